@@ -1,0 +1,94 @@
+//! Plain Elo: the baseline every player knows, and the usual source of a migration.
+
+use super::{Outcome, Prediction};
+use serde::{Deserialize, Serialize};
+
+const LN10_OVER_400: f64 = std::f64::consts::LN_10 / 400.0;
+
+/// System constants.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// A new player's rating (1500).
+    pub initial_rating: f64,
+    /// The K-factor: the most a single game can move a rating (32).
+    pub k: f64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            initial_rating: 1500.0,
+            k: 32.0,
+        }
+    }
+}
+
+/// An Elo rating.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    pub rating: f64,
+}
+
+impl Rating {
+    pub fn new(config: &Config) -> Rating {
+        Rating {
+            rating: config.initial_rating,
+        }
+    }
+}
+
+/// A's expected score against B, 1/(1 + 10^((r_B − r_A)/400)).
+pub fn expected(a: f64, b: f64) -> f64 {
+    1.0 / (1.0 + ((b - a) * LN10_OVER_400).exp())
+}
+
+/// Zero-sum update: A gains K·(s − E), B loses the same. Returns (A', B').
+pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Rating, Rating) {
+    let delta = config.k * (outcome.score() - expected(a.rating, b.rating));
+    (
+        Rating {
+            rating: a.rating + delta,
+        },
+        Rating {
+            rating: b.rating - delta,
+        },
+    )
+}
+
+/// The probability that A beats B (Elo has no draw model: E is the expected score).
+pub fn predict(a: &Rating, b: &Rating) -> Prediction {
+    Prediction::decisive(expected(a.rating, b.rating))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_players_move_half_k() {
+        let cfg = Config::default();
+        let p = Rating::new(&cfg);
+        let (a, b) = rate(&p, &p, Outcome::Win, &cfg);
+        assert_eq!((a.rating, b.rating), (1516.0, 1484.0));
+        let (a, b) = rate(&p, &p, Outcome::Draw, &cfg);
+        assert_eq!((a.rating, b.rating), (1500.0, 1500.0));
+    }
+
+    /// 400 points apart the stronger is ten times as likely to win: E = 10/11.
+    #[test]
+    fn four_hundred_points_is_ten_to_one() {
+        assert!((expected(1900.0, 1500.0) - 10.0 / 11.0).abs() < 1e-15);
+        let cfg = Config {
+            k: 20.0,
+            ..Config::default()
+        };
+        let (a, _) = rate(
+            &Rating { rating: 1900.0 },
+            &Rating { rating: 1500.0 },
+            Outcome::Loss,
+            &cfg,
+        );
+        assert!((a.rating - (1900.0 - 20.0 * 10.0 / 11.0)).abs() < 1e-12);
+    }
+}

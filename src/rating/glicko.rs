@@ -1,0 +1,232 @@
+//! Glicko-1, as seed 003 (Skyweaver) uses it for matchmaking rating: Glickman's equations
+//! with the rating deviation floored at RD_min, and RD growth between rating periods.
+
+use super::{Outcome, Prediction};
+use serde::{Deserialize, Serialize};
+
+/// q = ln(10)/400: a 400-point gap means ten-to-one odds.
+pub const Q: f64 = std::f64::consts::LN_10 / 400.0;
+const THREE_Q2_OVER_PI2: f64 = 3.0 * Q * Q / (std::f64::consts::PI * std::f64::consts::PI);
+
+/// System constants. The defaults are seed 003's, with c from SPEC §2.1.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// A new player's rating (1500).
+    pub initial_rating: f64,
+    /// A new player's RD, and the ceiling RD grows back to when idle (350).
+    pub initial_deviation: f64,
+    /// The floor under RD after a match (30).
+    pub min_deviation: f64,
+    /// RD growth per idle rating period, c (34.6: from 50 back to 350 in about 100 periods).
+    pub c: f64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            initial_rating: 1500.0,
+            initial_deviation: 350.0,
+            min_deviation: 30.0,
+            c: 34.6,
+        }
+    }
+}
+
+/// A rating r and its deviation RD.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    pub rating: f64,
+    pub deviation: f64,
+}
+
+impl Rating {
+    /// A new player.
+    pub fn new(config: &Config) -> Rating {
+        Rating {
+            rating: config.initial_rating,
+            deviation: config.initial_deviation,
+        }
+    }
+}
+
+/// g(RD) = 1/√(1 + 3q²RD²/π²): how much an opponent's uncertainty damps the update.
+pub fn g(deviation: f64) -> f64 {
+    1.0 / (1.0 + THREE_Q2_OVER_PI2 * deviation * deviation).sqrt()
+}
+
+/// E(s | r, r_opp, RD_opp): the expected score against `opponent`, as the update uses it.
+pub fn expected(rating: f64, opponent: &Rating) -> f64 {
+    expected_with_g(rating, opponent.rating, g(opponent.deviation))
+}
+
+fn expected_with_g(rating: f64, opponent_rating: f64, g_opp: f64) -> f64 {
+    // 10^(−g·Δ/400) = e^(−q·g·Δ)
+    1.0 / (1.0 + (-Q * g_opp * (rating - opponent_rating)).exp())
+}
+
+/// Equation 1 of seed 003: RD after `periods` idle rating periods (any t ≥ 0, fractions too).
+pub fn grow_deviation(player: &Rating, periods: f64, config: &Config) -> Rating {
+    let t = if periods.is_finite() {
+        periods.max(0.0)
+    } else {
+        0.0
+    };
+    let grown = (player.deviation * player.deviation + config.c * config.c * t).sqrt();
+    Rating {
+        rating: player.rating,
+        deviation: grown.min(config.initial_deviation),
+    }
+}
+
+/// One player's update after one match (equations 2 and 3).
+fn update_one(player: &Rating, g_opp: f64, e: f64, score: f64, config: &Config) -> Rating {
+    let inv_d2 = Q * Q * g_opp * g_opp * e * (1.0 - e);
+    let inv_rd2 = 1.0 / (player.deviation * player.deviation);
+    let precision = inv_rd2 + inv_d2;
+    Rating {
+        rating: player.rating + Q / precision * g_opp * (score - e),
+        deviation: (1.0 / precision).sqrt().max(config.min_deviation),
+    }
+}
+
+/// The per-match update of both players (each match its own rating period, as Skyweaver
+/// rates). Returns (A', B').
+pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Rating, Rating) {
+    let s = outcome.score();
+    let g_a = g(a.deviation);
+    let g_b = g(b.deviation);
+    let e_a = expected_with_g(a.rating, b.rating, g_b);
+    let e_b = expected_with_g(b.rating, a.rating, g_a);
+    (
+        update_one(a, g_b, e_a, s, config),
+        update_one(b, g_a, e_b, 1.0 - s, config),
+    )
+}
+
+/// Glickman's rating-period update: all of `results` (opponent, score) count at once.
+/// With no results the player is unchanged (RD growth is [`grow_deviation`]'s job).
+pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) -> Rating {
+    if results.is_empty() {
+        return *player;
+    }
+    let mut inv_d2 = 0.0;
+    let mut sum = 0.0;
+    for (opponent, score) in results {
+        let g_opp = g(opponent.deviation);
+        let e = expected_with_g(player.rating, opponent.rating, g_opp);
+        inv_d2 += g_opp * g_opp * e * (1.0 - e);
+        sum += g_opp * (score - e);
+    }
+    let precision = 1.0 / (player.deviation * player.deviation) + Q * Q * inv_d2;
+    Rating {
+        rating: player.rating + Q / precision * sum,
+        deviation: (1.0 / precision).sqrt().max(config.min_deviation),
+    }
+}
+
+/// The probability that A beats B, from both uncertainties (Glickman: g(√(RD_A² + RD_B²))).
+pub fn predict(a: &Rating, b: &Rating) -> Prediction {
+    let combined = (a.deviation * a.deviation + b.deviation * b.deviation).sqrt();
+    Prediction::decisive(expected_with_g(a.rating, b.rating, g(combined)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Glickman's example in "The Glicko system": 1500/200 beats 1400/30, loses to 1550/100
+    /// and to 1700/300 in one rating period → 1464 and 151.4 (he prints r' = 1464).
+    #[test]
+    fn glickman_worked_example() {
+        let cfg = Config::default();
+        let player = Rating {
+            rating: 1500.0,
+            deviation: 200.0,
+        };
+        let results = [
+            (
+                Rating {
+                    rating: 1400.0,
+                    deviation: 30.0,
+                },
+                1.0,
+            ),
+            (
+                Rating {
+                    rating: 1550.0,
+                    deviation: 100.0,
+                },
+                0.0,
+            ),
+            (
+                Rating {
+                    rating: 1700.0,
+                    deviation: 300.0,
+                },
+                0.0,
+            ),
+        ];
+        let new = rate_period(&player, &results, &cfg);
+        assert!((new.rating - 1464.1).abs() <= 0.05, "r' = {}", new.rating);
+        assert!(
+            (new.deviation - 151.4).abs() <= 0.05,
+            "RD' = {}",
+            new.deviation
+        );
+        // Glickman's intermediate values: g(30) = 0.9955, g(100) = 0.9531, g(300) = 0.7242.
+        assert!((g(30.0) - 0.9955).abs() < 5e-5);
+        assert!((g(100.0) - 0.9531).abs() < 5e-5);
+        assert!((g(300.0) - 0.7242).abs() < 5e-5);
+    }
+
+    /// Equation 1: from 50, 100 idle periods give √(50² + 34.6²·100) = 349.6 and the 101st
+    /// reaches the cap of 350; one period gives √(50² + 34.6²) = 60.8.
+    #[test]
+    fn deviation_growth_is_equation_one() {
+        let cfg = Config::default();
+        let p = Rating {
+            rating: 1600.0,
+            deviation: 50.0,
+        };
+        let one = grow_deviation(&p, 1.0, &cfg);
+        assert!((one.deviation - (2500.0f64 + 1197.16).sqrt()).abs() < 1e-12);
+        assert!((grow_deviation(&p, 100.0, &cfg).deviation - 349.594_050_292_621_5).abs() < 1e-9);
+        assert_eq!(grow_deviation(&p, 101.0, &cfg).deviation, 350.0);
+        let three = grow_deviation(&p, 3.0, &cfg);
+        let stepwise = grow_deviation(
+            &grow_deviation(&grow_deviation(&p, 1.0, &cfg), 1.0, &cfg),
+            1.0,
+            &cfg,
+        );
+        assert!((three.deviation - stepwise.deviation).abs() < 1e-9);
+        assert_eq!(three.rating, 1600.0);
+    }
+
+    #[test]
+    fn deviation_never_falls_below_the_floor() {
+        let cfg = Config::default();
+        // From RD 30, one more game would give √(1/(1/30² + 1/d²)) = 29.89.
+        let a = Rating {
+            rating: 1500.0,
+            deviation: 30.0,
+        };
+        let (a2, _) = rate(&a, &a, Outcome::Win, &cfg);
+        assert_eq!(a2.deviation, 30.0);
+    }
+
+    #[test]
+    fn prediction_is_symmetric() {
+        let a = Rating {
+            rating: 1700.0,
+            deviation: 80.0,
+        };
+        let b = Rating {
+            rating: 1500.0,
+            deviation: 200.0,
+        };
+        let (p, q) = (predict(&a, &b), predict(&b, &a));
+        assert!((p.win_a - q.win_b).abs() < 1e-15);
+        assert!(p.win_a > 0.7 && p.win_a < 0.8);
+    }
+}

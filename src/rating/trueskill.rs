@@ -1,0 +1,327 @@
+//! TrueSkill for one-on-one matches, with the AllegSkill formulas of seed 001.
+//!
+//! The dynamics term γ is added inside the square root *after* the update (as AllegSkill
+//! does, and unlike Microsoft's TrueSkill, which adds it before), and the draw margin ε is
+//! an absolute margin divided by c, the combined uncertainty of the match.
+
+use super::normal::{ASYMPTOTIC_FROM, cdf, mills_gap_scaled, mills_ratio, pdf};
+use super::{Outcome, Prediction};
+use serde::{Deserialize, Serialize};
+
+/// System constants. The defaults are AllegSkill's.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// Mean of a new player's skill (25).
+    pub initial_mu: f64,
+    /// Uncertainty of a new player's skill (25/3).
+    pub initial_sigma: f64,
+    /// Performance variance around skill, β (25/6).
+    pub beta: f64,
+    /// Dynamics, γ (25/300): keeps σ from reaching zero so ratings can still move.
+    pub gamma: f64,
+    /// Draw margin ε on the skill scale (0.08, from AllegSkill's ~1 % draw rate).
+    pub epsilon: f64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            initial_mu: 25.0,
+            initial_sigma: 25.0 / 3.0,
+            beta: 25.0 / 6.0,
+            gamma: 25.0 / 300.0,
+            epsilon: 0.08,
+        }
+    }
+}
+
+impl Config {
+    /// The draw margin ε for which two equal new players draw with probability `draw_rate`:
+    /// P(draw) = 2Φ(ε/c) − 1 with c = √(2β² + 2σ0²).
+    pub fn epsilon_for_draw_rate(&self, draw_rate: f64) -> f64 {
+        let rate = draw_rate.clamp(0.0, 0.999_999);
+        let c =
+            (2.0 * self.beta * self.beta + 2.0 * self.initial_sigma * self.initial_sigma).sqrt();
+        c * super::normal::quantile(0.5 * (rate + 1.0))
+    }
+}
+
+/// A player's skill belief: mean μ and standard deviation σ.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    pub mu: f64,
+    pub sigma: f64,
+}
+
+impl Rating {
+    /// A new player.
+    pub fn new(config: &Config) -> Rating {
+        Rating {
+            mu: config.initial_mu,
+            sigma: config.initial_sigma,
+        }
+    }
+
+    /// The conservative skill μ − 3σ, unrounded (for plots).
+    pub fn conservative(&self) -> f64 {
+        self.mu - 3.0 * self.sigma
+    }
+
+    /// The rank shown to players: round(μ − 3σ) from μ and σ as AllegSkill displays them,
+    /// to one decimal. Seed 001's table is made this way: B at (29.29, 4.62) after losing is
+    /// shown as (29.3, 4.6) and ranked 16 = round(29.3 − 13.8), where the unrounded 15.42
+    /// would give 15. Tenths are rounded as integers so that x.5 always rounds up.
+    pub fn rank(&self) -> i64 {
+        if !self.mu.is_finite() || !self.sigma.is_finite() {
+            return 0;
+        }
+        let tenths = (self.mu * 10.0).round() - 3.0 * (self.sigma * 10.0).round();
+        ((tenths + 5.0) / 10.0).floor() as i64
+    }
+}
+
+/// V for a win: φ(x)/Φ(x) with x = t − e.
+pub fn v_win(x: f64) -> f64 {
+    if x >= 0.0 {
+        pdf(x) / cdf(x)
+    } else {
+        // φ(x)/Φ(x) = 1/R(−x): both factors underflow past x ≈ −38, their ratio does not.
+        1.0 / mills_ratio(-x)
+    }
+}
+
+/// W for a win: V·(V + x), in (0, 1).
+pub fn w_win(x: f64) -> f64 {
+    let u = -x;
+    if u < ASYMPTOTIC_FROM {
+        let v = v_win(x);
+        v * (v + x)
+    } else {
+        // With S = u²(1 − uR(u)) and D = S/u²: V = u/(1 − D) and V + x = uD/(1 − D), so
+        // W = S/(1 − D)² and no difference of nearly equal numbers is ever formed.
+        let s = mills_gap_scaled(u);
+        let one_minus_d = 1.0 - s / (u * u);
+        s / (one_minus_d * one_minus_d)
+    }
+}
+
+/// V and W for a draw, at t = (μ_A − μ_B)/c and e = ε/c.
+pub fn vw_draw(t: f64, e: f64) -> (f64, f64) {
+    // V is odd in t and W even: work with |t| and restore the sign.
+    let sign = if t < 0.0 { -1.0 } else { 1.0 };
+    let t = t.abs();
+    let (a, b) = (-e - t, e - t);
+    let (v, w) = if b > -5.0 {
+        // Near the middle the direct form is accurate: Φ(b) − Φ(a) is not a tiny difference.
+        let z = cdf(b) - cdf(a);
+        let (pa, pb) = (pdf(a), pdf(b));
+        let v = (pa - pb) / z;
+        (v, v * v + (b * pb - a * pa) / z)
+    } else {
+        // Deep in the tail factor out φ(b): φ(a)/φ(b) = e^{−2et} and Φ(x) = φ(x)·R(−x).
+        let k = (-2.0 * e * t).exp();
+        let den = mills_ratio(-b) - k * mills_ratio(-a);
+        let v = (-2.0 * e * t).exp_m1() / den;
+        (v, v * v + (b - a * k) / den)
+    };
+    (sign * v, w.clamp(0.0, 1.0))
+}
+
+/// The update of a 1v1 match. Returns (A', B').
+pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Rating, Rating) {
+    let (winner, loser) = match outcome {
+        Outcome::Win | Outcome::Draw => (a, b),
+        Outcome::Loss => (b, a),
+    };
+    let beta2 = config.beta * config.beta;
+    let ws2 = winner.sigma * winner.sigma;
+    let ls2 = loser.sigma * loser.sigma;
+    let c2 = 2.0 * beta2 + ws2 + ls2;
+    let c = c2.sqrt();
+    let t = (winner.mu - loser.mu) / c;
+    let e = config.epsilon / c;
+    let (v, w) = match outcome {
+        Outcome::Draw => vw_draw(t, e),
+        _ => {
+            let x = t - e;
+            (v_win(x), w_win(x))
+        }
+    };
+    let gamma2 = config.gamma * config.gamma;
+    let winner_new = Rating {
+        mu: winner.mu + ws2 / c * v,
+        sigma: (ws2 * (1.0 - ws2 / c2 * w) + gamma2).sqrt(),
+    };
+    let loser_new = Rating {
+        mu: loser.mu - ls2 / c * v,
+        sigma: (ls2 * (1.0 - ls2 / c2 * w) + gamma2).sqrt(),
+    };
+    match outcome {
+        Outcome::Loss => (loser_new, winner_new),
+        _ => (winner_new, loser_new),
+    }
+}
+
+/// Win, draw and loss probabilities of a pairing under the same draw model as the update:
+/// A wins when its performance exceeds B's by more than ε, draws within ±ε.
+pub fn predict(a: &Rating, b: &Rating, config: &Config) -> Prediction {
+    let c = (2.0 * config.beta * config.beta + a.sigma * a.sigma + b.sigma * b.sigma).sqrt();
+    let t = (a.mu - b.mu) / c;
+    let e = config.epsilon / c;
+    let win_a = cdf(t - e);
+    let win_b = cdf(-t - e);
+    Prediction {
+        win_a,
+        draw: (1.0 - win_a - win_b).max(0.0),
+        win_b,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(actual: f64, expected: f64, tol: f64) {
+        assert!(
+            (actual - expected).abs() <= tol,
+            "{actual} is not within {tol} of {expected}"
+        );
+    }
+
+    /// Seed 001's worked example: A (25, 8.333) against B (32, 5).
+    #[test]
+    fn allegskill_worked_example_b_wins() {
+        let cfg = Config::default();
+        let a = Rating::new(&cfg);
+        let b = Rating {
+            mu: 32.0,
+            sigma: 5.0,
+        };
+        assert_eq!((a.rank(), b.rank()), (0, 17));
+        let (a2, b2) = rate(&a, &b, Outcome::Loss, &cfg);
+        close(b2.mu, 33.0, 0.05);
+        close(b2.sigma, 4.8, 0.05);
+        close(a2.mu, 22.2, 0.05);
+        close(a2.sigma, 7.2, 0.05);
+        assert_eq!((a2.rank(), b2.rank()), (1, 19));
+    }
+
+    #[test]
+    fn allegskill_worked_example_a_wins() {
+        let cfg = Config::default();
+        let a = Rating::new(&cfg);
+        let b = Rating {
+            mu: 32.0,
+            sigma: 5.0,
+        };
+        let (a2, b2) = rate(&a, &b, Outcome::Win, &cfg);
+        close(a2.mu, 32.5, 0.05);
+        close(a2.sigma, 6.4, 0.05);
+        close(b2.mu, 29.3, 0.05);
+        close(b2.sigma, 4.6, 0.05);
+        assert_eq!((a2.rank(), b2.rank()), (13, 16));
+    }
+
+    /// The seed's closed forms, e.g. μ'_B = 32 + 0.09195636321·√186·√2/√π when B wins. Its
+    /// printed coefficients are rounded: they agree with the exact update to about 4e-4.
+    #[test]
+    fn allegskill_closed_forms() {
+        let cfg = Config::default();
+        let a = Rating::new(&cfg);
+        let b = Rating {
+            mu: 32.0,
+            sigma: 5.0,
+        };
+        let k = 186f64.sqrt() * 2f64.sqrt() / std::f64::consts::PI.sqrt();
+        let (a2, b2) = rate(&a, &b, Outcome::Loss, &cfg);
+        close(b2.mu, 32.0 + 0.091_956_363_21 * k, 1e-3);
+        close(a2.mu, 25.0 - 0.255_434_342_3 * k, 1e-3);
+        let (a3, b3) = rate(&a, &b, Outcome::Win, &cfg);
+        close(a3.mu, 25.0 + 0.691_967_262_6 * k, 1e-3);
+        close(b3.mu, 32.0 - 0.249_108_214_5 * k, 1e-3);
+    }
+
+    /// Exact values from 50-digit arithmetic (mpmath): the naive ratio is inf at −38.5, NaN at −40.
+    #[test]
+    fn v_and_w_for_a_win_in_the_far_tail() {
+        close(v_win(-40.0), 40.024_968_847_207_26, 1e-10);
+        close(w_win(-40.0), 0.999_377_331_621_408_6, 1e-12);
+        close(v_win(-38.5), 38.525_939_096_854_49, 1e-10);
+        close(w_win(-38.5), 0.999_328_065_643_638_7, 1e-12);
+        close(v_win(-1000.0), 1000.000_999_998, 1e-9);
+        close(w_win(-1000.0), 0.999_999_000_006, 1e-12);
+        close(v_win(-5.0), 5.186_503_967_125_842, 1e-12);
+        close(w_win(-5.0), 0.967_303_565_382_887_8, 1e-12);
+        close(v_win(0.0), 0.797_884_560_802_865_4, 1e-15);
+        close(w_win(0.0), 0.636_619_772_367_581_3, 1e-15);
+        close(v_win(3.0), 0.004_437_839_042_125_664, 1e-15);
+        close(w_win(3.0), 0.013_333_211_541_740_81, 1e-14);
+        assert!(v_win(1e6).is_finite() && w_win(1e6).is_finite());
+        assert!(v_win(-1e300).is_finite() && w_win(-1e300).is_finite());
+        assert!((w_win(-1e300) - 1.0).abs() < 1e-15);
+    }
+
+    #[test]
+    fn v_and_w_for_a_draw_against_exact_values() {
+        let cases = [
+            (
+                0.5,
+                0.007,
+                -0.499_991_833_393_358_1,
+                0.999_983_666_813_393_4,
+            ),
+            (40.0, 0.007, -39.999_350_060_329_14, 0.999_983_919_722_879_6),
+            (
+                1000.0,
+                0.007,
+                -999.993_999_993_358_8,
+                0.999_999_000_154_977_2,
+            ),
+            (0.0, 0.1, 0.0, 0.996_671_108_993_300_2),
+            (10.0, 0.5, -9.603_009_323_393_747, 0.989_635_488_689_599_6),
+            (3.0, 0.2, -2.961_127_359_879_94, 0.987_632_105_024_276_6),
+            (7.0, 0.00704, -6.999_884_375_749_043, 0.999_983_487_596_678),
+        ];
+        for (t, e, v, w) in cases {
+            let (v1, w1) = vw_draw(t, e);
+            close(v1, v, 1e-9 * v.abs().max(1.0));
+            close(w1, w, 1e-8);
+            let (v2, w2) = vw_draw(-t, e);
+            close(v2, -v, 1e-9 * v.abs().max(1.0));
+            close(w2, w, 1e-8);
+        }
+    }
+
+    #[test]
+    fn prediction_sums_to_one_and_favours_the_stronger() {
+        let cfg = Config::default();
+        let a = Rating {
+            mu: 30.0,
+            sigma: 2.0,
+        };
+        let b = Rating {
+            mu: 25.0,
+            sigma: 2.0,
+        };
+        let p = predict(&a, &b, &cfg);
+        close(p.win_a + p.draw + p.win_b, 1.0, 1e-12);
+        assert!(p.win_a > 0.5 && p.draw > 0.0);
+    }
+
+    #[test]
+    fn epsilon_from_draw_rate_round_trips() {
+        let cfg = Config::default();
+        let eps = cfg.epsilon_for_draw_rate(0.0101);
+        let new = Rating::new(&cfg);
+        let p = predict(
+            &new,
+            &new,
+            &Config {
+                epsilon: eps,
+                ..cfg
+            },
+        );
+        close(p.draw, 0.0101, 1e-9);
+    }
+}
