@@ -78,10 +78,12 @@ impl Config {
     }
 
     fn bound(&self, p: Rating) -> Rating {
+        // max/min rather than clamp: clamp asserts min ≤ max, and a bad bound from a file
+        // must not panic.
         Rating {
-            mu: p.mu.clamp(self.min_mu, self.max_mu),
-            phi: p.phi.clamp(self.min_phi, self.max_phi),
-            sigma: p.sigma.clamp(self.min_sigma, self.max_sigma),
+            mu: p.mu.max(self.min_mu).min(self.max_mu),
+            phi: p.phi.max(self.min_phi).min(self.max_phi),
+            sigma: p.sigma.max(self.min_sigma).min(self.max_sigma),
         }
     }
 }
@@ -149,71 +151,184 @@ pub fn apply_inactivity(player: &Rating, periods: f64, config: &Config) -> Ratin
     })
 }
 
-/// Step 5: the new volatility, by the Illinois variant of regula falsi on f(x).
-fn new_volatility(sigma: f64, delta2: f64, phi2: f64, v: f64, config: &Config) -> f64 {
-    let a = (sigma * sigma).ln();
-    let tau = config.tau;
-    let inv_tau2 = 1.0 / (tau * tau);
-    let f = |x: f64| {
-        let ex = x.exp();
-        let d = phi2 + v + ex;
-        ex * (delta2 - d) / (2.0 * d * d) - (x - a) * inv_tau2
-    };
-    let mut lo = a;
-    let mut hi = if delta2 > phi2 + v {
-        (delta2 - phi2 - v).ln()
-    } else {
-        let mut k = 1.0;
-        while f(a - k * tau) < 0.0 && k < config.max_iterations as f64 {
-            k += 1.0;
-        }
-        a - k * tau
-    };
-    let mut f_lo = f(lo);
-    let mut f_hi = f(hi);
-    let mut iterations = 0;
-    while (hi - lo).abs() > config.tolerance && iterations < config.max_iterations {
-        let denominator = f_hi - f_lo;
-        if denominator == 0.0 || !denominator.is_finite() {
-            break;
-        }
-        let c = lo + (lo - hi) * f_lo / denominator;
-        let f_c = f(c);
-        if f_c * f_hi <= 0.0 {
-            lo = hi;
-            f_lo = f_hi;
+/// Step 5 of Glickman's procedure: the new volatility is exp(x/2) at the root x of
+/// f(x) = eˣ(Δ² − φ² − v − eˣ) / (2(φ² + v + eˣ)²) − (x − a)/τ², found by the Illinois
+/// variant of regula falsi. Kept as a state machine so that two players' searches can run
+/// in lock-step: each step waits on an `exp` and a division, and interleaving two
+/// independent searches lets the processor overlap those latencies.
+struct VolatilitySearch {
+    a: f64,
+    delta2: f64,
+    phi2_v: f64,
+    inv_tau2: f64,
+    lo: f64,
+    hi: f64,
+    f_lo: f64,
+    f_hi: f64,
+    /// e^lo and e^hi, kept so that σ'² = e^A needs no further exp.
+    exp_lo: f64,
+    exp_hi: f64,
+    iterations: u32,
+    tolerance: f64,
+    max_iterations: u32,
+}
+
+impl VolatilitySearch {
+    fn new(sigma: f64, delta2: f64, phi2: f64, v: f64, config: &Config) -> VolatilitySearch {
+        let sigma2 = sigma * sigma;
+        let tau = config.tau;
+        let mut search = VolatilitySearch {
+            a: sigma2.ln(),
+            delta2,
+            phi2_v: phi2 + v,
+            inv_tau2: 1.0 / (tau * tau),
+            lo: 0.0,
+            hi: 0.0,
+            f_lo: 0.0,
+            f_hi: 0.0,
+            exp_lo: sigma2,
+            exp_hi: 0.0,
+            iterations: 0,
+            tolerance: config.tolerance,
+            max_iterations: config.max_iterations,
+        };
+        let a = search.a;
+        // f(a) and, when B = ln(Δ² − φ² − v), f(B) need no exp: e^a = σ², e^B = Δ² − φ² − v.
+        search.lo = a;
+        search.f_lo = search.f_at(a, sigma2);
+        if delta2 > search.phi2_v {
+            let gap = delta2 - search.phi2_v;
+            search.hi = gap.ln();
+            search.exp_hi = gap;
+            search.f_hi = search.f_at(search.hi, gap);
         } else {
-            f_lo *= 0.5;
+            let mut k = 1.0;
+            let mut x = a - tau;
+            let mut ex = x.exp();
+            while search.f_at(x, ex) < 0.0 && k < config.max_iterations as f64 {
+                k += 1.0;
+                x = a - k * tau;
+                ex = x.exp();
+            }
+            search.hi = x;
+            search.exp_hi = ex;
+            search.f_hi = search.f_at(x, ex);
         }
-        hi = c;
-        f_hi = f_c;
-        iterations += 1;
+        search
     }
-    let sigma_new = (0.5 * lo).exp();
-    if sigma_new.is_finite() {
-        sigma_new
-    } else {
-        sigma
+
+    /// f(x), given eˣ.
+    fn f_at(&self, x: f64, ex: f64) -> f64 {
+        let d = self.phi2_v + ex;
+        ex * (self.delta2 - d) / (2.0 * d * d) - (x - self.a) * self.inv_tau2
+    }
+
+    fn running(&self) -> bool {
+        let denominator = self.f_hi - self.f_lo;
+        (self.hi - self.lo).abs() > self.tolerance
+            && self.iterations < self.max_iterations
+            && denominator != 0.0
+            && denominator.is_finite()
+    }
+
+    /// The next point C = A + (A − B)·f(A)/(f(B) − f(A)).
+    fn next_point(&self) -> f64 {
+        self.lo + (self.lo - self.hi) * self.f_lo / (self.f_hi - self.f_lo)
+    }
+
+    fn accept(&mut self, c: f64, exp_c: f64) {
+        let f_c = self.f_at(c, exp_c);
+        if f_c * self.f_hi <= 0.0 {
+            self.lo = self.hi;
+            self.f_lo = self.f_hi;
+            self.exp_lo = self.exp_hi;
+        } else {
+            self.f_lo *= 0.5;
+        }
+        self.hi = c;
+        self.f_hi = f_c;
+        self.exp_hi = exp_c;
+        self.iterations += 1;
+    }
+
+    fn step(&mut self) {
+        let c = self.next_point();
+        self.accept(c, c.exp());
+    }
+
+    /// σ' = e^{A/2} = √(e^A), or the old σ should the search have run off (it cannot for
+    /// finite input).
+    fn sigma(&self, old: f64) -> f64 {
+        let sigma = self.exp_lo.sqrt();
+        if sigma.is_finite() && sigma > 0.0 {
+            sigma
+        } else {
+            old
+        }
+    }
+
+    fn solve(mut self, old: f64) -> f64 {
+        while self.running() {
+            self.step();
+        }
+        self.sigma(old)
+    }
+
+    /// Two independent searches, stepped together while both run.
+    fn solve_pair(mut x: VolatilitySearch, mut y: VolatilitySearch, old: (f64, f64)) -> (f64, f64) {
+        while x.running() && y.running() {
+            let (cx, cy) = (x.next_point(), y.next_point());
+            let (ex, ey) = (cx.exp(), cy.exp());
+            x.accept(cx, ex);
+            y.accept(cy, ey);
+        }
+        (x.solve(old.0), y.solve(old.1))
     }
 }
 
-/// Steps 3–8 for one player, given Σg²E(1−E) and Σg(s−E) over the period's games.
-fn finish_period(player: &Rating, info: f64, surprise: f64, config: &Config) -> Rating {
-    if !(info > 0.0) || !info.is_finite() {
-        // The games carry no information (odds so lopsided that E(1−E) underflows).
-        return apply_inactivity(player, 1.0, config);
+/// What one player's games of a period add up to: Σg²E(1−E) and Σg(s−E).
+#[derive(Clone, Copy)]
+struct PeriodSums {
+    info: f64,
+    surprise: f64,
+}
+
+impl PeriodSums {
+    /// False when the games carry no information (odds so lopsided that E(1−E) underflows).
+    fn informative(&self) -> bool {
+        self.info > 0.0 && self.info.is_finite()
     }
-    let v = 1.0 / info;
-    let delta = v * surprise;
-    let phi2 = player.phi * player.phi;
-    let sigma = new_volatility(player.sigma, delta * delta, phi2, v, config);
-    let phi_star2 = phi2 + sigma * sigma;
-    let phi_new2 = 1.0 / (1.0 / phi_star2 + info);
-    config.bound(Rating {
-        mu: player.mu + phi_new2 * surprise,
-        phi: phi_new2.sqrt(),
-        sigma,
-    })
+
+    fn search(&self, player: &Rating, config: &Config) -> VolatilitySearch {
+        let v = 1.0 / self.info;
+        let delta = v * self.surprise;
+        VolatilitySearch::new(
+            player.sigma,
+            delta * delta,
+            player.phi * player.phi,
+            v,
+            config,
+        )
+    }
+
+    /// Steps 6–8: φ*, then φ' and μ', then the bounds.
+    fn finish(&self, player: &Rating, sigma: f64, config: &Config) -> Rating {
+        let phi_star2 = player.phi * player.phi + sigma * sigma;
+        let phi_new2 = phi_star2 / (1.0 + phi_star2 * self.info);
+        config.bound(Rating {
+            mu: player.mu + phi_new2 * self.surprise,
+            phi: phi_new2.sqrt(),
+            sigma,
+        })
+    }
+
+    fn apply(&self, player: &Rating, config: &Config) -> Rating {
+        if !self.informative() {
+            return apply_inactivity(player, 1.0, config);
+        }
+        let sigma = self.search(player, config).solve(player.sigma);
+        self.finish(player, sigma, config)
+    }
 }
 
 /// One rating period with `results` (opponent, score). With no games, φ grows by one period.
@@ -221,15 +336,17 @@ pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) 
     if results.is_empty() {
         return apply_inactivity(player, 1.0, config);
     }
-    let mut info = 0.0;
-    let mut surprise = 0.0;
+    let mut sums = PeriodSums {
+        info: 0.0,
+        surprise: 0.0,
+    };
     for (opponent, score) in results {
         let g_opp = g(opponent.phi);
         let (e, one_minus_e) = expected(player.mu, opponent.mu, g_opp);
-        info += g_opp * g_opp * e * one_minus_e;
-        surprise += g_opp * (score - e);
+        sums.info += g_opp * g_opp * e * one_minus_e;
+        sums.surprise += g_opp * (score - e);
     }
-    finish_period(player, info, surprise, config)
+    sums.apply(player, config)
 }
 
 /// A 1v1 match as one rating period for each player (as INVERSUS rates). Returns (A', B').
@@ -239,14 +356,25 @@ pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Ratin
     let g_b = g(b.phi);
     let (e_a, not_e_a) = expected(a.mu, b.mu, g_b);
     let (e_b, not_e_b) = expected(b.mu, a.mu, g_a);
+    let sums_a = PeriodSums {
+        info: g_b * g_b * e_a * not_e_a,
+        surprise: g_b * (s - e_a),
+    };
+    let sums_b = PeriodSums {
+        info: g_a * g_a * e_b * not_e_b,
+        surprise: g_a * ((1.0 - s) - e_b),
+    };
+    if !(sums_a.informative() && sums_b.informative()) {
+        return (sums_a.apply(a, config), sums_b.apply(b, config));
+    }
+    let (sigma_a, sigma_b) = VolatilitySearch::solve_pair(
+        sums_a.search(a, config),
+        sums_b.search(b, config),
+        (a.sigma, b.sigma),
+    );
     (
-        finish_period(a, g_b * g_b * e_a * not_e_a, g_b * (s - e_a), config),
-        finish_period(
-            b,
-            g_a * g_a * e_b * not_e_b,
-            g_a * ((1.0 - s) - e_b),
-            config,
-        ),
+        sums_a.finish(a, sigma_a, config),
+        sums_b.finish(b, sigma_b, config),
     )
 }
 
