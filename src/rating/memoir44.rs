@@ -54,6 +54,17 @@ pub struct Scenario {
     pub average_b: f64,
 }
 
+impl Scenario {
+    /// The same scenario seen from B's side.
+    pub fn mirrored(&self) -> Scenario {
+        Scenario {
+            ratio: 1.0 - self.ratio,
+            average_a: self.average_b,
+            average_b: self.average_a,
+        }
+    }
+}
+
 /// The medals each side scored in the match.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Medals {

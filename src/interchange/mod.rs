@@ -1,0 +1,2 @@
+//! Reading and writing files other programs make or read: match CSV, JSON Lines logs.
+pub mod csv_matches;

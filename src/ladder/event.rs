@@ -1,0 +1,119 @@
+//! The events a ladder's log is made of (SPEC §1).
+
+use crate::ladder::rules::Rules;
+use crate::rating::Outcome;
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// A player's id: the order in which players joined the ladder, from 0. Stable across renames.
+pub type PlayerId = u32;
+
+/// A match result from side A's view.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchResult {
+    /// 1 for a win of A, 0.5 for a draw, 0 for a loss, as an [`Outcome`].
+    Played(Outcome),
+    /// Side A forfeited: it loses (as INVERSUS counts an abandoned match).
+    ForfeitA,
+    /// Side B forfeited: A wins.
+    ForfeitB,
+    /// Kept in the log; changes no rating.
+    Cancelled,
+}
+
+impl MatchResult {
+    /// The outcome the ratings see, or `None` for a cancelled match.
+    pub fn rated_outcome(self) -> Option<Outcome> {
+        match self {
+            MatchResult::Played(o) => Some(o),
+            MatchResult::ForfeitA => Some(Outcome::Loss),
+            MatchResult::ForfeitB => Some(Outcome::Win),
+            MatchResult::Cancelled => None,
+        }
+    }
+
+    /// Parses a score as written in a CSV file or on the command line: `1`, `0.5`, `0`, `A`,
+    /// `B`, `draw` (also `D`, `1-0`, `0-1`, `½`), `forfeit-a`, `forfeit-b`, `cancelled`.
+    pub fn parse(text: &str) -> Option<MatchResult> {
+        let t = text.trim().to_ascii_lowercase();
+        Some(match t.as_str() {
+            "1" | "1.0" | "a" | "1-0" | "win" => MatchResult::Played(Outcome::Win),
+            "0.5" | ".5" | "½" | "d" | "draw" | "0.5-0.5" | "=" => MatchResult::Played(Outcome::Draw),
+            "0" | "0.0" | "b" | "0-1" | "loss" => MatchResult::Played(Outcome::Loss),
+            "forfeit-a" | "forfeit_a" | "fa" => MatchResult::ForfeitA,
+            "forfeit-b" | "forfeit_b" | "fb" => MatchResult::ForfeitB,
+            "cancelled" | "canceled" | "c" => MatchResult::Cancelled,
+            _ => return None,
+        })
+    }
+
+    /// The canonical text [`MatchResult::parse`] reads back.
+    pub fn as_text(self) -> &'static str {
+        match self {
+            MatchResult::Played(Outcome::Win) => "1",
+            MatchResult::Played(Outcome::Draw) => "0.5",
+            MatchResult::Played(Outcome::Loss) => "0",
+            MatchResult::ForfeitA => "forfeit-a",
+            MatchResult::ForfeitB => "forfeit-b",
+            MatchResult::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// A match between two sides, each one player or a team.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Match {
+    pub a: Vec<PlayerId>,
+    pub b: Vec<PlayerId>,
+    pub result: MatchResult,
+    /// Medal scores (Memoir '44), A then B.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub medals: Option<[f64; 2]>,
+    /// The scenario played (Memoir '44).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<String>,
+    /// The scenario side A played, e.g. "Allies".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side_a: Option<String>,
+}
+
+/// Something that happened on the ladder.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Event {
+    /// A player joins.
+    Player { id: PlayerId, name: String },
+    /// A player is renamed.
+    Rename { id: PlayerId, name: String },
+    /// A match.
+    Match(Match),
+    /// The weekly button: archive, cap, roll the rating period.
+    SoftReset,
+    /// The season button.
+    HardReset,
+    /// The rating system or its parameters change from here on.
+    Rules { rules: Rules },
+}
+
+/// One row of the append-only log: an event, or a correction of an earlier row.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case")]
+pub enum Entry {
+    /// A new event.
+    Add { event: Event },
+    /// Row `target` now reads `event` on `date` (its sequence number, and so its place
+    /// among events of the same date, is kept).
+    Edit { target: u64, event: Event },
+    /// Row `target` no longer counts.
+    Delete { target: u64 },
+}
+
+/// A row of the log as stored: entry order `seq`, calendar `date`, and what it says.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LogRow {
+    pub seq: u64,
+    pub date: NaiveDate,
+    #[serde(flatten)]
+    pub entry: Entry,
+}

@@ -1,0 +1,9 @@
+//! The ladder: events, rules, and the pure replay of (rules, log) into state and history.
+pub mod event;
+pub mod inversus;
+pub mod log;
+pub mod replay;
+pub mod rules;
+pub mod scenarios;
+pub mod skyweaver;
+pub mod state;

@@ -1,0 +1,442 @@
+//! The replay engine: (rules, events in order) → state, one event at a time, and the
+//! history rows each event produces. Pure: no I/O.
+
+use crate::ladder::event::{Event, Match, PlayerId};
+use crate::ladder::inversus;
+use crate::ladder::rules::Rules;
+use crate::ladder::scenarios::ScenarioBook;
+use crate::ladder::skyweaver::{self, Tier};
+use crate::ladder::state::{HistoryRow, PlayerState, Skill};
+use crate::rating::{Outcome, elo, glicko, glicko2, memoir44, trueskill};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// An event that cannot apply to the ladder as it stands.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum ReplayError {
+    #[error("event {seq}: no player with id {id}")]
+    UnknownPlayer { seq: u64, id: PlayerId },
+    #[error("event {seq}: player id {id} already exists")]
+    DuplicatePlayer { seq: u64, id: PlayerId },
+    #[error("event {seq}: a side of the match has no players")]
+    EmptySide { seq: u64 },
+    #[error("event {seq}: player {id} appears twice in the match")]
+    PlayerTwice { seq: u64, id: PlayerId },
+}
+
+/// The ladder after some prefix of its log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ladder {
+    pub rules: Rules,
+    pub players: Vec<PlayerState>,
+    /// Memoir '44 scenario statistics from the ladder's own history.
+    pub scenarios: ScenarioBook,
+    /// The current season (from 1) and week within it (from 1).
+    pub season: u32,
+    pub week: u32,
+    /// Events applied so far.
+    pub events: u64,
+}
+
+/// A player about to be rated: their skill going in, and who they face.
+struct Entrant {
+    id: PlayerId,
+    skill: Skill,
+    opponent: Skill,
+    outcome: Outcome,
+}
+
+impl Ladder {
+    pub fn new(rules: Rules) -> Ladder {
+        Ladder {
+            rules,
+            players: Vec::new(),
+            scenarios: ScenarioBook::default(),
+            season: 1,
+            week: 1,
+            events: 0,
+        }
+    }
+
+    /// A copy of everything but the players (what the cache keeps in one row).
+    pub fn clone_without_players(&self) -> Ladder {
+        Ladder {
+            rules: self.rules.clone(),
+            players: Vec::new(),
+            scenarios: self.scenarios.clone(),
+            season: self.season,
+            week: self.week,
+            events: self.events,
+        }
+    }
+
+    pub fn player(&self, id: PlayerId) -> Option<&PlayerState> {
+        self.players.get(id as usize)
+    }
+
+    /// Applies one event dated `date` with sequence number `seq`, appending a history row for
+    /// every player it touches.
+    pub fn apply(
+        &mut self,
+        date: NaiveDate,
+        seq: u64,
+        event: &Event,
+        history: &mut Vec<HistoryRow>,
+    ) -> Result<(), ReplayError> {
+        match event {
+            Event::Player { id, name } => {
+                if *id as usize != self.players.len() {
+                    return Err(if (*id as usize) < self.players.len() {
+                        ReplayError::DuplicatePlayer { seq, id: *id }
+                    } else {
+                        ReplayError::UnknownPlayer { seq, id: *id }
+                    });
+                }
+                self.players.push(PlayerState::new(name.clone(), &self.rules));
+                self.record(date, seq, *id, history);
+            }
+            Event::Rename { id, name } => {
+                let p = self
+                    .players
+                    .get_mut(*id as usize)
+                    .ok_or(ReplayError::UnknownPlayer { seq, id: *id })?;
+                p.name = name.clone();
+            }
+            Event::Match(m) => self.apply_match(date, seq, m, history)?,
+            Event::SoftReset => self.soft_reset(date, seq, history),
+            Event::HardReset => self.hard_reset(date, seq, history),
+            Event::Rules { rules } => self.change_rules(rules.clone(), date, seq, history),
+        }
+        self.events += 1;
+        Ok(())
+    }
+
+    fn record(&self, date: NaiveDate, seq: u64, id: PlayerId, history: &mut Vec<HistoryRow>) {
+        if let Some(p) = self.players.get(id as usize) {
+            history.push(HistoryRow {
+                seq,
+                date,
+                player: id,
+                figures: p.figures(),
+            });
+        }
+    }
+
+    fn record_all(&self, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+        for id in 0..self.players.len() as PlayerId {
+            self.record(date, seq, id, history);
+        }
+    }
+
+    fn check_match(&self, seq: u64, m: &Match) -> Result<(), ReplayError> {
+        if m.a.is_empty() || m.b.is_empty() {
+            return Err(ReplayError::EmptySide { seq });
+        }
+        for (i, id) in m.a.iter().chain(&m.b).enumerate() {
+            if *id as usize >= self.players.len() {
+                return Err(ReplayError::UnknownPlayer { seq, id: *id });
+            }
+            if m.a.iter().chain(&m.b).skip(i + 1).any(|other| other == id) {
+                return Err(ReplayError::PlayerTwice { seq, id: *id });
+            }
+        }
+        Ok(())
+    }
+
+    fn apply_match(
+        &mut self,
+        date: NaiveDate,
+        seq: u64,
+        m: &Match,
+        history: &mut Vec<HistoryRow>,
+    ) -> Result<(), ReplayError> {
+        self.check_match(seq, m)?;
+        let Some(outcome) = m.result.rated_outcome() else {
+            return Ok(()); // cancelled: kept in the log, changes nothing
+        };
+        if let Rules::Inversus(p) = &self.rules {
+            for id in m.a.iter().chain(&m.b) {
+                let player = &mut self.players[*id as usize];
+                if let (Skill::Glicko2(r), Some(last)) = (player.skill, player.last_played) {
+                    let days = (date - last).num_days().max(0) as f64;
+                    let periods = days / p.days_per_period.max(f64::MIN_POSITIVE);
+                    player.skill = Skill::Glicko2(glicko2::apply_inactivity(&r, periods, &p.glicko2));
+                }
+            }
+        }
+        let entrants = self.entrants(m, outcome);
+        let scenario = self.scenarios.lookup(m);
+        let updates: Vec<(PlayerId, Skill, Skill, Outcome)> = entrants
+            .iter()
+            .map(|e| (e.id, e.skill, self.rate(e, m, scenario.as_ref()), e.outcome))
+            .collect();
+        for (id, before, after, outcome) in updates {
+            let opponent = entrants
+                .iter()
+                .find(|e| e.id == id)
+                .map_or(before, |e| e.opponent);
+            self.settle(id, before, after, opponent, outcome, date);
+            self.record(date, seq, id, history);
+        }
+        self.scenarios.record(m, outcome);
+        Ok(())
+    }
+
+    /// Each player of the match with the opponent they are rated against: in 1v1 the other
+    /// player; in a team match a virtual opponent (SPEC §6).
+    fn entrants(&self, m: &Match, outcome: Outcome) -> Vec<Entrant> {
+        let skill = |id: &PlayerId| self.players[*id as usize].skill;
+        let mut out = Vec::with_capacity(m.a.len() + m.b.len());
+        for (own, other, o) in [(&m.a, &m.b, outcome), (&m.b, &m.a, outcome.flipped())] {
+            for id in own {
+                let opponent = if own.len() == 1 && other.len() == 1 {
+                    skill(&other[0])
+                } else {
+                    let own_skills: Vec<Skill> = own.iter().map(skill).collect();
+                    let other_skills: Vec<Skill> = other.iter().map(skill).collect();
+                    virtual_opponent(&self.rules, skill(id), &own_skills, &other_skills)
+                };
+                out.push(Entrant {
+                    id: *id,
+                    skill: skill(id),
+                    opponent,
+                    outcome: o,
+                });
+            }
+        }
+        out
+    }
+
+    /// The entrant's new skill from one 1v1 update against their opponent.
+    fn rate(&self, e: &Entrant, m: &Match, scenario: Option<&memoir44::Scenario>) -> Skill {
+        match (&self.rules, e.skill, e.opponent) {
+            (Rules::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
+                Skill::Glicko(glicko::rate(&a, &b, e.outcome, &p.glicko()).0)
+            }
+            (Rules::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
+                Skill::Glicko2(glicko2::rate(&a, &b, e.outcome, &p.glicko2).0)
+            }
+            (Rules::Allegskill(p), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
+                Skill::TrueSkill(trueskill::rate(&a, &b, e.outcome, p).0)
+            }
+            (Rules::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
+                // The scenario and medals are A's view; B's entrants see them mirrored.
+                let on_a = m.a.contains(&e.id);
+                let sc = scenario.map(|s| if on_a { *s } else { s.mirrored() });
+                let medals = m.medals.map(|[x, y]| {
+                    if on_a {
+                        memoir44::Medals { a: x, b: y }
+                    } else {
+                        memoir44::Medals { a: y, b: x }
+                    }
+                });
+                Skill::Elo(memoir44::rate(&a, &b, e.outcome, sc.as_ref(), medals.as_ref(), p).0)
+            }
+            (Rules::Elo(p), Skill::Elo(a), Skill::Elo(b)) => Skill::Elo(elo::rate(&a, &b, e.outcome, p).0),
+            // Skills always match the rules: a rules change converts every player.
+            _ => e.skill,
+        }
+    }
+
+    /// Stores the new skill and moves the counters and Rank Points.
+    fn settle(&mut self, id: PlayerId, before: Skill, after: Skill, opponent: Skill, outcome: Outcome, date: NaiveDate) {
+        let rules = &self.rules;
+        let p = &mut self.players[id as usize];
+        let won_twice_before = p.streak >= 2;
+        p.skill = after;
+        p.matches += 1;
+        p.last_played = Some(date);
+        match outcome {
+            Outcome::Win => {
+                p.wins += 1;
+                p.streak += 1;
+            }
+            Outcome::Draw => {
+                p.draws += 1;
+                p.streak = 0;
+            }
+            Outcome::Loss => {
+                p.losses += 1;
+                p.streak = 0;
+            }
+        }
+        match (rules, before, after) {
+            (Rules::Skyweaver(params), Skill::Glicko(b), Skill::Glicko(a)) => {
+                let bonus = outcome == Outcome::Win && won_twice_before;
+                p.rp = skyweaver::next_rp(p.rp, a.rating - b.rating, outcome.score(), bonus, p.floor, params);
+                p.floor = p.floor.max(skyweaver::floor_reached(p.rp));
+                p.season_peak_rp = p.season_peak_rp.max(p.rp);
+            }
+            (Rules::Inversus(params), Skill::Glicko2(b), Skill::Glicko2(a)) => {
+                let opp_mu = match opponent {
+                    Skill::Glicko2(o) => o.mu,
+                    _ => b.mu,
+                };
+                p.rp = inversus::next_rp(p.rp, b.mu, &a, opp_mu, outcome, params);
+            }
+            _ => {}
+        }
+    }
+
+    /// The weekly button (SPEC §3.1): Grandweavers above 1400 drop to 1400, Masters above
+    /// 1300 to 1300, and every player's RD grows by one rating period. Other systems: the
+    /// week rolls on, nothing else changes.
+    fn soft_reset(&mut self, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+        if let Rules::Skyweaver(params) = &self.rules {
+            let grandweavers = grandweaver_set(&self.players, params.grandweaver_count);
+            let cfg = params.glicko();
+            for (i, p) in self.players.iter_mut().enumerate() {
+                if grandweavers[i] {
+                    p.season_grandweaver = true;
+                    p.rp = p.rp.min(1400.0);
+                } else if p.rp >= Tier::Master.minimum() {
+                    p.rp = p.rp.min(1300.0);
+                }
+                if let Skill::Glicko(r) = p.skill {
+                    p.skill = Skill::Glicko(glicko::grow_deviation(&r, 1.0, &cfg));
+                }
+            }
+            self.record_all(date, seq, history);
+        }
+        self.week += 1;
+    }
+
+    /// The season button (SPEC §3.2): RP to the hard reset value of the highest tier reached,
+    /// MMR rescaled to 1500 + span, RD back to its initial value, floors cleared.
+    fn hard_reset(&mut self, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+        if let Rules::Skyweaver(params) = &self.rules {
+            let ratings = self.players.iter().filter_map(|p| match p.skill {
+                Skill::Glicko(r) => Some(r.rating),
+                _ => None,
+            });
+            let (lo, hi) = ratings.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| (lo.min(r), hi.max(r)));
+            let grandweavers = grandweaver_set(&self.players, params.grandweaver_count);
+            for (i, p) in self.players.iter_mut().enumerate() {
+                let peak = if p.season_grandweaver || grandweavers[i] {
+                    Tier::Grandweaver
+                } else {
+                    Tier::of_rp(p.season_peak_rp)
+                };
+                p.rp = peak.hard_reset_value();
+                if let Skill::Glicko(r) = p.skill {
+                    let rating = if hi > lo {
+                        1500.0 + (r.rating - lo) / (hi - lo) * params.hard_reset_span
+                    } else {
+                        1500.0
+                    };
+                    p.skill = Skill::Glicko(glicko::Rating {
+                        rating,
+                        deviation: params.initial_deviation,
+                    });
+                }
+                p.floor = 0.0;
+                p.season_peak_rp = p.rp;
+                p.season_grandweaver = false;
+            }
+            self.record_all(date, seq, history);
+        }
+        self.season += 1;
+        self.week = 1;
+    }
+
+    /// A `rules` event. Within one system only the parameters change and every figure carries
+    /// on. Across systems each rating keeps its place on the 1500 scale with fresh
+    /// uncertainty (see [`Skill::convert`]), and Rank Points restart from the new system's
+    /// starting value, since RP scales do not correspond.
+    fn change_rules(&mut self, rules: Rules, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+        let same_system = rules.system() == self.rules.system();
+        self.rules = rules;
+        if same_system {
+            return;
+        }
+        for p in &mut self.players {
+            let fresh = PlayerState::new(String::new(), &self.rules);
+            p.skill = p.skill.convert(&self.rules);
+            p.rp = fresh.rp;
+            p.floor = fresh.floor;
+            p.season_peak_rp = fresh.season_peak_rp;
+            p.season_grandweaver = false;
+        }
+        self.record_all(date, seq, history);
+    }
+}
+
+/// Who is a Grandweaver: the top `n` players by RP among those at 1200 or more. Ties at the
+/// boundary go to the higher rating, then the earlier player (lower id), so the set is
+/// deterministic.
+pub fn grandweaver_set(players: &[PlayerState], n: u32) -> Vec<bool> {
+    let mut masters: Vec<usize> = (0..players.len())
+        .filter(|&i| players[i].rp >= Tier::Master.minimum())
+        .collect();
+    masters.sort_by(|&x, &y| {
+        let (px, py) = (&players[x], &players[y]);
+        py.rp
+            .total_cmp(&px.rp)
+            .then(py.skill.rating_1500().total_cmp(&px.skill.rating_1500()))
+            .then(x.cmp(&y))
+    });
+    let mut set = vec![false; players.len()];
+    for &i in masters.iter().take(n as usize) {
+        set[i] = true;
+    }
+    set
+}
+
+/// The opponent a team member is rated against. INVERSUS (seed 004): own rating + (mean
+/// opposing − mean own team), deviation the opposing mean. Other systems: the opposing means.
+fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skill]) -> Skill {
+    let n = |s: &[Skill]| s.len().max(1) as f64;
+    match own {
+        Skill::Glicko2(me) => {
+            let mean = |s: &[Skill], f: fn(&glicko2::Rating) -> f64| {
+                s.iter().filter_map(|k| if let Skill::Glicko2(r) = k { Some(f(r)) } else { None }).sum::<f64>() / n(s)
+            };
+            let opp_mu = mean(opponents, |r| r.mu);
+            let opp_phi = mean(opponents, |r| r.phi);
+            let opp_sigma = mean(opponents, |r| r.sigma);
+            let mu = if matches!(rules, Rules::Inversus(_)) {
+                me.mu + (opp_mu - mean(team, |r| r.mu))
+            } else {
+                opp_mu
+            };
+            Skill::Glicko2(glicko2::Rating { mu, phi: opp_phi, sigma: opp_sigma })
+        }
+        Skill::Glicko(_) => {
+            let (mut r, mut d) = (0.0, 0.0);
+            for k in opponents {
+                if let Skill::Glicko(g) = k {
+                    r += g.rating;
+                    d += g.deviation;
+                }
+            }
+            Skill::Glicko(glicko::Rating { rating: r / n(opponents), deviation: d / n(opponents) })
+        }
+        Skill::TrueSkill(_) => {
+            let (mut m, mut s) = (0.0, 0.0);
+            for k in opponents {
+                if let Skill::TrueSkill(t) = k {
+                    m += t.mu;
+                    s += t.sigma;
+                }
+            }
+            Skill::TrueSkill(trueskill::Rating { mu: m / n(opponents), sigma: s / n(opponents) })
+        }
+        Skill::Elo(_) => {
+            let r: f64 = opponents.iter().map(Skill::rating_1500).sum();
+            Skill::Elo(elo::Rating { rating: r / n(opponents) })
+        }
+    }
+}
+
+/// Replays `events` (already in (date, seq) order) from an empty ladder.
+pub fn replay<'a>(
+    rules: &Rules,
+    events: impl IntoIterator<Item = (NaiveDate, u64, &'a Event)>,
+) -> Result<(Ladder, Vec<HistoryRow>), ReplayError> {
+    let mut ladder = Ladder::new(rules.clone());
+    let mut history = Vec::new();
+    for (date, seq, event) in events {
+        ladder.apply(date, seq, event, &mut history)?;
+    }
+    Ok((ladder, history))
+}

@@ -1,0 +1,100 @@
+//! Memoir '44 scenario statistics, kept from the ladder's own history (SPEC §2.4).
+
+use crate::ladder::event::Match;
+use crate::rating::{Outcome, memoir44};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// One scenario's record. Its two sides are named by the first two `side_a` values seen.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ScenarioStats {
+    pub sides: [Option<String>; 2],
+    pub battles: u32,
+    /// Wins per side (a draw counts half to each).
+    pub wins: [f64; 2],
+    /// Battles that carried medal scores, and the medals each side scored in them.
+    pub medal_battles: u32,
+    pub medals: [f64; 2],
+}
+
+impl ScenarioStats {
+    /// Which side index `name` is, naming the second side on first sight.
+    fn side_index(&mut self, name: &str) -> Option<usize> {
+        for i in 0..2 {
+            match &self.sides[i] {
+                Some(s) if s.eq_ignore_ascii_case(name) => return Some(i),
+                None => {
+                    self.sides[i] = Some(name.to_string());
+                    return Some(i);
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+
+    fn known_side(&self, name: &str) -> Option<usize> {
+        (0..2).find(|&i| self.sides[i].as_deref().is_some_and(|s| s.eq_ignore_ascii_case(name)))
+    }
+
+    /// The scenario from side `i`'s view, once it has history.
+    pub fn view(&self, i: usize) -> Option<memoir44::Scenario> {
+        if self.battles == 0 {
+            return None;
+        }
+        let j = 1 - i;
+        let avg = |k: usize| {
+            if self.medal_battles > 0 {
+                self.medals[k] / self.medal_battles as f64
+            } else {
+                0.0
+            }
+        };
+        Some(memoir44::Scenario {
+            ratio: self.wins[i] / self.battles as f64,
+            average_a: avg(i),
+            average_b: avg(j),
+        })
+    }
+}
+
+/// All scenarios, by name (case as first seen; looked up case-insensitively by key).
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ScenarioBook {
+    pub scenarios: BTreeMap<String, ScenarioStats>,
+}
+
+fn key(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+impl ScenarioBook {
+    /// The scenario as A's side knows it before this match: `None` without a scenario and
+    /// side, for a side the scenario has not seen, or before its first battle (then the
+    /// match is rated as plain Elo, ratio ½ and bonus 1).
+    pub fn lookup(&self, m: &Match) -> Option<memoir44::Scenario> {
+        let stats = self.scenarios.get(&key(m.scenario.as_deref()?))?;
+        stats.view(stats.known_side(m.side_a.as_deref()?)?)
+    }
+
+    /// Adds a played match to its scenario's record.
+    pub fn record(&mut self, m: &Match, outcome: Outcome) {
+        let (Some(name), Some(side)) = (m.scenario.as_deref(), m.side_a.as_deref()) else {
+            return;
+        };
+        let stats = self.scenarios.entry(key(name)).or_default();
+        let Some(i) = stats.side_index(side) else {
+            return; // a third side: the scenario is two-sided, so this match is not counted
+        };
+        let j = 1 - i;
+        stats.battles += 1;
+        let s = outcome.score();
+        stats.wins[i] += s;
+        stats.wins[j] += 1.0 - s;
+        if let Some([a, b]) = m.medals {
+            stats.medal_battles += 1;
+            stats.medals[i] += a;
+            stats.medals[j] += b;
+        }
+    }
+}

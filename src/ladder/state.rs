@@ -1,0 +1,169 @@
+//! What the ladder knows about each player after some prefix of the log.
+
+use crate::ladder::event::PlayerId;
+use crate::ladder::rules::Rules;
+use crate::rating::{elo, glicko, glicko2, trueskill};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// A player's rating under the ladder's system.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "model", rename_all = "snake_case")]
+pub enum Skill {
+    Glicko(glicko::Rating),
+    Glicko2(glicko2::Rating),
+    TrueSkill(trueskill::Rating),
+    Elo(elo::Rating),
+}
+
+impl Skill {
+    /// A new player's rating under `rules`.
+    pub fn initial(rules: &Rules) -> Skill {
+        match rules {
+            Rules::Skyweaver(p) => Skill::Glicko(glicko::Rating::new(&p.glicko())),
+            Rules::Inversus(p) => Skill::Glicko2(glicko2::Rating::new(&p.glicko2)),
+            Rules::Allegskill(p) => Skill::TrueSkill(trueskill::Rating::new(p)),
+            Rules::Memoir44(p) => Skill::Elo(elo::Rating {
+                rating: p.initial_rating,
+            }),
+            Rules::Elo(p) => Skill::Elo(elo::Rating::new(p)),
+        }
+    }
+
+    /// The rating on the 1500 scale (TrueSkill: μ mapped so that 25 ± 25/3 reads 1500 ± 350).
+    pub fn rating_1500(&self) -> f64 {
+        match self {
+            Skill::Glicko(r) => r.rating,
+            Skill::Glicko2(r) => r.rating(),
+            Skill::TrueSkill(r) => 1500.0 + (r.mu - 25.0) * 42.0,
+            Skill::Elo(r) => r.rating,
+        }
+    }
+
+    /// This rating carried into another system when the rules change: the rating keeps its
+    /// place on the 1500 scale, the uncertainty starts afresh at the new system's initial
+    /// value (what the old system was sure of is not knowledge the new one has).
+    pub fn convert(&self, rules: &Rules) -> Skill {
+        let fresh = Skill::initial(rules);
+        if std::mem::discriminant(&fresh) == std::mem::discriminant(self) {
+            return *self;
+        }
+        let r = self.rating_1500();
+        match fresh {
+            Skill::Glicko(g) => Skill::Glicko(glicko::Rating { rating: r, ..g }),
+            Skill::Glicko2(g) => {
+                let mu = (r - 1500.0) / glicko2::SCALE;
+                let (lo, hi) = match rules {
+                    Rules::Inversus(p) => (p.glicko2.min_mu, p.glicko2.max_mu),
+                    _ => (f64::MIN, f64::MAX),
+                };
+                Skill::Glicko2(glicko2::Rating {
+                    mu: mu.max(lo).min(hi),
+                    ..g
+                })
+            }
+            Skill::TrueSkill(t) => Skill::TrueSkill(trueskill::Rating {
+                mu: 25.0 + (r - 1500.0) / 42.0,
+                ..t
+            }),
+            Skill::Elo(_) => Skill::Elo(elo::Rating { rating: r }),
+        }
+    }
+}
+
+/// The figures recorded after each event that touches a player, and shown in standings.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Figures {
+    /// r (Glicko), rating in Glicko units (Glicko-2), μ (TrueSkill), rating (Elo).
+    pub rating: f64,
+    /// RD (Glicko), RD in Glicko units (Glicko-2), σ (TrueSkill), 0 (Elo).
+    pub deviation: f64,
+    /// σ volatility (Glicko-2), conservative μ − 3σ (TrueSkill), 0 otherwise.
+    pub extra: f64,
+    /// Rank Points (Skyweaver, INVERSUS), the shown rank (AllegSkill), else the rating.
+    pub score: f64,
+}
+
+/// Everything the ladder tracks for one player.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PlayerState {
+    pub name: String,
+    pub skill: Skill,
+    /// Rank Points (Skyweaver, INVERSUS); unused elsewhere.
+    pub rp: f64,
+    pub matches: u32,
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    pub last_played: Option<NaiveDate>,
+    /// Consecutive wins up to now (Skyweaver's streak bonus).
+    pub streak: u32,
+    /// Skyweaver: the highest hard floor reached this season.
+    pub floor: f64,
+    /// Skyweaver: the highest RP reached this season (its tier sets the hard reset value).
+    pub season_peak_rp: f64,
+    /// Skyweaver: whether the player was a Grandweaver at any weekly reset this season.
+    pub season_grandweaver: bool,
+}
+
+impl PlayerState {
+    pub fn new(name: String, rules: &Rules) -> PlayerState {
+        let rp = match rules {
+            Rules::Skyweaver(p) => p.initial_rp,
+            _ => 0.0,
+        };
+        PlayerState {
+            name,
+            skill: Skill::initial(rules),
+            rp,
+            matches: 0,
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            last_played: None,
+            streak: 0,
+            floor: if rp > 0.0 { crate::ladder::skyweaver::floor_reached(rp) } else { 0.0 },
+            season_peak_rp: rp,
+            season_grandweaver: false,
+        }
+    }
+
+    /// The figures shown for this player.
+    pub fn figures(&self) -> Figures {
+        match self.skill {
+            Skill::Glicko(r) => Figures {
+                rating: r.rating,
+                deviation: r.deviation,
+                extra: 0.0,
+                score: self.rp,
+            },
+            Skill::Glicko2(r) => Figures {
+                rating: r.rating(),
+                deviation: r.deviation(),
+                extra: r.sigma,
+                score: self.rp,
+            },
+            Skill::TrueSkill(r) => Figures {
+                rating: r.mu,
+                deviation: r.sigma,
+                extra: r.conservative(),
+                score: r.rank() as f64,
+            },
+            Skill::Elo(r) => Figures {
+                rating: r.rating,
+                deviation: 0.0,
+                extra: 0.0,
+                score: r.rating,
+            },
+        }
+    }
+}
+
+/// One row of a player's history: their figures after event `seq` (dated `date`).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct HistoryRow {
+    pub seq: u64,
+    pub date: NaiveDate,
+    pub player: PlayerId,
+    pub figures: Figures,
+}

@@ -1,0 +1,609 @@
+//! The ladder file: one SQLite database holding the rules, the append-only log, undo and
+//! redo, and caches derived from the log. Every user action is exactly one transaction.
+
+pub mod codec;
+pub mod schema;
+
+use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
+use crate::ladder::log::{self, DanglingCorrection, Effective};
+use crate::ladder::replay::{Ladder, ReplayError};
+use crate::ladder::rules::Rules;
+use crate::ladder::state::{Figures, HistoryRow, PlayerState};
+use chrono::NaiveDate;
+use rusqlite::{Connection, OptionalExtension, params};
+use schema::OpenError;
+use std::collections::{HashMap, HashSet};
+use std::path::{Path, PathBuf};
+
+/// Anything that stops a ladder action. Nothing is changed when one is returned.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error(transparent)]
+    Open(#[from] OpenError),
+    #[error("{path}: {source}")]
+    Replay { path: String, source: ReplayError },
+    #[error("{path}: {source}")]
+    Log { path: String, source: DanglingCorrection },
+    #[error("{0}")]
+    Invalid(String),
+}
+
+pub type Result<T> = std::result::Result<T, StoreError>;
+
+/// What `undo`/`redo` did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Toggled {
+    pub label: String,
+}
+
+/// An open ladder file.
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+fn today_stamp() -> String {
+    chrono::Local::now().format("%Y-%m-%dT%H:%M:%S").to_string()
+}
+
+fn key_of(name: &str) -> String {
+    name.trim().to_lowercase()
+}
+
+impl Store {
+    /// Creates a new ladder file running `rules`.
+    pub fn create(path: &Path, rules: &Rules) -> Result<Store> {
+        let conn = schema::create(path)?;
+        let mut store = Store {
+            conn,
+            path: path.to_path_buf(),
+        };
+        let rules_json = serde_json::to_string(rules).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let state = serde_json::to_string(&Ladder::new(rules.clone())).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        store.write(|tx| {
+            tx.execute("INSERT INTO meta(key, value) VALUES ('rules', ?1)", [&rules_json])?;
+            tx.execute(
+                "INSERT INTO meta(key, value) VALUES ('created_by', ?1)",
+                [concat!("rungs ", env!("CARGO_PKG_VERSION"))],
+            )?;
+            tx.execute(
+                "INSERT INTO cache_ladder(id, last_action, last_date, last_seq, state) VALUES (1, 0, NULL, NULL, ?1)",
+                [&state],
+            )?;
+            Ok(())
+        })?;
+        Ok(store)
+    }
+
+    /// Opens an existing ladder file.
+    pub fn open(path: &Path) -> Result<Store> {
+        let conn = schema::open(path)?;
+        let store = Store {
+            conn,
+            path: path.to_path_buf(),
+        };
+        store.initial_rules()?;
+        Ok(store)
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    fn name(&self) -> String {
+        self.path.display().to_string()
+    }
+
+    fn sql(&self, e: rusqlite::Error) -> StoreError {
+        StoreError::Open(OpenError::from_sqlite(&self.name(), e))
+    }
+
+    fn corrupt(&self, what: impl Into<String>) -> StoreError {
+        StoreError::Open(OpenError::Corrupt(self.name(), what.into()))
+    }
+
+    /// Runs `f` in one immediate transaction: all of it lands or none.
+    fn write<T>(&mut self, f: impl FnOnce(&Connection) -> rusqlite::Result<T>) -> Result<T> {
+        let name = self.name();
+        let tx = Immediate::begin(&self.conn).map_err(|e| OpenError::from_sqlite(&name, e))?;
+        let out = f(&tx).map_err(|e| OpenError::from_sqlite(&name, e))?;
+        tx.commit().map_err(|e| OpenError::from_sqlite(&name, e))?;
+        Ok(out)
+    }
+
+    /// The rules the ladder was created with (later `rules` events change them in the log).
+    pub fn initial_rules(&self) -> Result<Rules> {
+        let text: String = self
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'rules'", [], |r| r.get(0))
+            .map_err(|e| self.sql(e))?;
+        serde_json::from_str(&text).map_err(|e| self.corrupt(format!("its rules do not parse: {e}")))
+    }
+
+    /// Actions in order with their kinds; the ones whose rows count, by the undo/redo fold:
+    /// a `do` pushes onto the undo stack and clears the redo stack, `undo` moves the top of
+    /// the undo stack to the redo stack, `redo` moves it back.
+    fn action_stacks(conn: &Connection) -> rusqlite::Result<(Vec<i64>, Vec<i64>)> {
+        let mut stmt = conn.prepare_cached("SELECT id, kind FROM actions ORDER BY id")?;
+        let mut rows = stmt.query([])?;
+        let (mut done, mut undone) = (Vec::new(), Vec::new());
+        while let Some(row) = rows.next()? {
+            let id: i64 = row.get(0)?;
+            let kind: String = row.get(1)?;
+            match kind.as_str() {
+                "do" => {
+                    done.push(id);
+                    undone.clear();
+                }
+                "undo" => {
+                    if let Some(a) = done.pop() {
+                        undone.push(a);
+                    }
+                }
+                _ => {
+                    if let Some(a) = undone.pop() {
+                        done.push(a);
+                    }
+                }
+            }
+        }
+        Ok((done, undone))
+    }
+
+    fn read_rows(conn: &Connection, active: Option<&HashSet<i64>>) -> rusqlite::Result<Vec<std::result::Result<LogRow, String>>> {
+        let mut stmt = conn.prepare_cached(
+            "SELECT seq, action, date, op, target, a, b, result, body FROM entries ORDER BY seq",
+        )?;
+        let mut rows = stmt.query([])?;
+        let mut out = Vec::new();
+        while let Some(r) = rows.next()? {
+            let action: i64 = r.get(1)?;
+            if active.is_some_and(|set| !set.contains(&action)) {
+                continue;
+            }
+            out.push(codec::from_columns(
+                r.get(0)?,
+                r.get_ref(2)?.as_str()?,
+                r.get_ref(3)?.as_str()?,
+                r.get(4)?,
+                r.get(5)?,
+                r.get(6)?,
+                r.get_ref(7)?.as_str_or_null()?,
+                r.get_ref(8)?.as_str_or_null()?,
+            ));
+        }
+        Ok(out)
+    }
+
+    /// The log rows that count now (those of actions not undone), in entry order.
+    pub fn active_rows(&self) -> Result<Vec<LogRow>> {
+        let (done, _) = Self::action_stacks(&self.conn).map_err(|e| self.sql(e))?;
+        let active: HashSet<i64> = done.into_iter().collect();
+        let rows = Self::read_rows(&self.conn, Some(&active)).map_err(|e| self.sql(e))?;
+        rows.into_iter().map(|r| r.map_err(|e| self.corrupt(e))).collect()
+    }
+
+    /// Every row ever written, undone ones included, with their action ids (for export).
+    pub fn all_rows(&self) -> Result<Vec<(i64, String, LogRow)>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT e.seq, e.action, a.kind FROM entries e JOIN actions a ON a.id = e.action ORDER BY e.seq")
+            .map_err(|e| self.sql(e))?;
+        let meta: Vec<(i64, i64, String)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.sql(e))?;
+        let rows = Self::read_rows(&self.conn, None).map_err(|e| self.sql(e))?;
+        let mut out = Vec::with_capacity(rows.len());
+        for ((_, action, kind), row) in meta.into_iter().zip(rows) {
+            out.push((action, kind, row.map_err(|e| self.corrupt(e))?));
+        }
+        Ok(out)
+    }
+
+    /// Actions in id order: (id, kind, label).
+    pub fn actions(&self) -> Result<Vec<(i64, String, String)>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, kind, label FROM actions ORDER BY id")
+            .map_err(|e| self.sql(e))?;
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.sql(e))
+    }
+
+    /// The events that count, after edits and deletions, in replay order.
+    pub fn effective(&self) -> Result<Vec<Effective>> {
+        let rows = self.active_rows()?;
+        log::resolve(&rows).map_err(|source| StoreError::Log {
+            path: self.name(),
+            source,
+        })
+    }
+
+    /// The ladder as the caches hold it (equal to a replay of the log).
+    pub fn ladder(&self) -> Result<Ladder> {
+        let state: String = self
+            .conn
+            .query_row("SELECT state FROM cache_ladder WHERE id = 1", [], |r| r.get(0))
+            .map_err(|e| self.sql(e))?;
+        let mut ladder: Ladder =
+            serde_json::from_str(&state).map_err(|e| self.corrupt(format!("cache: {e}")))?;
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT id, state FROM cache_players ORDER BY id")
+            .map_err(|e| self.sql(e))?;
+        let mut rows = stmt.query([]).map_err(|e| self.sql(e))?;
+        ladder.players.clear();
+        while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
+            let id: i64 = r.get(0).map_err(|e| self.sql(e))?;
+            let text = r.get_ref(1).and_then(|v| Ok(v.as_str()?)).map_err(|e| self.sql(e))?;
+            if id != ladder.players.len() as i64 {
+                return Err(self.corrupt("cache: player ids are not consecutive"));
+            }
+            let p: PlayerState = serde_json::from_str(text).map_err(|e| self.corrupt(format!("cache: {e}")))?;
+            ladder.players.push(p);
+        }
+        Ok(ladder)
+    }
+
+    /// The player now called `name` (case-insensitively), if any.
+    pub fn find_player(&self, name: &str) -> Result<Option<PlayerId>> {
+        self.conn
+            .query_row("SELECT id FROM cache_players WHERE key = ?1", [key_of(name)], |r| r.get::<_, i64>(0))
+            .optional()
+            .map(|id| id.map(|i| i as PlayerId))
+            .map_err(|e| self.sql(e))
+    }
+
+    /// Current names → ids, keyed case-insensitively.
+    pub fn player_ids(&self) -> Result<HashMap<String, PlayerId>> {
+        let mut stmt = self.conn.prepare("SELECT key, id FROM cache_players").map_err(|e| self.sql(e))?;
+        stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as PlayerId)))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.sql(e))
+    }
+
+    /// A player's history: their figures after every event that touched them.
+    pub fn history(&self, player: PlayerId) -> Result<Vec<HistoryRow>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT date, seq, rating, deviation, extra, score FROM cache_history
+                 WHERE player = ?1 ORDER BY date, seq",
+            )
+            .map_err(|e| self.sql(e))?;
+        let rows = stmt
+            .query_map([player as i64], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(1)?,
+                    Figures {
+                        rating: r.get(2)?,
+                        deviation: r.get(3)?,
+                        extra: r.get(4)?,
+                        score: r.get(5)?,
+                    },
+                ))
+            })
+            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+            .map_err(|e| self.sql(e))?;
+        rows.into_iter()
+            .map(|(date, seq, figures)| {
+                let date = NaiveDate::parse_from_str(&date, "%Y-%m-%d")
+                    .map_err(|_| self.corrupt(format!("cache: bad date `{date}`")))?;
+                Ok(HistoryRow {
+                    seq: seq as u64,
+                    date,
+                    player,
+                    figures,
+                })
+            })
+            .collect()
+    }
+
+    /// Appends one user action: its rows land, and the caches follow, or nothing changes.
+    /// Returns the sequence numbers given to the rows.
+    pub fn commit(&mut self, label: &str, rows: &[(NaiveDate, Entry)]) -> Result<Vec<u64>> {
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let path = self.name();
+        let encoded = rows
+            .iter()
+            .map(|(d, e)| codec::to_columns(*d, e))
+            .collect::<std::result::Result<Vec<_>, _>>()
+            .map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let name = self.name();
+        let tx = Immediate::begin(&self.conn).map_err(|e| OpenError::from_sqlite(&name, e))?;
+        let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
+        let cache: (i64, Option<String>, Option<i64>) = tx
+            .query_row("SELECT last_action, last_date, last_seq FROM cache_ladder WHERE id = 1", [], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+            })
+            .map_err(sql)?;
+        let last_action: i64 = tx
+            .query_row("SELECT COALESCE(MAX(id), 0) FROM actions", [], |r| r.get(0))
+            .map_err(sql)?;
+        tx.execute(
+            "INSERT INTO actions(kind, label, at) VALUES ('do', ?1, ?2)",
+            params![label, today_stamp()],
+        )
+        .map_err(sql)?;
+        let action = tx.last_insert_rowid();
+        let mut seqs = Vec::with_capacity(rows.len());
+        {
+            let mut insert = tx
+                .prepare_cached(
+                    "INSERT INTO entries(action, date, op, target, a, b, result, body)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                )
+                .map_err(sql)?;
+            for c in &encoded {
+                insert
+                    .execute(params![action, c.date, c.op, c.target, c.a, c.b, c.result, c.body])
+                    .map_err(sql)?;
+                seqs.push(tx.last_insert_rowid() as u64);
+            }
+        }
+        let cache_key = match (cache.1.as_deref(), cache.2) {
+            (Some(d), Some(s)) => NaiveDate::parse_from_str(d, "%Y-%m-%d").ok().map(|d| (d, s as u64)),
+            _ => None,
+        };
+        let appends_at_end = cache.0 == last_action
+            && rows.iter().zip(&seqs).all(|((date, entry), seq)| {
+                matches!(entry, Entry::Add { .. }) && cache_key.is_none_or(|k| (*date, *seq) > k)
+            })
+            && rows.windows(2).all(|w| w[0].0 <= w[1].0);
+        if appends_at_end {
+            self.apply_incrementally(&tx, rows, &seqs, action)?;
+        } else {
+            let new_rows: Vec<LogRow> = rows
+                .iter()
+                .zip(&seqs)
+                .map(|((date, entry), seq)| LogRow {
+                    seq: *seq,
+                    date: *date,
+                    entry: entry.clone(),
+                })
+                .collect();
+            let dates = Self::current_dates(&tx).map_err(sql)?;
+            let from = new_rows
+                .iter()
+                .map(|r| log::first_affected(r, &dates))
+                .min();
+            self.rebuild(&tx, from, action)?;
+        }
+        tx.commit().map_err(sql)?;
+        Ok(seqs)
+    }
+
+    /// The replay date of every row that counts now (for finding what a correction affects).
+    fn current_dates(conn: &Connection) -> rusqlite::Result<HashMap<u64, NaiveDate>> {
+        let (done, _) = Self::action_stacks(conn)?;
+        let active: HashSet<i64> = done.into_iter().collect();
+        let rows = Self::read_rows(conn, Some(&active))?;
+        let rows: Vec<LogRow> = rows.into_iter().filter_map(|r| r.ok()).collect();
+        Ok(log::resolve(&rows)
+            .map(|events| events.into_iter().map(|e| (e.seq, e.date)).collect())
+            .unwrap_or_default())
+    }
+
+    /// The fast path: new events after everything cached apply to the cached state.
+    fn apply_incrementally(&self, tx: &Connection, rows: &[(NaiveDate, Entry)], seqs: &[u64], action: i64) -> Result<()> {
+        let mut ladder = self.ladder()?;
+        let mut history = Vec::new();
+        let mut touched: Vec<PlayerId> = Vec::new();
+        for ((date, entry), seq) in rows.iter().zip(seqs) {
+            let Entry::Add { event } = entry else { continue };
+            let before = history.len();
+            ladder
+                .apply(*date, *seq, event, &mut history)
+                .map_err(|source| StoreError::Replay { path: self.name(), source })?;
+            touched.extend(history[before..].iter().map(|h| h.player));
+            if let Event::Rename { id, .. } = event {
+                touched.push(*id);
+            }
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        let last = rows.last().map(|(d, _)| *d).zip(seqs.last().copied());
+        self.write_cache(tx, &ladder, Some(&touched), &history, last, action)
+    }
+
+    /// Replays the whole log and rewrites the caches: every player, and history from `from`
+    /// (the first affected event) on.
+    fn rebuild(&self, tx: &Connection, from: Option<(NaiveDate, u64)>, action: i64) -> Result<()> {
+        let path = self.name();
+        let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
+        let (done, _) = Self::action_stacks(tx).map_err(sql)?;
+        let active: HashSet<i64> = done.into_iter().collect();
+        let rows: Vec<LogRow> = Self::read_rows(tx, Some(&active))
+            .map_err(sql)?
+            .into_iter()
+            .collect::<std::result::Result<_, _>>()
+            .map_err(|e| self.corrupt(e))?;
+        let events = log::resolve(&rows).map_err(|source| StoreError::Log { path: self.name(), source })?;
+        let rules = self.initial_rules()?;
+        let (ladder, history) = crate::ladder::replay::replay(&rules, events.iter().map(|e| (e.date, e.seq, &e.event)))
+            .map_err(|source| StoreError::Replay { path: self.name(), source })?;
+        let from = from.unwrap_or((NaiveDate::MIN, 0));
+        tx.execute(
+            "DELETE FROM cache_history WHERE (date, seq) >= (?1, ?2)",
+            params![from.0.format("%Y-%m-%d").to_string(), from.1 as i64],
+        )
+        .map_err(sql)?;
+        let start = history.partition_point(|h| (h.date, h.seq) < from);
+        tx.execute("DELETE FROM cache_players", []).map_err(sql)?;
+        let last = events.last().map(|e| (e.date, e.seq));
+        self.write_cache(tx, &ladder, None, &history[start..], last, action)
+    }
+
+    /// Writes the ladder state (all players, or only `touched`) and appends history rows.
+    fn write_cache(
+        &self,
+        tx: &Connection,
+        ladder: &Ladder,
+        touched: Option<&[PlayerId]>,
+        history: &[HistoryRow],
+        last: Option<(NaiveDate, u64)>,
+        action: i64,
+    ) -> Result<()> {
+        let path = self.name();
+        let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
+        let json = |v: &dyn erased::Json| v.to_json().map_err(|e| StoreError::Invalid(e.to_string()));
+        let mut shell = ladder.clone_without_players();
+        shell.players.clear();
+        let state = json(&shell)?;
+        let (last_date, last_seq) = match last {
+            Some((d, s)) => (Some(d.format("%Y-%m-%d").to_string()), Some(s as i64)),
+            None => (None, None),
+        };
+        if last.is_some() {
+            tx.execute(
+                "UPDATE cache_ladder SET last_action = ?1, last_date = ?2, last_seq = ?3, state = ?4 WHERE id = 1",
+                params![action, last_date, last_seq, state],
+            )
+            .map_err(sql)?;
+        } else {
+            tx.execute(
+                "UPDATE cache_ladder SET last_action = ?1, last_date = NULL, last_seq = NULL, state = ?2 WHERE id = 1",
+                params![action, state],
+            )
+            .map_err(sql)?;
+        }
+        {
+            let mut put = tx
+                .prepare_cached("INSERT OR REPLACE INTO cache_players(id, key, state) VALUES (?1, ?2, ?3)")
+                .map_err(sql)?;
+            let ids: Box<dyn Iterator<Item = PlayerId>> = match touched {
+                Some(t) => Box::new(t.iter().copied()),
+                None => Box::new(0..ladder.players.len() as PlayerId),
+            };
+            for id in ids {
+                if let Some(p) = ladder.players.get(id as usize) {
+                    put.execute(params![id as i64, key_of(&p.name), json(p)?]).map_err(sql)?;
+                }
+            }
+        }
+        let mut add = tx
+            .prepare_cached(
+                "INSERT INTO cache_history(date, seq, player, rating, deviation, extra, score)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )
+            .map_err(sql)?;
+        let mut date_text = (NaiveDate::MIN, String::new());
+        for h in history {
+            if date_text.0 != h.date || date_text.1.is_empty() {
+                date_text = (h.date, h.date.format("%Y-%m-%d").to_string());
+            }
+            let f = h.figures;
+            add.execute(params![date_text.1, h.seq as i64, h.player as i64, f.rating, f.deviation, f.extra, f.score])
+                .map_err(sql)?;
+        }
+        Ok(())
+    }
+
+    /// Drops every cache and rebuilds it from the log.
+    pub fn rebuild_caches(&mut self) -> Result<()> {
+        let path = self.name();
+        let tx = Immediate::begin(&self.conn).map_err(|e| OpenError::from_sqlite(&path, e))?;
+        let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
+        let action: i64 = tx
+            .query_row("SELECT COALESCE(MAX(id), 0) FROM actions", [], |r| r.get(0))
+            .map_err(sql)?;
+        self.rebuild(&tx, None, action)?;
+        tx.commit().map_err(sql)?;
+        Ok(())
+    }
+
+    /// Undoes the latest action that is not undone.
+    pub fn undo(&mut self) -> Result<Toggled> {
+        self.toggle("undo")
+    }
+
+    /// Redoes the latest undone action, if nothing was done since.
+    pub fn redo(&mut self) -> Result<Toggled> {
+        self.toggle("redo")
+    }
+
+    fn toggle(&mut self, kind: &'static str) -> Result<Toggled> {
+        let path = self.name();
+        let tx = Immediate::begin(&self.conn).map_err(|e| OpenError::from_sqlite(&path, e))?;
+        let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
+        let (done, undone) = Self::action_stacks(&tx).map_err(sql)?;
+        let target = if kind == "undo" { done.last() } else { undone.last() };
+        let Some(&target) = target else {
+            return Err(StoreError::Invalid(format!("{path}: nothing to {kind}")));
+        };
+        let label: String = tx
+            .query_row("SELECT label FROM actions WHERE id = ?1", [target], |r| r.get(0))
+            .map_err(sql)?;
+        // What the toggled action touches, as the log stands with it in force.
+        let mut with_target = Self::current_dates(&tx).map_err(sql)?;
+        let target_rows: Vec<LogRow> = Self::read_rows(&tx, Some(&HashSet::from([target])))
+            .map_err(sql)?
+            .into_iter()
+            .filter_map(|r| r.ok())
+            .collect();
+        tx.execute("INSERT INTO actions(kind, label, at) VALUES (?1, ?2, ?3)", params![kind, label, today_stamp()])
+            .map_err(sql)?;
+        let action = tx.last_insert_rowid();
+        let without = Self::current_dates(&tx).map_err(sql)?;
+        with_target.extend(without);
+        let from = target_rows.iter().map(|r| log::first_affected(r, &with_target)).min();
+        self.rebuild(&tx, from, action)?;
+        tx.commit().map_err(sql)?;
+        Ok(Toggled { label })
+    }
+
+    /// Number of log rows that count now.
+    pub fn event_count(&self) -> Result<usize> {
+        Ok(self.effective()?.len())
+    }
+}
+
+/// An immediate transaction on a shared connection: rolled back unless committed.
+struct Immediate<'a> {
+    conn: &'a Connection,
+    open: bool,
+}
+
+impl<'a> Immediate<'a> {
+    fn begin(conn: &'a Connection) -> rusqlite::Result<Immediate<'a>> {
+        conn.execute_batch("BEGIN IMMEDIATE")?;
+        Ok(Immediate { conn, open: true })
+    }
+
+    fn commit(mut self) -> rusqlite::Result<()> {
+        self.open = false;
+        self.conn.execute_batch("COMMIT")
+    }
+}
+
+impl std::ops::Deref for Immediate<'_> {
+    type Target = Connection;
+    fn deref(&self) -> &Connection {
+        self.conn
+    }
+}
+
+impl Drop for Immediate<'_> {
+    fn drop(&mut self) {
+        if self.open {
+            let _ = self.conn.execute_batch("ROLLBACK");
+        }
+    }
+}
+
+/// Serialising a value to JSON through a trait object (the cache writes mixed types).
+mod erased {
+    pub trait Json {
+        fn to_json(&self) -> serde_json::Result<String>;
+    }
+    impl<T: serde::Serialize> Json for T {
+        fn to_json(&self) -> serde_json::Result<String> {
+            serde_json::to_string(self)
+        }
+    }
+}
