@@ -1,2 +1,3 @@
 //! Reading and writing files other programs make or read: match CSV, JSON Lines logs.
 pub mod csv_matches;
+pub mod jsonl;

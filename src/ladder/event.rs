@@ -39,7 +39,9 @@ impl MatchResult {
         let t = text.trim().to_ascii_lowercase();
         Some(match t.as_str() {
             "1" | "1.0" | "a" | "1-0" | "win" => MatchResult::Played(Outcome::Win),
-            "0.5" | ".5" | "½" | "d" | "draw" | "0.5-0.5" | "=" => MatchResult::Played(Outcome::Draw),
+            "0.5" | ".5" | "½" | "d" | "draw" | "0.5-0.5" | "=" => {
+                MatchResult::Played(Outcome::Draw)
+            }
             "0" | "0.0" | "b" | "0-1" | "loss" => MatchResult::Played(Outcome::Loss),
             "forfeit-a" | "forfeit_a" | "fa" => MatchResult::ForfeitA,
             "forfeit-b" | "forfeit_b" | "fb" => MatchResult::ForfeitB,

@@ -78,7 +78,11 @@ mod tests {
     #[test]
     fn half_way_to_the_target() {
         let p = params();
-        let r = glicko2::Rating { mu: 2.0, phi: 0.5, sigma: 0.06 };
+        let r = glicko2::Rating {
+            mu: 2.0,
+            phi: 0.5,
+            sigma: 0.06,
+        };
         assert_eq!(next_rp(5000.0, 2.0, &r, 1.0, Outcome::Win, &p), 5207.0);
         // A loss with the target above: never up, at least 1 down.
         assert_eq!(next_rp(5000.0, 2.0, &r, 1.0, Outcome::Loss, &p), 4999.0);
@@ -89,9 +93,17 @@ mod tests {
     #[test]
     fn steps_are_capped_at_500_and_rp_at_zero() {
         let p = params();
-        let strong = glicko2::Rating { mu: 6.0, phi: 0.2, sigma: 0.06 };
+        let strong = glicko2::Rating {
+            mu: 6.0,
+            phi: 0.2,
+            sigma: 0.06,
+        };
         assert_eq!(next_rp(0.0, 6.0, &strong, 0.0, Outcome::Win, &p), 500.0);
-        let weak = glicko2::Rating { mu: -6.0, phi: 2.0, sigma: 0.06 };
+        let weak = glicko2::Rating {
+            mu: -6.0,
+            phi: 2.0,
+            sigma: 0.06,
+        };
         assert_eq!(next_rp(0.0, -6.0, &weak, 0.0, Outcome::Loss, &p), 0.0);
     }
 
@@ -99,7 +111,11 @@ mod tests {
     #[test]
     fn upset_bonus() {
         let p = params();
-        let r = glicko2::Rating { mu: 0.0, phi: 2.015, sigma: 0.06 };
+        let r = glicko2::Rating {
+            mu: 0.0,
+            phi: 2.015,
+            sigma: 0.06,
+        };
         assert_eq!(next_rp(0.0, 0.0, &r, 6.045, Outcome::Win, &p), 1.0 + 125.0);
     }
 }

@@ -32,11 +32,19 @@ pub fn resolve(rows: &[LogRow]) -> Result<Vec<Effective>, DanglingCorrection> {
             }
             Entry::Edit { target, event } => match live.get_mut(target) {
                 Some(slot) => *slot = (row.date, event),
-                None => return Err(DanglingCorrection { seq: row.seq, target: *target }),
+                None => {
+                    return Err(DanglingCorrection {
+                        seq: row.seq,
+                        target: *target,
+                    });
+                }
             },
             Entry::Delete { target } => {
                 if live.remove(target).is_none() {
-                    return Err(DanglingCorrection { seq: row.seq, target: *target });
+                    return Err(DanglingCorrection {
+                        seq: row.seq,
+                        target: *target,
+                    });
                 }
             }
         }

@@ -6,4 +6,5 @@ pub mod replay;
 pub mod rules;
 pub mod scenarios;
 pub mod skyweaver;
+pub mod standings;
 pub mod state;

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 /// An event that cannot apply to the ladder as it stands.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ReplayError {
-    #[error("event {seq}: no player with id {id}")]
+    #[error("event {seq}: player {id} has not joined the ladder at that date")]
     UnknownPlayer { seq: u64, id: PlayerId },
     #[error("event {seq}: player id {id} already exists")]
     DuplicatePlayer { seq: u64, id: PlayerId },
@@ -85,20 +85,23 @@ impl Ladder {
     ) -> Result<(), ReplayError> {
         match event {
             Event::Player { id, name } => {
-                if *id as usize != self.players.len() {
-                    return Err(if (*id as usize) < self.players.len() {
-                        ReplayError::DuplicatePlayer { seq, id: *id }
-                    } else {
-                        ReplayError::UnknownPlayer { seq, id: *id }
-                    });
+                let i = *id as usize;
+                if self.players.get(i).is_some_and(|p| p.joined) {
+                    return Err(ReplayError::DuplicatePlayer { seq, id: *id });
                 }
-                self.players.push(PlayerState::new(name.clone(), &self.rules));
+                while self.players.len() <= i {
+                    let mut placeholder = PlayerState::new(String::new(), &self.rules);
+                    placeholder.joined = false;
+                    self.players.push(placeholder);
+                }
+                self.players[i] = PlayerState::new(name.clone(), &self.rules);
                 self.record(date, seq, *id, history);
             }
             Event::Rename { id, name } => {
                 let p = self
                     .players
                     .get_mut(*id as usize)
+                    .filter(|p| p.joined)
                     .ok_or(ReplayError::UnknownPlayer { seq, id: *id })?;
                 p.name = name.clone();
             }
@@ -112,7 +115,7 @@ impl Ladder {
     }
 
     fn record(&self, date: NaiveDate, seq: u64, id: PlayerId, history: &mut Vec<HistoryRow>) {
-        if let Some(p) = self.players.get(id as usize) {
+        if let Some(p) = self.players.get(id as usize).filter(|p| p.joined) {
             history.push(HistoryRow {
                 seq,
                 date,
@@ -133,7 +136,7 @@ impl Ladder {
             return Err(ReplayError::EmptySide { seq });
         }
         for (i, id) in m.a.iter().chain(&m.b).enumerate() {
-            if *id as usize >= self.players.len() {
+            if !self.players.get(*id as usize).is_some_and(|p| p.joined) {
                 return Err(ReplayError::UnknownPlayer { seq, id: *id });
             }
             if m.a.iter().chain(&m.b).skip(i + 1).any(|other| other == id) {
@@ -160,7 +163,8 @@ impl Ladder {
                 if let (Skill::Glicko2(r), Some(last)) = (player.skill, player.last_played) {
                     let days = (date - last).num_days().max(0) as f64;
                     let periods = days / p.days_per_period.max(f64::MIN_POSITIVE);
-                    player.skill = Skill::Glicko2(glicko2::apply_inactivity(&r, periods, &p.glicko2));
+                    player.skill =
+                        Skill::Glicko2(glicko2::apply_inactivity(&r, periods, &p.glicko2));
                 }
             }
         }
@@ -232,14 +236,24 @@ impl Ladder {
                 });
                 Skill::Elo(memoir44::rate(&a, &b, e.outcome, sc.as_ref(), medals.as_ref(), p).0)
             }
-            (Rules::Elo(p), Skill::Elo(a), Skill::Elo(b)) => Skill::Elo(elo::rate(&a, &b, e.outcome, p).0),
+            (Rules::Elo(p), Skill::Elo(a), Skill::Elo(b)) => {
+                Skill::Elo(elo::rate(&a, &b, e.outcome, p).0)
+            }
             // Skills always match the rules: a rules change converts every player.
             _ => e.skill,
         }
     }
 
     /// Stores the new skill and moves the counters and Rank Points.
-    fn settle(&mut self, id: PlayerId, before: Skill, after: Skill, opponent: Skill, outcome: Outcome, date: NaiveDate) {
+    fn settle(
+        &mut self,
+        id: PlayerId,
+        before: Skill,
+        after: Skill,
+        opponent: Skill,
+        outcome: Outcome,
+        date: NaiveDate,
+    ) {
         let rules = &self.rules;
         let p = &mut self.players[id as usize];
         let won_twice_before = p.streak >= 2;
@@ -263,7 +277,14 @@ impl Ladder {
         match (rules, before, after) {
             (Rules::Skyweaver(params), Skill::Glicko(b), Skill::Glicko(a)) => {
                 let bonus = outcome == Outcome::Win && won_twice_before;
-                p.rp = skyweaver::next_rp(p.rp, a.rating - b.rating, outcome.score(), bonus, p.floor, params);
+                p.rp = skyweaver::next_rp(
+                    p.rp,
+                    a.rating - b.rating,
+                    outcome.score(),
+                    bonus,
+                    p.floor,
+                    params,
+                );
                 p.floor = p.floor.max(skyweaver::floor_reached(p.rp));
                 p.season_peak_rp = p.season_peak_rp.max(p.rp);
             }
@@ -305,11 +326,17 @@ impl Ladder {
     /// MMR rescaled to 1500 + span, RD back to its initial value, floors cleared.
     fn hard_reset(&mut self, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
         if let Rules::Skyweaver(params) = &self.rules {
-            let ratings = self.players.iter().filter_map(|p| match p.skill {
-                Skill::Glicko(r) => Some(r.rating),
-                _ => None,
+            let ratings = self
+                .players
+                .iter()
+                .filter(|p| p.joined)
+                .filter_map(|p| match p.skill {
+                    Skill::Glicko(r) => Some(r.rating),
+                    _ => None,
+                });
+            let (lo, hi) = ratings.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| {
+                (lo.min(r), hi.max(r))
             });
-            let (lo, hi) = ratings.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| (lo.min(r), hi.max(r)));
             let grandweavers = grandweaver_set(&self.players, params.grandweaver_count);
             for (i, p) in self.players.iter_mut().enumerate() {
                 let peak = if p.season_grandweaver || grandweavers[i] {
@@ -343,7 +370,13 @@ impl Ladder {
     /// on. Across systems each rating keeps its place on the 1500 scale with fresh
     /// uncertainty (see [`Skill::convert`]), and Rank Points restart from the new system's
     /// starting value, since RP scales do not correspond.
-    fn change_rules(&mut self, rules: Rules, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+    fn change_rules(
+        &mut self,
+        rules: Rules,
+        date: NaiveDate,
+        seq: u64,
+        history: &mut Vec<HistoryRow>,
+    ) {
         let same_system = rules.system() == self.rules.system();
         self.rules = rules;
         if same_system {
@@ -389,7 +422,16 @@ fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skil
     match own {
         Skill::Glicko2(me) => {
             let mean = |s: &[Skill], f: fn(&glicko2::Rating) -> f64| {
-                s.iter().filter_map(|k| if let Skill::Glicko2(r) = k { Some(f(r)) } else { None }).sum::<f64>() / n(s)
+                s.iter()
+                    .filter_map(|k| {
+                        if let Skill::Glicko2(r) = k {
+                            Some(f(r))
+                        } else {
+                            None
+                        }
+                    })
+                    .sum::<f64>()
+                    / n(s)
             };
             let opp_mu = mean(opponents, |r| r.mu);
             let opp_phi = mean(opponents, |r| r.phi);
@@ -399,7 +441,11 @@ fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skil
             } else {
                 opp_mu
             };
-            Skill::Glicko2(glicko2::Rating { mu, phi: opp_phi, sigma: opp_sigma })
+            Skill::Glicko2(glicko2::Rating {
+                mu,
+                phi: opp_phi,
+                sigma: opp_sigma,
+            })
         }
         Skill::Glicko(_) => {
             let (mut r, mut d) = (0.0, 0.0);
@@ -409,7 +455,10 @@ fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skil
                     d += g.deviation;
                 }
             }
-            Skill::Glicko(glicko::Rating { rating: r / n(opponents), deviation: d / n(opponents) })
+            Skill::Glicko(glicko::Rating {
+                rating: r / n(opponents),
+                deviation: d / n(opponents),
+            })
         }
         Skill::TrueSkill(_) => {
             let (mut m, mut s) = (0.0, 0.0);
@@ -419,11 +468,16 @@ fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skil
                     s += t.sigma;
                 }
             }
-            Skill::TrueSkill(trueskill::Rating { mu: m / n(opponents), sigma: s / n(opponents) })
+            Skill::TrueSkill(trueskill::Rating {
+                mu: m / n(opponents),
+                sigma: s / n(opponents),
+            })
         }
         Skill::Elo(_) => {
             let r: f64 = opponents.iter().map(Skill::rating_1500).sum();
-            Skill::Elo(elo::Rating { rating: r / n(opponents) })
+            Skill::Elo(elo::Rating {
+                rating: r / n(opponents),
+            })
         }
     }
 }

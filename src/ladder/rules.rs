@@ -248,7 +248,13 @@ mod tests {
     fn params_are_set_by_name() {
         let mut rules = Rules::defaults(System::Elo);
         rules.set_param("k=20").unwrap();
-        assert_eq!(rules, Rules::Elo(elo::Config { k: 20.0, ..Default::default() }));
+        assert_eq!(
+            rules,
+            Rules::Elo(elo::Config {
+                k: 20.0,
+                ..Default::default()
+            })
+        );
         let mut sky = Rules::default();
         sky.set_param("grandweaver_count=3").unwrap();
         sky.set_param("f_min = 0.5").unwrap();

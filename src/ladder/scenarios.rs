@@ -34,7 +34,11 @@ impl ScenarioStats {
     }
 
     fn known_side(&self, name: &str) -> Option<usize> {
-        (0..2).find(|&i| self.sides[i].as_deref().is_some_and(|s| s.eq_ignore_ascii_case(name)))
+        (0..2).find(|&i| {
+            self.sides[i]
+                .as_deref()
+                .is_some_and(|s| s.eq_ignore_ascii_case(name))
+        })
     }
 
     /// The scenario from side `i`'s view, once it has history.

@@ -110,7 +110,14 @@ pub fn b_factor(rp: f64, p: &SkyweaverParams) -> f64 {
 
 /// Equation 4: RP' = round(RP + Δr·F + B·s + A), then held at the season's hard floor.
 /// `streak_bonus` is whether this is a win after two straight wins.
-pub fn next_rp(rp: f64, delta_r: f64, s: f64, streak_bonus: bool, floor: f64, p: &SkyweaverParams) -> f64 {
+pub fn next_rp(
+    rp: f64,
+    delta_r: f64,
+    s: f64,
+    streak_bonus: bool,
+    floor: f64,
+    p: &SkyweaverParams,
+) -> f64 {
     let a = if streak_bonus { p.a } else { 0.0 };
     let raw = rp + delta_r * f_factor(rp, p) + b_factor(rp, p) * s + a;
     let rounded = raw.round();

@@ -88,6 +88,10 @@ pub struct Figures {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlayerState {
     pub name: String,
+    /// False for an id whose `player` event comes later in replay order than a later id's
+    /// (ids follow entry order, replay follows dates).
+    #[serde(default = "yes")]
+    pub joined: bool,
     pub skill: Skill,
     /// Rank Points (Skyweaver, INVERSUS); unused elsewhere.
     pub rp: f64,
@@ -114,6 +118,7 @@ impl PlayerState {
         };
         PlayerState {
             name,
+            joined: true,
             skill: Skill::initial(rules),
             rp,
             matches: 0,
@@ -122,7 +127,11 @@ impl PlayerState {
             losses: 0,
             last_played: None,
             streak: 0,
-            floor: if rp > 0.0 { crate::ladder::skyweaver::floor_reached(rp) } else { 0.0 },
+            floor: if rp > 0.0 {
+                crate::ladder::skyweaver::floor_reached(rp)
+            } else {
+                0.0
+            },
             season_peak_rp: rp,
             season_grandweaver: false,
         }
@@ -157,6 +166,10 @@ impl PlayerState {
             },
         }
     }
+}
+
+fn yes() -> bool {
+    true
 }
 
 /// One row of a player's history: their figures after event `seq` (dated `date`).

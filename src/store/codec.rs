@@ -16,7 +16,11 @@ pub struct Columns {
 
 /// Whether a match fits the columns alone: 1v1 and nothing but a result.
 fn plain(m: &Match) -> bool {
-    m.a.len() == 1 && m.b.len() == 1 && m.medals.is_none() && m.scenario.is_none() && m.side_a.is_none()
+    m.a.len() == 1
+        && m.b.len() == 1
+        && m.medals.is_none()
+        && m.scenario.is_none()
+        && m.side_a.is_none()
 }
 
 pub fn to_columns(date: NaiveDate, entry: &Entry) -> Result<Columns, serde_json::Error> {
@@ -67,7 +71,8 @@ pub fn from_columns(
     result: Option<&str>,
     body: Option<&str>,
 ) -> Result<LogRow, String> {
-    let date = NaiveDate::parse_from_str(date, "%Y-%m-%d").map_err(|_| format!("row {seq}: bad date `{date}`"))?;
+    let date = NaiveDate::parse_from_str(date, "%Y-%m-%d")
+        .map_err(|_| format!("row {seq}: bad date `{date}`"))?;
     let event = || -> Result<Event, String> {
         if let Some(body) = body {
             return serde_json::from_str(body).map_err(|e| format!("row {seq}: {e}"));

@@ -4,6 +4,7 @@
 pub mod codec;
 pub mod schema;
 
+use crate::interchange::jsonl;
 use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
 use crate::ladder::log::{self, DanglingCorrection, Effective};
 use crate::ladder::replay::{Ladder, ReplayError};
@@ -23,7 +24,10 @@ pub enum StoreError {
     #[error("{path}: {source}")]
     Replay { path: String, source: ReplayError },
     #[error("{path}: {source}")]
-    Log { path: String, source: DanglingCorrection },
+    Log {
+        path: String,
+        source: DanglingCorrection,
+    },
     #[error("{0}")]
     Invalid(String),
 }
@@ -58,8 +62,10 @@ impl Store {
             conn,
             path: path.to_path_buf(),
         };
-        let rules_json = serde_json::to_string(rules).map_err(|e| StoreError::Invalid(e.to_string()))?;
-        let state = serde_json::to_string(&Ladder::new(rules.clone())).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let rules_json =
+            serde_json::to_string(rules).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let state = serde_json::to_string(&Ladder::new(rules.clone()))
+            .map_err(|e| StoreError::Invalid(e.to_string()))?;
         store.write(|tx| {
             tx.execute("INSERT INTO meta(key, value) VALUES ('rules', ?1)", [&rules_json])?;
             tx.execute(
@@ -115,9 +121,12 @@ impl Store {
     pub fn initial_rules(&self) -> Result<Rules> {
         let text: String = self
             .conn
-            .query_row("SELECT value FROM meta WHERE key = 'rules'", [], |r| r.get(0))
+            .query_row("SELECT value FROM meta WHERE key = 'rules'", [], |r| {
+                r.get(0)
+            })
             .map_err(|e| self.sql(e))?;
-        serde_json::from_str(&text).map_err(|e| self.corrupt(format!("its rules do not parse: {e}")))
+        serde_json::from_str(&text)
+            .map_err(|e| self.corrupt(format!("its rules do not parse: {e}")))
     }
 
     /// Actions in order with their kinds; the ones whose rows count, by the undo/redo fold:
@@ -150,7 +159,10 @@ impl Store {
         Ok((done, undone))
     }
 
-    fn read_rows(conn: &Connection, active: Option<&HashSet<i64>>) -> rusqlite::Result<Vec<std::result::Result<LogRow, String>>> {
+    fn read_rows(
+        conn: &Connection,
+        active: Option<&HashSet<i64>>,
+    ) -> rusqlite::Result<Vec<std::result::Result<LogRow, String>>> {
         let mut stmt = conn.prepare_cached(
             "SELECT seq, action, date, op, target, a, b, result, body FROM entries ORDER BY seq",
         )?;
@@ -180,7 +192,9 @@ impl Store {
         let (done, _) = Self::action_stacks(&self.conn).map_err(|e| self.sql(e))?;
         let active: HashSet<i64> = done.into_iter().collect();
         let rows = Self::read_rows(&self.conn, Some(&active)).map_err(|e| self.sql(e))?;
-        rows.into_iter().map(|r| r.map_err(|e| self.corrupt(e))).collect()
+        rows.into_iter()
+            .map(|r| r.map_err(|e| self.corrupt(e)))
+            .collect()
     }
 
     /// Every row ever written, undone ones included, with their action ids (for export).
@@ -225,7 +239,9 @@ impl Store {
     pub fn ladder(&self) -> Result<Ladder> {
         let state: String = self
             .conn
-            .query_row("SELECT state FROM cache_ladder WHERE id = 1", [], |r| r.get(0))
+            .query_row("SELECT state FROM cache_ladder WHERE id = 1", [], |r| {
+                r.get(0)
+            })
             .map_err(|e| self.sql(e))?;
         let mut ladder: Ladder =
             serde_json::from_str(&state).map_err(|e| self.corrupt(format!("cache: {e}")))?;
@@ -237,11 +253,15 @@ impl Store {
         ladder.players.clear();
         while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
             let id: i64 = r.get(0).map_err(|e| self.sql(e))?;
-            let text = r.get_ref(1).and_then(|v| Ok(v.as_str()?)).map_err(|e| self.sql(e))?;
+            let text = r
+                .get_ref(1)
+                .and_then(|v| Ok(v.as_str()?))
+                .map_err(|e| self.sql(e))?;
             if id != ladder.players.len() as i64 {
                 return Err(self.corrupt("cache: player ids are not consecutive"));
             }
-            let p: PlayerState = serde_json::from_str(text).map_err(|e| self.corrupt(format!("cache: {e}")))?;
+            let p: PlayerState =
+                serde_json::from_str(text).map_err(|e| self.corrupt(format!("cache: {e}")))?;
             ladder.players.push(p);
         }
         Ok(ladder)
@@ -250,7 +270,11 @@ impl Store {
     /// The player now called `name` (case-insensitively), if any.
     pub fn find_player(&self, name: &str) -> Result<Option<PlayerId>> {
         self.conn
-            .query_row("SELECT id FROM cache_players WHERE key = ?1", [key_of(name)], |r| r.get::<_, i64>(0))
+            .query_row(
+                "SELECT id FROM cache_players WHERE key = ?1",
+                [key_of(name)],
+                |r| r.get::<_, i64>(0),
+            )
             .optional()
             .map(|id| id.map(|i| i as PlayerId))
             .map_err(|e| self.sql(e))
@@ -258,10 +282,15 @@ impl Store {
 
     /// Current names → ids, keyed case-insensitively.
     pub fn player_ids(&self) -> Result<HashMap<String, PlayerId>> {
-        let mut stmt = self.conn.prepare("SELECT key, id FROM cache_players").map_err(|e| self.sql(e))?;
-        stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as PlayerId)))
-            .and_then(|rows| rows.collect())
-            .map_err(|e| self.sql(e))
+        let mut stmt = self
+            .conn
+            .prepare("SELECT key, id FROM cache_players")
+            .map_err(|e| self.sql(e))?;
+        stmt.query_map([], |r| {
+            Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)? as PlayerId))
+        })
+        .and_then(|rows| rows.collect())
+        .map_err(|e| self.sql(e))
     }
 
     /// A player's history: their figures after every event that touched them.
@@ -318,13 +347,23 @@ impl Store {
         let tx = Immediate::begin(&self.conn).map_err(|e| OpenError::from_sqlite(&name, e))?;
         let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
         let cache: (i64, Option<String>, Option<i64>) = tx
-            .query_row("SELECT last_action, last_date, last_seq FROM cache_ladder WHERE id = 1", [], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-            })
+            .query_row(
+                "SELECT last_action, last_date, last_seq FROM cache_ladder WHERE id = 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+            )
             .map_err(sql)?;
         let last_action: i64 = tx
             .query_row("SELECT COALESCE(MAX(id), 0) FROM actions", [], |r| r.get(0))
             .map_err(sql)?;
+        // Where corrected rows stand before this action: what a correction affects begins at
+        // the earlier of the old and the new place.
+        let corrects = rows.iter().any(|(_, e)| !matches!(e, Entry::Add { .. }));
+        let dates_before = if corrects {
+            Self::current_dates(&tx).map_err(sql)?
+        } else {
+            HashMap::new()
+        };
         tx.execute(
             "INSERT INTO actions(kind, label, at) VALUES ('do', ?1, ?2)",
             params![label, today_stamp()],
@@ -341,13 +380,17 @@ impl Store {
                 .map_err(sql)?;
             for c in &encoded {
                 insert
-                    .execute(params![action, c.date, c.op, c.target, c.a, c.b, c.result, c.body])
+                    .execute(params![
+                        action, c.date, c.op, c.target, c.a, c.b, c.result, c.body
+                    ])
                     .map_err(sql)?;
                 seqs.push(tx.last_insert_rowid() as u64);
             }
         }
         let cache_key = match (cache.1.as_deref(), cache.2) {
-            (Some(d), Some(s)) => NaiveDate::parse_from_str(d, "%Y-%m-%d").ok().map(|d| (d, s as u64)),
+            (Some(d), Some(s)) => NaiveDate::parse_from_str(d, "%Y-%m-%d")
+                .ok()
+                .map(|d| (d, s as u64)),
             _ => None,
         };
         let appends_at_end = cache.0 == last_action
@@ -367,10 +410,9 @@ impl Store {
                     entry: entry.clone(),
                 })
                 .collect();
-            let dates = Self::current_dates(&tx).map_err(sql)?;
             let from = new_rows
                 .iter()
-                .map(|r| log::first_affected(r, &dates))
+                .map(|r| log::first_affected(r, &dates_before))
                 .min();
             self.rebuild(&tx, from, action)?;
         }
@@ -390,16 +432,27 @@ impl Store {
     }
 
     /// The fast path: new events after everything cached apply to the cached state.
-    fn apply_incrementally(&self, tx: &Connection, rows: &[(NaiveDate, Entry)], seqs: &[u64], action: i64) -> Result<()> {
+    fn apply_incrementally(
+        &self,
+        tx: &Connection,
+        rows: &[(NaiveDate, Entry)],
+        seqs: &[u64],
+        action: i64,
+    ) -> Result<()> {
         let mut ladder = self.ladder()?;
         let mut history = Vec::new();
         let mut touched: Vec<PlayerId> = Vec::new();
         for ((date, entry), seq) in rows.iter().zip(seqs) {
-            let Entry::Add { event } = entry else { continue };
+            let Entry::Add { event } = entry else {
+                continue;
+            };
             let before = history.len();
             ladder
                 .apply(*date, *seq, event, &mut history)
-                .map_err(|source| StoreError::Replay { path: self.name(), source })?;
+                .map_err(|source| StoreError::Replay {
+                    path: self.name(),
+                    source,
+                })?;
             touched.extend(history[before..].iter().map(|h| h.player));
             if let Event::Rename { id, .. } = event {
                 touched.push(*id);
@@ -423,10 +476,17 @@ impl Store {
             .into_iter()
             .collect::<std::result::Result<_, _>>()
             .map_err(|e| self.corrupt(e))?;
-        let events = log::resolve(&rows).map_err(|source| StoreError::Log { path: self.name(), source })?;
+        let events = log::resolve(&rows).map_err(|source| StoreError::Log {
+            path: self.name(),
+            source,
+        })?;
         let rules = self.initial_rules()?;
-        let (ladder, history) = crate::ladder::replay::replay(&rules, events.iter().map(|e| (e.date, e.seq, &e.event)))
-            .map_err(|source| StoreError::Replay { path: self.name(), source })?;
+        let (ladder, history) =
+            crate::ladder::replay::replay(&rules, events.iter().map(|e| (e.date, e.seq, &e.event)))
+                .map_err(|source| StoreError::Replay {
+                    path: self.name(),
+                    source,
+                })?;
         let from = from.unwrap_or((NaiveDate::MIN, 0));
         tx.execute(
             "DELETE FROM cache_history WHERE (date, seq) >= (?1, ?2)",
@@ -451,7 +511,8 @@ impl Store {
     ) -> Result<()> {
         let path = self.name();
         let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
-        let json = |v: &dyn erased::Json| v.to_json().map_err(|e| StoreError::Invalid(e.to_string()));
+        let json =
+            |v: &dyn erased::Json| v.to_json().map_err(|e| StoreError::Invalid(e.to_string()));
         let mut shell = ladder.clone_without_players();
         shell.players.clear();
         let state = json(&shell)?;
@@ -474,7 +535,9 @@ impl Store {
         }
         {
             let mut put = tx
-                .prepare_cached("INSERT OR REPLACE INTO cache_players(id, key, state) VALUES (?1, ?2, ?3)")
+                .prepare_cached(
+                    "INSERT OR REPLACE INTO cache_players(id, key, state) VALUES (?1, ?2, ?3)",
+                )
                 .map_err(sql)?;
             let ids: Box<dyn Iterator<Item = PlayerId>> = match touched {
                 Some(t) => Box::new(t.iter().copied()),
@@ -482,7 +545,8 @@ impl Store {
             };
             for id in ids {
                 if let Some(p) = ladder.players.get(id as usize) {
-                    put.execute(params![id as i64, key_of(&p.name), json(p)?]).map_err(sql)?;
+                    put.execute(params![id as i64, key_of(&p.name), json(p)?])
+                        .map_err(sql)?;
                 }
             }
         }
@@ -498,8 +562,16 @@ impl Store {
                 date_text = (h.date, h.date.format("%Y-%m-%d").to_string());
             }
             let f = h.figures;
-            add.execute(params![date_text.1, h.seq as i64, h.player as i64, f.rating, f.deviation, f.extra, f.score])
-                .map_err(sql)?;
+            add.execute(params![
+                date_text.1,
+                h.seq as i64,
+                h.player as i64,
+                f.rating,
+                f.deviation,
+                f.extra,
+                f.score
+            ])
+            .map_err(sql)?;
         }
         Ok(())
     }
@@ -532,12 +604,18 @@ impl Store {
         let tx = Immediate::begin(&self.conn).map_err(|e| OpenError::from_sqlite(&path, e))?;
         let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
         let (done, undone) = Self::action_stacks(&tx).map_err(sql)?;
-        let target = if kind == "undo" { done.last() } else { undone.last() };
+        let target = if kind == "undo" {
+            done.last()
+        } else {
+            undone.last()
+        };
         let Some(&target) = target else {
             return Err(StoreError::Invalid(format!("{path}: nothing to {kind}")));
         };
         let label: String = tx
-            .query_row("SELECT label FROM actions WHERE id = ?1", [target], |r| r.get(0))
+            .query_row("SELECT label FROM actions WHERE id = ?1", [target], |r| {
+                r.get(0)
+            })
             .map_err(sql)?;
         // What the toggled action touches, as the log stands with it in force.
         let mut with_target = Self::current_dates(&tx).map_err(sql)?;
@@ -546,15 +624,164 @@ impl Store {
             .into_iter()
             .filter_map(|r| r.ok())
             .collect();
-        tx.execute("INSERT INTO actions(kind, label, at) VALUES (?1, ?2, ?3)", params![kind, label, today_stamp()])
-            .map_err(sql)?;
+        tx.execute(
+            "INSERT INTO actions(kind, label, at) VALUES (?1, ?2, ?3)",
+            params![kind, label, today_stamp()],
+        )
+        .map_err(sql)?;
         let action = tx.last_insert_rowid();
         let without = Self::current_dates(&tx).map_err(sql)?;
         with_target.extend(without);
-        let from = target_rows.iter().map(|r| log::first_affected(r, &with_target)).min();
+        let from = target_rows
+            .iter()
+            .map(|r| log::first_affected(r, &with_target))
+            .min();
         self.rebuild(&tx, from, action)?;
         tx.commit().map_err(sql)?;
         Ok(Toggled { label })
+    }
+
+    /// A replay of the log from scratch under `rules` (the ladder's own when `None`): the
+    /// final ladder and its full history. The file is not touched.
+    pub fn replay(&self, rules: Option<&Rules>) -> Result<(Ladder, Vec<HistoryRow>)> {
+        let events = self.effective()?;
+        let rules = match rules {
+            Some(r) => r.clone(),
+            None => self.initial_rules()?,
+        };
+        crate::ladder::replay::replay(&rules, events.iter().map(|e| (e.date, e.seq, &e.event)))
+            .map_err(|source| StoreError::Replay {
+                path: self.name(),
+                source,
+            })
+    }
+
+    /// The history of every player as the cache holds it, in (date, seq, player) order.
+    pub fn cached_history(&self) -> Result<Vec<HistoryRow>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT date, seq, player, rating, deviation, extra, score FROM cache_history ORDER BY date, seq, player")
+            .map_err(|e| self.sql(e))?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, i64>(2)?,
+                    Figures {
+                        rating: r.get(3)?,
+                        deviation: r.get(4)?,
+                        extra: r.get(5)?,
+                        score: r.get(6)?,
+                    },
+                ))
+            })
+            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+            .map_err(|e| self.sql(e))?;
+        rows.into_iter()
+            .map(|(date, seq, player, figures)| {
+                let date = NaiveDate::parse_from_str(&date, "%Y-%m-%d")
+                    .map_err(|_| self.corrupt(format!("cache: bad date `{date}`")))?;
+                Ok(HistoryRow {
+                    seq: seq as u64,
+                    date,
+                    player: player as PlayerId,
+                    figures,
+                })
+            })
+            .collect()
+    }
+
+    /// The whole log, undone actions included, for export.
+    pub fn export_log(&self) -> Result<jsonl::Log> {
+        let mut actions: Vec<jsonl::Action> = self
+            .actions()?
+            .into_iter()
+            .map(|(id, kind, label)| jsonl::Action {
+                id,
+                kind: jsonl::ActionKind::parse(&kind).unwrap_or(jsonl::ActionKind::Do),
+                label,
+                rows: Vec::new(),
+            })
+            .collect();
+        let index: HashMap<i64, usize> =
+            actions.iter().enumerate().map(|(i, a)| (a.id, i)).collect();
+        for (action, _, row) in self.all_rows()? {
+            let i = index
+                .get(&action)
+                .copied()
+                .ok_or_else(|| self.corrupt(format!("row {} belongs to no action", row.seq)))?;
+            actions[i].rows.push(row);
+        }
+        Ok(jsonl::Log {
+            rules: self.initial_rules()?,
+            actions,
+        })
+    }
+
+    /// Loads a whole exported log into this ladder, which must be new (no actions yet). One
+    /// transaction: a log that does not replay leaves the ladder as it was.
+    pub fn import_log(&mut self, log: &jsonl::Log) -> Result<()> {
+        let path = self.name();
+        let tx = Immediate::begin(&self.conn).map_err(|e| OpenError::from_sqlite(&path, e))?;
+        let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
+        let existing: i64 = tx
+            .query_row("SELECT COUNT(*) FROM actions", [], |r| r.get(0))
+            .map_err(sql)?;
+        if existing > 0 {
+            return Err(StoreError::Invalid(format!(
+                "{path}: already holds {existing} actions; import a log into a new ladder"
+            )));
+        }
+        let rules =
+            serde_json::to_string(&log.rules).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        tx.execute("UPDATE meta SET value = ?1 WHERE key = 'rules'", [&rules])
+            .map_err(sql)?;
+        let mut last_action = 0;
+        {
+            let mut add_action = tx
+                .prepare("INSERT INTO actions(id, kind, label, at) VALUES (?1, ?2, ?3, ?4)")
+                .map_err(sql)?;
+            let mut add_row = tx
+                .prepare(
+                    "INSERT INTO entries(seq, action, date, op, target, a, b, result, body)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                )
+                .map_err(sql)?;
+            let stamp = today_stamp();
+            for action in &log.actions {
+                add_action
+                    .execute(params![
+                        action.id,
+                        action.kind.as_str(),
+                        action.label,
+                        stamp
+                    ])
+                    .map_err(sql)?;
+                for row in &action.rows {
+                    let c = codec::to_columns(row.date, &row.entry)
+                        .map_err(|e| StoreError::Invalid(e.to_string()))?;
+                    add_row
+                        .execute(params![
+                            row.seq as i64,
+                            action.id,
+                            c.date,
+                            c.op,
+                            c.target,
+                            c.a,
+                            c.b,
+                            c.result,
+                            c.body
+                        ])
+                        .map_err(sql)?;
+                }
+                last_action = action.id;
+            }
+        }
+        tx.execute("DELETE FROM cache_history", []).map_err(sql)?;
+        self.rebuild(&tx, None, last_action)?;
+        tx.commit().map_err(sql)?;
+        Ok(())
     }
 
     /// Number of log rows that count now.

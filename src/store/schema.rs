@@ -80,7 +80,9 @@ pub enum OpenError {
     NotSqlite(String),
     #[error("{0}: not a rungs ladder (an SQLite database of some other program)")]
     Foreign(String),
-    #[error("{path}: written by a newer rungs (ladder format {found}; this rungs reads up to {supported}); update rungs to open it")]
+    #[error(
+        "{path}: written by a newer rungs (ladder format {found}; this rungs reads up to {supported}); update rungs to open it"
+    )]
     Newer {
         path: String,
         found: i32,
@@ -112,14 +114,18 @@ impl OpenError {
 /// Opens a connection with the settings every ladder gets, running nothing the file carries.
 fn connect(path: &Path, flags: OpenFlags) -> Result<Connection, OpenError> {
     let name = path.display().to_string();
-    let conn = Connection::open_with_flags(path, flags).map_err(|e| OpenError::from_sqlite(&name, e))?;
+    let conn =
+        Connection::open_with_flags(path, flags).map_err(|e| OpenError::from_sqlite(&name, e))?;
     let sql = |e| OpenError::from_sqlite(&name, e);
     // Defensive mode and an untrusted schema: a file from elsewhere cannot make us run its
     // triggers, views or functions with side effects.
     conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_DEFENSIVE, true)
         .map_err(sql)?;
-    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_TRUSTED_SCHEMA, false)
-        .map_err(sql)?;
+    conn.set_db_config(
+        rusqlite::config::DbConfig::SQLITE_DBCONFIG_TRUSTED_SCHEMA,
+        false,
+    )
+    .map_err(sql)?;
     conn.busy_timeout(BUSY_TIMEOUT).map_err(sql)?;
     Ok(conn)
 }
@@ -134,10 +140,15 @@ pub fn create(path: &Path) -> Result<Connection, OpenError> {
     if path.exists() {
         return Err(OpenError::Exists(name));
     }
-    let conn = connect(path, OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE)?;
+    let conn = connect(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
+    )?;
     let sql = |e| OpenError::from_sqlite(&name, e);
-    conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
-    conn.pragma_update(None, "application_id", APPLICATION_ID).map_err(sql)?;
+    conn.pragma_update(None, "journal_mode", "WAL")
+        .map_err(sql)?;
+    conn.pragma_update(None, "application_id", APPLICATION_ID)
+        .map_err(sql)?;
     migrate(&conn, 0).map_err(sql)?;
     finish_setup(&conn).map_err(sql)?;
     Ok(conn)
@@ -166,10 +177,17 @@ pub fn open(path: &Path) -> Result<Connection, OpenError> {
     if version < SCHEMA_VERSION {
         migrate(&conn, version).map_err(sql)?;
     }
-    check_tables(&conn).map_err(sql)?.then_some(()).ok_or_else(|| {
-        OpenError::Corrupt(name.clone(), "its tables are not those of a rungs ladder".into())
-    })?;
-    conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
+    check_tables(&conn)
+        .map_err(sql)?
+        .then_some(())
+        .ok_or_else(|| {
+            OpenError::Corrupt(
+                name.clone(),
+                "its tables are not those of a rungs ladder".into(),
+            )
+        })?;
+    conn.pragma_update(None, "journal_mode", "WAL")
+        .map_err(sql)?;
     finish_setup(&conn).map_err(sql)?;
     Ok(conn)
 }

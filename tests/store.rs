@@ -1,0 +1,246 @@
+//! The ladder file end to end: actions, undo and redo, corrections, caches equal to replay.
+
+use chrono::NaiveDate;
+use rungs::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
+use rungs::ladder::rules::{Rules, System};
+use rungs::ladder::state::HistoryRow;
+use rungs::rating::Outcome;
+use rungs::store::Store;
+
+fn day(d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, d).unwrap()
+}
+
+fn player(id: PlayerId, name: &str) -> Entry {
+    Entry::Add {
+        event: Event::Player {
+            id,
+            name: name.into(),
+        },
+    }
+}
+
+fn game(a: PlayerId, b: PlayerId, o: Outcome) -> Event {
+    Event::Match(Match {
+        a: vec![a],
+        b: vec![b],
+        result: MatchResult::Played(o),
+        medals: None,
+        scenario: None,
+        side_a: None,
+    })
+}
+
+fn sorted(mut h: Vec<HistoryRow>) -> Vec<HistoryRow> {
+    h.sort_by_key(|r| (r.date, r.seq, r.player));
+    h
+}
+
+/// The caches hold exactly what a replay from scratch gives.
+fn assert_caches_fresh(store: &Store) {
+    let (ladder, history) = store.replay(None).unwrap();
+    assert_eq!(store.ladder().unwrap(), ladder);
+    assert_eq!(store.cached_history().unwrap(), sorted(history));
+}
+
+fn new_store(dir: &tempdir::Dir, system: System) -> Store {
+    Store::create(&dir.path().join("club.rungs"), &Rules::defaults(system)).unwrap()
+}
+
+mod tempdir {
+    use std::path::{Path, PathBuf};
+    pub struct Dir(PathBuf);
+    impl Dir {
+        pub fn new(tag: &str) -> Dir {
+            let p = std::env::temp_dir().join(format!(
+                "rungs-test-{tag}-{}-{:?}",
+                std::process::id(),
+                std::thread::current().id()
+            ));
+            let _ = std::fs::remove_dir_all(&p);
+            std::fs::create_dir_all(&p).unwrap();
+            Dir(p)
+        }
+        pub fn path(&self) -> &Path {
+            &self.0
+        }
+    }
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+}
+
+#[test]
+fn matches_undo_redo_edit_delete_keep_caches_equal_to_replay() {
+    for system in System::ALL {
+        let dir = tempdir::Dir::new(system.name());
+        let mut store = new_store(&dir, system);
+        store
+            .commit(
+                "players",
+                &[
+                    (day(1), player(0, "Ann")),
+                    (day(1), player(1, "Bo")),
+                    (day(1), player(2, "Cy")),
+                ],
+            )
+            .unwrap();
+        assert_caches_fresh(&store);
+        let s1 = store
+            .commit(
+                "match",
+                &[(
+                    day(2),
+                    Entry::Add {
+                        event: game(0, 1, Outcome::Win),
+                    },
+                )],
+            )
+            .unwrap();
+        let _s2 = store
+            .commit(
+                "match",
+                &[(
+                    day(3),
+                    Entry::Add {
+                        event: game(1, 2, Outcome::Draw),
+                    },
+                )],
+            )
+            .unwrap();
+        assert_caches_fresh(&store);
+        // A backdated match recomputes everything after it.
+        store
+            .commit(
+                "backdated",
+                &[(
+                    day(1),
+                    Entry::Add {
+                        event: game(2, 0, Outcome::Win),
+                    },
+                )],
+            )
+            .unwrap();
+        assert_caches_fresh(&store);
+        // Edit the first match into a loss and move it later; then delete it.
+        store
+            .commit(
+                "edit",
+                &[(
+                    day(4),
+                    Entry::Edit {
+                        target: s1[0],
+                        event: game(0, 1, Outcome::Loss),
+                    },
+                )],
+            )
+            .unwrap();
+        assert_caches_fresh(&store);
+        let before_delete = store.ladder().unwrap();
+        store
+            .commit("delete", &[(day(4), Entry::Delete { target: s1[0] })])
+            .unwrap();
+        assert_caches_fresh(&store);
+        assert_eq!(store.ladder().unwrap().players[0].matches, 1);
+        // Undo brings the deleted match back, redo removes it again.
+        assert_eq!(store.undo().unwrap().label, "delete");
+        assert_caches_fresh(&store);
+        assert_eq!(store.ladder().unwrap(), before_delete);
+        store.redo().unwrap();
+        assert_caches_fresh(&store);
+        assert_eq!(store.ladder().unwrap().players[0].matches, 1);
+        // Undo everything: an empty ladder again.
+        while store.undo().is_ok() {}
+        assert_caches_fresh(&store);
+        assert!(store.ladder().unwrap().players.is_empty());
+    }
+}
+
+#[test]
+fn undo_survives_reopening_the_file() {
+    let dir = tempdir::Dir::new("reopen");
+    let path = dir.path().join("club.rungs");
+    {
+        let mut store = Store::create(&path, &Rules::default()).unwrap();
+        store
+            .commit(
+                "players",
+                &[(day(1), player(0, "Ann")), (day(1), player(1, "Bo"))],
+            )
+            .unwrap();
+        store
+            .commit(
+                "match",
+                &[(
+                    day(2),
+                    Entry::Add {
+                        event: game(0, 1, Outcome::Win),
+                    },
+                )],
+            )
+            .unwrap();
+        store.undo().unwrap();
+    }
+    let mut store = Store::open(&path).unwrap();
+    assert_eq!(store.ladder().unwrap().players[0].matches, 0);
+    assert_eq!(store.redo().unwrap().label, "match");
+    assert_eq!(store.ladder().unwrap().players[0].matches, 1);
+    // A new action clears what could be redone.
+    store.undo().unwrap();
+    store
+        .commit(
+            "match",
+            &[(
+                day(3),
+                Entry::Add {
+                    event: game(1, 0, Outcome::Win),
+                },
+            )],
+        )
+        .unwrap();
+    assert!(store.redo().is_err());
+    assert_caches_fresh(&store);
+}
+
+#[test]
+fn a_bad_event_changes_nothing() {
+    let dir = tempdir::Dir::new("bad");
+    let mut store = new_store(&dir, System::Skyweaver);
+    store
+        .commit(
+            "players",
+            &[(day(5), player(0, "Ann")), (day(5), player(1, "Bo"))],
+        )
+        .unwrap();
+    let before = store.export_log().unwrap();
+    // A match before the players joined.
+    let e = store
+        .commit(
+            "early",
+            &[(
+                day(1),
+                Entry::Add {
+                    event: game(0, 1, Outcome::Win),
+                },
+            )],
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("has not joined"), "{e}");
+    // A match with an unknown player, appended at the end.
+    let e = store
+        .commit(
+            "ghost",
+            &[(
+                day(6),
+                Entry::Add {
+                    event: game(0, 7, Outcome::Win),
+                },
+            )],
+        )
+        .unwrap_err();
+    assert!(e.to_string().contains("player 7"), "{e}");
+    assert_eq!(store.export_log().unwrap(), before);
+    assert_caches_fresh(&store);
+}
