@@ -1,3 +1,4 @@
 //! Reading and writing files other programs make or read: match CSV, JSON Lines logs.
 pub mod csv_matches;
 pub mod jsonl;
+pub mod match_import;

@@ -1,0 +1,532 @@
+//! What each subcommand does. Every change goes through the store as one action.
+
+use super::output;
+use super::{Cli, Command, MappingArgs, RulesArgs};
+use crate::interchange::csv_matches::{self, Mapping, ResultColumns};
+use crate::interchange::{jsonl, match_import};
+use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
+use crate::ladder::replay::Ladder;
+use crate::ladder::rules::{Rules, System};
+use crate::ladder::standings;
+use crate::store::Store;
+use anyhow::{Context, Result, anyhow, bail};
+use chrono::NaiveDate;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::Path;
+use std::time::Duration;
+
+/// Runs a parsed command line. `Ok(false)` means no subcommand was given.
+pub fn run(cli: Cli) -> Result<bool> {
+    let Some(command) = cli.command else {
+        return Ok(false);
+    };
+    match command {
+        Command::New { file, rules } => {
+            let rules = build_rules(&rules, None)?;
+            Store::create(&file, &rules)?;
+            println!("created {} ({})", file.display(), rules.system());
+        }
+        Command::Params { system } => {
+            let system = parse_system(&system)?;
+            output::params(&Rules::defaults(system));
+        }
+        Command::AddPlayer { file, names, date } => {
+            let date = parse_date(date.as_deref())?;
+            let mut store = Store::open(&file)?;
+            let ladder = store.ladder()?;
+            let mut next = ladder.players.len() as PlayerId;
+            let mut entries = Vec::new();
+            let mut seen = std::collections::HashSet::new();
+            for name in &names {
+                let name = checked_name(name)?;
+                if store.find_player(&name)?.is_some() || !seen.insert(name.to_lowercase()) {
+                    bail!(
+                        "{}: a player called `{name}` already exists",
+                        file.display()
+                    );
+                }
+                entries.push((
+                    date,
+                    Entry::Add {
+                        event: Event::Player { id: next, name },
+                    },
+                ));
+                next += 1;
+            }
+            store.commit(&format!("add {}", plural(names.len(), "player")), &entries)?;
+            println!("added {}", plural(names.len(), "player"));
+        }
+        Command::Rename {
+            file,
+            old,
+            new,
+            date,
+        } => {
+            let date = parse_date(date.as_deref())?;
+            let mut store = Store::open(&file)?;
+            let id = player_id(&store, &file, &old)?;
+            let new = checked_name(&new)?;
+            if let Some(other) = store.find_player(&new)? {
+                if other != id {
+                    bail!("{}: a player called `{new}` already exists", file.display());
+                }
+            }
+            store.commit(
+                &format!("rename {old} to {new}"),
+                &[(
+                    date,
+                    Entry::Add {
+                        event: Event::Rename { id, name: new },
+                    },
+                )],
+            )?;
+        }
+        Command::Import {
+            file,
+            csv,
+            mapping,
+            no_new_players,
+            json,
+        } => import_csv(&file, &csv, &mapping, no_new_players, json)?,
+        Command::AddMatch {
+            file,
+            args,
+            date,
+            team_a,
+            team_b,
+            medals,
+            scenario,
+            side_a,
+            json,
+        } => {
+            let date = parse_date(date.as_deref())?;
+            let mut store = Store::open(&file)?;
+            let (a, b, score) = match (args.as_slice(), &team_a, &team_b) {
+                ([score], Some(ta), Some(tb)) => {
+                    (team(&store, &file, ta)?, team(&store, &file, tb)?, score)
+                }
+                ([a, b, score], None, None) => (
+                    vec![player_id(&store, &file, a)?],
+                    vec![player_id(&store, &file, b)?],
+                    score,
+                ),
+                _ => bail!("give `A B SCORE`, or `SCORE` with --team-a and --team-b"),
+            };
+            let result = parse_result(score)?;
+            let medals = medals.as_deref().map(parse_medals).transpose()?;
+            let m = Match {
+                a,
+                b,
+                result,
+                medals,
+                scenario,
+                side_a,
+            };
+            let before = store.ladder()?;
+            let seqs = store.commit(
+                "add match",
+                &[(
+                    date,
+                    Entry::Add {
+                        event: Event::Match(m.clone()),
+                    },
+                )],
+            )?;
+            let after = store.ladder()?;
+            output::match_change(
+                &before,
+                &after,
+                &m,
+                seqs.first().copied().unwrap_or(0),
+                json,
+            );
+        }
+        Command::EditMatch {
+            file,
+            seq,
+            a,
+            b,
+            score,
+            date,
+        } => {
+            let mut store = Store::open(&file)?;
+            let events = store.effective()?;
+            let current = events.iter().find(|e| e.seq == seq).ok_or_else(|| {
+                anyhow!("{}: no event {seq} (see `rungs events`)", file.display())
+            })?;
+            let Event::Match(mut m) = current.event.clone() else {
+                bail!("{}: event {seq} is not a match", file.display());
+            };
+            if let Some(a) = a {
+                m.a = vec![player_id(&store, &file, &a)?];
+            }
+            if let Some(b) = b {
+                m.b = vec![player_id(&store, &file, &b)?];
+            }
+            if let Some(s) = score {
+                m.result = parse_result(&s)?;
+            }
+            let date = match date {
+                Some(d) => parse_date(Some(&d))?,
+                None => current.date,
+            };
+            store.commit(
+                &format!("edit event {seq}"),
+                &[(
+                    date,
+                    Entry::Edit {
+                        target: seq,
+                        event: Event::Match(m),
+                    },
+                )],
+            )?;
+            println!("edited event {seq}");
+        }
+        Command::DeleteEvent { file, seq } => {
+            let mut store = Store::open(&file)?;
+            let events = store.effective()?;
+            let current = events.iter().find(|e| e.seq == seq).ok_or_else(|| {
+                anyhow!("{}: no event {seq} (see `rungs events`)", file.display())
+            })?;
+            if matches!(current.event, Event::Player { .. }) {
+                bail!(
+                    "{}: event {seq} adds a player; players are not deleted",
+                    file.display()
+                );
+            }
+            store.commit(
+                &format!("delete event {seq}"),
+                &[(current.date, Entry::Delete { target: seq })],
+            )?;
+            println!("deleted event {seq}");
+        }
+        Command::Undo { file } => {
+            let t = Store::open(&file)?.undo()?;
+            println!("undid: {}", t.label);
+        }
+        Command::Redo { file } => {
+            let t = Store::open(&file)?.redo()?;
+            println!("redid: {}", t.label);
+        }
+        Command::Events { file, json } => {
+            let store = Store::open(&file)?;
+            let ladder = store.ladder()?;
+            output::events(&ladder, &store.effective()?, json);
+        }
+        Command::Standings { file, json, at } => {
+            let store = Store::open(&file)?;
+            let ladder = match at {
+                None => store.ladder()?,
+                Some(at) => ladder_at(&store, &file, &at)?,
+            };
+            output::standings(&ladder, &standings::standings(&ladder), json);
+        }
+        Command::History { file, player, json } => {
+            let store = Store::open(&file)?;
+            let id = player_id(&store, &file, &player)?;
+            let ladder = store.ladder()?;
+            output::history(&ladder, &store.history(id)?, json);
+        }
+        Command::Replay { file, rules, json } => {
+            let store = Store::open(&file)?;
+            let base = store.ladder()?.rules;
+            let rules = build_rules(&rules, Some(&base))?;
+            let bar = spinner(!json, "replaying");
+            let (ladder, _) = store.replay(Some(&rules))?;
+            bar.finish_and_clear();
+            output::standings(&ladder, &standings::standings(&ladder), json);
+        }
+        Command::Rules { file, rules, date } => {
+            let date = parse_date(date.as_deref())?;
+            let mut store = Store::open(&file)?;
+            let current = store.ladder()?.rules;
+            let rules = build_rules(&rules, Some(&current))?;
+            store.commit(
+                &format!("rules: {}", rules.system()),
+                &[(
+                    date,
+                    Entry::Add {
+                        event: Event::Rules { rules },
+                    },
+                )],
+            )?;
+            println!("rules changed from {date}");
+        }
+        Command::SoftReset { file, date } => {
+            let date = parse_date(date.as_deref())?;
+            Store::open(&file)?.commit(
+                "soft reset",
+                &[(
+                    date,
+                    Entry::Add {
+                        event: Event::SoftReset,
+                    },
+                )],
+            )?;
+            println!("soft reset on {date}");
+        }
+        Command::HardReset { file, date } => {
+            let date = parse_date(date.as_deref())?;
+            Store::open(&file)?.commit(
+                "hard reset",
+                &[(
+                    date,
+                    Entry::Add {
+                        event: Event::HardReset,
+                    },
+                )],
+            )?;
+            println!("hard reset on {date}");
+        }
+        Command::Export { file, out } => export(&file, &out)?,
+        Command::ImportLog { file, input } => {
+            let name = input.display().to_string();
+            let reader =
+                std::fs::File::open(&input).with_context(|| format!("{name}: cannot open"))?;
+            let log = jsonl::read(std::io::BufReader::new(reader), &name)?;
+            let mut store = if file.exists() {
+                Store::open(&file)?
+            } else {
+                Store::create(&file, &log.rules)?
+            };
+            let bar = spinner(true, "replaying");
+            let result = store.import_log(&log);
+            bar.finish_and_clear();
+            result?;
+            println!(
+                "imported {} into {}",
+                plural(log.actions.len(), "action"),
+                file.display()
+            );
+        }
+    }
+    Ok(true)
+}
+
+fn plural(n: usize, what: &str) -> String {
+    if n == 1 {
+        format!("1 {what}")
+    } else {
+        format!("{n} {what}s")
+    }
+}
+
+fn parse_system(name: &str) -> Result<System> {
+    System::parse(name).ok_or_else(|| {
+        let known: Vec<&str> = System::ALL.iter().map(|s| s.name()).collect();
+        anyhow!(
+            "unknown system `{name}`; choose one of {}",
+            known.join(", ")
+        )
+    })
+}
+
+/// Rules from `--system` and `--param`: the named system's defaults, or `base` when no system
+/// is named (or the same one is), with the parameters applied in order.
+fn build_rules(args: &RulesArgs, base: Option<&Rules>) -> Result<Rules> {
+    let mut rules = match (&args.system, base) {
+        (Some(s), Some(b)) if parse_system(s)? == b.system() => b.clone(),
+        (Some(s), _) => Rules::defaults(parse_system(s)?),
+        (None, Some(b)) => b.clone(),
+        (None, None) => Rules::default(),
+    };
+    for p in &args.params {
+        rules.set_param(p)?;
+    }
+    Ok(rules)
+}
+
+fn parse_date(text: Option<&str>) -> Result<NaiveDate> {
+    match text {
+        None => Ok(chrono::Local::now().date_naive()),
+        Some(t) => NaiveDate::parse_from_str(t.trim(), "%Y-%m-%d")
+            .map_err(|_| anyhow!("date `{t}` does not parse; write it as YYYY-MM-DD")),
+    }
+}
+
+fn parse_result(text: &str) -> Result<MatchResult> {
+    MatchResult::parse(text).ok_or_else(|| {
+        anyhow!("score `{text}` is out of range; use 1, 0.5 or 0 from A's view (or A, B, draw, forfeit-a, forfeit-b, cancelled)")
+    })
+}
+
+fn parse_medals(text: &str) -> Result<[f64; 2]> {
+    let bad = || anyhow!("medals `{text}`: write them as A,B with two numbers of 0 or more");
+    let (a, b) = text.split_once(',').ok_or_else(bad)?;
+    let (a, b): (f64, f64) = (
+        a.trim().parse().map_err(|_| bad())?,
+        b.trim().parse().map_err(|_| bad())?,
+    );
+    if !(a.is_finite() && b.is_finite() && a >= 0.0 && b >= 0.0) {
+        return Err(bad());
+    }
+    Ok([a, b])
+}
+
+fn checked_name(name: &str) -> Result<String> {
+    let name = name.trim();
+    if name.is_empty() || name.contains(',') || name.chars().any(char::is_control) {
+        bail!("player name `{name}` is empty or has a comma or control character");
+    }
+    Ok(name.to_string())
+}
+
+fn player_id(store: &Store, file: &Path, name: &str) -> Result<PlayerId> {
+    store.find_player(name)?.ok_or_else(|| {
+        anyhow!(
+            "{}: unknown player `{name}` (add them with `rungs add-player`)",
+            file.display()
+        )
+    })
+}
+
+fn team(store: &Store, file: &Path, names: &str) -> Result<Vec<PlayerId>> {
+    names
+        .split(',')
+        .map(|n| player_id(store, file, n.trim()))
+        .collect()
+}
+
+/// The ladder as it stood at the end of a date, or right after the event with that sequence
+/// number.
+fn ladder_at(store: &Store, file: &Path, at: &str) -> Result<Ladder> {
+    let events = store.effective()?;
+    let cut = if let Ok(date) = NaiveDate::parse_from_str(at.trim(), "%Y-%m-%d") {
+        events.partition_point(|e| e.date <= date)
+    } else if let Ok(seq) = at.trim().parse::<u64>() {
+        events
+            .iter()
+            .position(|e| e.seq == seq)
+            .map(|i| i + 1)
+            .ok_or_else(|| anyhow!("{}: no event {seq} (see `rungs events`)", file.display()))?
+    } else {
+        bail!("--at `{at}`: give a date (YYYY-MM-DD) or an event number");
+    };
+    let (ladder, _) = crate::ladder::replay::replay(
+        &store.initial_rules()?,
+        events[..cut].iter().map(|e| (e.date, e.seq, &e.event)),
+    )?;
+    Ok(ladder)
+}
+
+/// A spinner on stderr when `show` and stdout is a terminal; hidden otherwise.
+fn spinner(show: bool, message: &'static str) -> ProgressBar {
+    if !show || !std::io::stdout().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner().with_message(message);
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
+}
+
+fn mapping_from(args: &MappingArgs) -> Result<Mapping> {
+    let mut m = match args.preset.as_deref() {
+        None | Some("standard") => Mapping::standard(),
+        Some("international") => Mapping::international(),
+        Some(other) => bail!("unknown preset `{other}`; choose standard or international"),
+    };
+    if let Some(c) = &args.date_col {
+        m.date = c.clone();
+    }
+    if let Some(c) = &args.a_col {
+        m.player_a = c.clone();
+    }
+    if let Some(c) = &args.b_col {
+        m.player_b = c.clone();
+    }
+    if let Some(c) = &args.score_col {
+        m.result = ResultColumns::Score(c.clone());
+    }
+    if let (Some(a), Some(b)) = (&args.goals_a_col, &args.goals_b_col) {
+        m.result = ResultColumns::Goals {
+            a: a.clone(),
+            b: b.clone(),
+        };
+    }
+    if let Some(f) = &args.date_format {
+        m.date_format = f.clone();
+    }
+    Ok(m)
+}
+
+fn import_csv(
+    file: &Path,
+    csv: &Path,
+    args: &MappingArgs,
+    no_new_players: bool,
+    json: bool,
+) -> Result<()> {
+    let mapping = mapping_from(args)?;
+    let mut store = Store::open(file)?;
+    let existing = store.player_ids()?;
+    let next = store.ladder()?.players.len() as PlayerId;
+    let size = std::fs::metadata(csv).map(|m| m.len()).unwrap_or(0);
+    let reader = csv_matches::open(csv, &mapping)?;
+    let show = !json && std::io::stdout().is_terminal();
+    let bar = if show {
+        ProgressBar::new(size)
+    } else {
+        ProgressBar::hidden()
+    };
+    bar.set_style(
+        ProgressStyle::with_template("{msg} {bar:40} {bytes}/{total_bytes}")
+            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar.set_message("reading");
+    let name = csv.display().to_string();
+    let mut rows = Vec::new();
+    let mut reader = reader;
+    let mut count = 0u64;
+    while let Some(row) = reader.next() {
+        rows.push(row);
+        count += 1;
+        if count % 4096 == 0 {
+            bar.set_position(reader.bytes_read());
+        }
+    }
+    bar.finish_and_clear();
+    let plan = match_import::plan(rows, &name, &existing, next, !no_new_players)?;
+    let saving = spinner(!json, "saving");
+    store.commit(
+        &format!(
+            "import {} ({})",
+            csv.display(),
+            plural(plan.matches, "match")
+        ),
+        &plan.entries,
+    )?;
+    saving.finish_and_clear();
+    if json {
+        println!(
+            "{}",
+            serde_json::json!({ "matches": plan.matches, "new_players": plan.new_players })
+        );
+    } else {
+        println!(
+            "imported {} and {}",
+            plural(plan.matches, "match"),
+            plural(plan.new_players, "new player")
+        );
+    }
+    Ok(())
+}
+
+fn export(file: &Path, out: &Path) -> Result<()> {
+    let store = Store::open(file)?;
+    let name = out.display().to_string();
+    let handle = std::fs::File::create(out).with_context(|| format!("{name}: cannot create"))?;
+    let mut w = BufWriter::new(handle);
+    let is_csv = out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+    if is_csv {
+        let ladder = store.ladder()?;
+        output::matches_csv(&ladder, &store.effective()?, &mut w)?;
+    } else {
+        jsonl::write(&store.export_log()?, &mut w)?;
+    }
+    w.flush().with_context(|| format!("{name}: cannot write"))?;
+    println!("wrote {name}");
+    Ok(())
+}

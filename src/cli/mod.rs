@@ -1,0 +1,195 @@
+//! The command line: the same binary as the app, headless. `rungs` alone opens the app.
+
+mod commands;
+mod output;
+
+use clap::{Args, Parser, Subcommand};
+use std::path::PathBuf;
+
+pub use commands::run;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "rungs",
+    version,
+    about = "A ladder manager: rating systems, rank tiers, seasons, in one SQLite file."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// Rules chosen on the command line.
+#[derive(Debug, Args, Clone, Default)]
+pub struct RulesArgs {
+    /// Rating system: skyweaver, inversus, allegskill, memoir44 or elo.
+    #[arg(long)]
+    pub system: Option<String>,
+    /// A parameter of the system, NAME=VALUE (repeatable); `rungs params SYSTEM` lists them.
+    #[arg(long = "param", value_name = "NAME=VALUE")]
+    pub params: Vec<String>,
+}
+
+/// How a CSV file's columns map onto matches.
+#[derive(Debug, Args, Clone, Default)]
+pub struct MappingArgs {
+    /// A known layout: `standard` (date,player_a,player_b,score) or `international`
+    /// (date,home_team,away_team,home_score,away_score).
+    #[arg(long)]
+    pub preset: Option<String>,
+    #[arg(long, value_name = "COLUMN")]
+    pub date_col: Option<String>,
+    #[arg(long, value_name = "COLUMN")]
+    pub a_col: Option<String>,
+    #[arg(long, value_name = "COLUMN")]
+    pub b_col: Option<String>,
+    /// A score column from A's view: 1/0.5/0, A/B/draw.
+    #[arg(long, value_name = "COLUMN")]
+    pub score_col: Option<String>,
+    /// Two number columns (goals, points): the higher wins, equal is a draw.
+    #[arg(long, value_name = "COLUMN", requires = "goals_b_col")]
+    pub goals_a_col: Option<String>,
+    #[arg(long, value_name = "COLUMN", requires = "goals_a_col")]
+    pub goals_b_col: Option<String>,
+    /// chrono date format, default %Y-%m-%d.
+    #[arg(long, value_name = "FORMAT")]
+    pub date_format: Option<String>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create a new ladder file.
+    New {
+        file: PathBuf,
+        #[command(flatten)]
+        rules: RulesArgs,
+    },
+    /// List a system's parameters with their defaults.
+    Params { system: String },
+    /// Add players.
+    AddPlayer {
+        file: PathBuf,
+        #[arg(required = true)]
+        names: Vec<String>,
+        /// Joining date (default today).
+        #[arg(long)]
+        date: Option<String>,
+    },
+    /// Rename a player.
+    Rename {
+        file: PathBuf,
+        old: String,
+        new: String,
+        #[arg(long)]
+        date: Option<String>,
+    },
+    /// Import matches from a CSV file (new players join on their first match).
+    Import {
+        file: PathBuf,
+        csv: PathBuf,
+        #[command(flatten)]
+        mapping: MappingArgs,
+        /// Refuse names the ladder does not know instead of adding them.
+        #[arg(long)]
+        no_new_players: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Enter a match: `A B SCORE`, or `SCORE` with --team-a and --team-b. SCORE is from A's
+    /// view: 1, 0.5, 0, A, B, draw, forfeit-a, forfeit-b, cancelled.
+    AddMatch {
+        file: PathBuf,
+        #[arg(required = true, num_args = 1..=3, value_name = "A B SCORE")]
+        args: Vec<String>,
+        #[arg(long)]
+        date: Option<String>,
+        /// Team A, comma-separated names.
+        #[arg(long, requires = "team_b")]
+        team_a: Option<String>,
+        #[arg(long, requires = "team_a")]
+        team_b: Option<String>,
+        /// Medal scores, `A,B` (Memoir '44).
+        #[arg(long)]
+        medals: Option<String>,
+        #[arg(long)]
+        scenario: Option<String>,
+        /// The scenario side A played.
+        #[arg(long)]
+        side_a: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Change a match (by its sequence number, see `rungs events`).
+    EditMatch {
+        file: PathBuf,
+        seq: u64,
+        #[arg(long)]
+        a: Option<String>,
+        #[arg(long)]
+        b: Option<String>,
+        #[arg(long)]
+        score: Option<String>,
+        #[arg(long)]
+        date: Option<String>,
+    },
+    /// Delete an event (by its sequence number); recorded, and undoable.
+    DeleteEvent { file: PathBuf, seq: u64 },
+    /// Undo the latest change.
+    Undo { file: PathBuf },
+    /// Redo the latest undone change.
+    Redo { file: PathBuf },
+    /// The log's events in replay order, with their sequence numbers.
+    Events {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The standings.
+    Standings {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+        /// As they stood at the end of a date (YYYY-MM-DD), or after an event (its sequence number).
+        #[arg(long, value_name = "DATE|EVENT")]
+        at: Option<String>,
+    },
+    /// A player's history: their figures after every event that touched them.
+    History {
+        file: PathBuf,
+        player: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The standings the log gives under other rules; the file is not changed.
+    Replay {
+        file: PathBuf,
+        #[command(flatten)]
+        rules: RulesArgs,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Change the ladder's system or parameters from a date on.
+    Rules {
+        file: PathBuf,
+        #[command(flatten)]
+        rules: RulesArgs,
+        #[arg(long)]
+        date: Option<String>,
+    },
+    /// The weekly reset.
+    SoftReset {
+        file: PathBuf,
+        #[arg(long)]
+        date: Option<String>,
+    },
+    /// The season reset.
+    HardReset {
+        file: PathBuf,
+        #[arg(long)]
+        date: Option<String>,
+    },
+    /// Write the full log as JSON Lines (OUT.jsonl), or the matches as CSV (OUT.csv).
+    Export { file: PathBuf, out: PathBuf },
+    /// Load a JSON Lines log into a new ladder file.
+    ImportLog { file: PathBuf, input: PathBuf },
+}

@@ -1,0 +1,215 @@
+//! What the command line prints: text for people, JSON for scripts (SPEC §4).
+
+use crate::ladder::event::{Event, Match, MatchResult};
+use crate::ladder::log::Effective;
+use crate::ladder::replay::Ladder;
+use crate::ladder::rules::Rules;
+use crate::ladder::standings::{self, Standing};
+use crate::ladder::state::{HistoryRow, Skill};
+use crate::rating::Outcome;
+use serde_json::{Value, json};
+use std::io::Write;
+
+pub fn params(rules: &Rules) {
+    println!("{} parameters (defaults):", rules.system());
+    for (name, value) in rules.params() {
+        println!("  {name} = {value}");
+    }
+}
+
+fn name(ladder: &Ladder, id: u32) -> &str {
+    ladder.player(id).map_or("?", |p| p.name.as_str())
+}
+
+fn side(ladder: &Ladder, ids: &[u32]) -> String {
+    ids.iter()
+        .map(|&i| name(ladder, i))
+        .collect::<Vec<_>>()
+        .join(" + ")
+}
+
+fn result_text(r: MatchResult) -> &'static str {
+    match r {
+        MatchResult::Played(Outcome::Win) => "beat",
+        MatchResult::Played(Outcome::Draw) => "drew with",
+        MatchResult::Played(Outcome::Loss) => "lost to",
+        MatchResult::ForfeitA => "forfeited to",
+        MatchResult::ForfeitB => "won by forfeit against",
+        MatchResult::Cancelled => "(cancelled) vs",
+    }
+}
+
+/// After `add-match`: each player's figures before → after.
+pub fn match_change(before: &Ladder, after: &Ladder, m: &Match, seq: u64, as_json: bool) {
+    let ids: Vec<u32> = m.a.iter().chain(&m.b).copied().collect();
+    if as_json {
+        let players: Vec<Value> = ids
+            .iter()
+            .filter_map(|&id| {
+                let (b, a) = (before.player(id)?, after.player(id)?);
+                Some(json!({
+                    "player": a.name,
+                    "before": b.figures(),
+                    "after": a.figures(),
+                }))
+            })
+            .collect();
+        println!("{}", json!({ "seq": seq, "players": players }));
+        return;
+    }
+    println!(
+        "event {seq}: {} {} {}",
+        side(after, &m.a),
+        result_text(m.result),
+        side(after, &m.b)
+    );
+    for id in ids {
+        if let (Some(b), Some(a)) = (before.player(id), after.player(id)) {
+            let (fb, fa) = (b.figures(), a.figures());
+            println!(
+                "  {:<24} score {:>8.1} → {:>8.1}   rating {:>8.1} → {:>8.1}",
+                a.name, fb.score, fa.score, fb.rating, fa.rating
+            );
+        }
+    }
+}
+
+pub fn events(ladder: &Ladder, events: &[Effective], as_json: bool) {
+    if as_json {
+        let rows: Vec<Value> = events
+            .iter()
+            .map(|e| {
+                let mut v = serde_json::to_value(&e.event).unwrap_or(Value::Null);
+                if let Value::Object(m) = &mut v {
+                    m.insert("seq".into(), json!(e.seq));
+                    m.insert("date".into(), json!(e.date.to_string()));
+                }
+                v
+            })
+            .collect();
+        println!("{}", Value::Array(rows));
+        return;
+    }
+    for e in events {
+        let text = match &e.event {
+            Event::Player { name, .. } => format!("{name} joins"),
+            Event::Rename { id, name: new } => format!("player {id} is renamed {new}"),
+            Event::Match(m) => format!(
+                "{} {} {}",
+                side(ladder, &m.a),
+                result_text(m.result),
+                side(ladder, &m.b)
+            ),
+            Event::SoftReset => "soft reset".into(),
+            Event::HardReset => "hard reset".into(),
+            Event::Rules { rules } => format!("rules: {}", rules.system()),
+        };
+        println!("{:>8}  {}  {text}", e.seq, e.date);
+    }
+}
+
+pub fn standings(ladder: &Ladder, rows: &[Standing], as_json: bool) {
+    if as_json {
+        println!("{}", standings::to_json(ladder, rows));
+        return;
+    }
+    if rows.is_empty() {
+        println!(
+            "no players yet: add some with `rungs add-player`, or import a CSV with `rungs import`"
+        );
+        return;
+    }
+    for s in rows {
+        let p = &ladder.players[s.id as usize];
+        let f = p.figures();
+        let figures = match p.skill {
+            Skill::Glicko(_) => format!(
+                "{:>5.0} RP  {:<14} r {:>6.0} ± {:<4.0}",
+                p.rp,
+                s.tier.map_or("", |t| t.name()),
+                f.rating,
+                f.deviation
+            ),
+            Skill::Glicko2(_) => format!(
+                "{:>5.0} RP  r {:>6.0} ± {:<4.0}",
+                p.rp, f.rating, f.deviation
+            ),
+            Skill::TrueSkill(_) => format!(
+                "rank {:>3.0}  μ {:>5.1}  σ {:>4.1}",
+                f.score, f.rating, f.deviation
+            ),
+            Skill::Elo(_) => format!("{:>7.1}", f.rating),
+        };
+        let mut flags = String::new();
+        if s.provisional {
+            flags.push_str(" provisional");
+        }
+        if s.idle {
+            flags.push_str(" idle");
+        }
+        println!(
+            "{:>5}  {:<28} {figures}  W-D-L {}-{}-{}{flags}",
+            s.position, p.name, p.wins, p.draws, p.losses
+        );
+    }
+}
+
+pub fn history(ladder: &Ladder, rows: &[HistoryRow], as_json: bool) {
+    if as_json {
+        let v: Vec<Value> = rows
+            .iter()
+            .map(|h| {
+                json!({
+                    "seq": h.seq,
+                    "date": h.date.to_string(),
+                    "rating": h.figures.rating,
+                    "deviation": h.figures.deviation,
+                    "extra": h.figures.extra,
+                    "score": h.figures.score,
+                })
+            })
+            .collect();
+        println!("{}", Value::Array(v));
+        return;
+    }
+    let _ = ladder;
+    for h in rows {
+        let f = h.figures;
+        println!(
+            "{:>8}  {}  score {:>8.1}  rating {:>8.2} ± {:<7.2}",
+            h.seq, h.date, f.score, f.rating, f.deviation
+        );
+    }
+}
+
+/// The ladder's matches in the standard CSV layout (cancelled and team matches included,
+/// teams as `P1+P2`).
+pub fn matches_csv(
+    ladder: &Ladder,
+    events: &[Effective],
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let mut w = csv::Writer::from_writer(out);
+    w.write_record([
+        "date", "player_a", "player_b", "score", "medals_a", "medals_b", "scenario", "side_a",
+    ])?;
+    for e in events {
+        if let Event::Match(m) = &e.event {
+            let (ma, mb) = m.medals.map_or((String::new(), String::new()), |[a, b]| {
+                (a.to_string(), b.to_string())
+            });
+            w.write_record([
+                e.date.to_string(),
+                side(ladder, &m.a).replace(" + ", "+"),
+                side(ladder, &m.b).replace(" + ", "+"),
+                m.result.as_text().to_string(),
+                ma,
+                mb,
+                m.scenario.clone().unwrap_or_default(),
+                m.side_a.clone().unwrap_or_default(),
+            ])?;
+        }
+    }
+    w.flush()?;
+    Ok(())
+}

@@ -1,0 +1,93 @@
+//! Turning parsed CSV matches into log entries: names to player ids, new players joining on
+//! the date of their first match.
+
+use crate::interchange::csv_matches::{CsvError, CsvMatch};
+use crate::ladder::event::{Entry, Event, Match, PlayerId};
+use chrono::NaiveDate;
+use std::collections::HashMap;
+
+/// The entries an import will commit.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Plan {
+    /// In replay order: by date (a file's own order within a date), each new player just
+    /// before their first match.
+    pub entries: Vec<(NaiveDate, Entry)>,
+    pub new_players: usize,
+    pub matches: usize,
+}
+
+/// Plans an import. `existing` maps lower-cased current names to ids; `next_id` is the first
+/// free id. With `allow_new` false an unknown name is an error naming its line and column.
+pub fn plan(
+    rows: impl IntoIterator<Item = Result<CsvMatch, CsvError>>,
+    file: &str,
+    existing: &HashMap<String, PlayerId>,
+    next_id: PlayerId,
+    allow_new: bool,
+) -> Result<Plan, CsvError> {
+    let mut matches: Vec<CsvMatch> = Vec::new();
+    for row in rows {
+        matches.push(row?);
+    }
+    // A stable sort keeps the file's order within a date, which replay would keep anyway.
+    matches.sort_by_key(|m| m.date);
+    let mut ids: HashMap<String, (PlayerId, bool)> = existing
+        .iter()
+        .map(|(k, v)| (k.clone(), (*v, true)))
+        .collect();
+    let mut next = next_id;
+    let mut entries = Vec::with_capacity(matches.len() + 64);
+    let mut new_players = 0;
+    for m in &matches {
+        let mut side = |name: &str, column: &str, entries: &mut Vec<(NaiveDate, Entry)>| {
+            let key = name.trim().to_lowercase();
+            if let Some((id, _)) = ids.get(&key) {
+                return Ok(*id);
+            }
+            if !allow_new {
+                return Err(CsvError {
+                    file: file.to_string(),
+                    line: m.line,
+                    field: column.to_string(),
+                    message: format!(
+                        "unknown player `{name}` (add the player first, or allow new players)"
+                    ),
+                });
+            }
+            let id = next;
+            next += 1;
+            new_players += 1;
+            ids.insert(key, (id, false));
+            entries.push((
+                m.date,
+                Entry::Add {
+                    event: Event::Player {
+                        id,
+                        name: name.trim().to_string(),
+                    },
+                },
+            ));
+            Ok(id)
+        };
+        let a = side(&m.player_a, "player_a", &mut entries)?;
+        let b = side(&m.player_b, "player_b", &mut entries)?;
+        entries.push((
+            m.date,
+            Entry::Add {
+                event: Event::Match(Match {
+                    a: vec![a],
+                    b: vec![b],
+                    result: m.result,
+                    medals: m.medals,
+                    scenario: m.scenario.clone(),
+                    side_a: m.side_a.clone(),
+                }),
+            },
+        ));
+    }
+    Ok(Plan {
+        entries,
+        new_players,
+        matches: matches.len(),
+    })
+}
