@@ -25,7 +25,7 @@ pub fn run(cli: Cli) -> Result<bool> {
         Command::New { file, rules } => {
             let rules = build_rules(&rules, None)?;
             Store::create(&file, &rules)?;
-            println!("created {} ({})", file.display(), rules.system());
+            say!("created {} ({})", file.display(), rules.system());
         }
         Command::Params { system } => {
             let system = parse_system(&system)?;
@@ -55,7 +55,7 @@ pub fn run(cli: Cli) -> Result<bool> {
                 next += 1;
             }
             store.commit(&format!("add {}", plural(names.len(), "player")), &entries)?;
-            println!("added {}", plural(names.len(), "player"));
+            say!("added {}", plural(names.len(), "player"));
         }
         Command::Rename {
             file,
@@ -181,7 +181,7 @@ pub fn run(cli: Cli) -> Result<bool> {
                     },
                 )],
             )?;
-            println!("edited event {seq}");
+            say!("edited event {seq}");
         }
         Command::DeleteEvent { file, seq } => {
             let mut store = Store::open(&file)?;
@@ -199,15 +199,15 @@ pub fn run(cli: Cli) -> Result<bool> {
                 &format!("delete event {seq}"),
                 &[(current.date, Entry::Delete { target: seq })],
             )?;
-            println!("deleted event {seq}");
+            say!("deleted event {seq}");
         }
         Command::Undo { file } => {
             let t = Store::open(&file)?.undo()?;
-            println!("undid: {}", t.label);
+            say!("undid: {}", t.label);
         }
         Command::Redo { file } => {
             let t = Store::open(&file)?.redo()?;
-            println!("redid: {}", t.label);
+            say!("redid: {}", t.label);
         }
         Command::Events { file, json } => {
             let store = Store::open(&file)?;
@@ -251,7 +251,7 @@ pub fn run(cli: Cli) -> Result<bool> {
                     },
                 )],
             )?;
-            println!("rules changed from {date}");
+            say!("rules changed from {date}");
         }
         Command::SoftReset { file, date } => {
             let date = parse_date(date.as_deref())?;
@@ -264,7 +264,7 @@ pub fn run(cli: Cli) -> Result<bool> {
                     },
                 )],
             )?;
-            println!("soft reset on {date}");
+            say!("soft reset on {date}");
         }
         Command::HardReset { file, date } => {
             let date = parse_date(date.as_deref())?;
@@ -277,7 +277,7 @@ pub fn run(cli: Cli) -> Result<bool> {
                     },
                 )],
             )?;
-            println!("hard reset on {date}");
+            say!("hard reset on {date}");
         }
         Command::Export { file, out } => export(&file, &out)?,
         Command::ImportLog { file, input } => {
@@ -294,7 +294,7 @@ pub fn run(cli: Cli) -> Result<bool> {
             let result = store.import_log(&log);
             bar.finish_and_clear();
             result?;
-            println!(
+            say!(
                 "imported {} into {}",
                 plural(log.actions.len(), "action"),
                 file.display()
@@ -305,10 +305,10 @@ pub fn run(cli: Cli) -> Result<bool> {
 }
 
 fn plural(n: usize, what: &str) -> String {
-    if n == 1 {
-        format!("1 {what}")
-    } else {
-        format!("{n} {what}s")
+    match (n, what.ends_with("ch")) {
+        (1, _) => format!("1 {what}"),
+        (_, true) => format!("{n} {what}es"),
+        _ => format!("{n} {what}s"),
     }
 }
 
@@ -498,12 +498,12 @@ fn import_csv(
     )?;
     saving.finish_and_clear();
     if json {
-        println!(
+        say!(
             "{}",
             serde_json::json!({ "matches": plan.matches, "new_players": plan.new_players })
         );
     } else {
-        println!(
+        say!(
             "imported {} and {}",
             plural(plan.matches, "match"),
             plural(plan.new_players, "new player")
@@ -527,6 +527,6 @@ fn export(file: &Path, out: &Path) -> Result<()> {
         jsonl::write(&store.export_log()?, &mut w)?;
     }
     w.flush().with_context(|| format!("{name}: cannot write"))?;
-    println!("wrote {name}");
+    say!("wrote {name}");
     Ok(())
 }

@@ -1,5 +1,13 @@
 //! The command line: the same binary as the app, headless. `rungs` alone opens the app.
 
+/// `println!` that ignores a closed stdout (`rungs standings | head` must not panic).
+macro_rules! say {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
+    }};
+}
+
 mod commands;
 mod output;
 

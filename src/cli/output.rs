@@ -11,9 +11,9 @@ use serde_json::{Value, json};
 use std::io::Write;
 
 pub fn params(rules: &Rules) {
-    println!("{} parameters (defaults):", rules.system());
+    say!("{} parameters (defaults):", rules.system());
     for (name, value) in rules.params() {
-        println!("  {name} = {value}");
+        say!("  {name} = {value}");
     }
 }
 
@@ -54,10 +54,10 @@ pub fn match_change(before: &Ladder, after: &Ladder, m: &Match, seq: u64, as_jso
                 }))
             })
             .collect();
-        println!("{}", json!({ "seq": seq, "players": players }));
+        say!("{}", json!({ "seq": seq, "players": players }));
         return;
     }
-    println!(
+    say!(
         "event {seq}: {} {} {}",
         side(after, &m.a),
         result_text(m.result),
@@ -66,7 +66,7 @@ pub fn match_change(before: &Ladder, after: &Ladder, m: &Match, seq: u64, as_jso
     for id in ids {
         if let (Some(b), Some(a)) = (before.player(id), after.player(id)) {
             let (fb, fa) = (b.figures(), a.figures());
-            println!(
+            say!(
                 "  {:<24} score {:>8.1} → {:>8.1}   rating {:>8.1} → {:>8.1}",
                 a.name, fb.score, fa.score, fb.rating, fa.rating
             );
@@ -87,7 +87,7 @@ pub fn events(ladder: &Ladder, events: &[Effective], as_json: bool) {
                 v
             })
             .collect();
-        println!("{}", Value::Array(rows));
+        say!("{}", Value::Array(rows));
         return;
     }
     for e in events {
@@ -104,17 +104,17 @@ pub fn events(ladder: &Ladder, events: &[Effective], as_json: bool) {
             Event::HardReset => "hard reset".into(),
             Event::Rules { rules } => format!("rules: {}", rules.system()),
         };
-        println!("{:>8}  {}  {text}", e.seq, e.date);
+        say!("{:>8}  {}  {text}", e.seq, e.date);
     }
 }
 
 pub fn standings(ladder: &Ladder, rows: &[Standing], as_json: bool) {
     if as_json {
-        println!("{}", standings::to_json(ladder, rows));
+        say!("{}", standings::to_json(ladder, rows));
         return;
     }
     if rows.is_empty() {
-        println!(
+        say!(
             "no players yet: add some with `rungs add-player`, or import a CSV with `rungs import`"
         );
         return;
@@ -147,7 +147,7 @@ pub fn standings(ladder: &Ladder, rows: &[Standing], as_json: bool) {
         if s.idle {
             flags.push_str(" idle");
         }
-        println!(
+        say!(
             "{:>5}  {:<28} {figures}  W-D-L {}-{}-{}{flags}",
             s.position, p.name, p.wins, p.draws, p.losses
         );
@@ -169,13 +169,13 @@ pub fn history(ladder: &Ladder, rows: &[HistoryRow], as_json: bool) {
                 })
             })
             .collect();
-        println!("{}", Value::Array(v));
+        say!("{}", Value::Array(v));
         return;
     }
     let _ = ladder;
     for h in rows {
         let f = h.figures;
-        println!(
+        say!(
             "{:>8}  {}  score {:>8.1}  rating {:>8.2} ± {:<7.2}",
             h.seq, h.date, f.score, f.rating, f.deviation
         );

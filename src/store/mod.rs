@@ -50,6 +50,15 @@ fn today_stamp() -> String {
     chrono::Local::now().format("%Y-%m-%dT%H:%M:%S").to_string()
 }
 
+/// A date as the cache stores it: days from 0001-01-01 (day 1).
+fn day_of(date: NaiveDate) -> i64 {
+    chrono::Datelike::num_days_from_ce(&date) as i64
+}
+
+fn date_of(day: i64) -> Option<NaiveDate> {
+    i32::try_from(day).ok().and_then(NaiveDate::from_num_days_from_ce_opt)
+}
+
 fn key_of(name: &str) -> String {
     name.trim().to_lowercase()
 }
@@ -298,14 +307,14 @@ impl Store {
         let mut stmt = self
             .conn
             .prepare_cached(
-                "SELECT date, seq, rating, deviation, extra, score FROM cache_history
-                 WHERE player = ?1 ORDER BY date, seq",
+                "SELECT day, seq, rating, deviation, extra, score FROM cache_history
+                 WHERE player = ?1 ORDER BY day, seq",
             )
             .map_err(|e| self.sql(e))?;
         let rows = stmt
             .query_map([player as i64], |r| {
                 Ok((
-                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(0)?,
                     r.get::<_, i64>(1)?,
                     Figures {
                         rating: r.get(2)?,
@@ -318,9 +327,8 @@ impl Store {
             .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
             .map_err(|e| self.sql(e))?;
         rows.into_iter()
-            .map(|(date, seq, figures)| {
-                let date = NaiveDate::parse_from_str(&date, "%Y-%m-%d")
-                    .map_err(|_| self.corrupt(format!("cache: bad date `{date}`")))?;
+            .map(|(day, seq, figures)| {
+                let date = date_of(day).ok_or_else(|| self.corrupt(format!("cache: bad day {day}")))?;
                 Ok(HistoryRow {
                     seq: seq as u64,
                     date,
@@ -489,8 +497,8 @@ impl Store {
                 })?;
         let from = from.unwrap_or((NaiveDate::MIN, 0));
         tx.execute(
-            "DELETE FROM cache_history WHERE (date, seq) >= (?1, ?2)",
-            params![from.0.format("%Y-%m-%d").to_string(), from.1 as i64],
+            "DELETE FROM cache_history WHERE (day, seq) >= (?1, ?2)",
+            params![day_of(from.0), from.1 as i64],
         )
         .map_err(sql)?;
         let start = history.partition_point(|h| (h.date, h.seq) < from);
@@ -552,26 +560,14 @@ impl Store {
         }
         let mut add = tx
             .prepare_cached(
-                "INSERT INTO cache_history(date, seq, player, rating, deviation, extra, score)
+                "INSERT INTO cache_history(player, day, seq, rating, deviation, extra, score)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
             )
             .map_err(sql)?;
-        let mut date_text = (NaiveDate::MIN, String::new());
         for h in history {
-            if date_text.0 != h.date || date_text.1.is_empty() {
-                date_text = (h.date, h.date.format("%Y-%m-%d").to_string());
-            }
             let f = h.figures;
-            add.execute(params![
-                date_text.1,
-                h.seq as i64,
-                h.player as i64,
-                f.rating,
-                f.deviation,
-                f.extra,
-                f.score
-            ])
-            .map_err(sql)?;
+            add.execute(params![h.player as i64, day_of(h.date), h.seq as i64, f.rating, f.deviation, f.extra, f.score])
+                .map_err(sql)?;
         }
         Ok(())
     }
@@ -660,12 +656,12 @@ impl Store {
     pub fn cached_history(&self) -> Result<Vec<HistoryRow>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT date, seq, player, rating, deviation, extra, score FROM cache_history ORDER BY date, seq, player")
+            .prepare("SELECT day, seq, player, rating, deviation, extra, score FROM cache_history ORDER BY day, seq, player")
             .map_err(|e| self.sql(e))?;
         let rows = stmt
             .query_map([], |r| {
                 Ok((
-                    r.get::<_, String>(0)?,
+                    r.get::<_, i64>(0)?,
                     r.get::<_, i64>(1)?,
                     r.get::<_, i64>(2)?,
                     Figures {
@@ -679,9 +675,8 @@ impl Store {
             .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
             .map_err(|e| self.sql(e))?;
         rows.into_iter()
-            .map(|(date, seq, player, figures)| {
-                let date = NaiveDate::parse_from_str(&date, "%Y-%m-%d")
-                    .map_err(|_| self.corrupt(format!("cache: bad date `{date}`")))?;
+            .map(|(day, seq, player, figures)| {
+                let date = date_of(day).ok_or_else(|| self.corrupt(format!("cache: bad day {day}")))?;
                 Ok(HistoryRow {
                     seq: seq as u64,
                     date,
