@@ -1,0 +1,1411 @@
+//! Match CSV import (SPEC §4): a streaming parser that turns rows of a match file into
+//! [`CsvMatch`]es, or into [`CsvError`]s that name the file, the physical line and the field.
+//!
+//! Columns are found by header text through a [`Mapping`]: [`Mapping::standard`] reads the
+//! SPEC §4 format (`date,player_a,player_b,score` with optional `medals_a,medals_b,scenario,side_a`),
+//! [`Mapping::international`] reads `international_results.csv` (bundled under `assets/`).
+//!
+//! Reading never collects the file and never panics on its content: every problem is a
+//! [`CsvError`], and a bad row does not stop the rows after it.
+
+use crate::ladder::event::MatchResult;
+use crate::rating::Outcome;
+use chrono::NaiveDate;
+use chrono::format::{Item, Parsed, StrftimeItems};
+use std::collections::VecDeque;
+use std::io::{self, Read};
+use std::path::Path;
+
+/// Which columns hold what. Columns are named by header text (case-insensitive, trimmed).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mapping {
+    /// The match date; default `date`.
+    pub date: String,
+    /// Side A; default `player_a`.
+    pub player_a: String,
+    /// Side B; default `player_b`.
+    pub player_b: String,
+    /// How the result is read.
+    pub result: ResultColumns,
+    /// Side A's medals (Memoir '44). Used only if the header has the column; if the header has
+    /// one of the two medal columns it must have both.
+    pub medals_a: Option<String>,
+    /// Side B's medals.
+    pub medals_b: Option<String>,
+    /// The scenario played. Used only if the header has the column.
+    pub scenario: Option<String>,
+    /// The scenario side A played. Used only if the header has the column.
+    pub side_a: Option<String>,
+    /// Date format for chrono, default `%Y-%m-%d`.
+    pub date_format: String,
+}
+
+/// Where the result of a match is read from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ResultColumns {
+    /// One column with a score from A's view, parsed by [`MatchResult::parse`].
+    Score(String),
+    /// Two numeric columns (goals, points): the higher wins, equal is a draw.
+    Goals { a: String, b: String },
+}
+
+impl Mapping {
+    /// SPEC §4 columns: `date,player_a,player_b,score` with optional
+    /// `medals_a,medals_b,scenario,side_a`.
+    pub fn standard() -> Mapping {
+        Mapping {
+            date: "date".into(),
+            player_a: "player_a".into(),
+            player_b: "player_b".into(),
+            result: ResultColumns::Score("score".into()),
+            medals_a: Some("medals_a".into()),
+            medals_b: Some("medals_b".into()),
+            scenario: Some("scenario".into()),
+            side_a: Some("side_a".into()),
+            date_format: "%Y-%m-%d".into(),
+        }
+    }
+
+    /// The preset for `international_results.csv`: `date`, `home_team`, `away_team`,
+    /// `home_score`, `away_score` (the other columns are ignored).
+    pub fn international() -> Mapping {
+        Mapping {
+            date: "date".into(),
+            player_a: "home_team".into(),
+            player_b: "away_team".into(),
+            result: ResultColumns::Goals {
+                a: "home_score".into(),
+                b: "away_score".into(),
+            },
+            medals_a: None,
+            medals_b: None,
+            scenario: None,
+            side_a: None,
+            date_format: "%Y-%m-%d".into(),
+        }
+    }
+}
+
+/// One parsed data row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CsvMatch {
+    /// 1-based physical line number in the file where the row starts (the header is line 1).
+    pub line: u64,
+    pub date: NaiveDate,
+    /// Trimmed, non-empty.
+    pub player_a: String,
+    /// Trimmed, non-empty, not equal (case-insensitively) to `player_a`.
+    pub player_b: String,
+    pub result: MatchResult,
+    /// Both medal cells present, finite and >= 0; `None` when both are absent or empty.
+    pub medals: Option<[f64; 2]>,
+    /// Trimmed; an empty cell is `None`.
+    pub scenario: Option<String>,
+    /// Trimmed; an empty cell is `None`.
+    pub side_a: Option<String>,
+}
+
+/// A bad line: names file, line and field. For errors that are not about one cell (a missing
+/// header column) `field` is the column name; for an unreadable file or row it is `row`.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{file}: line {line}, field `{field}`: {message}")]
+pub struct CsvError {
+    pub file: String,
+    pub line: u64,
+    pub field: String,
+    pub message: String,
+}
+
+/// The forms [`MatchResult::parse`] accepts, for error messages.
+const ACCEPTED_SCORES: &str = "1, 0.5 or 0 (A won, draw, A lost), A, B, draw \
+    (also D, 1-0, 0-1, ½, win, loss), forfeit-a, forfeit-b, cancelled";
+
+/// How many header columns a "missing column" message lists.
+const MAX_LISTED_COLUMNS: usize = 30;
+/// How many characters of a cell an error message quotes.
+const MAX_QUOTED_CHARS: usize = 60;
+
+/// Streams [`CsvMatch`]es from any reader. `file` is the name used in error messages.
+///
+/// A bad row yields an `Err` and reading goes on with the next row; an error reading the
+/// underlying stream (I/O, corrupt gzip) yields one `Err` and ends the iteration.
+pub struct MatchReader<R: Read> {
+    csv: csv::Reader<LineTracker<R>>,
+    record: csv::ByteRecord,
+    file: String,
+    cols: Columns,
+    date_format: String,
+    /// `date_format`, parsed once.
+    date_items: Vec<Item<'static>>,
+    /// Whether `date_format` is `%Y-%m-%d`, which has a fast path.
+    iso_dates: bool,
+    /// The mapping's date format applied to 2024-03-01, if it can print a date alone.
+    date_example: Option<String>,
+    done: bool,
+}
+
+/// Column indices and header names resolved from a [`Mapping`].
+struct Columns {
+    /// The header's cells, trimmed; used as field names in messages.
+    names: Vec<String>,
+    date: usize,
+    player_a: usize,
+    player_b: usize,
+    result: ResultIdx,
+    medals: Option<[usize; 2]>,
+    scenario: Option<usize>,
+    side_a: Option<usize>,
+}
+
+enum ResultIdx {
+    Score(usize),
+    Goals([usize; 2]),
+}
+
+impl Columns {
+    fn name(&self, idx: usize) -> &str {
+        self.names.get(idx).map_or("row", String::as_str)
+    }
+
+    /// The required columns, in no particular order.
+    fn required(&self) -> impl Iterator<Item = usize> + '_ {
+        let result: &[usize] = match &self.result {
+            ResultIdx::Score(i) => std::slice::from_ref(i),
+            ResultIdx::Goals(ab) => ab,
+        };
+        [self.date, self.player_a, self.player_b]
+            .into_iter()
+            .chain(result.iter().copied())
+    }
+}
+
+impl<R: Read> MatchReader<R> {
+    /// Reads and checks the header: every required column of `mapping` must be there (else a
+    /// [`CsvError`] at the header's line naming the column and listing the header's columns).
+    pub fn new(reader: R, file: &str, mapping: &Mapping) -> Result<Self, CsvError> {
+        let mut csv = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .buffer_capacity(64 * 1024)
+            .from_reader(LineTracker::new(reader));
+        let mut record = csv::ByteRecord::new();
+        let err = |line: u64, field: &str, message: String| CsvError {
+            file: file.to_string(),
+            line,
+            field: field.to_string(),
+            message,
+        };
+
+        let Ok(date_items) = StrftimeItems::new(&mapping.date_format).parse_to_owned() else {
+            return Err(err(
+                1,
+                &mapping.date,
+                format!(
+                    "the mapping's date format {} is not a valid chrono format",
+                    quote(&mapping.date_format)
+                ),
+            ));
+        };
+        let date_example = date_example(&date_items);
+
+        let start = csv.position().byte();
+        match csv.read_byte_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => {
+                return Err(err(
+                    1,
+                    "row",
+                    "the file is empty: expected a header row naming the columns".into(),
+                ));
+            }
+            Err(e) => {
+                let line = csv.get_ref().line_at(csv.position().byte());
+                return Err(err(line, "row", read_error_message(&e)));
+            }
+        }
+        let end = csv.position().byte();
+        let header_line = csv.get_mut().record_line(start, end);
+
+        let names: Vec<String> = record
+            .iter()
+            .map(|cell| {
+                String::from_utf8_lossy(cell)
+                    .trim()
+                    .trim_start_matches('\u{feff}')
+                    .trim()
+                    .to_string()
+            })
+            .collect();
+        let lowered: Vec<String> = names.iter().map(|n| n.to_lowercase()).collect();
+
+        // Finds a column by name; Ok(None) if the header does not have it.
+        let find = |wanted: &str| -> Result<Option<usize>, CsvError> {
+            let wanted_lc = wanted.trim().to_lowercase();
+            let mut hits = lowered
+                .iter()
+                .enumerate()
+                .filter(|(_, n)| **n == wanted_lc)
+                .map(|(i, _)| i);
+            let first = hits.next();
+            if let (Some(i), Some(j)) = (first, hits.next()) {
+                return Err(err(
+                    header_line,
+                    wanted,
+                    format!(
+                        "column `{wanted}` appears more than once in the header \
+                         (columns {} and {})",
+                        i + 1,
+                        j + 1
+                    ),
+                ));
+            }
+            Ok(first)
+        };
+        let require = |wanted: &str| -> Result<usize, CsvError> {
+            find(wanted)?.ok_or_else(|| {
+                err(
+                    header_line,
+                    wanted,
+                    format!(
+                        "the header has no column `{wanted}`; its columns are: {}",
+                        list_columns(&names)
+                    ),
+                )
+            })
+        };
+        let optional = |wanted: &Option<String>| -> Result<Option<usize>, CsvError> {
+            match wanted {
+                Some(name) => find(name),
+                None => Ok(None),
+            }
+        };
+
+        let date = require(&mapping.date)?;
+        let player_a = require(&mapping.player_a)?;
+        let player_b = require(&mapping.player_b)?;
+        let result = match &mapping.result {
+            ResultColumns::Score(s) => ResultIdx::Score(require(s)?),
+            ResultColumns::Goals { a, b } => ResultIdx::Goals([require(a)?, require(b)?]),
+        };
+        let medals = match (optional(&mapping.medals_a)?, optional(&mapping.medals_b)?) {
+            (Some(a), Some(b)) => Some([a, b]),
+            (None, None) => None,
+            (found_a, _) => {
+                let name = |n: &Option<String>| n.clone().unwrap_or_default();
+                let (present, absent) = if found_a.is_some() {
+                    (name(&mapping.medals_a), name(&mapping.medals_b))
+                } else {
+                    (name(&mapping.medals_b), name(&mapping.medals_a))
+                };
+                return Err(err(
+                    header_line,
+                    &absent,
+                    format!(
+                        "the header has `{present}` but no `{absent}`: medals need both columns"
+                    ),
+                ));
+            }
+        };
+        let scenario = optional(&mapping.scenario)?;
+        let side_a = optional(&mapping.side_a)?;
+
+        Ok(MatchReader {
+            csv,
+            record,
+            file: file.to_string(),
+            cols: Columns {
+                names,
+                date,
+                player_a,
+                player_b,
+                result,
+                medals,
+                scenario,
+                side_a,
+            },
+            date_format: mapping.date_format.clone(),
+            date_items,
+            iso_dates: mapping.date_format == "%Y-%m-%d",
+            date_example,
+            done: false,
+        })
+    }
+
+    /// Bytes consumed so far (for progress bars), from the csv reader's position. For a
+    /// gzipped file these are uncompressed bytes.
+    pub fn bytes_read(&self) -> u64 {
+        self.csv.position().byte()
+    }
+
+    fn error(&self, line: u64, field: &str, message: String) -> CsvError {
+        CsvError {
+            file: self.file.clone(),
+            line,
+            field: field.to_string(),
+            message,
+        }
+    }
+
+    /// The text of cell `idx` of the current record: `""` if the row is too short for it.
+    fn cell(&self, idx: usize, line: u64) -> Result<&str, CsvError> {
+        let bytes = self.record.get(idx).unwrap_or_default();
+        std::str::from_utf8(bytes).map(str::trim).map_err(|e| {
+            self.error(
+                line,
+                self.cols.name(idx),
+                format!(
+                    "the cell is not valid UTF-8 (bad byte at offset {} of the cell); \
+                     save the file as UTF-8",
+                    e.valid_up_to()
+                ),
+            )
+        })
+    }
+
+    fn player(&self, idx: usize, line: u64) -> Result<String, CsvError> {
+        let name = self.cell(idx, line)?;
+        if name.is_empty() {
+            return Err(self.error(
+                line,
+                self.cols.name(idx),
+                "the player is missing (empty cell)".into(),
+            ));
+        }
+        Ok(name.to_string())
+    }
+
+    fn number(&self, idx: usize, line: u64, what: &str) -> Result<Option<f64>, CsvError> {
+        let text = self.cell(idx, line)?;
+        if text.is_empty() {
+            return Ok(None);
+        }
+        match text.parse::<f64>() {
+            Ok(x) if x.is_finite() && x >= 0.0 => Ok(Some(x)),
+            _ => Err(self.error(
+                line,
+                self.cols.name(idx),
+                format!("{what} {} is not a non-negative finite number", quote(text)),
+            )),
+        }
+    }
+
+    fn optional_text(&self, idx: Option<usize>, line: u64) -> Result<Option<String>, CsvError> {
+        match idx {
+            Some(i) => {
+                let text = self.cell(i, line)?;
+                Ok((!text.is_empty()).then(|| text.to_string()))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// Reads a date in the mapping's format (as `NaiveDate::parse_from_str` would).
+    fn parse_date(&self, text: &str) -> Option<NaiveDate> {
+        if self.iso_dates {
+            if let &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1] = text.as_bytes() {
+                let digits = [y0, y1, y2, y3, m0, m1, d0, d1];
+                if digits.iter().all(u8::is_ascii_digit) {
+                    let n = |ds: &[u8]| ds.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+                    let year = i32::try_from(n(&[y0, y1, y2, y3])).ok()?;
+                    return NaiveDate::from_ymd_opt(year, n(&[m0, m1]), n(&[d0, d1]));
+                }
+            }
+        }
+        let mut parsed = Parsed::new();
+        chrono::format::parse(&mut parsed, text, self.date_items.iter()).ok()?;
+        parsed.to_naive_date().ok()
+    }
+
+    /// Turns the current record, which starts on `line`, into a match.
+    fn parse_row(&self, line: u64) -> Result<CsvMatch, CsvError> {
+        let cols = &self.cols;
+        let len = self.record.len();
+        let header_len = cols.names.len();
+
+        if len < header_len {
+            if let Some(missing) = cols.required().filter(|&i| i >= len).min() {
+                return Err(self.error(
+                    line,
+                    cols.name(missing),
+                    format!(
+                        "the row has {len} column{} but the header has {header_len}: \
+                         no cell for `{}`",
+                        if len == 1 { "" } else { "s" },
+                        cols.name(missing)
+                    ),
+                ));
+            }
+        } else if len > header_len
+            && self
+                .record
+                .iter()
+                .skip(header_len)
+                .any(|c| !c.trim_ascii().is_empty())
+        {
+            return Err(self.error(
+                line,
+                "row",
+                format!(
+                    "the row has {len} columns but the header has {header_len} \
+                     (a cell with an unquoted comma?)"
+                ),
+            ));
+        }
+
+        let date_text = self.cell(cols.date, line)?;
+        let date = self.parse_date(date_text).ok_or_else(|| {
+            let example = match &self.date_example {
+                Some(e) => format!(", e.g. {e}"),
+                None => String::new(),
+            };
+            let what = if date_text.is_empty() {
+                "the date is missing (empty cell)".to_string()
+            } else {
+                format!("the date {} is not a valid date", quote(date_text))
+            };
+            self.error(
+                line,
+                cols.name(cols.date),
+                format!("{what}; expected format {}{example}", self.date_format),
+            )
+        })?;
+
+        let player_a = self.player(cols.player_a, line)?;
+        let player_b = self.player(cols.player_b, line)?;
+        if same_name(&player_a, &player_b) {
+            return Err(self.error(
+                line,
+                cols.name(cols.player_b),
+                format!(
+                    "the same player is on both sides ({} and {})",
+                    quote(&player_a),
+                    quote(&player_b)
+                ),
+            ));
+        }
+
+        let result = match cols.result {
+            ResultIdx::Score(i) => {
+                let text = self.cell(i, line)?;
+                MatchResult::parse(text).ok_or_else(|| {
+                    let what = if text.is_empty() {
+                        "the score is missing (empty cell)".to_string()
+                    } else {
+                        format!("the score {} is not understood", quote(text))
+                    };
+                    self.error(
+                        line,
+                        cols.name(i),
+                        format!("{what}; accepted: {ACCEPTED_SCORES}"),
+                    )
+                })?
+            }
+            ResultIdx::Goals([ia, ib]) => {
+                let goals = |i: usize| -> Result<f64, CsvError> {
+                    self.number(i, line, "the score")?.ok_or_else(|| {
+                        self.error(
+                            line,
+                            cols.name(i),
+                            "the score is missing (empty cell); expected a non-negative number"
+                                .into(),
+                        )
+                    })
+                };
+                let (a, b) = (goals(ia)?, goals(ib)?);
+                MatchResult::Played(if a > b {
+                    Outcome::Win
+                } else if a < b {
+                    Outcome::Loss
+                } else {
+                    Outcome::Draw
+                })
+            }
+        };
+
+        let medals = match cols.medals {
+            None => None,
+            Some([ia, ib]) => match (
+                self.number(ia, line, "the medal count")?,
+                self.number(ib, line, "the medal count")?,
+            ) {
+                (Some(a), Some(b)) => Some([a, b]),
+                (None, None) => None,
+                (Some(_), None) | (None, Some(_)) => {
+                    let (given, missing) = if self.cell(ia, line)?.is_empty() {
+                        (ib, ia)
+                    } else {
+                        (ia, ib)
+                    };
+                    return Err(self.error(
+                        line,
+                        cols.name(missing),
+                        format!(
+                            "only one of the two medal counts is given (`{}` is {}, `{}` is \
+                             empty): give both or neither",
+                            cols.name(given),
+                            quote(self.cell(given, line)?),
+                            cols.name(missing)
+                        ),
+                    ));
+                }
+            },
+        };
+
+        Ok(CsvMatch {
+            line,
+            date,
+            player_a,
+            player_b,
+            result,
+            medals,
+            scenario: self.optional_text(cols.scenario, line)?,
+            side_a: self.optional_text(cols.side_a, line)?,
+        })
+    }
+}
+
+impl<R: Read> Iterator for MatchReader<R> {
+    type Item = Result<CsvMatch, CsvError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        let start = self.csv.position().byte();
+        match self.csv.read_byte_record(&mut self.record) {
+            Ok(true) => {}
+            Ok(false) => {
+                self.done = true;
+                return None;
+            }
+            Err(e) => {
+                // After a read error the stream's state is unknown: report once and stop.
+                self.done = true;
+                let line = self.csv.get_ref().line_at(self.csv.position().byte());
+                return Some(Err(self.error(line, "row", read_error_message(&e))));
+            }
+        }
+        let end = self.csv.position().byte();
+        let line = self.csv.get_mut().record_line(start, end);
+        Some(self.parse_row(line))
+    }
+}
+
+/// Opens a path, transparently gunzipping if the name ends in `.gz`. The path as displayed is
+/// the file name in error messages; a file that cannot be opened is an error at line 1,
+/// field `row`.
+pub fn open(path: &Path, mapping: &Mapping) -> Result<MatchReader<Box<dyn Read>>, CsvError> {
+    let name = path.display().to_string();
+    let file = std::fs::File::open(path).map_err(|e| CsvError {
+        file: name.clone(),
+        line: 1,
+        field: "row".into(),
+        message: format!("cannot open the file: {e}"),
+    })?;
+    let gzipped = path
+        .extension()
+        .is_some_and(|ext| ext.eq_ignore_ascii_case("gz"));
+    let reader: Box<dyn Read> = if gzipped {
+        // MultiGzDecoder also reads files made by concatenating .gz files.
+        Box::new(flate2::read::MultiGzDecoder::new(file))
+    } else {
+        Box::new(file)
+    };
+    MatchReader::new(reader, &name, mapping)
+}
+
+/// Case-insensitive (Unicode lower-case) equality, without allocating.
+fn same_name(a: &str, b: &str) -> bool {
+    a.chars()
+        .flat_map(char::to_lowercase)
+        .eq(b.chars().flat_map(char::to_lowercase))
+}
+
+/// A cell's text in double quotes for a message: escaped, and cut if long.
+fn quote(text: &str) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(MAX_QUOTED_CHARS).collect();
+    let more = if chars.next().is_some() { "…" } else { "" };
+    format!("\"{}{more}\"", head.escape_debug())
+}
+
+/// The header's columns for a "missing column" message.
+fn list_columns(names: &[String]) -> String {
+    if names.iter().all(String::is_empty) {
+        return "(none)".into();
+    }
+    let mut list: Vec<String> = names
+        .iter()
+        .take(MAX_LISTED_COLUMNS)
+        .map(|n| {
+            let mut chars = n.chars();
+            let head: String = chars.by_ref().take(MAX_QUOTED_CHARS).collect();
+            let more = if chars.next().is_some() { "…" } else { "" };
+            format!("`{}{more}`", head.escape_debug())
+        })
+        .collect();
+    if names.len() > MAX_LISTED_COLUMNS {
+        list.push(format!("… ({} more)", names.len() - MAX_LISTED_COLUMNS));
+    }
+    list.join(", ")
+}
+
+/// 2024-03-01 written in a date format, if the format can write a date alone.
+fn date_example(items: &[Item<'static>]) -> Option<String> {
+    use std::fmt::Write;
+    let day = NaiveDate::from_ymd_opt(2024, 3, 1)?;
+    let mut text = String::new();
+    // `write!` (unlike `to_string`) reports a format needing a time as an error, not a panic.
+    write!(text, "{}", day.format_with_items(items.iter())).ok()?;
+    Some(text)
+}
+
+/// The message for an error from the csv reader: with `flexible` and byte records, an I/O
+/// error (including a corrupt gzip stream).
+fn read_error_message(e: &csv::Error) -> String {
+    match e.kind() {
+        csv::ErrorKind::Io(io) => format!("cannot read the file: {io}"),
+        _ => format!("cannot read the row: {e}"),
+    }
+}
+
+/// A reader that notes where the line breaks are, so rows get physical line numbers.
+///
+/// The csv reader's own line count is off for CRLF files (a row's `\n` is counted when the
+/// next row is read), for blank lines (counted into the next row) and for lone `\r` endings
+/// (not counted), so this counts them itself: `\r`, `\r\n` and `\n` each end one line.
+struct LineTracker<R> {
+    inner: R,
+    /// Offset of the next byte `inner` will give.
+    offset: u64,
+    /// Whether the last byte read was `\r`.
+    prev_cr: bool,
+    /// The `\r` and `\n` bytes the csv parser may not have passed yet: offset, and whether the
+    /// byte ends a line (every `\r`; a `\n` unless it follows a `\r`).
+    terminators: VecDeque<(u64, bool)>,
+    /// Line ends among terminators already dropped from the front.
+    breaks_dropped: u64,
+}
+
+impl<R> LineTracker<R> {
+    fn new(inner: R) -> Self {
+        LineTracker {
+            inner,
+            offset: 0,
+            prev_cr: false,
+            terminators: VecDeque::new(),
+            breaks_dropped: 0,
+        }
+    }
+
+    /// The line of the byte at `offset`.
+    fn line_at(&self, offset: u64) -> u64 {
+        let before = self
+            .terminators
+            .iter()
+            .take_while(|(off, _)| *off < offset)
+            .filter(|(_, brk)| *brk)
+            .count() as u64;
+        1 + self.breaks_dropped + before
+    }
+
+    /// The line on which the record the parser read from `start` to `end` begins: the csv
+    /// parser skips line ends (blank lines, the `\n` of a `\r\n`) before a record, so the
+    /// record's first byte is the first byte from `start` on that is not a line end. Then
+    /// forgets the line ends before `end`.
+    fn record_line(&mut self, start: u64, end: u64) -> u64 {
+        let mut first = start;
+        let mut breaks = self.breaks_dropped;
+        for &(off, brk) in &self.terminators {
+            if off > first {
+                break;
+            }
+            if off == first {
+                first += 1;
+            }
+            if brk {
+                breaks += 1;
+            }
+        }
+        while let Some(&(off, brk)) = self.terminators.front() {
+            if off >= end {
+                break;
+            }
+            if brk {
+                self.breaks_dropped += 1;
+            }
+            self.terminators.pop_front();
+        }
+        1 + breaks
+    }
+}
+
+impl<R> LineTracker<R> {
+    /// Notes the line ends in `bytes`, which start at offset `at`.
+    fn scan(&mut self, bytes: &[u8], at: u64, prev_cr: &mut bool) {
+        for (i, &byte) in bytes.iter().enumerate() {
+            match byte {
+                b'\r' => {
+                    self.terminators.push_back((at + i as u64, true));
+                    *prev_cr = true;
+                }
+                b'\n' => {
+                    self.terminators.push_back((at + i as u64, !*prev_cr));
+                    *prev_cr = false;
+                }
+                _ => *prev_cr = false,
+            }
+        }
+    }
+}
+
+/// Whether any byte of `word` is `\r` or `\n`: the exact has-zero-byte test applied to `word`
+/// xor each.
+fn has_line_end(word: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let has_zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGHS != 0;
+    has_zero(word ^ (ONES * u64::from(b'\n'))) || has_zero(word ^ (ONES * u64::from(b'\r')))
+}
+
+impl<R: Read> Read for LineTracker<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let data = buf.get(..n).unwrap_or_default();
+        let mut prev_cr = self.prev_cr;
+        let mut at = self.offset;
+        // Eight bytes at a time: most words hold no line end.
+        let words = data.chunks_exact(8);
+        let tail = words.remainder();
+        for word in words {
+            let mut bytes = [0u8; 8];
+            bytes.copy_from_slice(word);
+            if has_line_end(u64::from_ne_bytes(bytes)) {
+                self.scan(word, at, &mut prev_cr);
+            } else {
+                prev_cr = false;
+            }
+            at += 8;
+        }
+        self.scan(tail, at, &mut prev_cr);
+        self.prev_cr = prev_cr;
+        self.offset += data.len() as u64;
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::HashSet;
+
+    const WIN: MatchResult = MatchResult::Played(Outcome::Win);
+    const DRAW: MatchResult = MatchResult::Played(Outcome::Draw);
+    const LOSS: MatchResult = MatchResult::Played(Outcome::Loss);
+
+    fn date(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    fn read_all(csv: &[u8], mapping: &Mapping) -> Vec<Result<CsvMatch, CsvError>> {
+        MatchReader::new(csv, "games.csv", mapping)
+            .unwrap()
+            .collect()
+    }
+
+    /// The Display text of the only error in `csv` (which must also parse no Ok row).
+    fn only_error(csv: &str, mapping: &Mapping) -> String {
+        let rows = read_all(csv.as_bytes(), mapping);
+        assert_eq!(rows.len(), 1, "{rows:?}");
+        rows[0].clone().unwrap_err().to_string()
+    }
+
+    fn assert_names(message: &str, line: u64, field: &str) {
+        assert!(message.starts_with("games.csv: "), "{message}");
+        assert!(message.contains(&format!("line {line},")), "{message}");
+        assert!(message.contains(&format!("field `{field}`")), "{message}");
+    }
+
+    const STANDARD: &str = "date,player_a,player_b,score,medals_a,medals_b,scenario,side_a\n";
+
+    #[test]
+    fn standard_format_reads_every_field() {
+        let csv = format!(
+            "{STANDARD}\
+             2024-03-01,Alice,Bob,1,6,3,Pegasus Bridge,Allies\n\
+             2024-03-02, Bob , Carol ,0.5,,,,\n\
+             2024-03-03,Carol,Alice,0,2,6,Sainte-Mère-Église,Axis\n\
+             2024-03-04,Dave,Alice,A,,,Omaha Beach,\n\
+             2024-03-05,Alice,Dave,draw,4,4,,Allies\n\
+             2024-03-06,Bob,Dave,B,0,5.5,,\n\
+             2024-03-07,Bob,Eve,forfeit-a,,,,\n\
+             2024-03-08,Eve,Bob,cancelled,,,,\n"
+        );
+        let rows: Vec<CsvMatch> = read_all(csv.as_bytes(), &Mapping::standard())
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let m = |line,
+                 day,
+                 a: &str,
+                 b: &str,
+                 result,
+                 medals,
+                 scenario: Option<&str>,
+                 side: Option<&str>| CsvMatch {
+            line,
+            date: date(2024, 3, day),
+            player_a: a.into(),
+            player_b: b.into(),
+            result,
+            medals,
+            scenario: scenario.map(Into::into),
+            side_a: side.map(Into::into),
+        };
+        let expected = vec![
+            m(
+                2,
+                1,
+                "Alice",
+                "Bob",
+                WIN,
+                Some([6.0, 3.0]),
+                Some("Pegasus Bridge"),
+                Some("Allies"),
+            ),
+            m(3, 2, "Bob", "Carol", DRAW, None, None, None),
+            m(
+                4,
+                3,
+                "Carol",
+                "Alice",
+                LOSS,
+                Some([2.0, 6.0]),
+                Some("Sainte-Mère-Église"),
+                Some("Axis"),
+            ),
+            m(5, 4, "Dave", "Alice", WIN, None, Some("Omaha Beach"), None),
+            m(
+                6,
+                5,
+                "Alice",
+                "Dave",
+                DRAW,
+                Some([4.0, 4.0]),
+                None,
+                Some("Allies"),
+            ),
+            m(7, 6, "Bob", "Dave", LOSS, Some([0.0, 5.5]), None, None),
+            m(8, 7, "Bob", "Eve", MatchResult::ForfeitA, None, None, None),
+            m(9, 8, "Eve", "Bob", MatchResult::Cancelled, None, None, None),
+        ];
+        assert_eq!(rows, expected);
+    }
+
+    #[test]
+    fn standard_format_without_optional_columns_any_order_and_case() {
+        let csv = "\u{feff} Score ,DATE,Player_B,player_a\r\nA,2024-01-02,Bob,Alice\r\n";
+        let rows = read_all(csv.as_bytes(), &Mapping::standard());
+        assert_eq!(
+            rows,
+            vec![Ok(CsvMatch {
+                line: 2,
+                date: date(2024, 1, 2),
+                player_a: "Alice".into(),
+                player_b: "Bob".into(),
+                result: WIN,
+                medals: None,
+                scenario: None,
+                side_a: None,
+            })]
+        );
+    }
+
+    #[test]
+    fn custom_date_format() {
+        let mapping = Mapping {
+            date_format: "%d/%m/%Y".into(),
+            ..Mapping::standard()
+        };
+        let rows = read_all(
+            b"date,player_a,player_b,score\n31/12/2023,A,B,1\n",
+            &mapping,
+        );
+        assert_eq!(rows[0].as_ref().unwrap().date, date(2023, 12, 31));
+        let bad = Mapping {
+            date_format: "%Y-%Q".into(),
+            ..Mapping::standard()
+        };
+        let e = MatchReader::new(&b"date,player_a,player_b,score\n"[..], "games.csv", &bad)
+            .err()
+            .unwrap();
+        assert_eq!(e.field, "date");
+    }
+
+    const INTERNATIONAL: &str =
+        "date,home_team,away_team,home_score,away_score,tournament,city,country,neutral\n";
+
+    #[test]
+    fn international_preset_higher_goals_win() {
+        let csv = format!(
+            "{INTERNATIONAL}\
+             1872-11-30,Scotland,England,0,0,Friendly,Glasgow,Scotland,FALSE\n\
+             1873-03-08,England,Scotland,4,2,Friendly,London,England,FALSE\n\
+             1876-03-25,Scotland,Wales,4,0,Friendly,Glasgow,Scotland,FALSE\n\
+             1877-03-05,Wales,Scotland,0,2,Friendly,Wrexham,Wales,FALSE\n\
+             1994-07-17,Brazil,Italy,0,0,FIFA World Cup,Pasadena,United States,TRUE\n\
+             2010-07-11,Netherlands,Spain,0,1,FIFA World Cup,Johannesburg,South Africa,TRUE\n\
+             2021-06-11,Turkey,Italy,0,3,UEFA Euro,\"Rome, Lazio\",Italy,TRUE\n"
+        );
+        let rows: Vec<CsvMatch> = read_all(csv.as_bytes(), &Mapping::international())
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let got: Vec<(u64, NaiveDate, &str, &str, MatchResult)> = rows
+            .iter()
+            .map(|r| (r.line, r.date, &*r.player_a, &*r.player_b, r.result))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (2, date(1872, 11, 30), "Scotland", "England", DRAW),
+                (3, date(1873, 3, 8), "England", "Scotland", WIN),
+                (4, date(1876, 3, 25), "Scotland", "Wales", WIN),
+                (5, date(1877, 3, 5), "Wales", "Scotland", LOSS),
+                (6, date(1994, 7, 17), "Brazil", "Italy", DRAW),
+                (7, date(2010, 7, 11), "Netherlands", "Spain", LOSS),
+                (8, date(2021, 6, 11), "Turkey", "Italy", LOSS),
+            ]
+        );
+        assert!(
+            rows.iter()
+                .all(|r| r.medals.is_none() && r.scenario.is_none() && r.side_a.is_none())
+        );
+    }
+
+    #[test]
+    fn line_numbers_are_physical_lines() {
+        // A quoted two-line cell, blank lines, CRLF and lone-CR line ends.
+        let csv = "date,player_a,player_b,score,scenario\r\n\
+                   2024-01-01,A,B,1,\"two\r\nlines\"\r\n\
+                   \r\n\
+                   2024-01-02,A,A,1,\r\n\
+                   2024-01-03,A,B,x,\r\r\
+                   2024-01-04,,B,1,\"three\nmore\nlines\"\n\
+                   2024-01-05,A,B,0,\n\
+                   2024-01-06,A,B,zz,";
+        let rows = read_all(csv.as_bytes(), &Mapping::standard());
+        let lines: Vec<u64> = rows
+            .iter()
+            .map(|r| match r {
+                Ok(m) => m.line,
+                Err(e) => e.line,
+            })
+            .collect();
+        assert_eq!(lines, vec![2, 5, 6, 8, 11, 12]);
+        assert_eq!(
+            rows[0].as_ref().unwrap().scenario.as_deref(),
+            Some("two\r\nlines")
+        );
+        assert!(
+            rows[1]
+                .as_ref()
+                .unwrap_err()
+                .to_string()
+                .contains("line 5,")
+        );
+        assert!(
+            rows[5]
+                .as_ref()
+                .unwrap_err()
+                .to_string()
+                .contains("line 12,")
+        );
+    }
+
+    #[test]
+    fn a_bad_row_does_not_stop_the_next() {
+        let csv = format!("{STANDARD}2024-01-01,A,B,9,,,,\n2024-01-02,A,B,1,,,,\n");
+        let rows = read_all(csv.as_bytes(), &Mapping::standard());
+        assert!(rows[0].is_err());
+        assert_eq!(rows[1].as_ref().unwrap().line, 3);
+    }
+
+    #[test]
+    fn error_missing_header_column() {
+        let e = MatchReader::new(
+            &b"date,player_a,score\n"[..],
+            "games.csv",
+            &Mapping::standard(),
+        )
+        .err()
+        .unwrap()
+        .to_string();
+        assert_names(&e, 1, "player_b");
+        assert!(e.contains("`date`, `player_a`, `score`"), "{e}");
+        let e = MatchReader::new(
+            &INTERNATIONAL.as_bytes()[..40],
+            "games.csv",
+            &Mapping::international(),
+        )
+        .err()
+        .unwrap()
+        .to_string();
+        assert_names(&e, 1, "away_score");
+    }
+
+    #[test]
+    fn error_only_one_medal_column_in_header() {
+        let csv = "date,player_a,player_b,score,medals_b\n";
+        let e = MatchReader::new(csv.as_bytes(), "games.csv", &Mapping::standard())
+            .err()
+            .unwrap()
+            .to_string();
+        assert_names(&e, 1, "medals_a");
+    }
+
+    #[test]
+    fn error_empty_file() {
+        let e = MatchReader::new(&b""[..], "games.csv", &Mapping::standard())
+            .err()
+            .unwrap()
+            .to_string();
+        assert_names(&e, 1, "row");
+        assert!(e.contains("empty"), "{e}");
+    }
+
+    #[test]
+    fn error_missing_player() {
+        let e = only_error(
+            &format!("{STANDARD}2024-01-01,  ,Bob,1,,,,\n"),
+            &Mapping::standard(),
+        );
+        assert_names(&e, 2, "player_a");
+        assert!(e.contains("player is missing"), "{e}");
+        let e = only_error(
+            &format!("{STANDARD}2024-01-01,Bob,,1,,,,\n"),
+            &Mapping::standard(),
+        );
+        assert_names(&e, 2, "player_b");
+    }
+
+    #[test]
+    fn error_same_player_on_both_sides() {
+        let e = only_error(
+            &format!("{STANDARD}2024-01-01,Élodie,ÉLODIE ,1,,,,\n"),
+            &Mapping::standard(),
+        );
+        assert_names(&e, 2, "player_b");
+        assert!(e.contains("same player"), "{e}");
+    }
+
+    #[test]
+    fn error_bad_date() {
+        let e = only_error(
+            &format!("{STANDARD}\n2024-02-30,A,B,1,,,,\n"),
+            &Mapping::standard(),
+        );
+        assert_names(&e, 3, "date");
+        assert!(e.contains("\"2024-02-30\""), "{e}");
+        assert!(e.contains("%Y-%m-%d") && e.contains("2024-03-01"), "{e}");
+    }
+
+    #[test]
+    fn error_score_not_understood() {
+        let e = only_error(
+            &format!("{STANDARD}2024-01-01,A,B,3-1,,,,\n"),
+            &Mapping::standard(),
+        );
+        assert_names(&e, 2, "score");
+        assert!(e.contains("\"3-1\""), "{e}");
+        assert!(e.contains("forfeit-a") && e.contains("draw"), "{e}");
+    }
+
+    #[test]
+    fn error_goals_not_a_non_negative_number() {
+        for bad in ["-1", "two", "NaN", "inf", ""] {
+            let e = only_error(
+                &format!(
+                    "{INTERNATIONAL}1872-11-30,Scotland,England,0,{bad},Friendly,Glasgow,Scotland,FALSE\n"
+                ),
+                &Mapping::international(),
+            );
+            assert_names(&e, 2, "away_score");
+            if !bad.is_empty() {
+                assert!(e.contains(&format!("\"{bad}\"")), "{e}");
+            }
+        }
+    }
+
+    #[test]
+    fn error_medals_not_a_non_negative_finite_number() {
+        for bad in ["-2", "lots", "inf", "NaN"] {
+            let e = only_error(
+                &format!("{STANDARD}2024-01-01,A,B,1,{bad},3,,\n"),
+                &Mapping::standard(),
+            );
+            assert_names(&e, 2, "medals_a");
+            assert!(e.contains(&format!("\"{bad}\"")), "{e}");
+        }
+    }
+
+    #[test]
+    fn error_only_one_medal_given() {
+        let e = only_error(
+            &format!("{STANDARD}2024-01-01,A,B,1,4,,,\n"),
+            &Mapping::standard(),
+        );
+        assert_names(&e, 2, "medals_b");
+        assert!(e.contains("only one"), "{e}");
+        let e = only_error(
+            &format!("{STANDARD}2024-01-01,A,B,1,,4,,\n"),
+            &Mapping::standard(),
+        );
+        assert_names(&e, 2, "medals_a");
+    }
+
+    #[test]
+    fn error_too_few_columns() {
+        let e = only_error(&format!("{STANDARD}2024-01-01,A,B\n"), &Mapping::standard());
+        assert_names(&e, 2, "score");
+        assert!(e.contains("has 3 columns but the header has 8"), "{e}");
+        // Missing trailing optional cells are just empty.
+        let rows = read_all(
+            format!("{STANDARD}2024-01-01,A,B,1\n").as_bytes(),
+            &Mapping::standard(),
+        );
+        assert!(rows[0].is_ok());
+    }
+
+    #[test]
+    fn error_too_many_columns() {
+        let e = only_error(
+            "date,player_a,player_b,score\n2024-01-01,Smith, John,B,1\n",
+            &Mapping::standard(),
+        );
+        assert_names(&e, 2, "row");
+        // Trailing empty cells are fine.
+        let rows = read_all(
+            b"date,player_a,player_b,score\n2024-01-01,A,B,1,,\n",
+            &Mapping::standard(),
+        );
+        assert!(rows[0].is_ok());
+    }
+
+    #[test]
+    fn error_invalid_utf8() {
+        let mut csv = STANDARD.as_bytes().to_vec();
+        csv.extend_from_slice(b"2024-01-01,A,Bj\xf6rn,1,,,,\n");
+        let rows = read_all(&csv, &Mapping::standard());
+        let e = rows[0].as_ref().unwrap_err().to_string();
+        assert_names(&e, 2, "player_b");
+        assert!(e.contains("UTF-8"), "{e}");
+    }
+
+    #[test]
+    fn error_unreadable_stream() {
+        struct Failing;
+        impl Read for Failing {
+            fn read(&mut self, _: &mut [u8]) -> io::Result<usize> {
+                Err(io::Error::other("disk on fire"))
+            }
+        }
+        let e = MatchReader::new(Failing, "games.csv", &Mapping::standard())
+            .err()
+            .unwrap()
+            .to_string();
+        assert_names(&e, 1, "row");
+        assert!(e.contains("disk on fire"), "{e}");
+        // A corrupt gzip after a good header: one error, then the iteration ends.
+        let dir = std::env::temp_dir().join(format!("rungs-csv-test-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("bad.csv.gz");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        io::Write::write_all(
+            &mut gz,
+            format!("{STANDARD}2024-01-01,A,B,1,,,,\n").as_bytes(),
+        )
+        .unwrap();
+        let mut bytes = gz.finish().unwrap();
+        let n = bytes.len();
+        bytes[n - 6] ^= 0xff; // corrupt the CRC
+        std::fs::write(&path, &bytes).unwrap();
+        let rows: Vec<_> = open(&path, &Mapping::standard()).unwrap().collect();
+        std::fs::remove_dir_all(&dir).unwrap();
+        let last = rows.last().unwrap().as_ref().unwrap_err();
+        assert_eq!(last.field, "row");
+        let e = open(Path::new("/nonexistent/games.csv"), &Mapping::standard())
+            .err()
+            .unwrap();
+        assert_eq!((e.line, e.field.as_str()), (1, "row"));
+    }
+
+    fn drain(bytes: &[u8]) {
+        for mapping in [Mapping::standard(), Mapping::international()] {
+            if let Ok(reader) = MatchReader::new(bytes, "fuzz.csv", &mapping) {
+                for m in reader.flatten() {
+                    assert!(!m.player_a.is_empty() && !m.player_b.is_empty());
+                }
+            }
+        }
+    }
+
+    /// Gives its bytes `step` at a time, to split line ends across reads.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+    }
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.step.min(buf.len()).min(self.data.len());
+            let (head, rest) = self.data.split_at(n);
+            buf[..n].copy_from_slice(head);
+            self.data = rest;
+            Ok(n)
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        #[test]
+        fn line_numbers_do_not_depend_on_read_sizes(
+            text in "[,\"\n\r0-9a-zA-Z -]{0,300}",
+            step in 1..20usize,
+        ) {
+            let text = format!("date,player_a,player_b,score\n{text}");
+            let key = |r: Result<CsvMatch, CsvError>| match r {
+                Ok(m) => (m.line, String::new()),
+                Err(e) => (e.line, e.to_string()),
+            };
+            let whole: Vec<_> = read_all(text.as_bytes(), &Mapping::standard())
+                .into_iter().map(key).collect();
+            let trickled: Vec<_> =
+                MatchReader::new(Trickle { data: text.as_bytes(), step }, "games.csv", &Mapping::standard())
+                    .unwrap().map(key).collect();
+            prop_assert_eq!(whole, trickled);
+        }
+
+        #[test]
+        fn line_end_test_is_exact(word in any::<u64>(), at in 0..8usize, end in 0..3u8) {
+            let mut bytes = word.to_ne_bytes();
+            if end > 0 {
+                bytes[at] = if end == 1 { b'\n' } else { b'\r' };
+            }
+            let naive = bytes.iter().any(|&b| b == b'\n' || b == b'\r');
+            prop_assert_eq!(has_line_end(u64::from_ne_bytes(bytes)), naive);
+        }
+
+        #[test]
+        fn iso_fast_path_agrees_with_chrono(
+            text in "[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9+-]{1,12}|[0-9]{4}-[0-9]-[0-9]{1,2}",
+        ) {
+            let reader =
+                MatchReader::new(&b"date,player_a,player_b,score\n"[..], "games.csv", &Mapping::standard())
+                    .unwrap();
+            prop_assert_eq!(
+                reader.parse_date(&text),
+                NaiveDate::parse_from_str(&text, "%Y-%m-%d").ok()
+            );
+        }
+
+        #[test]
+        fn fuzz_arbitrary_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+            drain(&bytes);
+        }
+
+        #[test]
+        fn fuzz_csvish_text_never_panics(
+            text in "[,\"\n\r0-9a-zA-Z .½-]{0,400}",
+            header in 0..3usize,
+        ) {
+            let header = [
+                "",
+                "date,player_a,player_b,score,medals_a,medals_b,scenario,side_a\n",
+                INTERNATIONAL,
+            ][header];
+            drain(format!("{header}{text}").as_bytes());
+        }
+
+        #[test]
+        fn fuzz_rowish_text_never_panics(
+            rows in proptest::collection::vec(
+                ("(19|20)[0-9]{2}-[01][0-9]-[0-3][0-9]|[0-9a-z\" -]{0,12}",
+                 "[A-Za-z\" ,]{0,6}", "[A-Za-z\" ,]{0,6}",
+                 "[0-9.AB,\"-]{0,4}", "[0-9.\"-]{0,3}", "[0-9.\r\n\"-]{0,3}"),
+                0..20),
+        ) {
+            for header in ["date,player_a,player_b,score,medals_a,medals_b\n", "date,home_team,away_team,home_score,away_score\n"] {
+                let mut text = header.to_string();
+                for (d, a, b, s, m1, m2) in &rows {
+                    text.push_str(&format!("{d},{a},{b},{s},{m1},{m2}\n"));
+                }
+                drain(text.as_bytes());
+            }
+        }
+    }
+
+    const ASSET: &str = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/international_results.csv.gz"
+    );
+
+    #[test]
+    fn bundled_international_results() {
+        let reader = open(Path::new(ASSET), &Mapping::international()).unwrap();
+        let (mut rows, mut draws) = (0u64, 0u64);
+        let mut teams = HashSet::new();
+        let mut first = None;
+        for row in reader {
+            let m = row.unwrap();
+            rows += 1;
+            if m.result == DRAW {
+                draws += 1;
+            }
+            assert_eq!(m.line, rows + 1);
+            teams.insert(m.player_a.clone());
+            teams.insert(m.player_b.clone());
+            first.get_or_insert(m);
+        }
+        assert_eq!(rows, 49_520);
+        assert_eq!(teams.len(), 337);
+        assert_eq!(draws, 11_258);
+        let first = first.unwrap();
+        assert_eq!(
+            (
+                first.line,
+                first.date,
+                &*first.player_a,
+                &*first.player_b,
+                first.result
+            ),
+            (2, date(1872, 11, 30), "Scotland", "England", DRAW)
+        );
+    }
+
+    /// `cargo test --release --lib -- --ignored --nocapture parse_speed`
+    #[test]
+    #[ignore = "timing; run in release mode"]
+    fn parse_speed() {
+        let mut plain = Vec::new();
+        flate2::read::GzDecoder::new(std::fs::File::open(ASSET).unwrap())
+            .read_to_end(&mut plain)
+            .unwrap();
+        for _ in 0..3 {
+            let t = std::time::Instant::now();
+            let n = MatchReader::new(&plain[..], "mem", &Mapping::international())
+                .unwrap()
+                .filter(Result::is_ok)
+                .count();
+            let parse = t.elapsed();
+            let t = std::time::Instant::now();
+            let m = open(Path::new(ASSET), &Mapping::international())
+                .unwrap()
+                .count();
+            let gz = t.elapsed();
+            assert_eq!((n, m), (49_520, 49_520));
+            println!("from memory: {parse:?}; from the .gz file: {gz:?}");
+        }
+    }
+}
