@@ -22,8 +22,8 @@ fn player(id: PlayerId, name: &str) -> Entry {
 
 fn game(a: PlayerId, b: PlayerId, o: Outcome) -> Event {
     Event::Match(Match {
-        a: vec![a],
-        b: vec![b],
+        a: a.into(),
+        b: b.into(),
         result: MatchResult::Played(o),
         medals: None,
         scenario: None,

@@ -35,10 +35,10 @@ pub fn run(cli: Cli) -> Result<bool> {
             let date = parse_date(date.as_deref())?;
             let mut store = Store::open(&file)?;
             let ladder = store.ladder()?;
-            let mut next = ladder.players.len() as PlayerId;
+            let first = ladder.players.len() as PlayerId;
             let mut entries = Vec::new();
             let mut seen = std::collections::HashSet::new();
-            for name in &names {
+            for (next, name) in (first..).zip(&names) {
                 let name = checked_name(name)?;
                 if store.find_player(&name)?.is_some() || !seen.insert(name.to_lowercase()) {
                     bail!(
@@ -52,7 +52,6 @@ pub fn run(cli: Cli) -> Result<bool> {
                         event: Event::Player { id: next, name },
                     },
                 ));
-                next += 1;
             }
             store.commit(&format!("add {}", plural(names.len(), "player")), &entries)?;
             say!("added {}", plural(names.len(), "player"));
@@ -116,8 +115,8 @@ pub fn run(cli: Cli) -> Result<bool> {
             let result = parse_result(score)?;
             let medals = medals.as_deref().map(parse_medals).transpose()?;
             let m = Match {
-                a,
-                b,
+                a: a.into(),
+                b: b.into(),
                 result,
                 medals,
                 scenario,
@@ -159,10 +158,10 @@ pub fn run(cli: Cli) -> Result<bool> {
                 bail!("{}: event {seq} is not a match", file.display());
             };
             if let Some(a) = a {
-                m.a = vec![player_id(&store, &file, &a)?];
+                m.a = player_id(&store, &file, &a)?.into();
             }
             if let Some(b) = b {
-                m.b = vec![player_id(&store, &file, &b)?];
+                m.b = player_id(&store, &file, &b)?.into();
             }
             if let Some(s) = score {
                 m.result = parse_result(&s)?;
@@ -247,7 +246,9 @@ pub fn run(cli: Cli) -> Result<bool> {
                 &[(
                     date,
                     Entry::Add {
-                        event: Event::Rules { rules },
+                        event: Event::Rules {
+                            rules: Box::new(rules),
+                        },
                     },
                 )],
             )?;

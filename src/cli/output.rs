@@ -41,7 +41,7 @@ fn result_text(r: MatchResult) -> &'static str {
 
 /// After `add-match`: each player's figures before → after.
 pub fn match_change(before: &Ladder, after: &Ladder, m: &Match, seq: u64, as_json: bool) {
-    let ids: Vec<u32> = m.a.iter().chain(&m.b).copied().collect();
+    let ids: Vec<u32> = m.a.iter().chain(m.b.iter()).copied().collect();
     if as_json {
         let players: Vec<Value> = ids
             .iter()
@@ -68,7 +68,11 @@ pub fn match_change(before: &Ladder, after: &Ladder, m: &Match, seq: u64, as_jso
             let (fb, fa) = (b.figures(), a.figures());
             say!(
                 "  {:<24} score {:>8.1} → {:>8.1}   rating {:>8.1} → {:>8.1}",
-                a.name, fb.score, fa.score, fb.rating, fa.rating
+                a.name,
+                fb.score,
+                fa.score,
+                fb.rating,
+                fa.rating
             );
         }
     }
@@ -149,7 +153,11 @@ pub fn standings(ladder: &Ladder, rows: &[Standing], as_json: bool) {
         }
         say!(
             "{:>5}  {:<28} {figures}  W-D-L {}-{}-{}{flags}",
-            s.position, p.name, p.wins, p.draws, p.losses
+            s.position,
+            p.name,
+            p.wins,
+            p.draws,
+            p.losses
         );
     }
 }
@@ -177,7 +185,11 @@ pub fn history(ladder: &Ladder, rows: &[HistoryRow], as_json: bool) {
         let f = h.figures;
         say!(
             "{:>8}  {}  score {:>8.1}  rating {:>8.2} ± {:<7.2}",
-            h.seq, h.date, f.score, f.rating, f.deviation
+            h.seq,
+            h.date,
+            f.score,
+            f.rating,
+            f.deviation
         );
     }
 }

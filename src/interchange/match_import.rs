@@ -75,8 +75,8 @@ pub fn plan(
             m.date,
             Entry::Add {
                 event: Event::Match(Match {
-                    a: vec![a],
-                    b: vec![b],
+                    a: a.into(),
+                    b: b.into(),
                     result: m.result,
                     medals: m.medals,
                     scenario: m.scenario.clone(),

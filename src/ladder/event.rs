@@ -63,11 +63,62 @@ impl MatchResult {
     }
 }
 
+/// One side of a match: a player, or a team. A single player needs no allocation, which
+/// matters with a million matches in memory. Serialised as a list of ids.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Side {
+    One(PlayerId),
+    Team(Box<[PlayerId]>),
+}
+
+impl Side {
+    pub fn ids(&self) -> &[PlayerId] {
+        match self {
+            Side::One(id) => std::slice::from_ref(id),
+            Side::Team(ids) => ids,
+        }
+    }
+}
+
+impl std::ops::Deref for Side {
+    type Target = [PlayerId];
+    fn deref(&self) -> &[PlayerId] {
+        self.ids()
+    }
+}
+
+impl From<PlayerId> for Side {
+    fn from(id: PlayerId) -> Side {
+        Side::One(id)
+    }
+}
+
+impl From<Vec<PlayerId>> for Side {
+    fn from(ids: Vec<PlayerId>) -> Side {
+        match ids.as_slice() {
+            [one] => Side::One(*one),
+            _ => Side::Team(ids.into_boxed_slice()),
+        }
+    }
+}
+
+impl Serialize for Side {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.ids().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Side {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Side, D::Error> {
+        Vec::<PlayerId>::deserialize(d).map(Side::from)
+    }
+}
+
 /// A match between two sides, each one player or a team.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Match {
-    pub a: Vec<PlayerId>,
-    pub b: Vec<PlayerId>,
+    pub a: Side,
+    pub b: Side,
     pub result: MatchResult,
     /// Medal scores (Memoir '44), A then B.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -95,7 +146,7 @@ pub enum Event {
     /// The season button.
     HardReset,
     /// The rating system or its parameters change from here on.
-    Rules { rules: Rules },
+    Rules { rules: Box<Rules> },
 }
 
 /// One row of the append-only log: an event, or a correction of an earlier row.

@@ -108,7 +108,7 @@ impl Ladder {
             Event::Match(m) => self.apply_match(date, seq, m, history)?,
             Event::SoftReset => self.soft_reset(date, seq, history),
             Event::HardReset => self.hard_reset(date, seq, history),
-            Event::Rules { rules } => self.change_rules(rules.clone(), date, seq, history),
+            Event::Rules { rules } => self.change_rules((**rules).clone(), date, seq, history),
         }
         self.events += 1;
         Ok(())
@@ -135,11 +135,16 @@ impl Ladder {
         if m.a.is_empty() || m.b.is_empty() {
             return Err(ReplayError::EmptySide { seq });
         }
-        for (i, id) in m.a.iter().chain(&m.b).enumerate() {
+        for (i, id) in m.a.iter().chain(m.b.iter()).enumerate() {
             if !self.players.get(*id as usize).is_some_and(|p| p.joined) {
                 return Err(ReplayError::UnknownPlayer { seq, id: *id });
             }
-            if m.a.iter().chain(&m.b).skip(i + 1).any(|other| other == id) {
+            if m.a
+                .iter()
+                .chain(m.b.iter())
+                .skip(i + 1)
+                .any(|other| other == id)
+            {
                 return Err(ReplayError::PlayerTwice { seq, id: *id });
             }
         }
@@ -158,7 +163,7 @@ impl Ladder {
             return Ok(()); // cancelled: kept in the log, changes nothing
         };
         if let Rules::Inversus(p) = &self.rules {
-            for id in m.a.iter().chain(&m.b) {
+            for id in m.a.iter().chain(m.b.iter()) {
                 let player = &mut self.players[*id as usize];
                 if let (Skill::Glicko2(r), Some(last)) = (player.skill, player.last_played) {
                     let days = (date - last).num_days().max(0) as f64;
@@ -192,7 +197,7 @@ impl Ladder {
         let skill = |id: &PlayerId| self.players[*id as usize].skill;
         let mut out = Vec::with_capacity(m.a.len() + m.b.len());
         for (own, other, o) in [(&m.a, &m.b, outcome), (&m.b, &m.a, outcome.flipped())] {
-            for id in own {
+            for id in own.iter() {
                 let opponent = if own.len() == 1 && other.len() == 1 {
                     skill(&other[0])
                 } else {

@@ -80,8 +80,8 @@ pub fn from_columns(
         let id = |x: Option<i64>| x.and_then(|v| u32::try_from(v).ok());
         match (id(a), id(b), result.and_then(MatchResult::parse)) {
             (Some(a), Some(b), Some(result)) => Ok(Event::Match(Match {
-                a: vec![a],
-                b: vec![b],
+                a: a.into(),
+                b: b.into(),
                 result,
                 medals: None,
                 scenario: None,

@@ -56,7 +56,9 @@ fn day_of(date: NaiveDate) -> i64 {
 }
 
 fn date_of(day: i64) -> Option<NaiveDate> {
-    i32::try_from(day).ok().and_then(NaiveDate::from_num_days_from_ce_opt)
+    i32::try_from(day)
+        .ok()
+        .and_then(NaiveDate::from_num_days_from_ce_opt)
 }
 
 fn key_of(name: &str) -> String {
@@ -328,7 +330,8 @@ impl Store {
             .map_err(|e| self.sql(e))?;
         rows.into_iter()
             .map(|(day, seq, figures)| {
-                let date = date_of(day).ok_or_else(|| self.corrupt(format!("cache: bad day {day}")))?;
+                let date =
+                    date_of(day).ok_or_else(|| self.corrupt(format!("cache: bad day {day}")))?;
                 Ok(HistoryRow {
                     seq: seq as u64,
                     date,
@@ -566,8 +569,16 @@ impl Store {
             .map_err(sql)?;
         for h in history {
             let f = h.figures;
-            add.execute(params![h.player as i64, day_of(h.date), h.seq as i64, f.rating, f.deviation, f.extra, f.score])
-                .map_err(sql)?;
+            add.execute(params![
+                h.player as i64,
+                day_of(h.date),
+                h.seq as i64,
+                f.rating,
+                f.deviation,
+                f.extra,
+                f.score
+            ])
+            .map_err(sql)?;
         }
         Ok(())
     }
@@ -676,7 +687,8 @@ impl Store {
             .map_err(|e| self.sql(e))?;
         rows.into_iter()
             .map(|(day, seq, player, figures)| {
-                let date = date_of(day).ok_or_else(|| self.corrupt(format!("cache: bad day {day}")))?;
+                let date =
+                    date_of(day).ok_or_else(|| self.corrupt(format!("cache: bad day {day}")))?;
                 Ok(HistoryRow {
                     seq: seq as u64,
                     date,
