@@ -2,7 +2,7 @@
 
 use super::output;
 use super::{Cli, Command, MappingArgs, RulesArgs};
-use crate::interchange::csv_matches::{self, Mapping, ResultColumns};
+use crate::interchange::csv_matches::{Mapping, ResultColumns};
 use crate::interchange::{jsonl, match_import};
 use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
 use crate::ladder::replay::Ladder;
@@ -232,7 +232,7 @@ pub fn run(cli: Cli) -> Result<bool> {
             let base = store.ladder()?.rules;
             let rules = build_rules(&rules, Some(&base))?;
             let bar = spinner(!json, "replaying");
-            let (ladder, _) = store.replay(Some(&rules))?;
+            let ladder = store.replay_state(&rules)?;
             bar.finish_and_clear();
             output::standings(&ladder, &standings::standings(&ladder), json);
         }
@@ -460,54 +460,41 @@ fn import_csv(
 ) -> Result<()> {
     let mapping = mapping_from(args)?;
     let mut store = Store::open(file)?;
-    let existing = store.player_ids()?;
-    let next = store.ladder()?.players.len() as PlayerId;
+    let gzipped = csv
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
     let size = std::fs::metadata(csv).map(|m| m.len()).unwrap_or(0);
-    let reader = csv_matches::open(csv, &mapping)?;
-    let show = !json && std::io::stdout().is_terminal();
-    let bar = if show {
-        ProgressBar::new(size)
-    } else {
+    let bar = if json || !std::io::stdout().is_terminal() {
         ProgressBar::hidden()
+    } else if gzipped {
+        // The size on disk says nothing of the unpacked size: count bytes instead.
+        ProgressBar::new_spinner()
+    } else {
+        ProgressBar::new(size)
+    };
+    let template = if gzipped {
+        "{spinner} reading {bytes}"
+    } else {
+        "reading {bar:40} {bytes}/{total_bytes}"
     };
     bar.set_style(
-        ProgressStyle::with_template("{msg} {bar:40} {bytes}/{total_bytes}")
-            .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
-    bar.set_message("reading");
-    let name = csv.display().to_string();
-    let mut rows = Vec::new();
-    let mut reader = reader;
-    let mut count = 0u64;
-    while let Some(row) = reader.next() {
-        rows.push(row);
-        count += 1;
-        if count % 4096 == 0 {
-            bar.set_position(reader.bytes_read());
-        }
-    }
+    let summary = match_import::import_file(&mut store, csv, &mapping, !no_new_players, &mut |n| {
+        bar.set_position(n)
+    });
     bar.finish_and_clear();
-    let plan = match_import::plan(rows, &name, &existing, next, !no_new_players)?;
-    let saving = spinner(!json, "saving");
-    store.commit(
-        &format!(
-            "import {} ({})",
-            csv.display(),
-            plural(plan.matches, "match")
-        ),
-        &plan.entries,
-    )?;
-    saving.finish_and_clear();
+    let summary = summary?;
     if json {
         say!(
             "{}",
-            serde_json::json!({ "matches": plan.matches, "new_players": plan.new_players })
+            serde_json::json!({ "matches": summary.matches, "new_players": summary.new_players })
         );
     } else {
         say!(
             "imported {} and {}",
-            plural(plan.matches, "match"),
-            plural(plan.new_players, "new player")
+            plural(summary.matches, "match"),
+            plural(summary.new_players, "new player")
         );
     }
     Ok(())

@@ -91,3 +91,49 @@ pub fn plan(
         matches: matches.len(),
     })
 }
+
+/// What stopped an import. The ladder is unchanged.
+#[derive(Debug, thiserror::Error)]
+pub enum ImportError {
+    #[error(transparent)]
+    Csv(#[from] CsvError),
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+}
+
+/// What an import did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Summary {
+    pub matches: usize,
+    pub new_players: usize,
+}
+
+/// Imports a match CSV (gzipped if its name ends in `.gz`) into `store` as one action: all of
+/// it or, on the first bad line, none. `progress` hears the bytes read so far.
+pub fn import_file(
+    store: &mut crate::store::Store,
+    path: &std::path::Path,
+    mapping: &crate::interchange::csv_matches::Mapping,
+    allow_new: bool,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Summary, ImportError> {
+    let existing = store.player_ids()?;
+    let next = store.ladder()?.players.len() as PlayerId;
+    let mut reader = crate::interchange::csv_matches::open(path, mapping)?;
+    let mut rows = Vec::new();
+    while let Some(row) = reader.next() {
+        rows.push(Ok(row?));
+        if rows.len() % 4096 == 0 {
+            progress(reader.bytes_read());
+        }
+    }
+    progress(reader.bytes_read());
+    let name = path.display().to_string();
+    let plan = plan(rows, &name, &existing, next, allow_new)?;
+    let label = format!("import {} ({} matches)", path.display(), plan.matches);
+    store.commit(&label, &plan.entries)?;
+    Ok(Summary {
+        matches: plan.matches,
+        new_players: plan.new_players,
+    })
+}

@@ -22,6 +22,32 @@ pub struct DanglingCorrection {
 
 /// Applies edits and deletions (in entry order) and sorts what remains by (date, seq).
 pub fn resolve(rows: &[LogRow]) -> Result<Vec<Effective>, DanglingCorrection> {
+    resolve_owned(rows.to_vec())
+}
+
+/// [`resolve`], taking the rows so that no event is copied (a million-match log stays one
+/// copy in memory).
+pub fn resolve_owned(rows: Vec<LogRow>) -> Result<Vec<Effective>, DanglingCorrection> {
+    let corrections = rows.iter().any(|r| !matches!(r.entry, Entry::Add { .. }));
+    if !corrections {
+        let mut out: Vec<Effective> = rows
+            .into_iter()
+            .filter_map(|r| match r.entry {
+                Entry::Add { event } => Some(Effective {
+                    date: r.date,
+                    seq: r.seq,
+                    event,
+                }),
+                _ => None,
+            })
+            .collect();
+        out.sort_by_key(|e| (e.date, e.seq));
+        return Ok(out);
+    }
+    resolve_with_corrections(&rows)
+}
+
+fn resolve_with_corrections(rows: &[LogRow]) -> Result<Vec<Effective>, DanglingCorrection> {
     let mut live: HashMap<u64, (NaiveDate, &Event)> = HashMap::with_capacity(rows.len());
     let mut order: Vec<u64> = Vec::with_capacity(rows.len());
     for row in rows {

@@ -487,6 +487,21 @@ fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skil
     }
 }
 
+/// Replays `events` (already in (date, seq) order) from an empty ladder, keeping only the
+/// final state: what `rungs replay` and what-if comparisons need, in the least memory.
+pub fn replay_state<'a>(
+    rules: &Rules,
+    events: impl IntoIterator<Item = (NaiveDate, u64, &'a Event)>,
+) -> Result<Ladder, ReplayError> {
+    let mut ladder = Ladder::new(rules.clone());
+    let mut scratch = Vec::new();
+    for (date, seq, event) in events {
+        ladder.apply(date, seq, event, &mut scratch)?;
+        scratch.clear();
+    }
+    Ok(ladder)
+}
+
 /// Replays `events` (already in (date, seq) order) from an empty ladder.
 pub fn replay<'a>(
     rules: &Rules,

@@ -2,6 +2,7 @@
 //! redo, and caches derived from the log. Every user action is exactly one transaction.
 
 pub mod codec;
+pub mod history_blob;
 pub mod schema;
 
 use crate::interchange::jsonl;
@@ -9,7 +10,7 @@ use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
 use crate::ladder::log::{self, DanglingCorrection, Effective};
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::Rules;
-use crate::ladder::state::{Figures, HistoryRow, PlayerState};
+use crate::ladder::state::{HistoryRow, PlayerState};
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, params};
 use schema::OpenError;
@@ -48,17 +49,6 @@ pub struct Store {
 
 fn today_stamp() -> String {
     chrono::Local::now().format("%Y-%m-%dT%H:%M:%S").to_string()
-}
-
-/// A date as the cache stores it: days from 0001-01-01 (day 1).
-fn day_of(date: NaiveDate) -> i64 {
-    chrono::Datelike::num_days_from_ce(&date) as i64
-}
-
-fn date_of(day: i64) -> Option<NaiveDate> {
-    i32::try_from(day)
-        .ok()
-        .and_then(NaiveDate::from_num_days_from_ce_opt)
 }
 
 fn key_of(name: &str) -> String {
@@ -240,7 +230,7 @@ impl Store {
     /// The events that count, after edits and deletions, in replay order.
     pub fn effective(&self) -> Result<Vec<Effective>> {
         let rows = self.active_rows()?;
-        log::resolve(&rows).map_err(|source| StoreError::Log {
+        log::resolve_owned(rows).map_err(|source| StoreError::Log {
             path: self.name(),
             source,
         })
@@ -306,40 +296,20 @@ impl Store {
 
     /// A player's history: their figures after every event that touched them.
     pub fn history(&self, player: PlayerId) -> Result<Vec<HistoryRow>> {
-        let mut stmt = self
+        let blob: Option<Vec<u8>> = self
             .conn
-            .prepare_cached(
-                "SELECT day, seq, rating, deviation, extra, score FROM cache_history
-                 WHERE player = ?1 ORDER BY day, seq",
+            .query_row(
+                "SELECT rows FROM cache_history WHERE player = ?1",
+                [player as i64],
+                |r| r.get(0),
             )
+            .optional()
             .map_err(|e| self.sql(e))?;
-        let rows = stmt
-            .query_map([player as i64], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, i64>(1)?,
-                    Figures {
-                        rating: r.get(2)?,
-                        deviation: r.get(3)?,
-                        extra: r.get(4)?,
-                        score: r.get(5)?,
-                    },
-                ))
-            })
-            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
-            .map_err(|e| self.sql(e))?;
-        rows.into_iter()
-            .map(|(day, seq, figures)| {
-                let date =
-                    date_of(day).ok_or_else(|| self.corrupt(format!("cache: bad day {day}")))?;
-                Ok(HistoryRow {
-                    seq: seq as u64,
-                    date,
-                    player,
-                    figures,
-                })
-            })
-            .collect()
+        match blob {
+            None => Ok(Vec::new()),
+            Some(b) => history_blob::decode(player, &b)
+                .ok_or_else(|| self.corrupt(format!("cache: history of player {player}"))),
+        }
     }
 
     /// Appends one user action: its rows land, and the caches follow, or nothing changes.
@@ -472,7 +442,14 @@ impl Store {
         touched.sort_unstable();
         touched.dedup();
         let last = rows.last().map(|(d, _)| *d).zip(seqs.last().copied());
-        self.write_cache(tx, &ladder, Some(&touched), &history, last, action)
+        self.write_cache(
+            tx,
+            &ladder,
+            Some(&touched),
+            HistoryWrite::Append(&history),
+            last,
+            action,
+        )
     }
 
     /// Replays the whole log and rewrites the caches: every player, and history from `from`
@@ -487,7 +464,7 @@ impl Store {
             .into_iter()
             .collect::<std::result::Result<_, _>>()
             .map_err(|e| self.corrupt(e))?;
-        let events = log::resolve(&rows).map_err(|source| StoreError::Log {
+        let events = log::resolve_owned(rows).map_err(|source| StoreError::Log {
             path: self.name(),
             source,
         })?;
@@ -499,15 +476,19 @@ impl Store {
                     source,
                 })?;
         let from = from.unwrap_or((NaiveDate::MIN, 0));
-        tx.execute(
-            "DELETE FROM cache_history WHERE (day, seq) >= (?1, ?2)",
-            params![day_of(from.0), from.1 as i64],
-        )
-        .map_err(sql)?;
-        let start = history.partition_point(|h| (h.date, h.seq) < from);
         tx.execute("DELETE FROM cache_players", []).map_err(sql)?;
         let last = events.last().map(|e| (e.date, e.seq));
-        self.write_cache(tx, &ladder, None, &history[start..], last, action)
+        self.write_cache(
+            tx,
+            &ladder,
+            None,
+            HistoryWrite::Replace {
+                full: &history,
+                from,
+            },
+            last,
+            action,
+        )
     }
 
     /// Writes the ladder state (all players, or only `touched`) and appends history rows.
@@ -516,7 +497,7 @@ impl Store {
         tx: &Connection,
         ladder: &Ladder,
         touched: Option<&[PlayerId]>,
-        history: &[HistoryRow],
+        history: HistoryWrite,
         last: Option<(NaiveDate, u64)>,
         action: i64,
     ) -> Result<()> {
@@ -561,24 +542,105 @@ impl Store {
                 }
             }
         }
-        let mut add = tx
-            .prepare_cached(
-                "INSERT INTO cache_history(player, day, seq, rating, deviation, extra, score)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            )
-            .map_err(sql)?;
-        for h in history {
-            let f = h.figures;
-            add.execute(params![
-                h.player as i64,
-                day_of(h.date),
-                h.seq as i64,
-                f.rating,
-                f.deviation,
-                f.extra,
-                f.score
-            ])
-            .map_err(sql)?;
+        match history {
+            HistoryWrite::Append(rows) => self.append_history(tx, rows),
+            HistoryWrite::Replace { full, from } => self.replace_history(tx, full, from),
+        }
+    }
+
+    fn put_history(
+        tx: &Connection,
+        player: PlayerId,
+        rows: &[HistoryRow],
+        blob: &[u8],
+    ) -> rusqlite::Result<()> {
+        match rows.last() {
+            Some(last) => tx
+                .prepare_cached("INSERT OR REPLACE INTO cache_history(player, last_day, last_seq, rows) VALUES (?1, ?2, ?3, ?4)")?
+                .execute(params![player as i64, history_blob::day_of(last.date), last.seq as i64, blob])
+                .map(|_| ()),
+            None => tx
+                .prepare_cached("DELETE FROM cache_history WHERE player = ?1")?
+                .execute([player as i64])
+                .map(|_| ()),
+        }
+    }
+
+    /// New rows after everything cached: each touched player's blob grows at its end.
+    fn append_history(&self, tx: &Connection, rows: &[HistoryRow]) -> Result<()> {
+        let path = self.name();
+        let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
+        let mut by_player: Vec<(PlayerId, Vec<HistoryRow>)> = Vec::new();
+        for r in rows {
+            match by_player.iter_mut().find(|(p, _)| *p == r.player) {
+                Some((_, v)) => v.push(*r),
+                None => by_player.push((r.player, vec![*r])),
+            }
+        }
+        for (player, new) in by_player {
+            let mut blob: Vec<u8> = tx
+                .query_row(
+                    "SELECT rows FROM cache_history WHERE player = ?1",
+                    [player as i64],
+                    |r| r.get(0),
+                )
+                .optional()
+                .map_err(sql)?
+                .unwrap_or_default();
+            history_blob::encode_into(new.iter().copied(), &mut blob);
+            Self::put_history(tx, player, &new, &blob).map_err(sql)?;
+        }
+        Ok(())
+    }
+
+    /// After a replay: every player with a row at or after `from`, in the cache or in the
+    /// new history, gets their blob rewritten from the new history; the rest keep theirs.
+    fn replace_history(
+        &self,
+        tx: &Connection,
+        full: &[HistoryRow],
+        from: (NaiveDate, u64),
+    ) -> Result<()> {
+        let path = self.name();
+        let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
+        let players = full
+            .iter()
+            .map(|h| h.player as usize + 1)
+            .max()
+            .unwrap_or(0);
+        let mut rows_of: Vec<Vec<HistoryRow>> = vec![Vec::new(); players];
+        let mut affected: Vec<bool> = vec![false; players];
+        for h in full {
+            rows_of[h.player as usize].push(*h);
+            if (h.date, h.seq) >= from {
+                affected[h.player as usize] = true;
+            }
+        }
+        let mut stale: Vec<PlayerId> = {
+            let mut stmt = tx
+                .prepare("SELECT player FROM cache_history WHERE (last_day, last_seq) >= (?1, ?2)")
+                .map_err(sql)?;
+            stmt.query_map(params![history_blob::day_of(from.0), from.1 as i64], |r| {
+                r.get::<_, i64>(0)
+            })
+            .and_then(|rows| {
+                rows.map(|r| r.map(|p| p as PlayerId))
+                    .collect::<rusqlite::Result<Vec<_>>>()
+            })
+            .map_err(sql)?
+        };
+        stale.extend((0..players as PlayerId).filter(|&p| affected[p as usize]));
+        stale.sort_unstable();
+        stale.dedup();
+        let mut blob = Vec::new();
+        for player in stale {
+            let rows = rows_of
+                .get(player as usize)
+                .map(Vec::as_slice)
+                .unwrap_or(&[]);
+            blob.clear();
+            history_blob::encode_into(rows.iter().copied(), &mut blob);
+            Self::put_history(tx, player, rows, &blob).map_err(sql)?;
         }
         Ok(())
     }
@@ -663,40 +725,34 @@ impl Store {
             })
     }
 
+    /// The final standings of the log under `rules`, without history (least memory).
+    pub fn replay_state(&self, rules: &Rules) -> Result<Ladder> {
+        let events = self.effective()?;
+        crate::ladder::replay::replay_state(rules, events.iter().map(|e| (e.date, e.seq, &e.event)))
+            .map_err(|source| StoreError::Replay {
+                path: self.name(),
+                source,
+            })
+    }
+
     /// The history of every player as the cache holds it, in (date, seq, player) order.
     pub fn cached_history(&self) -> Result<Vec<HistoryRow>> {
         let mut stmt = self
             .conn
-            .prepare("SELECT day, seq, player, rating, deviation, extra, score FROM cache_history ORDER BY day, seq, player")
+            .prepare("SELECT player, rows FROM cache_history ORDER BY player")
             .map_err(|e| self.sql(e))?;
-        let rows = stmt
-            .query_map([], |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, i64>(1)?,
-                    r.get::<_, i64>(2)?,
-                    Figures {
-                        rating: r.get(3)?,
-                        deviation: r.get(4)?,
-                        extra: r.get(5)?,
-                        score: r.get(6)?,
-                    },
-                ))
-            })
-            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<_>>>())
+        let blobs: Vec<(i64, Vec<u8>)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .and_then(|rows| rows.collect())
             .map_err(|e| self.sql(e))?;
-        rows.into_iter()
-            .map(|(day, seq, player, figures)| {
-                let date =
-                    date_of(day).ok_or_else(|| self.corrupt(format!("cache: bad day {day}")))?;
-                Ok(HistoryRow {
-                    seq: seq as u64,
-                    date,
-                    player: player as PlayerId,
-                    figures,
-                })
-            })
-            .collect()
+        let mut all = Vec::new();
+        for (player, blob) in blobs {
+            let rows = history_blob::decode(player as PlayerId, &blob)
+                .ok_or_else(|| self.corrupt(format!("cache: history of player {player}")))?;
+            all.extend(rows);
+        }
+        all.sort_by_key(|r| (r.date, r.seq, r.player));
+        Ok(all)
     }
 
     /// The whole log, undone actions included, for export.
@@ -828,6 +884,17 @@ impl Drop for Immediate<'_> {
             let _ = self.conn.execute_batch("ROLLBACK");
         }
     }
+}
+
+/// How a cache write changes the history.
+enum HistoryWrite<'a> {
+    /// Rows that come after everything cached.
+    Append(&'a [HistoryRow]),
+    /// The full history of a replay; rows from `from` on may differ from the cache's.
+    Replace {
+        full: &'a [HistoryRow],
+        from: (NaiveDate, u64),
+    },
 }
 
 /// Serialising a value to JSON through a trait object (the cache writes mixed types).

@@ -56,18 +56,13 @@ CREATE TABLE cache_players (
     state TEXT NOT NULL
 ) STRICT;
 CREATE INDEX cache_players_key ON cache_players(key);
--- `day` counts days from 0001-01-01 (day 1), which sorts and compares faster than text.
+-- One blob per player (see history_blob.rs), with the replay key of its last row.
 CREATE TABLE cache_history (
-    player    INTEGER NOT NULL,
-    day       INTEGER NOT NULL,
-    seq       INTEGER NOT NULL,
-    rating    REAL NOT NULL,
-    deviation REAL NOT NULL,
-    extra     REAL NOT NULL,
-    score     REAL NOT NULL,
-    PRIMARY KEY (player, day, seq)
-) STRICT, WITHOUT ROWID;
-CREATE INDEX cache_history_order ON cache_history(day, seq);
+    player   INTEGER PRIMARY KEY,
+    last_day INTEGER NOT NULL,
+    last_seq INTEGER NOT NULL,
+    rows     BLOB NOT NULL
+) STRICT;
 "#];
 
 /// Why a file cannot be used as a ladder.
