@@ -70,6 +70,17 @@ fn bench_international(c: &mut Criterion) {
                 BatchSize::PerIteration,
             )
         });
+        if !path.exists() {
+            let mut store = Store::create(&path, &Rules::defaults(system)).expect("create");
+            match_import::import_file(
+                &mut store,
+                &international(),
+                &Mapping::international(),
+                true,
+                &mut |_| {},
+            )
+            .expect("import");
+        }
         let store = Store::open(&path).expect("open");
         group.bench_function(format!("replay-from-file/{}", system.name()), |b| {
             b.iter(|| store.replay(None).expect("replay"))

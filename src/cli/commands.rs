@@ -286,15 +286,25 @@ pub fn run(cli: Cli) -> Result<bool> {
             let reader =
                 std::fs::File::open(&input).with_context(|| format!("{name}: cannot open"))?;
             let log = jsonl::read(std::io::BufReader::new(reader), &name)?;
-            let mut store = if file.exists() {
-                Store::open(&file)?
-            } else {
+            let created = !file.exists();
+            let mut store = if created {
                 Store::create(&file, &log.rules)?
+            } else {
+                Store::open(&file)?
             };
             let bar = spinner(true, "replaying");
             let result = store.import_log(&log);
             bar.finish_and_clear();
-            result?;
+            if let Err(e) = result {
+                // A ladder made for this import and left empty by its failure goes too.
+                drop(store);
+                if created {
+                    for suffix in ["", "-wal", "-shm"] {
+                        let _ = std::fs::remove_file(format!("{}{suffix}", file.display()));
+                    }
+                }
+                return Err(e.into());
+            }
             say!(
                 "imported {} into {}",
                 plural(log.actions.len(), "action"),

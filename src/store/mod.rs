@@ -22,12 +22,14 @@ use std::path::{Path, PathBuf};
 pub enum StoreError {
     #[error(transparent)]
     Open(#[from] OpenError),
-    #[error("{path}: {source}")]
-    Replay { path: String, source: ReplayError },
-    #[error("{path}: {source}")]
+    // The inner error is a plain field, not a `source`: its text is already in the message,
+    // and a chained cause would print it twice.
+    #[error("{path}: {cause}")]
+    Replay { path: String, cause: ReplayError },
+    #[error("{path}: {cause}")]
     Log {
         path: String,
-        source: DanglingCorrection,
+        cause: DanglingCorrection,
     },
     #[error("{0}")]
     Invalid(String),
@@ -232,7 +234,7 @@ impl Store {
         let rows = self.active_rows()?;
         log::resolve_owned(rows).map_err(|source| StoreError::Log {
             path: self.name(),
-            source,
+            cause: source,
         })
     }
 
@@ -432,7 +434,7 @@ impl Store {
                 .apply(*date, *seq, event, &mut history)
                 .map_err(|source| StoreError::Replay {
                     path: self.name(),
-                    source,
+                    cause: source,
                 })?;
             touched.extend(history[before..].iter().map(|h| h.player));
             if let Event::Rename { id, .. } = event {
@@ -466,14 +468,14 @@ impl Store {
             .map_err(|e| self.corrupt(e))?;
         let events = log::resolve_owned(rows).map_err(|source| StoreError::Log {
             path: self.name(),
-            source,
+            cause: source,
         })?;
         let rules = self.initial_rules()?;
         let (ladder, history) =
             crate::ladder::replay::replay(&rules, events.iter().map(|e| (e.date, e.seq, &e.event)))
                 .map_err(|source| StoreError::Replay {
                     path: self.name(),
-                    source,
+                    cause: source,
                 })?;
         let from = from.unwrap_or((NaiveDate::MIN, 0));
         tx.execute("DELETE FROM cache_players", []).map_err(sql)?;
@@ -721,7 +723,7 @@ impl Store {
         crate::ladder::replay::replay(&rules, events.iter().map(|e| (e.date, e.seq, &e.event)))
             .map_err(|source| StoreError::Replay {
                 path: self.name(),
-                source,
+                cause: source,
             })
     }
 
@@ -731,7 +733,7 @@ impl Store {
         crate::ladder::replay::replay_state(rules, events.iter().map(|e| (e.date, e.seq, &e.event)))
             .map_err(|source| StoreError::Replay {
                 path: self.name(),
-                source,
+                cause: source,
             })
     }
 

@@ -1,0 +1,531 @@
+//! SPEC §8 on the command line: every bad input gets a clear one-line message (naming the file,
+//! line and field where there is one), a non-zero exit, and nothing in the ladder changes.
+//!
+//! Every test runs the real binary in its own temporary directory, with paths relative to it.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+const LADDER: &str = "club.rungs";
+
+/// A temporary directory of its own for one test, removed at the end.
+struct Dir(PathBuf);
+
+impl Dir {
+    fn new(tag: &str) -> Dir {
+        let p = std::env::temp_dir().join(format!("rungs-cli-bad-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Dir(p)
+    }
+
+    fn path(&self, name: &str) -> PathBuf {
+        self.0.join(name)
+    }
+
+    fn write(&self, name: &str, text: &str) {
+        std::fs::write(self.path(name), text).unwrap();
+    }
+
+    fn bytes(&self, name: &str) -> Vec<u8> {
+        std::fs::read(self.path(name)).unwrap()
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_rungs"));
+        c.args(args).current_dir(&self.0);
+        c
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.command(args).output().unwrap()
+    }
+
+    /// Runs a command that must succeed; its stdout.
+    fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(
+            out.status.success(),
+            "`rungs {}` failed: {}",
+            args.join(" "),
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    }
+
+    /// Runs a command that must fail cleanly; its one-line message without the `rungs: `.
+    fn fail(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        failed(args, &out)
+    }
+
+    /// What a failed command may not have changed: the standings and the whole log (undo
+    /// history included) as `export` writes it.
+    fn snapshot(&self, file: &str) -> (String, String) {
+        let standings = self.ok(&["standings", file, "--json"]);
+        self.ok(&["export", file, "snapshot.jsonl"]);
+        let log = std::fs::read_to_string(self.path("snapshot.jsonl")).unwrap();
+        (standings, log)
+    }
+
+    /// A ladder with three players and two matches.
+    fn ladder(&self) -> &'static str {
+        self.ok(&["new", LADDER]);
+        self.ok(&[
+            "add-player",
+            LADDER,
+            "Ann",
+            "Bo",
+            "Cy",
+            "--date",
+            "2026-01-01",
+        ]);
+        self.ok(&[
+            "add-match",
+            LADDER,
+            "Ann",
+            "Bo",
+            "1",
+            "--date",
+            "2026-01-02",
+        ]);
+        self.ok(&[
+            "add-match",
+            LADDER,
+            "Bo",
+            "Cy",
+            "0.5",
+            "--date",
+            "2026-01-02",
+        ]);
+        LADDER
+    }
+
+    /// Asserts that the command fails and changes nothing; its message.
+    fn fails_unchanged(&self, file: &str, args: &[&str]) -> String {
+        let before = self.snapshot(file);
+        let message = self.fail(args);
+        let after = self.snapshot(file);
+        assert_eq!(
+            before.0,
+            after.0,
+            "`rungs {}` changed the standings",
+            args.join(" ")
+        );
+        assert_eq!(
+            before.1,
+            after.1,
+            "`rungs {}` changed the log",
+            args.join(" ")
+        );
+        message
+    }
+}
+
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Checks a failed run: non-zero exit that is not a panic, nothing but one line on stderr,
+/// starting `rungs: `. Returns the message after that prefix.
+fn failed(args: &[&str], out: &Output) -> String {
+    let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
+    let cmd = format!("rungs {}", args.join(" "));
+    assert!(!out.status.success(), "`{cmd}` succeeded; stderr: {stderr}");
+    assert_ne!(out.status.code(), Some(101), "`{cmd}` panicked: {stderr}");
+    assert!(!stderr.contains("panicked"), "`{cmd}` panicked: {stderr}");
+    let line = stderr.strip_suffix('\n').unwrap_or(&stderr);
+    assert!(
+        !line.contains('\n'),
+        "`{cmd}`: more than one line: {stderr:?}"
+    );
+    let message = line
+        .strip_prefix("rungs: ")
+        .unwrap_or_else(|| panic!("`{cmd}`: message does not start with `rungs: `: {stderr:?}"));
+    assert!(!message.trim().is_empty(), "`{cmd}`: empty message");
+    message.to_string()
+}
+
+fn assert_mentions(message: &str, parts: &[&str]) {
+    for p in parts {
+        assert!(
+            message.contains(p),
+            "message does not mention {p:?}: {message:?}"
+        );
+    }
+}
+
+fn player_count(standings_json: &str) -> usize {
+    let v: serde_json::Value = serde_json::from_str(standings_json).unwrap();
+    v.as_array().unwrap().len()
+}
+
+fn sqlite(path: &Path) -> rusqlite::Connection {
+    rusqlite::Connection::open(path).unwrap()
+}
+
+const HEADER: &str = "date,player_a,player_b,score\n";
+
+/// Case 1: a malformed CSV line: file, line and field named, and none of the good lines
+/// before it imported (the import is all or nothing).
+#[test]
+fn malformed_csv_line_names_file_line_field_and_imports_nothing() {
+    let dir = Dir::new("csv");
+    let file = dir.ladder();
+    // New players on the good lines too: they must not join either.
+    let good = "2026-01-03,Ann,Cy,1\n2026-01-03,Dee,Bo,0\n";
+
+    dir.write("bad.csv", &format!("{HEADER}{good}2026-01-04,Ann,Cy,7\n"));
+    let m = dir.fails_unchanged(file, &["import", file, "bad.csv"]);
+    assert_mentions(&m, &["bad.csv", "line 4", "`score`", "7"]);
+
+    dir.write(
+        "bad_date.csv",
+        &format!("{HEADER}{good}2026-1x-04,Ann,Cy,1\n"),
+    );
+    let m = dir.fails_unchanged(file, &["import", file, "bad_date.csv"]);
+    assert_mentions(&m, &["bad_date.csv", "line 4", "`date`", "2026-1x-04"]);
+
+    dir.write(
+        "bad_day.csv",
+        &format!("{HEADER}{good}2026-02-30,Ann,Cy,1\n"),
+    );
+    let m = dir.fails_unchanged(file, &["import", file, "bad_day.csv"]);
+    assert_mentions(&m, &["bad_day.csv", "line 4", "`date`", "2026-02-30"]);
+
+    assert_eq!(player_count(&dir.snapshot(file).0), 3, "Dee joined");
+    // The good lines alone do import (the failures above were about the bad line).
+    dir.write("good.csv", &format!("{HEADER}{good}"));
+    dir.ok(&["import", file, "good.csv"]);
+    assert_eq!(player_count(&dir.snapshot(file).0), 4);
+}
+
+/// Case 2: an unknown player, entered by hand or in an import that allows no new players.
+#[test]
+fn unknown_player_is_named_and_nothing_changes() {
+    let dir = Dir::new("unknown");
+    let file = dir.ladder();
+
+    let m = dir.fails_unchanged(file, &["add-match", file, "Ann", "Zed", "1"]);
+    assert_mentions(&m, &["Zed", "unknown player", file]);
+
+    dir.write(
+        "x.csv",
+        &format!("{HEADER}2026-01-03,Ann,Cy,1\n2026-01-03,Bo,Zed,0\n"),
+    );
+    let m = dir.fails_unchanged(file, &["import", file, "x.csv", "--no-new-players"]);
+    assert_mentions(
+        &m,
+        &["x.csv", "line 3", "`player_b`", "Zed", "unknown player"],
+    );
+
+    dir.write(
+        "y.csv",
+        &format!("{HEADER}2026-01-03,Ann,Cy,1\n2026-01-03,Bo,Cy,0\n2026-01-04,Xu,Ann,1\n"),
+    );
+    let m = dir.fails_unchanged(file, &["import", file, "y.csv", "--no-new-players"]);
+    assert_mentions(&m, &["y.csv", "line 4", "`player_a`", "Xu"]);
+}
+
+/// Case 3: a date that does not parse.
+#[test]
+fn unparseable_date_is_quoted_with_the_expected_form() {
+    let dir = Dir::new("date");
+    let file = dir.ladder();
+    let m = dir.fails_unchanged(
+        file,
+        &["add-match", file, "Ann", "Bo", "1", "--date", "2026-13-45"],
+    );
+    assert_mentions(&m, &["2026-13-45", "YYYY-MM-DD"]);
+}
+
+/// Case 4: a score out of range.
+#[test]
+fn score_out_of_range_is_quoted() {
+    let dir = Dir::new("score");
+    let file = dir.ladder();
+    let m = dir.fails_unchanged(
+        file,
+        &["add-match", file, "Ann", "Bo", "2", "--date", "2026-01-03"],
+    );
+    assert_mentions(&m, &["`2`", "score"]);
+}
+
+/// Case 5: a file that is not SQLite at all: refused, and its bytes left alone.
+#[test]
+fn text_file_is_not_a_ladder_and_is_left_alone() {
+    let dir = Dir::new("text");
+    let line = "This is a grocery list, not a ladder: eggs, milk, flour, 12 apples.\n";
+    let text: String = line.repeat(4096 / line.len() + 1)[..4096].to_string();
+    dir.write("x.rungs", &text);
+
+    let m = dir.fail(&["standings", "x.rungs"]);
+    assert_mentions(
+        &m,
+        &["x.rungs", "not a rungs ladder", "not an SQLite database"],
+    );
+    let m = dir.fail(&["add-match", "x.rungs", "Ann", "Bo", "1"]);
+    assert_mentions(
+        &m,
+        &["x.rungs", "not a rungs ladder", "not an SQLite database"],
+    );
+    assert_eq!(
+        dir.bytes("x.rungs"),
+        text.as_bytes(),
+        "the file was changed"
+    );
+    assert!(!dir.path("x.rungs-wal").exists(), "a -wal file was left");
+}
+
+/// Case 6: an SQLite database of some other program: refused, and its bytes left alone.
+#[test]
+fn foreign_sqlite_database_is_not_a_ladder_and_is_left_alone() {
+    let dir = Dir::new("foreign");
+    {
+        let conn = sqlite(&dir.path("other.db"));
+        conn.execute_batch("CREATE TABLE t(x); INSERT INTO t VALUES (1), ('two');")
+            .unwrap();
+    }
+    let before = dir.bytes("other.db");
+
+    let m = dir.fail(&["standings", "other.db"]);
+    assert_mentions(&m, &["other.db", "not a rungs ladder"]);
+    let m = dir.fail(&["add-player", "other.db", "Ann"]);
+    assert_mentions(&m, &["other.db", "not a rungs ladder"]);
+    assert_eq!(dir.bytes("other.db"), before, "the file was changed");
+}
+
+/// Case 7: a ladder written by a newer rungs: refused without touching it.
+#[test]
+fn newer_ladder_format_is_refused_and_left_alone() {
+    let dir = Dir::new("newer");
+    let file = dir.ladder();
+    let path = dir.path(file);
+    let entries = |conn: &rusqlite::Connection| -> i64 {
+        conn.query_row("SELECT COUNT(*) FROM entries", [], |r| r.get(0))
+            .unwrap()
+    };
+    let count = {
+        let conn = sqlite(&path);
+        conn.pragma_update(None, "user_version", 99).unwrap();
+        entries(&conn)
+    };
+    assert!(count > 0);
+
+    let m = dir.fail(&["add-match", file, "Ann", "Bo", "1", "--date", "2026-01-03"]);
+    assert_mentions(&m, &[file, "newer", "99"]);
+    let m = dir.fail(&["standings", file]);
+    assert_mentions(&m, &[file, "newer", "99"]);
+
+    let conn = sqlite(&path);
+    let version: i32 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(version, 99, "the format version was changed");
+    assert_eq!(entries(&conn), count, "the log was changed");
+}
+
+/// Case 8: a ladder another process holds the write lock on: refused after the busy timeout,
+/// and the same command works once the lock is gone.
+#[test]
+fn locked_ladder_is_refused_after_the_busy_timeout() {
+    let dir = Dir::new("locked");
+    let file = dir.ladder();
+    let before = dir.snapshot(file);
+    let args = ["add-match", file, "Ann", "Bo", "1", "--date", "2026-01-03"];
+
+    let conn = sqlite(&dir.path(file));
+    conn.execute_batch("BEGIN IMMEDIATE").unwrap();
+    let start = Instant::now();
+    let out = dir.run(&args);
+    let waited = start.elapsed();
+    let m = failed(&args, &out);
+    assert_mentions(&m, &[file, "locked"]);
+    assert!(
+        waited >= Duration::from_millis(1500),
+        "gave up after {waited:?}, before the busy timeout"
+    );
+    assert!(
+        waited < Duration::from_secs(30),
+        "waited {waited:?} for the lock"
+    );
+    conn.execute_batch("ROLLBACK").unwrap();
+    drop(conn);
+
+    assert_eq!(
+        dir.snapshot(file),
+        before,
+        "the locked command changed the ladder"
+    );
+    dir.ok(&args);
+    assert_ne!(
+        dir.snapshot(file),
+        before,
+        "the retried command changed nothing"
+    );
+}
+
+/// Case 9: corrections of an event that does not exist.
+#[test]
+fn missing_event_is_named() {
+    let dir = Dir::new("noevent");
+    let file = dir.ladder();
+    let m = dir.fails_unchanged(file, &["edit-match", file, "999", "--score", "1"]);
+    assert_mentions(&m, &[file, "no event 999"]);
+    let m = dir.fails_unchanged(file, &["delete-event", file, "999"]);
+    assert_mentions(&m, &[file, "no event 999"]);
+}
+
+/// What a failed `import-log` left at `name`: nothing, or a valid ladder holding no actions.
+fn assert_no_half_import(dir: &Dir, name: &str) {
+    if !dir.path(name).exists() {
+        assert!(!dir.path(&format!("{name}-wal")).exists());
+        eprintln!("import-log left no {name} behind");
+        return;
+    }
+    eprintln!("import-log left an empty ladder {name} behind");
+    let store = rungs::store::Store::open(&dir.path(name)).unwrap();
+    assert!(store.actions().unwrap().is_empty(), "{name} holds actions");
+    assert!(store.effective().unwrap().is_empty(), "{name} holds events");
+}
+
+/// Case 10: a JSON Lines log with a bad line: file, line and field named, and no half-loaded
+/// ladder.
+#[test]
+fn bad_jsonl_line_names_file_line_field_and_loads_nothing() {
+    let dir = Dir::new("jsonl");
+    let file = dir.ladder();
+    let (_, log) = dir.snapshot(file);
+    let mut lines: Vec<String> = log.lines().map(str::to_string).collect();
+    assert!(lines.len() >= 4, "export too short: {log}");
+    assert!(lines[2].contains("\"date\":\"2026-01-01\""), "{}", lines[2]);
+    lines[2] = lines[2].replace("\"date\":\"2026-01-01\"", "\"date\":\"2026-01-0x\"");
+    dir.write("bad.jsonl", &(lines.join("\n") + "\n"));
+
+    let m = dir.fail(&["import-log", "new.rungs", "bad.jsonl"]);
+    assert_mentions(&m, &["bad.jsonl", "line 3", "`date`", "2026-01-0x"]);
+    // The code reads the whole log before it creates the ladder: no file at all.
+    assert!(
+        !dir.path("new.rungs").exists(),
+        "import-log created new.rungs"
+    );
+    assert_no_half_import(&dir, "new.rungs");
+
+    // A log that reads but does not replay (a match of a player who never joined) is found
+    // out only once the ladder exists: that one transaction rolls back.
+    let mut lines: Vec<String> = log.lines().map(str::to_string).collect();
+    let i = lines
+        .iter()
+        .position(|l| l.contains("\"kind\":\"match\""))
+        .unwrap();
+    assert!(lines[i].contains("\"a\":[0]"), "{}", lines[i]);
+    lines[i] = lines[i].replace("\"a\":[0]", "\"a\":[7]");
+    dir.write("ghost.jsonl", &(lines.join("\n") + "\n"));
+    let m = dir.fail(&["import-log", "ghost.rungs", "ghost.jsonl"]);
+    assert_mentions(&m, &["ghost.rungs", "7"]);
+    // The ladder made for the import goes with its failure: nothing is left behind.
+    assert!(
+        !dir.path("ghost.rungs").exists(),
+        "import-log left ghost.rungs"
+    );
+    assert_no_half_import(&dir, "ghost.rungs");
+}
+
+/// Case 10b: a replay failure is told once: the message does not repeat its cause.
+#[test]
+fn replay_failure_message_is_not_repeated() {
+    let dir = Dir::new("jsonl-repeat");
+    let file = dir.ladder();
+    let (_, log) = dir.snapshot(file);
+    let text = log.replacen("\"a\":[0]", "\"a\":[7]", 1);
+    dir.write("ghost.jsonl", &text);
+    let m = dir.fail(&["import-log", "ghost.rungs", "ghost.jsonl"]);
+    let cause = "has not joined the ladder";
+    assert_eq!(m.matches(cause).count(), 1, "repeated: {m:?}");
+}
+
+/// Case 11: `new` over an existing file.
+#[test]
+fn new_over_an_existing_file_is_refused() {
+    let dir = Dir::new("exists");
+    let file = dir.ladder();
+    let before = dir.snapshot(file);
+    let bytes = dir.bytes(file);
+    let m = dir.fail(&["new", file]);
+    assert_mentions(&m, &[file, "already exists"]);
+    let m = dir.fail(&["new", file, "--system", "elo"]);
+    assert_mentions(&m, &[file, "already exists"]);
+    assert_eq!(dir.bytes(file), bytes, "the file was changed");
+    assert_eq!(dir.snapshot(file), before);
+
+    // Not only ladders: any file is kept.
+    dir.write("notes.txt", "keep me\n");
+    let m = dir.fail(&["new", "notes.txt"]);
+    assert_mentions(&m, &["notes.txt", "already exists"]);
+    assert_eq!(dir.bytes("notes.txt"), b"keep me\n");
+}
+
+/// `rungs standings FILE | head -1`: stdout closed early is not a panic.
+#[test]
+fn stdout_closed_early_is_not_a_panic() {
+    let dir = Dir::new("pipe");
+    let file = dir.ladder();
+    // Enough players that the standings overflow a pipe's buffer.
+    let names: Vec<String> = (0..3000).map(|i| format!("Player{i}")).collect();
+    let mut args = vec!["add-player", file, "--date", "2026-01-01"];
+    args.extend(names.iter().map(String::as_str));
+    dir.ok(&args);
+
+    for json in [false, true] {
+        let mut args = vec!["standings", file];
+        if json {
+            args.push("--json");
+        }
+        let mut child = dir
+            .command(&args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        {
+            use std::io::BufRead;
+            let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+            let mut first = String::new();
+            let n = stdout.read_line(&mut first).unwrap();
+            assert!(n > 0, "no output");
+            // Dropped here: the reading end closes while rungs is still writing.
+        }
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_ne!(out.status.code(), Some(101), "panicked: {stderr}");
+        assert!(!stderr.contains("panicked"), "panicked: {stderr}");
+    }
+}
+
+/// A damaged ladder file (SPEC §8 "a corrupt file"): a clear message, and the file left as it
+/// was for whoever recovers it.
+#[test]
+fn corrupt_ladder_is_refused_and_left_alone() {
+    let dir = Dir::new("corrupt");
+    let file = dir.ladder();
+    assert!(
+        !dir.path(&format!("{file}-wal")).exists(),
+        "rungs left a -wal file"
+    );
+    let mut bytes = dir.bytes(file);
+    assert!(bytes.len() > 8192);
+    // Page 1 holds the schema: scribble over its b-tree header.
+    for (i, b) in bytes[100..1124].iter_mut().enumerate() {
+        *b = [0xde, 0xad, 0xbe, 0xef][i % 4];
+    }
+    std::fs::write(dir.path(file), &bytes).unwrap();
+
+    let m = dir.fail(&["standings", file]);
+    assert_mentions(&m, &[file, "damaged"]);
+    let m = dir.fail(&["add-match", file, "Ann", "Bo", "1", "--date", "2026-01-03"]);
+    assert_mentions(&m, &[file, "damaged"]);
+    assert_eq!(dir.bytes(file), bytes, "the damaged file was changed");
+}
