@@ -59,6 +59,20 @@ pub fn to_columns(date: NaiveDate, entry: &Entry) -> Result<Columns, serde_json:
     Ok(c)
 }
 
+/// `YYYY-MM-DD` exactly, by hand: chrono's general parser dominates reading a large log.
+pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
+    let b = text.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| -> Option<u32> {
+        b[r].iter().try_fold(0u32, |n, &c| {
+            c.is_ascii_digit().then(|| n * 10 + (c - b'0') as u32)
+        })
+    };
+    NaiveDate::from_ymd_opt(num(0..4)? as i32, num(5..7)?, num(8..10)?)
+}
+
 /// A row read back; `Err` carries a description of what is wrong with it.
 #[allow(clippy::too_many_arguments)]
 pub fn from_columns(
@@ -71,8 +85,7 @@ pub fn from_columns(
     result: Option<&str>,
     body: Option<&str>,
 ) -> Result<LogRow, String> {
-    let date = NaiveDate::parse_from_str(date, "%Y-%m-%d")
-        .map_err(|_| format!("row {seq}: bad date `{date}`"))?;
+    let date = parse_iso_date(date).ok_or_else(|| format!("row {seq}: bad date `{date}`"))?;
     let event = || -> Result<Event, String> {
         if let Some(body) = body {
             return serde_json::from_str(body).map_err(|e| format!("row {seq}: {e}"));
@@ -109,4 +122,32 @@ pub fn from_columns(
         date,
         entry,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn iso_dates_parse_exactly() {
+        assert_eq!(
+            parse_iso_date("2026-11-22"),
+            NaiveDate::from_ymd_opt(2026, 11, 22)
+        );
+        assert_eq!(
+            parse_iso_date("0001-01-01"),
+            NaiveDate::from_ymd_opt(1, 1, 1)
+        );
+        for bad in [
+            "2026-02-30",
+            "2026-1-22",
+            "2026/11/22",
+            "20261122xx",
+            "",
+            "2026-11-2a",
+            "２０２６-11-2",
+        ] {
+            assert_eq!(parse_iso_date(bad), None, "{bad}");
+        }
+    }
 }

@@ -270,6 +270,40 @@ impl Store {
         Ok(ladder)
     }
 
+    /// The cached ladder with only players `ids` loaded; every other id below the largest is
+    /// a placeholder that has not joined. Enough to apply matches, joins and renames among
+    /// those players, and cheap whatever the ladder's size: appending a match must not read
+    /// ten thousand players.
+    fn ladder_with(&self, ids: &[PlayerId]) -> Result<Ladder> {
+        let state: String = self
+            .conn
+            .query_row("SELECT state FROM cache_ladder WHERE id = 1", [], |r| {
+                r.get(0)
+            })
+            .map_err(|e| self.sql(e))?;
+        let mut ladder: Ladder =
+            serde_json::from_str(&state).map_err(|e| self.corrupt(format!("cache: {e}")))?;
+        let size = ids.iter().map(|&i| i as usize + 1).max().unwrap_or(0);
+        let mut placeholder = PlayerState::new(String::new(), &ladder.rules);
+        placeholder.joined = false;
+        ladder.players = vec![placeholder; size];
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT state FROM cache_players WHERE id = ?1")
+            .map_err(|e| self.sql(e))?;
+        for &id in ids {
+            let text: Option<String> = stmt
+                .query_row([id as i64], |r| r.get(0))
+                .optional()
+                .map_err(|e| self.sql(e))?;
+            if let Some(text) = text {
+                ladder.players[id as usize] =
+                    serde_json::from_str(&text).map_err(|e| self.corrupt(format!("cache: {e}")))?;
+            }
+        }
+        Ok(ladder)
+    }
+
     /// The player now called `name` (case-insensitively), if any.
     pub fn find_player(&self, name: &str) -> Result<Option<PlayerId>> {
         self.conn
@@ -422,7 +456,10 @@ impl Store {
         seqs: &[u64],
         action: i64,
     ) -> Result<()> {
-        let mut ladder = self.ladder()?;
+        let mut ladder = match players_needed(rows) {
+            Some(ids) => self.ladder_with(&ids)?,
+            None => self.ladder()?,
+        };
         let mut history = Vec::new();
         let mut touched: Vec<PlayerId> = Vec::new();
         for ((date, entry), seq) in rows.iter().zip(seqs) {
@@ -886,6 +923,30 @@ impl Drop for Immediate<'_> {
             let _ = self.conn.execute_batch("ROLLBACK");
         }
     }
+}
+
+/// The players a batch of new events reads, or `None` when an event reads every player
+/// (resets and rules changes).
+fn players_needed(rows: &[(NaiveDate, Entry)]) -> Option<Vec<PlayerId>> {
+    let mut ids = Vec::new();
+    for (_, entry) in rows {
+        match entry {
+            Entry::Add {
+                event: Event::Match(m),
+            } => ids.extend(m.a.iter().chain(m.b.iter())),
+            Entry::Add {
+                event: Event::Player { id, .. } | Event::Rename { id, .. },
+            } => ids.push(*id),
+            _ => return None,
+        }
+    }
+    // A large batch (an import) reads everything anyway.
+    if ids.len() > 4096 {
+        return None;
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    Some(ids)
 }
 
 /// How a cache write changes the history.

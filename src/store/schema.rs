@@ -156,7 +156,12 @@ pub fn open(path: &Path) -> Result<Connection, OpenError> {
     if !path.is_file() {
         return Err(OpenError::Missing(name));
     }
-    let conn = connect(path, OpenFlags::SQLITE_OPEN_READ_WRITE)?;
+    // One connection per thread (rusqlite's Connection is not Sync): SQLite's own mutexes
+    // would only cost time.
+    let conn = connect(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
     let sql = |e| OpenError::from_sqlite(&name, e);
     let app = pragma_i32(&conn, "application_id").map_err(sql)?;
     if app != APPLICATION_ID {
