@@ -726,7 +726,9 @@ impl Store {
             })
             .map_err(sql)?;
         // What the toggled action touches, as the log stands with it in force.
-        let mut with_target = Self::current_dates(&tx).map_err(sql)?;
+        // Where every event stands before and after the toggle: a correction's target moves
+        // between the two, and the replay must start at the earlier of its places.
+        let before = Self::current_dates(&tx).map_err(sql)?;
         let target_rows: Vec<LogRow> = Self::read_rows(&tx, Some(&HashSet::from([target])))
             .map_err(sql)?
             .into_iter()
@@ -738,11 +740,10 @@ impl Store {
         )
         .map_err(sql)?;
         let action = tx.last_insert_rowid();
-        let without = Self::current_dates(&tx).map_err(sql)?;
-        with_target.extend(without);
+        let after = Self::current_dates(&tx).map_err(sql)?;
         let from = target_rows
             .iter()
-            .map(|r| log::first_affected(r, &with_target))
+            .flat_map(|r| [log::first_affected(r, &before), log::first_affected(r, &after)])
             .min();
         self.rebuild(&tx, from, action)?;
         tx.commit().map_err(sql)?;
