@@ -107,6 +107,9 @@ pub fn events(ladder: &Ladder, events: &[Effective], as_json: bool) {
             Event::SoftReset => "soft reset".into(),
             Event::HardReset => "hard reset".into(),
             Event::Rules { rules } => format!("rules: {}", rules.system()),
+            Event::Migration { migration } => {
+                format!("migration from Elo ({} players)", migration.entries.len())
+            }
         };
         say!("{:>8}  {}  {text}", e.seq, e.date);
     }

@@ -1,6 +1,7 @@
 //! The events a ladder's log is made of (SPEC §1).
 
 use crate::ladder::rules::Rules;
+use crate::ladder::seasons::Migration;
 use crate::rating::Outcome;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -147,6 +148,8 @@ pub enum Event {
     HardReset,
     /// The rating system or its parameters change from here on.
     Rules { rules: Box<Rules> },
+    /// An Elo list brought into the ladder.
+    Migration { migration: Box<Migration> },
 }
 
 /// One row of the append-only log: an event, or a correction of an earlier row.

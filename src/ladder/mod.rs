@@ -5,6 +5,7 @@ pub mod log;
 pub mod replay;
 pub mod rules;
 pub mod scenarios;
+pub mod seasons;
 pub mod skyweaver;
 pub mod standings;
 pub mod state;

@@ -5,6 +5,7 @@ use crate::ladder::event::{Event, Match, PlayerId};
 use crate::ladder::inversus;
 use crate::ladder::rules::Rules;
 use crate::ladder::scenarios::ScenarioBook;
+use crate::ladder::seasons::{self, SeasonRecord};
 use crate::ladder::skyweaver::{self, Tier};
 use crate::ladder::state::{HistoryRow, PlayerState, Skill};
 use crate::rating::{Outcome, elo, glicko, glicko2, memoir44, trueskill};
@@ -34,6 +35,9 @@ pub struct Ladder {
     /// The current season (from 1) and week within it (from 1).
     pub season: u32,
     pub week: u32,
+    /// Finished seasons (Skyweaver), oldest first.
+    #[serde(default)]
+    pub archive: Vec<SeasonRecord>,
     /// Events applied so far.
     pub events: u64,
 }
@@ -54,6 +58,7 @@ impl Ladder {
             scenarios: ScenarioBook::default(),
             season: 1,
             week: 1,
+            archive: Vec::new(),
             events: 0,
         }
     }
@@ -66,6 +71,7 @@ impl Ladder {
             scenarios: self.scenarios.clone(),
             season: self.season,
             week: self.week,
+            archive: self.archive.clone(),
             events: self.events,
         }
     }
@@ -106,15 +112,16 @@ impl Ladder {
                 p.name = name.clone();
             }
             Event::Match(m) => self.apply_match(date, seq, m, history)?,
-            Event::SoftReset => self.soft_reset(date, seq, history),
-            Event::HardReset => self.hard_reset(date, seq, history),
+            Event::SoftReset => seasons::soft_reset(self, date, seq, history),
+            Event::HardReset => seasons::hard_reset(self, date, seq, history),
+            Event::Migration { migration } => seasons::migrate(self, migration, date, seq, history)?,
             Event::Rules { rules } => self.change_rules((**rules).clone(), date, seq, history),
         }
         self.events += 1;
         Ok(())
     }
 
-    fn record(&self, date: NaiveDate, seq: u64, id: PlayerId, history: &mut Vec<HistoryRow>) {
+    pub(crate) fn record(&self, date: NaiveDate, seq: u64, id: PlayerId, history: &mut Vec<HistoryRow>) {
         if let Some(p) = self.players.get(id as usize).filter(|p| p.joined) {
             history.push(HistoryRow {
                 seq,
@@ -125,7 +132,7 @@ impl Ladder {
         }
     }
 
-    fn record_all(&self, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+    pub(crate) fn record_all(&self, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
         for id in 0..self.players.len() as PlayerId {
             self.record(date, seq, id, history);
         }
@@ -226,7 +233,7 @@ impl Ladder {
                 Skill::Glicko2(glicko2::rate(&a, &b, e.outcome, &p.glicko2).0)
             }
             (Rules::Allegskill(p), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
-                Skill::TrueSkill(trueskill::rate(&a, &b, e.outcome, p).0)
+                Skill::TrueSkill(trueskill::rate(&a, &b, e.outcome, &p.trueskill).0)
             }
             (Rules::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
                 // The scenario and medals are A's view; B's entrants see them mirrored.
@@ -264,6 +271,7 @@ impl Ladder {
         let won_twice_before = p.streak >= 2;
         p.skill = after;
         p.matches += 1;
+        p.season_matches += 1;
         p.last_played = Some(date);
         match outcome {
             Outcome::Win => {
@@ -302,73 +310,6 @@ impl Ladder {
             }
             _ => {}
         }
-    }
-
-    /// The weekly button (SPEC §3.1): Grandweavers above 1400 drop to 1400, Masters above
-    /// 1300 to 1300, and every player's RD grows by one rating period. Other systems: the
-    /// week rolls on, nothing else changes.
-    fn soft_reset(&mut self, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
-        if let Rules::Skyweaver(params) = &self.rules {
-            let grandweavers = grandweaver_set(&self.players, params.grandweaver_count);
-            let cfg = params.glicko();
-            for (i, p) in self.players.iter_mut().enumerate() {
-                if grandweavers[i] {
-                    p.season_grandweaver = true;
-                    p.rp = p.rp.min(1400.0);
-                } else if p.rp >= Tier::Master.minimum() {
-                    p.rp = p.rp.min(1300.0);
-                }
-                if let Skill::Glicko(r) = p.skill {
-                    p.skill = Skill::Glicko(glicko::grow_deviation(&r, 1.0, &cfg));
-                }
-            }
-            self.record_all(date, seq, history);
-        }
-        self.week += 1;
-    }
-
-    /// The season button (SPEC §3.2): RP to the hard reset value of the highest tier reached,
-    /// MMR rescaled to 1500 + span, RD back to its initial value, floors cleared.
-    fn hard_reset(&mut self, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
-        if let Rules::Skyweaver(params) = &self.rules {
-            let ratings = self
-                .players
-                .iter()
-                .filter(|p| p.joined)
-                .filter_map(|p| match p.skill {
-                    Skill::Glicko(r) => Some(r.rating),
-                    _ => None,
-                });
-            let (lo, hi) = ratings.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| {
-                (lo.min(r), hi.max(r))
-            });
-            let grandweavers = grandweaver_set(&self.players, params.grandweaver_count);
-            for (i, p) in self.players.iter_mut().enumerate() {
-                let peak = if p.season_grandweaver || grandweavers[i] {
-                    Tier::Grandweaver
-                } else {
-                    Tier::of_rp(p.season_peak_rp)
-                };
-                p.rp = peak.hard_reset_value();
-                if let Skill::Glicko(r) = p.skill {
-                    let rating = if hi > lo {
-                        1500.0 + (r.rating - lo) / (hi - lo) * params.hard_reset_span
-                    } else {
-                        1500.0
-                    };
-                    p.skill = Skill::Glicko(glicko::Rating {
-                        rating,
-                        deviation: params.initial_deviation,
-                    });
-                }
-                p.floor = 0.0;
-                p.season_peak_rp = p.rp;
-                p.season_grandweaver = false;
-            }
-            self.record_all(date, seq, history);
-        }
-        self.season += 1;
-        self.week = 1;
     }
 
     /// A `rules` event. Within one system only the parameters change and every figure carries

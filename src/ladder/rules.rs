@@ -135,8 +135,27 @@ impl Default for InversusParams {
 
 /// Elo (SPEC §2.5).
 pub type EloParams = elo::Config;
-/// AllegSkill (SPEC §2.3).
-pub type AllegskillParams = trueskill::Config;
+/// AllegSkill (SPEC §2.3): TrueSkill, and who the displayed leaderboard leaves off.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct AllegskillParams {
+    #[serde(flatten)]
+    pub trueskill: trueskill::Config,
+    /// Games before a player leaves provisional status and enters the leaderboard (20).
+    pub provisional_games: u32,
+    /// Days without a game after which a player leaves the displayed leaderboard (15).
+    pub idle_days: u32,
+}
+
+impl Default for AllegskillParams {
+    fn default() -> Self {
+        AllegskillParams {
+            trueskill: trueskill::Config::default(),
+            provisional_games: 20,
+            idle_days: 15,
+        }
+    }
+}
 /// Memoir '44 (SPEC §2.4).
 pub type Memoir44Params = memoir44::Config;
 

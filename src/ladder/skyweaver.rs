@@ -1,9 +1,10 @@
 //! Skyweaver's player-facing layer (seed 003 §3–4): Rank Points, tiers, hard floors.
 
 use crate::ladder::rules::SkyweaverParams;
+use serde::{Deserialize, Serialize};
 
 /// A rank of Table 1, lowest first. Grandweaver is not a threshold but the top N Masters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum Tier {
     Wanderer,
     TraineeI,

@@ -70,6 +70,10 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
                     p.matches < c.provisional_games,
                     is_idle(p.last_played, latest, c.idle_days),
                 ),
+                Rules::Allegskill(c) => (
+                    p.matches < c.provisional_games,
+                    is_idle(p.last_played, latest, c.idle_days),
+                ),
                 _ => (false, false),
             };
             Standing {
@@ -127,6 +131,8 @@ pub fn to_json(ladder: &Ladder, rows: &[Standing]) -> Value {
                         m.insert("mu".into(), json!(r.mu));
                         m.insert("sigma".into(), json!(r.sigma));
                         m.insert("rank".into(), json!(r.rank()));
+                        m.insert("provisional".into(), json!(s.provisional));
+                        m.insert("idle".into(), json!(s.idle));
                     }
                     Skill::Elo(r) => {
                         m.insert("rating".into(), json!(r.rating));

@@ -2,6 +2,7 @@
 
 use crate::ladder::event::PlayerId;
 use crate::ladder::rules::Rules;
+use crate::ladder::skyweaver::Tier;
 use crate::rating::{elo, glicko, glicko2, trueskill};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -22,7 +23,7 @@ impl Skill {
         match rules {
             Rules::Skyweaver(p) => Skill::Glicko(glicko::Rating::new(&p.glicko())),
             Rules::Inversus(p) => Skill::Glicko2(glicko2::Rating::new(&p.glicko2)),
-            Rules::Allegskill(p) => Skill::TrueSkill(trueskill::Rating::new(p)),
+            Rules::Allegskill(p) => Skill::TrueSkill(trueskill::Rating::new(&p.trueskill)),
             Rules::Memoir44(p) => Skill::Elo(elo::Rating {
                 rating: p.initial_rating,
             }),
@@ -108,6 +109,12 @@ pub struct PlayerState {
     pub season_peak_rp: f64,
     /// Skyweaver: whether the player was a Grandweaver at any weekly reset this season.
     pub season_grandweaver: bool,
+    /// Matches played this season.
+    #[serde(default)]
+    pub season_matches: u32,
+    /// End-of-week RP and tier at each soft reset this season.
+    #[serde(default)]
+    pub season_weekly: Vec<(f64, Tier)>,
 }
 
 impl PlayerState {
@@ -134,6 +141,8 @@ impl PlayerState {
             },
             season_peak_rp: rp,
             season_grandweaver: false,
+            season_matches: 0,
+            season_weekly: Vec::new(),
         }
     }
 

@@ -1,0 +1,352 @@
+//! Seasons (seed 003 §4–5, SPEC §3): the weekly soft reset, the monthly hard reset, the season
+//! archive, and migration from an Elo list.
+
+use crate::ladder::event::PlayerId;
+use crate::ladder::replay::{Ladder, ReplayError, grandweaver_set};
+use crate::ladder::rules::Rules;
+use crate::ladder::skyweaver::{Tier, floor_reached};
+use crate::ladder::state::{HistoryRow, Skill};
+use crate::rating::{glicko, glicko2, trueskill};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+
+/// How a player's season is ranked (seed 003 §4, "End of Season").
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeasonRanking {
+    /// Below Master: the tier at season end.
+    Tier(Tier),
+    /// Master and above: the mean of the season's end-of-week RP.
+    AverageRp(f64),
+    /// Systems without tiers: the shown score at season end.
+    Score(f64),
+}
+
+/// One player's finished season.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeasonEntry {
+    pub player: PlayerId,
+    pub name: String,
+    pub ranking: SeasonRanking,
+    pub peak_tier: Option<Tier>,
+    pub matches: u32,
+    /// End-of-week RP, one per soft reset of the season.
+    pub weekly_rp: Vec<f64>,
+}
+
+/// A finished season.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeasonRecord {
+    pub number: u32,
+    pub ended: NaiveDate,
+    /// Soft resets during the season.
+    pub weeks: u32,
+    pub entries: Vec<SeasonEntry>,
+}
+
+/// The weekly button (SPEC §3.1). Skyweaver: record every player's end-of-week RP and tier,
+/// cap Grandweavers above 1400 to 1400 and Masters above 1300 to 1300, and grow every RD by
+/// one rating period (eq. 1). Other systems: the week rolls on, nothing else changes.
+pub fn soft_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+    if let Rules::Skyweaver(params) = &ladder.rules {
+        let grandweavers = grandweaver_set(&ladder.players, params.grandweaver_count);
+        let cfg = params.glicko();
+        for (i, p) in ladder.players.iter_mut().enumerate().filter(|(_, p)| p.joined) {
+            let tier = if grandweavers[i] { Tier::Grandweaver } else { Tier::of_rp(p.rp) };
+            p.season_weekly.push((p.rp, tier));
+            if tier == Tier::Grandweaver {
+                p.season_grandweaver = true;
+                p.rp = p.rp.min(1400.0);
+            } else if tier == Tier::Master {
+                p.rp = p.rp.min(1300.0);
+            }
+            if let Skill::Glicko(r) = p.skill {
+                p.skill = Skill::Glicko(glicko::grow_deviation(&r, 1.0, &cfg));
+            }
+        }
+        ladder.record_all(date, seq, history);
+    }
+    ladder.week += 1;
+}
+
+/// The season's archive entries, as the season stands now.
+pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
+    let grandweavers = match &ladder.rules {
+        Rules::Skyweaver(p) => grandweaver_set(&ladder.players, p.grandweaver_count),
+        _ => Vec::new(),
+    };
+    ladder
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.joined)
+        .map(|(i, p)| {
+            let skyweaver = matches!(ladder.rules, Rules::Skyweaver(_));
+            let gw_now = grandweavers.get(i).copied().unwrap_or(false);
+            let tier_now = if gw_now { Tier::Grandweaver } else { Tier::of_rp(p.rp) };
+            let peak = if p.season_grandweaver || gw_now {
+                Tier::Grandweaver
+            } else {
+                Tier::of_rp(p.season_peak_rp)
+            };
+            let weekly_rp: Vec<f64> = p.season_weekly.iter().map(|w| w.0).collect();
+            let ranking = if !skyweaver {
+                SeasonRanking::Score(p.figures().score)
+            } else if tier_now < Tier::Master {
+                SeasonRanking::Tier(tier_now)
+            } else if weekly_rp.is_empty() {
+                SeasonRanking::AverageRp(p.rp)
+            } else {
+                SeasonRanking::AverageRp(weekly_rp.iter().sum::<f64>() / weekly_rp.len() as f64)
+            };
+            SeasonEntry {
+                player: i as PlayerId,
+                name: p.name.clone(),
+                ranking,
+                peak_tier: skyweaver.then_some(peak),
+                matches: p.season_matches,
+                weekly_rp,
+            }
+        })
+        .collect()
+}
+
+/// The season button (SPEC §3.2). The season is archived; then, under Skyweaver, RP goes to
+/// the hard-reset value of the highest tier reached this season, MMR is rescaled to
+/// 1500 … 1500 + span, RD returns to its initial value, and the floors reached are cleared
+/// (Wanderer's 200 stays: every player has it from the start).
+pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+    let record = SeasonRecord {
+        number: ladder.season,
+        ended: date,
+        weeks: ladder.week.saturating_sub(1),
+        entries: season_entries(ladder),
+    };
+    if let Rules::Skyweaver(params) = &ladder.rules {
+        let (lo, hi) = ladder
+            .players
+            .iter()
+            .filter(|p| p.joined)
+            .filter_map(|p| match p.skill {
+                Skill::Glicko(r) => Some(r.rating),
+                _ => None,
+            })
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| (lo.min(r), hi.max(r)));
+        for entry in &record.entries {
+            let p = &mut ladder.players[entry.player as usize];
+            p.rp = entry.peak_tier.unwrap_or(Tier::Wanderer).hard_reset_value();
+            if let Skill::Glicko(r) = p.skill {
+                let rating = if hi > lo {
+                    1500.0 + (r.rating - lo) / (hi - lo) * params.hard_reset_span
+                } else {
+                    1500.0
+                };
+                p.skill = Skill::Glicko(glicko::Rating {
+                    rating,
+                    deviation: params.initial_deviation,
+                });
+            }
+            p.floor = Tier::Wanderer.minimum().min(p.rp);
+            p.season_peak_rp = p.rp;
+        }
+        ladder.record_all(date, seq, history);
+    }
+    for p in &mut ladder.players {
+        p.season_grandweaver = false;
+        p.season_matches = 0;
+        p.season_weekly.clear();
+    }
+    ladder.archive.push(record);
+    ladder.season += 1;
+    ladder.week = 1;
+}
+
+/// A rank of the old Elo ladder (seed 003 Table 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OldRank {
+    BelowApprentice,
+    Apprentice,
+    Scholar,
+    Prophet,
+    Master,
+    Grandmaster,
+}
+
+impl OldRank {
+    pub const ALL: [OldRank; 6] = [
+        OldRank::Grandmaster,
+        OldRank::Master,
+        OldRank::Prophet,
+        OldRank::Scholar,
+        OldRank::Apprentice,
+        OldRank::BelowApprentice,
+    ];
+
+    /// Table 2: the RP a player of this old rank starts with.
+    pub fn rp(self) -> f64 {
+        match self {
+            OldRank::Grandmaster => 1200.0,
+            OldRank::Master => 1100.0,
+            OldRank::Prophet => 1000.0,
+            OldRank::Scholar => 700.0,
+            OldRank::Apprentice => 400.0,
+            OldRank::BelowApprentice => 200.0,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            OldRank::Grandmaster => "Grandmaster",
+            OldRank::Master => "Master",
+            OldRank::Prophet => "Prophet",
+            OldRank::Scholar => "Scholar",
+            OldRank::Apprentice => "Apprentice",
+            OldRank::BelowApprentice => "below Apprentice",
+        }
+    }
+
+    /// Reads a rank name, case and spacing aside (`below apprentice`, `below_apprentice`, `none`).
+    pub fn parse(text: &str) -> Option<OldRank> {
+        let t: String = text.trim().to_lowercase().chars().filter(|c| c.is_alphanumeric()).collect();
+        Some(match t.as_str() {
+            "grandmaster" => OldRank::Grandmaster,
+            "master" => OldRank::Master,
+            "prophet" => OldRank::Prophet,
+            "scholar" => OldRank::Scholar,
+            "apprentice" => OldRank::Apprentice,
+            "belowapprentice" | "none" | "" => OldRank::BelowApprentice,
+            _ => return None,
+        })
+    }
+}
+
+/// Elo cut-offs the organiser sets: the lowest Elo of each old rank.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Cutoffs {
+    pub grandmaster: f64,
+    pub master: f64,
+    pub prophet: f64,
+    pub scholar: f64,
+    pub apprentice: f64,
+}
+
+impl Default for Cutoffs {
+    fn default() -> Self {
+        Cutoffs {
+            grandmaster: 2200.0,
+            master: 2000.0,
+            prophet: 1800.0,
+            scholar: 1600.0,
+            apprentice: 1400.0,
+        }
+    }
+}
+
+impl Cutoffs {
+    pub fn rank_of(&self, elo: f64) -> OldRank {
+        if elo >= self.grandmaster {
+            OldRank::Grandmaster
+        } else if elo >= self.master {
+            OldRank::Master
+        } else if elo >= self.prophet {
+            OldRank::Prophet
+        } else if elo >= self.scholar {
+            OldRank::Scholar
+        } else if elo >= self.apprentice {
+            OldRank::Apprentice
+        } else {
+            OldRank::BelowApprentice
+        }
+    }
+
+    /// Reads `Grandmaster=2200,Master=2000,…`; ranks not named keep their defaults.
+    pub fn parse(text: &str) -> Result<Cutoffs, String> {
+        let mut c = Cutoffs::default();
+        for part in text.split(',').filter(|p| !p.trim().is_empty()) {
+            let (name, value) = part.split_once('=').ok_or_else(|| format!("cut-off `{part}` is not RANK=ELO"))?;
+            let value: f64 = value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|v: &f64| v.is_finite())
+                .ok_or_else(|| format!("cut-off `{part}`: `{}` is not a number", value.trim()))?;
+            match OldRank::parse(name) {
+                Some(OldRank::Grandmaster) => c.grandmaster = value,
+                Some(OldRank::Master) => c.master = value,
+                Some(OldRank::Prophet) => c.prophet = value,
+                Some(OldRank::Scholar) => c.scholar = value,
+                Some(OldRank::Apprentice) => c.apprentice = value,
+                _ => return Err(format!("cut-off `{part}`: no rank called `{}`", name.trim())),
+            }
+        }
+        let order = [c.grandmaster, c.master, c.prophet, c.scholar, c.apprentice];
+        if order.windows(2).any(|w| w[0] < w[1]) {
+            return Err("cut-offs must fall from Grandmaster down to Apprentice".into());
+        }
+        Ok(c)
+    }
+}
+
+/// One player brought over from an Elo ladder.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MigrationEntry {
+    pub player: PlayerId,
+    pub elo: f64,
+    pub old_rank: OldRank,
+}
+
+/// An Elo list brought into the ladder (seed 003 §5): r = Elo, RD = 350, RP by Table 2.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Migration {
+    pub entries: Vec<MigrationEntry>,
+}
+
+/// Applies a migration. Skyweaver: r := Elo, RD := its initial value (350), RP := Table 2,
+/// and the floor under that RP counts as reached. Other systems take the Elo as their rating
+/// on the 1500 scale with fresh uncertainty; their RP is untouched.
+pub fn migrate(
+    ladder: &mut Ladder,
+    migration: &Migration,
+    date: NaiveDate,
+    seq: u64,
+    history: &mut Vec<HistoryRow>,
+) -> Result<(), ReplayError> {
+    for e in &migration.entries {
+        if !ladder.player(e.player).is_some_and(|p| p.joined) {
+            return Err(ReplayError::UnknownPlayer { seq, id: e.player });
+        }
+    }
+    let rules = ladder.rules.clone();
+    for e in &migration.entries {
+        let p = &mut ladder.players[e.player as usize];
+        let elo = if e.elo.is_finite() { e.elo } else { 1500.0 };
+        match &rules {
+            Rules::Skyweaver(params) => {
+                p.skill = Skill::Glicko(glicko::Rating {
+                    rating: elo,
+                    deviation: params.initial_deviation,
+                });
+                p.rp = e.old_rank.rp();
+                p.floor = floor_reached(p.rp);
+                p.season_peak_rp = p.season_peak_rp.max(p.rp);
+            }
+            Rules::Inversus(params) => {
+                let fresh = glicko2::Rating::new(&params.glicko2);
+                let mu = ((elo - 1500.0) / glicko2::SCALE).max(params.glicko2.min_mu).min(params.glicko2.max_mu);
+                p.skill = Skill::Glicko2(glicko2::Rating { mu, ..fresh });
+            }
+            Rules::Allegskill(params) => {
+                p.skill = Skill::TrueSkill(trueskill::Rating {
+                    mu: 25.0 + (elo - 1500.0) / 42.0,
+                    sigma: params.trueskill.initial_sigma,
+                });
+            }
+            Rules::Memoir44(_) | Rules::Elo(_) => {
+                p.skill = Skill::Elo(crate::rating::elo::Rating { rating: elo });
+            }
+        }
+        ladder.record(date, seq, e.player, history);
+    }
+    Ok(())
+}
