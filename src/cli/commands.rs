@@ -3,10 +3,12 @@
 use super::output;
 use super::{Cli, Command, MappingArgs, RulesArgs};
 use crate::interchange::csv_matches::{Mapping, ResultColumns};
-use crate::interchange::{jsonl, match_import};
+use crate::interchange::{elo_list, jsonl, match_import};
 use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
+use crate::ladder::preview;
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::{Rules, System};
+use crate::ladder::seasons::{Cutoffs, Migration, MigrationEntry};
 use crate::ladder::standings;
 use crate::store::Store;
 use anyhow::{Context, Result, anyhow, bail};
@@ -213,13 +215,18 @@ pub fn run(cli: Cli) -> Result<bool> {
             let ladder = store.ladder()?;
             output::events(&ladder, &store.effective()?, json);
         }
-        Command::Standings { file, json, at } => {
+        Command::Standings {
+            file,
+            json,
+            all,
+            at,
+        } => {
             let store = Store::open(&file)?;
             let ladder = match at {
                 None => store.ladder()?,
                 Some(at) => ladder_at(&store, &file, &at)?,
             };
-            output::standings(&ladder, &standings::standings(&ladder), json);
+            output::standings_filtered(&ladder, &standings::standings(&ladder), json, all);
         }
         Command::History { file, player, json } => {
             let store = Store::open(&file)?;
@@ -254,31 +261,62 @@ pub fn run(cli: Cli) -> Result<bool> {
             )?;
             say!("rules changed from {date}");
         }
-        Command::SoftReset { file, date } => {
+        Command::SoftReset {
+            file,
+            date,
+            preview,
+            json,
+        } => {
             let date = parse_date(date.as_deref())?;
-            Store::open(&file)?.commit(
-                "soft reset",
-                &[(
-                    date,
-                    Entry::Add {
-                        event: Event::SoftReset,
-                    },
-                )],
-            )?;
-            say!("soft reset on {date}");
+            let rows = [(
+                date,
+                Entry::Add {
+                    event: Event::SoftReset,
+                },
+            )];
+            season_action(&file, "soft reset", &rows, preview, json)?;
         }
-        Command::HardReset { file, date } => {
+        Command::HardReset {
+            file,
+            date,
+            preview,
+            json,
+        } => {
             let date = parse_date(date.as_deref())?;
-            Store::open(&file)?.commit(
-                "hard reset",
-                &[(
-                    date,
-                    Entry::Add {
-                        event: Event::HardReset,
-                    },
-                )],
-            )?;
-            say!("hard reset on {date}");
+            let rows = [(
+                date,
+                Entry::Add {
+                    event: Event::HardReset,
+                },
+            )];
+            season_action(&file, "hard reset", &rows, preview, json)?;
+        }
+        Command::Migrate {
+            file,
+            list,
+            from_elo,
+            cutoffs,
+            date,
+            preview,
+            json,
+        } => {
+            let date = parse_date(date.as_deref())?;
+            let cutoffs = match cutoffs {
+                Some(text) => Cutoffs::parse(&text).map_err(|e| anyhow!(e))?,
+                None => Cutoffs::default(),
+            };
+            let store = Store::open(&file)?;
+            let rows = match (list, from_elo) {
+                (Some(list), false) => migration_from_list(&store, &list, &cutoffs, date)?,
+                (None, true) => migration_from_elo(&store, &file, &cutoffs, date)?,
+                _ => bail!("give an Elo list (CSV), or --from-elo"),
+            };
+            drop(store);
+            season_action(&file, "migrate from Elo", &rows, preview, json)?;
+        }
+        Command::Seasons { file, json } => {
+            let ladder = Store::open(&file)?.ladder()?;
+            output::seasons(&ladder, json);
         }
         Command::Export { file, out } => export(&file, &out)?,
         Command::ImportLog { file, input } => {
@@ -313,6 +351,135 @@ pub fn run(cli: Cli) -> Result<bool> {
         }
     }
     Ok(true)
+}
+
+/// Previews `rows`, or commits them and shows what they did: the same table either way.
+fn season_action(
+    file: &Path,
+    label: &str,
+    rows: &[(NaiveDate, Entry)],
+    preview: bool,
+    json: bool,
+) -> Result<()> {
+    let mut store = Store::open(file)?;
+    let (before, after) = store.preview(rows)?;
+    if !preview {
+        store.commit(label, rows)?;
+    }
+    let changes = preview::changes(&before, &after);
+    let title = if preview {
+        format!("Preview — {label} (nothing changed)")
+    } else {
+        format!("Done — {label}")
+    };
+    output::changes(&title, &changes, json);
+    Ok(())
+}
+
+fn migration_from_list(
+    store: &Store,
+    list: &Path,
+    cutoffs: &Cutoffs,
+    date: NaiveDate,
+) -> Result<Vec<(NaiveDate, Entry)>> {
+    let name = list.display().to_string();
+    let handle = std::fs::File::open(list).with_context(|| format!("{name}: cannot open"))?;
+    let lines = elo_list::read(std::io::BufReader::new(handle), &name)?;
+    let mut ids = store.player_ids()?;
+    let mut next = store.ladder()?.players.len() as PlayerId;
+    let mut rows = Vec::new();
+    let mut entries = Vec::new();
+    for line in lines {
+        let key = line.player.to_lowercase();
+        let id = match ids.get(&key) {
+            Some(id) => *id,
+            None => {
+                let id = next;
+                next += 1;
+                ids.insert(key, id);
+                rows.push((
+                    date,
+                    Entry::Add {
+                        event: Event::Player {
+                            id,
+                            name: checked_name(&line.player)?,
+                        },
+                    },
+                ));
+                id
+            }
+        };
+        if entries.iter().any(|e: &MigrationEntry| e.player == id) {
+            bail!(
+                "{name}: line {}, field `player`: `{}` is listed twice",
+                line.line,
+                line.player
+            );
+        }
+        let old_rank = line.rank.unwrap_or_else(|| cutoffs.rank_of(line.elo));
+        entries.push(MigrationEntry {
+            player: id,
+            elo: line.elo,
+            old_rank,
+        });
+    }
+    rows.push((
+        date,
+        Entry::Add {
+            event: Event::Migration {
+                migration: Box::new(Migration { entries }),
+            },
+        },
+    ));
+    Ok(rows)
+}
+
+fn migration_from_elo(
+    store: &Store,
+    file: &Path,
+    cutoffs: &Cutoffs,
+    date: NaiveDate,
+) -> Result<Vec<(NaiveDate, Entry)>> {
+    let ladder = store.ladder()?;
+    if !matches!(ladder.rules, Rules::Elo(_)) {
+        bail!(
+            "{}: --from-elo needs a ladder running elo; this one runs {}",
+            file.display(),
+            ladder.rules.system()
+        );
+    }
+    let entries = ladder
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.joined)
+        .map(|(i, p)| {
+            let elo = p.figures().rating;
+            MigrationEntry {
+                player: i as PlayerId,
+                elo,
+                old_rank: cutoffs.rank_of(elo),
+            }
+        })
+        .collect();
+    Ok(vec![
+        (
+            date,
+            Entry::Add {
+                event: Event::Rules {
+                    rules: Box::new(Rules::defaults(System::Skyweaver)),
+                },
+            },
+        ),
+        (
+            date,
+            Entry::Add {
+                event: Event::Migration {
+                    migration: Box::new(Migration { entries }),
+                },
+            },
+        ),
+    ])
 }
 
 fn plural(n: usize, what: &str) -> String {

@@ -157,6 +157,9 @@ pub enum Command {
         file: PathBuf,
         #[arg(long)]
         json: bool,
+        /// Also list provisional and idle players, whom the leaderboard leaves off.
+        #[arg(long)]
+        all: bool,
         /// As they stood at the end of a date (YYYY-MM-DD), or after an event (its sequence number).
         #[arg(long, value_name = "DATE|EVENT")]
         at: Option<String>,
@@ -184,17 +187,54 @@ pub enum Command {
         #[arg(long)]
         date: Option<String>,
     },
-    /// The weekly reset.
+    /// The weekly reset: end-of-week RP archived, Grandweavers capped at 1400 and Masters at
+    /// 1300, every RD grown by one rating period.
     SoftReset {
         file: PathBuf,
         #[arg(long)]
         date: Option<String>,
+        /// Show what it would do to every player; change nothing.
+        #[arg(long)]
+        preview: bool,
+        #[arg(long)]
+        json: bool,
     },
-    /// The season reset.
+    /// The season reset: the season archived, RP to each player's hard-reset value, MMR
+    /// rescaled, RD back to 350, floors cleared.
     HardReset {
         file: PathBuf,
         #[arg(long)]
         date: Option<String>,
+        #[arg(long)]
+        preview: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Bring in an Elo list (CSV with player, elo and optionally rank), or, with --from-elo,
+    /// move this ladder from elo to skyweaver: r = Elo, RD = 350, RP by old rank (Table 2).
+    Migrate {
+        file: PathBuf,
+        /// The Elo list; players not on the ladder join.
+        list: Option<PathBuf>,
+        /// Take the ratings from this ladder's own elo system and switch it to skyweaver.
+        #[arg(long, conflicts_with = "list")]
+        from_elo: bool,
+        /// Old ranks from Elo where the list gives none: `Grandmaster=2200,Master=2000,
+        /// Prophet=1800,Scholar=1600,Apprentice=1400` (these are the defaults).
+        #[arg(long)]
+        cutoffs: Option<String>,
+        #[arg(long)]
+        date: Option<String>,
+        #[arg(long)]
+        preview: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The season archive: per season and player, ranking, peak tier, matches, weekly RP.
+    Seasons {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
     },
     /// Write the full log as JSON Lines (OUT.jsonl), or the matches as CSV (OUT.csv).
     Export { file: PathBuf, out: PathBuf },

@@ -2,8 +2,11 @@
 
 use crate::ladder::event::{Event, Match, MatchResult};
 use crate::ladder::log::Effective;
+use crate::ladder::preview::Change;
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::Rules;
+use crate::ladder::seasons::{SeasonEntry, SeasonRanking};
+use crate::ladder::skyweaver::Tier;
 use crate::ladder::standings::{self, Standing};
 use crate::ladder::state::{HistoryRow, Skill};
 use crate::rating::Outcome;
@@ -112,6 +115,23 @@ pub fn events(ladder: &Ladder, events: &[Effective], as_json: bool) {
             }
         };
         say!("{:>8}  {}  {text}", e.seq, e.date);
+    }
+}
+
+/// The standings; the text leaves provisional and idle players off unless `all`.
+pub fn standings_filtered(ladder: &Ladder, rows: &[Standing], as_json: bool, all: bool) {
+    if as_json || all {
+        return standings(ladder, rows, as_json);
+    }
+    let shown: Vec<Standing> = rows
+        .iter()
+        .filter(|s| !s.provisional && !s.idle)
+        .cloned()
+        .collect();
+    standings(ladder, &shown, false);
+    let hidden = rows.len() - shown.len();
+    if hidden > 0 {
+        say!("({hidden} provisional or idle players not on the leaderboard; --all lists them)");
     }
 }
 
@@ -227,4 +247,117 @@ pub fn matches_csv(
     }
     w.flush()?;
     Ok(())
+}
+
+/// A before → after table of every player an action moves (a preview, or what was done).
+pub fn changes(title: &str, changes: &[Change], as_json: bool) {
+    if as_json {
+        let moved: Vec<&Change> = changes.iter().filter(|c| c.moved()).collect();
+        say!(
+            "{}",
+            serde_json::to_string(&moved).unwrap_or_else(|_| "[]".into())
+        );
+        return;
+    }
+    say!("{title}");
+    say!(
+        "  {:<24} {:<14} {:>17}   {:>17}   {:>13}",
+        "player",
+        "tier",
+        "score before → after",
+        "rating before → after",
+        "RD before → after"
+    );
+    let tier = |t: Option<Tier>| t.map_or("", Tier::name);
+    let mut unchanged = 0;
+    for c in changes {
+        if !c.moved() {
+            unchanged += 1;
+            continue;
+        }
+        let Some(b) = c.before else {
+            say!(
+                "  {:<24} {:<14} new: {:.0}, rating {:.1} ± {:.1}",
+                c.name,
+                tier(c.tier_after),
+                c.after.score,
+                c.after.rating,
+                c.after.deviation
+            );
+            continue;
+        };
+        let tier_text = if c.tier_before == c.tier_after {
+            tier(c.tier_after).to_string()
+        } else {
+            format!("{} → {}", tier(c.tier_before), tier(c.tier_after))
+        };
+        say!(
+            "  {:<24} {:<14} {:>7.0} → {:<7.0}   {:>7.1} → {:<7.1}   {:>5.1} → {:<5.1}",
+            c.name,
+            tier_text,
+            b.score,
+            c.after.score,
+            b.rating,
+            c.after.rating,
+            b.deviation,
+            c.after.deviation
+        );
+    }
+    if unchanged > 0 {
+        say!("  … {unchanged} more unchanged");
+    }
+}
+
+/// The season archive.
+pub fn seasons(ladder: &Ladder, as_json: bool) {
+    if as_json {
+        say!(
+            "{}",
+            serde_json::to_string(&ladder.archive).unwrap_or_else(|_| "[]".into())
+        );
+        return;
+    }
+    if ladder.archive.is_empty() {
+        say!(
+            "no finished season yet (season {}, week {})",
+            ladder.season,
+            ladder.week
+        );
+        return;
+    }
+    for season in &ladder.archive {
+        say!(
+            "Season {} — ended {}, {} weeks",
+            season.number,
+            season.ended,
+            season.weeks
+        );
+        let mut entries: Vec<_> = season.entries.iter().collect();
+        entries.sort_by(|x, y| rank_key(y).total_cmp(&rank_key(x)));
+        for e in entries {
+            let ranking = match e.ranking {
+                SeasonRanking::Tier(t) => t.name().to_string(),
+                SeasonRanking::AverageRp(rp) => format!("{rp:.1} RP (weekly mean)"),
+                SeasonRanking::Score(s) => format!("{s:.1}"),
+            };
+            let weekly: Vec<String> = e.weekly_rp.iter().map(|r| format!("{r:.0}")).collect();
+            say!(
+                "  {:<24} {:<26} peak {:<12} {:>4} matches  weekly RP [{}]",
+                e.name,
+                ranking,
+                e.peak_tier.map_or("", Tier::name),
+                e.matches,
+                weekly.join(", ")
+            );
+        }
+    }
+}
+
+/// Master and above rank by weekly mean above every tier below.
+fn rank_key(e: &SeasonEntry) -> f64 {
+    match e.ranking {
+        SeasonRanking::Tier(t) => t as u8 as f64,
+        SeasonRanking::AverageRp(rp) => 100.0 + rp,
+        SeasonRanking::Score(s) => s,
+    }
 }

@@ -114,14 +114,22 @@ impl Ladder {
             Event::Match(m) => self.apply_match(date, seq, m, history)?,
             Event::SoftReset => seasons::soft_reset(self, date, seq, history),
             Event::HardReset => seasons::hard_reset(self, date, seq, history),
-            Event::Migration { migration } => seasons::migrate(self, migration, date, seq, history)?,
+            Event::Migration { migration } => {
+                seasons::migrate(self, migration, date, seq, history)?
+            }
             Event::Rules { rules } => self.change_rules((**rules).clone(), date, seq, history),
         }
         self.events += 1;
         Ok(())
     }
 
-    pub(crate) fn record(&self, date: NaiveDate, seq: u64, id: PlayerId, history: &mut Vec<HistoryRow>) {
+    pub(crate) fn record(
+        &self,
+        date: NaiveDate,
+        seq: u64,
+        id: PlayerId,
+        history: &mut Vec<HistoryRow>,
+    ) {
         if let Some(p) = self.players.get(id as usize).filter(|p| p.joined) {
             history.push(HistoryRow {
                 seq,

@@ -51,8 +51,17 @@ pub fn soft_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
     if let Rules::Skyweaver(params) = &ladder.rules {
         let grandweavers = grandweaver_set(&ladder.players, params.grandweaver_count);
         let cfg = params.glicko();
-        for (i, p) in ladder.players.iter_mut().enumerate().filter(|(_, p)| p.joined) {
-            let tier = if grandweavers[i] { Tier::Grandweaver } else { Tier::of_rp(p.rp) };
+        for (i, p) in ladder
+            .players
+            .iter_mut()
+            .enumerate()
+            .filter(|(_, p)| p.joined)
+        {
+            let tier = if grandweavers[i] {
+                Tier::Grandweaver
+            } else {
+                Tier::of_rp(p.rp)
+            };
             p.season_weekly.push((p.rp, tier));
             if tier == Tier::Grandweaver {
                 p.season_grandweaver = true;
@@ -83,7 +92,11 @@ pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
         .map(|(i, p)| {
             let skyweaver = matches!(ladder.rules, Rules::Skyweaver(_));
             let gw_now = grandweavers.get(i).copied().unwrap_or(false);
-            let tier_now = if gw_now { Tier::Grandweaver } else { Tier::of_rp(p.rp) };
+            let tier_now = if gw_now {
+                Tier::Grandweaver
+            } else {
+                Tier::of_rp(p.rp)
+            };
             let peak = if p.season_grandweaver || gw_now {
                 Tier::Grandweaver
             } else {
@@ -131,7 +144,9 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
                 Skill::Glicko(r) => Some(r.rating),
                 _ => None,
             })
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| (lo.min(r), hi.max(r)));
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| {
+                (lo.min(r), hi.max(r))
+            });
         for entry in &record.entries {
             let p = &mut ladder.players[entry.player as usize];
             p.rp = entry.peak_tier.unwrap_or(Tier::Wanderer).hard_reset_value();
@@ -206,16 +221,22 @@ impl OldRank {
         }
     }
 
-    /// Reads a rank name, case and spacing aside (`below apprentice`, `below_apprentice`, `none`).
+    /// Reads a rank name, case and spacing aside (`below apprentice`, `below_apprentice`,
+    /// `none`). Empty text is no rank at all.
     pub fn parse(text: &str) -> Option<OldRank> {
-        let t: String = text.trim().to_lowercase().chars().filter(|c| c.is_alphanumeric()).collect();
+        let t: String = text
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect();
         Some(match t.as_str() {
             "grandmaster" => OldRank::Grandmaster,
             "master" => OldRank::Master,
             "prophet" => OldRank::Prophet,
             "scholar" => OldRank::Scholar,
             "apprentice" => OldRank::Apprentice,
-            "belowapprentice" | "none" | "" => OldRank::BelowApprentice,
+            "belowapprentice" | "none" => OldRank::BelowApprentice,
             _ => return None,
         })
     }
@@ -264,7 +285,9 @@ impl Cutoffs {
     pub fn parse(text: &str) -> Result<Cutoffs, String> {
         let mut c = Cutoffs::default();
         for part in text.split(',').filter(|p| !p.trim().is_empty()) {
-            let (name, value) = part.split_once('=').ok_or_else(|| format!("cut-off `{part}` is not RANK=ELO"))?;
+            let (name, value) = part
+                .split_once('=')
+                .ok_or_else(|| format!("cut-off `{part}` is not RANK=ELO"))?;
             let value: f64 = value
                 .trim()
                 .parse()
@@ -277,7 +300,12 @@ impl Cutoffs {
                 Some(OldRank::Prophet) => c.prophet = value,
                 Some(OldRank::Scholar) => c.scholar = value,
                 Some(OldRank::Apprentice) => c.apprentice = value,
-                _ => return Err(format!("cut-off `{part}`: no rank called `{}`", name.trim())),
+                _ => {
+                    return Err(format!(
+                        "cut-off `{part}`: no rank called `{}`",
+                        name.trim()
+                    ));
+                }
             }
         }
         let order = [c.grandmaster, c.master, c.prophet, c.scholar, c.apprentice];
@@ -333,7 +361,9 @@ pub fn migrate(
             }
             Rules::Inversus(params) => {
                 let fresh = glicko2::Rating::new(&params.glicko2);
-                let mu = ((elo - 1500.0) / glicko2::SCALE).max(params.glicko2.min_mu).min(params.glicko2.max_mu);
+                let mu = ((elo - 1500.0) / glicko2::SCALE)
+                    .max(params.glicko2.min_mu)
+                    .min(params.glicko2.max_mu);
                 p.skill = Skill::Glicko2(glicko2::Rating { mu, ..fresh });
             }
             Rules::Allegskill(params) => {

@@ -743,7 +743,12 @@ impl Store {
         let after = Self::current_dates(&tx).map_err(sql)?;
         let from = target_rows
             .iter()
-            .flat_map(|r| [log::first_affected(r, &before), log::first_affected(r, &after)])
+            .flat_map(|r| {
+                [
+                    log::first_affected(r, &before),
+                    log::first_affected(r, &after),
+                ]
+            })
             .min();
         self.rebuild(&tx, from, action)?;
         tx.commit().map_err(sql)?;
@@ -793,6 +798,63 @@ impl Store {
         }
         all.sort_by_key(|r| (r.date, r.seq, r.player));
         Ok(all)
+    }
+
+    /// The ladder now and as it would be after `rows` were committed, by the same replay
+    /// code; nothing is written. New events after everything cached apply to a copy of the
+    /// cached state; anything else replays the log with the rows in place.
+    pub fn preview(&self, rows: &[(NaiveDate, Entry)]) -> Result<(Ladder, Ladder)> {
+        let before = self.ladder()?;
+        let next_seq: i64 = self
+            .conn
+            .query_row("SELECT COALESCE(MAX(seq), 0) + 1 FROM entries", [], |r| {
+                r.get(0)
+            })
+            .map_err(|e| self.sql(e))?;
+        let new_rows: Vec<LogRow> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, (date, entry))| LogRow {
+                seq: next_seq as u64 + i as u64,
+                date: *date,
+                entry: entry.clone(),
+            })
+            .collect();
+        let mut all = self.active_rows()?;
+        let last = all.iter().map(|r| (r.date, r.seq)).max();
+        let appends = new_rows.iter().all(|r| {
+            matches!(r.entry, Entry::Add { .. }) && last.is_none_or(|k| (r.date, r.seq) > k)
+        }) && new_rows.windows(2).all(|w| w[0].date <= w[1].date);
+        let after = if appends {
+            let mut after = before.clone();
+            let mut scratch = Vec::new();
+            for r in &new_rows {
+                if let Entry::Add { event } = &r.entry {
+                    after
+                        .apply(r.date, r.seq, event, &mut scratch)
+                        .map_err(|source| StoreError::Replay {
+                            path: self.name(),
+                            cause: source,
+                        })?;
+                }
+            }
+            after
+        } else {
+            all.extend(new_rows);
+            let events = log::resolve_owned(all).map_err(|source| StoreError::Log {
+                path: self.name(),
+                cause: source,
+            })?;
+            crate::ladder::replay::replay_state(
+                &self.initial_rules()?,
+                events.iter().map(|e| (e.date, e.seq, &e.event)),
+            )
+            .map_err(|source| StoreError::Replay {
+                path: self.name(),
+                cause: source,
+            })?
+        };
+        Ok((before, after))
     }
 
     /// The whole log, undone actions included, for export.
