@@ -1,0 +1,306 @@
+//! The season buttons and migration through the store: preview equals the applied result,
+//! undo restores the standings exactly, Table 2 row by row, the archive of a season.
+
+use chrono::NaiveDate;
+use rungs::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
+use rungs::ladder::preview;
+use rungs::ladder::rules::{Rules, System};
+use rungs::ladder::seasons::{Cutoffs, Migration, MigrationEntry, OldRank, SeasonRanking};
+use rungs::ladder::skyweaver::Tier;
+use rungs::ladder::standings;
+use rungs::rating::Outcome;
+use rungs::store::Store;
+use std::path::PathBuf;
+
+fn day(d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 11, d).unwrap()
+}
+
+struct Temp(PathBuf);
+impl Temp {
+    fn new(tag: &str) -> Temp {
+        let p = std::env::temp_dir().join(format!("rungs-seasons-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Temp(p)
+    }
+}
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn add(event: Event) -> Entry {
+    Entry::Add { event }
+}
+
+fn game(a: PlayerId, b: PlayerId, o: Outcome) -> Event {
+    Event::Match(Match {
+        a: a.into(),
+        b: b.into(),
+        result: MatchResult::Played(o),
+        medals: None,
+        scenario: None,
+        side_a: None,
+    })
+}
+
+fn standings_json(store: &Store) -> String {
+    let ladder = store.ladder().unwrap();
+    standings::to_json(&ladder, &standings::standings(&ladder)).to_string()
+}
+
+/// A small Skyweaver club with a Master and a Grandweaver, after a migration and some games.
+fn club(dir: &Temp) -> Store {
+    let mut rules = Rules::defaults(System::Skyweaver);
+    rules.set_param("grandweaver_count=1").unwrap();
+    let mut store = Store::create(&dir.0.join("club.rungs"), &rules).unwrap();
+    let names = ["Ann", "Bo", "Cy", "Di"];
+    let players: Vec<_> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            (
+                day(1),
+                add(Event::Player {
+                    id: i as PlayerId,
+                    name: n.to_string(),
+                }),
+            )
+        })
+        .collect();
+    store.commit("players", &players).unwrap();
+    let migration = Migration {
+        entries: vec![
+            MigrationEntry {
+                player: 0,
+                elo: 2300.0,
+                old_rank: OldRank::Grandmaster,
+            },
+            MigrationEntry {
+                player: 1,
+                elo: 2100.0,
+                old_rank: OldRank::Grandmaster,
+            },
+            MigrationEntry {
+                player: 2,
+                elo: 1700.0,
+                old_rank: OldRank::Scholar,
+            },
+        ],
+    };
+    store
+        .commit(
+            "migrate",
+            &[(
+                day(2),
+                add(Event::Migration {
+                    migration: Box::new(migration),
+                }),
+            )],
+        )
+        .unwrap();
+    for (d, a, b) in [(3, 0, 1), (4, 0, 2), (5, 1, 3), (6, 0, 1)] {
+        store
+            .commit("match", &[(day(d), add(game(a, b, Outcome::Win)))])
+            .unwrap();
+    }
+    store
+}
+
+#[test]
+fn each_button_previews_what_it_then_does_and_undo_restores_it() {
+    let dir = Temp::new("buttons");
+    let mut store = club(&dir);
+    let buttons = [
+        ("soft reset", vec![(day(7), add(Event::SoftReset))]),
+        ("hard reset", vec![(day(8), add(Event::HardReset))]),
+        (
+            "migrate",
+            vec![(
+                day(9),
+                add(Event::Migration {
+                    migration: Box::new(Migration {
+                        entries: vec![MigrationEntry {
+                            player: 3,
+                            elo: 2050.0,
+                            old_rank: Cutoffs::default().rank_of(2050.0),
+                        }],
+                    }),
+                }),
+            )],
+        ),
+    ];
+    for (label, rows) in buttons {
+        let before_json = standings_json(&store);
+        let (before, after) = store.preview(&rows).unwrap();
+        let previewed = standings::to_json(&after, &standings::standings(&after)).to_string();
+        assert_eq!(
+            standings_json(&store),
+            before_json,
+            "{label}: preview changed the ladder"
+        );
+        let changes = preview::changes(&before, &after);
+        assert!(
+            changes.iter().any(|c| c.moved()),
+            "{label}: the preview moves nobody"
+        );
+        store.commit(label, &rows).unwrap();
+        assert_eq!(
+            standings_json(&store),
+            previewed,
+            "{label}: applied differs from preview"
+        );
+        assert_eq!(
+            store.ladder().unwrap(),
+            after,
+            "{label}: applied state differs from preview"
+        );
+        store.undo().unwrap();
+        assert_eq!(
+            standings_json(&store),
+            before_json,
+            "{label}: undo did not restore"
+        );
+        store.redo().unwrap();
+        assert_eq!(
+            standings_json(&store),
+            previewed,
+            "{label}: redo did not reapply"
+        );
+    }
+}
+
+/// Table 2, every row: r = Elo, RD = 350, RP by old rank, and the tier that RP gives.
+#[test]
+fn migration_follows_table_two_row_by_row() {
+    let dir = Temp::new("table2");
+    let mut store =
+        Store::create(&dir.0.join("t.rungs"), &Rules::defaults(System::Skyweaver)).unwrap();
+    let rows = [
+        (OldRank::Grandmaster, 1200.0, Tier::Grandweaver),
+        (OldRank::Master, 1100.0, Tier::ExpertIII),
+        (OldRank::Prophet, 1000.0, Tier::ExpertII),
+        (OldRank::Scholar, 700.0, Tier::ApprenticeII),
+        (OldRank::Apprentice, 400.0, Tier::TraineeII),
+        (OldRank::BelowApprentice, 200.0, Tier::Wanderer),
+    ];
+    let players: Vec<_> = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (r, ..))| {
+            (
+                day(1),
+                add(Event::Player {
+                    id: i as PlayerId,
+                    name: r.name().to_string(),
+                }),
+            )
+        })
+        .collect();
+    store.commit("players", &players).unwrap();
+    let entries = rows
+        .iter()
+        .enumerate()
+        .map(|(i, (r, ..))| MigrationEntry {
+            player: i as PlayerId,
+            elo: 1400.0 + 100.0 * i as f64,
+            old_rank: *r,
+        })
+        .collect();
+    store
+        .commit(
+            "migrate",
+            &[(
+                day(2),
+                add(Event::Migration {
+                    migration: Box::new(Migration { entries }),
+                }),
+            )],
+        )
+        .unwrap();
+    let ladder = store.ladder().unwrap();
+    let table = standings::standings(&ladder);
+    for (i, (rank, rp, tier)) in rows.iter().enumerate() {
+        let p = &ladder.players[i];
+        let Some(rungs::ladder::state::Skill::Glicko(r)) = Some(p.skill) else {
+            panic!()
+        };
+        assert_eq!(
+            (p.rp, r.rating, r.deviation),
+            (*rp, 1400.0 + 100.0 * i as f64, 350.0),
+            "{rank:?}"
+        );
+        let shown = table.iter().find(|s| s.id == i as PlayerId).unwrap().tier;
+        assert_eq!(shown, Some(*tier), "{rank:?}");
+    }
+}
+
+#[test]
+fn cutoffs_give_old_ranks_from_elo() {
+    let c = Cutoffs::parse("Grandmaster=2400, Master=2100").unwrap();
+    assert_eq!(c.rank_of(2400.0), OldRank::Grandmaster);
+    assert_eq!(c.rank_of(2399.9), OldRank::Master);
+    assert_eq!(c.rank_of(2000.0), OldRank::Prophet);
+    assert_eq!(c.rank_of(1600.0), OldRank::Scholar);
+    assert_eq!(c.rank_of(1399.0), OldRank::BelowApprentice);
+    assert!(
+        Cutoffs::parse("Master=2500").is_err(),
+        "Master above Grandmaster"
+    );
+    assert!(Cutoffs::parse("Wizard=1").is_err());
+}
+
+/// A season's archive: below Master the tier at season end, Master and up the mean of the
+/// end-of-week RP; peak tier, matches and the weekly values.
+#[test]
+fn the_archive_keeps_each_season() {
+    let dir = Temp::new("archive");
+    let mut store = club(&dir);
+    let week_end_rp = |store: &Store| {
+        store
+            .ladder()
+            .unwrap()
+            .players
+            .iter()
+            .map(|p| p.rp)
+            .collect::<Vec<_>>()
+    };
+    let week1 = week_end_rp(&store);
+    store
+        .commit("soft", &[(day(7), add(Event::SoftReset))])
+        .unwrap();
+    store
+        .commit("match", &[(day(8), add(game(1, 0, Outcome::Win)))])
+        .unwrap();
+    let week2 = week_end_rp(&store);
+    store
+        .commit("soft", &[(day(14), add(Event::SoftReset))])
+        .unwrap();
+    store
+        .commit("hard", &[(day(28), add(Event::HardReset))])
+        .unwrap();
+    let ladder = store.ladder().unwrap();
+    assert_eq!((ladder.season, ladder.week), (2, 1));
+    let season = &ladder.archive[0];
+    assert_eq!((season.number, season.ended, season.weeks), (1, day(28), 2));
+    let ann = season.entries.iter().find(|e| e.name == "Ann").unwrap();
+    assert_eq!(ann.weekly_rp, vec![week1[0], week2[0]]);
+    assert_eq!(
+        ann.ranking,
+        SeasonRanking::AverageRp((week1[0] + week2[0]) / 2.0)
+    );
+    assert_eq!(ann.matches, 4);
+    assert_eq!(ann.peak_tier, Some(Tier::Grandweaver));
+    let di = season.entries.iter().find(|e| e.name == "Di").unwrap();
+    assert_eq!(di.ranking, SeasonRanking::Tier(Tier::Wanderer));
+    assert_eq!(di.matches, 1);
+    // The new season starts counting afresh.
+    assert!(
+        ladder
+            .players
+            .iter()
+            .all(|p| p.season_matches == 0 && p.season_weekly.is_empty())
+    );
+}
