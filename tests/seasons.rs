@@ -304,3 +304,107 @@ fn the_archive_keeps_each_season() {
             .all(|p| p.season_matches == 0 && p.season_weekly.is_empty())
     );
 }
+
+/// Memoir '44 through the ladder: a scenario's figures set by the organiser give seed 002's
+/// Appendix II row (Pegasus Bridge, A Allies wins 4–2: +11.53), and without figures the
+/// ladder's own history is used once the scenario has one.
+#[test]
+fn memoir44_scenarios_from_overrides_and_from_history() {
+    use rungs::ladder::scenarios::ScenarioOverride;
+    let dir = Temp::new("memoir");
+    let mut store =
+        Store::create(&dir.0.join("m.rungs"), &Rules::defaults(System::Memoir44)).unwrap();
+    store
+        .commit(
+            "players",
+            &[
+                (
+                    day(1),
+                    add(Event::Player {
+                        id: 0,
+                        name: "A".into(),
+                    }),
+                ),
+                (
+                    day(1),
+                    add(Event::Player {
+                        id: 1,
+                        name: "B".into(),
+                    }),
+                ),
+            ],
+        )
+        .unwrap();
+    let figures = ScenarioOverride {
+        scenario: "Pegasus Bridge".into(),
+        sides: ["Allies".into(), "Germans".into()],
+        ratio: 0.66,
+        averages: [3.4, 2.6],
+    };
+    store
+        .commit(
+            "figures",
+            &[(
+                day(1),
+                add(Event::Scenario {
+                    figures: Box::new(figures),
+                }),
+            )],
+        )
+        .unwrap();
+    let m = |side: &str, medals: [f64; 2], o| {
+        Event::Match(Match {
+            a: 0.into(),
+            b: 1.into(),
+            result: MatchResult::Played(o),
+            medals: Some(medals),
+            scenario: Some("pegasus bridge".into()),
+            side_a: Some(side.into()),
+        })
+    };
+    store
+        .commit(
+            "match",
+            &[(day(2), add(m("Allies", [4.0, 2.0], Outcome::Win)))],
+        )
+        .unwrap();
+    let ladder = store.ladder().unwrap();
+    let ra = ladder.players[0].figures().rating;
+    assert!((ra - 1511.53).abs() < 0.005, "{ra}");
+    assert!((ladder.players[1].figures().rating - 1488.47).abs() < 0.005);
+
+    // Omaha Beach has no figures: its first battle is plain Elo, the second uses its history
+    // (one battle, won by the Germans as A: ratio 1 for the Germans, averages 6 and 3).
+    let omaha = |side: &str, medals: [f64; 2], o| {
+        Event::Match(Match {
+            a: 0.into(),
+            b: 1.into(),
+            result: MatchResult::Played(o),
+            medals: Some(medals),
+            scenario: Some("Omaha Beach".into()),
+            side_a: Some(side.into()),
+        })
+    };
+    let before = store.ladder().unwrap().players[0].figures().rating;
+    store
+        .commit(
+            "match",
+            &[(day(3), add(omaha("Germans", [6.0, 3.0], Outcome::Win)))],
+        )
+        .unwrap();
+    let after_first = store.ladder().unwrap().players[0].figures().rating;
+    let e = rungs::rating::elo::expected(before, 3000.0 - before);
+    assert!(
+        (after_first - (before + 32.0 * (1.0 - e))).abs() < 1e-9,
+        "plain Elo first"
+    );
+    // Second battle, A as Germans again and winning 6–4: pts = 64·(1 − 1) = 0, no change.
+    store
+        .commit(
+            "match",
+            &[(day(4), add(omaha("Germans", [6.0, 4.0], Outcome::Win)))],
+        )
+        .unwrap();
+    let after_second = store.ladder().unwrap().players[0].figures().rating;
+    assert_eq!(after_second, after_first);
+}

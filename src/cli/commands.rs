@@ -8,6 +8,7 @@ use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
 use crate::ladder::preview;
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::{Rules, System};
+use crate::ladder::scenarios::ScenarioOverride;
 use crate::ladder::seasons::{Cutoffs, Migration, MigrationEntry};
 use crate::ladder::standings;
 use crate::store::Store;
@@ -313,6 +314,79 @@ pub fn run(cli: Cli) -> Result<bool> {
             };
             drop(store);
             season_action(&file, "migrate from Elo", &rows, preview, json)?;
+        }
+        Command::Scenario {
+            file,
+            name,
+            sides,
+            ratio,
+            averages,
+            date,
+        } => {
+            let date = parse_date(date.as_deref())?;
+            let (first, second) = sides
+                .split_once(',')
+                .map(|(a, b)| (a.trim().to_string(), b.trim().to_string()))
+                .filter(|(a, b)| !a.is_empty() && !b.is_empty() && !a.eq_ignore_ascii_case(b))
+                .ok_or_else(|| {
+                    anyhow!("--sides `{sides}`: give two different sides, `Allies,Axis`")
+                })?;
+            if !(0.0..=1.0).contains(&ratio) {
+                bail!("--ratio {ratio}: give the first side's win fraction, from 0 to 1");
+            }
+            let averages = parse_medals(&averages).context("--averages")?;
+            let figures = ScenarioOverride {
+                scenario: name.trim().to_string(),
+                sides: [first, second],
+                ratio,
+                averages,
+            };
+            let mut store = Store::open(&file)?;
+            store.commit(
+                &format!("scenario {}", figures.scenario),
+                &[(
+                    date,
+                    Entry::Add {
+                        event: Event::Scenario {
+                            figures: Box::new(figures),
+                        },
+                    },
+                )],
+            )?;
+            say!("scenario figures set from {date}");
+        }
+        Command::Scenarios { file, json } => {
+            let ladder = Store::open(&file)?.ladder()?;
+            if json {
+                say!(
+                    "{}",
+                    serde_json::to_string(&ladder.scenarios).unwrap_or_else(|_| "{}".into())
+                );
+            } else {
+                for (name, s) in &ladder.scenarios.scenarios {
+                    let side = |i: usize| s.sides[i].clone().unwrap_or_else(|| "?".into());
+                    say!(
+                        "{name}: {} battles; {} {:.1} wins; {} {:.1} wins",
+                        s.battles,
+                        side(0),
+                        s.wins[0],
+                        side(1),
+                        s.wins[1]
+                    );
+                }
+                for o in ladder.scenarios.overrides.values() {
+                    say!(
+                        "{} (set): {} wins {:.0} %, averages {} {:.1}, {} {:.1}",
+                        o.scenario,
+                        o.sides[0],
+                        o.ratio * 100.0,
+                        o.sides[0],
+                        o.averages[0],
+                        o.sides[1],
+                        o.averages[1]
+                    );
+                }
+            }
         }
         Command::Seasons { file, json } => {
             let ladder = Store::open(&file)?.ladder()?;

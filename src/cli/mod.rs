@@ -230,6 +230,28 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Set a Memoir '44 scenario's figures, replacing what the ladder's history says of it.
+    Scenario {
+        file: PathBuf,
+        name: String,
+        /// The two sides, `Allies,Axis`.
+        #[arg(long)]
+        sides: String,
+        /// The fraction of battles the first side wins, e.g. 0.66.
+        #[arg(long)]
+        ratio: f64,
+        /// Average medals of each side, `3.4,2.6`.
+        #[arg(long)]
+        averages: String,
+        #[arg(long)]
+        date: Option<String>,
+    },
+    /// Memoir '44 scenarios: battles, wins and average medals per side, and overrides.
+    Scenarios {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
     /// The season archive: per season and player, ranking, peak tier, matches, weekly RP.
     Seasons {
         file: PathBuf,

@@ -110,6 +110,7 @@ pub fn events(ladder: &Ladder, events: &[Effective], as_json: bool) {
             Event::SoftReset => "soft reset".into(),
             Event::HardReset => "hard reset".into(),
             Event::Rules { rules } => format!("rules: {}", rules.system()),
+            Event::Scenario { figures } => format!("scenario figures for {}", figures.scenario),
             Event::Migration { migration } => {
                 format!("migration from Elo ({} players)", migration.entries.len())
             }

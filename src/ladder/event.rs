@@ -1,6 +1,7 @@
 //! The events a ladder's log is made of (SPEC §1).
 
 use crate::ladder::rules::Rules;
+use crate::ladder::scenarios::ScenarioOverride;
 use crate::ladder::seasons::Migration;
 use crate::rating::Outcome;
 use chrono::NaiveDate;
@@ -150,6 +151,8 @@ pub enum Event {
     Rules { rules: Box<Rules> },
     /// An Elo list brought into the ladder.
     Migration { migration: Box<Migration> },
+    /// The organiser's figures for a Memoir '44 scenario, replacing its history from here on.
+    Scenario { figures: Box<ScenarioOverride> },
 }
 
 /// One row of the append-only log: an event, or a correction of an earlier row.

@@ -114,6 +114,7 @@ impl Ladder {
             Event::Match(m) => self.apply_match(date, seq, m, history)?,
             Event::SoftReset => seasons::soft_reset(self, date, seq, history),
             Event::HardReset => seasons::hard_reset(self, date, seq, history),
+            Event::Scenario { figures } => self.scenarios.set_override(figures),
             Event::Migration { migration } => {
                 seasons::migrate(self, migration, date, seq, history)?
             }

@@ -62,10 +62,24 @@ impl ScenarioStats {
     }
 }
 
+/// Figures the organiser sets for a scenario, in place of its history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScenarioOverride {
+    pub scenario: String,
+    /// The two sides, e.g. ["Allies", "Axis"].
+    pub sides: [String; 2],
+    /// The fraction of battles the first side wins.
+    pub ratio: f64,
+    /// The average medals of each side.
+    pub averages: [f64; 2],
+}
+
 /// All scenarios, by name (case as first seen; looked up case-insensitively by key).
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct ScenarioBook {
     pub scenarios: BTreeMap<String, ScenarioStats>,
+    #[serde(default)]
+    pub overrides: BTreeMap<String, ScenarioOverride>,
 }
 
 fn key(name: &str) -> String {
@@ -77,8 +91,27 @@ impl ScenarioBook {
     /// side, for a side the scenario has not seen, or before its first battle (then the
     /// match is rated as plain Elo, ratio ½ and bonus 1).
     pub fn lookup(&self, m: &Match) -> Option<memoir44::Scenario> {
-        let stats = self.scenarios.get(&key(m.scenario.as_deref()?))?;
+        let name = key(m.scenario.as_deref()?);
+        if let Some(o) = self.overrides.get(&name) {
+            let side = m.side_a.as_deref()?;
+            let i = o
+                .sides
+                .iter()
+                .position(|s| s.eq_ignore_ascii_case(side.trim()))?;
+            let ratio = if i == 0 { o.ratio } else { 1.0 - o.ratio };
+            return Some(memoir44::Scenario {
+                ratio,
+                average_a: o.averages[i],
+                average_b: o.averages[1 - i],
+            });
+        }
+        let stats = self.scenarios.get(&name)?;
         stats.view(stats.known_side(m.side_a.as_deref()?)?)
+    }
+
+    /// Sets (or replaces) the organiser's figures for a scenario.
+    pub fn set_override(&mut self, o: &ScenarioOverride) {
+        self.overrides.insert(key(&o.scenario), o.clone());
     }
 
     /// Adds a played match to its scenario's record.
