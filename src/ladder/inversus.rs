@@ -42,7 +42,9 @@ pub fn next_rp(
             let upper = map_to_rp(after.mu + 3.0 * after.phi, params).min(MAX_RP);
             let mut step = raw.max(0.0);
             if step < 1.0 {
-                step = (upper - rp).clamp(0.0, 1.0);
+                // The minimum of 1, unless that passes the upper bound: then no step at all
+                // (RP is whole, so any fraction would round past the bound).
+                step = if rp + 1.0 <= upper { 1.0 } else { 0.0 };
             }
             let width = params.glicko2.max_mu - params.glicko2.min_mu;
             let bonus = if opponent_mu > mu_before && width > 0.0 {

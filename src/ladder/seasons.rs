@@ -126,8 +126,9 @@ pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
 
 /// The season button (SPEC §3.2). The season is archived; then, under Skyweaver, RP goes to
 /// the hard-reset value of the highest tier reached this season, MMR is rescaled to
-/// 1500 … 1500 + span, RD returns to its initial value, and the floors reached are cleared
-/// (Wanderer's 200 stays: every player has it from the start).
+/// 1500 … 1500 + span, RD returns to its initial value, and the floors reached are cleared.
+/// A reset value that sits on a hard floor (Trainee I 300, Expert I 600, Master 900, and
+/// Wanderer 200) counts as that floor reached in the new season, as SPEC §2.1 words it.
 pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
     let record = SeasonRecord {
         number: ladder.season,
@@ -161,7 +162,7 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
                     deviation: params.initial_deviation,
                 });
             }
-            p.floor = Tier::Wanderer.minimum().min(p.rp);
+            p.floor = floor_reached(p.rp);
             p.season_peak_rp = p.rp;
         }
         ladder.record_all(date, seq, history);
