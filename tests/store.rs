@@ -244,3 +244,31 @@ fn a_bad_event_changes_nothing() {
     assert_eq!(store.export_log().unwrap(), before);
     assert_caches_fresh(&store);
 }
+
+/// A later id may join before an earlier one in replay order (ids follow entry order, joins
+/// follow dates): the cache holds the gap as the replay does.
+#[test]
+fn a_later_id_joining_first_is_cached_like_the_replay() {
+    let dir = tempdir::Dir::new("gap");
+    let mut store = new_store(&dir, System::Elo);
+    store.commit("Ann", &[(day(5), player(0, "Ann"))]).unwrap();
+    store.commit("Di", &[(day(6), player(3, "Di"))]).unwrap();
+    store
+        .commit("Bo early", &[(day(1), player(1, "Bo"))])
+        .unwrap();
+    store
+        .commit(
+            "match",
+            &[(
+                day(7),
+                Entry::Add {
+                    event: game(3, 0, Outcome::Win),
+                },
+            )],
+        )
+        .unwrap();
+    assert_caches_fresh(&store);
+    let ladder = store.ladder().unwrap();
+    assert_eq!(ladder.players.len(), 4);
+    assert!(!ladder.players[2].joined);
+}

@@ -260,8 +260,15 @@ impl Store {
                 .get_ref(1)
                 .and_then(|v| Ok(v.as_str()?))
                 .map_err(|e| self.sql(e))?;
-            if id != ladder.players.len() as i64 {
-                return Err(self.corrupt("cache: player ids are not consecutive"));
+            let Ok(id) = usize::try_from(id) else {
+                return Err(self.corrupt("cache: a negative player id"));
+            };
+            // Ids follow entry order and joins follow dates: a gap is a player who joins
+            // later in replay order, held by a placeholder as the engine does.
+            while ladder.players.len() < id {
+                let mut placeholder = PlayerState::new(String::new(), &ladder.rules);
+                placeholder.joined = false;
+                ladder.players.push(placeholder);
             }
             let p: PlayerState =
                 serde_json::from_str(text).map_err(|e| self.corrupt(format!("cache: {e}")))?;
@@ -456,8 +463,9 @@ impl Store {
         seqs: &[u64],
         action: i64,
     ) -> Result<()> {
-        let mut ladder = match players_needed(rows) {
-            Some(ids) => self.ladder_with(&ids)?,
+        let needed = players_needed(rows);
+        let mut ladder = match &needed {
+            Some(ids) => self.ladder_with(ids)?,
             None => self.ladder()?,
         };
         let mut history = Vec::new();
@@ -484,7 +492,9 @@ impl Store {
         self.write_cache(
             tx,
             &ladder,
-            Some(&touched),
+            // An event that reads every player may change any of them, with or without a
+            // history row (a hard reset clears season counters under every system).
+            needed.is_some().then_some(touched.as_slice()),
             HistoryWrite::Append(&history),
             last,
             action,
