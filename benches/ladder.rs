@@ -63,7 +63,7 @@ fn bench_international(c: &mut Criterion) {
                         &international(),
                         &Mapping::international(),
                         true,
-                        &mut |_| {},
+                        &mut |_| true,
                     )
                     .expect("import")
                 },
@@ -77,7 +77,7 @@ fn bench_international(c: &mut Criterion) {
                 &international(),
                 &Mapping::international(),
                 true,
-                &mut |_| {},
+                &mut |_| true,
             )
             .expect("import");
         }

@@ -732,7 +732,8 @@ fn import_csv(
         ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let summary = match_import::import_file(&mut store, csv, &mapping, !no_new_players, &mut |n| {
-        bar.set_position(n)
+        bar.set_position(n);
+        true
     });
     bar.finish_and_clear();
     let summary = summary?;

@@ -99,6 +99,8 @@ pub enum ImportError {
     Csv(#[from] CsvError),
     #[error(transparent)]
     Store(#[from] crate::store::StoreError),
+    #[error("import cancelled; the ladder is unchanged")]
+    Cancelled,
 }
 
 /// What an import did.
@@ -109,28 +111,41 @@ pub struct Summary {
 }
 
 /// Imports a match CSV (gzipped if its name ends in `.gz`) into `store` as one action: all of
-/// it or, on the first bad line, none. `progress` hears the bytes read so far.
+/// it or, on the first bad line, none. `progress` hears the bytes read so far and returns
+/// false to cancel.
 pub fn import_file(
     store: &mut crate::store::Store,
     path: &std::path::Path,
     mapping: &crate::interchange::csv_matches::Mapping,
     allow_new: bool,
-    progress: &mut dyn FnMut(u64),
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Summary, ImportError> {
+    let reader = crate::interchange::csv_matches::open(path, mapping)?;
+    import_reader(store, reader, &path.display().to_string(), allow_new, progress)
+}
+
+/// [`import_file`] from any match reader; `name` labels the action.
+pub fn import_reader<R: std::io::Read>(
+    store: &mut crate::store::Store,
+    mut reader: crate::interchange::csv_matches::MatchReader<R>,
+    name: &str,
+    allow_new: bool,
+    progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Summary, ImportError> {
     let existing = store.player_ids()?;
     let next = store.ladder()?.players.len() as PlayerId;
-    let mut reader = crate::interchange::csv_matches::open(path, mapping)?;
     let mut rows = Vec::new();
     while let Some(row) = reader.next() {
         rows.push(Ok(row?));
-        if rows.len() % 4096 == 0 {
-            progress(reader.bytes_read());
+        if rows.len() % 4096 == 0 && !progress(reader.bytes_read()) {
+            return Err(ImportError::Cancelled);
         }
     }
-    progress(reader.bytes_read());
-    let name = path.display().to_string();
-    let plan = plan(rows, &name, &existing, next, allow_new)?;
-    let label = format!("import {} ({} matches)", path.display(), plan.matches);
+    if !progress(reader.bytes_read()) {
+        return Err(ImportError::Cancelled);
+    }
+    let plan = plan(rows, name, &existing, next, allow_new)?;
+    let label = format!("import {name} ({} matches)", plan.matches);
     store.commit(&label, &plan.entries)?;
     Ok(Summary {
         matches: plan.matches,

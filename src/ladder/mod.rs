@@ -2,6 +2,7 @@
 pub mod event;
 pub mod inversus;
 pub mod log;
+pub mod predict;
 pub mod preview;
 pub mod replay;
 pub mod rules;

@@ -200,7 +200,10 @@ impl Ladder {
                 .iter()
                 .find(|e| e.id == id)
                 .map_or(before, |e| e.opponent);
+            let score_before = self.players[id as usize].figures().score;
             self.settle(id, before, after, opponent, outcome, date);
+            let p = &mut self.players[id as usize];
+            p.last_change = p.figures().score - score_before;
             self.record(date, seq, id, history);
         }
         self.scenarios.record(m, outcome);

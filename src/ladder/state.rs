@@ -112,6 +112,9 @@ pub struct PlayerState {
     /// Matches played this season.
     #[serde(default)]
     pub season_matches: u32,
+    /// How the shown score moved in the player's latest match (the standings' trend).
+    #[serde(default)]
+    pub last_change: f64,
     /// End-of-week RP and tier at each soft reset this season.
     #[serde(default)]
     pub season_weekly: Vec<(f64, Tier)>,
@@ -142,6 +145,7 @@ impl PlayerState {
             season_peak_rp: rp,
             season_grandweaver: false,
             season_matches: 0,
+            last_change: 0.0,
             season_weekly: Vec::new(),
         }
     }
