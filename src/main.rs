@@ -3,16 +3,12 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let cli = rungs::cli::Cli::parse();
-    match rungs::cli::run(cli) {
-        Ok(true) => ExitCode::SUCCESS,
-        Ok(false) => {
-            // No subcommand: this is where the desktop app opens once it lands.
-            println!(
-                "rungs {}: the desktop app is not built yet; `rungs --help` lists the commands.",
-                env!("CARGO_PKG_VERSION")
-            );
-            ExitCode::SUCCESS
-        }
+    let result = match cli.command {
+        None => rungs::app::run().map(|()| true).map_err(anyhow::Error::msg),
+        Some(_) => rungs::cli::run(cli),
+    };
+    match result {
+        Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
             let message = format!("{e:#}").replace('\n', " ");
             eprintln!("rungs: {message}");

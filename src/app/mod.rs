@@ -1,0 +1,311 @@
+//! The desktop app: eframe over the ladder file. `RungsApp` routes the screens (one file
+//! each); screens read the [`state::AppState`] and push [`state::Command`]s, which the app
+//! applies after the frame.
+
+mod enter_match;
+mod migration;
+mod players;
+mod seasons;
+mod settings;
+mod standings;
+pub mod state;
+mod widgets;
+
+use eframe::egui;
+use state::{AppState, Command, Screen};
+use std::path::PathBuf;
+
+/// What survives a restart besides the window: the last ladder, recent files, the theme.
+#[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
+pub struct Memory {
+    pub last: Option<PathBuf>,
+    pub recent: Vec<PathBuf>,
+    pub dark: Option<bool>,
+    pub screen: Screen,
+}
+
+const MEMORY_KEY: &str = "rungs";
+
+pub struct RungsApp {
+    pub state: AppState,
+    commands: Vec<Command>,
+    dark: bool,
+}
+
+/// Where rungs keeps its own ladders (the default ladder, the demo).
+pub fn data_dir() -> PathBuf {
+    directories::ProjectDirs::from("", "", "rungs")
+        .map(|d| d.data_dir().to_path_buf())
+        .unwrap_or_else(|| std::env::temp_dir().join("rungs"))
+}
+
+impl RungsApp {
+    /// The app on `state` (tests build it this way, with a ladder of their own).
+    pub fn with_state(state: AppState) -> RungsApp {
+        RungsApp {
+            state,
+            commands: Vec::new(),
+            dark: true,
+        }
+    }
+
+    /// The app as started: the last ladder used, or on first start the default ladder in
+    /// the data directory (created empty; its empty state offers the demo).
+    pub fn new(cc: &eframe::CreationContext<'_>) -> RungsApp {
+        let memory: Memory = cc
+            .storage
+            .and_then(|s| eframe::get_value(s, MEMORY_KEY))
+            .unwrap_or_default();
+        let dir = data_dir();
+        let path = memory
+            .last
+            .clone()
+            .filter(|p| p.exists())
+            .unwrap_or_else(|| dir.join("ladder.rungs"));
+        if let Some(parent) = path.parent() {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        let mut state = AppState::open_or_create(dir, &path);
+        state.recent.extend(memory.recent.into_iter().filter(|p| p.exists() && *p != path));
+        state.screen = memory.screen;
+        let mut app = RungsApp::with_state(state);
+        app.dark = memory.dark.unwrap_or(true);
+        cc.egui_ctx.set_visuals(if app.dark { egui::Visuals::dark() } else { egui::Visuals::light() });
+        app
+    }
+
+    fn send(&mut self, cmd: Command) {
+        self.commands.push(cmd);
+    }
+
+    fn shortcuts(&mut self, ui: &egui::Ui) {
+        use egui::{Key, KeyboardShortcut, Modifiers};
+        const REDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+        const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+        // Redo first: a plain Ctrl+Z pattern also matches Ctrl+Shift+Z.
+        let (redo, undo) = ui.ctx().input_mut(|i| (i.consume_shortcut(&REDO), i.consume_shortcut(&UNDO)));
+        if redo {
+            self.send(Command::Redo);
+        } else if undo {
+            self.send(Command::Undo);
+        }
+    }
+
+    fn menu(&mut self, ui: &mut egui::Ui) {
+        egui::MenuBar::new().ui(ui, |ui| {
+            ui.menu_button("File", |ui| {
+                if ui.button("New ladder…").clicked() {
+                    if let Some(p) = widgets::save_dialog("New ladder", "club.rungs") {
+                        self.send(Command::New(p, crate::ladder::rules::System::Skyweaver));
+                    }
+                    ui.close();
+                }
+                if ui.button("Open…").clicked() {
+                    if let Some(p) = widgets::open_dialog("Open a ladder", &["rungs"]) {
+                        self.send(Command::Open(p));
+                    }
+                    ui.close();
+                }
+                if ui.button("Open the demo ladder").clicked() {
+                    self.send(Command::OpenDemo);
+                    ui.close();
+                }
+                if ui.button("Save a copy…").clicked() {
+                    if let Some(p) = widgets::save_dialog("Save a copy", "copy.rungs") {
+                        self.send(Command::SaveCopy(p));
+                    }
+                    ui.close();
+                }
+                ui.separator();
+                if ui.button("Import CSV…").clicked() {
+                    if let Some(p) = widgets::open_dialog("Import matches", &["csv", "gz"]) {
+                        let mapping = widgets::mapping_for_file(&p);
+                        self.send(Command::ImportCsv(p, mapping));
+                    }
+                    ui.close();
+                }
+                if ui.button("Export CSV…").clicked() {
+                    if let Some(p) = widgets::save_dialog("Export matches", "matches.csv") {
+                        self.send(Command::ExportCsv(p));
+                    }
+                    ui.close();
+                }
+                if ui.button("Export log (JSONL)…").clicked() {
+                    if let Some(p) = widgets::save_dialog("Export the log", "ladder.jsonl") {
+                        self.send(Command::ExportJsonl(p));
+                    }
+                    ui.close();
+                }
+                if !self.state.recent.is_empty() {
+                    ui.separator();
+                    ui.label("Recent");
+                    for p in self.state.recent.clone() {
+                        let name = p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned());
+                        if ui.button(name).on_hover_text(p.display().to_string()).clicked() {
+                            self.send(Command::Open(p));
+                            ui.close();
+                        }
+                    }
+                }
+            });
+            ui.menu_button("Edit", |ui| {
+                if ui.button("Undo  (Ctrl+Z)").clicked() {
+                    self.send(Command::Undo);
+                    ui.close();
+                }
+                if ui.button("Redo  (Ctrl+Shift+Z)").clicked() {
+                    self.send(Command::Redo);
+                    ui.close();
+                }
+            });
+            ui.menu_button("Ladder", |ui| {
+                if ui.button("Soft reset…").clicked() {
+                    self.send(Command::Show(Screen::Seasons));
+                    self.send(Command::PreviewSoftReset);
+                    ui.close();
+                }
+                if ui.button("Hard reset…").clicked() {
+                    self.send(Command::Show(Screen::Seasons));
+                    self.send(Command::PreviewHardReset);
+                    ui.close();
+                }
+            });
+            ui.menu_button("View", |ui| {
+                if ui.button(if self.dark { "Light theme" } else { "Dark theme" }).clicked() {
+                    self.dark = !self.dark;
+                    ui.ctx().set_visuals(if self.dark { egui::Visuals::dark() } else { egui::Visuals::light() });
+                    ui.close();
+                }
+            });
+        });
+    }
+
+    fn tabs(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            for screen in Screen::ALL {
+                if ui.selectable_label(self.state.screen == screen, screen.title()).clicked() {
+                    self.send(Command::Show(screen));
+                }
+            }
+            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                if ui.button("⟳").on_hover_text("Redo (Ctrl+Shift+Z)").clicked() {
+                    self.send(Command::Redo);
+                }
+                if ui.button("⟲").on_hover_text("Undo (Ctrl+Z)").clicked() {
+                    self.send(Command::Undo);
+                }
+            });
+        });
+    }
+
+    fn status(&self, ui: &mut egui::Ui) {
+        let s = &self.state;
+        let file = s
+            .path()
+            .and_then(|p| p.file_name())
+            .map_or_else(|| "no ladder".to_string(), |n| n.to_string_lossy().into_owned());
+        let text = format!(
+            "{file} · {} · season {}, week {} · {} events · {} players · saved",
+            s.ladder.rules.system(),
+            s.ladder.season,
+            s.ladder.week,
+            widgets::thousands(s.event_count as u64),
+            widgets::thousands(s.standings.len() as u64),
+        );
+        ui.horizontal(|ui| {
+            ui.label(text);
+            if let Some(job) = &s.job {
+                ui.separator();
+                let done = job.bytes.load(std::sync::atomic::Ordering::Relaxed);
+                ui.label(format!("{} — {} read", job.label, widgets::bytes(done)));
+                ui.spinner();
+            }
+        });
+    }
+
+    fn messages(&mut self, ui: &mut egui::Ui) {
+        let (error, notice) = (self.state.error.clone(), self.state.notice.clone());
+        if error.is_none() && notice.is_none() {
+            return;
+        }
+        ui.horizontal(|ui| {
+            if let Some(e) = error {
+                ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {e}"));
+            } else if let Some(n) = notice {
+                ui.label(format!("✔ {n}"));
+            }
+            if ui.small_button("✕").on_hover_text("Dismiss").clicked() {
+                self.send(Command::DismissMessage);
+            }
+        });
+    }
+
+    /// Draws one frame into `ui` (the eframe entry point and the tests both call this).
+    pub fn frame(&mut self, ui: &mut egui::Ui) {
+        self.state.poll_job();
+        if self.state.job.is_some() {
+            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+        }
+        self.shortcuts(ui);
+        egui::Panel::top("menu").show(ui, |ui| {
+            self.menu(ui);
+            self.tabs(ui);
+        });
+        egui::Panel::bottom("status").show(ui, |ui| self.status(ui));
+        egui::CentralPanel::default().show(ui, |ui| {
+            self.messages(ui);
+            if let Some(job) = &self.state.job {
+                ui.horizontal(|ui| {
+                    let done = job.bytes.load(std::sync::atomic::Ordering::Relaxed);
+                    if job.total > 0 {
+                        ui.add(egui::ProgressBar::new((done as f32 / job.total as f32).min(1.0)).desired_width(300.0));
+                    }
+                    if ui.button("Cancel import").clicked() {
+                        self.commands.push(Command::CancelJob);
+                    }
+                });
+            }
+            let (state, out) = (&mut self.state, &mut self.commands);
+            match state.screen {
+                Screen::Standings => standings::show(ui, state, out),
+                Screen::EnterMatch => enter_match::show(ui, state, out),
+                Screen::Players => players::show(ui, state, out),
+                Screen::Seasons => seasons::show(ui, state, out),
+                Screen::Migration => migration::show(ui, state, out),
+                Screen::Settings => settings::show(ui, state, out),
+            }
+        });
+        for cmd in std::mem::take(&mut self.commands) {
+            self.state.apply(cmd);
+        }
+    }
+}
+
+impl eframe::App for RungsApp {
+    fn ui(&mut self, ui: &mut egui::Ui, _frame: &mut eframe::Frame) {
+        self.frame(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        let memory = Memory {
+            last: self.state.path().map(|p| p.to_path_buf()),
+            recent: self.state.recent.clone(),
+            dark: Some(self.dark),
+            screen: self.state.screen,
+        };
+        eframe::set_value(storage, MEMORY_KEY, &memory);
+    }
+}
+
+/// Opens the app window. Returns when the window closes.
+pub fn run() -> Result<(), String> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("rungs")
+            .with_inner_size([1200.0, 800.0])
+            .with_min_inner_size([720.0, 480.0]),
+        ..Default::default()
+    };
+    eframe::run_native("rungs", options, Box::new(|cc| Ok(Box::new(RungsApp::new(cc)))))
+        .map_err(|e| e.to_string())
+}

@@ -1,0 +1,130 @@
+//! Players: add, rename; a player's page with record, head-to-head and recent matches.
+
+use super::state::{AppState, Command};
+use super::widgets;
+use crate::ladder::event::{Event, MatchResult, PlayerId};
+use crate::rating::Outcome;
+use eframe::egui::{self, RichText};
+
+pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+    if state.store.is_none() {
+        ui.label("Open or create a ladder first (File menu).");
+        return;
+    }
+    ui.horizontal(|ui| {
+        let label = ui.label("New player:");
+        let field = ui
+            .add(egui::TextEdit::singleline(&mut state.new_player).hint_text("name").desired_width(200.0))
+            .labelled_by(label.id);
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.button("Add player").clicked() || enter {
+            out.push(Command::AddPlayer(state.new_player.clone()));
+        }
+    });
+    ui.separator();
+    ui.columns(2, |cols| {
+        egui::ScrollArea::vertical().id_salt("player-list").show(&mut cols[0], |ui| {
+            let names: Vec<(PlayerId, String)> = state
+                .ladder
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(_, p)| p.joined)
+                .map(|(i, p)| (i as PlayerId, p.name.clone()))
+                .collect();
+            let mut sorted = names;
+            sorted.sort_by_key(|(_, n)| n.to_lowercase());
+            ui.label(format!("{} players", widgets::thousands(sorted.len() as u64)));
+            let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+            egui::ScrollArea::vertical().id_salt("names").show_rows(ui, row, sorted.len(), |ui, range| {
+                for (id, name) in &sorted[range] {
+                    if ui.selectable_label(state.player == Some(*id), name).clicked() {
+                        out.push(Command::ShowPlayer(Some(*id)));
+                    }
+                }
+            });
+        });
+        page(&mut cols[1], state, out);
+    });
+}
+
+/// One player's page.
+fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+    let Some(id) = state.player else {
+        ui.weak("Pick a player to see their record.");
+        return;
+    };
+    let Some(p) = state.ladder.player(id).cloned() else {
+        return;
+    };
+    ui.heading(&p.name);
+    let f = p.figures();
+    ui.label(format!(
+        "{} matches: {} won, {} drawn, {} lost · score {:.0} · rating {:.1} ± {:.1}",
+        p.matches, p.wins, p.draws, p.losses, f.score, f.rating, f.deviation
+    ));
+    ui.horizontal(|ui| {
+        let label = ui.label("Rename to:");
+        ui.add(egui::TextEdit::singleline(&mut state.rename_to).desired_width(180.0)).labelled_by(label.id);
+        if ui.button("Rename").clicked() {
+            out.push(Command::Rename(id, state.rename_to.clone()));
+        }
+    });
+    // Head-to-head and recent matches, from the log as it stands.
+    let Some(store) = state.store.as_ref() else {
+        return;
+    };
+    let Ok(events) = store.effective() else {
+        return;
+    };
+    let mut h2h: std::collections::BTreeMap<PlayerId, (u32, u32, u32)> = Default::default();
+    let mut recent = Vec::new();
+    for e in &events {
+        let Event::Match(m) = &e.event else { continue };
+        let Some(o) = m.result.rated_outcome() else { continue };
+        let (mine, theirs, o) = if m.a.contains(&id) {
+            (&m.a, &m.b, o)
+        } else if m.b.contains(&id) {
+            (&m.b, &m.a, o.flipped())
+        } else {
+            continue;
+        };
+        let _ = mine;
+        for opp in theirs.iter() {
+            let t = h2h.entry(*opp).or_default();
+            match o {
+                Outcome::Win => t.0 += 1,
+                Outcome::Draw => t.1 += 1,
+                Outcome::Loss => t.2 += 1,
+            }
+        }
+        recent.push((e.date, theirs.to_vec(), o, m.result));
+    }
+    let name = |i: PlayerId| state.ladder.player(i).map_or("?".to_string(), |p| p.name.clone());
+    ui.separator();
+    ui.strong("Head-to-head");
+    egui::Grid::new("h2h").striped(true).show(ui, |ui| {
+        ui.label("opponent");
+        ui.label("W-D-L");
+        ui.end_row();
+        let mut rows: Vec<_> = h2h.into_iter().collect();
+        rows.sort_by_key(|(_, (w, d, l))| std::cmp::Reverse(w + d + l));
+        for (opp, (w, d, l)) in rows.into_iter().take(20) {
+            ui.label(name(opp));
+            ui.label(format!("{w}-{d}-{l}"));
+            ui.end_row();
+        }
+    });
+    ui.separator();
+    ui.strong("Recent matches");
+    for (date, opps, o, r) in recent.iter().rev().take(12) {
+        let verb = match (o, r) {
+            (_, MatchResult::ForfeitA | MatchResult::ForfeitB) => "forfeit vs",
+            (Outcome::Win, _) => "beat",
+            (Outcome::Draw, _) => "drew with",
+            (Outcome::Loss, _) => "lost to",
+        };
+        let who = opps.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
+        ui.label(RichText::new(format!("{date}  {verb} {who}")));
+    }
+}

@@ -1,0 +1,679 @@
+//! What the app knows and what it can be asked to do. Screens read an [`AppState`] and send
+//! [`Command`]s; the app applies them after the frame. Nothing here draws, writes SQL or
+//! computes a rating: the store and the ladder do.
+
+use crate::interchange::csv_matches::Mapping;
+use crate::interchange::{elo_list, jsonl, match_import};
+use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
+use crate::ladder::log::Effective;
+use crate::ladder::preview::{self, Change};
+use crate::ladder::replay::Ladder;
+use crate::ladder::rules::{Rules, System};
+use crate::ladder::seasons::{Cutoffs, Migration, MigrationEntry};
+use crate::ladder::standings::{self, Standing};
+use crate::store::Store;
+use chrono::NaiveDate;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// The screens of the app, in tab order.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+pub enum Screen {
+    #[default]
+    Standings,
+    EnterMatch,
+    Players,
+    Seasons,
+    Migration,
+    Settings,
+}
+
+impl Screen {
+    pub const ALL: [Screen; 6] = [
+        Screen::Standings,
+        Screen::EnterMatch,
+        Screen::Players,
+        Screen::Seasons,
+        Screen::Migration,
+        Screen::Settings,
+    ];
+
+    pub fn title(self) -> &'static str {
+        match self {
+            Screen::Standings => "Standings",
+            Screen::EnterMatch => "Enter match",
+            Screen::Players => "Players",
+            Screen::Seasons => "Seasons",
+            Screen::Migration => "Migration",
+            Screen::Settings => "Settings",
+        }
+    }
+}
+
+/// Everything a screen may ask for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    Show(Screen),
+    Open(PathBuf),
+    New(PathBuf, System),
+    OpenDemo,
+    SaveCopy(PathBuf),
+    ImportCsv(PathBuf, Mapping),
+    ExportJsonl(PathBuf),
+    ExportCsv(PathBuf),
+    CancelJob,
+    Undo,
+    Redo,
+    /// Save the match form.
+    EnterMatch,
+    DeleteEvent(u64),
+    /// Change a match's result, keeping everything else.
+    EditResult(u64, MatchResult),
+    AddPlayer(String),
+    Rename(PlayerId, String),
+    ShowPlayer(Option<PlayerId>),
+    PreviewSoftReset,
+    PreviewHardReset,
+    PreviewRules(Rules),
+    PreviewMigration,
+    /// Apply the action being previewed.
+    Confirm,
+    /// Drop the action being previewed.
+    Cancel,
+    DismissMessage,
+}
+
+/// An action shown before it happens.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    pub label: String,
+    pub rows: Vec<(NaiveDate, Entry)>,
+    pub changes: Vec<Change>,
+    pub after: Ladder,
+}
+
+/// The match form of the Enter match screen.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MatchForm {
+    pub date: String,
+    pub a: String,
+    pub b: String,
+    pub result: Option<MatchResult>,
+    pub medals_a: String,
+    pub medals_b: String,
+    pub scenario: String,
+    pub side_a: String,
+}
+
+/// The Standings screen's view.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct StandingsView {
+    pub filter: String,
+    pub show_all: bool,
+    pub sort: super::standings::SortKey,
+    pub descending: bool,
+}
+
+/// The migration wizard's inputs.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MigrationForm {
+    pub path: String,
+    pub cutoffs: String,
+}
+
+/// The Enter match screen's forecast for the form's pairing.
+#[derive(Debug, Clone)]
+pub struct WhatIf {
+    key: MatchForm,
+    pub prediction: Option<crate::rating::Prediction>,
+    /// For A wins, draw, B wins: each player's change.
+    pub outcomes: Vec<(MatchResult, Vec<Change>)>,
+}
+
+/// A long import running off the UI thread.
+pub struct Job {
+    pub label: String,
+    pub bytes: Arc<AtomicU64>,
+    pub total: u64,
+    pub cancel: Arc<AtomicBool>,
+    pub done: std::sync::mpsc::Receiver<Result<String, String>>,
+}
+
+/// The app's whole state.
+pub struct AppState {
+    pub store: Option<Store>,
+    pub ladder: Ladder,
+    pub standings: Vec<Standing>,
+    /// The latest events, newest first (the Enter match screen lists them).
+    pub latest: Vec<Effective>,
+    pub event_count: usize,
+    pub screen: Screen,
+    pub error: Option<String>,
+    pub notice: Option<String>,
+    pub view: StandingsView,
+    pub form: MatchForm,
+    pub new_player: String,
+    pub player: Option<PlayerId>,
+    pub rename_to: String,
+    pub pending: Option<Pending>,
+    pub settings_rules: Option<Rules>,
+    /// The Settings screen's parameter fields as typed.
+    pub param_text: std::collections::BTreeMap<String, String>,
+    pub migration: MigrationForm,
+    pub job: Option<Job>,
+    pub recent: Vec<PathBuf>,
+    pub data_dir: PathBuf,
+    /// Bumped at every reload, so cached views know the ladder changed.
+    pub generation: u64,
+    pub table: super::standings::TableCache,
+    what_if: Option<WhatIf>,
+    what_if_generation: u64,
+}
+
+fn today() -> NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+impl AppState {
+    /// An app with no ladder open; `data_dir` is where new and demo ladders go.
+    pub fn empty(data_dir: PathBuf) -> AppState {
+        AppState {
+            store: None,
+            ladder: Ladder::new(Rules::default()),
+            standings: Vec::new(),
+            latest: Vec::new(),
+            event_count: 0,
+            screen: Screen::Standings,
+            error: None,
+            notice: None,
+            view: StandingsView::default(),
+            form: MatchForm {
+                date: today().to_string(),
+                ..MatchForm::default()
+            },
+            new_player: String::new(),
+            player: None,
+            rename_to: String::new(),
+            pending: None,
+            settings_rules: None,
+            param_text: Default::default(),
+            migration: MigrationForm {
+                cutoffs: "Grandmaster=2200,Master=2000,Prophet=1800,Scholar=1600,Apprentice=1400".into(),
+                ..MigrationForm::default()
+            },
+            job: None,
+            recent: Vec::new(),
+            data_dir,
+            generation: 0,
+            table: Default::default(),
+            what_if: None,
+            what_if_generation: 0,
+        }
+    }
+
+    /// Opens `path` (creating a Skyweaver ladder there if nothing exists yet).
+    pub fn open_or_create(data_dir: PathBuf, path: &Path) -> AppState {
+        let mut state = AppState::empty(data_dir);
+        let cmd = if path.exists() {
+            Command::Open(path.to_path_buf())
+        } else {
+            Command::New(path.to_path_buf(), System::Skyweaver)
+        };
+        state.apply(cmd);
+        state
+    }
+
+    pub fn path(&self) -> Option<&Path> {
+        self.store.as_ref().map(Store::path)
+    }
+
+    /// Re-reads the ladder after a change.
+    pub fn reload(&mut self) {
+        let Some(store) = &self.store else {
+            return;
+        };
+        let loaded = store.ladder().and_then(|l| Ok((l, store.effective()?)));
+        match loaded {
+            Ok((ladder, events)) => {
+                self.generation += 1;
+                self.standings = standings::standings(&ladder);
+                self.event_count = events.len();
+                self.latest = events.into_iter().rev().take(30).collect();
+                self.ladder = ladder;
+            }
+            Err(e) => self.error = Some(e.to_string()),
+        }
+    }
+
+    /// Applies one command; failures become the error banner and change nothing.
+    pub fn apply(&mut self, cmd: Command) {
+        if let Err(e) = self.try_apply(cmd) {
+            self.error = Some(e);
+        }
+    }
+
+    fn store(&mut self) -> Result<&mut Store, String> {
+        self.store.as_mut().ok_or_else(|| "no ladder is open".to_string())
+    }
+
+    fn commit(&mut self, label: &str, rows: &[(NaiveDate, Entry)]) -> Result<(), String> {
+        self.store()?.commit(label, rows).map_err(|e| e.to_string())?;
+        self.error = None;
+        self.reload();
+        Ok(())
+    }
+
+    fn try_apply(&mut self, cmd: Command) -> Result<(), String> {
+        match cmd {
+            Command::Show(screen) => self.screen = screen,
+            Command::Open(path) => {
+                let store = Store::open(&path).map_err(|e| e.to_string())?;
+                self.set_store(store);
+            }
+            Command::New(path, system) => {
+                let store = Store::create(&path, &Rules::defaults(system)).map_err(|e| e.to_string())?;
+                self.set_store(store);
+            }
+            Command::OpenDemo => self.open_demo()?,
+            Command::SaveCopy(to) => {
+                let log = self.store()?.export_log().map_err(|e| e.to_string())?;
+                let mut copy = Store::create(&to, &log.rules).map_err(|e| e.to_string())?;
+                copy.import_log(&log).map_err(|e| e.to_string())?;
+                self.notice = Some(format!("saved a copy as {}", to.display()));
+            }
+            Command::ImportCsv(path, mapping) => self.start_import(path, mapping)?,
+            Command::ExportJsonl(to) => {
+                let log = self.store()?.export_log().map_err(|e| e.to_string())?;
+                let mut out = std::io::BufWriter::new(std::fs::File::create(&to).map_err(|e| format!("{}: {e}", to.display()))?);
+                jsonl::write(&log, &mut out).map_err(|e| format!("{}: {e}", to.display()))?;
+                self.notice = Some(format!("wrote {}", to.display()));
+            }
+            Command::ExportCsv(to) => self.export_csv(&to)?,
+            Command::CancelJob => {
+                if let Some(job) = &self.job {
+                    job.cancel.store(true, Ordering::Relaxed);
+                }
+            }
+            Command::Undo => {
+                let t = self.store()?.undo().map_err(|e| e.to_string())?;
+                self.notice = Some(format!("undid: {}", t.label));
+                self.reload();
+            }
+            Command::Redo => {
+                let t = self.store()?.redo().map_err(|e| e.to_string())?;
+                self.notice = Some(format!("redid: {}", t.label));
+                self.reload();
+            }
+            Command::EnterMatch => {
+                let (date, m) = self.match_from_form()?;
+                self.commit("add match", &[(date, Entry::Add { event: Event::Match(m) })])?;
+                let keep_date = self.form.date.clone();
+                self.form = MatchForm { date: keep_date, ..MatchForm::default() };
+            }
+            Command::DeleteEvent(seq) => {
+                let date = self.event_date(seq)?;
+                self.commit(&format!("delete event {seq}"), &[(date, Entry::Delete { target: seq })])?;
+            }
+            Command::EditResult(seq, result) => {
+                let e = self.find_event(seq)?;
+                let Event::Match(mut m) = e.event else {
+                    return Err(format!("event {seq} is not a match"));
+                };
+                m.result = result;
+                self.commit(&format!("edit event {seq}"), &[(e.date, Entry::Edit { target: seq, event: Event::Match(m) })])?;
+            }
+            Command::AddPlayer(name) => {
+                let name = name.trim().to_string();
+                if name.is_empty() || name.contains(',') {
+                    return Err("a player's name must not be empty or contain a comma".into());
+                }
+                if self.player_id(&name).is_some() {
+                    return Err(format!("a player called `{name}` already exists"));
+                }
+                let id = self.ladder.players.len() as PlayerId;
+                self.commit(&format!("add {name}"), &[(today(), Entry::Add { event: Event::Player { id, name } })])?;
+                self.new_player.clear();
+            }
+            Command::Rename(id, name) => {
+                let name = name.trim().to_string();
+                if name.is_empty() || name.contains(',') {
+                    return Err("a player's name must not be empty or contain a comma".into());
+                }
+                if self.player_id(&name).is_some_and(|other| other != id) {
+                    return Err(format!("a player called `{name}` already exists"));
+                }
+                self.commit(&format!("rename to {name}"), &[(today(), Entry::Add { event: Event::Rename { id, name } })])?;
+            }
+            Command::ShowPlayer(id) => {
+                self.player = id;
+                self.rename_to = id.and_then(|i| self.ladder.player(i)).map(|p| p.name.clone()).unwrap_or_default();
+                self.screen = Screen::Players;
+            }
+            Command::PreviewSoftReset => self.preview("soft reset", vec![(self.action_date(), Entry::Add { event: Event::SoftReset })])?,
+            Command::PreviewHardReset => self.preview("hard reset", vec![(self.action_date(), Entry::Add { event: Event::HardReset })])?,
+            Command::PreviewRules(rules) => {
+                let label = format!("rules: {}", rules.system());
+                self.preview(&label, vec![(self.action_date(), Entry::Add { event: Event::Rules { rules: Box::new(rules) } })])?;
+            }
+            Command::PreviewMigration => {
+                let rows = self.migration_rows()?;
+                self.preview("migrate from Elo", rows)?;
+            }
+            Command::Confirm => {
+                let pending = self.pending.take().ok_or("nothing to apply")?;
+                self.commit(&pending.label, &pending.rows)?;
+                self.notice = Some(format!("done: {}", pending.label));
+                self.settings_rules = None;
+                self.param_text.clear();
+            }
+            Command::Cancel => self.pending = None,
+            Command::DismissMessage => {
+                self.error = None;
+                self.notice = None;
+            }
+        }
+        Ok(())
+    }
+
+    fn set_store(&mut self, store: Store) {
+        let path = store.path().to_path_buf();
+        self.store = Some(store);
+        self.pending = None;
+        self.player = None;
+        self.settings_rules = None;
+        self.error = None;
+        self.recent.retain(|p| p != &path);
+        self.recent.insert(0, path);
+        self.recent.truncate(8);
+        self.reload();
+    }
+
+    /// A date for a season button or rules change: today, or the latest event's date if the
+    /// log runs later (a reset goes after everything it resets).
+    fn action_date(&self) -> NaiveDate {
+        let latest = self.latest.first().map(|e| e.date);
+        latest.map_or(today(), |d| d.max(today()))
+    }
+
+    fn preview(&mut self, label: &str, rows: Vec<(NaiveDate, Entry)>) -> Result<(), String> {
+        let (before, after) = self.store()?.preview(&rows).map_err(|e| e.to_string())?;
+        self.pending = Some(Pending {
+            label: label.to_string(),
+            changes: preview::changes(&before, &after),
+            rows,
+            after,
+        });
+        Ok(())
+    }
+
+    pub fn player_id(&self, name: &str) -> Option<PlayerId> {
+        let key = name.trim().to_lowercase();
+        self.ladder
+            .players
+            .iter()
+            .position(|p| p.joined && p.name.to_lowercase() == key)
+            .map(|i| i as PlayerId)
+    }
+
+    /// Names of joined players starting with (then containing) `prefix`, for the pickers.
+    pub fn suggestions(&self, prefix: &str, limit: usize) -> Vec<String> {
+        let key = prefix.trim().to_lowercase();
+        if key.is_empty() {
+            return Vec::new();
+        }
+        let mut starts = Vec::new();
+        let mut contains = Vec::new();
+        for p in self.ladder.players.iter().filter(|p| p.joined) {
+            let name = p.name.to_lowercase();
+            if name.starts_with(&key) {
+                starts.push(p.name.clone());
+            } else if name.contains(&key) {
+                contains.push(p.name.clone());
+            }
+        }
+        starts.sort();
+        contains.sort();
+        starts.extend(contains);
+        starts.truncate(limit);
+        starts
+    }
+
+    /// The form as a match, or what is wrong with it.
+    pub fn match_from_form(&self) -> Result<(NaiveDate, Match), String> {
+        self.match_from(&self.form)
+    }
+
+    fn match_from(&self, f: &MatchForm) -> Result<(NaiveDate, Match), String> {
+        let date = NaiveDate::parse_from_str(f.date.trim(), "%Y-%m-%d")
+            .map_err(|_| format!("date `{}` does not parse; write it as YYYY-MM-DD", f.date))?;
+        let a = self.player_id(&f.a).ok_or_else(|| format!("unknown player `{}`", f.a.trim()))?;
+        let b = self.player_id(&f.b).ok_or_else(|| format!("unknown player `{}`", f.b.trim()))?;
+        if a == b {
+            return Err("a player cannot play themselves".into());
+        }
+        let result = f.result.ok_or("choose a result")?;
+        let medals = match (f.medals_a.trim(), f.medals_b.trim()) {
+            ("", "") => None,
+            (x, y) => {
+                let parse = |t: &str| t.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0);
+                Some([
+                    parse(x).ok_or_else(|| format!("medals `{x}` is not a number of 0 or more"))?,
+                    parse(y).ok_or_else(|| format!("medals `{y}` is not a number of 0 or more"))?,
+                ])
+            }
+        };
+        let text = |t: &str| Some(t.trim().to_string()).filter(|t| !t.is_empty());
+        Ok((
+            date,
+            Match {
+                a: a.into(),
+                b: b.into(),
+                result,
+                medals,
+                scenario: text(&f.scenario),
+                side_a: text(&f.side_a),
+            },
+        ))
+    }
+
+    /// For the form's two players: the prediction and each result's effect on both,
+    /// computed by the ladder as previews (nothing is written). Cached until the form's
+    /// players, date or extras change; empty until both players are known.
+    pub fn what_if(&mut self) -> Option<&WhatIf> {
+        let mut key = self.form.clone();
+        key.result = None;
+        if self.what_if.as_ref().map(|w| &w.key) != Some(&key) || self.what_if_generation != self.generation {
+            self.what_if_generation = self.generation;
+            self.what_if = self.compute_what_if(key);
+        }
+        self.what_if.as_ref().filter(|w| !w.outcomes.is_empty())
+    }
+
+    fn compute_what_if(&self, key: MatchForm) -> Option<WhatIf> {
+        let mut empty = WhatIf { key: key.clone(), prediction: None, outcomes: Vec::new() };
+        let (Some(store), Some((date, mut m))) = (self.store.as_ref(), self.clone_form_match()) else {
+            return Some(empty);
+        };
+        empty.prediction = crate::ladder::predict::predict(&self.ladder, &m.a, &m.b);
+        for r in [
+            MatchResult::Played(crate::rating::Outcome::Win),
+            MatchResult::Played(crate::rating::Outcome::Draw),
+            MatchResult::Played(crate::rating::Outcome::Loss),
+        ] {
+            m.result = r;
+            let rows = [(date, Entry::Add { event: Event::Match(m.clone()) })];
+            let Ok((before, after)) = store.preview(&rows) else {
+                return Some(empty);
+            };
+            let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
+            let changes = preview::changes(&before, &after).into_iter().filter(|c| ids.contains(&c.player)).collect();
+            empty.outcomes.push((r, changes));
+        }
+        Some(empty)
+    }
+
+    /// The form's match with any result, if the rest of the form is complete.
+    fn clone_form_match(&self) -> Option<(NaiveDate, Match)> {
+        let mut form = self.form.clone();
+        form.result.get_or_insert(MatchResult::Played(crate::rating::Outcome::Win));
+        self.match_from(&form).ok()
+    }
+
+    fn find_event(&self, seq: u64) -> Result<Effective, String> {
+        let store = self.store.as_ref().ok_or("no ladder is open")?;
+        store
+            .effective()
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .find(|e| e.seq == seq)
+            .ok_or_else(|| format!("no event {seq}"))
+    }
+
+    fn event_date(&self, seq: u64) -> Result<NaiveDate, String> {
+        self.find_event(seq).map(|e| e.date)
+    }
+
+    fn migration_rows(&self) -> Result<Vec<(NaiveDate, Entry)>, String> {
+        let path = PathBuf::from(self.migration.path.trim());
+        let name = path.display().to_string();
+        let file = std::fs::File::open(&path).map_err(|e| format!("{name}: {e}"))?;
+        let lines = elo_list::read(std::io::BufReader::new(file), &name).map_err(|e| e.to_string())?;
+        let cutoffs = Cutoffs::parse(&self.migration.cutoffs)?;
+        let date = self.action_date();
+        let mut next = self.ladder.players.len() as PlayerId;
+        let mut added: Vec<(String, PlayerId)> = Vec::new();
+        let mut rows = Vec::new();
+        let mut entries: Vec<MigrationEntry> = Vec::new();
+        for line in lines {
+            let key = line.player.to_lowercase();
+            let id = match self.player_id(&line.player).or_else(|| added.iter().find(|(k, _)| *k == key).map(|(_, i)| *i)) {
+                Some(id) => id,
+                None => {
+                    let id = next;
+                    next += 1;
+                    added.push((key, id));
+                    rows.push((date, Entry::Add { event: Event::Player { id, name: line.player.clone() } }));
+                    id
+                }
+            };
+            if entries.iter().any(|e| e.player == id) {
+                return Err(format!("{name}: line {}, field `player`: `{}` is listed twice", line.line, line.player));
+            }
+            entries.push(MigrationEntry { player: id, elo: line.elo, old_rank: line.rank.unwrap_or_else(|| cutoffs.rank_of(line.elo)) });
+        }
+        rows.push((date, Entry::Add { event: Event::Migration { migration: Box::new(Migration { entries }) } }));
+        Ok(rows)
+    }
+
+    fn export_csv(&mut self, to: &Path) -> Result<(), String> {
+        let store = self.store.as_ref().ok_or("no ladder is open")?;
+        let events = store.effective().map_err(|e| e.to_string())?;
+        let file = std::fs::File::create(to).map_err(|e| format!("{}: {e}", to.display()))?;
+        let mut w = csv::Writer::from_writer(std::io::BufWriter::new(file));
+        let name = |ids: &[PlayerId]| {
+            ids.iter().map(|&i| self.ladder.player(i).map_or("?", |p| p.name.as_str())).collect::<Vec<_>>().join("+")
+        };
+        let io = |e: csv::Error| format!("{}: {e}", to.display());
+        w.write_record(["date", "player_a", "player_b", "score", "medals_a", "medals_b", "scenario", "side_a"]).map_err(io)?;
+        for e in &events {
+            if let Event::Match(m) = &e.event {
+                let (ma, mb) = m.medals.map_or((String::new(), String::new()), |[a, b]| (a.to_string(), b.to_string()));
+                w.write_record([
+                    e.date.to_string(),
+                    name(&m.a),
+                    name(&m.b),
+                    m.result.as_text().to_string(),
+                    ma,
+                    mb,
+                    m.scenario.clone().unwrap_or_default(),
+                    m.side_a.clone().unwrap_or_default(),
+                ])
+                .map_err(io)?;
+            }
+        }
+        w.flush().map_err(|e| format!("{}: {e}", to.display()))?;
+        self.notice = Some(format!("wrote {}", to.display()));
+        Ok(())
+    }
+
+    /// Starts a CSV import on another thread; [`AppState::poll_job`] collects it.
+    fn start_import(&mut self, path: PathBuf, mapping: Mapping) -> Result<(), String> {
+        if self.job.is_some() {
+            return Err("an import is already running".into());
+        }
+        let ladder = self.path().ok_or("no ladder is open")?.to_path_buf();
+        let total = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let bytes = Arc::new(AtomicU64::new(0));
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let (b, c) = (bytes.clone(), cancel.clone());
+        let label = format!("importing {}", path.display());
+        std::thread::spawn(move || {
+            let run = || -> Result<String, String> {
+                let mut store = Store::open(&ladder).map_err(|e| e.to_string())?;
+                let s = match_import::import_file(&mut store, &path, &mapping, true, &mut |n| {
+                    b.store(n, Ordering::Relaxed);
+                    !c.load(Ordering::Relaxed)
+                })
+                .map_err(|e| e.to_string())?;
+                Ok(format!("imported {} matches and {} new players", s.matches, s.new_players))
+            };
+            let _ = tx.send(run());
+        });
+        self.job = Some(Job { label, bytes, total, cancel, done: rx });
+        Ok(())
+    }
+
+    /// Collects a finished background import.
+    pub fn poll_job(&mut self) {
+        let Some(job) = &self.job else {
+            return;
+        };
+        match job.done.try_recv() {
+            Ok(Ok(message)) => {
+                self.job = None;
+                self.notice = Some(message);
+                self.reload();
+            }
+            Ok(Err(e)) => {
+                self.job = None;
+                self.error = Some(e);
+            }
+            Err(std::sync::mpsc::TryRecvError::Empty) => {}
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                self.job = None;
+                self.error = Some("the import stopped unexpectedly; the ladder is unchanged".into());
+            }
+        }
+    }
+
+    /// The demo: international football 1872–2026 (bundled, CC0), imported once into the
+    /// data directory and opened.
+    fn open_demo(&mut self) -> Result<(), String> {
+        let path = self.data_dir.join("demo-international.rungs");
+        if !path.exists() {
+            std::fs::create_dir_all(&self.data_dir).map_err(|e| format!("{}: {e}", self.data_dir.display()))?;
+            let partial = path.with_extension("partial");
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
+            }
+            let mut store = Store::create(&partial, &Rules::default()).map_err(|e| e.to_string())?;
+            let bytes: &[u8] = DEMO_CSV_GZ;
+            let reader = crate::interchange::csv_matches::MatchReader::new(
+                flate2::read::MultiGzDecoder::new(bytes),
+                "international_results.csv",
+                &Mapping::international(),
+            )
+            .map_err(|e| e.to_string())?;
+            match_import::import_reader(&mut store, reader, "international_results.csv", true, &mut |_| true)
+                .map_err(|e| e.to_string())?;
+            drop(store);
+            std::fs::rename(&partial, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+        self.try_apply(Command::Open(path))
+    }
+}
+
+/// The demo ladder's matches, bundled so a fresh install needs nothing else.
+pub const DEMO_CSV_GZ: &[u8] = include_bytes!("../../assets/international_results.csv.gz");
