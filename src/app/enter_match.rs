@@ -14,7 +14,11 @@ fn picker(ui: &mut egui::Ui, label: &str, text: &mut String, offers: &[String]) 
     ui.vertical(|ui| {
         let name = ui.label(label);
         let response = ui
-            .add(egui::TextEdit::singleline(text).hint_text("type a name").desired_width(200.0))
+            .add(
+                egui::TextEdit::singleline(text)
+                    .hint_text("type a name")
+                    .desired_width(200.0),
+            )
             .labelled_by(name.id);
         let exact = offers.iter().any(|o| o.eq_ignore_ascii_case(text.trim()));
         if response.has_focus() && !exact && !offers.is_empty() {
@@ -61,7 +65,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             ui.add(egui::TextEdit::singleline(&mut state.form.side_a).desired_width(100.0));
         });
     }
-    let (name_a, name_b) = (state.form.a.trim().to_string(), state.form.b.trim().to_string());
+    let (name_a, name_b) = (
+        state.form.a.trim().to_string(),
+        state.form.b.trim().to_string(),
+    );
     let what_if = state.what_if().cloned();
     if let Some(w) = &what_if {
         if let Some(p) = w.prediction {
@@ -89,8 +96,16 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     }
     ui.horizontal(|ui| {
         ui.label("Result:");
-        let a = if name_a.is_empty() { "A".into() } else { name_a.clone() };
-        let b = if name_b.is_empty() { "B".into() } else { name_b.clone() };
+        let a = if name_a.is_empty() {
+            "A".into()
+        } else {
+            name_a.clone()
+        };
+        let b = if name_b.is_empty() {
+            "B".into()
+        } else {
+            name_b.clone()
+        };
         for (label, r) in [
             (format!("{a} wins (1)"), MatchResult::Played(Outcome::Win)),
             ("Draw (D)".to_string(), MatchResult::Played(Outcome::Draw)),
@@ -117,11 +132,21 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                     let before = c.before.map_or(c.after.score, |b| b.score);
                     let d = c.after.score - before;
                     ui.label(format!("{} {:.0} → {:.0}", c.name, before, c.after.score));
-                    ui.label(RichText::new(format!("({})", widgets::delta(d))).color(widgets::delta_colour(ui, d)));
+                    ui.label(
+                        RichText::new(format!("({})", widgets::delta(d)))
+                            .color(widgets::delta_colour(ui, d)),
+                    );
                     if c.tier_before != c.tier_after {
                         if let Some(t) = c.tier_after {
                             let up = c.tier_before.is_none_or(|b| t > b);
-                            ui.label(RichText::new(format!("{} {}", if up { "▲" } else { "▼" }, t.name())).color(widgets::tier_colour(t)));
+                            ui.label(
+                                RichText::new(format!(
+                                    "{} {}",
+                                    if up { "▲" } else { "▼" },
+                                    t.name()
+                                ))
+                                .color(widgets::tier_colour(t)),
+                            );
                         }
                     }
                 }
@@ -147,43 +172,53 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
 }
 
 fn latest(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
-    let name = |id: u32| state.ladder.player(id).map_or("?".to_string(), |p| p.name.clone());
-    egui::ScrollArea::vertical().id_salt("latest").show(ui, |ui| {
-        for e in &state.latest {
-            let Event::Match(m) = &e.event else {
-                continue;
-            };
-            let a = m.a.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
-            let b = m.b.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
-            let verb = match m.result {
-                MatchResult::Played(Outcome::Win) => "beat",
-                MatchResult::Played(Outcome::Draw) => "drew with",
-                MatchResult::Played(Outcome::Loss) => "lost to",
-                MatchResult::ForfeitA => "forfeited to",
-                MatchResult::ForfeitB => "won by forfeit against",
-                MatchResult::Cancelled => "(cancelled) vs",
-            };
-            ui.push_id(e.seq, |ui| {
-                ui.horizontal(|ui| {
-                    ui.label(format!("{}  #{}  {a} {verb} {b}", e.date, e.seq));
-                    ui.menu_button("edit", |ui| {
-                        for (label, r) in [
-                            ("A wins", MatchResult::Played(Outcome::Win)),
-                            ("Draw", MatchResult::Played(Outcome::Draw)),
-                            ("B wins", MatchResult::Played(Outcome::Loss)),
-                            ("Cancelled", MatchResult::Cancelled),
-                        ] {
-                            if ui.add_enabled(m.result != r, egui::Button::new(label)).clicked() {
-                                out.push(Command::EditResult(e.seq, r));
-                                ui.close();
+    let name = |id: u32| {
+        state
+            .ladder
+            .player(id)
+            .map_or("?".to_string(), |p| p.name.clone())
+    };
+    egui::ScrollArea::vertical()
+        .id_salt("latest")
+        .show(ui, |ui| {
+            for e in &state.latest {
+                let Event::Match(m) = &e.event else {
+                    continue;
+                };
+                let a = m.a.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
+                let b = m.b.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
+                let verb = match m.result {
+                    MatchResult::Played(Outcome::Win) => "beat",
+                    MatchResult::Played(Outcome::Draw) => "drew with",
+                    MatchResult::Played(Outcome::Loss) => "lost to",
+                    MatchResult::ForfeitA => "forfeited to",
+                    MatchResult::ForfeitB => "won by forfeit against",
+                    MatchResult::Cancelled => "(cancelled) vs",
+                };
+                ui.push_id(e.seq, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label(format!("{}  #{}  {a} {verb} {b}", e.date, e.seq));
+                        ui.menu_button("edit", |ui| {
+                            for (label, r) in [
+                                ("A wins", MatchResult::Played(Outcome::Win)),
+                                ("Draw", MatchResult::Played(Outcome::Draw)),
+                                ("B wins", MatchResult::Played(Outcome::Loss)),
+                                ("Cancelled", MatchResult::Cancelled),
+                            ] {
+                                if ui
+                                    .add_enabled(m.result != r, egui::Button::new(label))
+                                    .clicked()
+                                {
+                                    out.push(Command::EditResult(e.seq, r));
+                                    ui.close();
+                                }
                             }
+                        });
+                        if ui.small_button("delete").clicked() {
+                            out.push(Command::DeleteEvent(e.seq));
                         }
                     });
-                    if ui.small_button("delete").clicked() {
-                        out.push(Command::DeleteEvent(e.seq));
-                    }
                 });
-            });
-        }
-    });
+            }
+        });
 }

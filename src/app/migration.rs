@@ -17,7 +17,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     );
     ui.horizontal(|ui| {
         let label = ui.label("Elo list:");
-        ui.add(egui::TextEdit::singleline(&mut state.migration.path).desired_width(380.0)).labelled_by(label.id);
+        ui.add(egui::TextEdit::singleline(&mut state.migration.path).desired_width(380.0))
+            .labelled_by(label.id);
         if ui.button("Browse…").clicked() {
             if let Some(p) = widgets::open_dialog("Elo list", &["csv"]) {
                 state.migration.path = p.display().to_string();
@@ -27,7 +28,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     ui.label("2. Old ranks from Elo where the list gives none (the lowest Elo of each rank):");
     ui.horizontal(|ui| {
         let label = ui.label("Cut-offs:");
-        ui.add(egui::TextEdit::singleline(&mut state.migration.cutoffs).desired_width(520.0)).labelled_by(label.id);
+        ui.add(egui::TextEdit::singleline(&mut state.migration.cutoffs).desired_width(520.0))
+            .labelled_by(label.id);
     });
     ui.label("3. Preview: every player's new rating (r = Elo), RD (350) and RP by old rank (seed 003, Table 2).");
     if ui.button("Preview migration").clicked() {

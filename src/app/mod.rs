@@ -30,6 +30,23 @@ pub struct RungsApp {
     pub state: AppState,
     commands: Vec<Command>,
     dark: bool,
+    fonts_ready: bool,
+}
+
+/// egui's default proportional font has no arrows, badges or geometric shapes; Hack (bundled
+/// for monospace) has them, so it backs the proportional family up.
+fn install_fonts(ctx: &egui::Context) {
+    let mut fonts = egui::FontDefinitions::default();
+    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
+        if !family.iter().any(|f| f == "Hack") {
+            let at = family
+                .iter()
+                .position(|f| f == "Ubuntu-Light")
+                .map_or(0, |i| i + 1);
+            family.insert(at, "Hack".to_owned());
+        }
+    }
+    ctx.set_fonts(fonts);
 }
 
 /// Where rungs keeps its own ladders (the default ladder, the demo).
@@ -46,6 +63,7 @@ impl RungsApp {
             state,
             commands: Vec::new(),
             dark: true,
+            fonts_ready: false,
         }
     }
 
@@ -66,11 +84,22 @@ impl RungsApp {
             let _ = std::fs::create_dir_all(parent);
         }
         let mut state = AppState::open_or_create(dir, &path);
-        state.recent.extend(memory.recent.into_iter().filter(|p| p.exists() && *p != path));
+        state.recent.extend(
+            memory
+                .recent
+                .into_iter()
+                .filter(|p| p.exists() && *p != path),
+        );
         state.screen = memory.screen;
         let mut app = RungsApp::with_state(state);
+        install_fonts(&cc.egui_ctx);
+        app.fonts_ready = true;
         app.dark = memory.dark.unwrap_or(true);
-        cc.egui_ctx.set_visuals(if app.dark { egui::Visuals::dark() } else { egui::Visuals::light() });
+        cc.egui_ctx.set_visuals(if app.dark {
+            egui::Visuals::dark()
+        } else {
+            egui::Visuals::light()
+        });
         app
     }
 
@@ -80,10 +109,13 @@ impl RungsApp {
 
     fn shortcuts(&mut self, ui: &egui::Ui) {
         use egui::{Key, KeyboardShortcut, Modifiers};
-        const REDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+        const REDO: KeyboardShortcut =
+            KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
         const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
         // Redo first: a plain Ctrl+Z pattern also matches Ctrl+Shift+Z.
-        let (redo, undo) = ui.ctx().input_mut(|i| (i.consume_shortcut(&REDO), i.consume_shortcut(&UNDO)));
+        let (redo, undo) = ui
+            .ctx()
+            .input_mut(|i| (i.consume_shortcut(&REDO), i.consume_shortcut(&UNDO)));
         if redo {
             self.send(Command::Redo);
         } else if undo {
@@ -140,8 +172,15 @@ impl RungsApp {
                     ui.separator();
                     ui.label("Recent");
                     for p in self.state.recent.clone() {
-                        let name = p.file_name().map_or_else(|| p.display().to_string(), |n| n.to_string_lossy().into_owned());
-                        if ui.button(name).on_hover_text(p.display().to_string()).clicked() {
+                        let name = p.file_name().map_or_else(
+                            || p.display().to_string(),
+                            |n| n.to_string_lossy().into_owned(),
+                        );
+                        if ui
+                            .button(name)
+                            .on_hover_text(p.display().to_string())
+                            .clicked()
+                        {
                             self.send(Command::Open(p));
                             ui.close();
                         }
@@ -171,9 +210,20 @@ impl RungsApp {
                 }
             });
             ui.menu_button("View", |ui| {
-                if ui.button(if self.dark { "Light theme" } else { "Dark theme" }).clicked() {
+                if ui
+                    .button(if self.dark {
+                        "Light theme"
+                    } else {
+                        "Dark theme"
+                    })
+                    .clicked()
+                {
                     self.dark = !self.dark;
-                    ui.ctx().set_visuals(if self.dark { egui::Visuals::dark() } else { egui::Visuals::light() });
+                    ui.ctx().set_visuals(if self.dark {
+                        egui::Visuals::dark()
+                    } else {
+                        egui::Visuals::light()
+                    });
                     ui.close();
                 }
             });
@@ -183,15 +233,22 @@ impl RungsApp {
     fn tabs(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             for screen in Screen::ALL {
-                if ui.selectable_label(self.state.screen == screen, screen.title()).clicked() {
+                if ui
+                    .selectable_label(self.state.screen == screen, screen.title())
+                    .clicked()
+                {
                     self.send(Command::Show(screen));
                 }
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui.button("⟳").on_hover_text("Redo (Ctrl+Shift+Z)").clicked() {
+                if ui
+                    .button("↷")
+                    .on_hover_text("Redo (Ctrl+Shift+Z)")
+                    .clicked()
+                {
                     self.send(Command::Redo);
                 }
-                if ui.button("⟲").on_hover_text("Undo (Ctrl+Z)").clicked() {
+                if ui.button("↶").on_hover_text("Undo (Ctrl+Z)").clicked() {
                     self.send(Command::Undo);
                 }
             });
@@ -200,10 +257,10 @@ impl RungsApp {
 
     fn status(&self, ui: &mut egui::Ui) {
         let s = &self.state;
-        let file = s
-            .path()
-            .and_then(|p| p.file_name())
-            .map_or_else(|| "no ladder".to_string(), |n| n.to_string_lossy().into_owned());
+        let file = s.path().and_then(|p| p.file_name()).map_or_else(
+            || "no ladder".to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
         let text = format!(
             "{file} · {} · season {}, week {} · {} events · {} players · saved",
             s.ladder.rules.system(),
@@ -230,11 +287,11 @@ impl RungsApp {
         }
         ui.horizontal(|ui| {
             if let Some(e) = error {
-                ui.colored_label(ui.visuals().error_fg_color, format!("⚠ {e}"));
+                ui.colored_label(ui.visuals().error_fg_color, format!("! {e}"));
             } else if let Some(n) = notice {
-                ui.label(format!("✔ {n}"));
+                ui.label(n);
             }
-            if ui.small_button("✕").on_hover_text("Dismiss").clicked() {
+            if ui.small_button("x").on_hover_text("Dismiss").clicked() {
                 self.send(Command::DismissMessage);
             }
         });
@@ -242,9 +299,17 @@ impl RungsApp {
 
     /// Draws one frame into `ui` (the eframe entry point and the tests both call this).
     pub fn frame(&mut self, ui: &mut egui::Ui) {
+        if !self.fonts_ready {
+            // Fonts change from the next frame on: draw nothing until then.
+            install_fonts(ui.ctx());
+            self.fonts_ready = true;
+            ui.ctx().request_repaint();
+            return;
+        }
         self.state.poll_job();
         if self.state.job.is_some() {
-            ui.ctx().request_repaint_after(std::time::Duration::from_millis(100));
+            ui.ctx()
+                .request_repaint_after(std::time::Duration::from_millis(100));
         }
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| {
@@ -258,7 +323,10 @@ impl RungsApp {
                 ui.horizontal(|ui| {
                     let done = job.bytes.load(std::sync::atomic::Ordering::Relaxed);
                     if job.total > 0 {
-                        ui.add(egui::ProgressBar::new((done as f32 / job.total as f32).min(1.0)).desired_width(300.0));
+                        ui.add(
+                            egui::ProgressBar::new((done as f32 / job.total as f32).min(1.0))
+                                .desired_width(300.0),
+                        );
                     }
                     if ui.button("Cancel import").clicked() {
                         self.commands.push(Command::CancelJob);
@@ -306,6 +374,10 @@ pub fn run() -> Result<(), String> {
             .with_min_inner_size([720.0, 480.0]),
         ..Default::default()
     };
-    eframe::run_native("rungs", options, Box::new(|cc| Ok(Box::new(RungsApp::new(cc)))))
-        .map_err(|e| e.to_string())
+    eframe::run_native(
+        "rungs",
+        options,
+        Box::new(|cc| Ok(Box::new(RungsApp::new(cc)))),
+    )
+    .map_err(|e| e.to_string())
 }

@@ -14,7 +14,11 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         let label = ui.label("New player:");
         let field = ui
-            .add(egui::TextEdit::singleline(&mut state.new_player).hint_text("name").desired_width(200.0))
+            .add(
+                egui::TextEdit::singleline(&mut state.new_player)
+                    .hint_text("name")
+                    .desired_width(200.0),
+            )
             .labelled_by(label.id);
         let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button("Add player").clicked() || enter {
@@ -23,27 +27,40 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     });
     ui.separator();
     ui.columns(2, |cols| {
-        egui::ScrollArea::vertical().id_salt("player-list").show(&mut cols[0], |ui| {
-            let names: Vec<(PlayerId, String)> = state
-                .ladder
-                .players
-                .iter()
-                .enumerate()
-                .filter(|(_, p)| p.joined)
-                .map(|(i, p)| (i as PlayerId, p.name.clone()))
-                .collect();
-            let mut sorted = names;
-            sorted.sort_by_key(|(_, n)| n.to_lowercase());
-            ui.label(format!("{} players", widgets::thousands(sorted.len() as u64)));
-            let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-            egui::ScrollArea::vertical().id_salt("names").show_rows(ui, row, sorted.len(), |ui, range| {
-                for (id, name) in &sorted[range] {
-                    if ui.selectable_label(state.player == Some(*id), name).clicked() {
-                        out.push(Command::ShowPlayer(Some(*id)));
-                    }
-                }
+        egui::ScrollArea::vertical()
+            .id_salt("player-list")
+            .show(&mut cols[0], |ui| {
+                let names: Vec<(PlayerId, String)> = state
+                    .ladder
+                    .players
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, p)| p.joined)
+                    .map(|(i, p)| (i as PlayerId, p.name.clone()))
+                    .collect();
+                let mut sorted = names;
+                sorted.sort_by_key(|(_, n)| n.to_lowercase());
+                ui.label(format!(
+                    "{} players",
+                    widgets::thousands(sorted.len() as u64)
+                ));
+                let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+                egui::ScrollArea::vertical().id_salt("names").show_rows(
+                    ui,
+                    row,
+                    sorted.len(),
+                    |ui, range| {
+                        for (id, name) in &sorted[range] {
+                            if ui
+                                .selectable_label(state.player == Some(*id), name)
+                                .clicked()
+                            {
+                                out.push(Command::ShowPlayer(Some(*id)));
+                            }
+                        }
+                    },
+                );
             });
-        });
         page(&mut cols[1], state, out);
     });
 }
@@ -65,7 +82,8 @@ fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     ));
     ui.horizontal(|ui| {
         let label = ui.label("Rename to:");
-        ui.add(egui::TextEdit::singleline(&mut state.rename_to).desired_width(180.0)).labelled_by(label.id);
+        ui.add(egui::TextEdit::singleline(&mut state.rename_to).desired_width(180.0))
+            .labelled_by(label.id);
         if ui.button("Rename").clicked() {
             out.push(Command::Rename(id, state.rename_to.clone()));
         }
@@ -81,7 +99,9 @@ fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     let mut recent = Vec::new();
     for e in &events {
         let Event::Match(m) = &e.event else { continue };
-        let Some(o) = m.result.rated_outcome() else { continue };
+        let Some(o) = m.result.rated_outcome() else {
+            continue;
+        };
         let (mine, theirs, o) = if m.a.contains(&id) {
             (&m.a, &m.b, o)
         } else if m.b.contains(&id) {
@@ -100,7 +120,12 @@ fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         }
         recent.push((e.date, theirs.to_vec(), o, m.result));
     }
-    let name = |i: PlayerId| state.ladder.player(i).map_or("?".to_string(), |p| p.name.clone());
+    let name = |i: PlayerId| {
+        state
+            .ladder
+            .player(i)
+            .map_or("?".to_string(), |p| p.name.clone())
+    };
     ui.separator();
     ui.strong("Head-to-head");
     egui::Grid::new("h2h").striped(true).show(ui, |ui| {
@@ -124,7 +149,11 @@ fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             (Outcome::Draw, _) => "drew with",
             (Outcome::Loss, _) => "lost to",
         };
-        let who = opps.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
+        let who = opps
+            .iter()
+            .map(|&i| name(i))
+            .collect::<Vec<_>>()
+            .join(" + ");
         ui.label(RichText::new(format!("{date}  {verb} {who}")));
     }
 }

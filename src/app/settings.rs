@@ -50,7 +50,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         return;
     }
     let current = state.ladder.rules.clone();
-    let draft = state.settings_rules.get_or_insert_with(|| current.clone()).clone();
+    let draft = state
+        .settings_rules
+        .get_or_insert_with(|| current.clone())
+        .clone();
     let mut system = draft.system();
     ui.horizontal(|ui| {
         let label = ui.label("System:");
@@ -65,30 +68,49 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             .labelled_by(label.id);
     });
     if system != draft.system() {
-        state.settings_rules = Some(if system == current.system() { current.clone() } else { Rules::defaults(system) });
+        state.settings_rules = Some(if system == current.system() {
+            current.clone()
+        } else {
+            Rules::defaults(system)
+        });
         state.param_text.clear();
     }
     let draft = state.settings_rules.clone().unwrap_or(current.clone());
     let defaults = Rules::defaults(draft.system()).params();
-    egui::Grid::new("params").striped(true).num_columns(4).show(ui, |ui| {
-        for h in ["parameter", "value", "default", "what it does"] {
-            ui.strong(h);
-        }
-        ui.end_row();
-        for (name, value) in draft.params() {
-            let label = ui.label(&name);
-            let text = state.param_text.entry(name.clone()).or_insert_with(|| value.to_string());
-            ui.add(egui::TextEdit::singleline(text).desired_width(120.0)).labelled_by(label.id);
-            ui.weak(defaults.get(&name).map(|v| v.to_string()).unwrap_or_default());
-            ui.label(explain(&name));
+    egui::Grid::new("params")
+        .striped(true)
+        .num_columns(4)
+        .show(ui, |ui| {
+            for h in ["parameter", "value", "default", "what it does"] {
+                ui.strong(h);
+            }
             ui.end_row();
-        }
-    });
+            for (name, value) in draft.params() {
+                let label = ui.label(&name);
+                let text = state
+                    .param_text
+                    .entry(name.clone())
+                    .or_insert_with(|| value.to_string());
+                ui.add(egui::TextEdit::singleline(text).desired_width(120.0))
+                    .labelled_by(label.id);
+                ui.weak(
+                    defaults
+                        .get(&name)
+                        .map(|v| v.to_string())
+                        .unwrap_or_default(),
+                );
+                ui.label(explain(&name));
+                ui.end_row();
+            }
+        });
     // The draft with every edited field applied, or the first field that does not parse.
     let mut edited = draft.clone();
     let mut problem = None;
     for (name, text) in &state.param_text {
-        let same = draft.params().get(name).is_some_and(|v| v.to_string() == *text);
+        let same = draft
+            .params()
+            .get(name)
+            .is_some_and(|v| v.to_string() == *text);
         if !same {
             if let Err(e) = edited.set_param(&format!("{name}={text}")) {
                 problem.get_or_insert(e.to_string());
@@ -97,7 +119,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     }
     let changed = edited != current;
     ui.horizontal(|ui| {
-        if ui.add_enabled(changed && problem.is_none(), egui::Button::new("Preview change")).clicked() {
+        if ui
+            .add_enabled(
+                changed && problem.is_none(),
+                egui::Button::new("Preview change"),
+            )
+            .clicked()
+        {
             out.push(Command::PreviewRules(edited.clone()));
         }
         if ui.button("Back to the ladder's rules").clicked() {

@@ -45,7 +45,14 @@ fn score_name(p: &PlayerState) -> &'static str {
 /// Recomputes the cached lines if anything they depend on changed.
 pub fn refresh(state: &mut AppState) {
     let v = &state.view;
-    let key = (v.filter.to_lowercase(), v.sort, v.descending, v.show_all, state.standings.len(), state.generation);
+    let key = (
+        v.filter.to_lowercase(),
+        v.sort,
+        v.descending,
+        v.show_all,
+        state.standings.len(),
+        state.generation,
+    );
     if state.table.key.as_ref() == Some(&key) {
         return;
     }
@@ -54,14 +61,20 @@ pub fn refresh(state: &mut AppState) {
         .filter(|&i| {
             let s: &Standing = &state.standings[i];
             let p = &state.ladder.players[s.id as usize];
-            (v.show_all || !(s.provisional || s.idle)) && (filter.is_empty() || p.name.to_lowercase().contains(&filter))
+            (v.show_all || !(s.provisional || s.idle))
+                && (filter.is_empty() || p.name.to_lowercase().contains(&filter))
         })
         .collect();
     let player = |i: usize| &state.ladder.players[state.standings[i].id as usize];
     match v.sort {
         SortKey::Position => {}
         SortKey::Name => rows.sort_by_key(|&i| player(i).name.to_lowercase()),
-        SortKey::Rating => rows.sort_by(|&x, &y| player(y).figures().rating.total_cmp(&player(x).figures().rating)),
+        SortKey::Rating => rows.sort_by(|&x, &y| {
+            player(y)
+                .figures()
+                .rating
+                .total_cmp(&player(x).figures().rating)
+        }),
         SortKey::Matches => rows.sort_by_key(|&i| std::cmp::Reverse(player(i).matches)),
         SortKey::LastPlayed => rows.sort_by_key(|&i| std::cmp::Reverse(player(i).last_played)),
     }
@@ -82,7 +95,10 @@ pub fn refresh(state: &mut AppState) {
         }
         lines.push(Line::Player(i));
     }
-    state.table = TableCache { key: Some(key), lines };
+    state.table = TableCache {
+        key: Some(key),
+        lines,
+    };
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
@@ -91,26 +107,39 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         return;
     }
     ui.horizontal(|ui| {
-        ui.label("Filter:");
-        ui.add(egui::TextEdit::singleline(&mut state.view.filter).hint_text("name").desired_width(180.0));
+        let label = ui.label("Filter:");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.view.filter)
+                .hint_text("name")
+                .desired_width(180.0),
+        )
+        .labelled_by(label.id);
         ui.checkbox(&mut state.view.show_all, "show provisional and idle");
-        ui.label(format!("{} players", widgets::thousands(state.standings.len() as u64)));
+        ui.label(format!(
+            "{} players",
+            widgets::thousands(state.standings.len() as u64)
+        ));
     });
     refresh(state);
     let mut clicked_sort = None;
     let mut open_player = None;
     let body_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
     let state_ref: &AppState = state;
-    let sort_button = |ui: &mut egui::Ui, label: &str, key: SortKey, clicked: &mut Option<SortKey>| {
-        let arrow = if state_ref.view.sort == key {
-            if state_ref.view.descending { " ▴" } else { " ▾" }
-        } else {
-            ""
+    let sort_button =
+        |ui: &mut egui::Ui, label: &str, key: SortKey, clicked: &mut Option<SortKey>| {
+            let arrow = if state_ref.view.sort == key {
+                if state_ref.view.descending {
+                    " ▴"
+                } else {
+                    " ▾"
+                }
+            } else {
+                ""
+            };
+            if ui.button(format!("{label}{arrow}")).clicked() {
+                *clicked = Some(key);
+            }
         };
-        if ui.button(format!("{label}{arrow}")).clicked() {
-            *clicked = Some(key);
-        }
-    };
     let score_label = state_ref.ladder.players.first().map_or("RP", score_name);
     TableBuilder::new(ui)
         .id_salt("standings")
@@ -141,15 +170,21 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             h.col(|_| {});
         })
         .body(|body| {
-            body.rows(body_height, state_ref.table.lines.len(), |mut row| {
-                match state_ref.table.lines[row.index()] {
+            body.rows(
+                body_height,
+                state_ref.table.lines.len(),
+                |mut row| match state_ref.table.lines[row.index()] {
                     Line::Heading(tier) => {
                         row.col(|_| {});
                         row.col(|ui| {
                             ui.label(widgets::tier_badge(tier));
                         });
                         row.col(|ui| {
-                            ui.label(RichText::new(tier.name()).color(widgets::tier_colour(tier)).strong());
+                            ui.label(
+                                RichText::new(tier.name())
+                                    .color(widgets::tier_colour(tier))
+                                    .strong(),
+                            );
                         });
                         for _ in 0..6 {
                             row.col(|_| {});
@@ -175,14 +210,26 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                         });
                         row.col(|ui| {
                             let d = p.last_change;
-                            let arrow = if d > 0.5 { "▲" } else if d < -0.5 { "▼" } else { "·" };
-                            let text = if d.abs() > 0.5 { format!("{arrow}{:.0}", d.abs()) } else { arrow.to_string() };
+                            let arrow = if d > 0.5 {
+                                "▲"
+                            } else if d < -0.5 {
+                                "▼"
+                            } else {
+                                "·"
+                            };
+                            let text = if d.abs() > 0.5 {
+                                format!("{arrow}{:.0}", d.abs())
+                            } else {
+                                arrow.to_string()
+                            };
                             ui.label(RichText::new(text).color(widgets::delta_colour(ui, d)));
                         });
                         row.col(|ui| {
                             ui.label(match p.skill {
                                 Skill::Elo(_) => format!("{:.0}", f.rating),
-                                Skill::TrueSkill(_) => format!("μ {:.1} ± {:.1}", f.rating, 3.0 * f.deviation),
+                                Skill::TrueSkill(_) => {
+                                    format!("μ {:.1} ± {:.1}", f.rating, 3.0 * f.deviation)
+                                }
                                 _ => format!("{:.0} ± {:.0}", f.rating, f.deviation),
                             });
                         });
@@ -206,8 +253,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                             open_player = Some(s.id);
                         }
                     }
-                }
-            });
+                },
+            );
         });
     if let Some(key) = clicked_sort {
         if state.view.sort == key {

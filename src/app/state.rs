@@ -199,7 +199,8 @@ impl AppState {
             settings_rules: None,
             param_text: Default::default(),
             migration: MigrationForm {
-                cutoffs: "Grandmaster=2200,Master=2000,Prophet=1800,Scholar=1600,Apprentice=1400".into(),
+                cutoffs: "Grandmaster=2200,Master=2000,Prophet=1800,Scholar=1600,Apprentice=1400"
+                    .into(),
                 ..MigrationForm::default()
             },
             job: None,
@@ -254,11 +255,15 @@ impl AppState {
     }
 
     fn store(&mut self) -> Result<&mut Store, String> {
-        self.store.as_mut().ok_or_else(|| "no ladder is open".to_string())
+        self.store
+            .as_mut()
+            .ok_or_else(|| "no ladder is open".to_string())
     }
 
     fn commit(&mut self, label: &str, rows: &[(NaiveDate, Entry)]) -> Result<(), String> {
-        self.store()?.commit(label, rows).map_err(|e| e.to_string())?;
+        self.store()?
+            .commit(label, rows)
+            .map_err(|e| e.to_string())?;
         self.error = None;
         self.reload();
         Ok(())
@@ -272,7 +277,8 @@ impl AppState {
                 self.set_store(store);
             }
             Command::New(path, system) => {
-                let store = Store::create(&path, &Rules::defaults(system)).map_err(|e| e.to_string())?;
+                let store =
+                    Store::create(&path, &Rules::defaults(system)).map_err(|e| e.to_string())?;
                 self.set_store(store);
             }
             Command::OpenDemo => self.open_demo()?,
@@ -285,7 +291,9 @@ impl AppState {
             Command::ImportCsv(path, mapping) => self.start_import(path, mapping)?,
             Command::ExportJsonl(to) => {
                 let log = self.store()?.export_log().map_err(|e| e.to_string())?;
-                let mut out = std::io::BufWriter::new(std::fs::File::create(&to).map_err(|e| format!("{}: {e}", to.display()))?);
+                let mut out = std::io::BufWriter::new(
+                    std::fs::File::create(&to).map_err(|e| format!("{}: {e}", to.display()))?,
+                );
                 jsonl::write(&log, &mut out).map_err(|e| format!("{}: {e}", to.display()))?;
                 self.notice = Some(format!("wrote {}", to.display()));
             }
@@ -307,13 +315,27 @@ impl AppState {
             }
             Command::EnterMatch => {
                 let (date, m) = self.match_from_form()?;
-                self.commit("add match", &[(date, Entry::Add { event: Event::Match(m) })])?;
+                self.commit(
+                    "add match",
+                    &[(
+                        date,
+                        Entry::Add {
+                            event: Event::Match(m),
+                        },
+                    )],
+                )?;
                 let keep_date = self.form.date.clone();
-                self.form = MatchForm { date: keep_date, ..MatchForm::default() };
+                self.form = MatchForm {
+                    date: keep_date,
+                    ..MatchForm::default()
+                };
             }
             Command::DeleteEvent(seq) => {
                 let date = self.event_date(seq)?;
-                self.commit(&format!("delete event {seq}"), &[(date, Entry::Delete { target: seq })])?;
+                self.commit(
+                    &format!("delete event {seq}"),
+                    &[(date, Entry::Delete { target: seq })],
+                )?;
             }
             Command::EditResult(seq, result) => {
                 let e = self.find_event(seq)?;
@@ -321,7 +343,16 @@ impl AppState {
                     return Err(format!("event {seq} is not a match"));
                 };
                 m.result = result;
-                self.commit(&format!("edit event {seq}"), &[(e.date, Entry::Edit { target: seq, event: Event::Match(m) })])?;
+                self.commit(
+                    &format!("edit event {seq}"),
+                    &[(
+                        e.date,
+                        Entry::Edit {
+                            target: seq,
+                            event: Event::Match(m),
+                        },
+                    )],
+                )?;
             }
             Command::AddPlayer(name) => {
                 let name = name.trim().to_string();
@@ -332,7 +363,15 @@ impl AppState {
                     return Err(format!("a player called `{name}` already exists"));
                 }
                 let id = self.ladder.players.len() as PlayerId;
-                self.commit(&format!("add {name}"), &[(today(), Entry::Add { event: Event::Player { id, name } })])?;
+                self.commit(
+                    &format!("add {name}"),
+                    &[(
+                        today(),
+                        Entry::Add {
+                            event: Event::Player { id, name },
+                        },
+                    )],
+                )?;
                 self.new_player.clear();
             }
             Command::Rename(id, name) => {
@@ -343,18 +382,55 @@ impl AppState {
                 if self.player_id(&name).is_some_and(|other| other != id) {
                     return Err(format!("a player called `{name}` already exists"));
                 }
-                self.commit(&format!("rename to {name}"), &[(today(), Entry::Add { event: Event::Rename { id, name } })])?;
+                self.commit(
+                    &format!("rename to {name}"),
+                    &[(
+                        today(),
+                        Entry::Add {
+                            event: Event::Rename { id, name },
+                        },
+                    )],
+                )?;
             }
             Command::ShowPlayer(id) => {
                 self.player = id;
-                self.rename_to = id.and_then(|i| self.ladder.player(i)).map(|p| p.name.clone()).unwrap_or_default();
+                self.rename_to = id
+                    .and_then(|i| self.ladder.player(i))
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default();
                 self.screen = Screen::Players;
             }
-            Command::PreviewSoftReset => self.preview("soft reset", vec![(self.action_date(), Entry::Add { event: Event::SoftReset })])?,
-            Command::PreviewHardReset => self.preview("hard reset", vec![(self.action_date(), Entry::Add { event: Event::HardReset })])?,
+            Command::PreviewSoftReset => self.preview(
+                "soft reset",
+                vec![(
+                    self.action_date(),
+                    Entry::Add {
+                        event: Event::SoftReset,
+                    },
+                )],
+            )?,
+            Command::PreviewHardReset => self.preview(
+                "hard reset",
+                vec![(
+                    self.action_date(),
+                    Entry::Add {
+                        event: Event::HardReset,
+                    },
+                )],
+            )?,
             Command::PreviewRules(rules) => {
                 let label = format!("rules: {}", rules.system());
-                self.preview(&label, vec![(self.action_date(), Entry::Add { event: Event::Rules { rules: Box::new(rules) } })])?;
+                self.preview(
+                    &label,
+                    vec![(
+                        self.action_date(),
+                        Entry::Add {
+                            event: Event::Rules {
+                                rules: Box::new(rules),
+                            },
+                        },
+                    )],
+                )?;
             }
             Command::PreviewMigration => {
                 let rows = self.migration_rows()?;
@@ -447,8 +523,12 @@ impl AppState {
     fn match_from(&self, f: &MatchForm) -> Result<(NaiveDate, Match), String> {
         let date = NaiveDate::parse_from_str(f.date.trim(), "%Y-%m-%d")
             .map_err(|_| format!("date `{}` does not parse; write it as YYYY-MM-DD", f.date))?;
-        let a = self.player_id(&f.a).ok_or_else(|| format!("unknown player `{}`", f.a.trim()))?;
-        let b = self.player_id(&f.b).ok_or_else(|| format!("unknown player `{}`", f.b.trim()))?;
+        let a = self
+            .player_id(&f.a)
+            .ok_or_else(|| format!("unknown player `{}`", f.a.trim()))?;
+        let b = self
+            .player_id(&f.b)
+            .ok_or_else(|| format!("unknown player `{}`", f.b.trim()))?;
         if a == b {
             return Err("a player cannot play themselves".into());
         }
@@ -483,7 +563,9 @@ impl AppState {
     pub fn what_if(&mut self) -> Option<&WhatIf> {
         let mut key = self.form.clone();
         key.result = None;
-        if self.what_if.as_ref().map(|w| &w.key) != Some(&key) || self.what_if_generation != self.generation {
+        if self.what_if.as_ref().map(|w| &w.key) != Some(&key)
+            || self.what_if_generation != self.generation
+        {
             self.what_if_generation = self.generation;
             self.what_if = self.compute_what_if(key);
         }
@@ -491,8 +573,13 @@ impl AppState {
     }
 
     fn compute_what_if(&self, key: MatchForm) -> Option<WhatIf> {
-        let mut empty = WhatIf { key: key.clone(), prediction: None, outcomes: Vec::new() };
-        let (Some(store), Some((date, mut m))) = (self.store.as_ref(), self.clone_form_match()) else {
+        let mut empty = WhatIf {
+            key: key.clone(),
+            prediction: None,
+            outcomes: Vec::new(),
+        };
+        let (Some(store), Some((date, mut m))) = (self.store.as_ref(), self.clone_form_match())
+        else {
             return Some(empty);
         };
         empty.prediction = crate::ladder::predict::predict(&self.ladder, &m.a, &m.b);
@@ -502,12 +589,20 @@ impl AppState {
             MatchResult::Played(crate::rating::Outcome::Loss),
         ] {
             m.result = r;
-            let rows = [(date, Entry::Add { event: Event::Match(m.clone()) })];
+            let rows = [(
+                date,
+                Entry::Add {
+                    event: Event::Match(m.clone()),
+                },
+            )];
             let Ok((before, after)) = store.preview(&rows) else {
                 return Some(empty);
             };
             let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
-            let changes = preview::changes(&before, &after).into_iter().filter(|c| ids.contains(&c.player)).collect();
+            let changes = preview::changes(&before, &after)
+                .into_iter()
+                .filter(|c| ids.contains(&c.player))
+                .collect();
             empty.outcomes.push((r, changes));
         }
         Some(empty)
@@ -516,7 +611,8 @@ impl AppState {
     /// The form's match with any result, if the rest of the form is complete.
     fn clone_form_match(&self) -> Option<(NaiveDate, Match)> {
         let mut form = self.form.clone();
-        form.result.get_or_insert(MatchResult::Played(crate::rating::Outcome::Win));
+        form.result
+            .get_or_insert(MatchResult::Played(crate::rating::Outcome::Win));
         self.match_from(&form).ok()
     }
 
@@ -538,7 +634,8 @@ impl AppState {
         let path = PathBuf::from(self.migration.path.trim());
         let name = path.display().to_string();
         let file = std::fs::File::open(&path).map_err(|e| format!("{name}: {e}"))?;
-        let lines = elo_list::read(std::io::BufReader::new(file), &name).map_err(|e| e.to_string())?;
+        let lines =
+            elo_list::read(std::io::BufReader::new(file), &name).map_err(|e| e.to_string())?;
         let cutoffs = Cutoffs::parse(&self.migration.cutoffs)?;
         let date = self.action_date();
         let mut next = self.ladder.players.len() as PlayerId;
@@ -547,22 +644,47 @@ impl AppState {
         let mut entries: Vec<MigrationEntry> = Vec::new();
         for line in lines {
             let key = line.player.to_lowercase();
-            let id = match self.player_id(&line.player).or_else(|| added.iter().find(|(k, _)| *k == key).map(|(_, i)| *i)) {
+            let id = match self
+                .player_id(&line.player)
+                .or_else(|| added.iter().find(|(k, _)| *k == key).map(|(_, i)| *i))
+            {
                 Some(id) => id,
                 None => {
                     let id = next;
                     next += 1;
                     added.push((key, id));
-                    rows.push((date, Entry::Add { event: Event::Player { id, name: line.player.clone() } }));
+                    rows.push((
+                        date,
+                        Entry::Add {
+                            event: Event::Player {
+                                id,
+                                name: line.player.clone(),
+                            },
+                        },
+                    ));
                     id
                 }
             };
             if entries.iter().any(|e| e.player == id) {
-                return Err(format!("{name}: line {}, field `player`: `{}` is listed twice", line.line, line.player));
+                return Err(format!(
+                    "{name}: line {}, field `player`: `{}` is listed twice",
+                    line.line, line.player
+                ));
             }
-            entries.push(MigrationEntry { player: id, elo: line.elo, old_rank: line.rank.unwrap_or_else(|| cutoffs.rank_of(line.elo)) });
+            entries.push(MigrationEntry {
+                player: id,
+                elo: line.elo,
+                old_rank: line.rank.unwrap_or_else(|| cutoffs.rank_of(line.elo)),
+            });
         }
-        rows.push((date, Entry::Add { event: Event::Migration { migration: Box::new(Migration { entries }) } }));
+        rows.push((
+            date,
+            Entry::Add {
+                event: Event::Migration {
+                    migration: Box::new(Migration { entries }),
+                },
+            },
+        ));
         Ok(rows)
     }
 
@@ -572,13 +694,21 @@ impl AppState {
         let file = std::fs::File::create(to).map_err(|e| format!("{}: {e}", to.display()))?;
         let mut w = csv::Writer::from_writer(std::io::BufWriter::new(file));
         let name = |ids: &[PlayerId]| {
-            ids.iter().map(|&i| self.ladder.player(i).map_or("?", |p| p.name.as_str())).collect::<Vec<_>>().join("+")
+            ids.iter()
+                .map(|&i| self.ladder.player(i).map_or("?", |p| p.name.as_str()))
+                .collect::<Vec<_>>()
+                .join("+")
         };
         let io = |e: csv::Error| format!("{}: {e}", to.display());
-        w.write_record(["date", "player_a", "player_b", "score", "medals_a", "medals_b", "scenario", "side_a"]).map_err(io)?;
+        w.write_record([
+            "date", "player_a", "player_b", "score", "medals_a", "medals_b", "scenario", "side_a",
+        ])
+        .map_err(io)?;
         for e in &events {
             if let Event::Match(m) = &e.event {
-                let (ma, mb) = m.medals.map_or((String::new(), String::new()), |[a, b]| (a.to_string(), b.to_string()));
+                let (ma, mb) = m.medals.map_or((String::new(), String::new()), |[a, b]| {
+                    (a.to_string(), b.to_string())
+                });
                 w.write_record([
                     e.date.to_string(),
                     name(&m.a),
@@ -617,11 +747,20 @@ impl AppState {
                     !c.load(Ordering::Relaxed)
                 })
                 .map_err(|e| e.to_string())?;
-                Ok(format!("imported {} matches and {} new players", s.matches, s.new_players))
+                Ok(format!(
+                    "imported {} matches and {} new players",
+                    s.matches, s.new_players
+                ))
             };
             let _ = tx.send(run());
         });
-        self.job = Some(Job { label, bytes, total, cancel, done: rx });
+        self.job = Some(Job {
+            label,
+            bytes,
+            total,
+            cancel,
+            done: rx,
+        });
         Ok(())
     }
 
@@ -643,7 +782,8 @@ impl AppState {
             Err(std::sync::mpsc::TryRecvError::Empty) => {}
             Err(std::sync::mpsc::TryRecvError::Disconnected) => {
                 self.job = None;
-                self.error = Some("the import stopped unexpectedly; the ladder is unchanged".into());
+                self.error =
+                    Some("the import stopped unexpectedly; the ladder is unchanged".into());
             }
         }
     }
@@ -653,12 +793,14 @@ impl AppState {
     fn open_demo(&mut self) -> Result<(), String> {
         let path = self.data_dir.join("demo-international.rungs");
         if !path.exists() {
-            std::fs::create_dir_all(&self.data_dir).map_err(|e| format!("{}: {e}", self.data_dir.display()))?;
+            std::fs::create_dir_all(&self.data_dir)
+                .map_err(|e| format!("{}: {e}", self.data_dir.display()))?;
             let partial = path.with_extension("partial");
             for suffix in ["", "-wal", "-shm"] {
                 let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
             }
-            let mut store = Store::create(&partial, &Rules::default()).map_err(|e| e.to_string())?;
+            let mut store =
+                Store::create(&partial, &Rules::default()).map_err(|e| e.to_string())?;
             let bytes: &[u8] = DEMO_CSV_GZ;
             let reader = crate::interchange::csv_matches::MatchReader::new(
                 flate2::read::MultiGzDecoder::new(bytes),
@@ -666,8 +808,14 @@ impl AppState {
                 &Mapping::international(),
             )
             .map_err(|e| e.to_string())?;
-            match_import::import_reader(&mut store, reader, "international_results.csv", true, &mut |_| true)
-                .map_err(|e| e.to_string())?;
+            match_import::import_reader(
+                &mut store,
+                reader,
+                "international_results.csv",
+                true,
+                &mut |_| true,
+            )
+            .map_err(|e| e.to_string())?;
             drop(store);
             std::fs::rename(&partial, &path).map_err(|e| format!("{}: {e}", path.display()))?;
         }

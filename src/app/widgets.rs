@@ -10,7 +10,9 @@ pub fn tier_colour(tier: Tier) -> Color32 {
     match tier {
         Tier::Wanderer => Color32::from_rgb(140, 140, 140),
         Tier::TraineeI | Tier::TraineeII | Tier::TraineeIII => Color32::from_rgb(120, 170, 110),
-        Tier::ApprenticeI | Tier::ApprenticeII | Tier::ApprenticeIII => Color32::from_rgb(80, 160, 200),
+        Tier::ApprenticeI | Tier::ApprenticeII | Tier::ApprenticeIII => {
+            Color32::from_rgb(80, 160, 200)
+        }
         Tier::ExpertI | Tier::ExpertII | Tier::ExpertIII => Color32::from_rgb(120, 110, 220),
         Tier::Master => Color32::from_rgb(200, 90, 200),
         Tier::Grandweaver => Color32::from_rgb(230, 180, 40),
@@ -75,11 +77,17 @@ pub fn delta_colour(ui: &egui::Ui, d: f64) -> Color32 {
 }
 
 pub fn open_dialog(title: &str, extensions: &[&str]) -> Option<PathBuf> {
-    rfd::FileDialog::new().set_title(title).add_filter("files", extensions).pick_file()
+    rfd::FileDialog::new()
+        .set_title(title)
+        .add_filter("files", extensions)
+        .pick_file()
 }
 
 pub fn save_dialog(title: &str, name: &str) -> Option<PathBuf> {
-    rfd::FileDialog::new().set_title(title).set_file_name(name).save_file()
+    rfd::FileDialog::new()
+        .set_title(title)
+        .set_file_name(name)
+        .save_file()
 }
 
 /// The column mapping for a CSV: the international-results layout when its header names
@@ -89,9 +97,19 @@ pub fn mapping_for_file(path: &Path) -> Mapping {
     let Ok(file) = std::fs::File::open(path) else {
         return Mapping::standard();
     };
-    let gz = path.extension().is_some_and(|e| e.eq_ignore_ascii_case("gz"));
-    let reader: Box<dyn Read> = if gz { Box::new(flate2::read::MultiGzDecoder::new(file)) } else { Box::new(file) };
+    let gz = path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
+    let reader: Box<dyn Read> = if gz {
+        Box::new(flate2::read::MultiGzDecoder::new(file))
+    } else {
+        Box::new(file)
+    };
     let mut first = String::new();
     let _ = BufReader::new(reader.take(64 * 1024)).read_line(&mut first);
-    if first.to_lowercase().contains("home_team") { Mapping::international() } else { Mapping::standard() }
+    if first.to_lowercase().contains("home_team") {
+        Mapping::international()
+    } else {
+        Mapping::standard()
+    }
 }

@@ -121,7 +121,13 @@ pub fn import_file(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Summary, ImportError> {
     let reader = crate::interchange::csv_matches::open(path, mapping)?;
-    import_reader(store, reader, &path.display().to_string(), allow_new, progress)
+    import_reader(
+        store,
+        reader,
+        &path.display().to_string(),
+        allow_new,
+        progress,
+    )
 }
 
 /// [`import_file`] from any match reader; `name` labels the action.

@@ -1,0 +1,274 @@
+//! The app driven as a person would: widgets found by role and label, clicked and typed
+//! into, and the ladder checked afterwards (not only the pixels).
+
+use chrono::NaiveDate;
+use eframe::egui::{self, Key, Modifiers, accesskit::Role};
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use rungs::app::RungsApp;
+use rungs::app::state::AppState;
+use rungs::ladder::event::{Entry, Event};
+use rungs::ladder::rules::Rules;
+use rungs::store::Store;
+use std::path::PathBuf;
+
+struct Temp(PathBuf);
+impl Temp {
+    fn new(tag: &str) -> Temp {
+        let p = std::env::temp_dir().join(format!("rungs-app-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Temp(p)
+    }
+}
+impl Drop for Temp {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// A Skyweaver ladder with Ann, Bo and Cy, opened in the app.
+fn app(dir: &Temp, players: &[&str]) -> Harness<'static, RungsApp> {
+    let path = dir.0.join("club.rungs");
+    let mut store = Store::create(&path, &Rules::default()).unwrap();
+    let day = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+    let rows: Vec<_> = players
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            (
+                day,
+                Entry::Add {
+                    event: Event::Player {
+                        id: i as u32,
+                        name: n.to_string(),
+                    },
+                },
+            )
+        })
+        .collect();
+    store.commit("players", &rows).unwrap();
+    drop(store);
+    let state = AppState::open_or_create(dir.0.join("data"), &path);
+    assert!(state.error.is_none(), "{:?}", state.error);
+    Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .with_max_steps(30)
+        .build_ui_state(
+            |ui, app: &mut RungsApp| app.frame(ui),
+            RungsApp::with_state(state),
+        )
+}
+
+fn type_into(h: &mut Harness<'_, RungsApp>, label: &str, text: &str) {
+    let field = h.get_by_role_and_label(Role::TextInput, label);
+    field.focus();
+    h.run();
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, label)
+        .type_text(text);
+    h.run();
+}
+
+fn click(h: &mut Harness<'_, RungsApp>, label: &str) {
+    h.get_by_label(label).click();
+    h.run();
+}
+
+fn enter_match(h: &mut Harness<'_, RungsApp>, a: &str, b: &str, result_button: &str) {
+    click(h, "Enter match");
+    type_into(h, "Date", "2026-01-02");
+    type_into(h, "Player A", a);
+    type_into(h, "Player B", b);
+    click(h, result_button);
+    click(h, "Save match (Enter)");
+}
+
+#[test]
+fn a_match_entered_by_typing_and_clicking_changes_the_standings() {
+    let dir = Temp::new("enter");
+    let mut h = app(&dir, &["Ann Lee", "Bo Chen", "Cy Diaz"]);
+    click(&mut h, "Enter match");
+    type_into(&mut h, "Player A", "Ann Lee");
+    type_into(&mut h, "Player B", "Bo Chen");
+    // Before saving, the forecast and each result's effect are shown.
+    assert!(h.query_by_label_contains("If Ann Lee wins:").is_some());
+    click(&mut h, "Ann Lee wins (1)");
+    click(&mut h, "Save match (Enter)");
+    let s = &h.state().state;
+    assert!(s.error.is_none(), "{:?}", s.error);
+    let ann = &s.ladder.players[0];
+    assert_eq!((ann.wins, ann.matches), (1, 1));
+    assert!(ann.rp > 200.0);
+    assert_eq!(s.standings[0].id, 0, "Ann leads the standings");
+    // The form clears for the next match.
+    assert!(s.form.a.is_empty() && s.form.result.is_none());
+}
+
+#[test]
+fn the_latest_match_can_be_edited_and_deleted() {
+    let dir = Temp::new("edit");
+    let mut h = app(&dir, &["Ann", "Bo"]);
+    enter_match(&mut h, "Ann", "Bo", "Ann wins (1)");
+    assert_eq!(h.state().state.ladder.players[0].wins, 1);
+    click(&mut h, "edit");
+    click(&mut h, "Draw");
+    let ann = &h.state().state.ladder.players[0];
+    assert_eq!((ann.wins, ann.draws), (0, 1));
+    click(&mut h, "delete");
+    assert_eq!(h.state().state.ladder.players[0].matches, 0);
+}
+
+#[test]
+fn undo_and_redo_from_the_keyboard_and_the_toolbar() {
+    let dir = Temp::new("undo");
+    let mut h = app(&dir, &["Ann", "Bo"]);
+    enter_match(&mut h, "Ann", "Bo", "Bo wins (2)");
+    assert_eq!(h.state().state.ladder.players[1].wins, 1);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.run();
+    assert_eq!(h.state().state.ladder.players[1].wins, 0, "Ctrl+Z undoes");
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    h.run();
+    assert_eq!(
+        h.state().state.ladder.players[1].wins,
+        1,
+        "Ctrl+Shift+Z redoes"
+    );
+    h.get_by_role_and_label(Role::Button, "↶").click();
+    h.run();
+    assert_eq!(
+        h.state().state.ladder.players[1].wins,
+        0,
+        "the toolbar undoes"
+    );
+}
+
+#[test]
+fn soft_and_hard_reset_go_through_a_preview() {
+    let dir = Temp::new("resets");
+    let mut h = app(&dir, &["Ann", "Bo"]);
+    enter_match(&mut h, "Ann", "Bo", "Ann wins (1)");
+    click(&mut h, "Seasons");
+    let rd_before = h.state().state.ladder.players[0].figures().deviation;
+    click(&mut h, "Soft reset (end week 1)…");
+    assert!(h.query_by_label_contains("Preview — soft reset").is_some());
+    assert_eq!(h.state().state.ladder.week, 1, "a preview changes nothing");
+    click(&mut h, "Apply");
+    let s = &h.state().state;
+    assert_eq!(s.ladder.week, 2);
+    assert!(
+        s.ladder.players[0].figures().deviation > rd_before,
+        "RD grew a period"
+    );
+    click(&mut h, "Hard reset (end season 1)…");
+    assert!(h.query_by_label_contains("Preview — hard reset").is_some());
+    click(&mut h, "Cancel");
+    assert_eq!(h.state().state.ladder.season, 1, "cancel changes nothing");
+    click(&mut h, "Hard reset (end season 1)…");
+    click(&mut h, "Apply");
+    let s = &h.state().state;
+    assert_eq!((s.ladder.season, s.ladder.archive.len()), (2, 1));
+    assert_eq!(s.ladder.players[0].figures().deviation, 350.0);
+}
+
+#[test]
+fn the_migration_wizard_brings_in_an_elo_list() {
+    let dir = Temp::new("migrate");
+    let mut h = app(&dir, &["Ann", "Bo"]);
+    let list = dir.0.join("elo.csv");
+    std::fs::write(
+        &list,
+        "player,elo,rank\nAnn,2300,Grandmaster\nBo,1650,\nCy,1450,\n",
+    )
+    .unwrap();
+    click(&mut h, "Migration");
+    type_into(&mut h, "Elo list:", &list.display().to_string());
+    click(&mut h, "Preview migration");
+    assert!(
+        h.query_by_label_contains("Preview — migrate from Elo")
+            .is_some(),
+        "{:?}",
+        h.state().state.error
+    );
+    click(&mut h, "Apply");
+    let s = &h.state().state;
+    assert!(s.error.is_none(), "{:?}", s.error);
+    let rp: Vec<f64> = s.ladder.players.iter().map(|p| p.rp).collect();
+    // Table 2: Grandmaster 1200; Bo by the default cut-offs is a Scholar (700); Cy joins as an
+    // Apprentice (400).
+    assert_eq!(rp, vec![1200.0, 700.0, 400.0]);
+    assert_eq!(s.ladder.players[2].name, "Cy");
+}
+
+#[test]
+fn a_settings_change_is_a_previewed_rules_event() {
+    let dir = Temp::new("settings");
+    let mut h = app(&dir, &["Ann", "Bo"]);
+    click(&mut h, "Settings");
+    type_into(&mut h, "grandweaver_count", "3");
+    click(&mut h, "Preview change");
+    assert!(
+        h.query_by_label_contains("Preview — rules: skyweaver")
+            .is_some(),
+        "{:?}",
+        h.state().state.error
+    );
+    click(&mut h, "Apply");
+    let s = &h.state().state;
+    let Rules::Skyweaver(p) = &s.ladder.rules else {
+        panic!("still skyweaver")
+    };
+    assert_eq!(p.grandweaver_count, 3);
+    assert!(
+        s.latest
+            .iter()
+            .any(|e| matches!(e.event, Event::Rules { .. })),
+        "recorded as a rules event"
+    );
+}
+
+#[test]
+fn players_are_added_and_renamed() {
+    let dir = Temp::new("players");
+    let mut h = app(&dir, &["Ann"]);
+    click(&mut h, "Players");
+    type_into(&mut h, "New player:", "Dee Fox");
+    click(&mut h, "Add player");
+    assert!(h.state().state.player_id("Dee Fox").is_some());
+    h.get_by_role_and_label(Role::Button, "Dee Fox").click();
+    h.run();
+    type_into(&mut h, "Rename to:", "Dee Wolf");
+    click(&mut h, "Rename");
+    let s = &h.state().state;
+    assert!(
+        s.player_id("Dee Wolf").is_some() && s.player_id("Dee Fox").is_none(),
+        "{:?}",
+        s.error
+    );
+}
+
+#[test]
+fn the_standings_filter_and_an_empty_ladder_explain_themselves() {
+    let dir = Temp::new("standings");
+    let mut h = app(&dir, &["Ann", "Bo", "Cy"]);
+    assert!(h.query_by_label("Ann").is_some() && h.query_by_label("Bo").is_some());
+    type_into(&mut h, "Filter:", "an");
+    assert!(h.query_by_label("Ann").is_some());
+    assert!(h.query_by_label("Bo").is_none(), "filtered out");
+    // A new empty ladder teaches what to do first.
+    let empty = Temp::new("standings-empty");
+    let state = AppState::open_or_create(empty.0.join("data"), &empty.0.join("new.rungs"));
+    let mut h2 = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_ui_state(
+            |ui, app: &mut RungsApp| app.frame(ui),
+            RungsApp::with_state(state),
+        );
+    h2.run();
+    assert!(
+        h2.query_by_label_contains("This ladder has no players yet")
+            .is_some()
+    );
+    assert!(h2.query_by_label_contains("Open the demo ladder").is_some());
+}
