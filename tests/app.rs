@@ -272,3 +272,28 @@ fn the_standings_filter_and_an_empty_ladder_explain_themselves() {
     );
     assert!(h2.query_by_label_contains("Open the demo ladder").is_some());
 }
+
+#[test]
+fn the_player_pickers_complete_on_tab() {
+    let dir = Temp::new("picker");
+    let mut h = app(&dir, &["Brazil", "Gibraltar", "Argentina"]);
+    click(&mut h, "Enter match");
+    type_into(&mut h, "Player A", "Bra");
+    h.key_press(Key::Tab);
+    h.run();
+    assert_eq!(h.state().state.form.a, "Brazil");
+    // The next field has the keyboard: typing goes on into Player B.
+    type_into(&mut h, "Player B", "arg");
+    h.key_press(Key::Tab);
+    h.run();
+    assert_eq!(h.state().state.form.b, "Argentina");
+    // 1 picks "A wins" once no field has the keyboard; Enter saves.
+    h.key_press(Key::Escape);
+    h.run();
+    h.key_press(Key::Num1);
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    let s = &h.state().state;
+    assert_eq!(s.ladder.players[0].wins, 1, "{:?} {:?}", s.error, s.form);
+}

@@ -9,22 +9,27 @@ use crate::ladder::rules::Rules;
 use crate::rating::Outcome;
 use eframe::egui::{self, RichText};
 
-/// A text field that offers player names; Tab takes the first offer.
+/// A text field that offers player names; Tab takes the first offer (and moves on).
 fn picker(ui: &mut egui::Ui, label: &str, text: &mut String, offers: &[String]) {
     ui.vertical(|ui| {
         let name = ui.label(label);
+        let id = ui.make_persistent_id(("picker", label));
+        let exact = offers.iter().any(|o| o.eq_ignore_ascii_case(text.trim()));
+        // Read Tab before the field sees it: the field will move the focus on.
+        let focused = ui.memory(|m| m.has_focus(id));
+        if focused && !exact && !offers.is_empty() && ui.input(|i| i.key_pressed(egui::Key::Tab)) {
+            *text = offers[0].clone();
+        }
         let response = ui
             .add(
                 egui::TextEdit::singleline(text)
+                    .id(id)
                     .hint_text("type a name")
                     .desired_width(200.0),
             )
             .labelled_by(name.id);
         let exact = offers.iter().any(|o| o.eq_ignore_ascii_case(text.trim()));
         if response.has_focus() && !exact && !offers.is_empty() {
-            if ui.input(|i| i.key_pressed(egui::Key::Tab)) {
-                *text = offers[0].clone();
-            }
             for offer in offers.iter().take(6) {
                 if ui.small_button(offer).clicked() {
                     *text = offer.clone();

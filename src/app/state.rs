@@ -523,12 +523,14 @@ impl AppState {
     fn match_from(&self, f: &MatchForm) -> Result<(NaiveDate, Match), String> {
         let date = NaiveDate::parse_from_str(f.date.trim(), "%Y-%m-%d")
             .map_err(|_| format!("date `{}` does not parse; write it as YYYY-MM-DD", f.date))?;
-        let a = self
-            .player_id(&f.a)
-            .ok_or_else(|| format!("unknown player `{}`", f.a.trim()))?;
-        let b = self
-            .player_id(&f.b)
-            .ok_or_else(|| format!("unknown player `{}`", f.b.trim()))?;
+        let known = |name: &str, side: &str| -> Result<PlayerId, String> {
+            if name.trim().is_empty() {
+                return Err(format!("type player {side}'s name"));
+            }
+            self.player_id(name)
+                .ok_or_else(|| format!("unknown player `{}`", name.trim()))
+        };
+        let (a, b) = (known(&f.a, "A")?, known(&f.b, "B")?);
         if a == b {
             return Err("a player cannot play themselves".into());
         }
