@@ -1,0 +1,210 @@
+//! The command line's good paths through the real binary: what scripts rely on.
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::Command;
+
+struct Dir(PathBuf);
+impl Dir {
+    fn new(tag: &str) -> Dir {
+        let p = std::env::temp_dir().join(format!("rungs-cli-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&p);
+        std::fs::create_dir_all(&p).unwrap();
+        Dir(p)
+    }
+    fn path(&self, name: &str) -> String {
+        self.0.join(name).display().to_string()
+    }
+}
+impl Drop for Dir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+fn rungs(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_rungs"))
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "rungs {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&rungs(args)).unwrap()
+}
+
+fn club(dir: &Dir, system: &str) -> String {
+    let f = dir.path("club.rungs");
+    rungs(&["new", &f, "--system", system]);
+    rungs(&["add-player", &f, "Ann", "Bo", "Cy", "--date", "2026-01-01"]);
+    rungs(&["add-match", &f, "Ann", "Bo", "1", "--date", "2026-01-02"]);
+    rungs(&["add-match", &f, "Bo", "Cy", "draw", "--date", "2026-01-03"]);
+    rungs(&["add-match", &f, "Cy", "Ann", "B", "--date", "2026-01-04"]);
+    f
+}
+
+#[test]
+fn standings_json_has_each_systems_figures() {
+    let expected: [(&str, &[&str]); 5] = [
+        ("skyweaver", &["rating", "deviation", "rp", "tier"]),
+        (
+            "inversus",
+            &["mu", "phi", "sigma", "rating", "deviation", "rp"],
+        ),
+        ("allegskill", &["mu", "sigma", "rank"]),
+        ("memoir44", &["rating"]),
+        ("elo", &["rating"]),
+    ];
+    for (system, keys) in expected {
+        let dir = Dir::new(system);
+        let f = club(&dir, system);
+        let rows = json(&["standings", &f, "--json"]);
+        let rows = rows.as_array().unwrap();
+        assert_eq!(rows.len(), 3);
+        let ann = rows.iter().find(|r| r["player"] == "Ann").unwrap();
+        assert_eq!(
+            (
+                ann["matches"].as_u64(),
+                ann["wins"].as_u64(),
+                ann["losses"].as_u64()
+            ),
+            (Some(2), Some(2), Some(0))
+        );
+        for k in ["player", "matches", "wins", "draws", "losses"]
+            .iter()
+            .chain(keys)
+        {
+            assert!(ann.get(*k).is_some(), "{system}: no `{k}` in {ann}");
+        }
+        assert_eq!(rows[0]["player"], "Ann", "{system}: Ann, unbeaten, leads");
+    }
+}
+
+#[test]
+fn standings_at_a_date_or_event_and_history() {
+    let dir = Dir::new("at");
+    let f = club(&dir, "elo");
+    let at_date = json(&["standings", &f, "--json", "--at", "2026-01-02"]);
+    let bo = at_date
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == "Bo")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        (bo["matches"].as_u64(), bo["rating"].as_f64()),
+        (Some(1), Some(1484.0))
+    );
+    // Event 4 is the first match (players are events 1–3).
+    let at_event = json(&["standings", &f, "--json", "--at", "4"]);
+    assert_eq!(at_event, at_date);
+    let history = json(&["history", &f, "Ann", "--json"]);
+    let scores: Vec<f64> = history
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h["rating"].as_f64().unwrap())
+        .collect();
+    assert_eq!(scores.len(), 3, "joined, then two matches");
+    assert_eq!(scores[..2], [1500.0, 1516.0]);
+}
+
+#[test]
+fn replay_under_other_rules_leaves_the_file_alone() {
+    let dir = Dir::new("replay");
+    let f = club(&dir, "skyweaver");
+    let before = rungs(&["standings", &f, "--json"]);
+    let elo = json(&["replay", &f, "--system", "elo", "--param", "k=16", "--json"]);
+    let ann = elo
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == "Ann")
+        .unwrap()
+        .clone();
+    // K = 16: +8 for beating Bo at 1500.
+    assert!(ann["rating"].as_f64().unwrap() > 1508.0 && ann.get("rp").is_none());
+    assert_eq!(rungs(&["standings", &f, "--json"]), before);
+}
+
+#[test]
+fn export_then_import_log_gives_identical_standings_and_undo_survives() {
+    let dir = Dir::new("log");
+    let f = club(&dir, "inversus");
+    rungs(&["undo", &f]);
+    let out = dir.path("log.jsonl");
+    rungs(&["export", &f, &out]);
+    let copy = dir.path("copy.rungs");
+    rungs(&["import-log", &copy, &out]);
+    assert_eq!(
+        rungs(&["standings", &copy, "--json"]),
+        rungs(&["standings", &f, "--json"])
+    );
+    // The undone match comes back in the copy too.
+    rungs(&["redo", &copy]);
+    rungs(&["redo", &f]);
+    assert_eq!(
+        rungs(&["standings", &copy, "--json"]),
+        rungs(&["standings", &f, "--json"])
+    );
+    let csv = dir.path("matches.csv");
+    rungs(&["export", &f, &csv]);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        text.starts_with("date,player_a,player_b,score") && text.lines().count() == 4,
+        "{text}"
+    );
+}
+
+#[test]
+fn edit_delete_and_a_soft_reset_preview() {
+    let dir = Dir::new("edit");
+    let f = club(&dir, "skyweaver");
+    rungs(&["edit-match", &f, "4", "--score", "0"]);
+    let rows = json(&["standings", &f, "--json"]);
+    let bo = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == "Bo")
+        .unwrap()
+        .clone();
+    assert_eq!(bo["wins"].as_u64(), Some(1));
+    rungs(&["delete-event", &f, "4"]);
+    let rows = json(&["standings", &f, "--json"]);
+    let bo = rows
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player"] == "Bo")
+        .unwrap()
+        .clone();
+    assert_eq!(bo["matches"].as_u64(), Some(1));
+    let before = rungs(&["standings", &f, "--json"]);
+    let preview = json(&[
+        "soft-reset",
+        &f,
+        "--preview",
+        "--json",
+        "--date",
+        "2026-01-07",
+    ]);
+    assert!(
+        !preview.as_array().unwrap().is_empty(),
+        "RD grows for everyone"
+    );
+    assert_eq!(
+        rungs(&["standings", &f, "--json"]),
+        before,
+        "a preview changes nothing"
+    );
+    let done = json(&["soft-reset", &f, "--json", "--date", "2026-01-07"]);
+    assert_eq!(done, preview, "the applied reset is the previewed one");
+}
