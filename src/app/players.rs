@@ -88,6 +88,7 @@ fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             out.push(Command::Rename(id, state.rename_to.clone()));
         }
     });
+    history_plot(ui, state, id);
     // Head-to-head and recent matches, from the log as it stands.
     let Some(store) = state.store.as_ref() else {
         return;
@@ -156,4 +157,38 @@ fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             .join(" + ");
         ui.label(RichText::new(format!("{date}  {verb} {who}")));
     }
+}
+
+/// The player's rating (with its uncertainty as dashed bounds) and shown score, by match.
+fn history_plot(ui: &mut egui::Ui, state: &mut AppState, id: PlayerId) {
+    use egui_plot::{HLine, Legend, Line, LineStyle, Plot, PlotPoints};
+    let rows = state.history_of(id);
+    if rows.len() < 2 {
+        ui.weak("The history plot appears after the first match.");
+        return;
+    }
+    let band = if matches!(state.ladder.rules, crate::ladder::rules::Rules::Allegskill(_)) { 3.0 } else { 1.96 };
+    let points = |f: &dyn Fn(&crate::ladder::state::Figures) -> f64| -> PlotPoints<'static> {
+        rows.iter().enumerate().map(|(i, r)| [i as f64, f(&r.figures)]).collect::<Vec<_>>().into()
+    };
+    ui.horizontal(|ui| {
+        let width = (ui.available_width() / 2.0 - 8.0).max(200.0);
+        Plot::new(("rating-plot", id)).legend(Legend::default()).height(200.0).width(width).show(ui, |p| {
+            p.line(Line::new("rating", points(&|f| f.rating)));
+            p.line(Line::new(format!("rating + {band}·dev"), points(&|f| f.rating + band * f.deviation)).style(LineStyle::dashed_loose()));
+            p.line(Line::new(format!("rating − {band}·dev"), points(&|f| f.rating - band * f.deviation)).style(LineStyle::dashed_loose()));
+        });
+        Plot::new(("score-plot", id)).legend(Legend::default()).height(200.0).width(width).show(ui, |p| {
+            p.line(Line::new("score", points(&|f| f.score)));
+            if matches!(state.ladder.rules, crate::ladder::rules::Rules::Skyweaver(_)) {
+                let top = rows.iter().map(|r| r.figures.score).fold(0.0, f64::max);
+                for tier in crate::ladder::skyweaver::Tier::ALL.iter().take(11) {
+                    if tier.minimum() <= top + 100.0 {
+                        p.hline(HLine::new(tier.name(), tier.minimum()).color(widgets::tier_colour(*tier)));
+                    }
+                }
+            }
+        });
+    });
+    ui.weak("x: match number");
 }

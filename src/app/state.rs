@@ -169,6 +169,8 @@ pub struct AppState {
     pub table: super::standings::TableCache,
     what_if: Option<WhatIf>,
     what_if_generation: u64,
+    /// The player page's history, read once per player and ladder change.
+    history: Option<(PlayerId, u64, Vec<crate::ladder::state::HistoryRow>)>,
 }
 
 fn today() -> NaiveDate {
@@ -210,6 +212,7 @@ impl AppState {
             table: Default::default(),
             what_if: None,
             what_if_generation: 0,
+            history: None,
         }
     }
 
@@ -608,6 +611,16 @@ impl AppState {
             empty.outcomes.push((r, changes));
         }
         Some(empty)
+    }
+
+    /// A player's history from the cache (their figures after each event that touched them).
+    pub fn history_of(&mut self, id: PlayerId) -> Vec<crate::ladder::state::HistoryRow> {
+        let fresh = matches!(&self.history, Some((p, g, _)) if *p == id && *g == self.generation);
+        if !fresh {
+            let rows = self.store.as_ref().and_then(|s| s.history(id).ok()).unwrap_or_default();
+            self.history = Some((id, self.generation, rows));
+        }
+        self.history.as_ref().map(|h| h.2.clone()).unwrap_or_default()
     }
 
     /// The form's match with any result, if the rest of the form is complete.
