@@ -103,6 +103,15 @@ fn a_match_entered_by_typing_and_clicking_changes_the_standings() {
     assert_eq!(s.standings[0].id, 0, "Ann leads the standings");
     // The form clears for the next match.
     assert!(s.form.a.is_empty() && s.form.result.is_none());
+    // The player's page: record, head-to-head, and the history plot.
+    click(&mut h, "Players");
+    h.get_by_role_and_label(Role::Button, "Ann Lee").click();
+    h.run();
+    assert!(h.query_by_label_contains("1 matches: 1 won").is_some());
+    assert!(
+        h.query_by_label("x: match number").is_some(),
+        "the history plot is drawn"
+    );
 }
 
 #[test]
@@ -256,6 +265,13 @@ fn the_standings_filter_and_an_empty_ladder_explain_themselves() {
     type_into(&mut h, "Filter:", "an");
     assert!(h.query_by_label("Ann").is_some());
     assert!(h.query_by_label("Bo").is_none(), "filtered out");
+    // A row opens the player's page.
+    click(&mut h, "Ann");
+    let s = &h.state().state;
+    assert_eq!(
+        (s.screen, s.player),
+        (rungs::app::state::Screen::Players, Some(0))
+    );
     // A new empty ladder teaches what to do first.
     let empty = Temp::new("standings-empty");
     let state = AppState::open_or_create(empty.0.join("data"), &empty.0.join("new.rungs"));

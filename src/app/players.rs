@@ -167,28 +167,65 @@ fn history_plot(ui: &mut egui::Ui, state: &mut AppState, id: PlayerId) {
         ui.weak("The history plot appears after the first match.");
         return;
     }
-    let band = if matches!(state.ladder.rules, crate::ladder::rules::Rules::Allegskill(_)) { 3.0 } else { 1.96 };
+    let band = if matches!(
+        state.ladder.rules,
+        crate::ladder::rules::Rules::Allegskill(_)
+    ) {
+        3.0
+    } else {
+        1.96
+    };
     let points = |f: &dyn Fn(&crate::ladder::state::Figures) -> f64| -> PlotPoints<'static> {
-        rows.iter().enumerate().map(|(i, r)| [i as f64, f(&r.figures)]).collect::<Vec<_>>().into()
+        rows.iter()
+            .enumerate()
+            .map(|(i, r)| [i as f64, f(&r.figures)])
+            .collect::<Vec<_>>()
+            .into()
     };
     ui.horizontal(|ui| {
         let width = (ui.available_width() / 2.0 - 8.0).max(200.0);
-        Plot::new(("rating-plot", id)).legend(Legend::default()).height(200.0).width(width).show(ui, |p| {
-            p.line(Line::new("rating", points(&|f| f.rating)));
-            p.line(Line::new(format!("rating + {band}·dev"), points(&|f| f.rating + band * f.deviation)).style(LineStyle::dashed_loose()));
-            p.line(Line::new(format!("rating − {band}·dev"), points(&|f| f.rating - band * f.deviation)).style(LineStyle::dashed_loose()));
-        });
-        Plot::new(("score-plot", id)).legend(Legend::default()).height(200.0).width(width).show(ui, |p| {
-            p.line(Line::new("score", points(&|f| f.score)));
-            if matches!(state.ladder.rules, crate::ladder::rules::Rules::Skyweaver(_)) {
-                let top = rows.iter().map(|r| r.figures.score).fold(0.0, f64::max);
-                for tier in crate::ladder::skyweaver::Tier::ALL.iter().take(11) {
-                    if tier.minimum() <= top + 100.0 {
-                        p.hline(HLine::new(tier.name(), tier.minimum()).color(widgets::tier_colour(*tier)));
+        Plot::new(("rating-plot", id))
+            .legend(Legend::default())
+            .height(200.0)
+            .width(width)
+            .show(ui, |p| {
+                p.line(Line::new("rating", points(&|f| f.rating)));
+                p.line(
+                    Line::new(
+                        format!("rating + {band}·dev"),
+                        points(&|f| f.rating + band * f.deviation),
+                    )
+                    .style(LineStyle::dashed_loose()),
+                );
+                p.line(
+                    Line::new(
+                        format!("rating − {band}·dev"),
+                        points(&|f| f.rating - band * f.deviation),
+                    )
+                    .style(LineStyle::dashed_loose()),
+                );
+            });
+        Plot::new(("score-plot", id))
+            .legend(Legend::default())
+            .height(200.0)
+            .width(width)
+            .show(ui, |p| {
+                p.line(Line::new("score", points(&|f| f.score)));
+                if matches!(
+                    state.ladder.rules,
+                    crate::ladder::rules::Rules::Skyweaver(_)
+                ) {
+                    let top = rows.iter().map(|r| r.figures.score).fold(0.0, f64::max);
+                    for tier in crate::ladder::skyweaver::Tier::ALL.iter().take(11) {
+                        if tier.minimum() <= top + 100.0 {
+                            p.hline(
+                                HLine::new(tier.name(), tier.minimum())
+                                    .color(widgets::tier_colour(*tier)),
+                            );
+                        }
                     }
                 }
-            }
-        });
+            });
     });
     ui.weak("x: match number");
 }

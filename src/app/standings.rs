@@ -141,6 +141,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             }
         };
     let score_label = state_ref.ladder.players.first().map_or("RP", score_name);
+    // Labels that take clicks for text selection would swallow the row's click.
+    ui.style_mut().interaction.selectable_labels = false;
     TableBuilder::new(ui)
         .id_salt("standings")
         .striped(true)

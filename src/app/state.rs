@@ -617,10 +617,17 @@ impl AppState {
     pub fn history_of(&mut self, id: PlayerId) -> Vec<crate::ladder::state::HistoryRow> {
         let fresh = matches!(&self.history, Some((p, g, _)) if *p == id && *g == self.generation);
         if !fresh {
-            let rows = self.store.as_ref().and_then(|s| s.history(id).ok()).unwrap_or_default();
+            let rows = self
+                .store
+                .as_ref()
+                .and_then(|s| s.history(id).ok())
+                .unwrap_or_default();
             self.history = Some((id, self.generation, rows));
         }
-        self.history.as_ref().map(|h| h.2.clone()).unwrap_or_default()
+        self.history
+            .as_ref()
+            .map(|h| h.2.clone())
+            .unwrap_or_default()
     }
 
     /// The form's match with any result, if the rest of the form is complete.
