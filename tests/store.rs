@@ -36,8 +36,13 @@ fn sorted(mut h: Vec<HistoryRow>) -> Vec<HistoryRow> {
     h
 }
 
-/// The caches hold exactly what a replay from scratch gives.
+/// The caches hold exactly what a replay from scratch gives, and the latest events read
+/// without the whole log are the effective log's last ones.
 fn assert_caches_fresh(store: &Store) {
+    let mut effective = store.effective().unwrap();
+    effective.reverse();
+    effective.truncate(3);
+    assert_eq!(store.latest_events(3).unwrap(), effective);
     let (ladder, history) = store.replay(None).unwrap();
     assert_eq!(store.ladder().unwrap(), ladder);
     assert_eq!(store.cached_history().unwrap(), sorted(history));

@@ -237,13 +237,16 @@ impl AppState {
         let Some(store) = &self.store else {
             return;
         };
-        let loaded = store.ladder().and_then(|l| Ok((l, store.effective()?)));
+        // The cached state and the newest rows only: a million-match log is not read here.
+        let loaded = store
+            .ladder()
+            .and_then(|l| Ok((l, store.latest_events(30)?)));
         match loaded {
-            Ok((ladder, events)) => {
+            Ok((ladder, latest)) => {
                 self.generation += 1;
                 self.standings = standings::standings(&ladder);
-                self.event_count = events.len();
-                self.latest = events.into_iter().rev().take(30).collect();
+                self.event_count = ladder.events as usize;
+                self.latest = latest;
                 self.ladder = ladder;
             }
             Err(e) => self.error = Some(e.to_string()),
@@ -639,6 +642,9 @@ impl AppState {
     }
 
     fn find_event(&self, seq: u64) -> Result<Effective, String> {
+        if let Some(e) = self.latest.iter().find(|e| e.seq == seq) {
+            return Ok(e.clone());
+        }
         let store = self.store.as_ref().ok_or("no ladder is open")?;
         store
             .effective()

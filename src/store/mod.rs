@@ -238,6 +238,69 @@ impl Store {
         })
     }
 
+    /// The latest `n` events in replay order, newest first, without reading the whole log:
+    /// the newest rows by entry order are resolved among themselves (a correction of an
+    /// older row shows as that row's new version).
+    pub fn latest_events(&self, n: usize) -> Result<Vec<Effective>> {
+        let (done, _) = Self::action_stacks(&self.conn).map_err(|e| self.sql(e))?;
+        let active: HashSet<i64> = done.into_iter().collect();
+        let window = (n * 20).max(500) as i64;
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT seq, action, date, op, target, a, b, result, body FROM entries
+                 ORDER BY seq DESC LIMIT ?1",
+            )
+            .map_err(|e| self.sql(e))?;
+        let mut rows = stmt.query([window]).map_err(|e| self.sql(e))?;
+        let mut recent = Vec::new();
+        while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
+            let action: i64 = r.get(1).map_err(|e| self.sql(e))?;
+            if !active.contains(&action) {
+                continue;
+            }
+            let row = (|| -> rusqlite::Result<std::result::Result<LogRow, String>> {
+                Ok(codec::from_columns(
+                    r.get(0)?,
+                    r.get_ref(2)?.as_str()?,
+                    r.get_ref(3)?.as_str()?,
+                    r.get(4)?,
+                    r.get(5)?,
+                    r.get(6)?,
+                    r.get_ref(7)?.as_str_or_null()?,
+                    r.get_ref(8)?.as_str_or_null()?,
+                ))
+            })()
+            .map_err(|e| self.sql(e))?
+            .map_err(|e| self.corrupt(e))?;
+            recent.push(row);
+        }
+        recent.reverse();
+        // Resolve within the window; corrections of rows outside it stand for those rows.
+        let mut live: Vec<Effective> = Vec::new();
+        for row in recent {
+            match row.entry {
+                Entry::Add { event } => live.push(Effective {
+                    date: row.date,
+                    seq: row.seq,
+                    event,
+                }),
+                Entry::Edit { target, event } => {
+                    live.retain(|e| e.seq != target);
+                    live.push(Effective {
+                        date: row.date,
+                        seq: target,
+                        event,
+                    });
+                }
+                Entry::Delete { target } => live.retain(|e| e.seq != target),
+            }
+        }
+        live.sort_by_key(|e| std::cmp::Reverse((e.date, e.seq)));
+        live.truncate(n);
+        Ok(live)
+    }
+
     /// The ladder as the caches hold it (equal to a replay of the log).
     pub fn ladder(&self) -> Result<Ladder> {
         let state: String = self
