@@ -75,15 +75,15 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         state.form.b.trim().to_string(),
     );
     let what_if = state.what_if().cloned();
-    if let Some(w) = &what_if {
-        if let Some(p) = w.prediction {
-            let mut line = format!("{name_a} {:.0}%", 100.0 * p.win_a);
-            if p.draw > 0.0 {
-                line.push_str(&format!("  ·  draw {:.1}%", 100.0 * p.draw));
-            }
-            line.push_str(&format!("  ·  {name_b} {:.0}%", 100.0 * p.win_b));
-            ui.label(RichText::new(line).strong());
+    if let Some(w) = &what_if
+        && let Some(p) = w.prediction
+    {
+        let mut line = format!("{name_a} {:.0}%", 100.0 * p.win_a);
+        if p.draw > 0.0 {
+            line.push_str(&format!("  ·  draw {:.1}%", 100.0 * p.draw));
         }
+        line.push_str(&format!("  ·  {name_b} {:.0}%", 100.0 * p.win_b));
+        ui.label(RichText::new(line).strong());
     }
     // Result buttons; 1 / D / 2 when no text field has the keyboard.
     let keys_free = !ui.ctx().egui_wants_keyboard_input();
@@ -141,18 +141,14 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                         RichText::new(format!("({})", widgets::delta(d)))
                             .color(widgets::delta_colour(ui, d)),
                     );
-                    if c.tier_before != c.tier_after {
-                        if let Some(t) = c.tier_after {
-                            let up = c.tier_before.is_none_or(|b| t > b);
-                            ui.label(
-                                RichText::new(format!(
-                                    "{} {}",
-                                    if up { "▲" } else { "▼" },
-                                    t.name()
-                                ))
+                    if c.tier_before != c.tier_after
+                        && let Some(t) = c.tier_after
+                    {
+                        let up = c.tier_before.is_none_or(|b| t > b);
+                        ui.label(
+                            RichText::new(format!("{} {}", if up { "▲" } else { "▼" }, t.name()))
                                 .color(widgets::tier_colour(t)),
-                            );
-                        }
+                        );
                     }
                 }
             });
@@ -165,10 +161,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         if save.clicked() || enter {
             out.push(Command::EnterMatch);
         }
-        if !ready {
-            if let Err(why) = state.match_from_form() {
-                ui.weak(why);
-            }
+        if !ready && let Err(why) = state.match_from_form() {
+            ui.weak(why);
         }
     });
     ui.separator();

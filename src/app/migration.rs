@@ -19,10 +19,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         let label = ui.label("Elo list:");
         ui.add(egui::TextEdit::singleline(&mut state.migration.path).desired_width(380.0))
             .labelled_by(label.id);
-        if ui.button("Browse…").clicked() {
-            if let Some(p) = widgets::open_dialog("Elo list", &["csv"]) {
-                state.migration.path = p.display().to_string();
-            }
+        if ui.button("Browse…").clicked()
+            && let Some(p) = widgets::open_dialog("Elo list", &["csv"])
+        {
+            state.migration.path = p.display().to_string();
         }
     });
     ui.label("2. Old ranks from Elo where the list gives none (the lowest Elo of each rank):");

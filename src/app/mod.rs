@@ -37,14 +37,14 @@ pub struct RungsApp {
 /// for monospace) has them, so it backs the proportional family up.
 fn install_fonts(ctx: &egui::Context) {
     let mut fonts = egui::FontDefinitions::default();
-    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional) {
-        if !family.iter().any(|f| f == "Hack") {
-            let at = family
-                .iter()
-                .position(|f| f == "Ubuntu-Light")
-                .map_or(0, |i| i + 1);
-            family.insert(at, "Hack".to_owned());
-        }
+    if let Some(family) = fonts.families.get_mut(&egui::FontFamily::Proportional)
+        && !family.iter().any(|f| f == "Hack")
+    {
+        let at = family
+            .iter()
+            .position(|f| f == "Ubuntu-Light")
+            .map_or(0, |i| i + 1);
+        family.insert(at, "Hack".to_owned());
     }
     ctx.set_fonts(fonts);
 }

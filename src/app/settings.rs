@@ -106,15 +106,14 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     // The draft with every edited field applied, or the first field that does not parse.
     let mut edited = draft.clone();
     let mut problem = None;
+    let params = draft.params();
     for (name, text) in &state.param_text {
-        let same = draft
-            .params()
+        let same = params
             .get(name)
-            .is_some_and(|v| v.to_string() == *text);
-        if !same {
-            if let Err(e) = edited.set_param(&format!("{name}={text}")) {
-                problem.get_or_insert(e.to_string());
-            }
+            .and_then(|v| v.as_f64())
+            .is_some_and(|v| text.trim().parse::<f64>() == Ok(v));
+        if !same && let Err(e) = edited.set_param(&format!("{name}={text}")) {
+            problem.get_or_insert(e.to_string());
         }
     }
     let changed = edited != current;

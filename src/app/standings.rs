@@ -85,13 +85,12 @@ pub fn refresh(state: &mut AppState) {
     let grouped = v.sort == SortKey::Position && !v.descending;
     let mut current = None;
     for i in rows {
-        if grouped {
-            if let Some(t) = state.standings[i].tier {
-                if current != Some(t) {
-                    current = Some(t);
-                    lines.push(Line::Heading(t));
-                }
-            }
+        if grouped
+            && let Some(t) = state.standings[i].tier
+            && current != Some(t)
+        {
+            current = Some(t);
+            lines.push(Line::Heading(t));
         }
         lines.push(Line::Player(i));
     }
@@ -286,12 +285,11 @@ fn empty_state(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
         if ui.button("Add players").clicked() {
             out.push(Command::Show(super::state::Screen::Players));
         }
-        if ui.button("Import a CSV…").clicked() {
-            if let Some(p) = widgets::open_dialog("Import matches", &["csv", "gz"]) {
+        if ui.button("Import a CSV…").clicked()
+            && let Some(p) = widgets::open_dialog("Import matches", &["csv", "gz"]) {
                 let mapping = widgets::mapping_for_file(&p);
                 out.push(Command::ImportCsv(p, mapping));
             }
-        }
         if ui.button("Open the demo ladder (international football 1872–2026)").clicked() {
             out.push(Command::OpenDemo);
         }

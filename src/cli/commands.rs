@@ -69,10 +69,10 @@ pub fn run(cli: Cli) -> Result<bool> {
             let mut store = Store::open(&file)?;
             let id = player_id(&store, &file, &old)?;
             let new = checked_name(&new)?;
-            if let Some(other) = store.find_player(&new)? {
-                if other != id {
-                    bail!("{}: a player called `{new}` already exists", file.display());
-                }
+            if let Some(other) = store.find_player(&new)?
+                && other != id
+            {
+                bail!("{}: a player called `{new}` already exists", file.display());
             }
             store.commit(
                 &format!("rename {old} to {new}"),

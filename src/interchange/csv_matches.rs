@@ -401,14 +401,14 @@ impl<R: Read> MatchReader<R> {
 
     /// Reads a date in the mapping's format (as `NaiveDate::parse_from_str` would).
     fn parse_date(&self, text: &str) -> Option<NaiveDate> {
-        if self.iso_dates {
-            if let &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1] = text.as_bytes() {
-                let digits = [y0, y1, y2, y3, m0, m1, d0, d1];
-                if digits.iter().all(u8::is_ascii_digit) {
-                    let n = |ds: &[u8]| ds.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
-                    let year = i32::try_from(n(&[y0, y1, y2, y3])).ok()?;
-                    return NaiveDate::from_ymd_opt(year, n(&[m0, m1]), n(&[d0, d1]));
-                }
+        if self.iso_dates
+            && let &[y0, y1, y2, y3, b'-', m0, m1, b'-', d0, d1] = text.as_bytes()
+        {
+            let digits = [y0, y1, y2, y3, m0, m1, d0, d1];
+            if digits.iter().all(u8::is_ascii_digit) {
+                let n = |ds: &[u8]| ds.iter().fold(0u32, |n, d| n * 10 + u32::from(d - b'0'));
+                let year = i32::try_from(n(&[y0, y1, y2, y3])).ok()?;
+                return NaiveDate::from_ymd_opt(year, n(&[m0, m1]), n(&[d0, d1]));
             }
         }
         let mut parsed = Parsed::new();

@@ -35,7 +35,7 @@ fn f64_at(b: &[u8], at: usize) -> Option<f64> {
 
 /// The rows of a blob, or `None` if it is not a whole number of valid rows.
 pub fn decode(player: PlayerId, bytes: &[u8]) -> Option<Vec<HistoryRow>> {
-    if bytes.len() % ROW_BYTES != 0 {
+    if !bytes.len().is_multiple_of(ROW_BYTES) {
         return None;
     }
     bytes
