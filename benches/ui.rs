@@ -23,7 +23,12 @@ fn ladder_file() -> std::path::PathBuf {
         let partial = path.with_extension("partial");
         let _ = std::fs::remove_file(&partial);
         let mut store = Store::create(&partial, &Rules::default()).expect("create");
-        store.commit("synthetic ladder", &synthetic::entries(10_000, 1_000_000, 42)).expect("commit");
+        store
+            .commit(
+                "synthetic ladder",
+                &synthetic::entries(10_000, 1_000_000, 42),
+            )
+            .expect("commit");
         drop(store);
         std::fs::rename(&partial, &path).expect("rename");
     }
@@ -34,8 +39,13 @@ fn bench_frames(c: &mut Criterion) {
     let path = ladder_file();
     let data = std::env::temp_dir().join("rungs-ui-bench");
     let mut group = c.benchmark_group("ui-frame-1m");
-    group.sample_size(30).measurement_time(Duration::from_secs(10));
-    for (name, screen) in [("standings", Screen::Standings), ("enter-match", Screen::EnterMatch)] {
+    group
+        .sample_size(30)
+        .measurement_time(Duration::from_secs(10));
+    for (name, screen) in [
+        ("standings", Screen::Standings),
+        ("enter-match", Screen::EnterMatch),
+    ] {
         let mut state = AppState::open_or_create(data.clone(), &path);
         state.apply(Command::Show(screen));
         if screen == Screen::EnterMatch {
@@ -45,7 +55,10 @@ fn bench_frames(c: &mut Criterion) {
         }
         let mut harness = Harness::builder()
             .with_size(egui::vec2(1280.0, 860.0))
-            .build_ui_state(|ui, app: &mut RungsApp| app.frame(ui), RungsApp::with_state(state));
+            .build_ui_state(
+                |ui, app: &mut RungsApp| app.frame(ui),
+                RungsApp::with_state(state),
+            );
         harness.run_steps(3);
         group.bench_function(name, |b| b.iter(|| harness.step()));
     }

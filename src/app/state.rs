@@ -9,7 +9,7 @@ use crate::ladder::log::Effective;
 use crate::ladder::preview::{self, Change};
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::{Rules, System};
-use crate::ladder::seasons::{Cutoffs, Migration, MigrationEntry};
+use crate::ladder::seasons::Cutoffs;
 use crate::ladder::standings::{self, Standing};
 use crate::store::Store;
 use chrono::NaiveDate;
@@ -665,92 +665,20 @@ impl AppState {
         let lines =
             elo_list::read(std::io::BufReader::new(file), &name).map_err(|e| e.to_string())?;
         let cutoffs = Cutoffs::parse(&self.migration.cutoffs)?;
-        let date = self.action_date();
-        let mut next = self.ladder.players.len() as PlayerId;
-        let mut added: Vec<(String, PlayerId)> = Vec::new();
-        let mut rows = Vec::new();
-        let mut entries: Vec<MigrationEntry> = Vec::new();
-        for line in lines {
-            let key = line.player.to_lowercase();
-            let id = match self
-                .player_id(&line.player)
-                .or_else(|| added.iter().find(|(k, _)| *k == key).map(|(_, i)| *i))
-            {
-                Some(id) => id,
-                None => {
-                    let id = next;
-                    next += 1;
-                    added.push((key, id));
-                    rows.push((
-                        date,
-                        Entry::Add {
-                            event: Event::Player {
-                                id,
-                                name: line.player.clone(),
-                            },
-                        },
-                    ));
-                    id
-                }
-            };
-            if entries.iter().any(|e| e.player == id) {
-                return Err(format!(
-                    "{name}: line {}, field `player`: `{}` is listed twice",
-                    line.line, line.player
-                ));
-            }
-            entries.push(MigrationEntry {
-                player: id,
-                elo: line.elo,
-                old_rank: line.rank.unwrap_or_else(|| cutoffs.rank_of(line.elo)),
-            });
-        }
-        rows.push((
-            date,
-            Entry::Add {
-                event: Event::Migration {
-                    migration: Box::new(Migration { entries }),
-                },
-            },
-        ));
-        Ok(rows)
+        elo_list::migration_rows(&lines, &self.ladder, &cutoffs, self.action_date(), &name)
+            .map_err(|e| e.to_string())
     }
 
     fn export_csv(&mut self, to: &Path) -> Result<(), String> {
         let store = self.store.as_ref().ok_or("no ladder is open")?;
         let events = store.effective().map_err(|e| e.to_string())?;
         let file = std::fs::File::create(to).map_err(|e| format!("{}: {e}", to.display()))?;
-        let mut w = csv::Writer::from_writer(std::io::BufWriter::new(file));
-        let name = |ids: &[PlayerId]| {
-            ids.iter()
-                .map(|&i| self.ladder.player(i).map_or("?", |p| p.name.as_str()))
-                .collect::<Vec<_>>()
-                .join("+")
-        };
-        let io = |e: csv::Error| format!("{}: {e}", to.display());
-        w.write_record([
-            "date", "player_a", "player_b", "score", "medals_a", "medals_b", "scenario", "side_a",
-        ])
-        .map_err(io)?;
-        for e in &events {
-            if let Event::Match(m) = &e.event {
-                let (ma, mb) = m.medals.map_or((String::new(), String::new()), |[a, b]| {
-                    (a.to_string(), b.to_string())
-                });
-                w.write_record([
-                    e.date.to_string(),
-                    name(&m.a),
-                    name(&m.b),
-                    m.result.as_text().to_string(),
-                    ma,
-                    mb,
-                    m.scenario.clone().unwrap_or_default(),
-                    m.side_a.clone().unwrap_or_default(),
-                ])
-                .map_err(io)?;
-            }
-        }
-        w.flush().map_err(|e| format!("{}: {e}", to.display()))?;
+        crate::interchange::csv_export::write_matches(
+            &self.ladder,
+            &events,
+            std::io::BufWriter::new(file),
+        )
+        .map_err(|e| format!("{}: {e}", to.display()))?;
         self.notice = Some(format!("wrote {}", to.display()));
         Ok(())
     }

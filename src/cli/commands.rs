@@ -459,53 +459,13 @@ fn migration_from_list(
     let name = list.display().to_string();
     let handle = std::fs::File::open(list).with_context(|| format!("{name}: cannot open"))?;
     let lines = elo_list::read(std::io::BufReader::new(handle), &name)?;
-    let mut ids = store.player_ids()?;
-    let mut next = store.ladder()?.players.len() as PlayerId;
-    let mut rows = Vec::new();
-    let mut entries = Vec::new();
-    for line in lines {
-        let key = line.player.to_lowercase();
-        let id = match ids.get(&key) {
-            Some(id) => *id,
-            None => {
-                let id = next;
-                next += 1;
-                ids.insert(key, id);
-                rows.push((
-                    date,
-                    Entry::Add {
-                        event: Event::Player {
-                            id,
-                            name: checked_name(&line.player)?,
-                        },
-                    },
-                ));
-                id
-            }
-        };
-        if entries.iter().any(|e: &MigrationEntry| e.player == id) {
-            bail!(
-                "{name}: line {}, field `player`: `{}` is listed twice",
-                line.line,
-                line.player
-            );
-        }
-        let old_rank = line.rank.unwrap_or_else(|| cutoffs.rank_of(line.elo));
-        entries.push(MigrationEntry {
-            player: id,
-            elo: line.elo,
-            old_rank,
-        });
-    }
-    rows.push((
+    Ok(elo_list::migration_rows(
+        &lines,
+        &store.ladder()?,
+        cutoffs,
         date,
-        Entry::Add {
-            event: Event::Migration {
-                migration: Box::new(Migration { entries }),
-            },
-        },
-    ));
-    Ok(rows)
+        &name,
+    )?)
 }
 
 fn migration_from_elo(
@@ -762,7 +722,7 @@ fn export(file: &Path, out: &Path) -> Result<()> {
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
     if is_csv {
         let ladder = store.ladder()?;
-        output::matches_csv(&ladder, &store.effective()?, &mut w)?;
+        crate::interchange::csv_export::write_matches(&ladder, &store.effective()?, &mut w)?;
     } else {
         jsonl::write(&store.export_log()?, &mut w)?;
     }

@@ -11,7 +11,6 @@ use crate::ladder::standings::{self, Standing};
 use crate::ladder::state::{HistoryRow, Skill};
 use crate::rating::Outcome;
 use serde_json::{Value, json};
-use std::io::Write;
 
 pub fn params(rules: &Rules) {
     say!("{} parameters (defaults):", rules.system());
@@ -216,38 +215,6 @@ pub fn history(ladder: &Ladder, rows: &[HistoryRow], as_json: bool) {
             f.deviation
         );
     }
-}
-
-/// The ladder's matches in the standard CSV layout (cancelled and team matches included,
-/// teams as `P1+P2`).
-pub fn matches_csv(
-    ladder: &Ladder,
-    events: &[Effective],
-    out: &mut impl Write,
-) -> anyhow::Result<()> {
-    let mut w = csv::Writer::from_writer(out);
-    w.write_record([
-        "date", "player_a", "player_b", "score", "medals_a", "medals_b", "scenario", "side_a",
-    ])?;
-    for e in events {
-        if let Event::Match(m) = &e.event {
-            let (ma, mb) = m.medals.map_or((String::new(), String::new()), |[a, b]| {
-                (a.to_string(), b.to_string())
-            });
-            w.write_record([
-                e.date.to_string(),
-                side(ladder, &m.a).replace(" + ", "+"),
-                side(ladder, &m.b).replace(" + ", "+"),
-                m.result.as_text().to_string(),
-                ma,
-                mb,
-                m.scenario.clone().unwrap_or_default(),
-                m.side_a.clone().unwrap_or_default(),
-            ])?;
-        }
-    }
-    w.flush()?;
-    Ok(())
 }
 
 /// A before → after table of every player an action moves (a preview, or what was done).

@@ -107,6 +107,74 @@ pub fn read(input: impl Read, file: &str) -> Result<Vec<EloLine>, EloListError> 
     Ok(out)
 }
 
+/// The log rows that bring `lines` into `ladder` on `date`: a join for each name the ladder
+/// does not know, then one migration event; old ranks from the list, else from `cutoffs`.
+pub fn migration_rows(
+    lines: &[EloLine],
+    ladder: &crate::ladder::replay::Ladder,
+    cutoffs: &crate::ladder::seasons::Cutoffs,
+    date: chrono::NaiveDate,
+    file: &str,
+) -> Result<Vec<(chrono::NaiveDate, crate::ladder::event::Entry)>, EloListError> {
+    use crate::ladder::event::{Entry, Event, PlayerId};
+    use crate::ladder::seasons::{Migration, MigrationEntry};
+    let mut ids: std::collections::HashMap<String, PlayerId> = ladder
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.joined)
+        .map(|(i, p)| (p.name.to_lowercase(), i as PlayerId))
+        .collect();
+    let mut next = ladder.players.len() as PlayerId;
+    let mut rows = Vec::new();
+    let mut entries: Vec<MigrationEntry> = Vec::new();
+    for line in lines {
+        let bad = |message: String| EloListError {
+            file: file.to_string(),
+            line: line.line,
+            field: "player".into(),
+            message,
+        };
+        let id = match ids.get(&line.player.to_lowercase()) {
+            Some(id) => *id,
+            None => {
+                if line.player.contains(',') || line.player.chars().any(char::is_control) {
+                    return Err(bad(format!(
+                        "`{}` has a comma or control character",
+                        line.player
+                    )));
+                }
+                let id = next;
+                next += 1;
+                ids.insert(line.player.to_lowercase(), id);
+                let event = Event::Player {
+                    id,
+                    name: line.player.clone(),
+                };
+                rows.push((date, Entry::Add { event }));
+                id
+            }
+        };
+        if entries.iter().any(|e| e.player == id) {
+            return Err(bad(format!("`{}` is listed twice", line.player)));
+        }
+        let old_rank = line.rank.unwrap_or_else(|| cutoffs.rank_of(line.elo));
+        entries.push(MigrationEntry {
+            player: id,
+            elo: line.elo,
+            old_rank,
+        });
+    }
+    let migration = Box::new(Migration { entries });
+    rows.push((
+        date,
+        Entry::Add {
+            event: Event::Migration { migration },
+        },
+    ));
+    Ok(rows)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

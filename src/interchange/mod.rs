@@ -1,4 +1,5 @@
 //! Reading and writing files other programs make or read: match CSV, JSON Lines logs.
+pub mod csv_export;
 pub mod csv_matches;
 pub mod elo_list;
 pub mod jsonl;

@@ -176,16 +176,7 @@ impl Store {
             if active.is_some_and(|set| !set.contains(&action)) {
                 continue;
             }
-            out.push(codec::from_columns(
-                r.get(0)?,
-                r.get_ref(2)?.as_str()?,
-                r.get_ref(3)?.as_str()?,
-                r.get(4)?,
-                r.get(5)?,
-                r.get(6)?,
-                r.get_ref(7)?.as_str_or_null()?,
-                r.get_ref(8)?.as_str_or_null()?,
-            ));
+            out.push(decode_row(r)?);
         }
         Ok(out)
     }
@@ -259,20 +250,9 @@ impl Store {
             if !active.contains(&action) {
                 continue;
             }
-            let row = (|| -> rusqlite::Result<std::result::Result<LogRow, String>> {
-                Ok(codec::from_columns(
-                    r.get(0)?,
-                    r.get_ref(2)?.as_str()?,
-                    r.get_ref(3)?.as_str()?,
-                    r.get(4)?,
-                    r.get(5)?,
-                    r.get(6)?,
-                    r.get_ref(7)?.as_str_or_null()?,
-                    r.get_ref(8)?.as_str_or_null()?,
-                ))
-            })()
-            .map_err(|e| self.sql(e))?
-            .map_err(|e| self.corrupt(e))?;
+            let row = decode_row(r)
+                .map_err(|e| self.sql(e))?
+                .map_err(|e| self.corrupt(e))?;
             recent.push(row);
         }
         recent.reverse();
@@ -1059,6 +1039,21 @@ impl Drop for Immediate<'_> {
             let _ = self.conn.execute_batch("ROLLBACK");
         }
     }
+}
+
+/// One `entries` row (selected as seq, action, date, op, target, a, b, result, body) as a log
+/// row, or what is wrong with it.
+fn decode_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<std::result::Result<LogRow, String>> {
+    Ok(codec::from_columns(
+        r.get(0)?,
+        r.get_ref(2)?.as_str()?,
+        r.get_ref(3)?.as_str()?,
+        r.get(4)?,
+        r.get(5)?,
+        r.get(6)?,
+        r.get_ref(7)?.as_str_or_null()?,
+        r.get_ref(8)?.as_str_or_null()?,
+    ))
 }
 
 /// The players a batch of new events reads, or `None` when an event reads every player
