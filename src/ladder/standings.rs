@@ -100,18 +100,17 @@ pub fn to_json(ladder: &Ladder, rows: &[Standing]) -> Value {
         rows.iter()
             .map(|s| {
                 let p = &ladder.players[s.id as usize];
-                let mut o = json!({
-                    "position": s.position,
-                    "player": p.name,
-                    "matches": p.matches,
-                    "wins": p.wins,
-                    "draws": p.draws,
-                    "losses": p.losses,
-                    "last_played": p.last_played.map(|d| d.to_string()),
-                });
-                let m = o
-                    .as_object_mut()
-                    .expect("json! of an object literal is an object");
+                let mut m = serde_json::Map::new();
+                m.insert("position".into(), json!(s.position));
+                m.insert("player".into(), json!(p.name));
+                m.insert("matches".into(), json!(p.matches));
+                m.insert("wins".into(), json!(p.wins));
+                m.insert("draws".into(), json!(p.draws));
+                m.insert("losses".into(), json!(p.losses));
+                m.insert(
+                    "last_played".into(),
+                    json!(p.last_played.map(|d| d.to_string())),
+                );
                 match p.skill {
                     Skill::Glicko(r) => {
                         m.insert("rating".into(), json!(r.rating));
@@ -142,7 +141,7 @@ pub fn to_json(ladder: &Ladder, rows: &[Standing]) -> Value {
                         }
                     }
                 }
-                o
+                Value::Object(m)
             })
             .collect(),
     )
