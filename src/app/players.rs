@@ -205,8 +205,8 @@ fn history_plot(ui: &mut egui::Ui, state: &mut AppState, id: PlayerId) {
                     .style(LineStyle::dashed_loose()),
                 );
             });
+        // Tier lines are named on hover, not in a legend that would cover the curve.
         Plot::new(("score-plot", id))
-            .legend(Legend::default())
             .height(200.0)
             .width(width)
             .show(ui, |p| {
