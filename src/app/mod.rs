@@ -266,7 +266,7 @@ impl RungsApp {
             s.ladder.rules.system(),
             s.ladder.season,
             s.ladder.week,
-            widgets::thousands(s.event_count as u64),
+            widgets::thousands(s.ladder.events),
             widgets::thousands(s.standings.len() as u64),
         );
         ui.horizontal(|ui| {

@@ -147,7 +147,6 @@ pub struct AppState {
     pub standings: Vec<Standing>,
     /// The latest events, newest first (the Enter match screen lists them).
     pub latest: Vec<Effective>,
-    pub event_count: usize,
     pub screen: Screen,
     pub error: Option<String>,
     pub notice: Option<String>,
@@ -185,7 +184,6 @@ impl AppState {
             ladder: Ladder::new(Rules::default()),
             standings: Vec::new(),
             latest: Vec::new(),
-            event_count: 0,
             screen: Screen::Standings,
             error: None,
             notice: None,
@@ -245,7 +243,6 @@ impl AppState {
             Ok((ladder, latest)) => {
                 self.generation += 1;
                 self.standings = standings::standings(&ladder);
-                self.event_count = ladder.events as usize;
                 self.latest = latest;
                 self.ladder = ladder;
             }

@@ -268,9 +268,8 @@ pub fn run(cli: Cli) -> Result<bool> {
             preview,
             json,
         } => {
-            let date = parse_date(date.as_deref())?;
             let rows = [(
-                date,
+                parse_date(date.as_deref())?,
                 Entry::Add {
                     event: Event::SoftReset,
                 },
@@ -283,9 +282,8 @@ pub fn run(cli: Cli) -> Result<bool> {
             preview,
             json,
         } => {
-            let date = parse_date(date.as_deref())?;
             let rows = [(
-                date,
+                parse_date(date.as_deref())?,
                 Entry::Add {
                     event: Event::HardReset,
                 },

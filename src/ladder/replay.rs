@@ -376,67 +376,18 @@ pub fn grandweaver_set(players: &[PlayerState], n: u32) -> Vec<bool> {
 /// The opponent a team member is rated against. INVERSUS (seed 004): own rating + (mean
 /// opposing − mean own team), deviation the opposing mean. Other systems: the opposing means.
 fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skill]) -> Skill {
-    let n = |s: &[Skill]| s.len().max(1) as f64;
-    match own {
-        Skill::Glicko2(me) => {
-            let mean = |s: &[Skill], f: fn(&glicko2::Rating) -> f64| {
-                s.iter()
-                    .filter_map(|k| {
-                        if let Skill::Glicko2(r) = k {
-                            Some(f(r))
-                        } else {
-                            None
-                        }
-                    })
-                    .sum::<f64>()
-                    / n(s)
-            };
-            let opp_mu = mean(opponents, |r| r.mu);
-            let opp_phi = mean(opponents, |r| r.phi);
-            let opp_sigma = mean(opponents, |r| r.sigma);
-            let mu = if matches!(rules, Rules::Inversus(_)) {
-                me.mu + (opp_mu - mean(team, |r| r.mu))
-            } else {
-                opp_mu
-            };
-            Skill::Glicko2(glicko2::Rating {
-                mu,
-                phi: opp_phi,
-                sigma: opp_sigma,
-            })
-        }
-        Skill::Glicko(_) => {
-            let (mut r, mut d) = (0.0, 0.0);
-            for k in opponents {
-                if let Skill::Glicko(g) = k {
-                    r += g.rating;
-                    d += g.deviation;
-                }
-            }
-            Skill::Glicko(glicko::Rating {
-                rating: r / n(opponents),
-                deviation: d / n(opponents),
-            })
-        }
-        Skill::TrueSkill(_) => {
-            let (mut m, mut s) = (0.0, 0.0);
-            for k in opponents {
-                if let Skill::TrueSkill(t) = k {
-                    m += t.mu;
-                    s += t.sigma;
-                }
-            }
-            Skill::TrueSkill(trueskill::Rating {
-                mu: m / n(opponents),
-                sigma: s / n(opponents),
-            })
-        }
-        Skill::Elo(_) => {
-            let r: f64 = opponents.iter().map(Skill::rating_1500).sum();
-            Skill::Elo(elo::Rating {
-                rating: r / n(opponents),
-            })
-        }
+    let opposing = Skill::mean(opponents).unwrap_or(own);
+    match (rules, own, opposing, Skill::mean(team)) {
+        (
+            Rules::Inversus(_),
+            Skill::Glicko2(me),
+            Skill::Glicko2(opp),
+            Some(Skill::Glicko2(mine)),
+        ) => Skill::Glicko2(glicko2::Rating {
+            mu: me.mu + (opp.mu - mine.mu),
+            ..opp
+        }),
+        _ => opposing,
     }
 }
 

@@ -31,6 +31,40 @@ impl Skill {
         }
     }
 
+    /// The mean of a side's skills, field by field (one player: that player). `None` for an
+    /// empty side or skills of different systems.
+    pub fn mean(skills: &[Skill]) -> Option<Skill> {
+        let first = *skills.first()?;
+        let n = skills.len() as f64;
+        let mut sum = [0.0f64; 3];
+        for s in skills {
+            let v = match (first, s) {
+                (Skill::Glicko(_), Skill::Glicko(r)) => [r.rating, r.deviation, 0.0],
+                (Skill::Glicko2(_), Skill::Glicko2(r)) => [r.mu, r.phi, r.sigma],
+                (Skill::TrueSkill(_), Skill::TrueSkill(r)) => [r.mu, r.sigma, 0.0],
+                (Skill::Elo(_), Skill::Elo(r)) => [r.rating, 0.0, 0.0],
+                _ => return None,
+            };
+            for (acc, x) in sum.iter_mut().zip(v) {
+                *acc += x;
+            }
+        }
+        let [a, b, c] = sum.map(|x| x / n);
+        Some(match first {
+            Skill::Glicko(_) => Skill::Glicko(glicko::Rating {
+                rating: a,
+                deviation: b,
+            }),
+            Skill::Glicko2(_) => Skill::Glicko2(glicko2::Rating {
+                mu: a,
+                phi: b,
+                sigma: c,
+            }),
+            Skill::TrueSkill(_) => Skill::TrueSkill(trueskill::Rating { mu: a, sigma: b }),
+            Skill::Elo(_) => Skill::Elo(elo::Rating { rating: a }),
+        })
+    }
+
     /// The rating on the 1500 scale (TrueSkill: μ mapped so that 25 ± 25/3 reads 1500 ± 350).
     pub fn rating_1500(&self) -> f64 {
         match self {

@@ -281,16 +281,20 @@ impl Store {
         Ok(live)
     }
 
-    /// The ladder as the caches hold it (equal to a replay of the log).
-    pub fn ladder(&self) -> Result<Ladder> {
+    /// The cached ladder without its players (rules, seasons, scenarios, counters).
+    fn ladder_shell(&self) -> Result<Ladder> {
         let state: String = self
             .conn
             .query_row("SELECT state FROM cache_ladder WHERE id = 1", [], |r| {
                 r.get(0)
             })
             .map_err(|e| self.sql(e))?;
-        let mut ladder: Ladder =
-            serde_json::from_str(&state).map_err(|e| self.corrupt(format!("cache: {e}")))?;
+        serde_json::from_str(&state).map_err(|e| self.corrupt(format!("cache: {e}")))
+    }
+
+    /// The ladder as the caches hold it (equal to a replay of the log).
+    pub fn ladder(&self) -> Result<Ladder> {
+        let mut ladder = self.ladder_shell()?;
         let mut stmt = self
             .conn
             .prepare_cached("SELECT id, state FROM cache_players ORDER BY id")
@@ -325,14 +329,7 @@ impl Store {
     /// those players, and cheap whatever the ladder's size: appending a match must not read
     /// ten thousand players.
     fn ladder_with(&self, ids: &[PlayerId]) -> Result<Ladder> {
-        let state: String = self
-            .conn
-            .query_row("SELECT state FROM cache_ladder WHERE id = 1", [], |r| {
-                r.get(0)
-            })
-            .map_err(|e| self.sql(e))?;
-        let mut ladder: Ladder =
-            serde_json::from_str(&state).map_err(|e| self.corrupt(format!("cache: {e}")))?;
+        let mut ladder = self.ladder_shell()?;
         let size = ids.iter().map(|&i| i as usize + 1).max().unwrap_or(0);
         let mut placeholder = PlayerState::new(String::new(), &ladder.rules);
         placeholder.joined = false;
