@@ -2,6 +2,7 @@
 //! redo, and caches derived from the log. Every user action is exactly one transaction.
 
 pub mod codec;
+pub mod forecast;
 pub mod history_blob;
 pub mod schema;
 

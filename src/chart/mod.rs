@@ -1,0 +1,1 @@
+//! Plot data for the history and ladder-wide charts, as plain numbers (no drawing).

@@ -1,0 +1,1 @@
+//! What-if: the same log under two sets of rules, standings side by side.

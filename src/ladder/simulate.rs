@@ -1,0 +1,1 @@
+//! Simulation: a synthetic population with known true skills, played through the ladder.
