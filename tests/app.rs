@@ -313,3 +313,42 @@ fn the_player_pickers_complete_on_tab() {
     let s = &h.state().state;
     assert_eq!(s.ladder.players[0].wins, 1, "{:?} {:?}", s.error, s.form);
 }
+
+/// On a ladder past the inline limit, a backdated edit, a delete and undo/redo recompute on
+/// a job thread: the window shows the task with a Cancel button, keeps drawing, and the
+/// ladder changes when the job lands. New matches at the end stay on the UI thread.
+#[test]
+fn recomputations_of_a_large_ladder_run_as_jobs() {
+    let dir = Temp::new("jobs");
+    let mut h = app(&dir, &["Ann", "Bo"]);
+    h.state_mut().state.inline_limit = 0;
+    enter_match(&mut h, "Ann", "Bo", "Ann wins (1)");
+    assert!(h.state().state.job.is_none(), "an append needs no job");
+    assert_eq!(h.state().state.ladder.players[0].wins, 1);
+    click(&mut h, "edit");
+    h.get_by_label("Draw").click();
+    h.step();
+    assert!(h.state().state.job.is_some(), "the edit runs as a job");
+    h.step();
+    assert!(
+        h.state().state.job.is_none() || h.query_by_label("Cancel task").is_some(),
+        "a running job shows its Cancel button"
+    );
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let ann = &h.state().state.ladder.players[0];
+    assert_eq!((ann.wins, ann.draws), (0, 1), "the edit landed");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    h.step();
+    assert!(h.state().state.job.is_some(), "undo runs as a job");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let s = &h.state().state;
+    assert!(s.error.is_none(), "{:?}", s.error);
+    assert_eq!(s.ladder.players[0].wins, 1, "the edit is undone");
+    assert_eq!(s.notice.as_deref(), Some("undid: edit event 3"));
+    click(&mut h, "delete");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    assert_eq!(h.state().state.ladder.players[0].matches, 0, "deleted");
+}

@@ -277,3 +277,80 @@ fn a_later_id_joining_first_is_cached_like_the_replay() {
     assert_eq!(ladder.players.len(), 4);
     assert!(!ladder.players[2].joined);
 }
+
+/// A recomputation cancelled from another thread lands nothing: a backdated edit, an undo,
+/// and a replaying preview each stop with `Cancelled` and leave the file as it was; the
+/// progress they report only rises.
+#[test]
+fn a_cancelled_recomputation_changes_nothing() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+    let dir = tempdir::Dir::new("cancel");
+    let mut store = new_store(&dir, System::Skyweaver);
+    store
+        .commit(
+            "players",
+            &[(day(1), player(0, "Ann")), (day(1), player(1, "Bo"))],
+        )
+        .unwrap();
+    let seqs = store
+        .commit(
+            "two matches",
+            &[
+                (
+                    day(2),
+                    Entry::Add {
+                        event: game(0, 1, Outcome::Win),
+                    },
+                ),
+                (
+                    day(3),
+                    Entry::Add {
+                        event: game(0, 1, Outcome::Loss),
+                    },
+                ),
+            ],
+        )
+        .unwrap();
+    let before = store.effective().unwrap();
+    let (cancel, permille) = (
+        Arc::new(AtomicBool::new(false)),
+        Arc::new(AtomicU64::new(0)),
+    );
+    store.watch(cancel.clone(), permille.clone());
+    let edit = [(
+        day(2),
+        Entry::Edit {
+            target: seqs[0],
+            event: game(0, 1, Outcome::Draw),
+        },
+    )];
+    // Not cancelled: the stages report as they finish, and the edit lands.
+    store.commit("edit", &edit).unwrap();
+    assert!(permille.load(Ordering::Relaxed) >= 750);
+    store.undo().unwrap();
+    assert_eq!(store.effective().unwrap(), before);
+    cancel.store(true, Ordering::Relaxed);
+    let after_undo = store.export_log().unwrap();
+    for attempt in [
+        store.commit("edit", &edit).map(|_| ()),
+        store.undo().map(|_| ()),
+        store.redo().map(|_| ()),
+        store.preview(&edit).map(|_| ()),
+    ] {
+        let e = attempt.unwrap_err();
+        assert!(matches!(e, rungs::store::StoreError::Cancelled), "{e}");
+        assert_eq!(e.to_string(), "cancelled; the ladder is unchanged");
+    }
+    assert_eq!(store.export_log().unwrap(), after_undo);
+    assert_caches_fresh(&store);
+    // An append at the end needs no recomputation and still lands.
+    let appended = [(
+        day(9),
+        Entry::Add {
+            event: game(1, 0, Outcome::Win),
+        },
+    )];
+    let (now, after) = store.preview(&appended).unwrap();
+    assert_eq!(after.players[1].wins, now.players[1].wins + 1);
+}

@@ -124,6 +124,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         }
     });
     state.form.result = choice;
+    if what_if.as_ref().is_some_and(|w| w.deferred) {
+        ui.label(format!(
+            "This match is dated before the latest event: saving it recomputes the ladder from {} (in the background), so its exact changes show after saving.",
+            state.form.date.trim()
+        ));
+    }
     if let Some(w) = &what_if {
         for (r, changes) in &w.outcomes {
             let title = match r {

@@ -2,6 +2,7 @@
 //! [`Command`]s; the app applies them after the frame. Nothing here draws, writes SQL or
 //! computes a rating: the store and the ladder do.
 
+use super::jobs::{Done, FollowUp, Job, Reporter, Unit};
 use crate::interchange::csv_matches::Mapping;
 use crate::interchange::{elo_list, jsonl, match_import};
 use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
@@ -14,8 +15,6 @@ use crate::ladder::standings::{self, Standing};
 use crate::store::Store;
 use chrono::NaiveDate;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// The screens of the app, in tab order.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
@@ -129,15 +128,9 @@ pub struct WhatIf {
     pub prediction: Option<crate::rating::Prediction>,
     /// For A wins, draw, B wins: each player's change.
     pub outcomes: Vec<(MatchResult, Vec<Change>)>,
-}
-
-/// A long import running off the UI thread.
-pub struct Job {
-    pub label: String,
-    pub bytes: Arc<AtomicU64>,
-    pub total: u64,
-    pub cancel: Arc<AtomicBool>,
-    pub done: std::sync::mpsc::Receiver<Result<String, String>>,
+    /// The exact changes of a backdated match on a large ladder need a full recomputation
+    /// each; they are left to the save rather than freezing the form.
+    pub deferred: bool,
 }
 
 /// The app's whole state.
@@ -161,6 +154,9 @@ pub struct AppState {
     pub param_text: std::collections::BTreeMap<String, String>,
     pub migration: MigrationForm,
     pub job: Option<Job>,
+    /// Ladders with more events than this recompute off the UI thread (appends at the end
+    /// are always instant and stay on it).
+    pub inline_limit: u64,
     pub recent: Vec<PathBuf>,
     pub data_dir: PathBuf,
     /// Bumped at every reload, so cached views know the ladder changed.
@@ -204,6 +200,7 @@ impl AppState {
                 ..MigrationForm::default()
             },
             job: None,
+            inline_limit: 50_000,
             recent: Vec::new(),
             data_dir,
             generation: 0,
@@ -263,13 +260,105 @@ impl AppState {
             .ok_or_else(|| "no ladder is open".to_string())
     }
 
-    fn commit(&mut self, label: &str, rows: &[(NaiveDate, Entry)]) -> Result<(), String> {
-        self.store()?
-            .commit(label, rows)
-            .map_err(|e| e.to_string())?;
-        self.error = None;
-        self.reload();
+    /// Commits one action: on this thread when it is quick (a small ladder, or new events
+    /// after the last), else as a job. `then` tidies the asking screen once it has landed.
+    fn commit(
+        &mut self,
+        label: &str,
+        rows: Vec<(NaiveDate, Entry)>,
+        then: FollowUp,
+    ) -> Result<(), String> {
+        let inline = !self.is_large() || self.appends(&rows);
+        let label = label.to_string();
+        self.run(
+            &format!("saving: {label}"),
+            Unit::Permille,
+            0,
+            inline,
+            move |store, _| {
+                store.commit(&label, &rows).map_err(|e| e.to_string())?;
+                Ok(Done::Changed { notice: None, then })
+            },
+        )
+    }
+
+    /// Whether the ladder is big enough that a full recomputation would freeze the window.
+    fn is_large(&self) -> bool {
+        self.ladder.events > self.inline_limit
+    }
+
+    /// Whether `rows` only add events after the latest one (the store's incremental path).
+    fn appends(&self, rows: &[(NaiveDate, Entry)]) -> bool {
+        let latest = self.latest.first().map(|e| e.date);
+        rows.iter()
+            .all(|(d, e)| matches!(e, Entry::Add { .. }) && latest.is_none_or(|l| *d >= l))
+    }
+
+    /// Runs `work` against the open ladder: here and now when `inline`, else on a job thread
+    /// with its own connection, progress and Cancel. Either way its result lands through
+    /// [`AppState::finish`], so both paths behave alike.
+    fn run(
+        &mut self,
+        label: &str,
+        unit: Unit,
+        total: u64,
+        inline: bool,
+        work: impl FnOnce(&mut Store, &Reporter) -> Result<Done, String> + Send + 'static,
+    ) -> Result<(), String> {
+        if let Some(job) = &self.job {
+            return Err(format!(
+                "still busy {}; wait for it or cancel it",
+                job.label
+            ));
+        }
+        let path = self.path().ok_or("no ladder is open")?.to_path_buf();
+        if inline {
+            let store = self.store()?;
+            let idle = Reporter {
+                done: Default::default(),
+                cancel: Default::default(),
+            };
+            let result = work(store, &idle);
+            self.finish(result);
+            return Ok(());
+        }
+        self.job = Some(Job::spawn(label, unit, total, move |reporter| {
+            let mut store = Store::open(&path).map_err(|e| e.to_string())?;
+            store.watch(reporter.cancel.clone(), reporter.done.clone());
+            work(&mut store, reporter)
+        }));
         Ok(())
+    }
+
+    /// Lands a job's result (or an inline one's).
+    fn finish(&mut self, result: Result<Done, String>) {
+        match result {
+            Ok(Done::Changed { notice, then }) => {
+                self.error = None;
+                if notice.is_some() {
+                    self.notice = notice;
+                }
+                self.reload();
+                match then {
+                    FollowUp::Nothing => {}
+                    FollowUp::ClearMatchForm => {
+                        self.form = MatchForm {
+                            date: std::mem::take(&mut self.form.date),
+                            ..MatchForm::default()
+                        };
+                    }
+                    FollowUp::ClearNewPlayer => self.new_player.clear(),
+                    FollowUp::ClearPending => {
+                        self.settings_rules = None;
+                        self.param_text.clear();
+                    }
+                    FollowUp::Open(path) => self.apply(Command::Open(path)),
+                }
+            }
+            Ok(Done::Said(notice)) => self.notice = Some(notice),
+            Ok(Done::Preview(p)) => self.pending = Some(*p),
+            Err(e) => self.error = Some(e),
+        }
     }
 
     fn try_apply(&mut self, cmd: Command) -> Result<(), String> {
@@ -286,58 +375,59 @@ impl AppState {
             }
             Command::OpenDemo => self.open_demo()?,
             Command::SaveCopy(to) => {
-                let log = self.store()?.export_log().map_err(|e| e.to_string())?;
-                let mut copy = Store::create(&to, &log.rules).map_err(|e| e.to_string())?;
-                copy.import_log(&log).map_err(|e| e.to_string())?;
-                self.notice = Some(format!("saved a copy as {}", to.display()));
+                let inline = !self.is_large();
+                self.run(
+                    "saving a copy",
+                    Unit::Permille,
+                    0,
+                    inline,
+                    move |store, _| {
+                        let log = store.export_log().map_err(|e| e.to_string())?;
+                        let mut copy = Store::create(&to, &log.rules).map_err(|e| e.to_string())?;
+                        copy.import_log(&log).map_err(|e| e.to_string())?;
+                        Ok(Done::Said(format!("saved a copy as {}", to.display())))
+                    },
+                )?;
             }
             Command::ImportCsv(path, mapping) => self.start_import(path, mapping)?,
             Command::ExportJsonl(to) => {
-                let log = self.store()?.export_log().map_err(|e| e.to_string())?;
-                let mut out = std::io::BufWriter::new(
-                    std::fs::File::create(&to).map_err(|e| format!("{}: {e}", to.display()))?,
-                );
-                jsonl::write(&log, &mut out).map_err(|e| format!("{}: {e}", to.display()))?;
-                self.notice = Some(format!("wrote {}", to.display()));
+                let inline = !self.is_large();
+                self.run("exporting", Unit::Permille, 0, inline, move |store, _| {
+                    let log = store.export_log().map_err(|e| e.to_string())?;
+                    let mut out = std::io::BufWriter::new(
+                        std::fs::File::create(&to).map_err(|e| format!("{}: {e}", to.display()))?,
+                    );
+                    jsonl::write(&log, &mut out).map_err(|e| format!("{}: {e}", to.display()))?;
+                    Ok(Done::Said(format!("wrote {}", to.display())))
+                })?;
             }
-            Command::ExportCsv(to) => self.export_csv(&to)?,
+            Command::ExportCsv(to) => self.export_csv(to)?,
             Command::CancelJob => {
                 if let Some(job) = &self.job {
-                    job.cancel.store(true, Ordering::Relaxed);
+                    job.cancel();
                 }
             }
-            Command::Undo => {
-                let t = self.store()?.undo().map_err(|e| e.to_string())?;
-                self.notice = Some(format!("undid: {}", t.label));
-                self.reload();
-            }
-            Command::Redo => {
-                let t = self.store()?.redo().map_err(|e| e.to_string())?;
-                self.notice = Some(format!("redid: {}", t.label));
-                self.reload();
-            }
+            Command::Undo => self.toggle(true)?,
+            Command::Redo => self.toggle(false)?,
             Command::EnterMatch => {
                 let (date, m) = self.match_from_form()?;
                 self.commit(
                     "add match",
-                    &[(
+                    vec![(
                         date,
                         Entry::Add {
                             event: Event::Match(m),
                         },
                     )],
+                    FollowUp::ClearMatchForm,
                 )?;
-                let keep_date = self.form.date.clone();
-                self.form = MatchForm {
-                    date: keep_date,
-                    ..MatchForm::default()
-                };
             }
             Command::DeleteEvent(seq) => {
                 let date = self.event_date(seq)?;
                 self.commit(
                     &format!("delete event {seq}"),
-                    &[(date, Entry::Delete { target: seq })],
+                    vec![(date, Entry::Delete { target: seq })],
+                    FollowUp::Nothing,
                 )?;
             }
             Command::EditResult(seq, result) => {
@@ -348,13 +438,14 @@ impl AppState {
                 m.result = result;
                 self.commit(
                     &format!("edit event {seq}"),
-                    &[(
+                    vec![(
                         e.date,
                         Entry::Edit {
                             target: seq,
                             event: Event::Match(m),
                         },
                     )],
+                    FollowUp::Nothing,
                 )?;
             }
             Command::AddPlayer(name) => {
@@ -368,14 +459,14 @@ impl AppState {
                 let id = self.ladder.players.len() as PlayerId;
                 self.commit(
                     &format!("add {name}"),
-                    &[(
+                    vec![(
                         today(),
                         Entry::Add {
                             event: Event::Player { id, name },
                         },
                     )],
+                    FollowUp::ClearNewPlayer,
                 )?;
-                self.new_player.clear();
             }
             Command::Rename(id, name) => {
                 let name = name.trim().to_string();
@@ -387,12 +478,13 @@ impl AppState {
                 }
                 self.commit(
                     &format!("rename to {name}"),
-                    &[(
+                    vec![(
                         today(),
                         Entry::Add {
                             event: Event::Rename { id, name },
                         },
                     )],
+                    FollowUp::Nothing,
                 )?;
             }
             Command::ShowPlayer(id) => {
@@ -441,10 +533,21 @@ impl AppState {
             }
             Command::Confirm => {
                 let pending = self.pending.take().ok_or("nothing to apply")?;
-                self.commit(&pending.label, &pending.rows)?;
-                self.notice = Some(format!("done: {}", pending.label));
-                self.settings_rules = None;
-                self.param_text.clear();
+                let inline = !self.is_large() || self.appends(&pending.rows);
+                let (label, rows) = (pending.label, pending.rows);
+                self.run(
+                    &format!("applying: {label}"),
+                    Unit::Permille,
+                    0,
+                    inline,
+                    move |store, _| {
+                        store.commit(&label, &rows).map_err(|e| e.to_string())?;
+                        Ok(Done::Changed {
+                            notice: Some(format!("done: {label}")),
+                            then: FollowUp::ClearPending,
+                        })
+                    },
+                )?;
             }
             Command::Cancel => self.pending = None,
             Command::DismissMessage => {
@@ -476,14 +579,36 @@ impl AppState {
     }
 
     fn preview(&mut self, label: &str, rows: Vec<(NaiveDate, Entry)>) -> Result<(), String> {
-        let (before, after) = self.store()?.preview(&rows).map_err(|e| e.to_string())?;
-        self.pending = Some(Pending {
-            label: label.to_string(),
-            changes: preview::changes(&before, &after),
-            rows,
-            after,
-        });
-        Ok(())
+        let inline = !self.is_large() || self.appends(&rows);
+        let label = label.to_string();
+        let title = format!("previewing: {label}");
+        self.run(&title, Unit::Permille, 0, inline, move |store, _| {
+            let (before, after) = store.preview(&rows).map_err(|e| e.to_string())?;
+            Ok(Done::Preview(Box::new(Pending {
+                label,
+                changes: preview::changes(&before, &after),
+                rows,
+                after,
+            })))
+        })
+    }
+
+    /// Undo (`true`) or redo: each recomputes from the first event the action touched.
+    fn toggle(&mut self, undo: bool) -> Result<(), String> {
+        let inline = !self.is_large();
+        let title = if undo { "undoing" } else { "redoing" };
+        self.run(title, Unit::Permille, 0, inline, move |store, _| {
+            let (t, word) = if undo {
+                (store.undo(), "undid")
+            } else {
+                (store.redo(), "redid")
+            };
+            let t = t.map_err(|e| e.to_string())?;
+            Ok(Done::Changed {
+                notice: Some(format!("{word}: {}", t.label)),
+                then: FollowUp::Nothing,
+            })
+        })
     }
 
     pub fn player_id(&self, name: &str) -> Option<PlayerId> {
@@ -574,7 +699,9 @@ impl AppState {
             self.what_if_generation = self.generation;
             self.what_if = self.compute_what_if(key);
         }
-        self.what_if.as_ref().filter(|w| !w.outcomes.is_empty())
+        self.what_if
+            .as_ref()
+            .filter(|w| !w.outcomes.is_empty() || (w.deferred && w.prediction.is_some()))
     }
 
     fn compute_what_if(&self, key: MatchForm) -> Option<WhatIf> {
@@ -582,12 +709,23 @@ impl AppState {
             key: key.clone(),
             prediction: None,
             outcomes: Vec::new(),
+            deferred: false,
         };
         let (Some(store), Some((date, mut m))) = (self.store.as_ref(), self.clone_form_match())
         else {
             return Some(empty);
         };
         empty.prediction = crate::ladder::predict::predict(&self.ladder, &m.a, &m.b);
+        let probe = [(
+            date,
+            Entry::Add {
+                event: Event::Match(m.clone()),
+            },
+        )];
+        if self.is_large() && !self.appends(&probe) {
+            empty.deferred = true;
+            return Some(empty);
+        }
         for r in [
             MatchResult::Played(crate::rating::Outcome::Win),
             MatchResult::Played(crate::rating::Outcome::Draw),
@@ -666,78 +804,54 @@ impl AppState {
             .map_err(|e| e.to_string())
     }
 
-    fn export_csv(&mut self, to: &Path) -> Result<(), String> {
-        let store = self.store.as_ref().ok_or("no ladder is open")?;
-        let events = store.effective().map_err(|e| e.to_string())?;
-        let file = std::fs::File::create(to).map_err(|e| format!("{}: {e}", to.display()))?;
-        crate::interchange::csv_export::write_matches(
-            &self.ladder,
-            &events,
-            std::io::BufWriter::new(file),
-        )
-        .map_err(|e| format!("{}: {e}", to.display()))?;
-        self.notice = Some(format!("wrote {}", to.display()));
-        Ok(())
+    fn export_csv(&mut self, to: PathBuf) -> Result<(), String> {
+        let inline = !self.is_large();
+        self.run("exporting", Unit::Permille, 0, inline, move |store, _| {
+            let events = store.effective().map_err(|e| e.to_string())?;
+            let ladder = store.ladder().map_err(|e| e.to_string())?;
+            let file = std::fs::File::create(&to).map_err(|e| format!("{}: {e}", to.display()))?;
+            crate::interchange::csv_export::write_matches(
+                &ladder,
+                &events,
+                std::io::BufWriter::new(file),
+            )
+            .map_err(|e| format!("{}: {e}", to.display()))?;
+            Ok(Done::Said(format!("wrote {}", to.display())))
+        })
     }
 
     /// Starts a CSV import on another thread; [`AppState::poll_job`] collects it.
     fn start_import(&mut self, path: PathBuf, mapping: Mapping) -> Result<(), String> {
-        if self.job.is_some() {
-            return Err("an import is already running".into());
-        }
-        let ladder = self.path().ok_or("no ladder is open")?.to_path_buf();
         let total = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-        let bytes = Arc::new(AtomicU64::new(0));
-        let cancel = Arc::new(AtomicBool::new(false));
-        let (tx, rx) = std::sync::mpsc::channel();
-        let (b, c) = (bytes.clone(), cancel.clone());
         let label = format!("importing {}", path.display());
-        std::thread::spawn(move || {
-            let run = || -> Result<String, String> {
-                let mut store = Store::open(&ladder).map_err(|e| e.to_string())?;
-                let s = match_import::import_file(&mut store, &path, &mapping, true, &mut |n| {
-                    b.store(n, Ordering::Relaxed);
-                    !c.load(Ordering::Relaxed)
-                })
-                .map_err(|e| e.to_string())?;
-                Ok(format!(
+        self.run(&label, Unit::Bytes, total, false, move |store, reporter| {
+            let s = match_import::import_file(store, &path, &mapping, true, &mut |n| {
+                reporter.keep_going(n)
+            })
+            .map_err(|e| e.to_string())?;
+            Ok(Done::Changed {
+                notice: Some(format!(
                     "imported {} matches and {} new players",
                     s.matches, s.new_players
-                ))
-            };
-            let _ = tx.send(run());
-        });
-        self.job = Some(Job {
-            label,
-            bytes,
-            total,
-            cancel,
-            done: rx,
-        });
-        Ok(())
+                )),
+                then: FollowUp::Nothing,
+            })
+        })
     }
 
-    /// Collects a finished background import.
+    /// Lands a finished job, if one has finished.
     pub fn poll_job(&mut self) {
-        let Some(job) = &self.job else {
-            return;
-        };
-        match job.done.try_recv() {
-            Ok(Ok(message)) => {
-                self.job = None;
-                self.notice = Some(message);
-                self.reload();
-            }
-            Ok(Err(e)) => {
-                self.job = None;
-                self.error = Some(e);
-            }
-            Err(std::sync::mpsc::TryRecvError::Empty) => {}
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                self.job = None;
-                self.error =
-                    Some("the import stopped unexpectedly; the ladder is unchanged".into());
-            }
+        if let Some(result) = self.job.as_ref().and_then(Job::poll) {
+            self.job = None;
+            self.finish(result);
+        }
+    }
+
+    /// Waits for the running job and lands it (tests; the app polls instead).
+    pub fn wait_for_job(&mut self) {
+        if let Some(job) = self.job.take() {
+            let result = job.wait();
+            self.finish(result);
         }
     }
 
@@ -745,35 +859,73 @@ impl AppState {
     /// data directory and opened.
     fn open_demo(&mut self) -> Result<(), String> {
         let path = self.data_dir.join("demo-international.rungs");
-        if !path.exists() {
-            std::fs::create_dir_all(&self.data_dir)
-                .map_err(|e| format!("{}: {e}", self.data_dir.display()))?;
-            let partial = path.with_extension("partial");
-            for suffix in ["", "-wal", "-shm"] {
-                let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
-            }
-            let mut store =
-                Store::create(&partial, &Rules::default()).map_err(|e| e.to_string())?;
-            let bytes: &[u8] = DEMO_CSV_GZ;
-            let reader = crate::interchange::csv_matches::MatchReader::new(
-                flate2::read::MultiGzDecoder::new(bytes),
-                "international_results.csv",
-                &Mapping::international(),
-            )
-            .map_err(|e| e.to_string())?;
-            match_import::import_reader(
-                &mut store,
-                reader,
-                "international_results.csv",
-                true,
-                &mut |_| true,
-            )
-            .map_err(|e| e.to_string())?;
-            drop(store);
-            std::fs::rename(&partial, &path).map_err(|e| format!("{}: {e}", path.display()))?;
+        if path.exists() {
+            return self.try_apply(Command::Open(path));
         }
-        self.try_apply(Command::Open(path))
+        if let Some(job) = &self.job {
+            return Err(format!(
+                "still busy {}; wait for it or cancel it",
+                job.label
+            ));
+        }
+        let data_dir = self.data_dir.clone();
+        self.job = Some(Job::spawn(
+            "importing the demo ladder",
+            Unit::Bytes,
+            demo_csv_len(),
+            move |reporter| {
+                std::fs::create_dir_all(&data_dir)
+                    .map_err(|e| format!("{}: {e}", data_dir.display()))?;
+                // Built under another name and renamed when complete, so a cancelled or
+                // failed import never leaves a half demo behind.
+                let partial = path.with_extension("partial");
+                let remove_partial = || {
+                    for suffix in ["", "-wal", "-shm"] {
+                        let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
+                    }
+                };
+                remove_partial();
+                let result = (|| {
+                    let mut store =
+                        Store::create(&partial, &Rules::default()).map_err(|e| e.to_string())?;
+                    let reader = crate::interchange::csv_matches::MatchReader::new(
+                        flate2::read::MultiGzDecoder::new(DEMO_CSV_GZ),
+                        "international_results.csv",
+                        &Mapping::international(),
+                    )
+                    .map_err(|e| e.to_string())?;
+                    match_import::import_reader(
+                        &mut store,
+                        reader,
+                        "international_results.csv",
+                        true,
+                        &mut |n| reporter.keep_going(n),
+                    )
+                    .map_err(|e| e.to_string())?;
+                    drop(store);
+                    std::fs::rename(&partial, &path).map_err(|e| format!("{}: {e}", path.display()))
+                })();
+                if result.is_err() {
+                    remove_partial();
+                }
+                result?;
+                Ok(Done::Changed {
+                    notice: Some("opened the demo: international football 1872–2026".into()),
+                    then: FollowUp::Open(path),
+                })
+            },
+        ));
+        Ok(())
     }
+}
+
+/// The demo CSV's size once unpacked: gzip ends with it (modulo 2³², ample here).
+fn demo_csv_len() -> u64 {
+    let n = DEMO_CSV_GZ.len();
+    DEMO_CSV_GZ
+        .get(n.saturating_sub(4)..)
+        .and_then(|b| <[u8; 4]>::try_from(b).ok())
+        .map_or(0, |b| u32::from_le_bytes(b) as u64)
 }
 
 /// The demo ladder's matches, bundled so a fresh install needs nothing else.

@@ -17,6 +17,8 @@ use rusqlite::{Connection, OptionalExtension, params};
 use schema::OpenError;
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 /// Anything that stops a ladder action. Nothing is changed when one is returned.
 #[derive(Debug, thiserror::Error)]
@@ -34,6 +36,9 @@ pub enum StoreError {
     },
     #[error("{0}")]
     Invalid(String),
+    /// The action was cancelled before it landed; the file is as it was.
+    #[error("cancelled; the ladder is unchanged")]
+    Cancelled,
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;
@@ -48,6 +53,10 @@ pub struct Toggled {
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// Set from another thread to stop a long recomputation before it lands.
+    cancel: Option<Arc<AtomicBool>>,
+    /// How far a long recomputation has got, in thousandths, for another thread to show.
+    permille: Option<Arc<AtomicU64>>,
 }
 
 fn today_stamp() -> String {
@@ -65,6 +74,8 @@ impl Store {
         let mut store = Store {
             conn,
             path: path.to_path_buf(),
+            cancel: None,
+            permille: None,
         };
         let rules_json =
             serde_json::to_string(rules).map_err(|e| StoreError::Invalid(e.to_string()))?;
@@ -91,6 +102,8 @@ impl Store {
         let store = Store {
             conn,
             path: path.to_path_buf(),
+            cancel: None,
+            permille: None,
         };
         store.initial_rules()?;
         Ok(store)
@@ -98,6 +111,27 @@ impl Store {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Lets another thread follow and stop this store's long actions (a rebuild, a replaying
+    /// preview): `permille` rises as stages finish; once `cancel` is set they return
+    /// [`StoreError::Cancelled`] and nothing is written.
+    pub fn watch(&mut self, cancel: Arc<AtomicBool>, permille: Arc<AtomicU64>) {
+        self.cancel = Some(cancel);
+        self.permille = Some(permille);
+    }
+
+    fn reached(&self, permille: u64) {
+        if let Some(p) = &self.permille {
+            p.fetch_max(permille, Ordering::Relaxed);
+        }
+    }
+
+    fn check_cancel(&self) -> Result<()> {
+        match &self.cancel {
+            Some(flag) if flag.load(Ordering::Relaxed) => Err(StoreError::Cancelled),
+            _ => Ok(()),
+        }
     }
 
     fn name(&self) -> String {
@@ -481,6 +515,7 @@ impl Store {
                 .min();
             self.rebuild(&tx, from, action)?;
         }
+        self.check_cancel()?;
         tx.commit().map_err(sql)?;
         Ok(seqs)
     }
@@ -554,6 +589,8 @@ impl Store {
             .into_iter()
             .collect::<std::result::Result<_, _>>()
             .map_err(|e| self.corrupt(e))?;
+        self.check_cancel()?;
+        self.reached(500);
         let events = log::resolve_owned(rows).map_err(|source| StoreError::Log {
             path: self.name(),
             cause: source,
@@ -565,6 +602,8 @@ impl Store {
                     path: self.name(),
                     cause: source,
                 })?;
+        self.check_cancel()?;
+        self.reached(750);
         let from = from.unwrap_or((NaiveDate::MIN, 0));
         tx.execute("DELETE FROM cache_players", []).map_err(sql)?;
         let last = events.last().map(|e| (e.date, e.seq));
@@ -744,6 +783,7 @@ impl Store {
             .query_row("SELECT COALESCE(MAX(id), 0) FROM actions", [], |r| r.get(0))
             .map_err(sql)?;
         self.rebuild(&tx, None, action)?;
+        self.check_cancel()?;
         tx.commit().map_err(sql)?;
         Ok(())
     }
@@ -802,6 +842,7 @@ impl Store {
             })
             .min();
         self.rebuild(&tx, from, action)?;
+        self.check_cancel()?;
         tx.commit().map_err(sql)?;
         Ok(Toggled { label })
     }
@@ -851,6 +892,24 @@ impl Store {
         Ok(all)
     }
 
+    /// The (date, seq) of the last event the caches have applied, if any.
+    fn cached_last_key(&self) -> Result<Option<(NaiveDate, u64)>> {
+        let (date, seq): (Option<String>, Option<i64>) = self
+            .conn
+            .query_row(
+                "SELECT last_date, last_seq FROM cache_ladder WHERE id = 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .map_err(|e| self.sql(e))?;
+        match (date, seq) {
+            (Some(d), Some(s)) => NaiveDate::parse_from_str(&d, "%Y-%m-%d")
+                .map(|d| Some((d, s as u64)))
+                .map_err(|_| self.corrupt(format!("cache: last date `{d}`"))),
+            _ => Ok(None),
+        }
+    }
+
     /// The ladder now and as it would be after `rows` were committed, by the same replay
     /// code; nothing is written. New events after everything cached apply to a copy of the
     /// cached state; anything else replays the log with the rows in place.
@@ -871,8 +930,9 @@ impl Store {
                 entry: entry.clone(),
             })
             .collect();
-        let mut all = self.active_rows()?;
-        let last = all.iter().map(|r| (r.date, r.seq)).max();
+        // The caches hold the key of the last event in replay order, so an append is known
+        // without reading the log (a forecast on a million-match ladder stays instant).
+        let last = self.cached_last_key()?;
         let appends = new_rows.iter().all(|r| {
             matches!(r.entry, Entry::Add { .. }) && last.is_none_or(|k| (r.date, r.seq) > k)
         }) && new_rows.windows(2).all(|w| w[0].date <= w[1].date);
@@ -891,6 +951,9 @@ impl Store {
             }
             after
         } else {
+            let mut all = self.active_rows()?;
+            self.check_cancel()?;
+            self.reached(700);
             all.extend(new_rows);
             let events = log::resolve_owned(all).map_err(|source| StoreError::Log {
                 path: self.name(),
@@ -996,6 +1059,7 @@ impl Store {
         }
         tx.execute("DELETE FROM cache_history", []).map_err(sql)?;
         self.rebuild(&tx, None, last_action)?;
+        self.check_cancel()?;
         tx.commit().map_err(sql)?;
         Ok(())
     }
