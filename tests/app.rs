@@ -352,3 +352,36 @@ fn recomputations_of_a_large_ladder_run_as_jobs() {
     h.run();
     assert_eq!(h.state().state.ladder.players[0].matches, 0, "deleted");
 }
+
+/// A CSV dropped on the window imports as a job (with the mapping its header suggests); a
+/// `.rungs` file dropped opens.
+#[test]
+fn a_dropped_csv_imports_and_a_dropped_ladder_opens() {
+    use rungs::app::dropped_file_command;
+    use rungs::app::state::Command;
+    let dir = Temp::new("drop");
+    let mut h = app(&dir, &["Ann", "Bo"]);
+    let csv = dir.0.join("results.csv");
+    std::fs::write(
+        &csv,
+        "date,home_team,away_team,home_score,away_score,tournament,city,country,neutral\n\
+         2026-02-01,Ann,Bo,2,1,Friendly,X,Y,TRUE\n\
+         2026-02-02,Cy,Ann,0,0,Friendly,X,Y,TRUE\n",
+    )
+    .unwrap();
+    let cmd = dropped_file_command(csv.clone());
+    assert!(matches!(&cmd, Command::ImportCsv(p, _) if p == &csv));
+    h.state_mut().state.apply(cmd);
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let s = &h.state().state;
+    assert!(s.error.is_none(), "{:?}", s.error);
+    assert_eq!(s.ladder.players[0].matches, 2, "both matches of Ann imported");
+    assert_eq!(s.ladder.players[2].name, "Cy", "a new player joined");
+    let other = dir.0.join("other.rungs");
+    Store::create(&other, &Rules::default()).unwrap();
+    let cmd = dropped_file_command(other.clone());
+    assert_eq!(cmd, Command::Open(other.clone()));
+    h.state_mut().state.apply(cmd);
+    assert_eq!(h.state().state.path(), Some(other.as_path()));
+}

@@ -122,6 +122,18 @@ impl RungsApp {
         } else if undo {
             self.send(Command::Undo);
         }
+        // A file dropped on the window: a ladder opens, a match CSV imports.
+        let dropped: Vec<std::path::PathBuf> = ui.ctx().input(|i| {
+            i.raw
+                .dropped_files
+                .iter()
+                .map(|f| f.path().to_path_buf())
+                .filter(|p| !p.as_os_str().is_empty())
+                .collect()
+        });
+        for path in dropped {
+            self.send(dropped_file_command(path));
+        }
     }
 
     fn menu(&mut self, ui: &mut egui::Ui) {
@@ -351,6 +363,17 @@ impl RungsApp {
         for cmd in std::mem::take(&mut self.commands) {
             self.state.apply(cmd);
         }
+    }
+}
+
+/// What a file dropped on the window asks for: `.rungs` opens, anything else imports as
+/// matches with the mapping its name suggests.
+pub fn dropped_file_command(path: std::path::PathBuf) -> Command {
+    if path.extension().is_some_and(|e| e == "rungs") {
+        Command::Open(path)
+    } else {
+        let mapping = widgets::mapping_for_file(&path);
+        Command::ImportCsv(path, mapping)
     }
 }
 
