@@ -459,7 +459,10 @@ impl Store {
         // the earlier of the old and the new place.
         let corrects = rows.iter().any(|(_, e)| !matches!(e, Entry::Add { .. }));
         let dates_before = if corrects {
-            Self::current_dates(&tx).map_err(sql)?
+            let dates = Self::current_dates(&tx).map_err(sql)?;
+            self.check_cancel()?;
+            self.reached(250);
+            dates
         } else {
             HashMap::new()
         };
@@ -820,6 +823,8 @@ impl Store {
         // Where every event stands before and after the toggle: a correction's target moves
         // between the two, and the replay must start at the earlier of its places.
         let before = Self::current_dates(&tx).map_err(sql)?;
+        self.check_cancel()?;
+        self.reached(150);
         let target_rows: Vec<LogRow> = Self::read_rows(&tx, Some(&HashSet::from([target])))
             .map_err(sql)?
             .into_iter()
@@ -832,6 +837,8 @@ impl Store {
         .map_err(sql)?;
         let action = tx.last_insert_rowid();
         let after = Self::current_dates(&tx).map_err(sql)?;
+        self.check_cancel()?;
+        self.reached(300);
         let from = target_rows
             .iter()
             .flat_map(|r| {
