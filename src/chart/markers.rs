@@ -1,0 +1,192 @@
+//! Vertical markers (resets, migrations, rules changes) and horizontal tier lines.
+
+use super::{Key, date_x};
+use crate::ladder::event::Event;
+use crate::ladder::log::Effective;
+use crate::ladder::rules::{Rules, System};
+use crate::ladder::skyweaver::Tier;
+use chrono::NaiveDate;
+
+/// What a marker marks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MarkerKind {
+    SoftReset,
+    HardReset,
+    Migration,
+    /// A `rules` event: the system from then on, and whether it differs from the one before
+    /// (otherwise only parameters changed).
+    Rules {
+        system: System,
+        system_changed: bool,
+    },
+}
+
+/// A labelled vertical line at an event of the ladder.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Marker {
+    /// x in date mode ([`super::date_x`] of `date`).
+    pub x_date: f64,
+    pub date: NaiveDate,
+    pub seq: u64,
+    pub kind: MarkerKind,
+    /// E.g. "soft reset (season 1, week 2 ends)", "rules: skyweaver → inversus".
+    pub label: String,
+}
+
+impl Marker {
+    pub fn key(&self) -> Key {
+        (self.date, self.seq)
+    }
+}
+
+/// What the charts need to know about a log, gathered in one pass and small enough to keep:
+/// its markers and the rules in force at every point. Every history row that is not a join
+/// or a match comes from a marked event, which is how a player's rows are told apart
+/// without the log itself.
+#[derive(Debug, Clone, PartialEq)]
+pub struct LogIndex {
+    markers: Vec<Marker>,
+    /// Rules from each key on, the initial rules first (at no key).
+    rules: Vec<(Option<Key>, Rules)>,
+}
+
+impl LogIndex {
+    /// Scans `events` (in replay order) once.
+    pub fn new(initial: &Rules, events: &[Effective]) -> LogIndex {
+        let mut rules = vec![(None, initial.clone())];
+        let mut markers = Vec::new();
+        let (mut season, mut week) = (1u32, 1u32);
+        for e in events {
+            let (kind, label) = match &e.event {
+                Event::SoftReset => {
+                    let label = format!("soft reset (season {season}, week {week} ends)");
+                    week += 1;
+                    (MarkerKind::SoftReset, label)
+                }
+                Event::HardReset => {
+                    let label = format!("hard reset (season {season} ends)");
+                    season += 1;
+                    week = 1;
+                    (MarkerKind::HardReset, label)
+                }
+                Event::Migration { migration } => {
+                    let n = migration.entries.len();
+                    let label = format!("migration ({n} player{})", plural(n));
+                    (MarkerKind::Migration, label)
+                }
+                Event::Rules { rules: new } => {
+                    let old = rules.last().map_or(initial, |(_, r)| r);
+                    let kind = MarkerKind::Rules {
+                        system: new.system(),
+                        system_changed: new.system() != old.system(),
+                    };
+                    let label = rules_label(old, new);
+                    rules.push((Some((e.date, e.seq)), (**new).clone()));
+                    (kind, label)
+                }
+                _ => continue,
+            };
+            markers.push(Marker {
+                x_date: date_x(e.date),
+                date: e.date,
+                seq: e.seq,
+                kind,
+                label,
+            });
+        }
+        LogIndex { markers, rules }
+    }
+
+    /// Every marker, in replay order.
+    pub fn markers(&self) -> &[Marker] {
+        &self.markers
+    }
+
+    /// The marker of the event at `key`, if that event is marked.
+    pub fn marker_at(&self, key: Key) -> Option<&Marker> {
+        let i = self.markers.partition_point(|m| m.key() < key);
+        self.markers.get(i).filter(|m| m.key() == key)
+    }
+
+    /// The rules in force once the event at `key` has applied (a `rules` event's own rows
+    /// are in its new system).
+    pub fn rules_at(&self, key: Key) -> &Rules {
+        let i = self
+            .rules
+            .partition_point(|(k, _)| k.is_none_or(|k| k <= key));
+        let (_, rules) = &self.rules[i.saturating_sub(1)];
+        rules
+    }
+
+    /// The rules the ladder started with.
+    pub fn initial_rules(&self) -> &Rules {
+        &self.rules[0].1
+    }
+}
+
+/// The markers of `events` (in replay order) for a ladder that started under `initial`.
+pub fn markers(initial: &Rules, events: &[Effective]) -> Vec<Marker> {
+    LogIndex::new(initial, events).markers
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+/// "rules: skyweaver → inversus", or the parameters that changed: "rules (elo): k 32 → 16".
+fn rules_label(old: &Rules, new: &Rules) -> String {
+    if old.system() != new.system() {
+        return format!("rules: {} → {}", old.system(), new.system());
+    }
+    let (before, after) = (old.params(), new.params());
+    let mut changes: Vec<String> = after
+        .iter()
+        .filter(|(name, v)| before.get(*name) != Some(*v))
+        .map(|(name, v)| {
+            let was = before.get(name).map_or("—".to_string(), value_text);
+            format!("{name} {was} → {}", value_text(v))
+        })
+        .collect();
+    if changes.is_empty() {
+        return format!("rules ({}): unchanged", new.system());
+    }
+    if changes.len() > 3 {
+        let more = changes.len() - 3;
+        changes.truncate(3);
+        changes.push(format!("{more} more"));
+    }
+    format!("rules ({}): {}", new.system(), changes.join(", "))
+}
+
+fn value_text(v: &serde_json::Value) -> String {
+    match v.as_f64() {
+        Some(x) => format!("{x}"),
+        None => v.to_string(),
+    }
+}
+
+/// A labelled horizontal line on the score plot where a tier begins.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TierLine {
+    pub value: f64,
+    pub tier: Tier,
+    pub label: &'static str,
+}
+
+/// The tier minima of the ladder's system, lowest first: Skyweaver's Table 1 (Wanderer 200
+/// … Master 1200; Grandweaver is the top N Masters, not a line of its own). INVERSUS shows
+/// bare Rank Points and the other systems have no tiers: no lines.
+pub fn tier_lines(rules: &Rules) -> Vec<TierLine> {
+    match rules {
+        Rules::Skyweaver(_) => Tier::ALL
+            .iter()
+            .filter(|t| **t != Tier::Grandweaver)
+            .map(|&tier| TierLine {
+                value: tier.minimum(),
+                tier,
+                label: tier.name(),
+            })
+            .collect(),
+        _ => Vec::new(),
+    }
+}
