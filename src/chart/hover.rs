@@ -9,6 +9,9 @@ use crate::ladder::rules::System;
 use crate::ladder::state::{Figures, HistoryRow};
 use crate::rating::Outcome;
 
+/// Says what a history row's event was for its player (e.g. from [`describe_event`]).
+pub type Describe<'a> = &'a dyn Fn(&HistoryRow) -> Option<String>;
+
 /// The event at `key` in `events` (in replay order).
 pub fn event_at(events: &[Effective], key: Key) -> Option<&Event> {
     let i = events.partition_point(|e| (e.date, e.seq) < key);
@@ -139,7 +142,7 @@ impl PlayerSeries {
     pub fn readout(
         &self,
         i: usize,
-        describe: Option<&dyn Fn(&HistoryRow) -> Option<String>>,
+        describe: Option<Describe<'_>>,
     ) -> Option<String> {
         let p = self.points.get(i)?;
         let previous = i
@@ -160,7 +163,7 @@ impl PlayerSeries {
     pub fn readout_at(
         &self,
         x: f64,
-        describe: Option<&dyn Fn(&HistoryRow) -> Option<String>>,
+        describe: Option<Describe<'_>>,
     ) -> Option<String> {
         self.readout(self.nearest(x)?, describe)
     }
