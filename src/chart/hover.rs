@@ -139,11 +139,7 @@ impl PlayerSeries {
     /// One line for row `i` of [`PlayerSeries::points`]: "2026-11-20 · event 812 · beat Bo
     /// Chen · RP 1412 (+9) · r 1876 ± 62". `describe` names what the event was for this
     /// player (see [`describe_event`]); without it, the row's kind is said instead.
-    pub fn readout(
-        &self,
-        i: usize,
-        describe: Option<Describe<'_>>,
-    ) -> Option<String> {
+    pub fn readout(&self, i: usize, describe: Option<Describe<'_>>) -> Option<String> {
         let p = self.points.get(i)?;
         let previous = i
             .checked_sub(1)
@@ -160,11 +156,7 @@ impl PlayerSeries {
     }
 
     /// [`PlayerSeries::readout`] of the row nearest to `x`.
-    pub fn readout_at(
-        &self,
-        x: f64,
-        describe: Option<Describe<'_>>,
-    ) -> Option<String> {
+    pub fn readout_at(&self, x: f64, describe: Option<Describe<'_>>) -> Option<String> {
         self.readout(self.nearest(x)?, describe)
     }
 }
