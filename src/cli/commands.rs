@@ -1,7 +1,7 @@
 //! What each subcommand does. Every change goes through the store as one action.
 
-use super::output;
 use super::{Cli, Command, MappingArgs, RulesArgs};
+use super::{analysis, output};
 use crate::interchange::csv_matches::{Mapping, ResultColumns};
 use crate::interchange::{elo_list, jsonl, match_import};
 use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
@@ -235,15 +235,38 @@ pub fn run(cli: Cli) -> Result<bool> {
             let ladder = store.ladder()?;
             output::history(&ladder, &store.history(id)?, json);
         }
-        Command::Replay { file, rules, json } => {
+        Command::Replay {
+            file,
+            rules,
+            compare,
+            json,
+        } => {
             let store = Store::open(&file)?;
-            let base = store.ladder()?.rules;
-            let rules = build_rules(&rules, Some(&base))?;
+            let own = store.ladder()?;
+            let rules = build_rules(&rules, Some(&own.rules))?;
             let bar = spinner(!json, "replaying");
             let ladder = store.replay_state(&rules)?;
             bar.finish_and_clear();
-            output::standings(&ladder, &standings::standings(&ladder), json);
+            if compare {
+                analysis::compare(&own, &ladder, json);
+            } else {
+                output::standings(&ladder, &standings::standings(&ladder), json);
+            }
         }
+        Command::Predict {
+            file,
+            a,
+            b,
+            date,
+            json,
+        } => analysis::predict(&file, &a, &b, date.as_deref(), json)?,
+        Command::Evaluate {
+            file,
+            systems,
+            params,
+            json,
+        } => analysis::evaluate(&file, &systems, &params, json)?,
+        Command::Simulate(args) => analysis::simulate(&args)?,
         Command::Rules { file, rules, date } => {
             let date = parse_date(date.as_deref())?;
             let mut store = Store::open(&file)?;
@@ -514,7 +537,7 @@ fn migration_from_elo(
     ])
 }
 
-fn plural(n: usize, what: &str) -> String {
+pub(super) fn plural(n: usize, what: &str) -> String {
     match (n, what.ends_with("ch")) {
         (1, _) => format!("1 {what}"),
         (_, true) => format!("{n} {what}es"),
@@ -522,7 +545,7 @@ fn plural(n: usize, what: &str) -> String {
     }
 }
 
-fn parse_system(name: &str) -> Result<System> {
+pub(super) fn parse_system(name: &str) -> Result<System> {
     System::parse(name).ok_or_else(|| {
         let known: Vec<&str> = System::ALL.iter().map(|s| s.name()).collect();
         anyhow!(
@@ -534,7 +557,7 @@ fn parse_system(name: &str) -> Result<System> {
 
 /// Rules from `--system` and `--param`: the named system's defaults, or `base` when no system
 /// is named (or the same one is), with the parameters applied in order.
-fn build_rules(args: &RulesArgs, base: Option<&Rules>) -> Result<Rules> {
+pub(super) fn build_rules(args: &RulesArgs, base: Option<&Rules>) -> Result<Rules> {
     let mut rules = match (&args.system, base) {
         (Some(s), Some(b)) if parse_system(s)? == b.system() => b.clone(),
         (Some(s), _) => Rules::defaults(parse_system(s)?),
@@ -547,7 +570,7 @@ fn build_rules(args: &RulesArgs, base: Option<&Rules>) -> Result<Rules> {
     Ok(rules)
 }
 
-fn parse_date(text: Option<&str>) -> Result<NaiveDate> {
+pub(super) fn parse_date(text: Option<&str>) -> Result<NaiveDate> {
     match text {
         None => Ok(chrono::Local::now().date_naive()),
         Some(t) => NaiveDate::parse_from_str(t.trim(), "%Y-%m-%d")
@@ -582,7 +605,7 @@ fn checked_name(name: &str) -> Result<String> {
     Ok(name.to_string())
 }
 
-fn player_id(store: &Store, file: &Path, name: &str) -> Result<PlayerId> {
+pub(super) fn player_id(store: &Store, file: &Path, name: &str) -> Result<PlayerId> {
     store.find_player(name)?.ok_or_else(|| {
         anyhow!(
             "{}: unknown player `{name}` (add them with `rungs add-player`)",
@@ -591,7 +614,7 @@ fn player_id(store: &Store, file: &Path, name: &str) -> Result<PlayerId> {
     })
 }
 
-fn team(store: &Store, file: &Path, names: &str) -> Result<Vec<PlayerId>> {
+pub(super) fn team(store: &Store, file: &Path, names: &str) -> Result<Vec<PlayerId>> {
     names
         .split(',')
         .map(|n| player_id(store, file, n.trim()))

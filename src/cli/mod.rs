@@ -8,6 +8,7 @@ macro_rules! say {
     }};
 }
 
+mod analysis;
 mod commands;
 mod output;
 
@@ -62,6 +63,39 @@ pub struct MappingArgs {
     /// chrono date format, default %Y-%m-%d.
     #[arg(long, value_name = "FORMAT")]
     pub date_format: Option<String>,
+}
+
+/// What `rungs simulate` plays. Numbers are read here, not by clap, so that a bad one gets the
+/// same one-line message and exit code as every other bad input.
+#[derive(Debug, Args, Clone)]
+pub struct SimArgs {
+    /// The new ladder file to write (it must not exist).
+    pub out: PathBuf,
+    /// Players, 2 to 100000.
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub players: String,
+    /// Weeks, 1 to 520; each ends with a soft reset, every fourth also with a hard reset.
+    #[arg(long, value_name = "W", allow_hyphen_values = true)]
+    pub weeks: String,
+    /// Matches per week across the whole ladder (at most 2,000,000 over all weeks).
+    #[arg(long, value_name = "M", allow_hyphen_values = true)]
+    pub matches_per_week: String,
+    #[command(flatten)]
+    pub rules: RulesArgs,
+    /// The random seed (default 1): the same seed gives the same ladder.
+    #[arg(long, allow_hyphen_values = true)]
+    pub seed: Option<String>,
+    /// The spread of true skill on the 1500 Elo scale (default 200).
+    #[arg(long, value_name = "SD", allow_hyphen_values = true)]
+    pub skill_sd: Option<String>,
+    /// The noise on the rating players are matched by (default 100).
+    #[arg(long, value_name = "SD", allow_hyphen_values = true)]
+    pub pairing_noise: Option<String>,
+    /// The first day, YYYY-MM-DD (default 2026-01-05).
+    #[arg(long)]
+    pub start: Option<String>,
+    #[arg(long)]
+    pub json: bool,
 }
 
 #[derive(Debug, Subcommand)]
@@ -176,9 +210,42 @@ pub enum Command {
         file: PathBuf,
         #[command(flatten)]
         rules: RulesArgs,
+        /// Show the ladder's own standings (A) beside these rules' (B): ranks, the rank
+        /// change, scores, ratings and tiers, in B's order.
+        #[arg(long)]
+        compare: bool,
         #[arg(long)]
         json: bool,
     },
+    /// Each side's chances and the exact change each result would make to every player of
+    /// the match; nothing is written. A side of several players is `Name,Name`.
+    Predict {
+        file: PathBuf,
+        a: String,
+        b: String,
+        /// The match's date (default today, or the latest event's date if that is later).
+        #[arg(long)]
+        date: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// How well rating systems predict this ladder's matches, each predicted before it counts:
+    /// log-loss, Brier score and accuracy, best first. Without --system: every system at its
+    /// defaults, and the ladder's own rules if they differ. The file is not changed.
+    Evaluate {
+        file: PathBuf,
+        /// A system to evaluate (repeatable).
+        #[arg(long = "system", value_name = "SYSTEM")]
+        systems: Vec<String>,
+        /// A parameter, NAME=VALUE (repeatable), set on every named system that has it.
+        #[arg(long = "param", value_name = "NAME=VALUE")]
+        params: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Simulate players with known true skills into a new ladder file, and report how many
+    /// matches it takes to climb, RP inflation per week, and how well the ladder orders skill.
+    Simulate(SimArgs),
     /// Change the ladder's system or parameters from a date on.
     Rules {
         file: PathBuf,

@@ -4,3 +4,4 @@ pub mod csv_matches;
 pub mod elo_list;
 pub mod jsonl;
 pub mod match_import;
+pub mod simulation;

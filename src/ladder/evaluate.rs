@@ -1,2 +1,313 @@
 //! Prediction quality: every match predicted before the ladder updates on it, scored by
-//! log-loss, Brier score and accuracy.
+//! log-loss, Brier score and accuracy (SPEC §5), so that rules can be chosen by evidence.
+//!
+//! Each played match is scored on side A's expected score E = P(A wins) + ½·P(draw), against
+//! the actual score s ∈ {1, ½, 0}:
+//!
+//! - log-loss = −[s·ln E + (1 − s)·ln(1 − E)], with E and 1 − E each held at 1e-15 or more
+//!   (E clamped to [1e-15, 1 − 1e-15]) so that a certain miss costs ln 10¹⁵ ≈ 34.5, not infinity;
+//! - Brier = (E − s)²;
+//! - accuracy = the share of decisive matches won by the favoured side (E > ½); E = ½ counts
+//!   as half right. Draws are left out of accuracy (no side was "right") and counted apart.
+//!
+//! Scoring E rather than the three-way prediction treats every system alike: Elo and Glicko
+//! predict no draws at all, and a three-way log-loss would charge them infinity for each one.
+//! The price is that a draw has a binary log-loss of at least ln 2 ≈ 0.693 (reached at
+//! E = ½) however good the system: on a log with many draws every system's log-loss has that
+//! floor in it, and the differences between systems are what tells.
+//!
+//! Forfeits and cancelled matches are not predicted (they say nothing about skill); they still
+//! apply to the ladder as the log says, and are counted as skipped. Team matches are predicted
+//! from each side's mean skill, as [`predict`] does.
+
+use crate::ladder::event::{Event, MatchResult};
+use crate::ladder::predict::predict;
+use crate::ladder::replay::{Ladder, ReplayError};
+use crate::ladder::rules::{Rules, System};
+use chrono::NaiveDate;
+use serde::Serialize;
+
+/// How often (in events) the progress callback is asked whether to go on.
+const PROGRESS_EVERY: u64 = 1024;
+
+/// The clamp that keeps a certain-and-wrong prediction's log-loss finite.
+const CLAMP: f64 = 1e-15;
+
+/// How well one set of rules predicted a log.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Score {
+    pub system: System,
+    /// The rules in a few words, e.g. `elo K=32` or `skyweaver (defaults)`.
+    pub label: String,
+    /// Played matches predicted and scored (draws included).
+    pub matches: u64,
+    /// Of those, draws.
+    pub draws: u64,
+    /// Forfeits, cancelled matches, and matches no prediction could be made for.
+    pub skipped: u64,
+    /// Mean log-loss of side A's expected score (0 when `matches` is 0).
+    pub log_loss: f64,
+    /// Mean Brier score of side A's expected score (0 when `matches` is 0).
+    pub brier: f64,
+    /// Share of decisive matches the favourite won (0 when `decisive` is 0).
+    pub accuracy: f64,
+    /// Decisive (not drawn) matches: the denominator of `accuracy`.
+    pub decisive: u64,
+}
+
+/// Why an evaluation stopped.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EvalError {
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
+    #[error("evaluation cancelled")]
+    Cancelled,
+}
+
+/// The rules in a few words: the system and every parameter that differs from its defaults
+/// (Elo always shows its K, the figure people compare by).
+pub fn label(rules: &Rules) -> String {
+    let defaults = Rules::defaults(rules.system()).params();
+    let mut parts: Vec<String> = Vec::new();
+    if let Rules::Elo(p) = rules {
+        parts.push(format!("K={}", p.k));
+    }
+    for (name, value) in rules.params() {
+        if matches!(rules, Rules::Elo(_)) && name == "k" {
+            continue;
+        }
+        if defaults.get(&name) != Some(&value) {
+            parts.push(format!("{name}={value}"));
+        }
+    }
+    if parts.is_empty() {
+        format!("{} (defaults)", rules.system())
+    } else {
+        format!("{} {}", rules.system(), parts.join(" "))
+    }
+}
+
+/// The three per-match figures: (log-loss, Brier, accuracy credit or `None` for a draw).
+pub fn score_one(expected: f64, actual: f64) -> (f64, f64, Option<f64>) {
+    // Each of E and 1 − E is kept at 1e-15 or more; clamping E to 1 − 1e-15 instead would
+    // round 1 − E to 1.1e-15 and lose the exact bound.
+    let log_loss =
+        -(actual * expected.max(CLAMP).ln() + (1.0 - actual) * (1.0 - expected).max(CLAMP).ln());
+    let brier = (expected - actual) * (expected - actual);
+    let hit = if actual == 0.5 {
+        None
+    } else if expected == 0.5 {
+        Some(0.5)
+    } else if (expected > 0.5) == (actual == 1.0) {
+        Some(1.0)
+    } else {
+        Some(0.0)
+    };
+    (log_loss, brier, hit)
+}
+
+/// Replays `events` (in replay order) under `rules`, predicting every played match on the
+/// ladder as it stands just before it. `progress` is told how many events are done every so
+/// often; returning false stops with [`EvalError::Cancelled`].
+pub fn evaluate<'a>(
+    rules: &Rules,
+    events: impl IntoIterator<Item = (NaiveDate, u64, &'a Event)>,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Score, EvalError> {
+    let mut ladder = Ladder::new(rules.clone());
+    let mut scratch = Vec::new();
+    let (mut matches, mut draws, mut skipped, mut decisive) = (0u64, 0u64, 0u64, 0u64);
+    let (mut log_loss, mut brier, mut hits) = (0.0f64, 0.0f64, 0.0f64);
+    for (done, (date, seq, event)) in (0u64..).zip(events) {
+        if done % PROGRESS_EVERY == 0 && !progress(done) {
+            return Err(EvalError::Cancelled);
+        }
+        if let Event::Match(m) = event {
+            let prediction = match m.result {
+                MatchResult::Played(_) => predict(&ladder, &m.a, &m.b),
+                _ => None,
+            };
+            match (m.result, prediction) {
+                (MatchResult::Played(outcome), Some(p)) if p.expected_score().is_finite() => {
+                    let (l, b, hit) = score_one(p.expected_score(), outcome.score());
+                    matches += 1;
+                    log_loss += l;
+                    brier += b;
+                    match hit {
+                        Some(h) => {
+                            decisive += 1;
+                            hits += h;
+                        }
+                        None => draws += 1,
+                    }
+                }
+                _ => skipped += 1,
+            }
+        }
+        ladder.apply(date, seq, event, &mut scratch)?;
+        scratch.clear();
+    }
+    let mean = |sum: f64, n: u64| if n == 0 { 0.0 } else { sum / n as f64 };
+    Ok(Score {
+        system: rules.system(),
+        label: label(rules),
+        matches,
+        draws,
+        skipped,
+        log_loss: mean(log_loss, matches),
+        brier: mean(brier, matches),
+        accuracy: mean(hits, decisive),
+        decisive,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::event::{Match, PlayerId};
+    use crate::rating::Outcome;
+
+    fn day(d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 1, d).unwrap()
+    }
+
+    fn game(a: PlayerId, b: PlayerId, result: MatchResult) -> Event {
+        Event::Match(Match {
+            a: a.into(),
+            b: b.into(),
+            result,
+            medals: None,
+            scenario: None,
+            side_a: None,
+        })
+    }
+
+    fn log() -> Vec<(NaiveDate, u64, Event)> {
+        let join = |id: PlayerId, name: &str| Event::Player {
+            id,
+            name: name.into(),
+        };
+        vec![
+            (day(1), 1, join(0, "Ann")),
+            (day(1), 2, join(1, "Bo")),
+            (day(1), 3, join(2, "Cy")),
+            (day(2), 4, game(0, 1, MatchResult::Played(Outcome::Win))),
+            (day(3), 5, game(1, 2, MatchResult::Played(Outcome::Draw))),
+            (day(4), 6, game(2, 0, MatchResult::Played(Outcome::Loss))),
+            (day(5), 7, game(0, 2, MatchResult::ForfeitB)),
+            (day(5), 8, game(1, 0, MatchResult::Cancelled)),
+            (day(6), 9, game(1, 2, MatchResult::Played(Outcome::Win))),
+        ]
+    }
+
+    fn run(rules: &Rules, events: &[(NaiveDate, u64, Event)]) -> Score {
+        evaluate(
+            rules,
+            events.iter().map(|(d, s, e)| (*d, *s, e)),
+            &mut |_| true,
+        )
+        .unwrap()
+    }
+
+    /// Elo K=32 by hand. E_A = 1/(1 + 10^((r_B − r_A)/400)).
+    ///  1. Ann 1500 v Bo 1500: E = 0.5, s = 1. Ann 1516, Bo 1484.
+    ///  2. Bo 1484 v Cy 1500: E = 1/(1 + 10^(16/400)), s = ½. Bo += 32(½ − E), Cy −= the same.
+    ///  3. Cy v Ann 1516: E = 1/(1 + 10^((1516 − Cy)/400)), s = 0. Cy −= 32E, Ann += 32E.
+    ///  4. Ann v Cy, forfeit of Cy: not predicted; Ann += 32(1 − E4), Cy −= the same.
+    ///  5. Bo v Ann cancelled: nothing.
+    ///  6. Bo v Cy: E = 1/(1 + 10^((Cy − Bo)/400)), s = 1.
+    #[test]
+    fn elo_by_hand() {
+        let e = |ra: f64, rb: f64| 1.0 / (1.0 + 10f64.powf((rb - ra) / 400.0));
+        let (mut ann, mut bo, mut cy) = (1500.0, 1500.0, 1500.0);
+        let e1 = e(ann, bo);
+        ann += 32.0 * (1.0 - e1);
+        bo -= 32.0 * (1.0 - e1);
+        let e2 = e(bo, cy);
+        bo += 32.0 * (0.5 - e2);
+        cy -= 32.0 * (0.5 - e2);
+        let e3 = e(cy, ann);
+        cy -= 32.0 * e3;
+        ann += 32.0 * e3;
+        let e4 = e(ann, cy);
+        ann += 32.0 * (1.0 - e4);
+        cy -= 32.0 * (1.0 - e4);
+        let e6 = e(bo, cy);
+        let _ = ann;
+        let ll = |e: f64, s: f64| -(s * e.ln() + (1.0 - s) * (1.0 - e).ln());
+        let expected_ll = (ll(e1, 1.0) + ll(e2, 0.5) + ll(e3, 0.0) + ll(e6, 1.0)) / 4.0;
+        let expected_brier =
+            ((e1 - 1.0).powi(2) + (e2 - 0.5).powi(2) + e3.powi(2) + (e6 - 1.0).powi(2)) / 4.0;
+        // Match 1 is a coin flip (½ right); Cy was the underdog in 3 (E3 < ½) and lost: right;
+        // Bo, ahead of Cy after Cy's loss and forfeit, was the favourite in 6 and won: right.
+        assert!(e3 < 0.5 && e6 > 0.5, "{e3} {e6}");
+        let expected_accuracy = (0.5 + 1.0 + 1.0) / 3.0;
+
+        let s = run(&Rules::defaults(System::Elo), &log());
+        assert_eq!(s.label, "elo K=32");
+        assert_eq!(
+            (s.matches, s.draws, s.skipped, s.decisive),
+            (4, 1, 2, 3),
+            "{s:?}"
+        );
+        assert!(
+            (s.log_loss - expected_ll).abs() < 1e-12,
+            "{s:?} {expected_ll}"
+        );
+        assert!((s.brier - expected_brier).abs() < 1e-12, "{s:?}");
+        assert!((s.accuracy - expected_accuracy).abs() < 1e-12, "{s:?}");
+        // A draw costs at least ln 2 whatever the prediction.
+        assert!(ll(e2, 0.5) >= std::f64::consts::LN_2);
+    }
+
+    #[test]
+    fn certain_misses_stay_finite_and_labels_name_what_differs() {
+        let (l, b, hit) = score_one(1.0, 0.0);
+        assert!((l - 34.538776394910684).abs() < 1e-6 && b == 1.0 && hit == Some(0.0));
+        let (l, _, hit) = score_one(0.5, 0.5);
+        assert!((l - std::f64::consts::LN_2).abs() < 1e-15 && hit.is_none());
+        let mut r = Rules::defaults(System::Elo);
+        r.set_param("k=16").unwrap();
+        assert_eq!(label(&r), "elo K=16");
+        assert_eq!(label(&Rules::default()), "skyweaver (defaults)");
+        let mut r = Rules::defaults(System::Inversus);
+        r.set_param("tau=0.3").unwrap();
+        assert_eq!(label(&r), "inversus tau=0.3");
+    }
+
+    #[test]
+    fn progress_can_cancel() {
+        let events = log();
+        let mut calls = 0;
+        let out = evaluate(
+            &Rules::default(),
+            events.iter().map(|(d, s, e)| (*d, *s, e)),
+            &mut |done| {
+                calls += 1;
+                assert_eq!(done, 0);
+                false
+            },
+        );
+        assert_eq!(out, Err(EvalError::Cancelled));
+        assert_eq!(calls, 1);
+    }
+
+    #[test]
+    fn an_empty_log_scores_zero_not_nan() {
+        let s = run(&Rules::default(), &[]);
+        assert_eq!(
+            (s.matches, s.log_loss, s.brier, s.accuracy),
+            (0, 0.0, 0.0, 0.0)
+        );
+    }
+
+    #[test]
+    fn every_system_predicts_and_stays_finite() {
+        for system in System::ALL {
+            let s = run(&Rules::defaults(system), &log());
+            assert_eq!(s.matches, 4, "{system}");
+            assert!(s.log_loss.is_finite() && s.log_loss > 0.0, "{s:?}");
+            assert!((0.0..=1.0).contains(&s.brier) && (0.0..=1.0).contains(&s.accuracy));
+        }
+    }
+}

@@ -1,0 +1,513 @@
+//! The designer's and tester's commands: predict, evaluate, simulate, replay --compare. None
+//! of them changes an existing ladder file.
+
+use super::SimArgs;
+use super::commands::{build_rules, parse_date, parse_system, plural, team};
+use crate::interchange::simulation::{self, SimulationError};
+use crate::ladder::compare::{self, CompareRow};
+use crate::ladder::evaluate::{self, Score, label};
+use crate::ladder::event::{Event, Match, MatchResult, PlayerId};
+use crate::ladder::preview::Change;
+use crate::ladder::replay::Ladder;
+use crate::ladder::rules::{ParamError, Rules, System};
+use crate::ladder::simulate::{SimConfig, SimError, SimReport};
+use crate::ladder::skyweaver::Tier;
+use crate::rating::Outcome;
+use crate::store::Store;
+use anyhow::{Result, anyhow, bail};
+use chrono::NaiveDate;
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::{Value, json};
+use std::io::IsTerminal;
+use std::path::Path;
+use std::time::Instant;
+
+fn tier(t: Option<Tier>) -> &'static str {
+    t.map_or("", Tier::name)
+}
+
+fn names(ladder: &Ladder, ids: &[PlayerId]) -> Vec<String> {
+    ids.iter()
+        .map(|&i| {
+            ladder
+                .player(i)
+                .map_or_else(|| "?".into(), |p| p.name.clone())
+        })
+        .collect()
+}
+
+/// A progress bar on stderr when `show` and stdout is a terminal; hidden otherwise.
+fn bar(show: bool, len: Option<u64>) -> ProgressBar {
+    if !show || !std::io::stdout().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let (bar, template) = match len {
+        Some(n) => (ProgressBar::new(n), "{msg} {bar:40} {pos}/{len}"),
+        None => (ProgressBar::new_spinner(), "{spinner} {msg} {pos}"),
+    };
+    bar.set_style(
+        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    bar
+}
+
+/// `rungs predict FILE A B`.
+pub fn predict(file: &Path, a: &str, b: &str, date: Option<&str>, json: bool) -> Result<()> {
+    let store = Store::open(file)?;
+    let (side_a, side_b) = (team(&store, file, a)?, team(&store, file, b)?);
+    let all: Vec<PlayerId> = side_a.iter().chain(&side_b).copied().collect();
+    let ladder = store.ladder()?;
+    if let Some((i, &id)) = all
+        .iter()
+        .enumerate()
+        .find(|(i, id)| all[..*i].contains(id))
+    {
+        let where_ = if i >= side_a.len() && side_a.contains(&id) {
+            "on both sides"
+        } else {
+            "twice on one side"
+        };
+        bail!(
+            "{}: `{}` is {where_}; a player plays once in a match",
+            file.display(),
+            names(&ladder, &[id])[0]
+        );
+    }
+    let date = match date {
+        Some(d) => parse_date(Some(d))?,
+        // Today, unless the ladder already runs later: then its latest date, so the forecast
+        // is of the next match and not of one slipped into the past.
+        None => {
+            let latest = store.latest_events(1)?.first().map(|e| e.date);
+            parse_date(None)?.max(latest.unwrap_or(NaiveDate::MIN))
+        }
+    };
+    let m = Match {
+        a: side_a.clone().into(),
+        b: side_b.clone().into(),
+        result: MatchResult::Played(Outcome::Win),
+        medals: None,
+        scenario: None,
+        side_a: None,
+    };
+    let forecast = store.forecast(date, &m)?;
+    let (na, nb) = (names(&ladder, &side_a), names(&ladder, &side_b));
+    let system = ladder.rules.system();
+    // Players in the match's order (A then B), not the standings order of the preview.
+    let ordered = |changes: &[Change]| -> Vec<Change> {
+        all.iter()
+            .filter_map(|id| changes.iter().find(|c| c.player == *id).cloned())
+            .collect()
+    };
+    let what = |r: MatchResult| match r {
+        MatchResult::Played(Outcome::Win) => "a",
+        MatchResult::Played(Outcome::Draw) => "draw",
+        _ => "b",
+    };
+    if json {
+        let outcomes: Vec<Value> = forecast
+            .outcomes
+            .iter()
+            .map(|(r, changes)| {
+                let players: Vec<Value> = ordered(changes)
+                    .iter()
+                    .map(|c| {
+                        json!({
+                            "player": c.name,
+                            "before": c.before,
+                            "after": c.after,
+                            "tier_before": c.tier_before.map(Tier::name),
+                            "tier_after": c.tier_after.map(Tier::name),
+                        })
+                    })
+                    .collect();
+                json!({ "result": r.as_text(), "winner": what(*r), "players": players })
+            })
+            .collect();
+        say!(
+            "{}",
+            json!({
+                "date": date.to_string(),
+                "system": system,
+                "a": na,
+                "b": nb,
+                "prediction": forecast.prediction,
+                "outcomes": outcomes,
+            })
+        );
+        return Ok(());
+    }
+    let (ta, tb) = (na.join(" + "), nb.join(" + "));
+    say!("{ta} vs {tb} on {date} ({})", label(&ladder.rules));
+    match forecast.prediction {
+        Some(p) => say!(
+            "  chances: {ta} {:.1} %, draw {:.1} %, {tb} {:.1} %",
+            100.0 * p.win_a,
+            100.0 * p.draw,
+            100.0 * p.win_b
+        ),
+        None => say!("  chances: {system} cannot predict this pairing"),
+    }
+    for (r, changes) in &forecast.outcomes {
+        match what(*r) {
+            "a" => say!("  if {ta} wins:"),
+            "b" => say!("  if {tb} wins:"),
+            _ => say!("  if drawn:"),
+        }
+        for c in ordered(changes) {
+            say!("    {:<24} {}", c.name, change_text(system, &c));
+        }
+    }
+    Ok(())
+}
+
+/// One player's before → after in the figures their system shows.
+fn change_text(system: System, c: &Change) -> String {
+    let (b, a) = (c.before.unwrap_or(c.after), c.after);
+    let arrow = |name: &str, x: f64, y: f64, digits: usize| {
+        format!("{name} {x:.digits$} → {y:.digits$} ({:+.digits$})", y - x)
+    };
+    match system {
+        System::Skyweaver | System::Inversus => {
+            let mut text = format!(
+                "{}   {}   {}",
+                arrow("RP", b.score, a.score, 0),
+                arrow("rating", b.rating, a.rating, 1),
+                arrow("RD", b.deviation, a.deviation, 1)
+            );
+            if c.tier_before.is_some() || c.tier_after.is_some() {
+                text += &format!("   {} → {}", tier(c.tier_before), tier(c.tier_after));
+            }
+            text
+        }
+        System::Allegskill => format!(
+            "{}   {}   {}",
+            arrow("rank", b.score, a.score, 0),
+            arrow("μ", b.rating, a.rating, 2),
+            arrow("σ", b.deviation, a.deviation, 2)
+        ),
+        System::Memoir44 | System::Elo => arrow("rating", b.rating, a.rating, 1),
+    }
+}
+
+/// The rules `rungs evaluate` scores, each with whether it replays the log's own rules
+/// changes (only the ladder's own rules do: another system is held fixed through the history).
+fn evaluation_set(
+    own: &Rules,
+    rules_events: usize,
+    systems: &[String],
+    params: &[String],
+) -> Result<Vec<(Rules, bool)>> {
+    let mut runs: Vec<(Rules, bool)> = Vec::new();
+    if systems.is_empty() {
+        if !params.is_empty() {
+            bail!("--param needs --system: name the systems the parameters are for");
+        }
+        runs.extend(System::ALL.map(|s| (Rules::defaults(s), false)));
+        if rules_events > 0 || *own != Rules::defaults(own.system()) {
+            runs.push((own.clone(), true));
+        }
+        return Ok(runs);
+    }
+    for name in systems {
+        runs.push((Rules::defaults(parse_system(name)?), false));
+    }
+    for p in params {
+        let mut used = false;
+        for (rules, _) in &mut runs {
+            match rules.set_param(p) {
+                Ok(()) => used = true,
+                Err(ParamError::Unknown { .. }) => {}
+                Err(e) => return Err(e.into()),
+            }
+        }
+        if !used {
+            bail!("--param `{p}`: no system named has it (`rungs params SYSTEM` lists them)");
+        }
+    }
+    let mut unique: Vec<(Rules, bool)> = Vec::with_capacity(runs.len());
+    for run in runs {
+        if !unique.contains(&run) {
+            unique.push(run);
+        }
+    }
+    let mut runs = unique;
+    // The baseline every table is read against.
+    let baseline = Rules::defaults(System::Elo);
+    if !runs.iter().any(|(r, _)| *r == baseline) {
+        runs.push((baseline, false));
+    }
+    Ok(runs)
+}
+
+/// `rungs evaluate FILE`.
+pub fn evaluate(file: &Path, systems: &[String], params: &[String], json: bool) -> Result<()> {
+    let store = Store::open(file)?;
+    let events = store.effective()?;
+    let own = store.initial_rules()?;
+    let rules_events = events
+        .iter()
+        .filter(|e| matches!(e.event, Event::Rules { .. }))
+        .count();
+    let runs = evaluation_set(&own, rules_events, systems, params)?;
+    let progress = bar(!json, Some(events.len() as u64 * runs.len() as u64));
+    let mut scores: Vec<Score> = Vec::with_capacity(runs.len());
+    for (i, (rules, as_logged)) in runs.iter().enumerate() {
+        progress.set_message(label(rules));
+        let offset = i as u64 * events.len() as u64;
+        let mut tick = |done: u64| {
+            progress.set_position(offset + done);
+            true
+        };
+        let held = events
+            .iter()
+            .filter(|e| *as_logged || !matches!(e.event, Event::Rules { .. }))
+            .map(|e| (e.date, e.seq, &e.event));
+        let mut score = evaluate::evaluate(rules, held, &mut tick).map_err(|e| match e {
+            evaluate::EvalError::Replay(cause) => anyhow!("{}: {cause}", file.display()),
+            other => anyhow!("{other}"),
+        })?;
+        if *as_logged {
+            score.label = format!("this ladder: {}", score.label);
+            if rules_events > 0 {
+                score.label += &format!(" + {}", plural(rules_events, "rules change"));
+            }
+        }
+        scores.push(score);
+    }
+    progress.finish_and_clear();
+    if scores.iter().all(|s| s.matches == 0) {
+        bail!("{}: no played matches to evaluate", file.display());
+    }
+    scores.sort_by(|x, y| x.log_loss.total_cmp(&y.log_loss));
+    let baseline = Rules::defaults(System::Elo);
+    let base = scores
+        .iter()
+        .find(|s| s.label == label(&baseline))
+        .map(|s| s.log_loss);
+    output_scores(file, &scores, base, json);
+    Ok(())
+}
+
+fn output_scores(file: &Path, scores: &[Score], base: Option<f64>, json: bool) {
+    let Some(best) = scores.first() else { return };
+    let margin = base.map(|b| b - best.log_loss);
+    if json {
+        say!(
+            "{}",
+            json!({
+                "file": file.display().to_string(),
+                "scores": scores,
+                "best": best.label,
+                "baseline": "elo K=32",
+                "log_loss_below_baseline": margin,
+            })
+        );
+        return;
+    }
+    say!(
+        "{}: {} predicted ({} draws, {} forfeited or cancelled), each before it counted",
+        file.display(),
+        plural(best.matches as usize, "match"),
+        best.draws,
+        best.skipped
+    );
+    say!(
+        "    {:<40} {:>9} {:>8} {:>9}",
+        "rules",
+        "log-loss",
+        "Brier",
+        "accuracy"
+    );
+    for (i, s) in scores.iter().enumerate() {
+        say!(
+            "{} {:>2} {:<40} {:>9.4} {:>8.4} {:>7.1} %",
+            if i == 0 { "*" } else { " " },
+            i + 1,
+            s.label,
+            s.log_loss,
+            s.brier,
+            100.0 * s.accuracy
+        );
+    }
+    if let (Some(m), Some(b)) = (margin, base) {
+        let verdict = if m > 0.0 {
+            format!("{m:.4} below elo K=32 ({b:.4})")
+        } else {
+            format!("no better than elo K=32 ({b:.4})")
+        };
+        say!("best: {}, log-loss {verdict}", best.label);
+    }
+    say!(
+        "(scored on A's expected score, win + ½·draw; a coin flip scores log-loss {:.4} and Brier \
+         0.25, and no prediction scores a draw below ln 2; accuracy leaves draws out)",
+        std::f64::consts::LN_2
+    );
+}
+
+/// `rungs replay FILE --compare`: the ladder's own standings (A) beside the replay (B).
+pub fn compare(own: &Ladder, other: &Ladder, json: bool) {
+    let rows: Vec<CompareRow> = compare::compare(own, other);
+    if json {
+        say!(
+            "{}",
+            serde_json::to_string(&rows).unwrap_or_else(|_| "[]".into())
+        );
+        return;
+    }
+    say!("A: {}   B: {}", label(&own.rules), label(&other.rules));
+    let tiers = rows
+        .iter()
+        .any(|r| r.tier_a.is_some() || r.tier_b.is_some());
+    say!(
+        "{:>6} {:>6} {:>6}  {:<24} {:>9} {:>9} {:>9} {:>9}{}",
+        "rank A",
+        "rank B",
+        "change",
+        "player",
+        "score A",
+        "score B",
+        "rating A",
+        "rating B",
+        if tiers { "  tier A → tier B" } else { "" }
+    );
+    for r in &rows {
+        let change = match r.rank_change {
+            0 => "=".to_string(),
+            c => format!("{c:+}"),
+        };
+        let tier_text = if tiers {
+            format!("  {} → {}", tier(r.tier_a), tier(r.tier_b))
+        } else {
+            String::new()
+        };
+        say!(
+            "{:>6} {:>6} {:>6}  {:<24} {:>9.1} {:>9.1} {:>9.1} {:>9.1}{tier_text}",
+            r.rank_a,
+            r.rank_b,
+            change,
+            r.name,
+            r.score_a,
+            r.score_b,
+            r.rating_a,
+            r.rating_b
+        );
+    }
+}
+
+fn number<T: std::str::FromStr>(flag: &str, text: &str, what: &str) -> Result<T> {
+    text.trim()
+        .parse()
+        .map_err(|_| anyhow!("--{flag} `{text}`: give {what}"))
+}
+
+fn sim_config(args: &SimArgs) -> Result<SimConfig> {
+    let d = SimConfig::default();
+    let real = "a number from 0 to 10000";
+    let cfg = SimConfig {
+        players: number("players", &args.players, "a whole number from 2 to 100000")?,
+        weeks: number("weeks", &args.weeks, "a whole number from 1 to 520")?,
+        matches_per_week: number(
+            "matches-per-week",
+            &args.matches_per_week,
+            "a whole number, 0 or more",
+        )?,
+        rules: build_rules(&args.rules, None)?,
+        seed: match &args.seed {
+            Some(s) => number("seed", s, "a whole number, 0 or more")?,
+            None => d.seed,
+        },
+        skill_sd: match &args.skill_sd {
+            Some(s) => number("skill-sd", s, real)?,
+            None => d.skill_sd,
+        },
+        pairing_noise: match &args.pairing_noise {
+            Some(s) => number("pairing-noise", s, real)?,
+            None => d.pairing_noise,
+        },
+        start: match &args.start {
+            Some(s) => parse_date(Some(s)).map_err(|e| anyhow!("--start: {e}"))?,
+            None => d.start,
+        },
+    };
+    cfg.validate().map_err(|e| anyhow!("--{e}"))?;
+    Ok(cfg)
+}
+
+/// `rungs simulate … OUT`.
+pub fn simulate(args: &SimArgs) -> Result<()> {
+    let cfg = sim_config(args)?;
+    let clock = Instant::now();
+    let progress = bar(!args.json, Some(cfg.events()));
+    progress.set_message("simulating");
+    let written = simulation::write(&args.out, &cfg, &mut |done| {
+        progress.set_position(done);
+        true
+    });
+    progress.finish_and_clear();
+    let report = written.map_err(|e| match e {
+        SimulationError::Simulation(SimError::Invalid { .. }) => anyhow!("--{e}"),
+        other => anyhow!(other),
+    })?;
+    let seconds = clock.elapsed().as_secs_f64();
+    sim_report(&args.out, &cfg, &report, seconds, args.json);
+    Ok(())
+}
+
+fn sim_report(out: &Path, cfg: &SimConfig, r: &SimReport, seconds: f64, json: bool) {
+    if json {
+        let mut v = serde_json::to_value(r).unwrap_or(Value::Null);
+        if let Value::Object(m) = &mut v {
+            m.insert("file".into(), json!(out.display().to_string()));
+            m.insert("config".into(), json!(cfg));
+        }
+        say!("{v}");
+        return;
+    }
+    let rho = |x: Option<f64>| x.map_or_else(|| "—".into(), |x| format!("{x:.3}"));
+    say!(
+        "wrote {}: {} players, {} weeks, {} ({}, seed {}) in {seconds:.1} s",
+        out.display(),
+        cfg.players,
+        cfg.weeks,
+        plural(r.matches as usize, "match"),
+        label(&cfg.rules),
+        cfg.seed
+    );
+    say!(
+        "true skill ~ Normal(1500, {}); pairing noise {}",
+        cfg.skill_sd,
+        cfg.pairing_noise
+    );
+    say!(
+        "Spearman with true skill when play ends: score {}, rating {}",
+        rho(r.spearman_score),
+        rho(r.spearman_rating)
+    );
+    say!(
+        "score inflation per week (matches only, resets aside): mean {:+.2}",
+        (r.rp_inflation_mean * 100.0).round() / 100.0 + 0.0
+    );
+    for (i, chunk) in r.rp_inflation_per_week.chunks(13).enumerate() {
+        // Rounded first, and + 0.0 turns −0 into 0: Elo's zero-sum drift of 1e-13 reads +0.0.
+        let weeks: Vec<String> = chunk
+            .iter()
+            .map(|x| format!("{:+.1}", (x * 10.0).round() / 10.0 + 0.0))
+            .collect();
+        say!("  weeks {:>3}–: {}", 13 * i + 1, weeks.join(" "));
+    }
+    if !r.matches_to_tier.is_empty() {
+        say!(
+            "first reached each tier: {:<14} {:>8} {:>15}",
+            "",
+            "players",
+            "median matches"
+        );
+        for t in &r.matches_to_tier {
+            let median = t
+                .median_matches
+                .map_or_else(|| "—".into(), |m| format!("{m:.1}"));
+            say!("  {:<37} {:>8} {:>15}", t.tier, t.reached, median);
+        }
+    }
+}
