@@ -177,12 +177,6 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
 }
 
 fn latest(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
-    let name = |id: u32| {
-        state
-            .ladder
-            .player(id)
-            .map_or("?".to_string(), |p| p.name.clone())
-    };
     egui::ScrollArea::vertical()
         .id_salt("latest")
         .show(ui, |ui| {
@@ -190,19 +184,10 @@ fn latest(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
                 let Event::Match(m) = &e.event else {
                     continue;
                 };
-                let a = m.a.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
-                let b = m.b.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
-                let verb = match m.result {
-                    MatchResult::Played(Outcome::Win) => "beat",
-                    MatchResult::Played(Outcome::Draw) => "drew with",
-                    MatchResult::Played(Outcome::Loss) => "lost to",
-                    MatchResult::ForfeitA => "forfeited to",
-                    MatchResult::ForfeitB => "won by forfeit against",
-                    MatchResult::Cancelled => "(cancelled) vs",
-                };
+                let line = widgets::event_line(&state.ladder, &e.event);
                 ui.push_id(e.seq, |ui| {
                     ui.horizontal(|ui| {
-                        ui.label(format!("{}  #{}  {a} {verb} {b}", e.date, e.seq));
+                        ui.label(format!("{}  #{}  {line}", e.date, e.seq));
                         ui.menu_button("edit", |ui| {
                             for (label, r) in [
                                 ("A wins", MatchResult::Played(Outcome::Win)),

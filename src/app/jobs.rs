@@ -31,6 +31,16 @@ pub enum Done {
     Said(String),
     /// A preview is ready to show.
     Preview(Box<Pending>),
+    /// The replay timeline is built.
+    Timeline(Box<crate::ladder::timeline::Timeline>),
+    /// The what-if replay is done.
+    Compared(Box<super::tools::Comparison>),
+    /// Prediction quality, best first.
+    Scored(Vec<crate::ladder::evaluate::Score>),
+    /// The log is read for the plots.
+    LogView(Box<super::tools::LogView>),
+    /// A simulated ladder was written.
+    Simulated(Box<super::tools::Simulated>),
 }
 
 /// What a screen clears once its change has landed (not before: a failed change keeps the

@@ -2,14 +2,23 @@
 //! each); screens read the [`state::AppState`] and push [`state::Command`]s, which the app
 //! applies after the frame.
 
+mod charts;
 mod enter_match;
+mod history;
 pub mod jobs;
 mod migration;
 mod players;
+mod plot_band;
+pub mod png;
+mod quality;
+mod replay;
 mod seasons;
 mod settings;
+pub mod simulate;
 mod standings;
 pub mod state;
+pub mod tools;
+mod what_if;
 mod widgets;
 
 use eframe::egui;
@@ -32,6 +41,8 @@ pub struct RungsApp {
     commands: Vec<Command>,
     dark: bool,
     fonts_ready: bool,
+    /// A PNG of the plots being written by the screenshot callback.
+    png_saved: Option<std::sync::mpsc::Receiver<Result<String, String>>>,
 }
 
 /// egui's default proportional font has no arrows, badges or geometric shapes; Hack (bundled
@@ -65,6 +76,7 @@ impl RungsApp {
             commands: Vec::new(),
             dark: true,
             fonts_ready: false,
+            png_saved: None,
         }
     }
 
@@ -292,6 +304,67 @@ impl RungsApp {
         });
     }
 
+    /// "Viewing the past — event 812 of 1,284 · [Return to now]", on every screen.
+    fn past_banner(&mut self, ui: &mut egui::Ui) {
+        let tools = &self.state.tools;
+        let (Some(n), Some(t)) = (tools.position, &tools.timeline) else {
+            return;
+        };
+        let when = t
+            .event(n)
+            .map_or("the start".to_string(), |e| e.date.to_string());
+        let text = format!(
+            "Viewing the past — event {} of {} ({when}); the file is unchanged",
+            widgets::thousands(n as u64),
+            widgets::thousands(t.len() as u64)
+        );
+        ui.horizontal(|ui| {
+            ui.label(
+                egui::RichText::new(text)
+                    .strong()
+                    .color(ui.visuals().warn_fg_color),
+            );
+            if ui.button("Return to now").clicked() {
+                self.send(Command::Tool(tools::ToolCommand::ReturnToNow));
+            }
+        });
+    }
+
+    /// Asks for a window screenshot when a PNG of the plots is wanted; the callback cuts the
+    /// plots out and writes the file, and the result shows as a message.
+    fn screenshots(&mut self, ctx: &egui::Context) {
+        if let Some(rx) = &self.png_saved {
+            match rx.try_recv() {
+                Ok(Ok(notice)) => {
+                    self.state.notice = Some(notice);
+                    self.png_saved = None;
+                }
+                Ok(Err(e)) => {
+                    self.state.error = Some(e);
+                    self.png_saved = None;
+                }
+                Err(std::sync::mpsc::TryRecvError::Empty) => ctx.request_repaint(),
+                Err(std::sync::mpsc::TryRecvError::Disconnected) => self.png_saved = None,
+            }
+        }
+        let Some((path, rect)) = self.state.tools.png_pending.take() else {
+            return;
+        };
+        let (tx, rx) = std::sync::mpsc::channel();
+        let ppp = ctx.pixels_per_point();
+        let repaint = ctx.clone();
+        ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(
+            egui::ScreenshotCallback::new(move |image| {
+                let result = png::save_region(&image, rect, ppp, &path)
+                    .map(|()| format!("saved the plots as {}", path.display()));
+                let _ = tx.send(result);
+                repaint.request_repaint();
+            }),
+        ));
+        self.png_saved = Some(rx);
+        ctx.request_repaint();
+    }
+
     fn messages(&mut self, ui: &mut egui::Ui) {
         let (error, notice) = (self.state.error.clone(), self.state.notice.clone());
         if error.is_none() && notice.is_none() {
@@ -319,6 +392,12 @@ impl RungsApp {
             return;
         }
         self.state.poll_job();
+        self.screenshots(ui.ctx());
+        if self.state.tools.playing.is_some() {
+            let dt = ui.input(|i| i.stable_dt) as f64;
+            self.state.advance_play(dt);
+            ui.ctx().request_repaint();
+        }
         if self.state.job.is_some() {
             ui.ctx()
                 .request_repaint_after(std::time::Duration::from_millis(100));
@@ -331,6 +410,7 @@ impl RungsApp {
         egui::Panel::bottom("status").show(ui, |ui| self.status(ui));
         egui::CentralPanel::default().show(ui, |ui| {
             self.messages(ui);
+            self.past_banner(ui);
             if let Some(job) = &self.state.job {
                 ui.horizontal(|ui| {
                     let bar = match job.fraction() {
@@ -358,6 +438,11 @@ impl RungsApp {
                 Screen::Seasons => seasons::show(ui, state, out),
                 Screen::Migration => migration::show(ui, state, out),
                 Screen::Settings => settings::show(ui, state, out),
+                Screen::History => history::show(ui, state, out),
+                Screen::Replay => replay::show(ui, state, out),
+                Screen::WhatIf => what_if::show(ui, state, out),
+                Screen::Quality => quality::show(ui, state, out),
+                Screen::Simulate => simulate::show(ui, state, out),
             }
         });
         for cmd in std::mem::take(&mut self.commands) {

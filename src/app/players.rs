@@ -1,6 +1,7 @@
 //! Players: add, rename; a player's page with record, head-to-head and recent matches.
 
 use super::state::{AppState, Command};
+use super::tools::ToolCommand;
 use super::widgets;
 use crate::ladder::event::{Event, MatchResult, PlayerId};
 use crate::rating::Outcome;
@@ -88,29 +89,39 @@ fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             out.push(Command::Rename(id, state.rename_to.clone()));
         }
     });
+    if ui
+        .button("Open in History (band, markers, several players)")
+        .clicked()
+    {
+        out.push(Command::Tool(ToolCommand::Plot(id)));
+        out.push(Command::Show(super::state::Screen::History));
+    }
     history_plot(ui, state, id);
-    // Head-to-head and recent matches, from the log as it stands.
-    let Some(store) = state.store.as_ref() else {
+    // Head-to-head and recent matches, from the log as read for the plots (a large ladder
+    // reads it as a job, not every frame), up to the point the timeline shows.
+    let Some(view) = state.tools.log_view.clone() else {
+        if state.job.is_none() {
+            out.push(Command::Tool(ToolCommand::LoadLog));
+        }
+        ui.weak("Reading the log for head-to-head records…");
         return;
     };
-    let Ok(events) = store.effective() else {
-        return;
-    };
+    let shown = state.tools.position.unwrap_or(view.events.len());
+    let events = &view.events[..shown.min(view.events.len())];
     let mut h2h: std::collections::BTreeMap<PlayerId, (u32, u32, u32)> = Default::default();
     let mut recent = Vec::new();
-    for e in &events {
+    for e in events {
         let Event::Match(m) = &e.event else { continue };
         let Some(o) = m.result.rated_outcome() else {
             continue;
         };
-        let (mine, theirs, o) = if m.a.contains(&id) {
-            (&m.a, &m.b, o)
+        let (theirs, o) = if m.a.contains(&id) {
+            (&m.b, o)
         } else if m.b.contains(&id) {
-            (&m.b, &m.a, o.flipped())
+            (&m.a, o.flipped())
         } else {
             continue;
         };
-        let _ = mine;
         for opp in theirs.iter() {
             let t = h2h.entry(*opp).or_default();
             match o {

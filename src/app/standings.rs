@@ -122,6 +122,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     refresh(state);
     let mut clicked_sort = None;
     let mut open_player = None;
+    let mut plot_player = None;
     let body_height = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
     let state_ref: &AppState = state;
     let sort_button =
@@ -250,9 +251,16 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                             }
                             ui.weak(flags.join(", "));
                         });
-                        if row.response().clicked() {
+                        let response = row.response();
+                        if response.clicked() {
                             open_player = Some(s.id);
                         }
+                        response.context_menu(|ui| {
+                            if ui.button("Plot history").clicked() {
+                                plot_player = Some(s.id);
+                                ui.close();
+                            }
+                        });
                     }
                 },
             );
@@ -267,6 +275,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     }
     if let Some(id) = open_player {
         out.push(Command::ShowPlayer(Some(id)));
+    }
+    if let Some(id) = plot_player {
+        out.push(Command::Tool(super::tools::ToolCommand::Plot(id)));
+        out.push(Command::Show(super::state::Screen::History));
     }
 }
 

@@ -26,16 +26,27 @@ pub enum Screen {
     Seasons,
     Migration,
     Settings,
+    History,
+    Replay,
+    WhatIf,
+    Quality,
+    Simulate,
 }
 
 impl Screen {
-    pub const ALL: [Screen; 6] = [
+    /// The organiser's screens, then the designer's.
+    pub const ALL: [Screen; 11] = [
         Screen::Standings,
         Screen::EnterMatch,
         Screen::Players,
         Screen::Seasons,
         Screen::Migration,
         Screen::Settings,
+        Screen::History,
+        Screen::Replay,
+        Screen::WhatIf,
+        Screen::Quality,
+        Screen::Simulate,
     ];
 
     pub fn title(self) -> &'static str {
@@ -46,6 +57,11 @@ impl Screen {
             Screen::Seasons => "Seasons",
             Screen::Migration => "Migration",
             Screen::Settings => "Settings",
+            Screen::History => "History",
+            Screen::Replay => "Replay",
+            Screen::WhatIf => "What-if",
+            Screen::Quality => "Prediction quality",
+            Screen::Simulate => "Simulate",
         }
     }
 }
@@ -81,6 +97,8 @@ pub enum Command {
     /// Drop the action being previewed.
     Cancel,
     DismissMessage,
+    /// The designer's and tester's tools.
+    Tool(super::tools::ToolCommand),
 }
 
 /// An action shown before it happens.
@@ -154,6 +172,7 @@ pub struct AppState {
     pub param_text: std::collections::BTreeMap<String, String>,
     pub migration: MigrationForm,
     pub job: Option<Job>,
+    pub tools: super::tools::Tools,
     /// Ladders with more events than this recompute off the UI thread (appends at the end
     /// are always instant and stay on it).
     pub inline_limit: u64,
@@ -200,6 +219,7 @@ impl AppState {
                 ..MigrationForm::default()
             },
             job: None,
+            tools: super::tools::Tools::new(&data_dir),
             inline_limit: 50_000,
             recent: Vec::new(),
             data_dir,
@@ -229,6 +249,8 @@ impl AppState {
 
     /// Re-reads the ladder after a change.
     pub fn reload(&mut self) {
+        // What the tools computed was of the file as it stood.
+        self.reset_tools(false);
         let Some(store) = &self.store else {
             return;
         };
@@ -331,7 +353,7 @@ impl AppState {
     }
 
     /// Lands a job's result (or an inline one's).
-    fn finish(&mut self, result: Result<Done, String>) {
+    pub(super) fn finish(&mut self, result: Result<Done, String>) {
         match result {
             Ok(Done::Changed { notice, then }) => {
                 self.error = None;
@@ -357,12 +379,26 @@ impl AppState {
             }
             Ok(Done::Said(notice)) => self.notice = Some(notice),
             Ok(Done::Preview(p)) => self.pending = Some(*p),
+            Ok(Done::Timeline(t)) => self.tools.timeline = Some(std::sync::Arc::new(*t)),
+            Ok(Done::Compared(c)) => self.tools.comparison = Some(*c),
+            Ok(Done::Scored(scores)) => self.tools.scores = scores,
+            Ok(Done::LogView(v)) => self.tools.log_view = Some(std::sync::Arc::new(*v)),
+            Ok(Done::Simulated(s)) => {
+                self.notice = Some(format!("wrote the simulated ladder {}", s.path.display()));
+                self.tools.simulated = Some(*s);
+            }
             Err(e) => self.error = Some(e),
         }
     }
 
     fn try_apply(&mut self, cmd: Command) -> Result<(), String> {
+        if let (true, Some(n)) = (super::tools::changes_ladder(&cmd), self.tools.position) {
+            return Err(format!(
+                "the ladder is shown as it stood after event {n}; return to now (Replay) before changing it"
+            ));
+        }
         match cmd {
+            Command::Tool(t) => self.apply_tool(t)?,
             Command::Show(screen) => self.screen = screen,
             Command::Open(path) => {
                 let store = Store::open(&path).map_err(|e| e.to_string())?;
@@ -561,6 +597,7 @@ impl AppState {
     fn set_store(&mut self, store: Store) {
         let path = store.path().to_path_buf();
         self.store = Some(store);
+        self.reset_tools(true);
         self.pending = None;
         self.player = None;
         self.settings_rules = None;

@@ -113,3 +113,40 @@ pub fn mapping_for_file(path: &Path) -> Mapping {
         Mapping::standard()
     }
 }
+
+/// One event in words: "Ann beat Bo", "soft reset", "rules: elo".
+pub fn event_line(
+    ladder: &crate::ladder::replay::Ladder,
+    event: &crate::ladder::event::Event,
+) -> String {
+    use crate::ladder::event::{Event, MatchResult};
+    use crate::rating::Outcome;
+    let name = |id: u32| {
+        ladder
+            .player(id)
+            .map_or("?".to_string(), |p| p.name.clone())
+    };
+    let side = |ids: &[u32]| ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
+    match event {
+        Event::Match(m) => {
+            let verb = match m.result {
+                MatchResult::Played(Outcome::Win) => "beat",
+                MatchResult::Played(Outcome::Draw) => "drew with",
+                MatchResult::Played(Outcome::Loss) => "lost to",
+                MatchResult::ForfeitA => "forfeited to",
+                MatchResult::ForfeitB => "won by forfeit against",
+                MatchResult::Cancelled => "(cancelled) vs",
+            };
+            format!("{} {verb} {}", side(&m.a), side(&m.b))
+        }
+        Event::Player { name, .. } => format!("{name} joined"),
+        Event::Rename { id, name: to } => format!("{} renamed {to}", name(*id)),
+        Event::SoftReset => "soft reset".into(),
+        Event::HardReset => "hard reset".into(),
+        Event::Rules { rules } => format!("rules: {}", crate::ladder::evaluate::label(rules)),
+        Event::Migration { migration } => {
+            format!("migration from Elo ({} players)", migration.entries.len())
+        }
+        Event::Scenario { .. } => "scenario figures".into(),
+    }
+}

@@ -1,0 +1,65 @@
+//! Ladder-wide charts: players per tier (a bar chart in tier colours) and the distribution of
+//! ratings (a histogram). Both draw whatever ladder they are given, so on the Replay screen
+//! they follow the timeline.
+
+use super::widgets;
+use crate::chart::distribution;
+use crate::chart::series::rating_axis;
+use crate::ladder::replay::Ladder;
+use eframe::egui;
+use egui_plot::{Bar, BarChart, Plot};
+
+pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder) {
+    let tiers = distribution::tier_counts(ladder);
+    let hist = distribution::rating_histogram(ladder, None);
+    let height = (ui.available_height() - 30.0).clamp(160.0, 420.0);
+    ui.columns(if tiers.is_empty() { 1 } else { 2 }, |cols| {
+        if !tiers.is_empty() {
+            let ui = &mut cols[0];
+            ui.strong("Players per tier");
+            let bars: Vec<Bar> = tiers
+                .iter()
+                .enumerate()
+                .map(|(i, t)| {
+                    Bar::new(i as f64, t.count as f64)
+                        .width(0.8)
+                        .name(t.tier.name())
+                        .fill(widgets::tier_colour(t.tier))
+                })
+                .collect();
+            let names: Vec<&'static str> = tiers.iter().map(|t| t.tier.name()).collect();
+            Plot::new("tiers-chart")
+                .height(height)
+                .allow_scroll(false)
+                .y_axis_label("players")
+                .x_axis_formatter(move |mark, _| {
+                    let i = mark.value.round();
+                    if (mark.value - i).abs() < 1e-9 && i >= 0.0 {
+                        names
+                            .get(i as usize)
+                            .map_or(String::new(), |n| n.to_string())
+                    } else {
+                        String::new()
+                    }
+                })
+                .show(ui, |p| p.bar_chart(BarChart::new("players per tier", bars)));
+        }
+        let ui = cols.last_mut().map(|c| &mut *c);
+        let Some(ui) = ui else { return };
+        ui.strong(format!(
+            "Rating distribution ({} players, bins of {})",
+            widgets::thousands(hist.total() as u64),
+            hist.width
+        ));
+        let bars: Vec<Bar> = hist
+            .bins()
+            .map(|(x, n)| Bar::new(x, n as f64).width(hist.width * 0.95))
+            .collect();
+        Plot::new("rating-histogram")
+            .height(height)
+            .allow_scroll(false)
+            .x_axis_label(rating_axis(ladder.rules.system()))
+            .y_axis_label("players")
+            .show(ui, |p| p.bar_chart(BarChart::new("players", bars)));
+    });
+}

@@ -1,0 +1,349 @@
+//! History: players' rating histories overlaid. Above, the rating with its uncertainty band;
+//! below, the player-facing score with tier lines; both with reset, migration and rules
+//! markers, sharing the x-axis (date or match number). Hover reads out the event under the
+//! cursor; zoom and pan with the mouse, "Reset view" to fit. Long histories are thinned to
+//! the plot's pixels. With a what-if comparison open, each player's history under the other
+//! rules overlays dashed.
+
+use super::state::{AppState, Command};
+use super::tools::ToolCommand;
+use super::widgets;
+use crate::chart::series::{band_label, rating_axis, score_axis};
+use crate::chart::{LogIndex, PlayerSeries, XMode, format_x, tier_lines};
+use crate::ladder::event::PlayerId;
+use eframe::egui::{self, Color32, RichText};
+use egui_plot::{HLine, Legend, Line, LineStyle, Plot, PlotPoints, PlotUi, VLine};
+
+/// Player colours, in the order players are added.
+const PALETTE: [Color32; 8] = [
+    Color32::from_rgb(70, 140, 230),
+    Color32::from_rgb(230, 120, 50),
+    Color32::from_rgb(80, 180, 90),
+    Color32::from_rgb(200, 70, 160),
+    Color32::from_rgb(220, 190, 60),
+    Color32::from_rgb(60, 190, 190),
+    Color32::from_rgb(160, 110, 220),
+    Color32::from_rgb(200, 80, 80),
+];
+
+pub fn colour(i: usize) -> Color32 {
+    PALETTE[i % PALETTE.len()]
+}
+
+/// One plotted player: their series under the file's rules and, with a comparison open,
+/// under the other rules.
+struct Plotted {
+    name: String,
+    colour: Color32,
+    own: PlayerSeries,
+    other: Option<PlayerSeries>,
+}
+
+pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+    if state.store.is_none() {
+        ui.label("Open or create a ladder first (File menu).");
+        return;
+    }
+    controls(ui, state, out);
+    if state.tools.plotted.is_empty() {
+        ui.add_space(12.0);
+        ui.label(
+            "Type a player's name above to plot their history, or click a name in the What-if \
+             table. Several players overlay, each in their own colour.",
+        );
+        return;
+    }
+    let Some(view) = state.tools.log_view.clone() else {
+        if state.job.is_none() {
+            out.push(Command::Tool(ToolCommand::LoadLog));
+        }
+        ui.label("Reading the log for the plots…");
+        return;
+    };
+    let mode = if state.tools.x_by_date {
+        XMode::Date
+    } else {
+        XMode::Match
+    };
+    let other_index = state
+        .tools
+        .comparison
+        .as_ref()
+        .filter(|_| state.tools.overlay_b)
+        .map(|c| LogIndex::new(&c.rules, &view.events));
+    let plotted: Vec<Plotted> = state
+        .tools
+        .plotted
+        .clone()
+        .into_iter()
+        .enumerate()
+        .map(|(i, id)| {
+            let rows = state.shown_history(id);
+            let other = other_index.as_ref().and_then(|index| {
+                let rows = state.compared_history(id)?;
+                Some(PlayerSeries::new(&rows, index, mode))
+            });
+            Plotted {
+                name: name_of(state, id),
+                colour: colour(i),
+                own: PlayerSeries::new(&rows, &view.index, mode),
+                other,
+            }
+        })
+        .collect();
+    let system = state.ladder.rules.system();
+    let markers = view.index.markers();
+    let reset = std::mem::take(&mut state.tools.reset_view);
+    let link = egui::Id::unique("history-x");
+    let height = ((ui.available_height() - 60.0) / 2.0).max(140.0);
+    let mut hover_x = None;
+    let formatter = move |mark: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>| {
+        format_x(mark.value, mode)
+    };
+    let plot = |id: &str, y_label: &str| {
+        let mut p = Plot::new(id.to_string())
+            .height(height)
+            .link_axis(link, [true, false])
+            .link_cursor(link, [true, false])
+            .legend(Legend::default())
+            .y_axis_label(y_label.to_string());
+        p = match mode {
+            XMode::Match => p.x_axis_formatter(formatter),
+            // Ticks at calendar boundaries (days, months, years), labelled to match.
+            XMode::Date => {
+                p.x_grid_spacer(|g| {
+                    crate::chart::axis::date_grid(g.bounds.0, g.bounds.1, 8)
+                        .into_iter()
+                        .map(|[value, step_size]| egui_plot::GridMark { value, step_size })
+                        .collect()
+                })
+                .x_axis_formatter(|m, _| crate::chart::axis::format_date_tick(m.value, m.step_size))
+            }
+        };
+        if reset {
+            p = p.reset();
+        }
+        p
+    };
+    let rating_label = match band_label(system) {
+        Some(band) => format!("{} ({band})", rating_axis(system)),
+        None => rating_axis(system).to_string(),
+    };
+    let top = plot("history-rating", &rating_label).show(ui, |p| {
+        let buckets = p.response().rect.width().max(50.0) as usize;
+        for pl in &plotted {
+            draw_rating(p, &pl.own, &pl.name, pl.colour, buckets, false);
+            if let Some(o) = &pl.other {
+                draw_rating(p, o, &format!("{} (B)", pl.name), pl.colour, buckets, true);
+            }
+        }
+        draw_markers(p, plotted.first().map(|pl| &pl.own), markers);
+        if let Some(c) = p.pointer_coordinate() {
+            hover_x = Some(c.x);
+        }
+    });
+    let bottom = plot("history-score", score_axis(system)).show(ui, |p| {
+        let buckets = p.response().rect.width().max(50.0) as usize;
+        for line in tier_lines(&state.ladder.rules) {
+            p.hline(
+                HLine::new(line.label, line.value)
+                    .color(widgets::tier_colour(line.tier).gamma_multiply(0.6))
+                    .style(LineStyle::dashed_loose()),
+            );
+        }
+        for pl in &plotted {
+            draw_score(p, &pl.own, &pl.name, pl.colour, buckets, false);
+            if let Some(o) = &pl.other {
+                draw_score(p, o, &format!("{} (B)", pl.name), pl.colour, buckets, true);
+            }
+        }
+        draw_markers(p, plotted.first().map(|pl| &pl.own), markers);
+        if let Some(c) = p.pointer_coordinate() {
+            hover_x = Some(c.x);
+        }
+    });
+    state.tools.plot_rect = Some(top.response.rect.union(bottom.response.rect));
+    let Some(x) = hover_x else {
+        ui.label(RichText::new("Hover over a plot to read out the event under the cursor.").weak());
+        return;
+    };
+    let events = &view.events;
+    for pl in &plotted {
+        let who = pl.own.player;
+        let describe = |row: &crate::ladder::state::HistoryRow| {
+            let event = crate::chart::hover::event_at(events, (row.date, row.seq))?;
+            let name = |id: PlayerId| name_of(state, id);
+            crate::chart::hover::describe_event(event, who.unwrap_or(row.player), &name)
+        };
+        if let Some(line) = pl.own.readout_at(x, Some(&describe)) {
+            ui.label(RichText::new(format!("{}: {line}", pl.name)).color(pl.colour));
+        }
+    }
+}
+
+fn name_of(state: &AppState, id: PlayerId) -> String {
+    state
+        .ladder
+        .player(id)
+        .map_or_else(|| format!("player {id}"), |p| p.name.clone())
+}
+
+/// The player field, the plotted players' chips, the x-axis switch and the view buttons.
+fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Plot player:");
+        let field = ui
+            .add(
+                egui::TextEdit::singleline(&mut state.tools.plot_name)
+                    .hint_text("name")
+                    .desired_width(180.0),
+            )
+            .labelled_by(label.id);
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if ui.button("Add").clicked() || enter {
+            match state.player_id(&state.tools.plot_name) {
+                Some(id) => {
+                    out.push(Command::Tool(ToolCommand::Plot(id)));
+                    state.tools.plot_name.clear();
+                }
+                None => {
+                    state.error = Some(format!(
+                        "no player called `{}`",
+                        state.tools.plot_name.trim()
+                    ))
+                }
+            }
+        }
+        for name in state.suggestions(&state.tools.plot_name, 5) {
+            if name.to_lowercase() != state.tools.plot_name.trim().to_lowercase()
+                && ui.small_button(&name).clicked()
+                && let Some(id) = state.player_id(&name)
+            {
+                out.push(Command::Tool(ToolCommand::Plot(id)));
+                state.tools.plot_name.clear();
+            }
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        for (i, &id) in state.tools.plotted.iter().enumerate() {
+            ui.label(RichText::new(format!("■ {}", name_of(state, id))).color(colour(i)));
+            if ui
+                .small_button("x")
+                .on_hover_text("Remove from the plot")
+                .clicked()
+            {
+                out.push(Command::Tool(ToolCommand::Unplot(id)));
+            }
+        }
+        ui.separator();
+        ui.label("x-axis:");
+        ui.radio_value(&mut state.tools.x_by_date, false, "match #");
+        ui.radio_value(&mut state.tools.x_by_date, true, "date");
+        if let Some(c) = &state.tools.comparison {
+            let label = format!("overlay B ({})", crate::ladder::evaluate::label(&c.rules));
+            ui.checkbox(&mut state.tools.overlay_b, label);
+        }
+        if ui.button("Reset view").clicked() {
+            state.tools.reset_view = true;
+        }
+        let can_save = state.tools.plot_rect.is_some() && !state.tools.plotted.is_empty();
+        if ui
+            .add_enabled(can_save, egui::Button::new("Save PNG…"))
+            .clicked()
+            && let Some(path) = widgets::save_dialog("Save the plots", "history.png")
+        {
+            out.push(Command::Tool(ToolCommand::SavePng(path)));
+        }
+    });
+}
+
+fn draw_rating(
+    p: &mut PlotUi,
+    s: &PlayerSeries,
+    name: &str,
+    c: Color32,
+    buckets: usize,
+    dashed: bool,
+) {
+    let bounds = p.plot_bounds();
+    let (x0, x1) = (bounds.min()[0], bounds.max()[0]);
+    for seg in &s.segments {
+        let seg = seg.decimated(x0, x1, buckets);
+        if let Some(band) = &seg.band
+            && !dashed
+        {
+            // egui_plot names identify items: each player's band gets its own.
+            let label = band_label(seg.system).unwrap_or("band");
+            p.add(
+                super::plot_band::BandItem::from_band(format!("{name} {label}"), band)
+                    .color(c)
+                    .fill_alpha(0.15)
+                    .edges(egui::Stroke::new(0.5, c.gamma_multiply(0.5))),
+            );
+        }
+        p.line(styled(
+            Line::new(name, PlotPoints::from(seg.rating)).color(c),
+            dashed,
+        ));
+    }
+}
+
+fn draw_score(
+    p: &mut PlotUi,
+    s: &PlayerSeries,
+    name: &str,
+    c: Color32,
+    buckets: usize,
+    dashed: bool,
+) {
+    let bounds = p.plot_bounds();
+    let (x0, x1) = (bounds.min()[0], bounds.max()[0]);
+    for seg in &s.segments {
+        let seg = seg.decimated(x0, x1, buckets);
+        p.line(styled(
+            Line::new(name, PlotPoints::from(seg.score)).color(c),
+            dashed,
+        ));
+    }
+}
+
+fn styled(line: Line<'static>, dashed: bool) -> Line<'static> {
+    if dashed {
+        line.style(LineStyle::dashed_dense()).width(1.5)
+    } else {
+        line.width(1.5)
+    }
+}
+
+/// Resets, migrations and rules changes as labelled vertical lines, placed on the first
+/// plotted player's axis (by match number each player's axis differs; by date all agree).
+fn draw_markers(p: &mut PlotUi, first: Option<&PlayerSeries>, markers: &[crate::chart::Marker]) {
+    let Some(s) = first else { return };
+    let bounds = p.plot_bounds();
+    let (x0, x1, top) = (bounds.min()[0], bounds.max()[0], bounds.max()[1]);
+    let placed = s.placed_markers(markers);
+    let visible: Vec<_> = placed
+        .iter()
+        .filter(|(x, _)| (x0..=x1).contains(x))
+        .collect();
+    for (x, _) in &visible {
+        // One legend entry for all of them; the labels are written at the top when few.
+        p.vline(
+            VLine::new("resets, migrations, rules", *x)
+                .color(Color32::GRAY.gamma_multiply(0.6))
+                .style(LineStyle::dashed_loose()),
+        );
+    }
+    if visible.len() <= 12 {
+        for (x, m) in visible {
+            p.text(
+                egui_plot::Text::new(
+                    "marker labels",
+                    egui_plot::PlotPoint::new(*x, top),
+                    RichText::new(&m.label).small().color(Color32::GRAY),
+                )
+                .anchor(egui::Align2::LEFT_TOP),
+            );
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! Prediction quality: each system predicts every match of the log before it updates on it,
+//! scored by log-loss, Brier score and accuracy, so rules can be chosen by evidence.
+
+use super::state::{AppState, Command};
+use super::tools::ToolCommand;
+use super::widgets;
+use crate::ladder::evaluate;
+use crate::ladder::rules::{Rules, System};
+use eframe::egui::{self, RichText};
+use egui_extras::{Column, TableBuilder};
+
+/// The rule sets scored: every system at its defaults, and the file's own rules if they
+/// differ from their system's defaults.
+pub fn candidates(own: &Rules) -> Vec<Rules> {
+    let mut all: Vec<Rules> = System::ALL.iter().map(|&s| Rules::defaults(s)).collect();
+    if !all.contains(own) {
+        all.push(own.clone());
+    }
+    all
+}
+
+pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+    if state.store.is_none() {
+        ui.label("Open or create a ladder first (File menu).");
+        return;
+    }
+    ui.label(
+        "Each system replays the log and predicts every played match before it learns the \
+         result. Lower log-loss and Brier are better. Draws count as a score of ½ against the \
+         expected score; accuracy counts decisive matches only (the favourite won).",
+    );
+    let busy = state.job.is_some();
+    if ui
+        .add_enabled(
+            !busy,
+            egui::Button::new("Score every system on this ladder"),
+        )
+        .clicked()
+    {
+        let own = state.tools_own_rules();
+        out.push(Command::Tool(ToolCommand::Evaluate(candidates(&own))));
+    }
+    let scores = &state.tools.scores;
+    if scores.is_empty() {
+        return;
+    }
+    let elo = scores
+        .iter()
+        .find(|s| {
+            s.system == System::Elo && s.label == evaluate::label(&Rules::defaults(System::Elo))
+        })
+        .map(|s| s.log_loss);
+    ui.add_space(6.0);
+    TableBuilder::new(ui)
+        .striped(true)
+        .column(Column::initial(260.0).at_least(160.0))
+        .columns(Column::exact(90.0), 6)
+        .column(Column::remainder())
+        .header(22.0, |mut h| {
+            for title in [
+                "rules",
+                "matches",
+                "draws",
+                "log-loss",
+                "Brier",
+                "accuracy",
+                "decisive",
+                "log-loss vs Elo K=32",
+            ] {
+                h.col(|ui| {
+                    ui.strong(title);
+                });
+            }
+        })
+        .body(|mut body| {
+            for (i, s) in scores.iter().enumerate() {
+                body.row(20.0, |mut row| {
+                    row.col(|ui| {
+                        let text = RichText::new(&s.label);
+                        ui.label(if i == 0 { text.strong() } else { text });
+                    });
+                    row.col(|ui| {
+                        ui.label(widgets::thousands(s.matches));
+                    });
+                    row.col(|ui| {
+                        ui.label(widgets::thousands(s.draws));
+                    });
+                    row.col(|ui| {
+                        ui.label(format!("{:.4}", s.log_loss));
+                    });
+                    row.col(|ui| {
+                        ui.label(format!("{:.4}", s.brier));
+                    });
+                    row.col(|ui| {
+                        ui.label(format!("{:.1}%", 100.0 * s.accuracy));
+                    });
+                    row.col(|ui| {
+                        ui.label(widgets::thousands(s.decisive));
+                    });
+                    row.col(|ui| {
+                        if let Some(e) = elo {
+                            let d = s.log_loss - e;
+                            ui.label(
+                                RichText::new(format!("{d:+.4}"))
+                                    .color(widgets::delta_colour(ui, -d)),
+                            );
+                        }
+                    });
+                });
+            }
+        });
+}

@@ -1,0 +1,469 @@
+//! The designer's and tester's tools as app state: the replay timeline (viewing the ladder as
+//! it stood after any event), the what-if comparison under other rules, prediction quality,
+//! simulation, and the players overlaid on the history plot. The work runs as jobs; the
+//! screens read this state and send [`ToolCommand`]s.
+
+use super::jobs::{Done, Job, Unit};
+use super::state::{AppState, Command};
+use crate::interchange::simulation;
+use crate::ladder::compare::{self, CompareRow};
+use crate::ladder::evaluate::{self, Score};
+use crate::ladder::event::PlayerId;
+use crate::ladder::replay::Ladder;
+use crate::ladder::rules::Rules;
+use crate::ladder::simulate::{SimConfig, SimReport};
+use crate::ladder::standings::{self, Standing};
+use crate::ladder::state::HistoryRow;
+use crate::ladder::timeline::Timeline;
+use crate::store::Store;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+/// What the tool screens ask for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolCommand {
+    /// Replay the log once, keeping checkpoints, so any point can be shown.
+    BuildTimeline,
+    /// Show the ladder after the first `n` events (the end of the log returns to now).
+    Seek(usize),
+    /// Advance through the log at this many events a second; `None` pauses.
+    Play(Option<f64>),
+    ReturnToNow,
+    /// Replay the log under other rules and compare.
+    Compare(Rules),
+    CloseCompare,
+    /// Score each set of rules on the log.
+    Evaluate(Vec<Rules>),
+    /// Simulate into a new ladder file.
+    Simulate(Box<SimConfig>, PathBuf),
+    Plot(PlayerId),
+    Unplot(PlayerId),
+    /// Read the log for the plots' markers and hover read-outs.
+    LoadLog,
+    /// Save the History plots as a PNG (the app takes a screenshot; see [`Tools::png_pending`]).
+    SavePng(PathBuf),
+}
+
+/// The log as the plots need it: its events (for hover read-outs) and its index (markers and
+/// the rules in force at each point).
+pub struct LogView {
+    pub events: Vec<crate::ladder::log::Effective>,
+    pub index: crate::chart::LogIndex,
+}
+
+/// The same log under rules B, beside the file's own rules (A).
+pub struct Comparison {
+    pub rules: Rules,
+    pub rows: Vec<CompareRow>,
+    /// Every player's history under B, by player id.
+    pub history: Vec<Vec<HistoryRow>>,
+}
+
+/// A finished simulation.
+pub struct Simulated {
+    pub report: SimReport,
+    pub path: PathBuf,
+}
+
+/// The Simulate panel's fields as typed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimForm {
+    pub players: String,
+    pub weeks: String,
+    pub matches_per_week: String,
+    pub seed: String,
+    pub params: String,
+    pub system: crate::ladder::rules::System,
+    pub out: String,
+}
+
+/// Everything the tool screens keep.
+pub struct Tools {
+    pub timeline: Option<Arc<Timeline>>,
+    /// `Some(n)` while the screens show the ladder after event `n` rather than now.
+    pub position: Option<usize>,
+    /// The present, kept aside while the past is shown.
+    present: Option<(Ladder, Vec<Standing>)>,
+    /// Events a second while playing.
+    pub playing: Option<f64>,
+    /// The speed the Play button starts at.
+    pub play_speed: f64,
+    /// The Replay screen's date field as typed.
+    pub jump_date: String,
+    play_carry: f64,
+    pub comparison: Option<Comparison>,
+    pub scores: Vec<Score>,
+    pub simulated: Option<Simulated>,
+    pub sim_form: SimForm,
+    /// Players on the history plot, in the order they were added.
+    pub plotted: Vec<PlayerId>,
+    pub x_by_date: bool,
+    /// What-if: the rules being edited, as system and `NAME=VALUE` text.
+    pub what_if_system: crate::ladder::rules::System,
+    pub what_if_params: String,
+    pub only_moved: bool,
+    pub log_view: Option<Arc<LogView>>,
+    /// The History screen's player field as typed.
+    pub plot_name: String,
+    /// Overlay each plotted player's history under the what-if rules.
+    pub overlay_b: bool,
+    /// Set for one frame to reset the plots' zoom and pan.
+    pub reset_view: bool,
+    /// A PNG of the plots asked for: where to write it and the plots' rectangle, waiting for
+    /// the window's screenshot.
+    pub png_pending: Option<(PathBuf, eframe::egui::Rect)>,
+    /// Where the History plots were drawn last frame.
+    pub plot_rect: Option<eframe::egui::Rect>,
+}
+
+impl Tools {
+    pub fn new(data_dir: &std::path::Path) -> Tools {
+        Tools {
+            timeline: None,
+            position: None,
+            present: None,
+            playing: None,
+            play_speed: 200.0,
+            jump_date: String::new(),
+            play_carry: 0.0,
+            comparison: None,
+            scores: Vec::new(),
+            simulated: None,
+            sim_form: SimForm {
+                players: "200".into(),
+                weeks: "12".into(),
+                matches_per_week: "2000".into(),
+                seed: "1".into(),
+                params: String::new(),
+                system: crate::ladder::rules::System::Skyweaver,
+                out: data_dir.join("simulated.rungs").display().to_string(),
+            },
+            plotted: Vec::new(),
+            x_by_date: false,
+            what_if_system: crate::ladder::rules::System::Elo,
+            what_if_params: String::new(),
+            only_moved: false,
+            log_view: None,
+            plot_name: String::new(),
+            overlay_b: true,
+            reset_view: false,
+            png_pending: None,
+            plot_rect: None,
+        }
+    }
+
+    /// Whether the screens show the past.
+    pub fn in_the_past(&self) -> bool {
+        self.position.is_some()
+    }
+}
+
+/// Rules from a system and `NAME=VALUE` assignments separated by commas or spaces.
+pub fn rules_from(system: crate::ladder::rules::System, params: &str) -> Result<Rules, String> {
+    let mut rules = Rules::defaults(system);
+    for assignment in params
+        .split([',', ' ', '\n'])
+        .map(str::trim)
+        .filter(|a| !a.is_empty())
+    {
+        rules.set_param(assignment).map_err(|e| e.to_string())?;
+    }
+    Ok(rules)
+}
+
+impl AppState {
+    /// Applies a tool command; failures become the error banner.
+    pub(super) fn apply_tool(&mut self, cmd: ToolCommand) -> Result<(), String> {
+        match cmd {
+            ToolCommand::BuildTimeline => self.build_timeline(),
+            ToolCommand::Seek(n) => self.seek(n),
+            ToolCommand::Play(speed) => {
+                self.tools.playing = speed.filter(|s| s.is_finite() && *s > 0.0);
+                self.tools.play_carry = 0.0;
+                if self.tools.playing.is_some() && self.tools.position.is_none() {
+                    // Playing from now would end at once: start from the beginning.
+                    self.seek(0)?;
+                }
+                Ok(())
+            }
+            ToolCommand::ReturnToNow => {
+                self.return_to_now();
+                Ok(())
+            }
+            ToolCommand::Compare(rules) => self.start_compare(rules),
+            ToolCommand::CloseCompare => {
+                self.tools.comparison = None;
+                Ok(())
+            }
+            ToolCommand::Evaluate(rules) => self.start_evaluate(rules),
+            ToolCommand::Simulate(cfg, path) => self.start_simulate(*cfg, path),
+            ToolCommand::Plot(id) => {
+                if !self.tools.plotted.contains(&id) {
+                    self.tools.plotted.push(id);
+                }
+                Ok(())
+            }
+            ToolCommand::Unplot(id) => {
+                self.tools.plotted.retain(|p| *p != id);
+                Ok(())
+            }
+            ToolCommand::LoadLog => self.load_log(),
+            ToolCommand::SavePng(path) => {
+                let rect = self.tools.plot_rect.ok_or("no plot is on screen to save")?;
+                self.tools.png_pending = Some((path, rect));
+                Ok(())
+            }
+        }
+    }
+
+    /// Forgets everything computed from the file (another file opened, or it changed).
+    pub(super) fn reset_tools(&mut self, new_file: bool) {
+        self.return_to_now();
+        self.tools.timeline = None;
+        self.tools.log_view = None;
+        self.tools.playing = None;
+        if new_file {
+            self.tools.comparison = None;
+            self.tools.scores.clear();
+            self.tools.plotted.clear();
+        }
+    }
+
+    fn spawn(
+        &mut self,
+        label: &str,
+        unit: Unit,
+        total: u64,
+        work: impl FnOnce(&super::jobs::Reporter) -> Result<Done, String> + Send + 'static,
+    ) -> Result<(), String> {
+        if let Some(job) = &self.job {
+            return Err(format!(
+                "still busy {}; wait for it or cancel it",
+                job.label
+            ));
+        }
+        self.job = Some(Job::spawn(label, unit, total, work));
+        Ok(())
+    }
+
+    fn ladder_path(&self) -> Result<PathBuf, String> {
+        self.path()
+            .map(|p| p.to_path_buf())
+            .ok_or_else(|| "no ladder is open".to_string())
+    }
+
+    fn build_timeline(&mut self) -> Result<(), String> {
+        let path = self.ladder_path()?;
+        let total = self.ladder.events;
+        self.spawn("building the timeline", Unit::Events, total, move |r| {
+            let store = Store::open(&path).map_err(|e| e.to_string())?;
+            let events = store.effective().map_err(|e| e.to_string())?;
+            let rules = store.initial_rules().map_err(|e| e.to_string())?;
+            let timeline = Timeline::build(&rules, events, &mut |n| r.keep_going(n))
+                .map_err(|e| e.to_string())?;
+            Ok(Done::Timeline(Box::new(timeline)))
+        })
+    }
+
+    /// Shows the ladder after the first `n` events; the end of the log is now.
+    fn seek(&mut self, n: usize) -> Result<(), String> {
+        let timeline = self
+            .tools
+            .timeline
+            .clone()
+            .ok_or("the timeline is not built yet")?;
+        let n = n.min(timeline.len());
+        if n == timeline.len() {
+            self.return_to_now();
+            return Ok(());
+        }
+        let ladder = match (self.tools.position, self.tools.present.is_some()) {
+            // Forward from the point shown: only the events in between apply.
+            (Some(at), true) if at <= n && n - at < timeline.interval() => {
+                let mut l = self.ladder.clone();
+                timeline.seek(&mut l, n).map_err(|e| e.to_string())?;
+                l
+            }
+            _ => timeline.at(n).map_err(|e| e.to_string())?,
+        };
+        if self.tools.present.is_none() {
+            let now = std::mem::replace(&mut self.ladder, Ladder::new(Rules::default()));
+            self.tools.present = Some((now, std::mem::take(&mut self.standings)));
+        }
+        self.standings = standings::standings(&ladder);
+        self.ladder = ladder;
+        self.tools.position = Some(n);
+        self.generation += 1;
+        Ok(())
+    }
+
+    fn return_to_now(&mut self) {
+        self.tools.playing = None;
+        if let Some((ladder, standings)) = self.tools.present.take() {
+            self.ladder = ladder;
+            self.standings = standings;
+            self.generation += 1;
+        }
+        self.tools.position = None;
+    }
+
+    /// Moves a playing timeline on by `dt` seconds of wall time.
+    pub fn advance_play(&mut self, dt: f64) {
+        let (Some(speed), Some(at), Some(t)) = (
+            self.tools.playing,
+            self.tools.position,
+            self.tools.timeline.clone(),
+        ) else {
+            return;
+        };
+        self.tools.play_carry += speed * dt.clamp(0.0, 0.5);
+        let steps = self.tools.play_carry.floor();
+        if steps >= 1.0 {
+            self.tools.play_carry -= steps;
+            let next = (at + steps as usize).min(t.len());
+            if let Err(e) = self.seek(next) {
+                self.error = Some(e);
+                self.tools.playing = None;
+            }
+        }
+    }
+
+    /// Reads the log for the plots: here for a small ladder, as a job for a large one.
+    fn load_log(&mut self) -> Result<(), String> {
+        let path = self.ladder_path()?;
+        let work = move |_: &super::jobs::Reporter| -> Result<Done, String> {
+            let store = Store::open(&path).map_err(|e| e.to_string())?;
+            let events = store.effective().map_err(|e| e.to_string())?;
+            let rules = store.initial_rules().map_err(|e| e.to_string())?;
+            let index = crate::chart::LogIndex::new(&rules, &events);
+            Ok(Done::LogView(Box::new(LogView { events, index })))
+        };
+        if self.ladder.events > self.inline_limit {
+            self.spawn("reading the log for the plots", Unit::Permille, 0, work)
+        } else {
+            let done = work(&super::jobs::Reporter {
+                done: Default::default(),
+                cancel: Default::default(),
+            });
+            self.finish(done);
+            Ok(())
+        }
+    }
+
+    fn start_compare(&mut self, rules: Rules) -> Result<(), String> {
+        let path = self.ladder_path()?;
+        // A is the file's own replay, which the caches already hold.
+        let own = self
+            .tools
+            .present
+            .as_ref()
+            .map_or(&self.ladder, |p| &p.0)
+            .clone();
+        let label = format!("replaying under {}", evaluate::label(&rules));
+        self.spawn(&label, Unit::Permille, 0, move |_| {
+            let store = Store::open(&path).map_err(|e| e.to_string())?;
+            let (other, rows) = store.replay(Some(&rules)).map_err(|e| e.to_string())?;
+            let mut history: Vec<Vec<HistoryRow>> = vec![Vec::new(); other.players.len()];
+            for row in rows {
+                if let Some(h) = history.get_mut(row.player as usize) {
+                    h.push(row);
+                }
+            }
+            Ok(Done::Compared(Box::new(Comparison {
+                rows: compare::compare(&own, &other),
+                rules,
+                history,
+            })))
+        })
+    }
+
+    fn start_evaluate(&mut self, all: Vec<Rules>) -> Result<(), String> {
+        if all.is_empty() {
+            return Err("choose at least one system to score".into());
+        }
+        let path = self.ladder_path()?;
+        let per = self.ladder.events.max(1);
+        let total = per * all.len() as u64;
+        self.spawn("scoring predictions", Unit::Events, total, move |r| {
+            let store = Store::open(&path).map_err(|e| e.to_string())?;
+            let events = store.effective().map_err(|e| e.to_string())?;
+            let mut scores = Vec::new();
+            for (i, rules) in all.iter().enumerate() {
+                let base = i as u64 * per;
+                let score = evaluate::evaluate(
+                    rules,
+                    events.iter().map(|e| (e.date, e.seq, &e.event)),
+                    &mut |n| r.keep_going(base + n),
+                )
+                .map_err(|e| e.to_string())?;
+                scores.push(score);
+            }
+            scores.sort_by(|a, b| a.log_loss.total_cmp(&b.log_loss));
+            Ok(Done::Scored(scores))
+        })
+    }
+
+    fn start_simulate(&mut self, cfg: SimConfig, path: PathBuf) -> Result<(), String> {
+        cfg.validate().map_err(|e| e.to_string())?;
+        if path.exists() {
+            return Err(format!(
+                "{}: already exists; a simulation writes a new file, so choose another name",
+                path.display()
+            ));
+        }
+        let total = cfg.events();
+        self.spawn("simulating", Unit::Events, total, move |r| {
+            let report = simulation::write(&path, &cfg, &mut |n| r.keep_going(n))
+                .map_err(|e| e.to_string())?;
+            Ok(Done::Simulated(Box::new(Simulated { report, path })))
+        })
+    }
+
+    /// The file's own rules now (not as shown on the timeline).
+    pub fn tools_own_rules(&self) -> Rules {
+        self.tools
+            .present
+            .as_ref()
+            .map_or(&self.ladder, |p| &p.0)
+            .rules
+            .clone()
+    }
+
+    /// A player's history as shown: up to the point viewed on the timeline.
+    pub fn shown_history(&mut self, id: PlayerId) -> Vec<HistoryRow> {
+        let rows = self.history_of(id);
+        match (&self.tools.timeline, self.tools.position) {
+            (Some(t), Some(n)) => t.rows_until(&rows, n).to_vec(),
+            _ => rows,
+        }
+    }
+
+    /// A player's history under the what-if rules, up to the point viewed.
+    pub fn compared_history(&self, id: PlayerId) -> Option<Vec<HistoryRow>> {
+        let rows = self.tools.comparison.as_ref()?.history.get(id as usize)?;
+        Some(match (&self.tools.timeline, self.tools.position) {
+            (Some(t), Some(n)) => t.rows_until(rows, n).to_vec(),
+            _ => rows.clone(),
+        })
+    }
+}
+
+/// Whether a command would change the ladder file (refused while the past is shown).
+pub fn changes_ladder(cmd: &Command) -> bool {
+    matches!(
+        cmd,
+        Command::ImportCsv(..)
+            | Command::Undo
+            | Command::Redo
+            | Command::EnterMatch
+            | Command::DeleteEvent(_)
+            | Command::EditResult(..)
+            | Command::AddPlayer(_)
+            | Command::Rename(..)
+            | Command::PreviewSoftReset
+            | Command::PreviewHardReset
+            | Command::PreviewRules(_)
+            | Command::PreviewMigration
+            | Command::Confirm
+    )
+}

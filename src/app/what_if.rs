@@ -1,0 +1,141 @@
+//! What-if: the same log under another system or other parameters, replayed in the
+//! background; the two standings side by side with rank changes highlighted. A player's row
+//! adds them to the History plot, where their history under both rules overlays.
+
+use super::state::{AppState, Command, Screen};
+use super::tools::{self, ToolCommand};
+use super::widgets;
+use crate::ladder::rules::System;
+use eframe::egui::{self, RichText};
+use egui_extras::{Column, TableBuilder};
+
+pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+    if state.store.is_none() {
+        ui.label("Open or create a ladder first (File menu).");
+        return;
+    }
+    ui.label(format!(
+        "A: the file's own rules ({}). B: pick a system and parameters; the log replays under \
+         B without changing the file.",
+        crate::ladder::evaluate::label(&state.ladder.rules)
+    ));
+    ui.horizontal(|ui| {
+        let label = ui.label("B:");
+        egui::ComboBox::from_id_salt("what-if-system")
+            .selected_text(state.tools.what_if_system.name())
+            .show_ui(ui, |ui| {
+                for s in System::ALL {
+                    ui.selectable_value(&mut state.tools.what_if_system, s, s.name());
+                }
+            })
+            .response
+            .labelled_by(label.id);
+        let label = ui.label("Parameters:");
+        ui.add(
+            egui::TextEdit::singleline(&mut state.tools.what_if_params)
+                .hint_text("NAME=VALUE, … (empty: defaults)")
+                .desired_width(320.0),
+        )
+        .labelled_by(label.id);
+        let busy = state.job.is_some();
+        if ui
+            .add_enabled(!busy, egui::Button::new("Replay under B"))
+            .clicked()
+        {
+            match tools::rules_from(state.tools.what_if_system, &state.tools.what_if_params) {
+                Ok(rules) => out.push(Command::Tool(ToolCommand::Compare(rules))),
+                Err(e) => state.error = Some(format!("parameters: {e}")),
+            }
+        }
+    });
+    let Some(cmp) = &state.tools.comparison else {
+        return;
+    };
+    let moved = cmp.rows.iter().filter(|r| r.rank_change != 0).count();
+    ui.horizontal(|ui| {
+        ui.label(
+            RichText::new(format!(
+                "B = {}: {} of {} players change place",
+                crate::ladder::evaluate::label(&cmp.rules),
+                widgets::thousands(moved as u64),
+                widgets::thousands(cmp.rows.len() as u64)
+            ))
+            .strong(),
+        );
+        ui.checkbox(&mut state.tools.only_moved, "only players who move");
+        if ui.button("Close").clicked() {
+            out.push(Command::Tool(ToolCommand::CloseCompare));
+        }
+    });
+    let rows: Vec<usize> = (0..cmp.rows.len())
+        .filter(|&i| !state.tools.only_moved || cmp.rows[i].rank_change != 0)
+        .collect();
+    let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    TableBuilder::new(ui)
+        .striped(true)
+        .column(Column::exact(60.0))
+        .column(Column::exact(60.0))
+        .column(Column::exact(70.0))
+        .column(Column::initial(200.0).at_least(120.0))
+        .column(Column::exact(140.0))
+        .column(Column::exact(140.0))
+        .column(Column::remainder())
+        .header(22.0, |mut h| {
+            for title in [
+                "rank A",
+                "rank B",
+                "change",
+                "player",
+                "score A → B",
+                "rating A → B",
+            ] {
+                h.col(|ui| {
+                    ui.strong(title);
+                });
+            }
+            h.col(|ui| {
+                ui.strong("tier A → B");
+            });
+        })
+        .body(|body| {
+            body.rows(row_height, rows.len(), |mut row| {
+                let r = &cmp.rows[rows[row.index()]];
+                row.col(|ui| {
+                    ui.label(r.rank_a.to_string());
+                });
+                row.col(|ui| {
+                    ui.label(r.rank_b.to_string());
+                });
+                row.col(|ui| {
+                    let d = r.rank_change as f64;
+                    let text = match r.rank_change {
+                        0 => "=".to_string(),
+                        c if c > 0 => format!("▲ {c}"),
+                        c => format!("▼ {}", -c),
+                    };
+                    ui.label(RichText::new(text).color(widgets::delta_colour(ui, d)));
+                });
+                row.col(|ui| {
+                    if ui
+                        .link(&r.name)
+                        .on_hover_text("Plot under A and B")
+                        .clicked()
+                    {
+                        out.push(Command::Tool(ToolCommand::Plot(r.player)));
+                        out.push(Command::Show(Screen::History));
+                    }
+                });
+                row.col(|ui| {
+                    ui.label(format!("{:.0} → {:.0}", r.score_a, r.score_b));
+                });
+                row.col(|ui| {
+                    ui.label(format!("{:.0} → {:.0}", r.rating_a, r.rating_b));
+                });
+                row.col(|ui| {
+                    let name =
+                        |t: Option<crate::ladder::skyweaver::Tier>| t.map_or("—", |t| t.name());
+                    ui.label(format!("{} → {}", name(r.tier_a), name(r.tier_b)));
+                });
+            });
+        });
+}
