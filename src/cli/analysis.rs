@@ -259,11 +259,13 @@ pub fn evaluate(file: &Path, systems: &[String], params: &[String], json: bool) 
             progress.set_position(offset + done);
             true
         };
-        let held = events
-            .iter()
-            .filter(|e| *as_logged || !matches!(e.event, Event::Rules { .. }))
-            .map(|e| (e.date, e.seq, &e.event));
-        let mut score = evaluate::evaluate(rules, held, &mut tick).map_err(|e| match e {
+        let all = events.iter().map(|e| (e.date, e.seq, &e.event));
+        let scored = if *as_logged {
+            evaluate::evaluate(rules, all, &mut tick)
+        } else {
+            evaluate::evaluate(rules, evaluate::without_rules_changes(all), &mut tick)
+        };
+        let mut score = scored.map_err(|e| match e {
             evaluate::EvalError::Replay(cause) => anyhow!("{}: {cause}", file.display()),
             other => anyhow!("{other}"),
         })?;

@@ -106,6 +106,17 @@ pub fn score_one(expected: f64, actual: f64) -> (f64, f64, Option<f64>) {
     (log_loss, brier, hit)
 }
 
+/// `events` without the log's `rules` events: what scoring other rules than the ladder's
+/// should replay, so that those rules hold through the whole history instead of being
+/// replaced where the ladder's were (an `elo K=16` score must be Elo's all the way).
+pub fn without_rules_changes<'a>(
+    events: impl IntoIterator<Item = (NaiveDate, u64, &'a Event)>,
+) -> impl Iterator<Item = (NaiveDate, u64, &'a Event)> {
+    events
+        .into_iter()
+        .filter(|(_, _, e)| !matches!(e, Event::Rules { .. }))
+}
+
 /// Replays `events` (in replay order) under `rules`, predicting every played match on the
 /// ladder as it stands just before it. `progress` is told how many events are done every so
 /// often; returning false stops with [`EvalError::Cancelled`].
@@ -273,6 +284,25 @@ mod tests {
         let mut r = Rules::defaults(System::Inversus);
         r.set_param("tau=0.3").unwrap();
         assert_eq!(label(&r), "inversus tau=0.3");
+    }
+
+    #[test]
+    fn other_rules_hold_through_a_rules_change() {
+        let mut events = log();
+        let switch = Event::Rules {
+            rules: Box::new(Rules::default()),
+        };
+        events.insert(4, (day(2), 10, switch));
+        let elo = Rules::defaults(System::Elo);
+        let as_logged = run(&elo, &events);
+        let held = evaluate(
+            &elo,
+            without_rules_changes(events.iter().map(|(d, s, e)| (*d, *s, e))),
+            &mut |_| true,
+        )
+        .unwrap();
+        assert_eq!(held, run(&elo, &log()), "the switch is ignored");
+        assert_ne!(as_logged.log_loss, held.log_loss, "the switch applies");
     }
 
     #[test]
