@@ -92,6 +92,21 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         })
         .collect();
     let system = state.ladder.rules.system();
+    // Labels sit inside the data's own extent: placed at the plot's edges they would widen
+    // the bounds the plot fits to, frame after frame.
+    let extent = |f: &dyn Fn(&crate::chart::RowPoint) -> f64| {
+        plotted
+            .iter()
+            .flat_map(|pl| pl.own.points.iter().map(f))
+            .filter(|v| v.is_finite())
+            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| {
+                (lo.min(v), hi.max(v))
+            })
+    };
+    let factor = crate::chart::series::band_factor(system).unwrap_or(0.0);
+    let (x_left, _) = extent(&|r| r.x);
+    let (_, rating_top) = extent(&|r| r.row.figures.rating + factor * r.row.figures.deviation);
+    let (_, score_top) = extent(&|r| r.row.figures.score);
     let markers = view.index.markers();
     let reset = std::mem::take(&mut state.tools.reset_view);
     let link = egui::Id::unique("history-x");
@@ -105,7 +120,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             .height(height)
             .link_axis(link, [true, false])
             .link_cursor(link, [true, false])
-            .legend(Legend::default())
+            .legend(Legend::default().position(egui_plot::Corner::LeftTop))
             .y_axis_label(y_label.to_string());
         p = match mode {
             XMode::Match => p.x_axis_formatter(formatter),
@@ -137,18 +152,29 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                 draw_rating(p, o, &format!("{} (B)", pl.name), pl.colour, buckets, true);
             }
         }
-        draw_markers(p, plotted.first().map(|pl| &pl.own), markers);
+        draw_markers(p, plotted.first().map(|pl| &pl.own), markers, rating_top);
         if let Some(c) = p.pointer_coordinate() {
             hover_x = Some(c.x);
         }
     });
     let bottom = plot("history-score", score_axis(system)).show(ui, |p| {
         let buckets = p.response().rect.width().max(50.0) as usize;
+        // One legend entry for the tier lines; each is named at the plot's left edge.
+        let left = if x_left.is_finite() { x_left } else { 0.0 };
         for line in tier_lines(&state.ladder.rules) {
+            let colour = widgets::tier_colour(line.tier);
             p.hline(
-                HLine::new(line.label, line.value)
-                    .color(widgets::tier_colour(line.tier).gamma_multiply(0.6))
+                HLine::new("tier boundaries", line.value)
+                    .color(colour.gamma_multiply(0.6))
                     .style(LineStyle::dashed_loose()),
+            );
+            p.text(
+                egui_plot::Text::new(
+                    "",
+                    egui_plot::PlotPoint::new(left, line.value),
+                    RichText::new(line.label).small().color(colour),
+                )
+                .anchor(egui::Align2::LEFT_BOTTOM),
             );
         }
         for pl in &plotted {
@@ -157,7 +183,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                 draw_score(p, o, &format!("{} (B)", pl.name), pl.colour, buckets, true);
             }
         }
-        draw_markers(p, plotted.first().map(|pl| &pl.own), markers);
+        draw_markers(p, plotted.first().map(|pl| &pl.own), markers, score_top);
         if let Some(c) = p.pointer_coordinate() {
             hover_x = Some(c.x);
         }
@@ -265,8 +291,7 @@ fn draw_rating(
     buckets: usize,
     dashed: bool,
 ) {
-    let bounds = p.plot_bounds();
-    let (x0, x1) = (bounds.min()[0], bounds.max()[0]);
+    let (x0, x1) = visible_x(p);
     for seg in &s.segments {
         let seg = seg.decimated(x0, x1, buckets);
         if let Some(band) = &seg.band
@@ -296,8 +321,7 @@ fn draw_score(
     buckets: usize,
     dashed: bool,
 ) {
-    let bounds = p.plot_bounds();
-    let (x0, x1) = (bounds.min()[0], bounds.max()[0]);
+    let (x0, x1) = visible_x(p);
     for seg in &s.segments {
         let seg = seg.decimated(x0, x1, buckets);
         p.line(styled(
@@ -305,6 +329,16 @@ fn draw_score(
             dashed,
         ));
     }
+}
+
+/// The x range to thin the curves to. While the plot fits itself to its data (at first, and
+/// after Reset view), the whole range: the bounds it is about to fit to are the data's own.
+fn visible_x(p: &PlotUi) -> (f64, f64) {
+    if p.auto_bounds().x {
+        return (f64::NAN, f64::NAN);
+    }
+    let b = p.plot_bounds();
+    (b.min()[0], b.max()[0])
 }
 
 fn styled(line: Line<'static>, dashed: bool) -> Line<'static> {
@@ -317,10 +351,19 @@ fn styled(line: Line<'static>, dashed: bool) -> Line<'static> {
 
 /// Resets, migrations and rules changes as labelled vertical lines, placed on the first
 /// plotted player's axis (by match number each player's axis differs; by date all agree).
-fn draw_markers(p: &mut PlotUi, first: Option<&PlayerSeries>, markers: &[crate::chart::Marker]) {
+fn draw_markers(
+    p: &mut PlotUi,
+    first: Option<&PlayerSeries>,
+    markers: &[crate::chart::Marker],
+    top: f64,
+) {
     let Some(s) = first else { return };
     let bounds = p.plot_bounds();
-    let (x0, x1, top) = (bounds.min()[0], bounds.max()[0], bounds.max()[1]);
+    let (x0, x1) = if p.auto_bounds().x {
+        (f64::NEG_INFINITY, f64::INFINITY)
+    } else {
+        (bounds.min()[0], bounds.max()[0])
+    };
     let placed = s.placed_markers(markers);
     let visible: Vec<_> = placed
         .iter()
@@ -334,11 +377,11 @@ fn draw_markers(p: &mut PlotUi, first: Option<&PlayerSeries>, markers: &[crate::
                 .style(LineStyle::dashed_loose()),
         );
     }
-    if visible.len() <= 12 {
+    if visible.len() <= 12 && top.is_finite() {
         for (x, m) in visible {
             p.text(
                 egui_plot::Text::new(
-                    "marker labels",
+                    "",
                     egui_plot::PlotPoint::new(*x, top),
                     RichText::new(&m.label).small().color(Color32::GRAY),
                 )

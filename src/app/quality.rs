@@ -9,16 +9,6 @@ use crate::ladder::rules::{Rules, System};
 use eframe::egui::{self, RichText};
 use egui_extras::{Column, TableBuilder};
 
-/// The rule sets scored: every system at its defaults, and the file's own rules if they
-/// differ from their system's defaults.
-pub fn candidates(own: &Rules) -> Vec<Rules> {
-    let mut all: Vec<Rules> = System::ALL.iter().map(|&s| Rules::defaults(s)).collect();
-    if !all.contains(own) {
-        all.push(own.clone());
-    }
-    all
-}
-
 pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     if state.store.is_none() {
         ui.label("Open or create a ladder first (File menu).");
@@ -37,8 +27,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         )
         .clicked()
     {
-        let own = state.tools_own_rules();
-        out.push(Command::Tool(ToolCommand::Evaluate(candidates(&own))));
+        out.push(Command::Tool(ToolCommand::Evaluate));
     }
     let scores = &state.tools.scores;
     if scores.is_empty() {

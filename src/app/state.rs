@@ -748,8 +748,7 @@ impl AppState {
             outcomes: Vec::new(),
             deferred: false,
         };
-        let (Some(store), Some((date, mut m))) = (self.store.as_ref(), self.clone_form_match())
-        else {
+        let (Some(store), Some((date, m))) = (self.store.as_ref(), self.clone_form_match()) else {
             return Some(empty);
         };
         empty.prediction = crate::ladder::predict::predict(&self.ladder, &m.a, &m.b);
@@ -763,27 +762,9 @@ impl AppState {
             empty.deferred = true;
             return Some(empty);
         }
-        for r in [
-            MatchResult::Played(crate::rating::Outcome::Win),
-            MatchResult::Played(crate::rating::Outcome::Draw),
-            MatchResult::Played(crate::rating::Outcome::Loss),
-        ] {
-            m.result = r;
-            let rows = [(
-                date,
-                Entry::Add {
-                    event: Event::Match(m.clone()),
-                },
-            )];
-            let Ok((before, after)) = store.preview(&rows) else {
-                return Some(empty);
-            };
-            let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
-            let changes = preview::changes(&before, &after)
-                .into_iter()
-                .filter(|c| ids.contains(&c.player))
-                .collect();
-            empty.outcomes.push((r, changes));
+        // The same numbers `rungs predict` prints.
+        if let Ok(f) = store.forecast(date, &m) {
+            empty.outcomes = f.outcomes;
         }
         Some(empty)
     }

@@ -32,8 +32,8 @@ pub enum ToolCommand {
     /// Replay the log under other rules and compare.
     Compare(Rules),
     CloseCompare,
-    /// Score each set of rules on the log.
-    Evaluate(Vec<Rules>),
+    /// Score every system at its defaults, and the ladder's own rules, on the log.
+    Evaluate,
     /// Simulate into a new ladder file.
     Simulate(Box<SimConfig>, PathBuf),
     Plot(PlayerId),
@@ -195,7 +195,7 @@ impl AppState {
                 self.tools.comparison = None;
                 Ok(())
             }
-            ToolCommand::Evaluate(rules) => self.start_evaluate(rules),
+            ToolCommand::Evaluate => self.start_evaluate(),
             ToolCommand::Simulate(cfg, path) => self.start_simulate(*cfg, path),
             ToolCommand::Plot(id) => {
                 if !self.tools.plotted.contains(&id) {
@@ -377,30 +377,28 @@ impl AppState {
         })
     }
 
-    fn start_evaluate(&mut self, all: Vec<Rules>) -> Result<(), String> {
-        if all.is_empty() {
-            return Err("choose at least one system to score".into());
-        }
+    fn start_evaluate(&mut self) -> Result<(), String> {
         let path = self.ladder_path()?;
-        let per = self.ladder.events.max(1);
-        let total = per * all.len() as u64;
+        // Six runs at most: each system at its defaults and the ladder's own rules.
+        let total = self.tools_events() * (crate::ladder::rules::System::ALL.len() as u64 + 1);
         self.spawn("scoring predictions", Unit::Events, total, move |r| {
             let store = Store::open(&path).map_err(|e| e.to_string())?;
             let events = store.effective().map_err(|e| e.to_string())?;
-            let mut scores = Vec::new();
-            for (i, rules) in all.iter().enumerate() {
-                let base = i as u64 * per;
-                let score = evaluate::evaluate(
-                    rules,
-                    events.iter().map(|e| (e.date, e.seq, &e.event)),
-                    &mut |n| r.keep_going(base + n),
-                )
+            let own = store.initial_rules().map_err(|e| e.to_string())?;
+            let runs = evaluate::default_runs(&own, &events);
+            let scores = evaluate::evaluate_runs(&runs, &events, &mut |n| r.keep_going(n))
                 .map_err(|e| e.to_string())?;
-                scores.push(score);
-            }
-            scores.sort_by(|a, b| a.log_loss.total_cmp(&b.log_loss));
             Ok(Done::Scored(scores))
         })
+    }
+
+    /// Events in the file's log now (not as shown on the timeline).
+    fn tools_events(&self) -> u64 {
+        self.tools
+            .present
+            .as_ref()
+            .map_or(&self.ladder, |p| &p.0)
+            .events
     }
 
     fn start_simulate(&mut self, cfg: SimConfig, path: PathBuf) -> Result<(), String> {
@@ -417,16 +415,6 @@ impl AppState {
                 .map_err(|e| e.to_string())?;
             Ok(Done::Simulated(Box::new(Simulated { report, path })))
         })
-    }
-
-    /// The file's own rules now (not as shown on the timeline).
-    pub fn tools_own_rules(&self) -> Rules {
-        self.tools
-            .present
-            .as_ref()
-            .map_or(&self.ladder, |p| &p.0)
-            .rules
-            .clone()
     }
 
     /// A player's history as shown: up to the point viewed on the timeline.

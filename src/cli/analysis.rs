@@ -6,7 +6,7 @@ use super::commands::{build_rules, parse_date, parse_system, plural, team};
 use crate::interchange::simulation::{self, SimulationError};
 use crate::ladder::compare::{self, CompareRow};
 use crate::ladder::evaluate::{self, Score, label};
-use crate::ladder::event::{Event, Match, MatchResult, PlayerId};
+use crate::ladder::event::{Match, MatchResult, PlayerId};
 use crate::ladder::preview::Change;
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::{ParamError, Rules, System};
@@ -194,7 +194,7 @@ fn change_text(system: System, c: &Change) -> String {
 /// changes (only the ladder's own rules do: another system is held fixed through the history).
 fn evaluation_set(
     own: &Rules,
-    rules_events: usize,
+    events: &[crate::ladder::log::Effective],
     systems: &[String],
     params: &[String],
 ) -> Result<Vec<(Rules, bool)>> {
@@ -203,11 +203,7 @@ fn evaluation_set(
         if !params.is_empty() {
             bail!("--param needs --system: name the systems the parameters are for");
         }
-        runs.extend(System::ALL.map(|s| (Rules::defaults(s), false)));
-        if rules_events > 0 || *own != Rules::defaults(own.system()) {
-            runs.push((own.clone(), true));
-        }
-        return Ok(runs);
+        return Ok(evaluate::default_runs(own, events));
     }
     for name in systems {
         runs.push((Rules::defaults(parse_system(name)?), false));
@@ -245,43 +241,20 @@ pub fn evaluate(file: &Path, systems: &[String], params: &[String], json: bool) 
     let store = Store::open(file)?;
     let events = store.effective()?;
     let own = store.initial_rules()?;
-    let rules_events = events
-        .iter()
-        .filter(|e| matches!(e.event, Event::Rules { .. }))
-        .count();
-    let runs = evaluation_set(&own, rules_events, systems, params)?;
+    let runs = evaluation_set(&own, &events, systems, params)?;
     let progress = bar(!json, Some(events.len() as u64 * runs.len() as u64));
-    let mut scores: Vec<Score> = Vec::with_capacity(runs.len());
-    for (i, (rules, as_logged)) in runs.iter().enumerate() {
-        progress.set_message(label(rules));
-        let offset = i as u64 * events.len() as u64;
-        let mut tick = |done: u64| {
-            progress.set_position(offset + done);
-            true
-        };
-        let all = events.iter().map(|e| (e.date, e.seq, &e.event));
-        let scored = if *as_logged {
-            evaluate::evaluate(rules, all, &mut tick)
-        } else {
-            evaluate::evaluate(rules, evaluate::without_rules_changes(all), &mut tick)
-        };
-        let mut score = scored.map_err(|e| match e {
-            evaluate::EvalError::Replay(cause) => anyhow!("{}: {cause}", file.display()),
-            other => anyhow!("{other}"),
-        })?;
-        if *as_logged {
-            score.label = format!("this ladder: {}", score.label);
-            if rules_events > 0 {
-                score.label += &format!(" + {}", plural(rules_events, "rules change"));
-            }
-        }
-        scores.push(score);
-    }
+    let scores = evaluate::evaluate_runs(&runs, &events, &mut |done| {
+        progress.set_position(done);
+        true
+    })
+    .map_err(|e| match e {
+        evaluate::EvalError::Replay(cause) => anyhow!("{}: {cause}", file.display()),
+        other => anyhow!("{other}"),
+    })?;
     progress.finish_and_clear();
     if scores.iter().all(|s| s.matches == 0) {
         bail!("{}: no played matches to evaluate", file.display());
     }
-    scores.sort_by(|x, y| x.log_loss.total_cmp(&y.log_loss));
     let baseline = Rules::defaults(System::Elo);
     let base = scores
         .iter()

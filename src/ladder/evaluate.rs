@@ -21,6 +21,7 @@
 //! from each side's mean skill, as [`predict`] does.
 
 use crate::ladder::event::{Event, MatchResult};
+use crate::ladder::log::Effective;
 use crate::ladder::predict::predict;
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::{Rules, System};
@@ -115,6 +116,62 @@ pub fn without_rules_changes<'a>(
     events
         .into_iter()
         .filter(|(_, _, e)| !matches!(e, Event::Rules { .. }))
+}
+
+/// The rules scored when none are named: every system at its defaults, and the ladder's own
+/// rules as logged (its initial rules and every `rules` event) when they differ from their
+/// defaults or the log changes them. Each comes with whether it replays the log's rules
+/// changes.
+pub fn default_runs(own: &Rules, events: &[Effective]) -> Vec<(Rules, bool)> {
+    let mut runs: Vec<(Rules, bool)> = System::ALL
+        .iter()
+        .map(|&s| (Rules::defaults(s), false))
+        .collect();
+    if rules_changes(events) > 0 || *own != Rules::defaults(own.system()) {
+        runs.push((own.clone(), true));
+    }
+    runs
+}
+
+/// How many `rules` events the log has.
+pub fn rules_changes(events: &[Effective]) -> usize {
+    events
+        .iter()
+        .filter(|e| matches!(e.event, Event::Rules { .. }))
+        .count()
+}
+
+/// Scores each run on `events`, best (lowest log-loss) first. A run that replays the log as
+/// logged is labelled `this ladder: …`; the others hold their rules through the whole history.
+/// `progress` hears the events done across all runs.
+pub fn evaluate_runs(
+    runs: &[(Rules, bool)],
+    events: &[Effective],
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Vec<Score>, EvalError> {
+    let changes = rules_changes(events);
+    let mut scores = Vec::with_capacity(runs.len());
+    for (i, (rules, as_logged)) in runs.iter().enumerate() {
+        let offset = i as u64 * events.len() as u64;
+        let mut tick = |done: u64| progress(offset + done);
+        let all = events.iter().map(|e| (e.date, e.seq, &e.event));
+        let mut score = if *as_logged {
+            evaluate(rules, all, &mut tick)?
+        } else {
+            evaluate(rules, without_rules_changes(all), &mut tick)?
+        };
+        if *as_logged {
+            score.label = format!("this ladder: {}", score.label);
+            match changes {
+                0 => {}
+                1 => score.label += " + 1 rules change",
+                n => score.label += &format!(" + {n} rules changes"),
+            }
+        }
+        scores.push(score);
+    }
+    scores.sort_by(|x, y| x.log_loss.total_cmp(&y.log_loss));
+    Ok(scores)
 }
 
 /// Replays `events` (in replay order) under `rules`, predicting every played match on the
