@@ -340,7 +340,12 @@ fn recomputations_of_a_large_ladder_run_as_jobs() {
     assert_eq!((ann.wins, ann.draws), (0, 1), "the edit landed");
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.step();
-    assert!(h.state().state.job.is_some(), "undo runs as a job");
+    assert!(
+        h.state().state.job.is_some(),
+        "undo runs as a job: {:?} {:?}",
+        h.state().state.error,
+        h.state().state.notice
+    );
     h.state_mut().state.wait_for_job();
     h.run();
     let s = &h.state().state;
@@ -376,7 +381,10 @@ fn a_dropped_csv_imports_and_a_dropped_ladder_opens() {
     h.run();
     let s = &h.state().state;
     assert!(s.error.is_none(), "{:?}", s.error);
-    assert_eq!(s.ladder.players[0].matches, 2, "both matches of Ann imported");
+    assert_eq!(
+        s.ladder.players[0].matches, 2,
+        "both matches of Ann imported"
+    );
     assert_eq!(s.ladder.players[2].name, "Cy", "a new player joined");
     let other = dir.0.join("other.rungs");
     Store::create(&other, &Rules::default()).unwrap();
