@@ -17,6 +17,7 @@ pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder) {
         if !tiers.is_empty() {
             let ui = &mut cols[0];
             ui.strong("Players per tier");
+            // Horizontal bars, highest tier on top: every tier's name fits beside its bar.
             let bars: Vec<Bar> = tiers
                 .iter()
                 .enumerate()
@@ -28,21 +29,30 @@ pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder) {
                 })
                 .collect();
             let names: Vec<&'static str> = tiers.iter().map(|t| t.tier.name()).collect();
+            let count = names.len();
             Plot::new("tiers-chart")
                 .height(height)
                 .allow_scroll(false)
-                .y_axis_label("players")
-                .x_axis_formatter(move |mark, _| {
+                .x_axis_label("players")
+                .y_grid_spacer(move |_| {
+                    (0..count)
+                        .map(|i| egui_plot::GridMark {
+                            value: i as f64,
+                            step_size: 1.0,
+                        })
+                        .collect()
+                })
+                .y_axis_formatter(move |mark, _| {
                     let i = mark.value.round();
-                    if (mark.value - i).abs() < 1e-9 && i >= 0.0 {
-                        names
-                            .get(i as usize)
-                            .map_or(String::new(), |n| n.to_string())
-                    } else {
-                        String::new()
+                    match names.get(i as usize) {
+                        Some(n) if (mark.value - i).abs() < 1e-9 && i >= 0.0 => n.to_string(),
+                        _ => String::new(),
                     }
                 })
-                .show(ui, |p| p.bar_chart(BarChart::new("players per tier", bars)));
+                .y_axis_min_width(90.0)
+                .show(ui, |p| {
+                    p.bar_chart(BarChart::new("players per tier", bars).horizontal())
+                });
         }
         let ui = cols.last_mut().map(|c| &mut *c);
         let Some(ui) = ui else { return };
@@ -53,7 +63,11 @@ pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder) {
         ));
         let bars: Vec<Bar> = hist
             .bins()
-            .map(|(x, n)| Bar::new(x, n as f64).width(hist.width * 0.95))
+            .map(|(x, n)| {
+                Bar::new(x, n as f64)
+                    .width(hist.width * 0.95)
+                    .fill(egui::Color32::from_rgb(70, 140, 230).gamma_multiply(0.6))
+            })
             .collect();
         Plot::new("rating-histogram")
             .height(height)

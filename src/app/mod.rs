@@ -307,6 +307,10 @@ impl RungsApp {
     /// "Viewing the past — event 812 of 1,284 · [Return to now]", on every screen.
     fn past_banner(&mut self, ui: &mut egui::Ui) {
         let tools = &self.state.tools;
+        // The Replay screen says it in its own line, so its controls do not jump.
+        if self.state.screen == Screen::Replay {
+            return;
+        }
         let (Some(n), Some(t)) = (tools.position, &tools.timeline) else {
             return;
         };

@@ -5,7 +5,7 @@
 use super::state::{AppState, Command};
 use super::tools::ToolCommand;
 use super::{charts, widgets};
-use eframe::egui;
+use eframe::egui::{self, RichText};
 
 /// Playing speeds offered, in events a second.
 const SPEEDS: [f64; 5] = [2.0, 20.0, 200.0, 2_000.0, 20_000.0];
@@ -109,7 +109,17 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             widgets::thousands(len as u64)
         ),
     };
-    ui.label(what);
+    ui.horizontal(|ui| {
+        if state.tools.position.is_some() {
+            let past = format!("Viewing the past — {what}; the file is unchanged");
+            ui.label(RichText::new(past).strong().color(ui.visuals().warn_fg_color));
+            if ui.button("Return to now").clicked() {
+                out.push(tool(ToolCommand::ReturnToNow));
+            }
+        } else {
+            ui.label(format!("Now — {what}"));
+        }
+    });
     ui.separator();
     charts::ladder_wide(ui, &state.ladder);
 }
