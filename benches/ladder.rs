@@ -21,6 +21,7 @@ use rungs::ladder::log;
 use rungs::ladder::replay;
 use rungs::ladder::rules::{Rules, System};
 use rungs::ladder::standings;
+use rungs::ladder::timeline::Timeline;
 use rungs::rating::Outcome;
 use rungs::store::Store;
 use std::path::{Path, PathBuf};
@@ -133,6 +134,21 @@ fn bench_synthetic(c: &mut Criterion) {
                 .expect("replay")
         })
     });
+    // The replay timeline: one pass with checkpoints, then the ladder after any event (the
+    // worst case sits just before a checkpoint: a clone plus interval − 1 applies).
+    let timeline = Timeline::build(&rules, events.clone(), &mut |_| true).expect("timeline");
+    group.bench_function("timeline-build/skyweaver", |b| {
+        b.iter_batched(
+            || events.clone(),
+            |ev| Timeline::build(&rules, ev, &mut |_| true).expect("timeline"),
+            BatchSize::LargeInput,
+        )
+    });
+    let worst = timeline.interval() * 20 - 1;
+    group.bench_function("timeline-at-worst-case", |b| {
+        b.iter(|| timeline.at(worst).expect("at"))
+    });
+    drop(timeline);
     drop(events);
 
     let path = synthetic_file(&entries);

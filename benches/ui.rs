@@ -10,15 +10,17 @@ use eframe::egui;
 use egui_kittest::Harness;
 use rungs::app::RungsApp;
 use rungs::app::state::{AppState, Command, Screen};
+use rungs::app::tools::ToolCommand;
 use rungs::ladder::rules::Rules;
 use rungs::store::Store;
 use std::path::Path;
 use std::time::Duration;
 
-fn ladder_file() -> std::path::PathBuf {
+/// A synthetic ladder file of `players` and `matches`, built once and kept.
+fn ladder_file(name: &str, players: u32, matches: u32) -> std::path::PathBuf {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
     std::fs::create_dir_all(&dir).expect("bench data directory");
-    let path = dir.join("synthetic-1m.rungs");
+    let path = dir.join(name);
     if !path.exists() {
         let partial = path.with_extension("partial");
         let _ = std::fs::remove_file(&partial);
@@ -26,7 +28,7 @@ fn ladder_file() -> std::path::PathBuf {
         store
             .commit(
                 "synthetic ladder",
-                &synthetic::entries(10_000, 1_000_000, 42),
+                &synthetic::entries(players, matches, 42),
             )
             .expect("commit");
         drop(store);
@@ -36,7 +38,7 @@ fn ladder_file() -> std::path::PathBuf {
 }
 
 fn bench_frames(c: &mut Criterion) {
-    let path = ladder_file();
+    let path = ladder_file("synthetic-1m.rungs", 10_000, 1_000_000);
     let data = std::env::temp_dir().join("rungs-ui-bench");
     let mut group = c.benchmark_group("ui-frame-1m");
     group
@@ -65,5 +67,38 @@ fn bench_frames(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench_frames);
+/// The History screen with two players of about 10,000 matches each, zoomed out: the
+/// curves and bands are thinned to the plot's pixels every frame.
+fn bench_history(c: &mut Criterion) {
+    let path = ladder_file("synthetic-history.rungs", 20, 100_000);
+    let data = std::env::temp_dir().join("rungs-ui-bench");
+    let mut state = AppState::open_or_create(data, &path);
+    for cmd in [
+        Command::Tool(ToolCommand::Plot(0)),
+        Command::Tool(ToolCommand::Plot(1)),
+        Command::Show(Screen::History),
+    ] {
+        state.apply(cmd);
+    }
+    let mut harness = Harness::builder()
+        .with_size(egui::vec2(1280.0, 860.0))
+        .build_ui_state(
+            |ui, app: &mut RungsApp| app.frame(ui),
+            RungsApp::with_state(state),
+        );
+    harness.run_steps(3);
+    // The log is read for the markers as a job on a ladder this size.
+    harness.state_mut().state.wait_for_job();
+    harness.run_steps(3);
+    let points = harness.state_mut().state.history_of(0).len();
+    assert!(points > 9_000, "player 0 has {points} history rows");
+    let mut group = c.benchmark_group("ui-frame-history");
+    group
+        .sample_size(30)
+        .measurement_time(Duration::from_secs(10));
+    group.bench_function("two-players-10k-points", |b| b.iter(|| harness.step()));
+    group.finish();
+}
+
+criterion_group!(benches, bench_frames, bench_history);
 criterion_main!(benches);

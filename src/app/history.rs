@@ -6,13 +6,15 @@
 //! rules overlays dashed.
 
 use super::state::{AppState, Command};
+use super::tools::LogView;
 use super::tools::ToolCommand;
 use super::widgets;
 use crate::chart::series::{band_label, rating_axis, score_axis};
-use crate::chart::{LogIndex, PlayerSeries, XMode, format_x, tier_lines};
+use crate::chart::{PlayerSeries, XMode, format_x, tier_lines};
 use crate::ladder::event::PlayerId;
 use eframe::egui::{self, Color32, RichText};
 use egui_plot::{HLine, Legend, Line, LineStyle, Plot, PlotPoints, PlotUi, VLine};
+use std::sync::Arc;
 
 /// Player colours, in the order players are added.
 const PALETTE: [Color32; 8] = [
@@ -32,11 +34,56 @@ pub fn colour(i: usize) -> Color32 {
 
 /// One plotted player: their series under the file's rules and, with a comparison open,
 /// under the other rules.
-struct Plotted {
+pub(super) struct Plotted {
     name: String,
     colour: Color32,
     own: PlayerSeries,
     other: Option<PlayerSeries>,
+}
+
+/// What the plotted series were built from.
+#[derive(Debug, Clone, PartialEq)]
+struct CacheKey {
+    generation: u64,
+    plotted: Vec<PlayerId>,
+    mode: XMode,
+    overlay: bool,
+    log: usize,
+}
+
+/// The plotted series, built once per change of players, ladder, axis or log.
+pub(super) struct Cache {
+    key: CacheKey,
+    plotted: Arc<Vec<Plotted>>,
+}
+
+/// Each plotted player's series under the file's rules, and under the what-if rules.
+fn series(state: &mut AppState, view: &LogView, mode: XMode, overlay: bool) -> Vec<Plotted> {
+    state
+        .tools
+        .plotted
+        .clone()
+        .into_iter()
+        .enumerate()
+        .map(|(i, id)| {
+            let rows = state.shown_history(id);
+            let other = state
+                .tools
+                .comparison
+                .as_ref()
+                .filter(|_| overlay)
+                .and_then(|c| {
+                    let rows = state.compared_history(id)?;
+                    Some(PlayerSeries::new(&rows, &c.index, mode))
+                });
+            Plotted {
+                name: name_of(state, id),
+                colour: colour(i),
+                own: PlayerSeries::new(&rows, &view.index, mode),
+                other,
+            }
+        })
+        .collect()
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
@@ -65,32 +112,21 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     } else {
         XMode::Match
     };
-    let other_index = state
-        .tools
-        .comparison
-        .as_ref()
-        .filter(|_| state.tools.overlay_b)
-        .map(|c| LogIndex::new(&c.rules, &view.events));
-    let plotted: Vec<Plotted> = state
-        .tools
-        .plotted
-        .clone()
-        .into_iter()
-        .enumerate()
-        .map(|(i, id)| {
-            let rows = state.shown_history(id);
-            let other = other_index.as_ref().and_then(|index| {
-                let rows = state.compared_history(id)?;
-                Some(PlayerSeries::new(&rows, index, mode))
-            });
-            Plotted {
-                name: name_of(state, id),
-                colour: colour(i),
-                own: PlayerSeries::new(&rows, &view.index, mode),
-                other,
-            }
-        })
-        .collect();
+    let key = CacheKey {
+        generation: state.generation,
+        plotted: state.tools.plotted.clone(),
+        mode,
+        overlay: state.tools.overlay_b && state.tools.comparison.is_some(),
+        log: Arc::as_ptr(&view) as usize,
+    };
+    let plotted = match state.tools.history_cache.take() {
+        Some(c) if c.key == key => c.plotted,
+        _ => Arc::new(series(state, &view, mode, key.overlay)),
+    };
+    state.tools.history_cache = Some(Cache {
+        key,
+        plotted: plotted.clone(),
+    });
     let system = state.ladder.rules.system();
     // Labels sit inside the data's own extent: placed at the plot's edges they would widen
     // the bounds the plot fits to, frame after frame.
@@ -146,7 +182,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     };
     let top = plot("history-rating", &rating_label).show(ui, |p| {
         let buckets = p.response().rect.width().max(50.0) as usize;
-        for pl in &plotted {
+        for pl in plotted.iter() {
             draw_rating(p, &pl.own, &pl.name, pl.colour, buckets, false);
             if let Some(o) = &pl.other {
                 draw_rating(p, o, &format!("{} (B)", pl.name), pl.colour, buckets, true);
@@ -177,7 +213,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                 .anchor(egui::Align2::LEFT_BOTTOM),
             );
         }
-        for pl in &plotted {
+        for pl in plotted.iter() {
             draw_score(p, &pl.own, &pl.name, pl.colour, buckets, false);
             if let Some(o) = &pl.other {
                 draw_score(p, o, &format!("{} (B)", pl.name), pl.colour, buckets, true);
@@ -194,7 +230,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         return;
     };
     let events = &view.events;
-    for pl in &plotted {
+    for pl in plotted.iter() {
         let who = pl.own.player;
         let describe = |row: &crate::ladder::state::HistoryRow| {
             let event = crate::chart::hover::event_at(events, (row.date, row.seq))?;

@@ -91,7 +91,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                             let d = s.log_loss - e;
                             ui.label(
                                 RichText::new(format!("{d:+.4}"))
-                                    .color(widgets::delta_colour(ui, -d)),
+                                    // Scaled: log-loss differences are small numbers.
+                                    .color(widgets::delta_colour(ui, -d * 1e4)),
                             );
                         }
                     });

@@ -112,7 +112,11 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         if state.tools.position.is_some() {
             let past = format!("Viewing the past — {what}; the file is unchanged");
-            ui.label(RichText::new(past).strong().color(ui.visuals().warn_fg_color));
+            ui.label(
+                RichText::new(past)
+                    .strong()
+                    .color(ui.visuals().warn_fg_color),
+            );
             if ui.button("Return to now").clicked() {
                 out.push(tool(ToolCommand::ReturnToNow));
             }

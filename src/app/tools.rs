@@ -57,6 +57,8 @@ pub struct Comparison {
     pub rows: Vec<CompareRow>,
     /// Every player's history under B, by player id.
     pub history: Vec<Vec<HistoryRow>>,
+    /// The log's markers and rules as B reads them.
+    pub index: crate::chart::LogIndex,
 }
 
 /// A finished simulation.
@@ -114,6 +116,8 @@ pub struct Tools {
     pub png_pending: Option<(PathBuf, eframe::egui::Rect)>,
     /// Where the History plots were drawn last frame.
     pub plot_rect: Option<eframe::egui::Rect>,
+    /// The History screen's series, kept while nothing they depend on changes.
+    pub(super) history_cache: Option<super::history::Cache>,
 }
 
 impl Tools {
@@ -149,6 +153,7 @@ impl Tools {
             reset_view: false,
             png_pending: None,
             plot_rect: None,
+            history_cache: None,
         }
     }
 
@@ -362,7 +367,13 @@ impl AppState {
         let label = format!("replaying under {}", evaluate::label(&rules));
         self.spawn(&label, Unit::Permille, 0, move |_| {
             let store = Store::open(&path).map_err(|e| e.to_string())?;
-            let (other, rows) = store.replay(Some(&rules)).map_err(|e| e.to_string())?;
+            let events = store.effective().map_err(|e| e.to_string())?;
+            let (other, rows) = crate::ladder::replay::replay(
+                &rules,
+                events.iter().map(|e| (e.date, e.seq, &e.event)),
+            )
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+            let index = crate::chart::LogIndex::new(&rules, &events);
             let mut history: Vec<Vec<HistoryRow>> = vec![Vec::new(); other.players.len()];
             for row in rows {
                 if let Some(h) = history.get_mut(row.player as usize) {
@@ -373,6 +384,7 @@ impl AppState {
                 rows: compare::compare(&own, &other),
                 rules,
                 history,
+                index,
             })))
         })
     }
