@@ -255,7 +255,12 @@ fn a_simulation_writes_a_ladder_the_app_opens() {
     let s = &h.state().state;
     assert_eq!(s.path(), Some(out.as_path()));
     assert_eq!(s.standings.len(), 30);
-    // The same seed again refuses to overwrite the file.
+    // The form moves on to a free name; the old one is refused, not overwritten.
+    let next = dir.0.join("sim-2.rungs");
+    assert_eq!(
+        h.state().state.tools.sim_form.out,
+        next.display().to_string()
+    );
     let cfg = rungs::app::simulate::config(&h.state().state.tools.sim_form).unwrap();
     h.state_mut()
         .state

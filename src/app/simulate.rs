@@ -80,6 +80,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         return;
     };
     ui.separator();
+    egui::ScrollArea::vertical()
+        .id_salt("sim-report")
+        .show(ui, |ui| report(ui, sim, out));
+}
+
+fn report(ui: &mut egui::Ui, sim: &super::tools::Simulated, out: &mut Vec<Command>) {
     let r = &sim.report;
     ui.label(
         RichText::new(format!(
@@ -96,9 +102,16 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         corr(r.spearman_rating)
     ));
     ui.label(format!(
-        "Score inflation: {:+.1} a week on average (before each week's reset)",
+        "Score inflation: {:+.1} a week on average (what each week's matches add, resets aside)",
         r.rp_inflation_mean
     ));
+    let weeks: Vec<String> = r
+        .rp_inflation_per_week
+        .iter()
+        .enumerate()
+        .map(|(i, d)| format!("w{} {d:+.0}", i + 1))
+        .collect();
+    ui.add(egui::Label::new(RichText::new(weeks.join("  ·  ")).weak()).wrap());
     if !r.matches_to_tier.is_empty() {
         egui::Grid::new("sim-tiers").striped(true).show(ui, |ui| {
             ui.strong("tier");

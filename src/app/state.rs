@@ -385,6 +385,8 @@ impl AppState {
             Ok(Done::LogView(v)) => self.tools.log_view = Some(std::sync::Arc::new(*v)),
             Ok(Done::Simulated(s)) => {
                 self.notice = Some(format!("wrote the simulated ladder {}", s.path.display()));
+                // The next run gets a free name, so Run simulation again just works.
+                self.tools.sim_form.out = super::tools::free_path(&s.path).display().to_string();
                 self.tools.simulated = Some(*s);
             }
             Err(e) => self.error = Some(e),

@@ -163,6 +163,28 @@ impl Tools {
     }
 }
 
+/// `path` if nothing is there, else the first of `stem-2.ext`, `stem-3.ext`, … that is free.
+pub fn free_path(path: &std::path::Path) -> PathBuf {
+    if !path.exists() {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().map_or_else(
+        || "simulated".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let stem = match stem.rsplit_once('-') {
+        Some((base, n)) if n.parse::<u32>().is_ok() => base.to_string(),
+        _ => stem,
+    };
+    let ext = path
+        .extension()
+        .map_or_else(|| "rungs".to_string(), |e| e.to_string_lossy().into_owned());
+    (2u32..)
+        .map(|i| path.with_file_name(format!("{stem}-{i}.{ext}")))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.to_path_buf())
+}
+
 /// Rules from a system and `NAME=VALUE` assignments separated by commas or spaces.
 pub fn rules_from(system: crate::ladder::rules::System, params: &str) -> Result<Rules, String> {
     let mut rules = Rules::defaults(system);

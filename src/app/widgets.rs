@@ -53,19 +53,11 @@ pub fn bytes(n: u64) -> String {
     }
 }
 
-/// A signed change, "+7", "−14", "±0".
+/// A signed change, "+7", "−14", "±0" ("—" for no number).
 pub fn delta(d: f64) -> String {
-    let r = d.round();
-    if r > 0.0 {
-        format!("+{r:.0}")
-    } else if r < 0.0 {
-        format!("−{:.0}", -r)
-    } else {
-        "±0".into()
-    }
+    crate::chart::hover::signed(d)
 }
 
-/// The colour of a change: green up, red down.
 pub fn delta_colour(ui: &egui::Ui, d: f64) -> Color32 {
     if d > 0.5 {
         Color32::from_rgb(80, 180, 90)
@@ -119,8 +111,7 @@ pub fn event_line(
     ladder: &crate::ladder::replay::Ladder,
     event: &crate::ladder::event::Event,
 ) -> String {
-    use crate::ladder::event::{Event, MatchResult};
-    use crate::rating::Outcome;
+    use crate::ladder::event::Event;
     let name = |id: u32| {
         ladder
             .player(id)
@@ -128,17 +119,7 @@ pub fn event_line(
     };
     let side = |ids: &[u32]| ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
     match event {
-        Event::Match(m) => {
-            let verb = match m.result {
-                MatchResult::Played(Outcome::Win) => "beat",
-                MatchResult::Played(Outcome::Draw) => "drew with",
-                MatchResult::Played(Outcome::Loss) => "lost to",
-                MatchResult::ForfeitA => "forfeited to",
-                MatchResult::ForfeitB => "won by forfeit against",
-                MatchResult::Cancelled => "(cancelled) vs",
-            };
-            format!("{} {verb} {}", side(&m.a), side(&m.b))
-        }
+        Event::Match(m) => format!("{} {} {}", side(&m.a), m.result.verb(), side(&m.b)),
         Event::Player { name, .. } => format!("{name} joined"),
         Event::Rename { id, name: to } => format!("{} renamed {to}", name(*id)),
         Event::SoftReset => "soft reset".into(),

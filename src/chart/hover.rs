@@ -3,11 +3,10 @@
 use super::Key;
 use super::markers::MarkerKind;
 use super::series::{PlayerSeries, RowKind, score_axis};
-use crate::ladder::event::{Event, MatchResult, PlayerId};
+use crate::ladder::event::{Event, PlayerId};
 use crate::ladder::log::Effective;
 use crate::ladder::rules::System;
 use crate::ladder::state::{Figures, HistoryRow};
-use crate::rating::Outcome;
 
 /// Says what a history row's event was for its player (e.g. from [`describe_event`]).
 pub type Describe<'a> = &'a dyn Fn(&HistoryRow) -> Option<String>;
@@ -47,23 +46,8 @@ pub fn describe_event(
     };
     let names = |ids: &[PlayerId]| ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
     let them = names(other);
-    let verb = match (m.result, on_a) {
-        (MatchResult::Cancelled, _) => format!("cancelled vs {them}"),
-        (MatchResult::ForfeitA, true) | (MatchResult::ForfeitB, false) => {
-            format!("forfeited to {them}")
-        }
-        (MatchResult::ForfeitA, false) | (MatchResult::ForfeitB, true) => {
-            format!("won by forfeit vs {them}")
-        }
-        (MatchResult::Played(o), _) => {
-            let o = if on_a { o } else { o.flipped() };
-            match o {
-                Outcome::Win => format!("beat {them}"),
-                Outcome::Draw => format!("drew with {them}"),
-                Outcome::Loss => format!("lost to {them}"),
-            }
-        }
-    };
+    let result = if on_a { m.result } else { m.result.flipped() };
+    let verb = format!("{} {them}", result.verb());
     let mates: Vec<PlayerId> = own.iter().copied().filter(|&i| i != player).collect();
     if mates.is_empty() {
         Some(verb)
@@ -110,7 +94,7 @@ fn tenths(v: f64) -> String {
 }
 
 /// +9, −4, ±0 (rounded as the score is shown).
-fn signed(d: f64) -> String {
+pub fn signed(d: f64) -> String {
     if !d.is_finite() {
         return "—".into();
     }

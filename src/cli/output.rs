@@ -9,7 +9,6 @@ use crate::ladder::seasons::{SeasonEntry, SeasonRanking};
 use crate::ladder::skyweaver::Tier;
 use crate::ladder::standings::{self, Standing};
 use crate::ladder::state::{HistoryRow, Skill};
-use crate::rating::Outcome;
 use serde_json::{Value, json};
 
 pub fn params(rules: &Rules) {
@@ -28,17 +27,6 @@ fn side(ladder: &Ladder, ids: &[u32]) -> String {
         .map(|&i| name(ladder, i))
         .collect::<Vec<_>>()
         .join(" + ")
-}
-
-fn result_text(r: MatchResult) -> &'static str {
-    match r {
-        MatchResult::Played(Outcome::Win) => "beat",
-        MatchResult::Played(Outcome::Draw) => "drew with",
-        MatchResult::Played(Outcome::Loss) => "lost to",
-        MatchResult::ForfeitA => "forfeited to",
-        MatchResult::ForfeitB => "won by forfeit against",
-        MatchResult::Cancelled => "(cancelled) vs",
-    }
 }
 
 /// After `add-match`: each player's figures before → after.
@@ -62,7 +50,7 @@ pub fn match_change(before: &Ladder, after: &Ladder, m: &Match, seq: u64, as_jso
     say!(
         "event {seq}: {} {} {}",
         side(after, &m.a),
-        result_text(m.result),
+        MatchResult::verb(m.result),
         side(after, &m.b)
     );
     for id in ids {
@@ -103,7 +91,7 @@ pub fn events(ladder: &Ladder, events: &[Effective], as_json: bool) {
             Event::Match(m) => format!(
                 "{} {} {}",
                 side(ladder, &m.a),
-                result_text(m.result),
+                MatchResult::verb(m.result),
                 side(ladder, &m.b)
             ),
             Event::SoftReset => "soft reset".into(),

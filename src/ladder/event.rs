@@ -52,6 +52,28 @@ impl MatchResult {
         })
     }
 
+    /// The same result seen from side B.
+    pub fn flipped(self) -> MatchResult {
+        match self {
+            MatchResult::Played(o) => MatchResult::Played(o.flipped()),
+            MatchResult::ForfeitA => MatchResult::ForfeitB,
+            MatchResult::ForfeitB => MatchResult::ForfeitA,
+            MatchResult::Cancelled => MatchResult::Cancelled,
+        }
+    }
+
+    /// What side A did, as a verb before side B: "A beat B", "A won by forfeit against B".
+    pub fn verb(self) -> &'static str {
+        match self {
+            MatchResult::Played(Outcome::Win) => "beat",
+            MatchResult::Played(Outcome::Draw) => "drew with",
+            MatchResult::Played(Outcome::Loss) => "lost to",
+            MatchResult::ForfeitA => "forfeited to",
+            MatchResult::ForfeitB => "won by forfeit against",
+            MatchResult::Cancelled => "(cancelled) vs",
+        }
+    }
+
     /// The canonical text [`MatchResult::parse`] reads back.
     pub fn as_text(self) -> &'static str {
         match self {
