@@ -1383,29 +1383,4 @@ mod tests {
             (2, date(1872, 11, 30), "Scotland", "England", DRAW)
         );
     }
-
-    /// `cargo test --release --lib -- --ignored --nocapture parse_speed`
-    #[test]
-    #[ignore = "timing; run in release mode"]
-    fn parse_speed() {
-        let mut plain = Vec::new();
-        flate2::read::GzDecoder::new(std::fs::File::open(ASSET).unwrap())
-            .read_to_end(&mut plain)
-            .unwrap();
-        for _ in 0..3 {
-            let t = std::time::Instant::now();
-            let n = MatchReader::new(&plain[..], "mem", &Mapping::international())
-                .unwrap()
-                .filter(Result::is_ok)
-                .count();
-            let parse = t.elapsed();
-            let t = std::time::Instant::now();
-            let m = open(Path::new(ASSET), &Mapping::international())
-                .unwrap()
-                .count();
-            let gz = t.elapsed();
-            assert_eq!((n, m), (49_520, 49_520));
-            println!("from memory: {parse:?}; from the .gz file: {gz:?}");
-        }
-    }
 }
