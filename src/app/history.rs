@@ -180,51 +180,55 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         Some(band) => format!("{} ({band})", rating_axis(system)),
         None => rating_axis(system).to_string(),
     };
-    let top = plot("history-rating", &rating_label).show(ui, |p| {
-        let buckets = p.response().rect.width().max(50.0) as usize;
-        for pl in plotted.iter() {
-            draw_rating(p, &pl.own, &pl.name, pl.colour, buckets, false);
-            if let Some(o) = &pl.other {
-                draw_rating(p, o, &format!("{} (B)", pl.name), pl.colour, buckets, true);
+    // One scope around both plots: its rectangle takes in their axes, for Save PNG.
+    let ladder_rules = state.ladder.rules.clone();
+    let plots = ui.scope(|ui| {
+        plot("history-rating", &rating_label).show(ui, |p| {
+            let buckets = p.response().rect.width().max(50.0) as usize;
+            for pl in plotted.iter() {
+                draw_rating(p, &pl.own, &pl.name, pl.colour, buckets, false);
+                if let Some(o) = &pl.other {
+                    draw_rating(p, o, &format!("{} (B)", pl.name), pl.colour, buckets, true);
+                }
             }
-        }
-        draw_markers(p, plotted.first().map(|pl| &pl.own), markers, rating_top);
-        if let Some(c) = p.pointer_coordinate() {
-            hover_x = Some(c.x);
-        }
-    });
-    let bottom = plot("history-score", score_axis(system)).show(ui, |p| {
-        let buckets = p.response().rect.width().max(50.0) as usize;
-        // One legend entry for the tier lines; each is named at the plot's left edge.
-        let left = if x_left.is_finite() { x_left } else { 0.0 };
-        for line in tier_lines(&state.ladder.rules) {
-            let colour = widgets::tier_colour(line.tier);
-            p.hline(
-                HLine::new("tier boundaries", line.value)
-                    .color(colour.gamma_multiply(0.6))
-                    .style(LineStyle::dashed_loose()),
-            );
-            p.text(
-                egui_plot::Text::new(
-                    "",
-                    egui_plot::PlotPoint::new(left, line.value),
-                    RichText::new(line.label).small().color(colour),
-                )
-                .anchor(egui::Align2::LEFT_BOTTOM),
-            );
-        }
-        for pl in plotted.iter() {
-            draw_score(p, &pl.own, &pl.name, pl.colour, buckets, false);
-            if let Some(o) = &pl.other {
-                draw_score(p, o, &format!("{} (B)", pl.name), pl.colour, buckets, true);
+            draw_markers(p, plotted.first().map(|pl| &pl.own), markers, rating_top);
+            if let Some(c) = p.pointer_coordinate() {
+                hover_x = Some(c.x);
             }
-        }
-        draw_markers(p, plotted.first().map(|pl| &pl.own), markers, score_top);
-        if let Some(c) = p.pointer_coordinate() {
-            hover_x = Some(c.x);
-        }
+        });
+        plot("history-score", score_axis(system)).show(ui, |p| {
+            let buckets = p.response().rect.width().max(50.0) as usize;
+            // One legend entry for the tier lines; each is named at the plot's left edge.
+            let left = if x_left.is_finite() { x_left } else { 0.0 };
+            for line in tier_lines(&ladder_rules) {
+                let colour = widgets::tier_colour(line.tier);
+                p.hline(
+                    HLine::new("tier boundaries", line.value)
+                        .color(colour.gamma_multiply(0.6))
+                        .style(LineStyle::dashed_loose()),
+                );
+                p.text(
+                    egui_plot::Text::new(
+                        "",
+                        egui_plot::PlotPoint::new(left, line.value),
+                        RichText::new(line.label).small().color(colour),
+                    )
+                    .anchor(egui::Align2::LEFT_BOTTOM),
+                );
+            }
+            for pl in plotted.iter() {
+                draw_score(p, &pl.own, &pl.name, pl.colour, buckets, false);
+                if let Some(o) = &pl.other {
+                    draw_score(p, o, &format!("{} (B)", pl.name), pl.colour, buckets, true);
+                }
+            }
+            draw_markers(p, plotted.first().map(|pl| &pl.own), markers, score_top);
+            if let Some(c) = p.pointer_coordinate() {
+                hover_x = Some(c.x);
+            }
+        });
     });
-    state.tools.plot_rect = Some(top.response.rect.union(bottom.response.rect));
+    state.tools.plot_rect = Some(plots.response.rect);
     let Some(x) = hover_x else {
         ui.label(RichText::new("Hover over a plot to read out the event under the cursor.").weak());
         return;
