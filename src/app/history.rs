@@ -418,11 +418,19 @@ fn draw_markers(
         );
     }
     if visible.len() <= 12 && top.is_finite() {
+        // Markers on the same x (a soft and a hard reset on one day) stack their labels.
+        let line = (bounds.max()[1] - bounds.min()[1]).abs() * 0.05;
+        let mut previous: Option<(f64, f64)> = None;
         for (x, m) in visible {
+            let y = match previous {
+                Some((px, py)) if (px - x).abs() < 1e-9 => py - line,
+                _ => top,
+            };
+            previous = Some((*x, y));
             p.text(
                 egui_plot::Text::new(
                     "",
-                    egui_plot::PlotPoint::new(*x, top),
+                    egui_plot::PlotPoint::new(*x, y),
                     RichText::new(&m.label).small().color(Color32::GRAY),
                 )
                 .anchor(egui::Align2::LEFT_TOP),
