@@ -173,6 +173,8 @@ pub struct AppState {
     pub migration: MigrationForm,
     pub job: Option<Job>,
     pub tools: super::tools::Tools,
+    /// Jobs started so far (how tests tell work that went off the UI thread).
+    pub jobs_started: u64,
     /// Ladders with more events than this recompute off the UI thread (appends at the end
     /// are always instant and stay on it).
     pub inline_limit: u64,
@@ -220,6 +222,7 @@ impl AppState {
             },
             job: None,
             tools: super::tools::Tools::new(&data_dir),
+            jobs_started: 0,
             inline_limit: 50_000,
             recent: Vec::new(),
             data_dir,
@@ -344,6 +347,7 @@ impl AppState {
             self.finish(result);
             return Ok(());
         }
+        self.jobs_started += 1;
         self.job = Some(Job::spawn(label, unit, total, move |reporter| {
             let mut store = Store::open(&path).map_err(|e| e.to_string())?;
             store.watch(reporter.cancel.clone(), reporter.done.clone());
@@ -381,6 +385,10 @@ impl AppState {
             Ok(Done::Preview(p)) => self.pending = Some(*p),
             Ok(Done::Timeline(t)) => self.tools.timeline = Some(std::sync::Arc::new(*t)),
             Ok(Done::Compared(c)) => self.tools.comparison = Some(*c),
+            Ok(Done::Scored(scores)) if scores.iter().all(|s| s.matches == 0) => {
+                self.tools.scores.clear();
+                self.error = Some("no played matches to score yet".into());
+            }
             Ok(Done::Scored(scores)) => self.tools.scores = scores,
             Ok(Done::LogView(v)) => self.tools.log_view = Some(std::sync::Arc::new(*v)),
             Ok(Done::Simulated(s)) => {
@@ -889,6 +897,7 @@ impl AppState {
             ));
         }
         let data_dir = self.data_dir.clone();
+        self.jobs_started += 1;
         self.job = Some(Job::spawn(
             "importing the demo ladder",
             Unit::Bytes,

@@ -269,6 +269,7 @@ impl AppState {
                 job.label
             ));
         }
+        self.jobs_started += 1;
         self.job = Some(Job::spawn(label, unit, total, work));
         Ok(())
     }
