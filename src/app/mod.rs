@@ -435,7 +435,9 @@ impl RungsApp {
                 });
             }
             let (state, out) = (&mut self.state, &mut self.commands);
-            match state.screen {
+            // The screen's widget ids hang off its own id, not off how many message rows sit
+            // above it: a banner appearing must not move the keyboard focus.
+            ui.push_id(state.screen, |ui| match state.screen {
                 Screen::Standings => standings::show(ui, state, out),
                 Screen::EnterMatch => enter_match::show(ui, state, out),
                 Screen::Players => players::show(ui, state, out),
@@ -447,7 +449,7 @@ impl RungsApp {
                 Screen::WhatIf => what_if::show(ui, state, out),
                 Screen::Quality => quality::show(ui, state, out),
                 Screen::Simulate => simulate::show(ui, state, out),
-            }
+            });
         });
         for cmd in std::mem::take(&mut self.commands) {
             self.state.apply(cmd);

@@ -17,7 +17,9 @@ use chrono::NaiveDate;
 use std::path::{Path, PathBuf};
 
 /// The screens of the app, in tab order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
 pub enum Screen {
     #[default]
     Standings,
