@@ -184,20 +184,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     let ladder_rules = state.ladder.rules.clone();
     let plots = ui.scope(|ui| {
         plot("history-rating", &rating_label).show(ui, |p| {
-            let buckets = p.response().rect.width().max(50.0) as usize;
-            for pl in plotted.iter() {
-                draw_rating(p, &pl.own, &pl.name, pl.colour, buckets, false);
-                if let Some(o) = &pl.other {
-                    draw_rating(p, o, &format!("{} (B)", pl.name), pl.colour, buckets, true);
-                }
-            }
+            draw_curves(p, &plotted, Curve::Rating);
             draw_markers(p, plotted.first().map(|pl| &pl.own), markers, rating_top);
             if let Some(c) = p.pointer_coordinate() {
                 hover_x = Some(c.x);
             }
         });
         plot("history-score", score_axis(system)).show(ui, |p| {
-            let buckets = p.response().rect.width().max(50.0) as usize;
             // One legend entry for the tier lines; each is named at the plot's left edge.
             let left = if x_left.is_finite() { x_left } else { 0.0 };
             for line in tier_lines(&ladder_rules) {
@@ -216,12 +209,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                     .anchor(egui::Align2::LEFT_BOTTOM),
                 );
             }
-            for pl in plotted.iter() {
-                draw_score(p, &pl.own, &pl.name, pl.colour, buckets, false);
-                if let Some(o) = &pl.other {
-                    draw_score(p, o, &format!("{} (B)", pl.name), pl.colour, buckets, true);
-                }
-            }
+            draw_curves(p, &plotted, Curve::Score);
             draw_markers(p, plotted.first().map(|pl| &pl.own), markers, score_top);
             if let Some(c) = p.pointer_coordinate() {
                 hover_x = Some(c.x);
@@ -323,51 +311,57 @@ fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     });
 }
 
-fn draw_rating(
-    p: &mut PlotUi,
-    s: &PlayerSeries,
-    name: &str,
-    c: Color32,
-    buckets: usize,
-    dashed: bool,
-) {
-    let (x0, x1) = visible_x(p);
-    for seg in &s.segments {
-        let seg = seg.decimated(x0, x1, buckets);
-        if let Some(band) = &seg.band
-            && !dashed
-        {
-            // egui_plot names identify items: each player's band gets its own.
-            let label = band_label(seg.system).unwrap_or("band");
-            p.add(
-                super::plot_band::BandItem::from_band(format!("{name} {label}"), band)
-                    .color(c)
-                    .fill_alpha(0.15)
-                    .edges(egui::Stroke::new(0.5, c.gamma_multiply(0.5))),
-            );
-        }
-        p.line(styled(
-            Line::new(name, PlotPoints::from(seg.rating)).color(c),
-            dashed,
-        ));
-    }
+/// Which of a player's curves a plot shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Curve {
+    /// The rating, with its band.
+    Rating,
+    /// The player-facing score.
+    Score,
 }
 
-fn draw_score(
-    p: &mut PlotUi,
-    s: &PlayerSeries,
-    name: &str,
-    c: Color32,
-    buckets: usize,
-    dashed: bool,
-) {
+/// Every plotted player's curve, thinned to the plot's pixels: under the file's rules solid
+/// (the rating with its band), under the what-if rules dashed.
+fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
+    let buckets = p.response().rect.width().max(50.0) as usize;
     let (x0, x1) = visible_x(p);
-    for seg in &s.segments {
-        let seg = seg.decimated(x0, x1, buckets);
-        p.line(styled(
-            Line::new(name, PlotPoints::from(seg.score)).color(c),
-            dashed,
-        ));
+    for pl in plotted {
+        let other_name = format!("{} (B)", pl.name);
+        let runs = [
+            (Some(&pl.own), pl.name.as_str(), false),
+            (pl.other.as_ref(), other_name.as_str(), true),
+        ];
+        for (series, name, dashed) in runs {
+            let Some(series) = series else { continue };
+            for seg in &series.segments {
+                let seg = seg.decimated(x0, x1, buckets);
+                if curve == Curve::Rating
+                    && !dashed
+                    && let Some(band) = &seg.band
+                {
+                    // egui_plot names identify items: each player's band gets its own.
+                    let label = band_label(seg.system).unwrap_or("band");
+                    p.add(
+                        super::plot_band::BandItem::from_band(format!("{name} {label}"), band)
+                            .color(pl.colour)
+                            .fill_alpha(0.15)
+                            .edges(egui::Stroke::new(0.5, pl.colour.gamma_multiply(0.5))),
+                    );
+                }
+                let points = match curve {
+                    Curve::Rating => seg.rating,
+                    Curve::Score => seg.score,
+                };
+                let line = Line::new(name, PlotPoints::from(points))
+                    .color(pl.colour)
+                    .width(1.5);
+                p.line(if dashed {
+                    line.style(LineStyle::dashed_dense())
+                } else {
+                    line
+                });
+            }
+        }
     }
 }
 
@@ -379,14 +373,6 @@ fn visible_x(p: &PlotUi) -> (f64, f64) {
     }
     let b = p.plot_bounds();
     (b.min()[0], b.max()[0])
-}
-
-fn styled(line: Line<'static>, dashed: bool) -> Line<'static> {
-    if dashed {
-        line.style(LineStyle::dashed_dense()).width(1.5)
-    } else {
-        line.width(1.5)
-    }
 }
 
 /// Resets, migrations and rules changes as labelled vertical lines, placed on the first
