@@ -310,8 +310,8 @@ impl AppState {
     }
 
     /// Whether the ladder is big enough that a full recomputation would freeze the window.
-    fn is_large(&self) -> bool {
-        self.ladder.events > self.inline_limit
+    pub(super) fn is_large(&self) -> bool {
+        self.now().events > self.inline_limit
     }
 
     /// Whether `rows` only add events after the latest one (the store's incremental path).
@@ -324,7 +324,7 @@ impl AppState {
     /// Runs `work` against the open ladder: here and now when `inline`, else on a job thread
     /// with its own connection, progress and Cancel. Either way its result lands through
     /// [`AppState::finish`], so both paths behave alike.
-    fn run(
+    pub(super) fn run(
         &mut self,
         label: &str,
         unit: Unit,
@@ -332,12 +332,6 @@ impl AppState {
         inline: bool,
         work: impl FnOnce(&mut Store, &Reporter) -> Result<Done, String> + Send + 'static,
     ) -> Result<(), String> {
-        if let Some(job) = &self.job {
-            return Err(format!(
-                "still busy {}; wait for it or cancel it",
-                job.label
-            ));
-        }
         let path = self.path().ok_or("no ladder is open")?.to_path_buf();
         if inline {
             let store = self.store()?;
@@ -349,12 +343,30 @@ impl AppState {
             self.finish(result);
             return Ok(());
         }
-        self.jobs_started += 1;
-        self.job = Some(Job::spawn(label, unit, total, move |reporter| {
+        self.spawn(label, unit, total, move |reporter| {
             let mut store = Store::open(&path).map_err(|e| e.to_string())?;
             store.watch(reporter.cancel.clone(), reporter.done.clone());
             work(&mut store, reporter)
-        }));
+        })
+    }
+
+    /// Starts `work` as the job, unless one is running (one at a time: the file has one
+    /// writer, and the screens one progress bar).
+    pub(super) fn spawn(
+        &mut self,
+        label: &str,
+        unit: Unit,
+        total: u64,
+        work: impl FnOnce(&Reporter) -> Result<Done, String> + Send + 'static,
+    ) -> Result<(), String> {
+        if let Some(job) = &self.job {
+            return Err(format!(
+                "still busy {}; wait for it or cancel it",
+                job.label
+            ));
+        }
+        self.jobs_started += 1;
+        self.job = Some(Job::spawn(label, unit, total, work));
         Ok(())
     }
 
@@ -892,15 +904,8 @@ impl AppState {
         if path.exists() {
             return self.try_apply(Command::Open(path));
         }
-        if let Some(job) = &self.job {
-            return Err(format!(
-                "still busy {}; wait for it or cancel it",
-                job.label
-            ));
-        }
         let data_dir = self.data_dir.clone();
-        self.jobs_started += 1;
-        self.job = Some(Job::spawn(
+        self.spawn(
             "importing the demo ladder",
             Unit::Bytes,
             demo_csv_len(),
@@ -945,8 +950,7 @@ impl AppState {
                     then: FollowUp::Open(path),
                 })
             },
-        ));
-        Ok(())
+        )
     }
 }
 

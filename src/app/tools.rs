@@ -3,7 +3,7 @@
 //! simulation, and the players overlaid on the history plot. The work runs as jobs; the
 //! screens read this state and send [`ToolCommand`]s.
 
-use super::jobs::{Done, Job, Unit};
+use super::jobs::{Done, Unit};
 use super::state::{AppState, Command};
 use crate::interchange::simulation;
 use crate::ladder::compare::{self, CompareRow};
@@ -15,7 +15,6 @@ use crate::ladder::simulate::{SimConfig, SimReport};
 use crate::ladder::standings::{self, Standing};
 use crate::ladder::state::HistoryRow;
 use crate::ladder::timeline::Timeline;
-use crate::store::Store;
 use std::path::PathBuf;
 use std::sync::Arc;
 
@@ -256,41 +255,26 @@ impl AppState {
         }
     }
 
-    fn spawn(
-        &mut self,
-        label: &str,
-        unit: Unit,
-        total: u64,
-        work: impl FnOnce(&super::jobs::Reporter) -> Result<Done, String> + Send + 'static,
-    ) -> Result<(), String> {
-        if let Some(job) = &self.job {
-            return Err(format!(
-                "still busy {}; wait for it or cancel it",
-                job.label
-            ));
-        }
-        self.jobs_started += 1;
-        self.job = Some(Job::spawn(label, unit, total, work));
-        Ok(())
-    }
-
-    fn ladder_path(&self) -> Result<PathBuf, String> {
-        self.path()
-            .map(|p| p.to_path_buf())
-            .ok_or_else(|| "no ladder is open".to_string())
+    /// The ladder now, not as shown on the timeline.
+    pub(super) fn now(&self) -> &Ladder {
+        self.tools.present.as_ref().map_or(&self.ladder, |p| &p.0)
     }
 
     fn build_timeline(&mut self) -> Result<(), String> {
-        let path = self.ladder_path()?;
-        let total = self.ladder.events;
-        self.spawn("building the timeline", Unit::Events, total, move |r| {
-            let store = Store::open(&path).map_err(|e| e.to_string())?;
-            let events = store.effective().map_err(|e| e.to_string())?;
-            let rules = store.initial_rules().map_err(|e| e.to_string())?;
-            let timeline = Timeline::build(&rules, events, &mut |n| r.keep_going(n))
-                .map_err(|e| e.to_string())?;
-            Ok(Done::Timeline(Box::new(timeline)))
-        })
+        let total = self.now().events;
+        self.run(
+            "building the timeline",
+            Unit::Events,
+            total,
+            false,
+            move |store, r| {
+                let events = store.effective().map_err(|e| e.to_string())?;
+                let rules = store.initial_rules().map_err(|e| e.to_string())?;
+                let timeline = Timeline::build(&rules, events, &mut |n| r.keep_going(n))
+                    .map_err(|e| e.to_string())?;
+                Ok(Done::Timeline(Box::new(timeline)))
+            },
+        )
     }
 
     /// Shows the ladder after the first `n` events; the end of the log is now.
@@ -358,44 +342,27 @@ impl AppState {
 
     /// Reads the log for the plots: here for a small ladder, as a job for a large one.
     fn load_log(&mut self) -> Result<(), String> {
-        let path = self.ladder_path()?;
-        let work = move |_: &super::jobs::Reporter| -> Result<Done, String> {
-            let store = Store::open(&path).map_err(|e| e.to_string())?;
+        let inline = !self.is_large();
+        let label = "reading the log for the plots";
+        self.run(label, Unit::Permille, 0, inline, move |store, _| {
             let events = store.effective().map_err(|e| e.to_string())?;
             let rules = store.initial_rules().map_err(|e| e.to_string())?;
             let index = crate::chart::LogIndex::new(&rules, &events);
             Ok(Done::LogView(Box::new(LogView { events, index })))
-        };
-        if self.ladder.events > self.inline_limit {
-            self.spawn("reading the log for the plots", Unit::Permille, 0, work)
-        } else {
-            let done = work(&super::jobs::Reporter {
-                done: Default::default(),
-                cancel: Default::default(),
-            });
-            self.finish(done);
-            Ok(())
-        }
+        })
     }
 
     fn start_compare(&mut self, rules: Rules) -> Result<(), String> {
-        let path = self.ladder_path()?;
         // A is the file's own replay, which the caches already hold.
-        let own = self
-            .tools
-            .present
-            .as_ref()
-            .map_or(&self.ladder, |p| &p.0)
-            .clone();
+        let own = self.now().clone();
         let label = format!("replaying under {}", evaluate::label(&rules));
-        self.spawn(&label, Unit::Permille, 0, move |_| {
-            let store = Store::open(&path).map_err(|e| e.to_string())?;
+        self.run(&label, Unit::Permille, 0, false, move |store, _| {
             let events = store.effective().map_err(|e| e.to_string())?;
             let (other, rows) = crate::ladder::replay::replay(
                 &rules,
                 events.iter().map(|e| (e.date, e.seq, &e.event)),
             )
-            .map_err(|e| format!("{}: {e}", path.display()))?;
+            .map_err(|e| format!("{}: {e}", store.path().display()))?;
             let index = crate::chart::LogIndex::new(&rules, &events);
             let mut history: Vec<Vec<HistoryRow>> = vec![Vec::new(); other.players.len()];
             for row in rows {
@@ -413,27 +380,22 @@ impl AppState {
     }
 
     fn start_evaluate(&mut self) -> Result<(), String> {
-        let path = self.ladder_path()?;
         // Six runs at most: each system at its defaults and the ladder's own rules.
-        let total = self.tools_events() * (crate::ladder::rules::System::ALL.len() as u64 + 1);
-        self.spawn("scoring predictions", Unit::Events, total, move |r| {
-            let store = Store::open(&path).map_err(|e| e.to_string())?;
-            let events = store.effective().map_err(|e| e.to_string())?;
-            let own = store.initial_rules().map_err(|e| e.to_string())?;
-            let runs = evaluate::default_runs(&own, &events);
-            let scores = evaluate::evaluate_runs(&runs, &events, &mut |n| r.keep_going(n))
-                .map_err(|e| e.to_string())?;
-            Ok(Done::Scored(scores))
-        })
-    }
-
-    /// Events in the file's log now (not as shown on the timeline).
-    fn tools_events(&self) -> u64 {
-        self.tools
-            .present
-            .as_ref()
-            .map_or(&self.ladder, |p| &p.0)
-            .events
+        let total = self.now().events * (crate::ladder::rules::System::ALL.len() as u64 + 1);
+        self.run(
+            "scoring predictions",
+            Unit::Events,
+            total,
+            false,
+            move |store, r| {
+                let events = store.effective().map_err(|e| e.to_string())?;
+                let own = store.initial_rules().map_err(|e| e.to_string())?;
+                let runs = evaluate::default_runs(&own, &events);
+                let scores = evaluate::evaluate_runs(&runs, &events, &mut |n| r.keep_going(n))
+                    .map_err(|e| e.to_string())?;
+                Ok(Done::Scored(scores))
+            },
+        )
     }
 
     fn start_simulate(&mut self, cfg: SimConfig, path: PathBuf) -> Result<(), String> {
