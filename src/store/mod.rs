@@ -445,13 +445,15 @@ impl Store {
         let name = self.name();
         let tx = Immediate::begin(&self.conn).map_err(|e| OpenError::from_sqlite(&name, e))?;
         let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
-        let cache: (i64, Option<String>, Option<i64>) = tx
+        let cached_action: i64 = tx
             .query_row(
-                "SELECT last_action, last_date, last_seq FROM cache_ladder WHERE id = 1",
+                "SELECT last_action FROM cache_ladder WHERE id = 1",
                 [],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                |r| r.get(0),
             )
             .map_err(sql)?;
+        // Read inside the transaction: the store has one connection.
+        let cache_key = self.cached_last_key()?;
         let last_action: i64 = tx
             .query_row("SELECT COALESCE(MAX(id), 0) FROM actions", [], |r| r.get(0))
             .map_err(sql)?;
@@ -489,13 +491,7 @@ impl Store {
                 seqs.push(tx.last_insert_rowid() as u64);
             }
         }
-        let cache_key = match (cache.1.as_deref(), cache.2) {
-            (Some(d), Some(s)) => NaiveDate::parse_from_str(d, "%Y-%m-%d")
-                .ok()
-                .map(|d| (d, s as u64)),
-            _ => None,
-        };
-        let appends_at_end = cache.0 == last_action
+        let appends_at_end = cached_action == last_action
             && rows.iter().zip(&seqs).all(|((date, entry), seq)| {
                 matches!(entry, Entry::Add { .. }) && cache_key.is_none_or(|k| (*date, *seq) > k)
             })
