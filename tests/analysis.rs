@@ -12,24 +12,14 @@ use rungs::rating::Outcome;
 use rungs::store::Store;
 use std::path::PathBuf;
 
-struct Dir(PathBuf);
+mod support;
+use support::TempDir as Dir;
+
 impl Dir {
-    fn new(tag: &str) -> Dir {
-        let p = std::env::temp_dir().join(format!("rungs-analysis-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Dir(p)
-    }
     fn path(&self, name: &str) -> PathBuf {
         self.0.join(name)
     }
 }
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn small(system: System, seed: u64) -> SimConfig {
     SimConfig {
         players: 200,

@@ -2,28 +2,16 @@
 //! real values, and bad input with one clear line and exit code 1.
 
 use serde_json::Value;
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
-struct Dir(PathBuf);
+mod support;
+use support::TempDir as Dir;
+
 impl Dir {
-    fn new(tag: &str) -> Dir {
-        let p =
-            std::env::temp_dir().join(format!("rungs-analysis-cli-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Dir(p)
-    }
     fn path(&self, name: &str) -> String {
         self.0.join(name).display().to_string()
     }
 }
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rungs"))
         .args(args)

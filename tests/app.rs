@@ -10,22 +10,9 @@ use rungs::app::state::AppState;
 use rungs::ladder::event::{Entry, Event};
 use rungs::ladder::rules::Rules;
 use rungs::store::Store;
-use std::path::PathBuf;
 
-struct Temp(PathBuf);
-impl Temp {
-    fn new(tag: &str) -> Temp {
-        let p = std::env::temp_dir().join(format!("rungs-app-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Temp(p)
-    }
-}
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod support;
+use support::TempDir as Temp;
 
 /// A Skyweaver ladder with Ann, Bo and Cy, opened in the app.
 fn app(dir: &Temp, players: &[&str]) -> Harness<'static, RungsApp> {

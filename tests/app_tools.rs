@@ -13,22 +13,9 @@ use rungs::ladder::event::{Entry, Event, Match, MatchResult};
 use rungs::ladder::rules::Rules;
 use rungs::rating::Outcome;
 use rungs::store::Store;
-use std::path::PathBuf;
 
-struct Temp(PathBuf);
-impl Temp {
-    fn new(tag: &str) -> Temp {
-        let p = std::env::temp_dir().join(format!("rungs-tools-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Temp(p)
-    }
-}
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
+mod support;
+use support::TempDir as Temp;
 
 fn day(d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 3, d).unwrap()

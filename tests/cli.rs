@@ -1,27 +1,16 @@
 //! The command line's good paths through the real binary: what scripts rely on.
 
 use serde_json::Value;
-use std::path::PathBuf;
 use std::process::Command;
 
-struct Dir(PathBuf);
+mod support;
+use support::TempDir as Dir;
+
 impl Dir {
-    fn new(tag: &str) -> Dir {
-        let p = std::env::temp_dir().join(format!("rungs-cli-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Dir(p)
-    }
     fn path(&self, name: &str) -> String {
         self.0.join(name).display().to_string()
     }
 }
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 fn rungs(args: &[&str]) -> String {
     let out = Command::new(env!("CARGO_BIN_EXE_rungs"))
         .args(args)

@@ -7,19 +7,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+mod support;
+use support::TempDir as Dir;
+
 const LADDER: &str = "club.rungs";
 
 /// A temporary directory of its own for one test, removed at the end.
-struct Dir(PathBuf);
-
 impl Dir {
-    fn new(tag: &str) -> Dir {
-        let p = std::env::temp_dir().join(format!("rungs-cli-bad-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Dir(p)
-    }
-
     fn path(&self, name: &str) -> PathBuf {
         self.0.join(name)
     }
@@ -120,12 +114,6 @@ impl Dir {
             args.join(" ")
         );
         message
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

@@ -14,19 +14,13 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod support;
+use support::TempDir as Dir;
+
 const PLAYERS: u64 = 2_000;
 const MATCHES: u64 = 400_000;
 
-struct Dir(PathBuf);
-
 impl Dir {
-    fn new(tag: &str) -> Dir {
-        let p = std::env::temp_dir().join(format!("rungs-crash-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Dir(p)
-    }
-
     fn path(&self, name: &str) -> PathBuf {
         self.0.join(name)
     }
@@ -53,12 +47,6 @@ impl Dir {
         for suffix in ["", "-wal", "-shm", "-journal"] {
             let _ = std::fs::remove_file(self.path(&format!("{name}{suffix}")));
         }
-    }
-}
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
     }
 }
 

@@ -14,8 +14,9 @@ use rungs::ladder::rules::{Rules, System};
 use rungs::rating::Outcome;
 use rungs::store::Store;
 use std::collections::HashSet;
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+
+mod support;
+use support::TempDir;
 
 fn day(n: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + Days::new(n.into())
@@ -57,29 +58,15 @@ fn game(a: PlayerId, b: PlayerId, result: MatchResult) -> Event {
     })
 }
 
-/// A directory of its own for every case; removed when dropped.
-struct Dir(PathBuf);
-
-impl Drop for Dir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 /// A store and the directory holding it (fields drop in order: the store first).
 struct Case {
     store: Store,
-    _dir: Dir,
+    _dir: TempDir,
 }
 
 fn new_case(tag: &str, rules: &Rules) -> Case {
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let n = NEXT.fetch_add(1, Ordering::Relaxed);
-    let dir = std::env::temp_dir().join(format!("rungs-props-{tag}-{}-{n}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    let store = Store::create(&dir.join("club.rungs"), rules).unwrap();
-    let _dir = Dir(dir);
+    let _dir = TempDir::new(tag);
+    let store = Store::create(&_dir.0.join("club.rungs"), rules).unwrap();
     Case { store, _dir }
 }
 

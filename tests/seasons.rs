@@ -10,25 +10,12 @@ use rungs::ladder::skyweaver::Tier;
 use rungs::ladder::standings;
 use rungs::rating::Outcome;
 use rungs::store::Store;
-use std::path::PathBuf;
+
+mod support;
+use support::TempDir as Temp;
 
 fn day(d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 11, d).unwrap()
-}
-
-struct Temp(PathBuf);
-impl Temp {
-    fn new(tag: &str) -> Temp {
-        let p = std::env::temp_dir().join(format!("rungs-seasons-{tag}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).unwrap();
-        Temp(p)
-    }
-}
-impl Drop for Temp {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
 }
 
 fn add(event: Event) -> Entry {

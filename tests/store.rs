@@ -52,27 +52,12 @@ fn new_store(dir: &tempdir::Dir, system: System) -> Store {
     Store::create(&dir.path().join("club.rungs"), &Rules::defaults(system)).unwrap()
 }
 
+mod support;
 mod tempdir {
-    use std::path::{Path, PathBuf};
-    pub struct Dir(PathBuf);
+    pub use super::support::TempDir as Dir;
     impl Dir {
-        pub fn new(tag: &str) -> Dir {
-            let p = std::env::temp_dir().join(format!(
-                "rungs-test-{tag}-{}-{:?}",
-                std::process::id(),
-                std::thread::current().id()
-            ));
-            let _ = std::fs::remove_dir_all(&p);
-            std::fs::create_dir_all(&p).unwrap();
-            Dir(p)
-        }
-        pub fn path(&self) -> &Path {
+        pub fn path(&self) -> &std::path::Path {
             &self.0
-        }
-    }
-    impl Drop for Dir {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
         }
     }
 }
