@@ -11,7 +11,10 @@ use rungs::ladder::event::{Entry, Event};
 use rungs::ladder::rules::Rules;
 use rungs::store::Store;
 
+#[path = "support/app.rs"]
+mod app_support;
 mod support;
+use app_support::{click, type_into};
 use support::TempDir as Temp;
 
 /// A Skyweaver ladder with Ann, Bo and Cy, opened in the app.
@@ -36,30 +39,7 @@ fn app(dir: &Temp, players: &[&str]) -> Harness<'static, RungsApp> {
         .collect();
     store.commit("players", &rows).unwrap();
     drop(store);
-    let state = AppState::open_or_create(dir.0.join("data"), &path);
-    assert!(state.error.is_none(), "{:?}", state.error);
-    Harness::builder()
-        .with_size(egui::vec2(1280.0, 860.0))
-        .with_max_steps(30)
-        .build_ui_state(
-            |ui, app: &mut RungsApp| app.frame(ui),
-            RungsApp::with_state(state),
-        )
-}
-
-fn type_into(h: &mut Harness<'_, RungsApp>, label: &str, text: &str) {
-    let field = h.get_by_role_and_label(Role::TextInput, label);
-    field.focus();
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_role_and_label(Role::TextInput, label)
-        .type_text(text);
-    h.run();
-}
-
-fn click(h: &mut Harness<'_, RungsApp>, label: &str) {
-    h.get_by_label(label).click();
-    h.run();
+    app_support::open(&path, egui::vec2(1280.0, 860.0))
 }
 
 fn enter_match(h: &mut Harness<'_, RungsApp>, a: &str, b: &str, result_button: &str) {

@@ -3,18 +3,21 @@
 //! afterwards.
 
 use chrono::NaiveDate;
-use eframe::egui::{self, Key, Modifiers, accesskit::Role};
+use eframe::egui::{self, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rungs::app::RungsApp;
-use rungs::app::state::{AppState, Command};
+use rungs::app::state::Command;
 use rungs::app::tools::ToolCommand;
 use rungs::ladder::event::{Entry, Event, Match, MatchResult};
 use rungs::ladder::rules::Rules;
 use rungs::rating::Outcome;
 use rungs::store::Store;
 
+#[path = "support/app.rs"]
+mod app_support;
 mod support;
+use app_support::{click, type_into};
 use support::TempDir as Temp;
 
 fn day(d: u32) -> NaiveDate {
@@ -65,31 +68,7 @@ fn app(dir: &Temp) -> Harness<'static, RungsApp> {
     ]);
     store.commit("season", &rows).unwrap();
     drop(store);
-    let state = AppState::open_or_create(dir.0.join("data"), &path);
-    assert!(state.error.is_none(), "{:?}", state.error);
-    Harness::builder()
-        .with_size(egui::vec2(1400.0, 900.0))
-        .with_max_steps(30)
-        .build_ui_state(
-            |ui, app: &mut RungsApp| app.frame(ui),
-            RungsApp::with_state(state),
-        )
-}
-
-fn type_into(h: &mut Harness<'_, RungsApp>, label: &str, text: &str) {
-    h.get_by_role_and_label(Role::TextInput, label).focus();
-    h.run();
-    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    h.get_by_role_and_label(Role::TextInput, label)
-        .type_text(text);
-    h.run();
-}
-
-/// Clicks and draws; a job the click starts keeps the window repainting until it lands,
-/// so running out of steps then is expected.
-fn click(h: &mut Harness<'_, RungsApp>, label: &str) {
-    h.get_by_label(label).click();
-    let _ = h.try_run();
+    app_support::open(&path, egui::vec2(1400.0, 900.0))
 }
 
 /// Waits for the running job, lands it, and draws.
