@@ -18,6 +18,10 @@ use std::collections::HashSet;
 mod support;
 use support::TempDir;
 
+#[path = "support/strategies.rs"]
+mod strategies;
+use strategies::{result, rules};
+
 fn day(n: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + Days::new(n.into())
 }
@@ -103,42 +107,6 @@ struct Script {
     /// All players in one action (dates unsorted: the rebuild path), or one action each.
     one_action: bool,
     ops: Vec<Op>,
-}
-
-/// Each system at its defaults or with one parameter changed.
-const TWEAKS: &[(System, &str)] = &[
-    (System::Skyweaver, ""),
-    (System::Skyweaver, "grandweaver_count=2"),
-    (System::Skyweaver, "a=10"),
-    (System::Inversus, ""),
-    (System::Inversus, "days_per_period=3"),
-    (System::Allegskill, ""),
-    (System::Allegskill, "beta=3"),
-    (System::Memoir44, ""),
-    (System::Memoir44, "points=20"),
-    (System::Elo, ""),
-    (System::Elo, "k=16"),
-];
-
-fn rules() -> impl Strategy<Value = Rules> {
-    prop::sample::select(TWEAKS).prop_map(|(system, param)| {
-        let mut rules = Rules::defaults(system);
-        if !param.is_empty() {
-            rules.set_param(param).unwrap();
-        }
-        rules
-    })
-}
-
-fn result() -> impl Strategy<Value = MatchResult> {
-    prop_oneof![
-        3 => Just(WIN),
-        2 => Just(MatchResult::Played(Outcome::Draw)),
-        3 => Just(MatchResult::Played(Outcome::Loss)),
-        1 => Just(MatchResult::ForfeitA),
-        1 => Just(MatchResult::ForfeitB),
-        1 => Just(MatchResult::Cancelled),
-    ]
 }
 
 fn when() -> impl Strategy<Value = When> {

@@ -10,6 +10,10 @@ use rungs::ladder::rules::{Rules, System};
 use rungs::ladder::timeline::{Timeline, TimelineError, default_interval};
 use rungs::rating::Outcome;
 
+#[path = "support/strategies.rs"]
+mod strategies;
+use strategies::{result, rules};
+
 fn day(n: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 1, 1).unwrap() + Days::new(n.into())
 }
@@ -51,36 +55,6 @@ fn log(items: Vec<(u32, Event)>) -> Vec<Effective> {
         .collect();
     out.sort_by_key(|e| (e.date, e.seq));
     out
-}
-
-const TWEAKS: &[(System, &str)] = &[
-    (System::Skyweaver, ""),
-    (System::Skyweaver, "grandweaver_count=2"),
-    (System::Inversus, ""),
-    (System::Inversus, "days_per_period=3"),
-    (System::Allegskill, ""),
-    (System::Memoir44, ""),
-    (System::Elo, "k=16"),
-];
-
-fn rules() -> impl Strategy<Value = Rules> {
-    prop::sample::select(TWEAKS).prop_map(|(system, param)| {
-        let mut rules = Rules::defaults(system);
-        if !param.is_empty() {
-            rules.set_param(param).unwrap();
-        }
-        rules
-    })
-}
-
-fn result() -> impl Strategy<Value = MatchResult> {
-    prop_oneof![
-        3 => Just(WIN),
-        2 => Just(MatchResult::Played(Outcome::Draw)),
-        3 => Just(MatchResult::Played(Outcome::Loss)),
-        1 => Just(MatchResult::ForfeitA),
-        1 => Just(MatchResult::Cancelled),
-    ]
 }
 
 #[derive(Debug, Clone)]

@@ -1,0 +1,44 @@
+//! proptest strategies shared by the property tests: rules and match results. (Included by
+//! the property test binaries only.)
+
+use proptest::prelude::*;
+use rungs::ladder::event::MatchResult;
+use rungs::ladder::rules::{Rules, System};
+use rungs::rating::Outcome;
+
+/// Each system at its defaults or with one parameter changed.
+const TWEAKS: &[(System, &str)] = &[
+    (System::Skyweaver, ""),
+    (System::Skyweaver, "grandweaver_count=2"),
+    (System::Skyweaver, "a=10"),
+    (System::Inversus, ""),
+    (System::Inversus, "days_per_period=3"),
+    (System::Allegskill, ""),
+    (System::Allegskill, "beta=3"),
+    (System::Memoir44, ""),
+    (System::Memoir44, "points=20"),
+    (System::Elo, ""),
+    (System::Elo, "k=16"),
+];
+
+pub fn rules() -> impl Strategy<Value = Rules> {
+    prop::sample::select(TWEAKS).prop_map(|(system, param)| {
+        let mut rules = Rules::defaults(system);
+        if !param.is_empty() {
+            rules.set_param(param).expect("a known parameter");
+        }
+        rules
+    })
+}
+
+/// Any result, wins and losses likeliest.
+pub fn result() -> impl Strategy<Value = MatchResult> {
+    prop_oneof![
+        3 => Just(MatchResult::Played(Outcome::Win)),
+        2 => Just(MatchResult::Played(Outcome::Draw)),
+        3 => Just(MatchResult::Played(Outcome::Loss)),
+        1 => Just(MatchResult::ForfeitA),
+        1 => Just(MatchResult::ForfeitB),
+        1 => Just(MatchResult::Cancelled),
+    ]
+}
