@@ -6,11 +6,13 @@ use super::widgets;
 use crate::chart::distribution;
 use crate::chart::series::rating_axis;
 use crate::ladder::replay::Ladder;
+use crate::ladder::standings::Standing;
 use eframe::egui;
 use egui_plot::{Bar, BarChart, Plot};
 
-pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder) {
-    let tiers = distribution::tier_counts(ladder);
+/// The charts for `ladder`, whose standings (tiers included) are `rows`.
+pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder, rows: &[Standing]) {
+    let tiers = distribution::count_tiers(&ladder.rules, rows);
     let hist = distribution::rating_histogram(ladder, None);
     let height = (ui.available_height() - 30.0).clamp(160.0, 420.0);
     ui.columns(if tiers.is_empty() { 1 } else { 2 }, |cols| {

@@ -125,5 +125,5 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         }
     });
     ui.separator();
-    charts::ladder_wide(ui, &state.ladder);
+    charts::ladder_wide(ui, &state.ladder, &state.standings);
 }

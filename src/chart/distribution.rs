@@ -3,7 +3,7 @@
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::Rules;
 use crate::ladder::skyweaver::Tier;
-use crate::ladder::standings::standings;
+use crate::ladder::standings::{Standing, standings};
 use crate::ladder::state::Figures;
 
 /// No automatic histogram has more bins than this: past it bars are thinner than a pixel.
@@ -22,10 +22,14 @@ pub struct TierCount {
 /// the standings decide it. Only Skyweaver has tiers: for other systems the list is empty
 /// and the rating histogram says what a tier chart would.
 pub fn tier_counts(ladder: &Ladder) -> Vec<TierCount> {
-    if !matches!(ladder.rules, Rules::Skyweaver(_)) {
+    count_tiers(&ladder.rules, &standings(ladder))
+}
+
+/// [`tier_counts`] from standings already computed for the ladder running `rules`.
+pub fn count_tiers(rules: &Rules, rows: &[Standing]) -> Vec<TierCount> {
+    if !matches!(rules, Rules::Skyweaver(_)) {
         return Vec::new();
     }
-    let rows = standings(ladder);
     let mut counts: Vec<TierCount> = Tier::ALL
         .iter()
         .map(|&tier| TierCount { tier, count: 0 })
