@@ -146,7 +146,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     let markers = view.index.markers();
     let reset = std::mem::take(&mut state.tools.reset_view);
     let link = egui::Id::unique("history-x");
-    let height = ((ui.available_height() - 60.0) / 2.0).max(140.0);
+    // Where the shown score is the rating itself (Elo, Memoir '44) one plot says it all.
+    let two_plots = !crate::chart::series::score_is_rating(system);
+    let plots_count = if two_plots { 2.0 } else { 1.0 };
+    let height = ((ui.available_height() - 60.0) / plots_count).max(140.0);
     let mut hover_x = None;
     let formatter = move |mark: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>| {
         format_x(mark.value, mode)
@@ -190,31 +193,33 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                 hover_x = Some(c.x);
             }
         });
-        plot("history-score", score_axis(system)).show(ui, |p| {
-            // One legend entry for the tier lines; each is named at the plot's left edge.
-            let left = if x_left.is_finite() { x_left } else { 0.0 };
-            for line in tier_lines(&ladder_rules) {
-                let colour = widgets::tier_colour(line.tier);
-                p.hline(
-                    HLine::new("tier boundaries", line.value)
-                        .color(colour.gamma_multiply(0.6))
-                        .style(LineStyle::dashed_loose()),
-                );
-                p.text(
-                    egui_plot::Text::new(
-                        "",
-                        egui_plot::PlotPoint::new(left, line.value),
-                        RichText::new(line.label).small().color(colour),
-                    )
-                    .anchor(egui::Align2::LEFT_BOTTOM),
-                );
-            }
-            draw_curves(p, &plotted, Curve::Score);
-            draw_markers(p, plotted.first().map(|pl| &pl.own), markers, score_top);
-            if let Some(c) = p.pointer_coordinate() {
-                hover_x = Some(c.x);
-            }
-        });
+        if two_plots {
+            plot("history-score", score_axis(system)).show(ui, |p| {
+                // One legend entry for the tier lines; each is named at the plot's left edge.
+                let left = if x_left.is_finite() { x_left } else { 0.0 };
+                for line in tier_lines(&ladder_rules) {
+                    let colour = widgets::tier_colour(line.tier);
+                    p.hline(
+                        HLine::new("tier boundaries", line.value)
+                            .color(colour.gamma_multiply(0.6))
+                            .style(LineStyle::dashed_loose()),
+                    );
+                    p.text(
+                        egui_plot::Text::new(
+                            "",
+                            egui_plot::PlotPoint::new(left, line.value),
+                            RichText::new(line.label).small().color(colour),
+                        )
+                        .anchor(egui::Align2::LEFT_BOTTOM),
+                    );
+                }
+                draw_curves(p, &plotted, Curve::Score);
+                draw_markers(p, plotted.first().map(|pl| &pl.own), markers, score_top);
+                if let Some(c) = p.pointer_coordinate() {
+                    hover_x = Some(c.x);
+                }
+            });
+        }
     });
     state.tools.plot_rect = Some(plots.response.rect);
     let Some(x) = hover_x else {

@@ -155,11 +155,6 @@ impl Tools {
             history_cache: None,
         }
     }
-
-    /// Whether the screens show the past.
-    pub fn in_the_past(&self) -> bool {
-        self.position.is_some()
-    }
 }
 
 /// `path` if nothing is there, else the first of `stem-2.ext`, `stem-3.ext`, … that is free.

@@ -188,11 +188,6 @@ impl PlayerSeries {
         self.match_keys.len()
     }
 
-    /// The x range the rows span.
-    pub fn x_range(&self) -> Option<(f64, f64)> {
-        Some((self.points.first()?.x, self.points.last()?.x))
-    }
-
     /// Where `marker` goes on this player's x-axis: its date, or by match number just after
     /// the player's last match before it (the matches before it + 0.5).
     pub fn marker_x(&self, marker: &Marker) -> f64 {
