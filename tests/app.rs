@@ -76,6 +76,14 @@ fn a_match_entered_by_typing_and_clicking_changes_the_standings() {
     h.run();
     assert!(h.query_by_label_contains("1 matches: 1 won").is_some());
     assert!(
+        h.query_by_label_contains("beat Bo Chen").is_some(),
+        "recent matches, from Ann's side"
+    );
+    assert!(
+        h.query_by_label("1-0-0").is_some(),
+        "head-to-head against Bo"
+    );
+    assert!(
         h.query_by_label("x: match number").is_some(),
         "the history plot is drawn"
     );

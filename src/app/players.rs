@@ -3,8 +3,7 @@
 use super::state::{AppState, Command};
 use super::tools::ToolCommand;
 use super::widgets;
-use crate::ladder::event::{Event, MatchResult, PlayerId};
-use crate::rating::Outcome;
+use crate::ladder::event::PlayerId;
 use eframe::egui::{self, RichText};
 
 pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
@@ -106,32 +105,7 @@ fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         ui.weak("Reading the log for head-to-head records…");
         return;
     };
-    let shown = state.tools.position.unwrap_or(view.events.len());
-    let events = &view.events[..shown.min(view.events.len())];
-    let mut h2h: std::collections::BTreeMap<PlayerId, (u32, u32, u32)> = Default::default();
-    let mut recent = Vec::new();
-    for e in events {
-        let Event::Match(m) = &e.event else { continue };
-        let Some(o) = m.result.rated_outcome() else {
-            continue;
-        };
-        let (theirs, o) = if m.a.contains(&id) {
-            (&m.b, o)
-        } else if m.b.contains(&id) {
-            (&m.a, o.flipped())
-        } else {
-            continue;
-        };
-        for opp in theirs.iter() {
-            let t = h2h.entry(*opp).or_default();
-            match o {
-                Outcome::Win => t.0 += 1,
-                Outcome::Draw => t.1 += 1,
-                Outcome::Loss => t.2 += 1,
-            }
-        }
-        recent.push((e.date, theirs.to_vec(), o, m.result));
-    }
+    let record = state.record_of(id, &view);
     let name = |i: PlayerId| {
         state
             .ladder
@@ -144,29 +118,26 @@ fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         ui.label("opponent");
         ui.label("W-D-L");
         ui.end_row();
-        let mut rows: Vec<_> = h2h.into_iter().collect();
-        rows.sort_by_key(|(_, (w, d, l))| std::cmp::Reverse(w + d + l));
-        for (opp, (w, d, l)) in rows.into_iter().take(20) {
-            ui.label(name(opp));
+        for (opp, [w, d, l]) in record.head_to_head.iter().take(20) {
+            ui.label(name(*opp));
             ui.label(format!("{w}-{d}-{l}"));
             ui.end_row();
         }
     });
     ui.separator();
     ui.strong("Recent matches");
-    for (date, opps, o, r) in recent.iter().rev().take(12) {
-        let verb = match (o, r) {
-            (_, MatchResult::ForfeitA | MatchResult::ForfeitB) => "forfeit vs",
-            (Outcome::Win, _) => "beat",
-            (Outcome::Draw, _) => "drew with",
-            (Outcome::Loss, _) => "lost to",
-        };
-        let who = opps
+    for m in record.matches.iter().take(12) {
+        let who = m
+            .opponents
             .iter()
             .map(|&i| name(i))
             .collect::<Vec<_>>()
             .join(" + ");
-        ui.label(RichText::new(format!("{date}  {verb} {who}")));
+        ui.label(RichText::new(format!(
+            "{}  {} {who}",
+            m.date,
+            m.result.verb()
+        )));
     }
 }
 

@@ -9,6 +9,7 @@ use crate::interchange::simulation;
 use crate::ladder::compare::{self, CompareRow};
 use crate::ladder::evaluate::{self, Score};
 use crate::ladder::event::PlayerId;
+use crate::ladder::record::Record;
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::Rules;
 use crate::ladder::simulate::{SimConfig, SimReport};
@@ -117,6 +118,8 @@ pub struct Tools {
     pub plot_rect: Option<eframe::egui::Rect>,
     /// The History screen's series, kept while nothing they depend on changes.
     pub(super) history_cache: Option<super::history::Cache>,
+    /// The player page's record: (player, log, position) and the record.
+    record_cache: Option<((PlayerId, usize, usize), Arc<Record>)>,
 }
 
 impl Tools {
@@ -153,6 +156,7 @@ impl Tools {
             png_pending: None,
             plot_rect: None,
             history_cache: None,
+            record_cache: None,
         }
     }
 }
@@ -407,6 +411,22 @@ impl AppState {
                 .map_err(|e| e.to_string())?;
             Ok(Done::Simulated(Box::new(Simulated { report, path })))
         })
+    }
+
+    /// A player's record (head-to-head, matches) up to the point shown, computed once per
+    /// player, log and timeline position.
+    pub fn record_of(&mut self, id: PlayerId, view: &Arc<LogView>) -> Arc<Record> {
+        let shown = self.tools.position.unwrap_or(view.events.len());
+        let key = (id, Arc::as_ptr(view) as usize, shown);
+        if let Some((k, r)) = &self.tools.record_cache
+            && *k == key
+        {
+            return r.clone();
+        }
+        let events = &view.events[..shown.min(view.events.len())];
+        let r = Arc::new(crate::ladder::record::record(events, id));
+        self.tools.record_cache = Some((key, r.clone()));
+        r
     }
 
     /// A player's history as shown: up to the point viewed on the timeline.

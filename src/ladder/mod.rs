@@ -6,6 +6,7 @@ pub mod inversus;
 pub mod log;
 pub mod predict;
 pub mod preview;
+pub mod record;
 pub mod replay;
 pub mod rules;
 pub mod scenarios;

@@ -1,0 +1,106 @@
+//! A player's record from the log: wins, draws and losses against each opponent, and their
+//! matches newest first (the player page's head-to-head and recent matches).
+
+use crate::ladder::event::{Event, MatchResult, PlayerId};
+use crate::ladder::log::Effective;
+use crate::rating::Outcome;
+use chrono::NaiveDate;
+use std::collections::BTreeMap;
+
+/// One match seen from the player's side.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Played {
+    pub date: NaiveDate,
+    pub opponents: Vec<PlayerId>,
+    /// The result from the player's side ("beat", "lost to": see [`MatchResult::verb`]).
+    pub result: MatchResult,
+}
+
+/// What the log says of one player.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Record {
+    /// Each opponent with [wins, draws, losses] against them, most games first (ties by id).
+    pub head_to_head: Vec<(PlayerId, [u32; 3])>,
+    /// Rated matches, newest first.
+    pub matches: Vec<Played>,
+}
+
+/// `player`'s record over `events` (in replay order). Cancelled matches do not count; a
+/// forfeit counts as the win or loss the ratings see.
+pub fn record(events: &[Effective], player: PlayerId) -> Record {
+    let mut h2h: BTreeMap<PlayerId, [u32; 3]> = BTreeMap::new();
+    let mut matches = Vec::new();
+    for e in events {
+        let Event::Match(m) = &e.event else { continue };
+        let Some(outcome) = m.result.rated_outcome() else {
+            continue;
+        };
+        let (theirs, outcome, result) = if m.a.contains(&player) {
+            (&m.b, outcome, m.result)
+        } else if m.b.contains(&player) {
+            (&m.a, outcome.flipped(), m.result.flipped())
+        } else {
+            continue;
+        };
+        let slot = match outcome {
+            Outcome::Win => 0,
+            Outcome::Draw => 1,
+            Outcome::Loss => 2,
+        };
+        for opp in theirs.iter() {
+            h2h.entry(*opp).or_default()[slot] += 1;
+        }
+        matches.push(Played {
+            date: e.date,
+            opponents: theirs.to_vec(),
+            result,
+        });
+    }
+    let mut head_to_head: Vec<(PlayerId, [u32; 3])> = h2h.into_iter().collect();
+    head_to_head.sort_by_key(|(id, wdl)| (std::cmp::Reverse(wdl.iter().sum::<u32>()), *id));
+    matches.reverse();
+    Record {
+        head_to_head,
+        matches,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::event::Match;
+
+    fn game(seq: u64, a: PlayerId, b: PlayerId, result: MatchResult) -> Effective {
+        Effective {
+            date: NaiveDate::from_ymd_opt(2026, 1, seq as u32).unwrap(),
+            seq,
+            event: Event::Match(Match {
+                a: a.into(),
+                b: b.into(),
+                result,
+                medals: None,
+                scenario: None,
+                side_a: None,
+            }),
+        }
+    }
+
+    /// Ann (0) beats Bo twice, draws Cy, loses to Bo by forfeit; a cancelled match and a
+    /// match without her do not count.
+    #[test]
+    fn head_to_head_and_matches_from_her_side() {
+        let events = vec![
+            game(1, 0, 1, MatchResult::Played(Outcome::Win)),
+            game(2, 2, 0, MatchResult::Played(Outcome::Draw)),
+            game(3, 1, 0, MatchResult::Played(Outcome::Loss)),
+            game(4, 0, 1, MatchResult::ForfeitA),
+            game(5, 0, 2, MatchResult::Cancelled),
+            game(6, 1, 2, MatchResult::Played(Outcome::Win)),
+        ];
+        let r = record(&events, 0);
+        assert_eq!(r.head_to_head, vec![(1, [2, 0, 1]), (2, [0, 1, 0])]);
+        let results: Vec<&str> = r.matches.iter().map(|m| m.result.verb()).collect();
+        assert_eq!(results, vec!["forfeited to", "beat", "drew with", "beat"]);
+        assert_eq!(r.matches[1].opponents, vec![1]);
+    }
+}
