@@ -61,7 +61,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                     },
                 );
             });
-        page(&mut cols[1], state, out);
+        // The page runs longer than the window for a player with many opponents.
+        egui::ScrollArea::vertical()
+            .id_salt("player-page")
+            .show(&mut cols[1], |ui| page(ui, state, out));
     });
 }
 
