@@ -166,14 +166,11 @@ fn bench_synthetic(c: &mut Criterion) {
     group.bench_function("append-match+commit", |b| {
         b.iter(|| {
             n += 1;
-            let m = Match {
-                a: (n % PLAYERS).into(),
-                b: ((n * 7 + 1) % PLAYERS).into(),
-                result: MatchResult::Played(Outcome::Win),
-                medals: None,
-                scenario: None,
-                side_a: None,
-            };
+            let m = Match::new(
+                n % PLAYERS,
+                (n * 7 + 1) % PLAYERS,
+                MatchResult::Played(Outcome::Win),
+            );
             store
                 .commit(
                     "add match",

@@ -179,14 +179,7 @@ fn club(dir: &Dir, rules: &Rules) -> Store {
         })
         .collect();
     for (day, a, b, o) in [(2, 0, 1, Outcome::Win), (3, 1, 2, Outcome::Draw)] {
-        let event = Event::Match(Match {
-            a: a.into(),
-            b: b.into(),
-            result: MatchResult::Played(o),
-            medals: None,
-            scenario: None,
-            side_a: None,
-        });
+        let event = Event::Match(Match::new(a, b, MatchResult::Played(o)));
         rows.push((d(day), Entry::Add { event }));
     }
     store.commit("setup", &rows).unwrap();

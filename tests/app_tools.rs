@@ -26,14 +26,7 @@ fn day(d: u32) -> NaiveDate {
 
 fn game(a: u32, b: u32, o: Outcome) -> Entry {
     Entry::Add {
-        event: Event::Match(Match {
-            a: a.into(),
-            b: b.into(),
-            result: MatchResult::Played(o),
-            medals: None,
-            scenario: None,
-            side_a: None,
-        }),
+        event: Event::Match(Match::new(a, b, MatchResult::Played(o))),
     }
 }
 

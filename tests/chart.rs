@@ -30,14 +30,7 @@ fn join(id: PlayerId, name: &str) -> Event {
 }
 
 fn game(a: PlayerId, b: PlayerId, o: Outcome) -> Event {
-    Event::Match(Match {
-        a: a.into(),
-        b: b.into(),
-        result: MatchResult::Played(o),
-        medals: None,
-        scenario: None,
-        side_a: None,
-    })
+    Event::Match(Match::new(a, b, MatchResult::Played(o)))
 }
 
 fn log(items: Vec<(u32, Event)>) -> Vec<Effective> {

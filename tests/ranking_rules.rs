@@ -33,14 +33,7 @@ fn day(n: u64) -> NaiveDate {
 }
 
 fn match_event(a: impl Into<Side>, b: impl Into<Side>, result: MatchResult) -> Event {
-    Event::Match(Match {
-        a: a.into(),
-        b: b.into(),
-        result,
-        medals: None,
-        scenario: None,
-        side_a: None,
-    })
+    Event::Match(Match::new(a, b, result))
 }
 
 fn played(o: Outcome) -> MatchResult {

@@ -23,14 +23,7 @@ fn add(event: Event) -> Entry {
 }
 
 fn game(a: PlayerId, b: PlayerId, o: Outcome) -> Event {
-    Event::Match(Match {
-        a: a.into(),
-        b: b.into(),
-        result: MatchResult::Played(o),
-        medals: None,
-        scenario: None,
-        side_a: None,
-    })
+    Event::Match(Match::new(a, b, MatchResult::Played(o)))
 }
 
 fn standings_json(store: &Store) -> String {

@@ -21,14 +21,7 @@ fn player(id: PlayerId, name: &str) -> Entry {
 }
 
 fn game(a: PlayerId, b: PlayerId, o: Outcome) -> Event {
-    Event::Match(Match {
-        a: a.into(),
-        b: b.into(),
-        result: MatchResult::Played(o),
-        medals: None,
-        scenario: None,
-        side_a: None,
-    })
+    Event::Match(Match::new(a, b, MatchResult::Played(o)))
 }
 
 fn sorted(mut h: Vec<HistoryRow>) -> Vec<HistoryRow> {

@@ -26,14 +26,7 @@ fn join(id: PlayerId) -> Event {
 }
 
 fn game(a: PlayerId, b: PlayerId, result: MatchResult) -> Event {
-    Event::Match(Match {
-        a: a.into(),
-        b: b.into(),
-        result,
-        medals: None,
-        scenario: None,
-        side_a: None,
-    })
+    Event::Match(Match::new(a, b, result))
 }
 
 const WIN: MatchResult = MatchResult::Played(Outcome::Win);

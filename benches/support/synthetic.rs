@@ -64,14 +64,7 @@ pub fn entries(players: u32, matches: u32, seed: u64) -> Vec<(NaiveDate, Entry)>
         out.push((
             date,
             Entry::Add {
-                event: Event::Match(Match {
-                    a: a.into(),
-                    b: b.into(),
-                    result: MatchResult::Played(outcome),
-                    medals: None,
-                    scenario: None,
-                    side_a: None,
-                }),
+                event: Event::Match(Match::new(a, b, MatchResult::Played(outcome))),
             },
         ));
     }

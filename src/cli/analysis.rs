@@ -82,14 +82,11 @@ pub fn predict(file: &Path, a: &str, b: &str, date: Option<&str>, json: bool) ->
             parse_date(None)?.max(latest.unwrap_or(NaiveDate::MIN))
         }
     };
-    let m = Match {
-        a: side_a.clone().into(),
-        b: side_b.clone().into(),
-        result: MatchResult::Played(Outcome::Win),
-        medals: None,
-        scenario: None,
-        side_a: None,
-    };
+    let m = Match::new(
+        side_a.clone(),
+        side_b.clone(),
+        MatchResult::Played(Outcome::Win),
+    );
     let forecast = store.forecast(date, &m)?;
     let (na, nb) = (names(&ladder, &side_a), names(&ladder, &side_b));
     let system = ladder.rules.system();

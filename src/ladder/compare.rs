@@ -96,14 +96,7 @@ mod tests {
             })
             .collect();
         for (a, b, o) in [(0, 1, Outcome::Win), (0, 2, Outcome::Draw)] {
-            log.push(Event::Match(Match {
-                a: a.into(),
-                b: b.into(),
-                result: MatchResult::Played(o),
-                medals: None,
-                scenario: None,
-                side_a: None,
-            }));
+            log.push(Event::Match(Match::new(a, b, MatchResult::Played(o))));
         }
         let events = || (0..).zip(&log).map(|(s, e)| (day, s, e));
         let (a, b) = (

@@ -240,14 +240,7 @@ mod tests {
     }
 
     fn game(a: PlayerId, b: PlayerId, result: MatchResult) -> Event {
-        Event::Match(Match {
-            a: a.into(),
-            b: b.into(),
-            result,
-            medals: None,
-            scenario: None,
-            side_a: None,
-        })
+        Event::Match(Match::new(a, b, result))
     }
 
     fn log() -> Vec<(NaiveDate, u64, Event)> {

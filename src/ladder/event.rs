@@ -155,6 +155,20 @@ pub struct Match {
     pub side_a: Option<String>,
 }
 
+impl Match {
+    /// A 1v1 (or team) match with no Memoir '44 extras.
+    pub fn new(a: impl Into<Side>, b: impl Into<Side>, result: MatchResult) -> Match {
+        Match {
+            a: a.into(),
+            b: b.into(),
+            result,
+            medals: None,
+            scenario: None,
+            side_a: None,
+        }
+    }
+}
+
 /// Something that happened on the ladder.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]

@@ -74,14 +74,7 @@ mod tests {
         Effective {
             date: NaiveDate::from_ymd_opt(2026, 1, seq as u32).unwrap(),
             seq,
-            event: Event::Match(Match {
-                a: a.into(),
-                b: b.into(),
-                result,
-                medals: None,
-                scenario: None,
-                side_a: None,
-            }),
+            event: Event::Match(Match::new(a, b, result)),
         }
     }
 

@@ -364,14 +364,7 @@ pub fn simulate(
             } else {
                 Outcome::Loss
             };
-            let game = Match {
-                a: a.into(),
-                b: b.into(),
-                result: MatchResult::Played(outcome),
-                medals: None,
-                scenario: None,
-                side_a: None,
-            };
+            let game = Match::new(a, b, MatchResult::Played(outcome));
             run.emit(date, Event::Match(game))?;
             matches += 1;
             for id in [a, b] {

@@ -92,14 +92,7 @@ pub fn from_columns(
         }
         let id = |x: Option<i64>| x.and_then(|v| u32::try_from(v).ok());
         match (id(a), id(b), result.and_then(MatchResult::parse)) {
-            (Some(a), Some(b), Some(result)) => Ok(Event::Match(Match {
-                a: a.into(),
-                b: b.into(),
-                result,
-                medals: None,
-                scenario: None,
-                side_a: None,
-            })),
+            (Some(a), Some(b), Some(result)) => Ok(Event::Match(Match::new(a, b, result))),
             _ => Err(format!("row {seq}: incomplete match")),
         }
     };
