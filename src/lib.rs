@@ -1,5 +1,6 @@
 //! rungs: a ladder manager. The rating math lives in [`rating`], the ladder's rules and replay
 //! in [`ladder`], file formats in [`interchange`].
+pub mod action;
 pub mod app;
 pub mod chart;
 pub mod cli;

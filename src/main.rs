@@ -4,7 +4,9 @@ use std::process::ExitCode;
 fn main() -> ExitCode {
     let cli = rungs::cli::Cli::parse();
     let result = match cli.command {
-        None => rungs::app::run().map(|()| true).map_err(anyhow::Error::msg),
+        None => rungs::app::run(cli.file)
+            .map(|()| true)
+            .map_err(anyhow::Error::msg),
         Some(_) => rungs::cli::run(cli),
     };
     match result {

@@ -1,7 +1,7 @@
 //! The designer's tools through the library: simulation, its file, forecasts, evaluation.
 
 use chrono::NaiveDate;
-use rungs::interchange::simulation::{self, SimulationError};
+use rungs::action::files::simulate_into;
 use rungs::ladder::evaluate::evaluate;
 use rungs::ladder::event::{Entry, Event, Match, MatchResult};
 use rungs::ladder::predict::predict;
@@ -136,7 +136,7 @@ fn a_written_simulation_opens_and_matches_and_is_never_overwritten() {
         matches_per_week: 200,
         ..SimConfig::default()
     };
-    let report = simulation::write(&path, &cfg, &mut |_| true).unwrap();
+    let report = simulate_into(&path, &cfg, &mut |_| true).unwrap();
     let expected = simulate(&cfg, &mut |_| true).unwrap();
     assert_eq!(report, expected.report);
     let store = Store::open(&path).unwrap();
@@ -149,8 +149,8 @@ fn a_written_simulation_opens_and_matches_and_is_never_overwritten() {
     );
     drop(store);
     let before = std::fs::read(&path).unwrap();
-    let e = simulation::write(&path, &cfg, &mut |_| true).unwrap_err();
-    assert!(matches!(e, SimulationError::Exists(_)), "{e}");
+    let e = simulate_into(&path, &cfg, &mut |_| true).unwrap_err();
+
     assert!(e.to_string().contains("already exists"), "{e}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
     // A bad config or a cancel leaves no file behind.
@@ -159,8 +159,8 @@ fn a_written_simulation_opens_and_matches_and_is_never_overwritten() {
         players: 1,
         ..cfg.clone()
     };
-    assert!(simulation::write(&fresh, &bad, &mut |_| true).is_err());
-    assert!(simulation::write(&fresh, &cfg, &mut |_| false).is_err());
+    assert!(simulate_into(&fresh, &bad, &mut |_| true).is_err());
+    assert!(simulate_into(&fresh, &cfg, &mut |_| false).is_err());
     assert!(!fresh.exists());
 }
 
@@ -174,6 +174,7 @@ fn club(dir: &Dir, rules: &Rules) -> Store {
             let event = Event::Player {
                 id,
                 name: n.to_string(),
+                undated: false,
             };
             (d(1), Entry::Add { event })
         })

@@ -297,7 +297,7 @@ fn simulate_refuses_bad_numbers_naming_the_flag() {
     check(with("10", "4", "10", &["--seed", "x"]), &["--seed", "`x`"]);
     check(
         with("10", "4", "10", &["--start", "01/02/2026"]),
-        &["--start", "YYYY-MM-DD"],
+        &["`start`", "YYYY-MM-DD"],
     );
     check(
         with("10", "4", "10", &["--system", "elo", "--param", "q=2"]),
@@ -358,8 +358,11 @@ fn replay_compare_puts_both_standings_side_by_side() {
         "{cy}"
     );
     let text = rungs(&["replay", &f, "--compare", "--param", "k=400"]);
-    assert!(text.contains("A: elo K=32   B: elo K=400"), "{text}");
-    assert!(text.lines().nth(2).unwrap().contains("+1"), "{text}");
+    // Each side says which rules it ran: A the ladder's own as logged, B the named ones from
+    // the first event on.
+    assert!(text.contains("A: elo K=32 (the ladder's own)"), "{text}");
+    assert!(text.contains("B: elo K=400 from the start"), "{text}");
+    assert!(text.lines().nth(3).unwrap().contains("+1"), "{text}");
     assert_eq!(
         rungs(&["standings", &f, "--json"]),
         before,

@@ -8,7 +8,7 @@ use egui_kittest::kittest::Queryable;
 use rungs::app::RungsApp;
 use rungs::app::state::AppState;
 use rungs::ladder::event::{Entry, Event};
-use rungs::ladder::rules::Rules;
+use rungs::ladder::rules::{Params, Rules};
 use rungs::store::Store;
 
 #[path = "support/app.rs"]
@@ -32,6 +32,7 @@ fn app(dir: &Temp, players: &[&str]) -> Harness<'static, RungsApp> {
                     event: Event::Player {
                         id: i as u32,
                         name: n.to_string(),
+                        undated: false,
                     },
                 },
             )
@@ -170,7 +171,7 @@ fn the_migration_wizard_brings_in_an_elo_list() {
     type_into(&mut h, "Elo list:", &list.display().to_string());
     click(&mut h, "Preview migration");
     assert!(
-        h.query_by_label_contains("Preview — migrate from Elo")
+        h.query_by_label_contains("Preview — migrate 3 players from Elo")
             .is_some(),
         "{:?}",
         h.state().state.error
@@ -190,7 +191,7 @@ fn a_settings_change_is_a_previewed_rules_event() {
     let dir = Temp::new("settings");
     let mut h = app(&dir, &["Ann", "Bo"]);
     click(&mut h, "Settings");
-    type_into(&mut h, "grandweaver_count", "3");
+    type_into(&mut h, "Grandweavers", "3");
     click(&mut h, "Preview change");
     assert!(
         h.query_by_label_contains("Preview — rules: skyweaver")
@@ -200,7 +201,7 @@ fn a_settings_change_is_a_previewed_rules_event() {
     );
     click(&mut h, "Apply");
     let s = &h.state().state;
-    let Rules::Skyweaver(p) = &s.ladder.rules else {
+    let Params::Skyweaver(p) = &s.ladder.rules.params else {
         panic!("still skyweaver")
     };
     assert_eq!(p.grandweaver_count, 3);

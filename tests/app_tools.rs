@@ -10,7 +10,7 @@ use rungs::app::RungsApp;
 use rungs::app::state::Command;
 use rungs::app::tools::ToolCommand;
 use rungs::ladder::event::{Entry, Event, Match, MatchResult};
-use rungs::ladder::rules::Rules;
+use rungs::ladder::rules::{Params, Rules};
 use rungs::rating::Outcome;
 use rungs::store::Store;
 
@@ -41,6 +41,7 @@ fn app(dir: &Temp) -> Harness<'static, RungsApp> {
             let event = Event::Player {
                 id: i as u32,
                 name: n.to_string(),
+                undated: false,
             };
             (day(1), Entry::Add { event })
         })
@@ -163,7 +164,7 @@ fn what_if_replays_under_other_rules_side_by_side() {
     let s = &h.state().state;
     let cmp = s.tools.comparison.as_ref().expect("compared");
     assert_eq!(cmp.rows.len(), 3);
-    let Rules::Elo(p) = &cmp.rules else {
+    let Params::Elo(p) = &cmp.rules.params else {
         panic!("B runs Elo")
     };
     assert_eq!(p.k, 64.0);

@@ -26,6 +26,7 @@ fn join(id: PlayerId, name: &str) -> Event {
     Event::Player {
         id,
         name: name.into(),
+        undated: false,
     }
 }
 
@@ -147,7 +148,7 @@ fn tier_lines_are_table_one_minima() {
 /// A log with every kind of marker, and a change of system that splits the curves.
 fn marked_log() -> Vec<Effective> {
     let mut k16 = Rules::defaults(System::Elo);
-    k16.set_param("k=16").unwrap();
+    k16.assign("k=16").unwrap();
     let migration = Migration {
         entries: vec![MigrationEntry {
             player: 0,

@@ -402,8 +402,8 @@ fn bad_jsonl_line_names_file_line_field_and_loads_nothing() {
     );
     assert_no_half_import(&dir, "new.rungs");
 
-    // A log that reads but does not replay (a match of a player who never joined) is found
-    // out only once the ladder exists: that one transaction rolls back.
+    // An id that no join has given is refused as the log is read, before any file exists
+    // (replay never allocates for players that do not exist).
     let mut lines: Vec<String> = log.lines().map(str::to_string).collect();
     let i = lines
         .iter()
@@ -413,13 +413,29 @@ fn bad_jsonl_line_names_file_line_field_and_loads_nothing() {
     lines[i] = lines[i].replace("\"a\":[0]", "\"a\":[7]");
     dir.write("ghost.jsonl", &(lines.join("\n") + "\n"));
     let m = dir.fail(&["import-log", "ghost.rungs", "ghost.jsonl"]);
-    assert_mentions(&m, &["ghost.rungs", "7"]);
-    // The ladder made for the import goes with its failure: nothing is left behind.
+    assert_mentions(&m, &["ghost.jsonl", &format!("line {}", i + 1), "player id 7"]);
+    assert!(!dir.path("ghost.rungs").exists(), "import-log made ghost.rungs");
+
+    // A log that reads but does not replay (Ann joins after her first match) is found out
+    // only once the ladder exists: that one transaction rolls back, and the file goes.
+    dir.write("late.jsonl", &late_join(&log));
+    let m = dir.fail(&["import-log", "late.rungs", "late.jsonl"]);
+    assert_mentions(&m, &["late.rungs", "Ann", "2026-01-02", "has not joined"]);
     assert!(
-        !dir.path("ghost.rungs").exists(),
-        "import-log left ghost.rungs"
+        !dir.path("late.rungs").exists(),
+        "import-log left late.rungs"
     );
-    assert_no_half_import(&dir, "ghost.rungs");
+    assert_no_half_import(&dir, "late.rungs");
+}
+
+/// The exported log of [`Dir::ladder`] with Ann's join moved after her first match.
+fn late_join(log: &str) -> String {
+    let line = log
+        .lines()
+        .find(|l| l.contains("\"name\":\"Ann\""))
+        .expect("Ann joins");
+    assert!(line.contains("\"date\":\"2026-01-01\""), "{line}");
+    log.replacen(line, &line.replace("2026-01-01", "2026-03-01"), 1)
 }
 
 /// Case 10b: a replay failure is told once: the message does not repeat its cause.
@@ -428,9 +444,8 @@ fn replay_failure_message_is_not_repeated() {
     let dir = Dir::new("jsonl-repeat");
     let file = dir.ladder();
     let (_, log) = dir.snapshot(file);
-    let text = log.replacen("\"a\":[0]", "\"a\":[7]", 1);
-    dir.write("ghost.jsonl", &text);
-    let m = dir.fail(&["import-log", "ghost.rungs", "ghost.jsonl"]);
+    dir.write("late.jsonl", &late_join(&log));
+    let m = dir.fail(&["import-log", "late.rungs", "late.jsonl"]);
     let cause = "has not joined the ladder";
     assert_eq!(m.matches(cause).count(), 1, "repeated: {m:?}");
 }

@@ -60,6 +60,7 @@ impl Run {
                 &Event::Player {
                     id: id as PlayerId,
                     name: name.to_string(),
+                    undated: false,
                 },
             );
         }
@@ -132,7 +133,7 @@ impl Run {
 fn sky_rules(params: &[&str]) -> Rules {
     let mut rules = Rules::defaults(System::Skyweaver);
     for p in params {
-        rules.set_param(p).unwrap();
+        rules.assign(p).unwrap();
     }
     rules
 }
@@ -1143,6 +1144,7 @@ fn inversus_idle_days_are_partial_rating_periods() {
         &Event::Player {
             id: 3,
             name: "d".into(),
+            undated: false,
         },
     );
     run.play(day(14), 0, 3, Outcome::Loss);

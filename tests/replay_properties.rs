@@ -6,7 +6,8 @@
 use chrono::{Days, NaiveDate};
 use proptest::prelude::*;
 use proptest::sample::Index;
-use rungs::interchange::jsonl::{self, Action, ActionKind};
+use rungs::interchange::jsonl;
+use rungs::store::export::{ActionKind, Log, LogAction as Action};
 use rungs::ladder::event::{Entry, Event, LogRow, Match, MatchResult, PlayerId};
 use rungs::ladder::log;
 use rungs::ladder::replay::replay;
@@ -44,7 +45,11 @@ fn row(seq: u64, date: NaiveDate, entry: Entry) -> LogRow {
 
 fn join(id: PlayerId) -> Event {
     let name = format!("P{id}");
-    Event::Player { id, name }
+    Event::Player {
+        id,
+        name,
+        undated: false,
+    }
 }
 
 const WIN: MatchResult = MatchResult::Played(Outcome::Win);
@@ -151,7 +156,7 @@ enum Try {
 
 /// The undo/redo fold over an exported log, independent of the store's own: the actions in
 /// force, and those that can be redone.
-fn stacks(log: &jsonl::Log) -> (Vec<i64>, Vec<i64>) {
+fn stacks(log: &Log) -> (Vec<i64>, Vec<i64>) {
     let (mut done, mut undone) = (Vec::new(), Vec::new());
     for a in &log.actions {
         match a.kind {
@@ -166,7 +171,7 @@ fn stacks(log: &jsonl::Log) -> (Vec<i64>, Vec<i64>) {
     (done, undone)
 }
 
-fn rows_of(log: &jsonl::Log, actions: &[i64]) -> Vec<LogRow> {
+fn rows_of(log: &Log, actions: &[i64]) -> Vec<LogRow> {
     let set: HashSet<i64> = actions.iter().copied().collect();
     let in_force = log.actions.iter().filter(|a| set.contains(&a.id));
     let mut rows: Vec<LogRow> = in_force.flat_map(|a| a.rows.iter().cloned()).collect();
@@ -180,7 +185,7 @@ fn replays(rules: &Rules, rows: &[LogRow]) -> bool {
 }
 
 /// Whether the log would still replay after `t` (and so whether `t` should succeed).
-fn should_succeed(log: &jsonl::Log, t: &Try) -> bool {
+fn should_succeed(log: &Log, t: &Try) -> bool {
     let (mut done, mut undone) = stacks(log);
     match t {
         Try::Commit(new) => {
@@ -308,7 +313,7 @@ fn run(store: &mut Store, s: &Script, check: bool) -> Result<(), TestCaseError> 
     Ok(())
 }
 
-fn jsonl_text(log: &jsonl::Log) -> Vec<u8> {
+fn jsonl_text(log: &Log) -> Vec<u8> {
     let mut out = Vec::new();
     jsonl::write(log, &mut out).unwrap();
     out
@@ -402,7 +407,7 @@ fn sample_export() -> Vec<u8> {
         action(4, ActionKind::Redo, &[]),
     ];
     let rules = Rules::default();
-    let log = jsonl::Log { rules, actions };
+    let log = Log { rules, actions };
     let text = jsonl_text(&log);
     assert_eq!(jsonl::read(text.as_slice(), "sample").unwrap(), log);
     text

@@ -34,7 +34,7 @@ fn standings_json(store: &Store) -> String {
 /// A small Skyweaver club with a Master and a Grandweaver, after a migration and some games.
 fn club(dir: &Temp) -> Store {
     let mut rules = Rules::defaults(System::Skyweaver);
-    rules.set_param("grandweaver_count=1").unwrap();
+    rules.assign("grandweaver_count=1").unwrap();
     let mut store = Store::create(&dir.0.join("club.rungs"), &rules).unwrap();
     let names = ["Ann", "Bo", "Cy", "Di"];
     let players: Vec<_> = names
@@ -46,6 +46,7 @@ fn club(dir: &Temp) -> Store {
                 add(Event::Player {
                     id: i as PlayerId,
                     name: n.to_string(),
+                    undated: false,
                 }),
             )
         })
@@ -175,6 +176,7 @@ fn migration_follows_table_two_row_by_row() {
                 add(Event::Player {
                     id: i as PlayerId,
                     name: r.name().to_string(),
+                    undated: false,
                 }),
             )
         })
@@ -303,6 +305,7 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
                     add(Event::Player {
                         id: 0,
                         name: "A".into(),
+                        undated: false,
                     }),
                 ),
                 (
@@ -310,6 +313,7 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
                     add(Event::Player {
                         id: 1,
                         name: "B".into(),
+                        undated: false,
                     }),
                 ),
             ],

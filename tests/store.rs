@@ -16,6 +16,7 @@ fn player(id: PlayerId, name: &str) -> Entry {
         event: Event::Player {
             id,
             name: name.into(),
+            undated: false,
         },
     }
 }
@@ -223,7 +224,7 @@ fn a_bad_event_changes_nothing() {
             )],
         )
         .unwrap_err();
-    assert!(e.to_string().contains("player 7"), "{e}");
+    assert!(e.to_string().contains("player #7"), "{e}");
     assert_eq!(store.export_log().unwrap(), before);
     assert_caches_fresh(&store);
 }

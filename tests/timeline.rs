@@ -22,6 +22,7 @@ fn join(id: PlayerId) -> Event {
     Event::Player {
         id,
         name: format!("P{id}"),
+        undated: false,
     }
 }
 
@@ -299,7 +300,7 @@ fn skyweaver_periods_end_at_resets_then_weeks_under_elo() {
 #[test]
 fn inversus_periods_are_blocks_of_days() {
     let mut rules = Rules::defaults(System::Inversus);
-    rules.set_param("days_per_period=3").unwrap();
+    rules.assign("days_per_period=3").unwrap();
     let events = log(vec![
         (0, join(0)),         // 1: day 0, block 0
         (0, join(1)),         // 2

@@ -40,6 +40,7 @@ pub fn entries(players: u32, matches: u32, seed: u64) -> Vec<(NaiveDate, Entry)>
                 event: Event::Player {
                     id,
                     name: format!("Player {id:05}"),
+                    undated: false,
                 },
             },
         ));

@@ -5,7 +5,7 @@
 use super::state::{AppState, Command};
 use super::widgets;
 use crate::ladder::event::{Event, MatchResult};
-use crate::ladder::rules::Rules;
+use crate::ladder::rules::System;
 use crate::rating::Outcome;
 use eframe::egui::{self, RichText};
 
@@ -58,7 +58,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         ui.label("vs");
         picker(ui, "Player B", &mut state.form.b, &offers_b);
     });
-    if matches!(state.ladder.rules, Rules::Memoir44(_)) {
+    if state.ladder.rules.system() == System::Memoir44 {
         ui.horizontal(|ui| {
             ui.label("Medals A");
             ui.add(egui::TextEdit::singleline(&mut state.form.medals_a).desired_width(40.0));

@@ -82,17 +82,21 @@ impl RungsApp {
 
     /// The app as started: the last ladder used, or on first start the default ladder in
     /// the data directory (created empty; its empty state offers the demo).
-    pub fn new(cc: &eframe::CreationContext<'_>) -> RungsApp {
+    /// The app on `file` if given (a double-click in a file manager), else on the last
+    /// ladder used, else on a new ladder in the data directory.
+    pub fn new(cc: &eframe::CreationContext<'_>, file: Option<std::path::PathBuf>) -> RungsApp {
         let memory: Memory = cc
             .storage
             .and_then(|s| eframe::get_value(s, MEMORY_KEY))
             .unwrap_or_default();
         let dir = data_dir();
-        let path = memory
-            .last
-            .clone()
-            .filter(|p| p.exists())
-            .unwrap_or_else(|| dir.join("ladder.rungs"));
+        let path = file.unwrap_or_else(|| {
+            memory
+                .last
+                .clone()
+                .filter(|p| p.exists())
+                .unwrap_or_else(|| dir.join("ladder.rungs"))
+        });
         if let Some(parent) = path.parent() {
             let _ = std::fs::create_dir_all(parent);
         }
@@ -504,7 +508,8 @@ impl eframe::App for RungsApp {
 }
 
 /// Opens the app window. Returns when the window closes.
-pub fn run() -> Result<(), String> {
+/// Opens the app's window on `file`, or on the last ladder used.
+pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("rungs")
@@ -515,7 +520,7 @@ pub fn run() -> Result<(), String> {
     eframe::run_native(
         "rungs",
         options,
-        Box::new(|cc| Ok(Box::new(RungsApp::new(cc)))),
+        Box::new(|cc| Ok(Box::new(RungsApp::new(cc, file)))),
     )
     .map_err(|e| e.to_string())
 }

@@ -152,14 +152,7 @@ fn history_plot(ui: &mut egui::Ui, state: &mut AppState, id: PlayerId) {
         ui.weak("The history plot appears after the first match.");
         return;
     }
-    let band = if matches!(
-        state.ladder.rules,
-        crate::ladder::rules::Rules::Allegskill(_)
-    ) {
-        3.0
-    } else {
-        1.96
-    };
+    let band = state.ladder.rules.facts().band.map_or(0.0, |b| b.factor);
     let points = |f: &dyn Fn(&crate::ladder::state::Figures) -> f64| -> PlotPoints<'static> {
         rows.iter()
             .enumerate()
@@ -196,10 +189,7 @@ fn history_plot(ui: &mut egui::Ui, state: &mut AppState, id: PlayerId) {
             .width(width)
             .show(ui, |p| {
                 p.line(Line::new("score", points(&|f| f.score)));
-                if matches!(
-                    state.ladder.rules,
-                    crate::ladder::rules::Rules::Skyweaver(_)
-                ) {
+                if state.ladder.rules.facts().tiers {
                     let top = rows.iter().map(|r| r.figures.score).fold(0.0, f64::max);
                     for tier in crate::ladder::skyweaver::Tier::ALL.iter().take(11) {
                         if tier.minimum() <= top + 100.0 {

@@ -37,7 +37,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
 /// Any pending action's before → after table, with Apply and Cancel.
 pub fn preview(ui: &mut egui::Ui, p: &super::state::Pending, out: &mut Vec<Command>) {
     ui.group(|ui| {
-        ui.heading(format!("Preview — {}", p.label));
+        ui.heading(format!("Preview — {}", p.action.label()));
         let moved: Vec<_> = p.changes.iter().filter(|c| c.moved()).collect();
         let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
         egui::Grid::new("preview-head")

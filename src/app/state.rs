@@ -3,14 +3,15 @@
 //! computes a rating: the store and the ladder do.
 
 use super::jobs::{Done, FollowUp, Job, Reporter, Unit};
+use crate::action::matches::{MatchEdit, MatchInput};
+use crate::action::{self, Action, Context};
 use crate::interchange::csv_matches::Mapping;
-use crate::interchange::{elo_list, jsonl, match_import};
+use crate::interchange::{elo_list, jsonl};
 use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
 use crate::ladder::log::Effective;
 use crate::ladder::preview::{self, Change};
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::{Rules, System};
-use crate::ladder::seasons::Cutoffs;
 use crate::ladder::standings::{self, Standing};
 use crate::store::Store;
 use chrono::NaiveDate;
@@ -106,8 +107,7 @@ pub enum Command {
 /// An action shown before it happens.
 #[derive(Debug, Clone)]
 pub struct Pending {
-    pub label: String,
-    pub rows: Vec<(NaiveDate, Entry)>,
+    pub action: Action,
     pub changes: Vec<Change>,
     pub after: Ladder,
 }
@@ -287,23 +287,27 @@ impl AppState {
             .ok_or_else(|| "no ladder is open".to_string())
     }
 
-    /// Commits one action: on this thread when it is quick (a small ladder, or new events
-    /// after the last), else as a job. `then` tidies the asking screen once it has landed.
-    fn commit(
-        &mut self,
-        label: &str,
-        rows: Vec<(NaiveDate, Entry)>,
-        then: FollowUp,
-    ) -> Result<(), String> {
-        let inline = !self.is_large() || self.appends(&rows);
-        let label = label.to_string();
+    /// What the gate checks the screens' changes against: the ladder as loaded.
+    pub fn context(&self) -> Context<'_> {
+        let file = self
+            .path()
+            .map(|p| p.display().to_string())
+            .unwrap_or_default();
+        Context::new(&self.ladder, file, today())
+    }
+
+    /// Commits one checked action: on this thread when it is quick (a small ladder, or new
+    /// events after the last), else as a job. `then` tidies the asking screen once it has
+    /// landed.
+    fn commit(&mut self, act: Action, then: FollowUp) -> Result<(), String> {
+        let inline = !self.is_large() || self.appends(act.rows());
         self.run(
-            &format!("saving: {label}"),
+            &format!("saving: {}", act.label()),
             Unit::Permille,
             0,
             inline,
             move |store, _| {
-                store.commit(&label, &rows).map_err(|e| e.to_string())?;
+                action::apply(store, &act).map_err(|e| e.to_string())?;
                 Ok(Done::Changed { notice: None, then })
             },
         )
@@ -429,8 +433,8 @@ impl AppState {
                 self.set_store(store);
             }
             Command::New(path, system) => {
-                let store =
-                    Store::create(&path, &Rules::defaults(system)).map_err(|e| e.to_string())?;
+                let store = action::files::create(&path, &Rules::defaults(system))
+                    .map_err(|e| e.to_string())?;
                 self.set_store(store);
             }
             Command::OpenDemo => self.open_demo()?,
@@ -443,8 +447,7 @@ impl AppState {
                     inline,
                     move |store, _| {
                         let log = store.export_log().map_err(|e| e.to_string())?;
-                        let mut copy = Store::create(&to, &log.rules).map_err(|e| e.to_string())?;
-                        copy.import_log(&log).map_err(|e| e.to_string())?;
+                        action::files::import_log(&to, &log).map_err(|e| e.to_string())?;
                         Ok(Done::Said(format!("saved a copy as {}", to.display())))
                     },
                 )?;
@@ -470,82 +473,40 @@ impl AppState {
             Command::Undo => self.toggle(true)?,
             Command::Redo => self.toggle(false)?,
             Command::EnterMatch => {
-                let (date, m) = self.match_from_form()?;
-                self.commit(
-                    "add match",
-                    vec![(
-                        date,
-                        Entry::Add {
-                            event: Event::Match(m),
-                        },
-                    )],
-                    FollowUp::ClearMatchForm,
-                )?;
+                let act = Action::add_match(&self.context(), &self.form_input())
+                    .map_err(|e| e.to_string())?;
+                self.commit(act, FollowUp::ClearMatchForm)?;
             }
             Command::DeleteEvent(seq) => {
-                let date = self.event_date(seq)?;
-                self.commit(
-                    &format!("delete event {seq}"),
-                    vec![(date, Entry::Delete { target: seq })],
-                    FollowUp::Nothing,
-                )?;
+                let current = self.find_event(seq)?;
+                let act =
+                    Action::delete_event(&self.context(), &current).map_err(|e| e.to_string())?;
+                self.commit(act, FollowUp::Nothing)?;
             }
             Command::EditResult(seq, result) => {
-                let e = self.find_event(seq)?;
-                let Event::Match(mut m) = e.event else {
-                    return Err(format!("event {seq} is not a match"));
+                let current = self.find_event(seq)?;
+                let edit = MatchEdit {
+                    result: Some(result.as_text().to_string()),
+                    ..MatchEdit::default()
                 };
-                m.result = result;
-                self.commit(
-                    &format!("edit event {seq}"),
-                    vec![(
-                        e.date,
-                        Entry::Edit {
-                            target: seq,
-                            event: Event::Match(m),
-                        },
-                    )],
-                    FollowUp::Nothing,
-                )?;
+                let act = Action::edit_match(&self.context(), &current, &edit)
+                    .map_err(|e| e.to_string())?;
+                self.commit(act, FollowUp::Nothing)?;
             }
             Command::AddPlayer(name) => {
-                let name = name.trim().to_string();
-                if name.is_empty() || name.contains(',') {
-                    return Err("a player's name must not be empty or contain a comma".into());
-                }
-                if self.player_id(&name).is_some() {
-                    return Err(format!("a player called `{name}` already exists"));
-                }
-                let id = self.ladder.players.len() as PlayerId;
-                self.commit(
-                    &format!("add {name}"),
-                    vec![(
-                        today(),
-                        Entry::Add {
-                            event: Event::Player { id, name },
-                        },
-                    )],
-                    FollowUp::ClearNewPlayer,
-                )?;
+                let act = Action::add_players(&mut self.context(), &[name.as_str()], None)
+                    .map_err(|e| e.to_string())?;
+                self.commit(act, FollowUp::ClearNewPlayer)?;
             }
             Command::Rename(id, name) => {
-                let name = name.trim().to_string();
-                if name.is_empty() || name.contains(',') {
-                    return Err("a player's name must not be empty or contain a comma".into());
-                }
-                if self.player_id(&name).is_some_and(|other| other != id) {
-                    return Err(format!("a player called `{name}` already exists"));
-                }
-                self.commit(
-                    &format!("rename to {name}"),
-                    vec![(
-                        today(),
-                        Entry::Add {
-                            event: Event::Rename { id, name },
-                        },
-                    )],
-                    FollowUp::Nothing,
-                )?;
+                let old = self
+                    .ladder
+                    .player(id)
+                    .map(|p| p.name.clone())
+                    .unwrap_or_default();
+                let act = Action::rename(&self.context(), &old, &name, None)
+                    .map_err(|e| e.to_string())?;
+                self.commit(act, FollowUp::Nothing)?;
             }
             Command::ShowPlayer(id) => {
                 self.player = id;
@@ -555,55 +516,38 @@ impl AppState {
                     .unwrap_or_default();
                 self.screen = Screen::Players;
             }
-            Command::PreviewSoftReset => self.preview(
-                "soft reset",
-                vec![(
-                    self.action_date(),
-                    Entry::Add {
-                        event: Event::SoftReset,
-                    },
-                )],
-            )?,
-            Command::PreviewHardReset => self.preview(
-                "hard reset",
-                vec![(
-                    self.action_date(),
-                    Entry::Add {
-                        event: Event::HardReset,
-                    },
-                )],
-            )?,
+            Command::PreviewSoftReset => {
+                let date = self.action_date().to_string();
+                let act = Action::soft_reset(&self.context(), Some(&date));
+                self.preview(act.map_err(|e| e.to_string())?)?
+            }
+            Command::PreviewHardReset => {
+                let date = self.action_date().to_string();
+                let act = Action::hard_reset(&self.context(), Some(&date));
+                self.preview(act.map_err(|e| e.to_string())?)?
+            }
             Command::PreviewRules(rules) => {
-                let label = format!("rules: {}", rules.system());
-                self.preview(
-                    &label,
-                    vec![(
-                        self.action_date(),
-                        Entry::Add {
-                            event: Event::Rules {
-                                rules: Box::new(rules),
-                            },
-                        },
-                    )],
-                )?;
+                let date = self.action_date().to_string();
+                let act = Action::change_rules(&self.context(), rules, Some(&date));
+                self.preview(act.map_err(|e| e.to_string())?)?;
             }
             Command::PreviewMigration => {
-                let rows = self.migration_rows()?;
-                self.preview("migrate from Elo", rows)?;
+                let act = self.migration_action()?;
+                self.preview(act)?;
             }
             Command::Confirm => {
                 let pending = self.pending.take().ok_or("nothing to apply")?;
-                let inline = !self.is_large() || self.appends(&pending.rows);
-                let (label, rows) = (pending.label, pending.rows);
+                let act = pending.action;
+                let inline = !self.is_large() || self.appends(act.rows());
                 self.run(
-                    &format!("applying: {label}"),
+                    &format!("applying: {}", act.label()),
                     Unit::Permille,
                     0,
                     inline,
                     move |store, _| {
-                        store.commit(&label, &rows).map_err(|e| e.to_string())?;
+                        action::apply(store, &act).map_err(|e| e.to_string())?;
                         Ok(Done::Changed {
-                            notice: Some(format!("done: {label}")),
+                            notice: Some(format!("done: {}", act.label())),
                             then: FollowUp::ClearPending,
                         })
                     },
@@ -639,16 +583,14 @@ impl AppState {
         latest.map_or(today(), |d| d.max(today()))
     }
 
-    fn preview(&mut self, label: &str, rows: Vec<(NaiveDate, Entry)>) -> Result<(), String> {
-        let inline = !self.is_large() || self.appends(&rows);
-        let label = label.to_string();
-        let title = format!("previewing: {label}");
+    fn preview(&mut self, act: Action) -> Result<(), String> {
+        let inline = !self.is_large() || self.appends(act.rows());
+        let title = format!("previewing: {}", act.label());
         self.run(&title, Unit::Permille, 0, inline, move |store, _| {
-            let (before, after) = store.preview(&rows).map_err(|e| e.to_string())?;
+            let (before, after) = action::preview(store, &act).map_err(|e| e.to_string())?;
             Ok(Done::Preview(Box::new(Pending {
-                label,
                 changes: preview::changes(&before, &after),
-                rows,
+                action: act,
                 after,
             })))
         })
@@ -659,26 +601,17 @@ impl AppState {
         let inline = !self.is_large();
         let title = if undo { "undoing" } else { "redoing" };
         self.run(title, Unit::Permille, 0, inline, move |store, _| {
-            let (t, word) = if undo {
-                (store.undo(), "undid")
-            } else {
-                (store.redo(), "redid")
-            };
-            let t = t.map_err(|e| e.to_string())?;
+            let label = action::undo(store, !undo).map_err(|e| e.to_string())?;
+            let word = if undo { "undid" } else { "redid" };
             Ok(Done::Changed {
-                notice: Some(format!("{word}: {}", t.label)),
+                notice: Some(format!("{word}: {label}")),
                 then: FollowUp::Nothing,
             })
         })
     }
 
     pub fn player_id(&self, name: &str) -> Option<PlayerId> {
-        let key = name.trim().to_lowercase();
-        self.ladder
-            .players
-            .iter()
-            .position(|p| p.joined && p.name.to_lowercase() == key)
-            .map(|i| i as PlayerId)
+        action::Roster::new(&self.ladder).find(name)
     }
 
     /// Names of joined players starting with (then containing) `prefix`, for the pickers.
@@ -704,48 +637,48 @@ impl AppState {
         starts
     }
 
-    /// The form as a match, or what is wrong with it.
-    pub fn match_from_form(&self) -> Result<(NaiveDate, Match), String> {
-        self.match_from(&self.form)
-    }
-
-    fn match_from(&self, f: &MatchForm) -> Result<(NaiveDate, Match), String> {
-        let date = NaiveDate::parse_from_str(f.date.trim(), "%Y-%m-%d")
-            .map_err(|_| format!("date `{}` does not parse; write it as YYYY-MM-DD", f.date))?;
-        let known = |name: &str, side: &str| -> Result<PlayerId, String> {
-            if name.trim().is_empty() {
-                return Err(format!("type player {side}'s name"));
-            }
-            self.player_id(name)
-                .ok_or_else(|| format!("unknown player `{}`", name.trim()))
-        };
-        let (a, b) = (known(&f.a, "A")?, known(&f.b, "B")?);
-        if a == b {
-            return Err("a player cannot play themselves".into());
-        }
-        let result = f.result.ok_or("choose a result")?;
+    /// The match form as the gate reads it.
+    pub fn form_input(&self) -> MatchInput {
+        let f = &self.form;
         let medals = match (f.medals_a.trim(), f.medals_b.trim()) {
             ("", "") => None,
-            (x, y) => {
-                let parse = |t: &str| t.parse::<f64>().ok().filter(|v| v.is_finite() && *v >= 0.0);
-                Some([
-                    parse(x).ok_or_else(|| format!("medals `{x}` is not a number of 0 or more"))?,
-                    parse(y).ok_or_else(|| format!("medals `{y}` is not a number of 0 or more"))?,
-                ])
-            }
+            (a, b) => Some(format!("{a},{b}")),
         };
-        let text = |t: &str| Some(t.trim().to_string()).filter(|t| !t.is_empty());
-        Ok((
-            date,
-            Match {
-                a: a.into(),
-                b: b.into(),
-                result,
-                medals,
-                scenario: text(&f.scenario),
-                side_a: text(&f.side_a),
-            },
-        ))
+        MatchInput {
+            date: Some(f.date.clone()),
+            a: f.a.clone(),
+            b: f.b.clone(),
+            result: f
+                .result
+                .map(|r| r.as_text().to_string())
+                .unwrap_or_default(),
+            medals,
+            scenario: Some(f.scenario.clone()),
+            side_a: Some(f.side_a.clone()),
+        }
+    }
+
+    /// The form as a checked match, or what is wrong with it.
+    pub fn match_from_form(&self) -> Result<(NaiveDate, Match), String> {
+        if self.form.result.is_none() {
+            return Err("choose a result".into());
+        }
+        self.form_match(&self.form_input())
+    }
+
+    fn form_match(&self, input: &MatchInput) -> Result<(NaiveDate, Match), String> {
+        let act = Action::add_match(&self.context(), input).map_err(|e| e.to_string())?;
+        match act.rows() {
+            [
+                (
+                    date,
+                    Entry::Add {
+                        event: Event::Match(m),
+                    },
+                ),
+            ] => Ok((*date, m.clone())),
+            _ => Err("not a match".into()),
+        }
     }
 
     /// For the form's two players: the prediction and each result's effect on both,
@@ -812,10 +745,11 @@ impl AppState {
 
     /// The form's match with any result, if the rest of the form is complete.
     fn clone_form_match(&self) -> Option<(NaiveDate, Match)> {
-        let mut form = self.form.clone();
-        form.result
-            .get_or_insert(MatchResult::Played(crate::rating::Outcome::Win));
-        self.match_from(&form).ok()
+        let mut input = self.form_input();
+        input.result = MatchResult::Played(crate::rating::Outcome::Win)
+            .as_text()
+            .to_string();
+        self.form_match(&input).ok()
     }
 
     fn find_event(&self, seq: u64) -> Result<Effective, String> {
@@ -824,25 +758,22 @@ impl AppState {
         }
         let store = self.store.as_ref().ok_or("no ladder is open")?;
         store
-            .effective()
+            .event(seq)
             .map_err(|e| e.to_string())?
-            .into_iter()
-            .find(|e| e.seq == seq)
             .ok_or_else(|| format!("no event {seq}"))
     }
 
-    fn event_date(&self, seq: u64) -> Result<NaiveDate, String> {
-        self.find_event(seq).map(|e| e.date)
-    }
-
-    fn migration_rows(&self) -> Result<Vec<(NaiveDate, Entry)>, String> {
+    fn migration_action(&self) -> Result<Action, String> {
         let path = PathBuf::from(self.migration.path.trim());
         let name = path.display().to_string();
         let file = std::fs::File::open(&path).map_err(|e| format!("{name}: {e}"))?;
         let lines =
             elo_list::read(std::io::BufReader::new(file), &name).map_err(|e| e.to_string())?;
-        let cutoffs = Cutoffs::parse(&self.migration.cutoffs)?;
-        elo_list::migration_rows(&lines, &self.ladder, &cutoffs, self.action_date(), &name)
+        let mut ctx = self.context();
+        let cutoffs = action::seasons::parse_cutoffs(&ctx.at, &self.migration.cutoffs)
+            .map_err(|e| e.to_string())?;
+        let date = self.action_date().to_string();
+        Action::migrate_list(&mut ctx, &name, &lines, &cutoffs, Some(&date))
             .map_err(|e| e.to_string())
     }
 
@@ -867,10 +798,9 @@ impl AppState {
         let total = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         let label = format!("importing {}", path.display());
         self.run(&label, Unit::Bytes, total, false, move |store, reporter| {
-            let s = match_import::import_file(store, &path, &mapping, true, &mut |n| {
-                reporter.keep_going(n)
-            })
-            .map_err(|e| e.to_string())?;
+            let reader = crate::interchange::csv_matches::open(&path, &mapping)
+                .map_err(|e| e.to_string())?;
+            let s = import_into(store, reader, &path.display().to_string(), reporter)?;
             Ok(Done::Changed {
                 notice: Some(format!(
                     "imported {} matches and {} new players",
@@ -922,22 +852,15 @@ impl AppState {
                 };
                 remove_partial();
                 let result = (|| {
-                    let mut store =
-                        Store::create(&partial, &Rules::default()).map_err(|e| e.to_string())?;
+                    let mut store = action::files::create(&partial, &Rules::default())
+                        .map_err(|e| e.to_string())?;
                     let reader = crate::interchange::csv_matches::MatchReader::new(
                         flate2::read::MultiGzDecoder::new(DEMO_CSV_GZ),
                         "international_results.csv",
                         &Mapping::international(),
                     )
                     .map_err(|e| e.to_string())?;
-                    match_import::import_reader(
-                        &mut store,
-                        reader,
-                        "international_results.csv",
-                        true,
-                        &mut |n| reporter.keep_going(n),
-                    )
-                    .map_err(|e| e.to_string())?;
+                    import_into(&mut store, reader, "international_results.csv", reporter)?;
                     drop(store);
                     std::fs::rename(&partial, &path).map_err(|e| format!("{}: {e}", path.display()))
                 })();
@@ -952,6 +875,24 @@ impl AppState {
             },
         )
     }
+}
+
+/// Imports a match CSV into `store` through the gate (new players allowed), hearing
+/// `reporter`'s Cancel.
+fn import_into<R: std::io::Read>(
+    store: &mut Store,
+    reader: crate::interchange::csv_matches::MatchReader<R>,
+    name: &str,
+    reporter: &Reporter,
+) -> Result<action::imports::Summary, String> {
+    let ladder = store.ladder().map_err(|e| e.to_string())?;
+    let mut ctx = Context::new(&ladder, store.path().display().to_string(), today());
+    let (act, summary) = Action::import_matches(&mut ctx, reader, name, true, &mut |n| {
+        reporter.keep_going(n)
+    })
+    .map_err(|e| e.to_string())?;
+    action::apply(store, &act).map_err(|e| e.to_string())?;
+    Ok(summary)
 }
 
 /// The demo CSV's size once unpacked: gzip ends with it (modulo 2³², ample here).

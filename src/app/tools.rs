@@ -5,7 +5,6 @@
 
 use super::jobs::{Done, Unit};
 use super::state::{AppState, Command};
-use crate::interchange::simulation;
 use crate::ladder::compare::{self, CompareRow};
 use crate::ladder::evaluate::{self, Score};
 use crate::ladder::event::PlayerId;
@@ -191,7 +190,7 @@ pub fn rules_from(system: crate::ladder::rules::System, params: &str) -> Result<
         .map(str::trim)
         .filter(|a| !a.is_empty())
     {
-        rules.set_param(assignment).map_err(|e| e.to_string())?;
+        rules.assign(assignment).map_err(|e| e.to_string())?;
     }
     Ok(rules)
 }
@@ -407,7 +406,7 @@ impl AppState {
         }
         let total = cfg.events();
         self.spawn("simulating", Unit::Events, total, move |r| {
-            let report = simulation::write(&path, &cfg, &mut |n| r.keep_going(n))
+            let report = crate::action::files::simulate_into(&path, &cfg, &mut |n| r.keep_going(n))
                 .map_err(|e| e.to_string())?;
             Ok(Done::Simulated(Box::new(Simulated { report, path })))
         })

@@ -122,6 +122,8 @@ pub fn event_line(
         Event::Match(m) => format!("{} {} {}", side(&m.a), m.result.verb(), side(&m.b)),
         Event::Player { name, .. } => format!("{name} joined"),
         Event::Rename { id, name: to } => format!("{} renamed {to}", name(*id)),
+        Event::Retire { id, retired: true } => format!("{} retired", name(*id)),
+        Event::Retire { id, retired: false } => format!("{} came back", name(*id)),
         Event::SoftReset => "soft reset".into(),
         Event::HardReset => "hard reset".into(),
         Event::Rules { rules } => format!("rules: {}", crate::ladder::evaluate::label(rules)),

@@ -27,7 +27,7 @@ pub fn tier_counts(ladder: &Ladder) -> Vec<TierCount> {
 
 /// [`tier_counts`] from standings already computed for the ladder running `rules`.
 pub fn count_tiers(rules: &Rules, rows: &[Standing]) -> Vec<TierCount> {
-    if !matches!(rules, Rules::Skyweaver(_)) {
+    if !rules.facts().tiers {
         return Vec::new();
     }
     let mut counts: Vec<TierCount> = Tier::ALL

@@ -31,6 +31,8 @@ pub fn describe_event(
         Event::Match(m) => m,
         Event::Player { .. } => return Some("joined".into()),
         Event::Rename { name, .. } => return Some(format!("renamed to {name}")),
+        Event::Retire { retired: true, .. } => return Some("retired".into()),
+        Event::Retire { retired: false, .. } => return Some("came back".into()),
         Event::SoftReset => return Some("soft reset".into()),
         Event::HardReset => return Some("hard reset".into()),
         Event::Migration { .. } => return Some("migration".into()),

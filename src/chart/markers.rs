@@ -138,13 +138,13 @@ fn rules_label(old: &Rules, new: &Rules) -> String {
     if old.system() != new.system() {
         return format!("rules: {} → {}", old.system(), new.system());
     }
-    let (before, after) = (old.params(), new.params());
-    let mut changes: Vec<String> = after
-        .iter()
-        .filter(|(name, v)| before.get(*name) != Some(*v))
-        .map(|(name, v)| {
-            let was = before.get(name).map_or("—".to_string(), value_text);
-            format!("{name} {was} → {}", value_text(v))
+    let mut changes: Vec<String> = new
+        .param_values()
+        .into_iter()
+        .filter(|(p, v)| old.param(p.name) != Some(*v))
+        .map(|(p, v)| {
+            let was = old.param(p.name).map_or("—".to_string(), |x| x.to_string());
+            format!("{} {was} → {v}", p.name)
         })
         .collect();
     if changes.is_empty() {
@@ -156,13 +156,6 @@ fn rules_label(old: &Rules, new: &Rules) -> String {
         changes.push(format!("{more} more"));
     }
     format!("rules ({}): {}", new.system(), changes.join(", "))
-}
-
-fn value_text(v: &serde_json::Value) -> String {
-    match v.as_f64() {
-        Some(x) => format!("{x}"),
-        None => v.to_string(),
-    }
 }
 
 /// A labelled horizontal line on the score plot where a tier begins.
@@ -177,8 +170,8 @@ pub struct TierLine {
 /// … Master 1200; Grandweaver is the top N Masters, not a line of its own). INVERSUS shows
 /// bare Rank Points and the other systems have no tiers: no lines.
 pub fn tier_lines(rules: &Rules) -> Vec<TierLine> {
-    match rules {
-        Rules::Skyweaver(_) => Tier::ALL
+    match rules.facts().tiers {
+        true => Tier::ALL
             .iter()
             .filter(|t| **t != Tier::Grandweaver)
             .map(|&tier| TierLine {
@@ -187,6 +180,6 @@ pub fn tier_lines(rules: &Rules) -> Vec<TierLine> {
                 label: tier.name(),
             })
             .collect(),
-        _ => Vec::new(),
+        false => Vec::new(),
     }
 }

@@ -1,17 +1,19 @@
 //! The designer's and tester's commands: predict, evaluate, simulate, replay --compare. None
 //! of them changes an existing ladder file.
 
-use super::SimArgs;
-use super::commands::{build_rules, parse_date, parse_system, plural, team};
-use crate::interchange::simulation::{self, SimulationError};
+use super::args::{RulesArgs, SimArgs};
+use super::{open, output, plural, shown, spinner};
+use crate::action::seasons::{parse_system, rules_from};
+use crate::action::{self, ActionError, Place, Roster, parse_day};
 use crate::ladder::compare::{self, CompareRow};
 use crate::ladder::evaluate::{self, Score, label};
 use crate::ladder::event::{Match, MatchResult, PlayerId};
 use crate::ladder::preview::Change;
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::{ParamError, Rules, System};
-use crate::ladder::simulate::{SimConfig, SimError, SimReport};
+use crate::ladder::simulate::{SimConfig, SimReport};
 use crate::ladder::skyweaver::Tier;
+use crate::ladder::standings;
 use crate::rating::Outcome;
 use crate::store::Store;
 use anyhow::{Result, anyhow, bail};
@@ -53,10 +55,11 @@ fn bar(show: bool, len: Option<u64>) -> ProgressBar {
 
 /// `rungs predict FILE A B`.
 pub fn predict(file: &Path, a: &str, b: &str, date: Option<&str>, json: bool) -> Result<()> {
-    let store = Store::open(file)?;
-    let (side_a, side_b) = (team(&store, file, a)?, team(&store, file, b)?);
+    let (store, ladder) = open(file)?;
+    let at = Place::file(shown(file));
+    let roster = Roster::new(&ladder);
+    let (side_a, side_b) = (roster.side(&at, "a", a)?, roster.side(&at, "b", b)?);
     let all: Vec<PlayerId> = side_a.iter().chain(&side_b).copied().collect();
-    let ladder = store.ladder()?;
     if let Some((i, &id)) = all
         .iter()
         .enumerate()
@@ -74,12 +77,12 @@ pub fn predict(file: &Path, a: &str, b: &str, date: Option<&str>, json: bool) ->
         );
     }
     let date = match date {
-        Some(d) => parse_date(Some(d))?,
+        Some(d) => parse_day(&at, "date", d)?,
         // Today, unless the ladder already runs later: then its latest date, so the forecast
         // is of the next match and not of one slipped into the past.
         None => {
             let latest = store.latest_events(1)?.first().map(|e| e.date);
-            parse_date(None)?.max(latest.unwrap_or(NaiveDate::MIN))
+            action::today().max(latest.unwrap_or(NaiveDate::MIN))
         }
     };
     let m = Match::new(
@@ -190,6 +193,7 @@ fn change_text(system: System, c: &Change) -> String {
 /// The rules `rungs evaluate` scores, each with whether it replays the log's own rules
 /// changes (only the ladder's own rules do: another system is held fixed through the history).
 fn evaluation_set(
+    at: &Place,
     own: &Rules,
     events: &[crate::ladder::log::Effective],
     systems: &[String],
@@ -203,15 +207,15 @@ fn evaluation_set(
         return Ok(evaluate::default_runs(own, events));
     }
     for name in systems {
-        runs.push((Rules::defaults(parse_system(name)?), false));
+        runs.push((Rules::defaults(parse_system(at, name)?), false));
     }
     for p in params {
         let mut used = false;
         for (rules, _) in &mut runs {
-            match rules.set_param(p) {
+            match rules.assign(p) {
                 Ok(()) => used = true,
                 Err(ParamError::Unknown { .. }) => {}
-                Err(e) => return Err(e.into()),
+                Err(e) => return Err(ActionError::refused(at, e.to_string()).into()),
             }
         }
         if !used {
@@ -238,7 +242,7 @@ pub fn evaluate(file: &Path, systems: &[String], params: &[String], json: bool) 
     let store = Store::open(file)?;
     let events = store.effective()?;
     let own = store.initial_rules()?;
-    let runs = evaluation_set(&own, &events, systems, params)?;
+    let runs = evaluation_set(&Place::file(shown(file)), &own, &events, systems, params)?;
     let progress = bar(!json, Some(events.len() as u64 * runs.len() as u64));
     let scores = evaluate::evaluate_runs(&runs, &events, &mut |done| {
         progress.set_position(done);
@@ -317,8 +321,8 @@ fn output_scores(file: &Path, scores: &[Score], base: Option<f64>, json: bool) {
     );
 }
 
-/// `rungs replay FILE --compare`: the ladder's own standings (A) beside the replay (B).
-pub fn compare(own: &Ladder, other: &Ladder, json: bool) {
+/// The ladder's own standings (A) beside a replay's (B), each labelled by its rules.
+fn compare_out(label_a: &str, own: &Ladder, label_b: &str, other: &Ladder, json: bool) {
     let rows: Vec<CompareRow> = compare::compare(own, other);
     if json {
         say!(
@@ -327,7 +331,7 @@ pub fn compare(own: &Ladder, other: &Ladder, json: bool) {
         );
         return;
     }
-    say!("A: {}   B: {}", label(&own.rules), label(&other.rules));
+    say!("A: {label_a}\nB: {label_b}");
     let tiers = rows
         .iter()
         .any(|r| r.tier_a.is_some() || r.tier_b.is_some());
@@ -376,6 +380,7 @@ fn number<T: std::str::FromStr>(flag: &str, text: &str, what: &str) -> Result<T>
 fn sim_config(args: &SimArgs) -> Result<SimConfig> {
     let d = SimConfig::default();
     let real = "a number from 0 to 10000";
+    let at = Place::file(shown(&args.out));
     let cfg = SimConfig {
         players: number("players", &args.players, "a whole number from 2 to 100000")?,
         weeks: number("weeks", &args.weeks, "a whole number from 1 to 520")?,
@@ -384,7 +389,7 @@ fn sim_config(args: &SimArgs) -> Result<SimConfig> {
             &args.matches_per_week,
             "a whole number, 0 or more",
         )?,
-        rules: build_rules(&args.rules, None)?,
+        rules: rules_from(&at, args.rules.system.as_deref(), &args.rules.params, None)?,
         seed: match &args.seed {
             Some(s) => number("seed", s, "a whole number, 0 or more")?,
             None => d.seed,
@@ -398,7 +403,7 @@ fn sim_config(args: &SimArgs) -> Result<SimConfig> {
             None => d.pairing_noise,
         },
         start: match &args.start {
-            Some(s) => parse_date(Some(s)).map_err(|e| anyhow!("--start: {e}"))?,
+            Some(s) => parse_day(&at, "start", s)?,
             None => d.start,
         },
     };
@@ -412,18 +417,75 @@ pub fn simulate(args: &SimArgs) -> Result<()> {
     let clock = Instant::now();
     let progress = bar(!args.json, Some(cfg.events()));
     progress.set_message("simulating");
-    let written = simulation::write(&args.out, &cfg, &mut |done| {
+    let written = action::files::simulate_into(&args.out, &cfg, &mut |done| {
         progress.set_position(done);
         true
     });
     progress.finish_and_clear();
-    let report = written.map_err(|e| match e {
-        SimulationError::Simulation(SimError::Invalid { .. }) => anyhow!("--{e}"),
-        other => anyhow!(other),
-    })?;
+    let report = written?;
     let seconds = clock.elapsed().as_secs_f64();
     sim_report(&args.out, &cfg, &report, seconds, args.json);
     Ok(())
+}
+
+/// `rungs replay FILE`: with no rules options the log replays exactly as the ladder was
+/// built (its first rules, then each rules change in it); with --system or --param those
+/// rules hold from the start and the log's rules changes are skipped. `--compare` sets the
+/// ladder's own standings (A) beside the replay's (B).
+pub fn replay(file: &Path, args: &RulesArgs, compare: bool, json: bool) -> Result<()> {
+    let (store, own) = open(file)?;
+    let at = Place::file(shown(file));
+    let named = args.system.is_some() || !args.params.is_empty();
+    let bar = spinner(!json, "replaying");
+    let (ladder, label_b) = if named {
+        let rules = rules_from(&at, args.system.as_deref(), &args.params, Some(&own.rules))?;
+        let events = store.effective()?;
+        let replayed = crate::ladder::replay::replay_state(
+            &rules,
+            evaluate::without_rules_changes(events.iter().map(|e| (e.date, e.seq, &e.event))),
+        )
+        .map_err(|e| replay_error(&at, &own, &e))?;
+        (replayed, format!("{} from the start", label(&rules)))
+    } else {
+        let replayed = store.replay_state(&store.initial_rules()?)?;
+        (replayed, own_label(&store, &own)?)
+    };
+    bar.finish_and_clear();
+    if compare {
+        compare_out(&own_label(&store, &own)?, &own, &label_b, &ladder, json);
+    } else {
+        output::standings(&ladder, &standings::standings(&ladder), json);
+    }
+    Ok(())
+}
+
+/// The ladder's own rules as they were logged: its rules now, and how many changes led there.
+fn own_label(store: &Store, own: &Ladder) -> Result<String> {
+    let changes = evaluate::rules_changes(&store.effective()?);
+    Ok(match changes {
+        0 => format!("{} (the ladder's own)", label(&own.rules)),
+        n => format!(
+            "{} (the ladder's own, as logged: {} before it)",
+            label(&own.rules),
+            plural(n, "rules change")
+        ),
+    })
+}
+
+fn replay_error(
+    at: &Place,
+    ladder: &Ladder,
+    e: &crate::ladder::replay::ReplayError,
+) -> ActionError {
+    ActionError::Replay {
+        at: at.clone(),
+        message: e.describe(&|id| {
+            ladder
+                .player(id)
+                .filter(|p| p.joined)
+                .map(|p| p.name.clone())
+        }),
+    }
 }
 
 fn sim_report(out: &Path, cfg: &SimConfig, r: &SimReport, seconds: f64, json: bool) {

@@ -1,4 +1,6 @@
-//! The command line: the same binary as the app, headless. `rungs` alone opens the app.
+//! The command line: the same binary as the app, headless. `rungs` alone opens the app. Every
+//! change goes through the gate ([`crate::action`]); a refused one exits 1 with its one-line
+//! message and leaves the ladder as it was.
 
 /// `println!` that ignores a closed stdout (`rungs standings | head` must not panic).
 macro_rules! say {
@@ -9,324 +11,196 @@ macro_rules! say {
 }
 
 mod analysis;
-mod commands;
+pub mod args;
+mod files;
+mod matches;
 mod output;
+mod players;
+mod seasons;
+mod views;
 
-use clap::{Args, Parser, Subcommand};
-use std::path::PathBuf;
+pub use args::{Cli, Command};
 
-pub use commands::run;
+use crate::action::{self, Context};
+use crate::ladder::replay::Ladder;
+use crate::store::Store;
+use anyhow::Result;
+use indicatif::ProgressBar;
+use std::io::IsTerminal;
+use std::path::Path;
+use std::time::Duration;
 
-#[derive(Debug, Parser)]
-#[command(
-    name = "rungs",
-    version,
-    about = "A ladder manager: rating systems, rank tiers, seasons, in one SQLite file."
-)]
-pub struct Cli {
-    #[command(subcommand)]
-    pub command: Option<Command>,
+/// Runs a parsed command line. `Ok(false)` means no subcommand was given.
+pub fn run(cli: Cli) -> Result<bool> {
+    let Some(command) = cli.command else {
+        return Ok(false);
+    };
+    use Command as C;
+    match command {
+        C::New { file, rules } => files::new(&file, &rules)?,
+        C::Params { system } => files::params(&system)?,
+        C::Import {
+            file,
+            csv,
+            mapping,
+            no_new_players,
+            json,
+        } => files::import_csv(&file, &csv, &mapping, no_new_players, json)?,
+        C::Export { file, out } => files::export(&file, &out)?,
+        C::ImportLog { file, input } => files::import_log(&file, &input)?,
+        C::AddPlayer { file, names, date } => players::add(&file, &names, date.as_deref())?,
+        C::Rename {
+            file,
+            old,
+            new,
+            date,
+        } => players::rename(&file, &old, &new, date.as_deref())?,
+        C::Retire { file, player, date } => players::retire(&file, &player, true, date.as_deref())?,
+        C::Unretire { file, player, date } => {
+            players::retire(&file, &player, false, date.as_deref())?
+        }
+        C::AddMatch {
+            file,
+            args,
+            date,
+            team_a,
+            team_b,
+            medals,
+            scenario,
+            side_a,
+            json,
+        } => {
+            let input = matches::input(&args, team_a, team_b, date, medals, scenario, side_a)?;
+            matches::add(&file, &input, json)?
+        }
+        C::EditMatch {
+            file,
+            seq,
+            a,
+            b,
+            score,
+            date,
+            medals,
+            scenario,
+            side_a,
+        } => {
+            let edit = action::matches::MatchEdit {
+                date,
+                a,
+                b,
+                result: score,
+                medals,
+                scenario,
+                side_a,
+            };
+            matches::edit(&file, seq, &edit)?
+        }
+        C::DeleteEvent { file, seq } => matches::delete(&file, seq)?,
+        C::Undo { file } => matches::undo(&file, true)?,
+        C::Redo { file } => matches::undo(&file, false)?,
+        C::Events { file, json } => views::events(&file, json)?,
+        C::Standings {
+            file,
+            json,
+            all,
+            at,
+        } => views::standings(&file, json, all, at.as_deref())?,
+        C::History { file, player, json } => views::history(&file, &player, json)?,
+        C::Seasons { file, json } => views::seasons(&file, json)?,
+        C::Scenarios { file, json } => views::scenarios(&file, json)?,
+        C::Replay {
+            file,
+            rules,
+            compare,
+            json,
+        } => analysis::replay(&file, &rules, compare, json)?,
+        C::Predict {
+            file,
+            a,
+            b,
+            date,
+            json,
+        } => analysis::predict(&file, &a, &b, date.as_deref(), json)?,
+        C::Evaluate {
+            file,
+            systems,
+            params,
+            json,
+        } => analysis::evaluate(&file, &systems, &params, json)?,
+        C::Simulate(args) => analysis::simulate(&args)?,
+        C::Rules { file, rules, date } => seasons::rules(&file, &rules, date.as_deref())?,
+        C::SoftReset {
+            file,
+            date,
+            preview,
+            json,
+        } => seasons::reset(&file, false, date.as_deref(), preview, json)?,
+        C::HardReset {
+            file,
+            date,
+            preview,
+            json,
+        } => seasons::reset(&file, true, date.as_deref(), preview, json)?,
+        C::Migrate {
+            file,
+            list,
+            from_elo,
+            cutoffs,
+            date,
+            preview,
+            json,
+        } => seasons::migrate(
+            &file,
+            list.as_deref(),
+            from_elo,
+            cutoffs.as_deref(),
+            date.as_deref(),
+            preview,
+            json,
+        )?,
+        C::Scenario {
+            file,
+            name,
+            sides,
+            ratio,
+            averages,
+            date,
+        } => seasons::scenario(&file, &name, &sides, &ratio, &averages, date.as_deref())?,
+    }
+    Ok(true)
 }
 
-/// Rules chosen on the command line.
-#[derive(Debug, Args, Clone, Default)]
-pub struct RulesArgs {
-    /// Rating system: skyweaver, inversus, allegskill, memoir44 or elo.
-    #[arg(long)]
-    pub system: Option<String>,
-    /// A parameter of the system, NAME=VALUE (repeatable); `rungs params SYSTEM` lists them.
-    #[arg(long = "param", value_name = "NAME=VALUE")]
-    pub params: Vec<String>,
+/// The file's name as messages show it.
+fn shown(file: &Path) -> String {
+    file.display().to_string()
 }
 
-/// How a CSV file's columns map onto matches.
-#[derive(Debug, Args, Clone, Default)]
-pub struct MappingArgs {
-    /// A known layout: `standard` (date,player_a,player_b,score) or `international`
-    /// (date,home_team,away_team,home_score,away_score).
-    #[arg(long)]
-    pub preset: Option<String>,
-    #[arg(long, value_name = "COLUMN")]
-    pub date_col: Option<String>,
-    #[arg(long, value_name = "COLUMN")]
-    pub a_col: Option<String>,
-    #[arg(long, value_name = "COLUMN")]
-    pub b_col: Option<String>,
-    /// A score column from A's view: 1/0.5/0, A/B/draw.
-    #[arg(long, value_name = "COLUMN")]
-    pub score_col: Option<String>,
-    /// Two number columns (goals, points): the higher wins, equal is a draw.
-    #[arg(long, value_name = "COLUMN", requires = "goals_b_col")]
-    pub goals_a_col: Option<String>,
-    #[arg(long, value_name = "COLUMN", requires = "goals_a_col")]
-    pub goals_b_col: Option<String>,
-    /// chrono date format, default %Y-%m-%d.
-    #[arg(long, value_name = "FORMAT")]
-    pub date_format: Option<String>,
+/// Opens a ladder with its cached state.
+fn open(file: &Path) -> Result<(Store, Ladder)> {
+    let store = Store::open(file)?;
+    let ladder = store.ladder()?;
+    Ok((store, ladder))
 }
 
-/// What `rungs simulate` plays. Numbers are read here, not by clap, so that a bad one gets the
-/// same one-line message and exit code as every other bad input.
-#[derive(Debug, Args, Clone)]
-pub struct SimArgs {
-    /// The new ladder file to write (it must not exist).
-    pub out: PathBuf,
-    /// Players, 2 to 100000.
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub players: String,
-    /// Weeks, 1 to 520; each ends with a soft reset, every fourth also with a hard reset.
-    #[arg(long, value_name = "W", allow_hyphen_values = true)]
-    pub weeks: String,
-    /// Matches per week across the whole ladder (at most 2,000,000 over all weeks).
-    #[arg(long, value_name = "M", allow_hyphen_values = true)]
-    pub matches_per_week: String,
-    #[command(flatten)]
-    pub rules: RulesArgs,
-    /// The random seed (default 1): the same seed gives the same ladder.
-    #[arg(long, allow_hyphen_values = true)]
-    pub seed: Option<String>,
-    /// The spread of true skill on the 1500 Elo scale (default 200).
-    #[arg(long, value_name = "SD", allow_hyphen_values = true)]
-    pub skill_sd: Option<String>,
-    /// The noise on the rating players are matched by (default 100).
-    #[arg(long, value_name = "SD", allow_hyphen_values = true)]
-    pub pairing_noise: Option<String>,
-    /// The first day, YYYY-MM-DD (default 2026-01-05).
-    #[arg(long)]
-    pub start: Option<String>,
-    #[arg(long)]
-    pub json: bool,
+/// What the gate checks a command's change against.
+fn context<'a>(file: &Path, ladder: &'a Ladder) -> Context<'a> {
+    Context::new(ladder, shown(file), action::today())
 }
 
-#[derive(Debug, Subcommand)]
-pub enum Command {
-    /// Create a new ladder file.
-    New {
-        file: PathBuf,
-        #[command(flatten)]
-        rules: RulesArgs,
-    },
-    /// List a system's parameters with their defaults.
-    Params { system: String },
-    /// Add players.
-    AddPlayer {
-        file: PathBuf,
-        #[arg(required = true)]
-        names: Vec<String>,
-        /// Joining date (default today).
-        #[arg(long)]
-        date: Option<String>,
-    },
-    /// Rename a player.
-    Rename {
-        file: PathBuf,
-        old: String,
-        new: String,
-        #[arg(long)]
-        date: Option<String>,
-    },
-    /// Import matches from a CSV file (new players join on their first match).
-    Import {
-        file: PathBuf,
-        csv: PathBuf,
-        #[command(flatten)]
-        mapping: MappingArgs,
-        /// Refuse names the ladder does not know instead of adding them.
-        #[arg(long)]
-        no_new_players: bool,
-        #[arg(long)]
-        json: bool,
-    },
-    /// Enter a match: `A B SCORE`, or `SCORE` with --team-a and --team-b. SCORE is from A's
-    /// view: 1, 0.5, 0, A, B, draw, forfeit-a, forfeit-b, cancelled.
-    AddMatch {
-        file: PathBuf,
-        #[arg(required = true, num_args = 1..=3, value_name = "A B SCORE")]
-        args: Vec<String>,
-        #[arg(long)]
-        date: Option<String>,
-        /// Team A, comma-separated names.
-        #[arg(long, requires = "team_b")]
-        team_a: Option<String>,
-        #[arg(long, requires = "team_a")]
-        team_b: Option<String>,
-        /// Medal scores, `A,B` (Memoir '44).
-        #[arg(long)]
-        medals: Option<String>,
-        #[arg(long)]
-        scenario: Option<String>,
-        /// The scenario side A played.
-        #[arg(long)]
-        side_a: Option<String>,
-        #[arg(long)]
-        json: bool,
-    },
-    /// Change a match (by its sequence number, see `rungs events`).
-    EditMatch {
-        file: PathBuf,
-        seq: u64,
-        #[arg(long)]
-        a: Option<String>,
-        #[arg(long)]
-        b: Option<String>,
-        #[arg(long)]
-        score: Option<String>,
-        #[arg(long)]
-        date: Option<String>,
-    },
-    /// Delete an event (by its sequence number); recorded, and undoable.
-    DeleteEvent { file: PathBuf, seq: u64 },
-    /// Undo the latest change.
-    Undo { file: PathBuf },
-    /// Redo the latest undone change.
-    Redo { file: PathBuf },
-    /// The log's events in replay order, with their sequence numbers.
-    Events {
-        file: PathBuf,
-        #[arg(long)]
-        json: bool,
-    },
-    /// The standings.
-    Standings {
-        file: PathBuf,
-        #[arg(long)]
-        json: bool,
-        /// Also list provisional and idle players, whom the leaderboard leaves off.
-        #[arg(long)]
-        all: bool,
-        /// As they stood at the end of a date (YYYY-MM-DD), or after an event (its sequence number).
-        #[arg(long, value_name = "DATE|EVENT")]
-        at: Option<String>,
-    },
-    /// A player's history: their figures after every event that touched them.
-    History {
-        file: PathBuf,
-        player: String,
-        #[arg(long)]
-        json: bool,
-    },
-    /// The standings the log gives under other rules; the file is not changed.
-    Replay {
-        file: PathBuf,
-        #[command(flatten)]
-        rules: RulesArgs,
-        /// Show the ladder's own standings (A) beside these rules' (B): ranks, the rank
-        /// change, scores, ratings and tiers, in B's order.
-        #[arg(long)]
-        compare: bool,
-        #[arg(long)]
-        json: bool,
-    },
-    /// Each side's chances and the exact change each result would make to every player of
-    /// the match; nothing is written. A side of several players is `Name,Name`.
-    Predict {
-        file: PathBuf,
-        a: String,
-        b: String,
-        /// The match's date (default today, or the latest event's date if that is later).
-        #[arg(long)]
-        date: Option<String>,
-        #[arg(long)]
-        json: bool,
-    },
-    /// How well rating systems predict this ladder's matches, each predicted before it counts:
-    /// log-loss, Brier score and accuracy, best first. Without --system: every system at its
-    /// defaults, and the ladder's own rules if they differ. The file is not changed.
-    Evaluate {
-        file: PathBuf,
-        /// A system to evaluate (repeatable).
-        #[arg(long = "system", value_name = "SYSTEM")]
-        systems: Vec<String>,
-        /// A parameter, NAME=VALUE (repeatable), set on every named system that has it.
-        #[arg(long = "param", value_name = "NAME=VALUE")]
-        params: Vec<String>,
-        #[arg(long)]
-        json: bool,
-    },
-    /// Simulate players with known true skills into a new ladder file, and report how many
-    /// matches it takes to climb, RP inflation per week, and how well the ladder orders skill.
-    Simulate(SimArgs),
-    /// Change the ladder's system or parameters from a date on.
-    Rules {
-        file: PathBuf,
-        #[command(flatten)]
-        rules: RulesArgs,
-        #[arg(long)]
-        date: Option<String>,
-    },
-    /// The weekly reset: end-of-week RP archived, Grandweavers capped at 1400 and Masters at
-    /// 1300, every RD grown by one rating period.
-    SoftReset {
-        file: PathBuf,
-        #[arg(long)]
-        date: Option<String>,
-        /// Show what it would do to every player; change nothing.
-        #[arg(long)]
-        preview: bool,
-        #[arg(long)]
-        json: bool,
-    },
-    /// The season reset: the season archived, RP to each player's hard-reset value, MMR
-    /// rescaled, RD back to 350, floors cleared.
-    HardReset {
-        file: PathBuf,
-        #[arg(long)]
-        date: Option<String>,
-        #[arg(long)]
-        preview: bool,
-        #[arg(long)]
-        json: bool,
-    },
-    /// Bring in an Elo list (CSV with player, elo and optionally rank), or, with --from-elo,
-    /// move this ladder from elo to skyweaver: r = Elo, RD = 350, RP by old rank (Table 2).
-    Migrate {
-        file: PathBuf,
-        /// The Elo list; players not on the ladder join.
-        list: Option<PathBuf>,
-        /// Take the ratings from this ladder's own elo system and switch it to skyweaver.
-        #[arg(long, conflicts_with = "list")]
-        from_elo: bool,
-        /// Old ranks from Elo where the list gives none: `Grandmaster=2200,Master=2000,
-        /// Prophet=1800,Scholar=1600,Apprentice=1400` (these are the defaults).
-        #[arg(long)]
-        cutoffs: Option<String>,
-        #[arg(long)]
-        date: Option<String>,
-        #[arg(long)]
-        preview: bool,
-        #[arg(long)]
-        json: bool,
-    },
-    /// Set a Memoir '44 scenario's figures, replacing what the ladder's history says of it.
-    Scenario {
-        file: PathBuf,
-        name: String,
-        /// The two sides, `Allies,Axis`.
-        #[arg(long)]
-        sides: String,
-        /// The fraction of battles the first side wins, e.g. 0.66.
-        #[arg(long)]
-        ratio: f64,
-        /// Average medals of each side, `3.4,2.6`.
-        #[arg(long)]
-        averages: String,
-        #[arg(long)]
-        date: Option<String>,
-    },
-    /// Memoir '44 scenarios: battles, wins and average medals per side, and overrides.
-    Scenarios {
-        file: PathBuf,
-        #[arg(long)]
-        json: bool,
-    },
-    /// The season archive: per season and player, ranking, peak tier, matches, weekly RP.
-    Seasons {
-        file: PathBuf,
-        #[arg(long)]
-        json: bool,
-    },
-    /// Write the full log as JSON Lines (OUT.jsonl), or the matches as CSV (OUT.csv).
-    Export { file: PathBuf, out: PathBuf },
-    /// Load a JSON Lines log into a new ladder file.
-    ImportLog { file: PathBuf, input: PathBuf },
+fn plural(n: usize, what: &str) -> String {
+    match (n, what.ends_with("ch")) {
+        (1, _) => format!("1 {what}"),
+        (_, true) => format!("{n} {what}es"),
+        _ => format!("{n} {what}s"),
+    }
+}
+
+/// A spinner on stderr when `show` and stdout is a terminal; hidden otherwise.
+fn spinner(show: bool, message: &'static str) -> ProgressBar {
+    if !show || !std::io::stdout().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new_spinner().with_message(message);
+    bar.enable_steady_tick(Duration::from_millis(120));
+    bar
 }

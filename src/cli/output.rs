@@ -4,17 +4,26 @@ use crate::ladder::event::{Event, Match, MatchResult};
 use crate::ladder::log::Effective;
 use crate::ladder::preview::Change;
 use crate::ladder::replay::Ladder;
-use crate::ladder::rules::Rules;
+use crate::ladder::rules::{Rules, System};
 use crate::ladder::seasons::{SeasonEntry, SeasonRanking};
 use crate::ladder::skyweaver::Tier;
 use crate::ladder::standings::{self, Standing};
 use crate::ladder::state::{HistoryRow, Skill};
 use serde_json::{Value, json};
 
-pub fn params(rules: &Rules) {
-    say!("{} parameters (defaults):", rules.system());
-    for (name, value) in rules.params() {
-        say!("  {name} = {value}");
+/// `rungs params SYSTEM`: every parameter with its default, range and meaning.
+pub fn params(system: System) {
+    let facts = system.facts();
+    let defaults = Rules::defaults(system);
+    say!("{} ({}): {}", facts.name, facts.label, facts.about);
+    for (p, value) in defaults.param_values() {
+        say!(
+            "  {:<18} = {:<10} {}; {}",
+            p.name,
+            value,
+            p.range_text(),
+            p.meaning
+        );
     }
 }
 
@@ -24,9 +33,35 @@ fn name(ladder: &Ladder, id: u32) -> &str {
 
 fn side(ladder: &Ladder, ids: &[u32]) -> String {
     ids.iter()
-        .map(|&i| name(ladder, i))
+        .map(|&i| shown(name(ladder, i)))
         .collect::<Vec<_>>()
         .join(" + ")
+}
+
+/// Text as a terminal may show it: control and format characters escaped (a name from an
+/// older file must not move the cursor or recolour the screen).
+pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+    let unsafe_char = |c: char| {
+        matches!(
+            c.general_category(),
+            GeneralCategory::Control | GeneralCategory::Format
+        )
+    };
+    if text.chars().any(unsafe_char) {
+        text.chars()
+            .map(|c| {
+                if unsafe_char(c) {
+                    c.escape_unicode().to_string()
+                } else {
+                    c.to_string()
+                }
+            })
+            .collect::<String>()
+            .into()
+    } else {
+        text.into()
+    }
 }
 
 /// After `add-match`: each player's figures before → after.
@@ -84,10 +119,23 @@ pub fn events(ladder: &Ladder, events: &[Effective], as_json: bool) {
         say!("{}", Value::Array(rows));
         return;
     }
+    // Names as they stood at each event: a rename reads "old is renamed new".
+    let mut names: std::collections::HashMap<u32, &str> = std::collections::HashMap::new();
     for e in events {
         let text = match &e.event {
-            Event::Player { name, .. } => format!("{name} joins"),
-            Event::Rename { id, name: new } => format!("player {id} is renamed {new}"),
+            Event::Player { id, name, .. } => {
+                names.insert(*id, name);
+                format!("{} joins", shown(name))
+            }
+            Event::Rename { id, name: new } => {
+                let old = names.insert(*id, new).unwrap_or_else(|| name(ladder, *id));
+                format!("{} is renamed {}", shown(old), shown(new))
+            }
+            Event::Retire { id, retired } => format!(
+                "{} {}",
+                shown(names.get(id).copied().unwrap_or_else(|| name(ladder, *id))),
+                if *retired { "retires" } else { "comes back" }
+            ),
             Event::Match(m) => format!(
                 "{} {} {}",
                 side(ladder, &m.a),
@@ -106,20 +154,19 @@ pub fn events(ladder: &Ladder, events: &[Effective], as_json: bool) {
     }
 }
 
-/// The standings; the text leaves provisional and idle players off unless `all`.
+/// The standings; the text leaves provisional, idle and retired players off unless `all`.
 pub fn standings_filtered(ladder: &Ladder, rows: &[Standing], as_json: bool, all: bool) {
     if as_json || all {
         return standings(ladder, rows, as_json);
     }
-    let shown: Vec<Standing> = rows
-        .iter()
-        .filter(|s| !s.provisional && !s.idle)
-        .cloned()
-        .collect();
-    standings(ladder, &shown, false);
-    let hidden = rows.len() - shown.len();
+    let listed: Vec<Standing> = rows.iter().filter(|s| s.listed()).cloned().collect();
+    standings(ladder, &listed, false);
+    let hidden = rows.len() - listed.len();
     if hidden > 0 {
-        say!("({hidden} provisional or idle players not on the leaderboard; --all lists them)");
+        say!(
+            "({hidden} provisional, idle or retired players not on the leaderboard; --all lists \
+             them)"
+        );
     }
 }
 
@@ -162,10 +209,13 @@ pub fn standings(ladder: &Ladder, rows: &[Standing], as_json: bool) {
         if s.idle {
             flags.push_str(" idle");
         }
+        if s.retired {
+            flags.push_str(" retired");
+        }
         say!(
             "{:>5}  {:<28} {figures}  W-D-L {}-{}-{}{flags}",
             s.position,
-            p.name,
+            shown(&p.name),
             p.wins,
             p.draws,
             p.losses
@@ -234,7 +284,7 @@ pub fn changes(title: &str, changes: &[Change], as_json: bool) {
         let Some(b) = c.before else {
             say!(
                 "  {:<24} {:<14} new: {:.0}, rating {:.1} ± {:.1}",
-                c.name,
+                shown(&c.name),
                 tier(c.tier_after),
                 c.after.score,
                 c.after.rating,
@@ -249,7 +299,7 @@ pub fn changes(title: &str, changes: &[Change], as_json: bool) {
         };
         say!(
             "  {:<24} {:<14} {:>7.0} → {:<7.0}   {:>7.1} → {:<7.1}   {:>5.1} → {:<5.1}",
-            c.name,
+            shown(&c.name),
             tier_text,
             b.score,
             c.after.score,
@@ -299,7 +349,7 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
             let weekly: Vec<String> = e.weekly_rp.iter().map(|r| format!("{r:.0}")).collect();
             say!(
                 "  {:<24} {:<26} peak {:<12} {:>4} matches  weekly RP [{}]",
-                e.name,
+                shown(&e.name),
                 ranking,
                 e.peak_tier.map_or("", Tier::name),
                 e.matches,

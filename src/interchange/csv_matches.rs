@@ -9,6 +9,7 @@
 //! [`CsvError`], and a bad row does not stop the rows after it.
 
 use crate::ladder::event::MatchResult;
+use crate::ladder::values::{self, Day, PlayerName};
 use crate::rating::Outcome;
 use chrono::NaiveDate;
 use chrono::format::{Item, Parsed, StrftimeItems};
@@ -92,16 +93,16 @@ pub struct CsvMatch {
     /// 1-based physical line number in the file where the row starts (the header is line 1).
     pub line: u64,
     pub date: NaiveDate,
-    /// Trimmed, non-empty.
-    pub player_a: String,
-    /// Trimmed, non-empty, not equal (case-insensitively) to `player_a`.
-    pub player_b: String,
+    /// Side A: one name, or a team written `Ann,Bo` (names never hold a comma).
+    pub player_a: Vec<PlayerName>,
+    /// Side B, with no player of side A.
+    pub player_b: Vec<PlayerName>,
     pub result: MatchResult,
-    /// Both medal cells present, finite and >= 0; `None` when both are absent or empty.
+    /// Both medal cells present, from 0 to 1000; `None` when both are absent or empty.
     pub medals: Option<[f64; 2]>,
-    /// Trimmed; an empty cell is `None`.
+    /// A valid label (see [`values::label`]); an empty cell is `None`.
     pub scenario: Option<String>,
-    /// Trimmed; an empty cell is `None`.
+    /// A valid label; an empty cell is `None`.
     pub side_a: Option<String>,
 }
 
@@ -362,16 +363,36 @@ impl<R: Read> MatchReader<R> {
         })
     }
 
-    fn player(&self, idx: usize, line: u64) -> Result<String, CsvError> {
-        let name = self.cell(idx, line)?;
-        if name.is_empty() {
+    fn player(&self, idx: usize, line: u64) -> Result<Vec<PlayerName>, CsvError> {
+        let cell = self.cell(idx, line)?;
+        if cell.is_empty() {
             return Err(self.error(
                 line,
                 self.cols.name(idx),
                 "the player is missing (empty cell)".into(),
             ));
         }
-        Ok(name.to_string())
+        cell.split(',')
+            .map(|name| {
+                // A cell a spreadsheet-safe export wrote as `'=…` reads back as it was.
+                let name = unescape_formula(name.trim());
+                PlayerName::parse(name).map_err(|e| {
+                    self.error(
+                        line,
+                        self.cols.name(idx),
+                        format!("{} is not a name: it {e}", quote(name)),
+                    )
+                })
+            })
+            .collect()
+    }
+
+    /// The header's names of the two player columns, for messages about players.
+    pub fn player_fields(&self) -> [String; 2] {
+        [
+            self.cols.name(self.cols.player_a).to_string(),
+            self.cols.name(self.cols.player_b).to_string(),
+        ]
     }
 
     fn number(&self, idx: usize, line: u64, what: &str) -> Result<Option<f64>, CsvError> {
@@ -379,24 +400,35 @@ impl<R: Read> MatchReader<R> {
         if text.is_empty() {
             return Ok(None);
         }
-        match text.parse::<f64>() {
-            Ok(x) if x.is_finite() && x >= 0.0 => Ok(Some(x)),
+        match text.parse::<f64>().ok().map(values::medal_count) {
+            Some(Ok(x)) => Ok(Some(x)),
             _ => Err(self.error(
                 line,
                 self.cols.name(idx),
-                format!("{what} {} is not a non-negative finite number", quote(text)),
+                format!(
+                    "{what} {} is not a number from 0 to {}",
+                    quote(text),
+                    values::MEDALS_MAX
+                ),
             )),
         }
     }
 
     fn optional_text(&self, idx: Option<usize>, line: u64) -> Result<Option<String>, CsvError> {
-        match idx {
-            Some(i) => {
-                let text = self.cell(i, line)?;
-                Ok((!text.is_empty()).then(|| text.to_string()))
-            }
-            None => Ok(None),
+        let Some(i) = idx else {
+            return Ok(None);
+        };
+        let text = unescape_formula(self.cell(i, line)?);
+        if text.is_empty() {
+            return Ok(None);
         }
+        values::label(text).map(Some).map_err(|e| {
+            self.error(
+                line,
+                self.cols.name(i),
+                format!("{} is not usable: it {e}", quote(text)),
+            )
+        })
     }
 
     /// Reads a date in the mapping's format (as `NaiveDate::parse_from_str` would).
@@ -470,18 +502,29 @@ impl<R: Read> MatchReader<R> {
             )
         })?;
 
+        let date = Day::new(date).map(Day::date).map_err(|e| {
+            self.error(
+                line,
+                cols.name(cols.date),
+                format!("the date {} {e}", quote(date_text)),
+            )
+        })?;
+
         let player_a = self.player(cols.player_a, line)?;
         let player_b = self.player(cols.player_b, line)?;
-        if same_name(&player_a, &player_b) {
-            return Err(self.error(
-                line,
-                cols.name(cols.player_b),
-                format!(
-                    "the same player is on both sides ({} and {})",
-                    quote(&player_a),
-                    quote(&player_b)
-                ),
-            ));
+        let everyone: Vec<&PlayerName> = player_a.iter().chain(&player_b).collect();
+        for (i, p) in everyone.iter().enumerate() {
+            if let Some(q) = everyone[i + 1..].iter().find(|q| q.key() == p.key()) {
+                return Err(self.error(
+                    line,
+                    cols.name(cols.player_b),
+                    format!(
+                        "the same player is in the match twice ({} and {})",
+                        quote(p.as_str()),
+                        quote(q.as_str())
+                    ),
+                ));
+            }
         }
 
         let result = match cols.result {
@@ -614,11 +657,13 @@ pub fn open(path: &Path, mapping: &Mapping) -> Result<MatchReader<Box<dyn Read>>
     MatchReader::new(reader, &name, mapping)
 }
 
-/// Case-insensitive (Unicode lower-case) equality, without allocating.
-fn same_name(a: &str, b: &str) -> bool {
-    a.chars()
-        .flat_map(char::to_lowercase)
-        .eq(b.chars().flat_map(char::to_lowercase))
+/// A cell as written by a spreadsheet-safe export: `'` before a character a spreadsheet
+/// would start a formula with is taken off again.
+fn unescape_formula(cell: &str) -> &str {
+    match cell.strip_prefix('\'') {
+        Some(rest) if rest.starts_with(['=', '+', '-', '@']) => rest,
+        _ => cell,
+    }
 }
 
 /// A cell's text in double quotes for a message: escaped, and cut if long.
@@ -797,6 +842,19 @@ impl<R: Read> Read for LineTracker<R> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A side of one player, as the reader yields it.
+    fn side(name: &str) -> Vec<PlayerName> {
+        vec![PlayerName::parse(name).unwrap()]
+    }
+
+    /// The name of a side of one player.
+    fn one(side: &[PlayerName]) -> &str {
+        match side {
+            [p] => p.as_str(),
+            _ => panic!("a team: {side:?}"),
+        }
+    }
     use proptest::prelude::*;
     use std::collections::HashSet;
 
@@ -853,15 +911,15 @@ mod tests {
                  result,
                  medals,
                  scenario: Option<&str>,
-                 side: Option<&str>| CsvMatch {
+                 side_a: Option<&str>| CsvMatch {
             line,
             date: date(2024, 3, day),
-            player_a: a.into(),
-            player_b: b.into(),
+            player_a: side(a),
+            player_b: side(b),
             result,
             medals,
             scenario: scenario.map(Into::into),
-            side_a: side.map(Into::into),
+            side_a: side_a.map(Into::into),
         };
         let expected = vec![
             m(
@@ -912,8 +970,8 @@ mod tests {
             vec![Ok(CsvMatch {
                 line: 2,
                 date: date(2024, 1, 2),
-                player_a: "Alice".into(),
-                player_b: "Bob".into(),
+                player_a: side("Alice"),
+                player_b: side("Bob"),
                 result: WIN,
                 medals: None,
                 scenario: None,
@@ -964,7 +1022,7 @@ mod tests {
             .collect();
         let got: Vec<(u64, NaiveDate, &str, &str, MatchResult)> = rows
             .iter()
-            .map(|r| (r.line, r.date, &*r.player_a, &*r.player_b, r.result))
+            .map(|r| (r.line, r.date, one(&r.player_a), one(&r.player_b), r.result))
             .collect();
         assert_eq!(
             got,
@@ -1004,10 +1062,11 @@ mod tests {
             })
             .collect();
         assert_eq!(lines, vec![2, 5, 6, 8, 11, 12]);
-        assert_eq!(
-            rows[0].as_ref().unwrap().scenario.as_deref(),
-            Some("two\r\nlines")
-        );
+        // A scenario across lines holds line breaks, which no label may (they are control
+        // characters): the row is refused at the line it starts on.
+        let e = rows[0].as_ref().unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (2, "scenario"));
+        assert!(e.message.contains("U+000D"), "{}", e.message);
         assert!(
             rows[1]
                 .as_ref()
@@ -1376,8 +1435,8 @@ mod tests {
             (
                 first.line,
                 first.date,
-                &*first.player_a,
-                &*first.player_b,
+                one(&first.player_a),
+                one(&first.player_b),
                 first.result
             ),
             (2, date(1872, 11, 30), "Scotland", "England", DRAW)

@@ -6,54 +6,15 @@
 //! "add match", "seq": 17, "date": "2026-11-20", "op": "add", "event": {…}}`, or an undo or
 //! redo, `{"action": 4, "action_kind": "undo", "label": "add match"}`.
 
-use crate::ladder::event::LogRow;
+use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
 use crate::ladder::rules::Rules;
+use crate::ladder::values::{self, PlayerName};
+use crate::store::export::{ActionKind, Log, LogAction};
 use serde_json::{Map, Value, json};
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 pub const FORMAT_VERSION: u64 = 1;
-
-/// One action of the log, with the rows it wrote.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Action {
-    pub id: i64,
-    pub kind: ActionKind,
-    pub label: String,
-    pub rows: Vec<LogRow>,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum ActionKind {
-    Do,
-    Undo,
-    Redo,
-}
-
-impl ActionKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ActionKind::Do => "do",
-            ActionKind::Undo => "undo",
-            ActionKind::Redo => "redo",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<ActionKind> {
-        match s {
-            "do" => Some(ActionKind::Do),
-            "undo" => Some(ActionKind::Undo),
-            "redo" => Some(ActionKind::Redo),
-            _ => None,
-        }
-    }
-}
-
-/// A whole log: the initial rules and every action.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Log {
-    pub rules: Rules,
-    pub actions: Vec<Action>,
-}
 
 /// A bad line of a JSONL log.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -100,7 +61,8 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
         message,
     };
     let mut rules = None;
-    let mut actions: Vec<Action> = Vec::new();
+    let mut checks = Checks::default();
+    let mut actions: Vec<LogAction> = Vec::new();
     let mut last_seq = 0u64;
     for (i, line) in input.lines().enumerate() {
         let n = i as u64 + 1;
@@ -135,9 +97,10 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
                 .get("rules")
                 .cloned()
                 .ok_or_else(|| err(n, "rules", "missing".into()))?;
-            rules = Some(
-                serde_json::from_value::<Rules>(r).map_err(|e| err(n, "rules", e.to_string()))?,
-            );
+            let header: Rules =
+                serde_json::from_value(r).map_err(|e| err(n, "rules", e.to_string()))?;
+            header.check().map_err(|e| err(n, "rules", e.to_string()))?;
+            rules = Some(header);
             continue;
         }
         let id = obj
@@ -166,7 +129,7 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
             if actions.last().is_some_and(|a| a.id >= id) {
                 return Err(err(n, "action", format!("{id} is out of order")));
             }
-            actions.push(Action {
+            actions.push(LogAction {
                 id,
                 kind,
                 label,
@@ -198,12 +161,8 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
                 )
             })?;
         let date = obj.get("date").and_then(Value::as_str).unwrap_or("");
-        if chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_err() {
-            return Err(err(
-                n,
-                "date",
-                format!("`{date}` is not a date (YYYY-MM-DD)"),
-            ));
+        if let Err(e) = crate::ladder::values::Day::parse(date) {
+            return Err(err(n, "date", format!("`{}` {e}", date.escape_debug())));
         }
         let row: LogRow = serde_json::from_value(Value::Object(obj)).map_err(|e| {
             let text = e.to_string();
@@ -215,6 +174,12 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
                 .to_string();
             err(n, &field, text)
         })?;
+        let mut row = row;
+        if let Entry::Add { event } | Entry::Edit { event, .. } = &mut row.entry {
+            checks
+                .event(event)
+                .map_err(|(field, message)| err(n, field, message))?;
+        }
         last_seq = seq;
         if let Some(a) = actions.last_mut() {
             a.rows.push(row);
@@ -222,4 +187,147 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
     }
     let rules = rules.ok_or_else(|| err(1, "rungs_log", "the file is empty".into()))?;
     Ok(Log { rules, actions })
+}
+
+/// What the log's lines have said so far, for checking each event as rungs' own gate would:
+/// names valid and unique (case and Unicode form aside), numbers in range, and player ids
+/// bounded by the joins seen (an id cannot make replay allocate for players who do not exist).
+#[derive(Default)]
+struct Checks {
+    joins: u64,
+    /// Name key → the player holding it and the name as written.
+    names: HashMap<String, (PlayerId, String)>,
+    /// Player → the key of their current name (a rename frees the old one).
+    keys: HashMap<PlayerId, String>,
+}
+
+type Problem = (&'static str, String);
+
+impl Checks {
+    fn player(&self, id: PlayerId) -> Result<(), Problem> {
+        if u64::from(id) < self.joins {
+            Ok(())
+        } else {
+            Err((
+                "event",
+                format!(
+                    "player id {id} has not joined by this line ({} joins so far)",
+                    self.joins
+                ),
+            ))
+        }
+    }
+
+    fn name(&mut self, id: PlayerId, name: &mut String) -> Result<(), Problem> {
+        let clean = PlayerName::parse(name).map_err(|e| {
+            (
+                "name",
+                format!("`{}` is not a name: it {e}", name.escape_debug()),
+            )
+        })?;
+        if let Some((other, taken)) = self.names.get(&clean.key())
+            && *other != id
+        {
+            return Err((
+                "name",
+                format!(
+                    "`{clean}` is already the name `{taken}` of another player; names are \
+                     compared without regard to case or Unicode form"
+                ),
+            ));
+        }
+        if let Some(old) = self.keys.insert(id, clean.key()) {
+            self.names.remove(&old);
+        }
+        self.names.insert(clean.key(), (id, clean.to_string()));
+        *name = clean.into_string();
+        Ok(())
+    }
+
+    fn event(&mut self, event: &mut Event) -> Result<(), Problem> {
+        let label = |field: &'static str, text: &mut String| -> Result<(), Problem> {
+            *text = values::label(text).map_err(|e| {
+                (
+                    field,
+                    format!("`{}` is not usable: it {e}", text.escape_debug()),
+                )
+            })?;
+            Ok(())
+        };
+        match event {
+            Event::Player { id, name, .. } => {
+                if u64::from(*id) > self.joins {
+                    return Err((
+                        "event",
+                        format!("player id {id} skips ids: the next join is {}", self.joins),
+                    ));
+                }
+                self.joins = self.joins.max(u64::from(*id) + 1);
+                self.name(*id, name)
+            }
+            Event::Rename { id, name } => {
+                self.player(*id)?;
+                self.name(*id, name)
+            }
+            Event::Retire { id, .. } => self.player(*id),
+            Event::Match(m) => {
+                for id in m.a.iter().chain(m.b.iter()) {
+                    self.player(*id)?;
+                }
+                if let Some(medals) = m.medals
+                    && medals.iter().any(|&x| values::medal_count(x).is_err())
+                {
+                    return Err((
+                        "medals",
+                        format!(
+                            "{medals:?} must be numbers from 0 to {}",
+                            values::MEDALS_MAX
+                        ),
+                    ));
+                }
+                if let Some(s) = &mut m.scenario {
+                    label("scenario", s)?;
+                }
+                if let Some(s) = &mut m.side_a {
+                    label("side_a", s)?;
+                }
+                Ok(())
+            }
+            Event::Rules { rules } => rules.check().map_err(|e| ("rules", e.to_string())),
+            Event::Migration { migration } => {
+                for e in &migration.entries {
+                    self.player(e.player)?;
+                    if !(e.elo.is_finite() && (0.0..=4000.0).contains(&e.elo)) {
+                        return Err(("elo", format!("{} is outside 0 to 4000", e.elo)));
+                    }
+                }
+                Ok(())
+            }
+            Event::Scenario { figures } => {
+                label("scenario", &mut figures.scenario)?;
+                for side in &mut figures.sides {
+                    label("sides", side)?;
+                }
+                if !(0.0..=1.0).contains(&figures.ratio) {
+                    return Err(("ratio", format!("{} is outside 0 to 1", figures.ratio)));
+                }
+                if figures
+                    .averages
+                    .iter()
+                    .any(|&x| values::medal_count(x).is_err())
+                {
+                    return Err((
+                        "averages",
+                        format!(
+                            "{:?} must be numbers from 0 to {}",
+                            figures.averages,
+                            values::MEDALS_MAX
+                        ),
+                    ));
+                }
+                Ok(())
+            }
+            Event::SoftReset | Event::HardReset => Ok(()),
+        }
+    }
 }

@@ -3,5 +3,3 @@ pub mod csv_export;
 pub mod csv_matches;
 pub mod elo_list;
 pub mod jsonl;
-pub mod match_import;
-pub mod simulation;

@@ -73,7 +73,7 @@ mod tests {
 
     fn elo(k: f64) -> Rules {
         let mut r = Rules::defaults(System::Elo);
-        r.set_param(&format!("k={k}")).unwrap();
+        r.assign(&format!("k={k}")).unwrap();
         r
     }
 
@@ -93,6 +93,7 @@ mod tests {
             .map(|(n, id)| Event::Player {
                 id,
                 name: n.to_string(),
+                undated: false,
             })
             .collect();
         for (a, b, o) in [(0, 1, Outcome::Win), (0, 2, Outcome::Draw)] {
@@ -147,6 +148,7 @@ mod tests {
         let log = [Event::Player {
             id: 0,
             name: "Ann".into(),
+            undated: false,
         }];
         let events = || log.iter().map(|e| (day, 1, e));
         let a = replay_state(&Rules::default(), events()).unwrap();

@@ -68,19 +68,17 @@ pub enum EvalError {
 /// The rules in a few words: the system and every parameter that differs from its defaults
 /// (Elo always shows its K, the figure people compare by).
 pub fn label(rules: &Rules) -> String {
-    let defaults = Rules::defaults(rules.system()).params();
-    let mut parts: Vec<String> = Vec::new();
-    if let Rules::Elo(p) = rules {
-        parts.push(format!("K={}", p.k));
-    }
-    for (name, value) in rules.params() {
-        if matches!(rules, Rules::Elo(_)) && name == "k" {
-            continue;
-        }
-        if defaults.get(&name) != Some(&value) {
-            parts.push(format!("{name}={value}"));
-        }
-    }
+    let defaults = Rules::defaults(rules.system());
+    let elo = rules.system() == System::Elo;
+    let parts: Vec<String> = rules
+        .param_values()
+        .into_iter()
+        .filter(|(p, v)| (elo && p.name == "k") || defaults.param(p.name) != Some(*v))
+        .map(|(p, v)| match (elo, p.name) {
+            (true, "k") => format!("K={v}"),
+            _ => format!("{}={v}", p.name),
+        })
+        .collect();
     if parts.is_empty() {
         format!("{} (defaults)", rules.system())
     } else {
@@ -247,6 +245,7 @@ mod tests {
         let join = |id: PlayerId, name: &str| Event::Player {
             id,
             name: name.into(),
+            undated: false,
         };
         vec![
             (day(1), 1, join(0, "Ann")),
@@ -328,11 +327,11 @@ mod tests {
         let (l, _, hit) = score_one(0.5, 0.5);
         assert!((l - std::f64::consts::LN_2).abs() < 1e-15 && hit.is_none());
         let mut r = Rules::defaults(System::Elo);
-        r.set_param("k=16").unwrap();
+        r.assign("k=16").unwrap();
         assert_eq!(label(&r), "elo K=16");
         assert_eq!(label(&Rules::default()), "skyweaver (defaults)");
         let mut r = Rules::defaults(System::Inversus);
-        r.set_param("tau=0.3").unwrap();
+        r.assign("tau=0.3").unwrap();
         assert_eq!(label(&r), "inversus tau=0.3");
     }
 

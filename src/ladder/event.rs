@@ -1,8 +1,8 @@
-//! The events a ladder's log is made of (SPEC §1).
+//! The events a ladder's log is made of (SPEC §1): plain data. This module knows no rule of the
+//! ladder (replay, seasons and scenarios import it, never the other way round); a `rules`
+//! event carries the rules as data.
 
 use crate::ladder::rules::Rules;
-use crate::ladder::scenarios::ScenarioOverride;
-use crate::ladder::seasons::Migration;
 use crate::rating::Outcome;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -169,14 +169,116 @@ impl Match {
     }
 }
 
+/// A rank of the old Elo ladder (seed 003 Table 2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OldRank {
+    BelowApprentice,
+    Apprentice,
+    Scholar,
+    Prophet,
+    Master,
+    Grandmaster,
+}
+
+impl OldRank {
+    pub const ALL: [OldRank; 6] = [
+        OldRank::Grandmaster,
+        OldRank::Master,
+        OldRank::Prophet,
+        OldRank::Scholar,
+        OldRank::Apprentice,
+        OldRank::BelowApprentice,
+    ];
+
+    /// Table 2: the RP a player of this old rank starts with.
+    pub fn rp(self) -> f64 {
+        match self {
+            OldRank::Grandmaster => 1200.0,
+            OldRank::Master => 1100.0,
+            OldRank::Prophet => 1000.0,
+            OldRank::Scholar => 700.0,
+            OldRank::Apprentice => 400.0,
+            OldRank::BelowApprentice => 200.0,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            OldRank::Grandmaster => "Grandmaster",
+            OldRank::Master => "Master",
+            OldRank::Prophet => "Prophet",
+            OldRank::Scholar => "Scholar",
+            OldRank::Apprentice => "Apprentice",
+            OldRank::BelowApprentice => "below Apprentice",
+        }
+    }
+
+    /// Reads a rank name, case and spacing aside (`below apprentice`, `below_apprentice`,
+    /// `none`). Empty text is no rank at all.
+    pub fn parse(text: &str) -> Option<OldRank> {
+        let t: String = text
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric())
+            .collect();
+        Some(match t.as_str() {
+            "grandmaster" => OldRank::Grandmaster,
+            "master" => OldRank::Master,
+            "prophet" => OldRank::Prophet,
+            "scholar" => OldRank::Scholar,
+            "apprentice" => OldRank::Apprentice,
+            "belowapprentice" | "none" => OldRank::BelowApprentice,
+            _ => return None,
+        })
+    }
+}
+
+/// One player brought over from an Elo ladder.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MigrationEntry {
+    pub player: PlayerId,
+    pub elo: f64,
+    pub old_rank: OldRank,
+}
+
+/// An Elo list brought into the ladder (seed 003 §5): r = Elo, RD = 350, RP by Table 2.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Migration {
+    pub entries: Vec<MigrationEntry>,
+}
+
+/// Figures the organiser sets for a scenario, in place of its history.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScenarioOverride {
+    pub scenario: String,
+    /// The two sides, e.g. ["Allies", "Axis"].
+    pub sides: [String; 2],
+    /// The fraction of battles the first side wins.
+    pub ratio: f64,
+    /// The average medals of each side.
+    pub averages: [f64; 2],
+}
+
 /// Something that happened on the ladder.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Event {
-    /// A player joins.
-    Player { id: PlayerId, name: String },
+    /// A player joins. An `undated` join was entered without a date (the app, `add-player`
+    /// without `--date`, a CSV import): the player joins at their first event if that comes
+    /// earlier, so a backdated match never finds them "not yet joined".
+    Player {
+        id: PlayerId,
+        name: String,
+        #[serde(default, skip_serializing_if = "is_false")]
+        undated: bool,
+    },
     /// A player is renamed.
     Rename { id: PlayerId, name: String },
+    /// A player retires from the ladder (`retired: true`) or comes back (`false`): the
+    /// standings leave a retired player off; their history stays.
+    Retire { id: PlayerId, retired: bool },
     /// A match.
     Match(Match),
     /// The weekly button: archive, cap, roll the rating period.
@@ -189,6 +291,27 @@ pub enum Event {
     Migration { migration: Box<Migration> },
     /// The organiser's figures for a Memoir '44 scenario, replacing its history from here on.
     Scenario { figures: Box<ScenarioOverride> },
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+impl Event {
+    /// The players this event names (a join, a rename, a retirement, the sides of a match,
+    /// a migration's list); resets, rules and scenarios name none.
+    pub fn players(&self) -> Vec<PlayerId> {
+        match self {
+            Event::Player { id, .. } | Event::Rename { id, .. } | Event::Retire { id, .. } => {
+                vec![*id]
+            }
+            Event::Match(m) => m.a.iter().chain(m.b.iter()).copied().collect(),
+            Event::Migration { migration } => migration.entries.iter().map(|e| e.player).collect(),
+            Event::SoftReset | Event::HardReset | Event::Rules { .. } | Event::Scenario { .. } => {
+                Vec::new()
+            }
+        }
+    }
 }
 
 /// One row of the append-only log: an event, or a correction of an earlier row.

@@ -1,6 +1,6 @@
 //! From the append-only log to the events that count, in replay order.
 
-use crate::ladder::event::{Entry, Event, LogRow};
+use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
 use chrono::NaiveDate;
 use std::collections::HashMap;
 
@@ -41,6 +41,7 @@ pub fn resolve_owned(rows: Vec<LogRow>) -> Result<Vec<Effective>, DanglingCorrec
                 _ => None,
             })
             .collect();
+        place_undated_joins(&mut out);
         out.sort_by_key(|e| (e.date, e.seq));
         return Ok(out);
     }
@@ -85,19 +86,62 @@ fn resolve_with_corrections(rows: &[LogRow]) -> Result<Vec<Effective>, DanglingC
             })
         })
         .collect();
+    place_undated_joins(&mut out);
     out.sort_by_key(|e| (e.date, e.seq));
     Ok(out)
 }
 
-/// The replay-order key of the earliest event that `row` changes: for an addition its own
-/// place, for a correction the earlier of the target's old place and its new one.
-pub fn first_affected(row: &LogRow, current: &HashMap<u64, NaiveDate>) -> (NaiveDate, u64) {
-    match &row.entry {
-        Entry::Add { .. } => (row.date, row.seq),
-        Entry::Edit { target, .. } => {
-            let old = current.get(target).copied().unwrap_or(row.date);
-            (old.min(row.date), *target)
-        }
-        Entry::Delete { target } => (current.get(target).copied().unwrap_or(row.date), *target),
+/// An undated join takes place at the player's first event if that comes before the date it
+/// was entered on (see [`Event::Player`]). One pass over the events, and only when the log
+/// has an undated join.
+fn place_undated_joins(events: &mut [Effective]) {
+    let undated: HashMap<PlayerId, usize> = events
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| match e.event {
+            Event::Player {
+                id, undated: true, ..
+            } => Some((id, i)),
+            _ => None,
+        })
+        .collect();
+    if undated.is_empty() {
+        return;
     }
+    let mut first: HashMap<PlayerId, NaiveDate> = HashMap::with_capacity(undated.len());
+    for e in events.iter() {
+        if matches!(e.event, Event::Player { .. }) {
+            continue;
+        }
+        for id in e.event.players() {
+            if undated.contains_key(&id) {
+                first
+                    .entry(id)
+                    .and_modify(|d| *d = (*d).min(e.date))
+                    .or_insert(e.date);
+            }
+        }
+    }
+    for (id, i) in undated {
+        if let Some(&date) = first.get(&id) {
+            events[i].date = events[i].date.min(date);
+        }
+    }
+}
+
+/// The replay-order key of the earliest event that `row` changes: the start of the date of
+/// an addition, of the earlier of a correction's old and new dates. From the start of the
+/// date, because an undated join the event names moves with it, ahead of the events already
+/// on that date.
+pub fn first_affected(row: &LogRow, current: &HashMap<u64, NaiveDate>) -> (NaiveDate, u64) {
+    let date = match &row.entry {
+        Entry::Add { .. } => row.date,
+        Entry::Edit { target, .. } => current
+            .get(target)
+            .copied()
+            .unwrap_or(row.date)
+            .min(row.date),
+        Entry::Delete { target } => current.get(target).copied().unwrap_or(row.date),
+    };
+    (date, 0)
 }

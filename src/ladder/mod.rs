@@ -15,4 +15,6 @@ pub mod simulate;
 pub mod skyweaver;
 pub mod standings;
 pub mod state;
+pub mod systems;
 pub mod timeline;
+pub mod values;

@@ -2,7 +2,7 @@
 
 use crate::ladder::event::PlayerId;
 use crate::ladder::replay::Ladder;
-use crate::ladder::rules::Rules;
+use crate::ladder::rules::Params;
 use crate::ladder::state::Skill;
 use crate::rating::{Prediction, elo, glicko, glicko2, trueskill};
 
@@ -17,10 +17,10 @@ pub fn predict(ladder: &Ladder, a: &[PlayerId], b: &[PlayerId]) -> Option<Predic
         Skill::mean(&skills)
     };
     let (sa, sb) = (side(a)?, side(b)?);
-    Some(match (&ladder.rules, sa, sb) {
+    Some(match (&ladder.rules.params, sa, sb) {
         (_, Skill::Glicko(x), Skill::Glicko(y)) => glicko::predict(&x, &y),
         (_, Skill::Glicko2(x), Skill::Glicko2(y)) => glicko2::predict(&x, &y),
-        (Rules::Allegskill(p), Skill::TrueSkill(x), Skill::TrueSkill(y)) => {
+        (Params::Allegskill(p), Skill::TrueSkill(x), Skill::TrueSkill(y)) => {
             trueskill::predict(&x, &y, &p.trueskill)
         }
         (_, Skill::Elo(x), Skill::Elo(y)) => elo::predict(&x, &y),

@@ -3,7 +3,7 @@
 
 use crate::ladder::event::{Event, Match, PlayerId};
 use crate::ladder::inversus;
-use crate::ladder::rules::Rules;
+use crate::ladder::rules::{Params, Rules};
 use crate::ladder::scenarios::ScenarioBook;
 use crate::ladder::seasons::{self, SeasonRecord};
 use crate::ladder::skyweaver::{self, Tier};
@@ -12,17 +12,64 @@ use crate::rating::{Outcome, elo, glicko, glicko2, memoir44, trueskill};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-/// An event that cannot apply to the ladder as it stands.
+/// An event that cannot apply to the ladder as it stands. It names players by id; a caller
+/// that knows their names says them with [`ReplayError::describe`].
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ReplayError {
-    #[error("event {seq}: player {id} has not joined the ladder at that date")]
-    UnknownPlayer { seq: u64, id: PlayerId },
-    #[error("event {seq}: player id {id} already exists")]
-    DuplicatePlayer { seq: u64, id: PlayerId },
-    #[error("event {seq}: a side of the match has no players")]
-    EmptySide { seq: u64 },
-    #[error("event {seq}: player {id} appears twice in the match")]
-    PlayerTwice { seq: u64, id: PlayerId },
+    #[error("{}", self.describe(&|_| None))]
+    UnknownPlayer {
+        seq: u64,
+        date: NaiveDate,
+        id: PlayerId,
+    },
+    #[error("{}", self.describe(&|_| None))]
+    DuplicatePlayer {
+        seq: u64,
+        date: NaiveDate,
+        id: PlayerId,
+    },
+    #[error("{}", self.describe(&|_| None))]
+    EmptySide { seq: u64, date: NaiveDate },
+    #[error("{}", self.describe(&|_| None))]
+    PlayerTwice {
+        seq: u64,
+        date: NaiveDate,
+        id: PlayerId,
+    },
+}
+
+impl ReplayError {
+    /// The event the error is about.
+    pub fn seq(&self) -> u64 {
+        match self {
+            ReplayError::UnknownPlayer { seq, .. }
+            | ReplayError::DuplicatePlayer { seq, .. }
+            | ReplayError::EmptySide { seq, .. }
+            | ReplayError::PlayerTwice { seq, .. } => *seq,
+        }
+    }
+
+    /// The message, with players called by `name` where it knows them.
+    pub fn describe(&self, name: &dyn Fn(PlayerId) -> Option<String>) -> String {
+        let who = |id: PlayerId| name(id).unwrap_or_else(|| format!("player #{id}"));
+        match self {
+            ReplayError::UnknownPlayer { seq, date, id } => format!(
+                "event {seq} on {date}: {} has not joined the ladder by that date \
+                 (a player added with a date joins on it; enter the match on or after it, \
+                 or correct the join)",
+                who(*id)
+            ),
+            ReplayError::DuplicatePlayer { seq, date, id } => {
+                format!("event {seq} on {date}: {} joins a second time", who(*id))
+            }
+            ReplayError::EmptySide { seq, date } => {
+                format!("event {seq} on {date}: a side of the match has no players")
+            }
+            ReplayError::PlayerTwice { seq, date, id } => {
+                format!("event {seq} on {date}: {} is in the match twice", who(*id))
+            }
+        }
+    }
 }
 
 /// The ladder after some prefix of its log.
@@ -90,17 +137,20 @@ impl Ladder {
         history: &mut Vec<HistoryRow>,
     ) -> Result<(), ReplayError> {
         match event {
-            Event::Player { id, name } => {
+            Event::Player { id, name, undated } => {
                 let i = *id as usize;
                 if self.players.get(i).is_some_and(|p| p.joined) {
-                    return Err(ReplayError::DuplicatePlayer { seq, id: *id });
+                    return Err(ReplayError::DuplicatePlayer { seq, date, id: *id });
                 }
                 while self.players.len() <= i {
                     let mut placeholder = PlayerState::new(String::new(), &self.rules);
                     placeholder.joined = false;
                     self.players.push(placeholder);
                 }
-                self.players[i] = PlayerState::new(name.clone(), &self.rules);
+                let mut player = PlayerState::new(name.clone(), &self.rules);
+                player.joined_on = Some(date);
+                player.undated = *undated;
+                self.players[i] = player;
                 self.record(date, seq, *id, history);
             }
             Event::Rename { id, name } => {
@@ -108,8 +158,16 @@ impl Ladder {
                     .players
                     .get_mut(*id as usize)
                     .filter(|p| p.joined)
-                    .ok_or(ReplayError::UnknownPlayer { seq, id: *id })?;
+                    .ok_or(ReplayError::UnknownPlayer { seq, date, id: *id })?;
                 p.name = name.clone();
+            }
+            Event::Retire { id, retired } => {
+                let p = self
+                    .players
+                    .get_mut(*id as usize)
+                    .filter(|p| p.joined)
+                    .ok_or(ReplayError::UnknownPlayer { seq, date, id: *id })?;
+                p.retired = *retired;
             }
             Event::Match(m) => self.apply_match(date, seq, m, history)?,
             Event::SoftReset => seasons::soft_reset(self, date, seq, history),
@@ -147,13 +205,13 @@ impl Ladder {
         }
     }
 
-    fn check_match(&self, seq: u64, m: &Match) -> Result<(), ReplayError> {
+    fn check_match(&self, date: NaiveDate, seq: u64, m: &Match) -> Result<(), ReplayError> {
         if m.a.is_empty() || m.b.is_empty() {
-            return Err(ReplayError::EmptySide { seq });
+            return Err(ReplayError::EmptySide { seq, date });
         }
         for (i, id) in m.a.iter().chain(m.b.iter()).enumerate() {
             if !self.players.get(*id as usize).is_some_and(|p| p.joined) {
-                return Err(ReplayError::UnknownPlayer { seq, id: *id });
+                return Err(ReplayError::UnknownPlayer { seq, date, id: *id });
             }
             if m.a
                 .iter()
@@ -161,7 +219,7 @@ impl Ladder {
                 .skip(i + 1)
                 .any(|other| other == id)
             {
-                return Err(ReplayError::PlayerTwice { seq, id: *id });
+                return Err(ReplayError::PlayerTwice { seq, date, id: *id });
             }
         }
         Ok(())
@@ -174,11 +232,11 @@ impl Ladder {
         m: &Match,
         history: &mut Vec<HistoryRow>,
     ) -> Result<(), ReplayError> {
-        self.check_match(seq, m)?;
+        self.check_match(date, seq, m)?;
         let Some(outcome) = m.result.rated_outcome() else {
             return Ok(()); // cancelled: kept in the log, changes nothing
         };
-        if let Rules::Inversus(p) = &self.rules {
+        if let Params::Inversus(p) = &self.rules.params {
             for id in m.a.iter().chain(m.b.iter()) {
                 let player = &mut self.players[*id as usize];
                 if let (Skill::Glicko2(r), Some(last)) = (player.skill, player.last_played) {
@@ -237,17 +295,17 @@ impl Ladder {
 
     /// The entrant's new skill from one 1v1 update against their opponent.
     fn rate(&self, e: &Entrant, m: &Match, scenario: Option<&memoir44::Scenario>) -> Skill {
-        match (&self.rules, e.skill, e.opponent) {
-            (Rules::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
+        match (&self.rules.params, e.skill, e.opponent) {
+            (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
                 Skill::Glicko(glicko::rate(&a, &b, e.outcome, &p.glicko()).0)
             }
-            (Rules::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
+            (Params::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
                 Skill::Glicko2(glicko2::rate(&a, &b, e.outcome, &p.glicko2).0)
             }
-            (Rules::Allegskill(p), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
+            (Params::Allegskill(p), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
                 Skill::TrueSkill(trueskill::rate(&a, &b, e.outcome, &p.trueskill).0)
             }
-            (Rules::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
+            (Params::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
                 // The scenario and medals are A's view; B's entrants see them mirrored.
                 let on_a = m.a.contains(&e.id);
                 let sc = scenario.map(|s| if on_a { *s } else { s.mirrored() });
@@ -260,7 +318,7 @@ impl Ladder {
                 });
                 Skill::Elo(memoir44::rate(&a, &b, e.outcome, sc.as_ref(), medals.as_ref(), p).0)
             }
-            (Rules::Elo(p), Skill::Elo(a), Skill::Elo(b)) => {
+            (Params::Elo(p), Skill::Elo(a), Skill::Elo(b)) => {
                 Skill::Elo(elo::rate(&a, &b, e.outcome, p).0)
             }
             // Skills always match the rules: a rules change converts every player.
@@ -282,6 +340,8 @@ impl Ladder {
         let p = &mut self.players[id as usize];
         let won_twice_before = p.streak >= 2;
         p.skill = after;
+        // A retired player who plays again is back on the ladder.
+        p.retired = false;
         p.matches += 1;
         p.season_matches += 1;
         p.last_played = Some(date);
@@ -299,8 +359,8 @@ impl Ladder {
                 p.streak = 0;
             }
         }
-        match (rules, before, after) {
-            (Rules::Skyweaver(params), Skill::Glicko(b), Skill::Glicko(a)) => {
+        match (&rules.params, before, after) {
+            (Params::Skyweaver(params), Skill::Glicko(b), Skill::Glicko(a)) => {
                 let bonus = outcome == Outcome::Win && won_twice_before;
                 p.rp = skyweaver::next_rp(
                     p.rp,
@@ -313,7 +373,7 @@ impl Ladder {
                 p.floor = p.floor.max(skyweaver::floor_reached(p.rp));
                 p.season_peak_rp = p.season_peak_rp.max(p.rp);
             }
-            (Rules::Inversus(params), Skill::Glicko2(b), Skill::Glicko2(a)) => {
+            (Params::Inversus(params), Skill::Glicko2(b), Skill::Glicko2(a)) => {
                 let opp_mu = match opponent {
                     Skill::Glicko2(o) => o.mu,
                     _ => b.mu,
@@ -377,9 +437,9 @@ pub fn grandweaver_set(players: &[PlayerState], n: u32) -> Vec<bool> {
 /// opposing − mean own team), deviation the opposing mean. Other systems: the opposing means.
 fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skill]) -> Skill {
     let opposing = Skill::mean(opponents).unwrap_or(own);
-    match (rules, own, opposing, Skill::mean(team)) {
+    match (&rules.params, own, opposing, Skill::mean(team)) {
         (
-            Rules::Inversus(_),
+            Params::Inversus(_),
             Skill::Glicko2(me),
             Skill::Glicko2(opp),
             Some(Skill::Glicko2(mine)),

@@ -1,51 +1,9 @@
 //! A ladder's rules: which rating system it runs, with which parameters.
 
+pub use crate::ladder::systems::System;
+use crate::ladder::systems::{Facts, Param};
 use crate::rating::{elo, glicko, glicko2, memoir44, trueskill};
 use serde::{Deserialize, Serialize};
-use std::fmt;
-
-/// The rating systems a ladder can run (SPEC §2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum System {
-    Skyweaver,
-    Inversus,
-    Allegskill,
-    Memoir44,
-    Elo,
-}
-
-impl System {
-    pub const ALL: [System; 5] = [
-        System::Skyweaver,
-        System::Inversus,
-        System::Allegskill,
-        System::Memoir44,
-        System::Elo,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            System::Skyweaver => "skyweaver",
-            System::Inversus => "inversus",
-            System::Allegskill => "allegskill",
-            System::Memoir44 => "memoir44",
-            System::Elo => "elo",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<System> {
-        System::ALL
-            .into_iter()
-            .find(|s| s.name().eq_ignore_ascii_case(name.trim()))
-    }
-}
-
-impl fmt::Display for System {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// Skyweaver (seed 003, SPEC §2.1): Glicko-1 matchmaking rating and Rank Points.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
@@ -162,7 +120,7 @@ pub type Memoir44Params = memoir44::Config;
 /// A system with its parameters.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "system", content = "params", rename_all = "snake_case")]
-pub enum Rules {
+pub enum Params {
     Skyweaver(SkyweaverParams),
     Inversus(InversusParams),
     Allegskill(AllegskillParams),
@@ -170,9 +128,23 @@ pub enum Rules {
     Elo(EloParams),
 }
 
+/// A ladder's rules: the rating system with its parameters. Stored as
+/// `{"system": "elo", "params": {…}}`; what every system shares sits beside them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rules {
+    #[serde(flatten)]
+    pub params: Params,
+}
+
 impl Default for Rules {
     fn default() -> Self {
-        Rules::Skyweaver(SkyweaverParams::default())
+        Rules::defaults(System::Skyweaver)
+    }
+}
+
+impl From<Params> for Rules {
+    fn from(params: Params) -> Rules {
+        Rules { params }
     }
 }
 
@@ -187,74 +159,139 @@ pub enum ParamError {
         name: String,
         known: String,
     },
-    #[error("parameter `{name}`: `{value}` is not a finite number")]
+    #[error("parameter `{name}`: `{value}` is not a number")]
     Value { name: String, value: String },
+    #[error("parameter `{name}` ({label}): {value} is outside its range; give {range}")]
+    Range {
+        name: String,
+        label: String,
+        value: String,
+        range: String,
+    },
+}
+
+impl ParamError {
+    fn range(spec: &Param, value: f64) -> ParamError {
+        ParamError::Range {
+            name: spec.name.into(),
+            label: spec.label.into(),
+            value: value.to_string(),
+            range: spec.range_text(),
+        }
+    }
 }
 
 impl Rules {
     /// The system at its defaults.
     pub fn defaults(system: System) -> Rules {
-        match system {
-            System::Skyweaver => Rules::Skyweaver(SkyweaverParams::default()),
-            System::Inversus => Rules::Inversus(InversusParams::default()),
-            System::Allegskill => Rules::Allegskill(AllegskillParams::default()),
-            System::Memoir44 => Rules::Memoir44(Memoir44Params::default()),
-            System::Elo => Rules::Elo(EloParams::default()),
-        }
+        let params = match system {
+            System::Skyweaver => Params::Skyweaver(SkyweaverParams::default()),
+            System::Inversus => Params::Inversus(InversusParams::default()),
+            System::Allegskill => Params::Allegskill(AllegskillParams::default()),
+            System::Memoir44 => Params::Memoir44(Memoir44Params::default()),
+            System::Elo => Params::Elo(EloParams::default()),
+        };
+        Rules { params }
     }
 
     pub fn system(&self) -> System {
-        match self {
-            Rules::Skyweaver(_) => System::Skyweaver,
-            Rules::Inversus(_) => System::Inversus,
-            Rules::Allegskill(_) => System::Allegskill,
-            Rules::Memoir44(_) => System::Memoir44,
-            Rules::Elo(_) => System::Elo,
+        match self.params {
+            Params::Skyweaver(_) => System::Skyweaver,
+            Params::Inversus(_) => System::Inversus,
+            Params::Allegskill(_) => System::Allegskill,
+            Params::Memoir44(_) => System::Memoir44,
+            Params::Elo(_) => System::Elo,
         }
     }
 
-    /// The parameters as a flat JSON object, name → number.
-    pub fn params(&self) -> serde_json::Map<String, serde_json::Value> {
-        let value = serde_json::to_value(self).unwrap_or_default();
-        match value.get("params") {
-            Some(serde_json::Value::Object(map)) => map.clone(),
+    pub fn facts(&self) -> &'static Facts {
+        self.system().facts()
+    }
+
+    /// The parameters as a JSON object, name → number, as the file stores them.
+    fn json_params(&self) -> serde_json::Map<String, serde_json::Value> {
+        match serde_json::to_value(&self.params) {
+            Ok(serde_json::Value::Object(mut m)) => match m.remove("params") {
+                Some(serde_json::Value::Object(p)) => p,
+                _ => serde_json::Map::new(),
+            },
             _ => serde_json::Map::new(),
         }
     }
 
-    /// Sets one parameter from `NAME=VALUE` text.
-    pub fn set_param(&mut self, assignment: &str) -> Result<(), ParamError> {
-        let (name, value) = assignment
-            .split_once('=')
-            .ok_or_else(|| ParamError::Syntax(assignment.to_string()))?;
-        let (name, value) = (name.trim(), value.trim());
-        let mut params = self.params();
-        let Some(slot) = params.get_mut(name) else {
-            let known: Vec<String> = params.keys().cloned().collect();
+    /// Every parameter with its value, in the order the system declares them.
+    pub fn param_values(&self) -> Vec<(&'static Param, f64)> {
+        let values = self.json_params();
+        self.facts()
+            .params
+            .iter()
+            .map(|p| {
+                (
+                    p,
+                    values
+                        .get(p.name)
+                        .and_then(|v| v.as_f64())
+                        .unwrap_or(f64::NAN),
+                )
+            })
+            .collect()
+    }
+
+    /// The value of parameter `name`, if the system has it.
+    pub fn param(&self, name: &str) -> Option<f64> {
+        self.json_params().get(name).and_then(|v| v.as_f64())
+    }
+
+    /// Sets parameter `name` to `value`, which must lie in its declared range.
+    pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), ParamError> {
+        let system = self.system();
+        let Some(spec) = system.param(name) else {
+            let known: Vec<&str> = self.facts().params.iter().map(|p| p.name).collect();
             return Err(ParamError::Unknown {
-                system: self.system(),
+                system,
                 name: name.to_string(),
                 known: known.join(", "),
             });
         };
-        let bad = || ParamError::Value {
+        if !spec.admits(value) {
+            return Err(ParamError::range(spec, value));
+        }
+        let mut params = self.json_params();
+        let number = if spec.integer {
+            serde_json::Value::from(value as u64)
+        } else {
+            serde_json::Value::from(value)
+        };
+        params.insert(name.to_string(), number);
+        let rebuilt = serde_json::json!({ "system": system.name(), "params": params });
+        self.params =
+            serde_json::from_value(rebuilt).map_err(|_| ParamError::range(spec, value))?;
+        Ok(())
+    }
+
+    /// Sets one parameter from `NAME=VALUE` text.
+    pub fn assign(&mut self, assignment: &str) -> Result<(), ParamError> {
+        let (name, value) = assignment
+            .split_once('=')
+            .ok_or_else(|| ParamError::Syntax(assignment.to_string()))?;
+        let (name, value) = (name.trim(), value.trim());
+        if self.system().param(name).is_none() {
+            return self.set_param(name, 0.0); // the unknown-parameter message
+        }
+        let number: f64 = value.parse().map_err(|_| ParamError::Value {
             name: name.to_string(),
             value: value.to_string(),
-        };
-        let number: f64 = value.parse().map_err(|_| bad())?;
-        if !number.is_finite() {
-            return Err(bad());
-        }
-        *slot = if slot.is_u64() {
-            if number < 0.0 || number.fract() != 0.0 || number > u32::MAX as f64 {
-                return Err(bad());
+        })?;
+        self.set_param(name, number)
+    }
+
+    /// Whether every parameter lies in its declared range (rules read from a file or a log).
+    pub fn check(&self) -> Result<(), ParamError> {
+        for (spec, value) in self.param_values() {
+            if !spec.admits(value) {
+                return Err(ParamError::range(spec, value));
             }
-            serde_json::Value::from(number as u64)
-        } else {
-            serde_json::Value::from(number)
-        };
-        let rebuilt = serde_json::json!({ "system": self.system().name(), "params": params });
-        *self = serde_json::from_value(rebuilt).map_err(|_| bad())?;
+        }
         Ok(())
     }
 }
@@ -266,37 +303,76 @@ mod tests {
     #[test]
     fn params_are_set_by_name() {
         let mut rules = Rules::defaults(System::Elo);
-        rules.set_param("k=20").unwrap();
+        rules.assign("k=20").unwrap();
         assert_eq!(
-            rules,
-            Rules::Elo(elo::Config {
+            rules.params,
+            Params::Elo(elo::Config {
                 k: 20.0,
                 ..Default::default()
             })
         );
         let mut sky = Rules::default();
-        sky.set_param("grandweaver_count=3").unwrap();
-        sky.set_param("f_min = 0.5").unwrap();
-        let Rules::Skyweaver(p) = sky else { panic!() };
+        sky.assign("grandweaver_count=3").unwrap();
+        sky.assign("f_min = 0.5").unwrap();
+        let Params::Skyweaver(p) = sky.params else {
+            panic!()
+        };
         assert_eq!((p.grandweaver_count, p.f_min), (3, 0.5));
         let mut inv = Rules::defaults(System::Inversus);
-        inv.set_param("tau=0.3").unwrap();
-        let Rules::Inversus(p) = inv else { panic!() };
+        inv.assign("tau=0.3").unwrap();
+        let Params::Inversus(p) = inv.params else {
+            panic!()
+        };
         assert_eq!(p.glicko2.tau, 0.3);
+        assert_eq!(inv.param("tau"), Some(0.3));
     }
 
     #[test]
-    fn bad_params_are_refused_with_their_name() {
+    fn bad_params_are_refused_with_their_name_and_range() {
         let mut rules = Rules::defaults(System::Elo);
-        let e = rules.set_param("q=1").unwrap_err().to_string();
+        let e = rules.assign("q=1").unwrap_err().to_string();
         assert!(e.contains("`q`") && e.contains("k"), "{e}");
-        let e = rules.set_param("k=abc").unwrap_err().to_string();
+        let e = rules.assign("k=abc").unwrap_err().to_string();
         assert!(e.contains("`k`") && e.contains("abc"), "{e}");
-        assert!(rules.set_param("k=inf").is_err());
-        assert!(rules.set_param("k").is_err());
+        // A negative K would rank the player who lost most first.
+        let e = rules.assign("k=-5").unwrap_err().to_string();
+        assert!(e.contains("`k`") && e.contains("from 0 to 400"), "{e}");
+        assert!(rules.assign("k=-1e308").is_err());
+        assert!(rules.assign("k=inf").is_err());
+        assert!(rules.assign("k=NaN").is_err());
+        assert!(rules.assign("k").is_err());
         let mut sky = Rules::default();
-        assert!(sky.set_param("grandweaver_count=2.5").is_err());
+        assert!(sky.assign("grandweaver_count=2.5").is_err());
+        assert!(sky.assign("grandweaver_count=-1").is_err());
+        let mut inv = Rules::defaults(System::Inversus);
+        let e = inv.assign("max_step=-1").unwrap_err().to_string();
+        assert!(
+            e.contains("max_step") && e.contains("from 1 to 10000"),
+            "{e}"
+        );
+        let mut ts = Rules::defaults(System::Allegskill);
+        assert!(ts.assign("epsilon=0").is_err());
+        assert!(ts.assign("beta=1e308").is_err());
         assert_eq!(rules, Rules::defaults(System::Elo));
+    }
+
+    #[test]
+    fn every_parameter_is_declared_once_and_defaults_lie_in_range() {
+        for s in System::ALL {
+            let rules = Rules::defaults(s);
+            let stored: Vec<String> = rules.json_params().keys().cloned().collect();
+            let mut declared: Vec<String> = s
+                .facts()
+                .params
+                .iter()
+                .map(|p| p.name.to_string())
+                .collect();
+            declared.sort();
+            let mut stored_sorted = stored.clone();
+            stored_sorted.sort();
+            assert_eq!(stored_sorted, declared, "{s}");
+            assert_eq!(rules.check(), Ok(()), "{s}");
+        }
     }
 
     #[test]
@@ -306,5 +382,11 @@ mod tests {
             let text = serde_json::to_string(&r).unwrap();
             assert_eq!(serde_json::from_str::<Rules>(&text).unwrap(), r, "{text}");
         }
+        // The stored form is unchanged from earlier files.
+        let text = serde_json::to_string(&Rules::defaults(System::Elo)).unwrap();
+        assert_eq!(
+            text,
+            r#"{"system":"elo","params":{"initial_rating":1500.0,"k":32.0}}"#
+        );
     }
 }

@@ -1,6 +1,7 @@
 //! Memoir '44 scenario statistics, kept from the ladder's own history (SPEC §2.4).
 
 use crate::ladder::event::Match;
+pub use crate::ladder::event::ScenarioOverride;
 use crate::rating::{Outcome, memoir44};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -60,18 +61,6 @@ impl ScenarioStats {
             average_b: avg(j),
         })
     }
-}
-
-/// Figures the organiser sets for a scenario, in place of its history.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct ScenarioOverride {
-    pub scenario: String,
-    /// The two sides, e.g. ["Allies", "Axis"].
-    pub sides: [String; 2],
-    /// The fraction of battles the first side wins.
-    pub ratio: f64,
-    /// The average medals of each side.
-    pub averages: [f64; 2],
 }
 
 /// All scenarios, by name (case as first seen; looked up case-insensitively by key).

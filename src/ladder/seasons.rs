@@ -2,8 +2,9 @@
 //! archive, and migration from an Elo list.
 
 use crate::ladder::event::PlayerId;
+pub use crate::ladder::event::{Migration, MigrationEntry, OldRank};
 use crate::ladder::replay::{Ladder, ReplayError, grandweaver_set};
-use crate::ladder::rules::Rules;
+use crate::ladder::rules::Params;
 use crate::ladder::skyweaver::{Tier, floor_reached};
 use crate::ladder::state::{HistoryRow, Skill};
 use crate::rating::{glicko, glicko2, trueskill};
@@ -48,7 +49,7 @@ pub struct SeasonRecord {
 /// cap Grandweavers above 1400 to 1400 and Masters above 1300 to 1300, and grow every RD by
 /// one rating period (eq. 1). Other systems: the week rolls on, nothing else changes.
 pub fn soft_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
-    if let Rules::Skyweaver(params) = &ladder.rules {
+    if let Params::Skyweaver(params) = &ladder.rules.params {
         let grandweavers = grandweaver_set(&ladder.players, params.grandweaver_count);
         let cfg = params.glicko();
         for (i, p) in ladder
@@ -80,8 +81,8 @@ pub fn soft_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
 
 /// The season's archive entries, as the season stands now.
 pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
-    let grandweavers = match &ladder.rules {
-        Rules::Skyweaver(p) => grandweaver_set(&ladder.players, p.grandweaver_count),
+    let grandweavers = match &ladder.rules.params {
+        Params::Skyweaver(p) => grandweaver_set(&ladder.players, p.grandweaver_count),
         _ => Vec::new(),
     };
     ladder
@@ -90,7 +91,7 @@ pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
         .enumerate()
         .filter(|(_, p)| p.joined)
         .map(|(i, p)| {
-            let skyweaver = matches!(ladder.rules, Rules::Skyweaver(_));
+            let skyweaver = matches!(ladder.rules.params, Params::Skyweaver(_));
             let gw_now = grandweavers.get(i).copied().unwrap_or(false);
             let tier_now = if gw_now {
                 Tier::Grandweaver
@@ -136,7 +137,7 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
         weeks: ladder.week.saturating_sub(1),
         entries: season_entries(ladder),
     };
-    if let Rules::Skyweaver(params) = &ladder.rules {
+    if let Params::Skyweaver(params) = &ladder.rules.params {
         let (lo, hi) = ladder
             .players
             .iter()
@@ -175,72 +176,6 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
     ladder.archive.push(record);
     ladder.season += 1;
     ladder.week = 1;
-}
-
-/// A rank of the old Elo ladder (seed 003 Table 2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum OldRank {
-    BelowApprentice,
-    Apprentice,
-    Scholar,
-    Prophet,
-    Master,
-    Grandmaster,
-}
-
-impl OldRank {
-    pub const ALL: [OldRank; 6] = [
-        OldRank::Grandmaster,
-        OldRank::Master,
-        OldRank::Prophet,
-        OldRank::Scholar,
-        OldRank::Apprentice,
-        OldRank::BelowApprentice,
-    ];
-
-    /// Table 2: the RP a player of this old rank starts with.
-    pub fn rp(self) -> f64 {
-        match self {
-            OldRank::Grandmaster => 1200.0,
-            OldRank::Master => 1100.0,
-            OldRank::Prophet => 1000.0,
-            OldRank::Scholar => 700.0,
-            OldRank::Apprentice => 400.0,
-            OldRank::BelowApprentice => 200.0,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            OldRank::Grandmaster => "Grandmaster",
-            OldRank::Master => "Master",
-            OldRank::Prophet => "Prophet",
-            OldRank::Scholar => "Scholar",
-            OldRank::Apprentice => "Apprentice",
-            OldRank::BelowApprentice => "below Apprentice",
-        }
-    }
-
-    /// Reads a rank name, case and spacing aside (`below apprentice`, `below_apprentice`,
-    /// `none`). Empty text is no rank at all.
-    pub fn parse(text: &str) -> Option<OldRank> {
-        let t: String = text
-            .trim()
-            .to_lowercase()
-            .chars()
-            .filter(|c| c.is_alphanumeric())
-            .collect();
-        Some(match t.as_str() {
-            "grandmaster" => OldRank::Grandmaster,
-            "master" => OldRank::Master,
-            "prophet" => OldRank::Prophet,
-            "scholar" => OldRank::Scholar,
-            "apprentice" => OldRank::Apprentice,
-            "belowapprentice" | "none" => OldRank::BelowApprentice,
-            _ => return None,
-        })
-    }
 }
 
 /// Elo cut-offs the organiser sets: the lowest Elo of each old rank.
@@ -317,20 +252,6 @@ impl Cutoffs {
     }
 }
 
-/// One player brought over from an Elo ladder.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct MigrationEntry {
-    pub player: PlayerId,
-    pub elo: f64,
-    pub old_rank: OldRank,
-}
-
-/// An Elo list brought into the ladder (seed 003 §5): r = Elo, RD = 350, RP by Table 2.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Migration {
-    pub entries: Vec<MigrationEntry>,
-}
-
 /// Applies a migration. Skyweaver: r := Elo, RD := its initial value (350), RP := Table 2,
 /// and the floor under that RP counts as reached. Other systems take the Elo as their rating
 /// on the 1500 scale with fresh uncertainty; their RP is untouched.
@@ -343,15 +264,19 @@ pub fn migrate(
 ) -> Result<(), ReplayError> {
     for e in &migration.entries {
         if !ladder.player(e.player).is_some_and(|p| p.joined) {
-            return Err(ReplayError::UnknownPlayer { seq, id: e.player });
+            return Err(ReplayError::UnknownPlayer {
+                seq,
+                date,
+                id: e.player,
+            });
         }
     }
-    let rules = ladder.rules.clone();
+    let rules = ladder.rules.params.clone();
     for e in &migration.entries {
         let p = &mut ladder.players[e.player as usize];
         let elo = if e.elo.is_finite() { e.elo } else { 1500.0 };
         match &rules {
-            Rules::Skyweaver(params) => {
+            Params::Skyweaver(params) => {
                 p.skill = Skill::Glicko(glicko::Rating {
                     rating: elo,
                     deviation: params.initial_deviation,
@@ -360,20 +285,20 @@ pub fn migrate(
                 p.floor = floor_reached(p.rp);
                 p.season_peak_rp = p.season_peak_rp.max(p.rp);
             }
-            Rules::Inversus(params) => {
+            Params::Inversus(params) => {
                 let fresh = glicko2::Rating::new(&params.glicko2);
                 let mu = ((elo - 1500.0) / glicko2::SCALE)
                     .max(params.glicko2.min_mu)
                     .min(params.glicko2.max_mu);
                 p.skill = Skill::Glicko2(glicko2::Rating { mu, ..fresh });
             }
-            Rules::Allegskill(params) => {
+            Params::Allegskill(params) => {
                 p.skill = Skill::TrueSkill(trueskill::Rating {
                     mu: 25.0 + (elo - 1500.0) / 42.0,
                     sigma: params.trueskill.initial_sigma,
                 });
             }
-            Rules::Memoir44(_) | Rules::Elo(_) => {
+            Params::Memoir44(_) | Params::Elo(_) => {
                 p.skill = Skill::Elo(crate::rating::elo::Rating { rating: elo });
             }
         }

@@ -22,7 +22,7 @@
 
 use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
 use crate::ladder::replay::{Ladder, ReplayError, grandweaver_set};
-use crate::ladder::rules::{Rules, System};
+use crate::ladder::rules::{Params, Rules, System};
 use crate::ladder::skyweaver::Tier;
 use crate::rating::Outcome;
 use chrono::{Days, NaiveDate};
@@ -111,12 +111,20 @@ impl SimConfig {
                 return bad(field, format!("{v} is out of range; give 0 to 10000"));
             }
         }
-        if self
-            .start
-            .checked_add_days(Days::new(7 * self.weeks as u64))
-            .is_none()
-        {
-            return bad("start", format!("{} is too late a date", self.start));
+        let last = crate::ladder::values::Day::new(self.start)
+            .ok()
+            .and_then(|d| d.plus_days(7 * self.weeks as u64));
+        if last.is_none() {
+            return bad(
+                "start",
+                format!(
+                    "{} with {} weeks runs outside 0001-01-01..9999-12-31",
+                    self.start, self.weeks
+                ),
+            );
+        }
+        if let Err(e) = self.rules.check() {
+            return bad("param", e.to_string());
         }
         Ok(())
     }
@@ -332,10 +340,17 @@ pub fn simulate(
     let width = n.to_string().len();
     for id in 0..n {
         let name = format!("Player {:0width$}", id + 1);
-        run.emit(cfg.start, Event::Player { id, name })?;
+        run.emit(
+            cfg.start,
+            Event::Player {
+                id,
+                name,
+                undated: false,
+            },
+        )?;
     }
-    let skyweaver = match &cfg.rules {
-        Rules::Skyweaver(p) => Some(p.grandweaver_count),
+    let skyweaver = match &cfg.rules.params {
+        Params::Skyweaver(p) => Some(p.grandweaver_count),
         _ => None,
     };
     let mut reach = Reach {
@@ -517,7 +532,16 @@ mod tests {
         for id in 0..4 {
             let name = format!("P{id}");
             ladder
-                .apply(day, id as u64, &Event::Player { id, name }, &mut h)
+                .apply(
+                    day,
+                    id as u64,
+                    &Event::Player {
+                        id,
+                        name,
+                        undated: false,
+                    },
+                    &mut h,
+                )
                 .unwrap();
         }
         for (id, r) in [1400.0, 1500.0, 1600.0, 1610.0].into_iter().enumerate() {

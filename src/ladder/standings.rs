@@ -2,7 +2,7 @@
 
 use crate::ladder::event::PlayerId;
 use crate::ladder::replay::{Ladder, grandweaver_set};
-use crate::ladder::rules::Rules;
+use crate::ladder::rules::Params;
 use crate::ladder::skyweaver::Tier;
 use crate::ladder::state::Skill;
 use chrono::NaiveDate;
@@ -19,6 +19,16 @@ pub struct Standing {
     pub provisional: bool,
     /// Memoir '44: no game for longer than the leaderboard allows, as of the latest event.
     pub idle: bool,
+    /// Retired by the organiser (history kept).
+    pub retired: bool,
+}
+
+impl Standing {
+    /// Whether the leaderboard lists the player (provisional, idle and retired players are
+    /// left off unless asked for).
+    pub fn listed(&self) -> bool {
+        !self.provisional && !self.idle && !self.retired
+    }
 }
 
 /// The sort key of a player: higher first.
@@ -49,8 +59,8 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
             })
             .then(x.cmp(&y))
     });
-    let grandweavers = match &ladder.rules {
-        Rules::Skyweaver(p) => grandweaver_set(&ladder.players, p.grandweaver_count),
+    let grandweavers = match &ladder.rules.params {
+        Params::Skyweaver(p) => grandweaver_set(&ladder.players, p.grandweaver_count),
         _ => Vec::new(),
     };
     let latest = ladder.players.iter().filter_map(|p| p.last_played).max();
@@ -58,19 +68,19 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
         .enumerate()
         .map(|(i, id)| {
             let p = &ladder.players[id];
-            let tier = match &ladder.rules {
-                Rules::Skyweaver(_) if grandweavers.get(id).copied().unwrap_or(false) => {
+            let tier = match &ladder.rules.params {
+                Params::Skyweaver(_) if grandweavers.get(id).copied().unwrap_or(false) => {
                     Some(Tier::Grandweaver)
                 }
-                Rules::Skyweaver(_) => Some(Tier::of_rp(p.rp)),
+                Params::Skyweaver(_) => Some(Tier::of_rp(p.rp)),
                 _ => None,
             };
-            let (provisional, idle) = match &ladder.rules {
-                Rules::Memoir44(c) => (
+            let (provisional, idle) = match &ladder.rules.params {
+                Params::Memoir44(c) => (
                     p.matches < c.provisional_games,
                     is_idle(p.last_played, latest, c.idle_days),
                 ),
-                Rules::Allegskill(c) => (
+                Params::Allegskill(c) => (
                     p.matches < c.provisional_games,
                     is_idle(p.last_played, latest, c.idle_days),
                 ),
@@ -82,6 +92,7 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
                 tier,
                 provisional,
                 idle,
+                retired: p.retired,
             }
         })
         .collect()
@@ -135,7 +146,7 @@ pub fn to_json(ladder: &Ladder, rows: &[Standing]) -> Value {
                     }
                     Skill::Elo(r) => {
                         m.insert("rating".into(), json!(r.rating));
-                        if matches!(ladder.rules, Rules::Memoir44(_)) {
+                        if matches!(ladder.rules.params, Params::Memoir44(_)) {
                             m.insert("provisional".into(), json!(s.provisional));
                             m.insert("idle".into(), json!(s.idle));
                         }

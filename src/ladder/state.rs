@@ -1,7 +1,7 @@
 //! What the ladder knows about each player after some prefix of the log.
 
 use crate::ladder::event::PlayerId;
-use crate::ladder::rules::Rules;
+use crate::ladder::rules::{Params, Rules};
 use crate::ladder::skyweaver::Tier;
 use crate::rating::{elo, glicko, glicko2, trueskill};
 use chrono::NaiveDate;
@@ -20,14 +20,14 @@ pub enum Skill {
 impl Skill {
     /// A new player's rating under `rules`.
     pub fn initial(rules: &Rules) -> Skill {
-        match rules {
-            Rules::Skyweaver(p) => Skill::Glicko(glicko::Rating::new(&p.glicko())),
-            Rules::Inversus(p) => Skill::Glicko2(glicko2::Rating::new(&p.glicko2)),
-            Rules::Allegskill(p) => Skill::TrueSkill(trueskill::Rating::new(&p.trueskill)),
-            Rules::Memoir44(p) => Skill::Elo(elo::Rating {
+        match &rules.params {
+            Params::Skyweaver(p) => Skill::Glicko(glicko::Rating::new(&p.glicko())),
+            Params::Inversus(p) => Skill::Glicko2(glicko2::Rating::new(&p.glicko2)),
+            Params::Allegskill(p) => Skill::TrueSkill(trueskill::Rating::new(&p.trueskill)),
+            Params::Memoir44(p) => Skill::Elo(elo::Rating {
                 rating: p.initial_rating,
             }),
-            Rules::Elo(p) => Skill::Elo(elo::Rating::new(p)),
+            Params::Elo(p) => Skill::Elo(elo::Rating::new(p)),
         }
     }
 
@@ -88,8 +88,8 @@ impl Skill {
             Skill::Glicko(g) => Skill::Glicko(glicko::Rating { rating: r, ..g }),
             Skill::Glicko2(g) => {
                 let mu = (r - 1500.0) / glicko2::SCALE;
-                let (lo, hi) = match rules {
-                    Rules::Inversus(p) => (p.glicko2.min_mu, p.glicko2.max_mu),
+                let (lo, hi) = match &rules.params {
+                    Params::Inversus(p) => (p.glicko2.min_mu, p.glicko2.max_mu),
                     _ => (f64::MIN, f64::MAX),
                 };
                 Skill::Glicko2(glicko2::Rating {
@@ -127,6 +127,15 @@ pub struct PlayerState {
     /// (ids follow entry order, replay follows dates).
     #[serde(default = "yes")]
     pub joined: bool,
+    /// The day the player joined in replay order (an undated join: their first event).
+    #[serde(default)]
+    pub joined_on: Option<NaiveDate>,
+    /// Entered without a date: matches before `joined_on` move the join (see `Event::Player`).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub undated: bool,
+    /// Retired from the ladder: left off the standings, history kept.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub retired: bool,
     pub skill: Skill,
     /// Rank Points (Skyweaver, INVERSUS); unused elsewhere.
     pub rp: f64,
@@ -156,13 +165,16 @@ pub struct PlayerState {
 
 impl PlayerState {
     pub fn new(name: String, rules: &Rules) -> PlayerState {
-        let rp = match rules {
-            Rules::Skyweaver(p) => p.initial_rp,
+        let rp = match &rules.params {
+            Params::Skyweaver(p) => p.initial_rp,
             _ => 0.0,
         };
         PlayerState {
             name,
             joined: true,
+            joined_on: None,
+            undated: false,
+            retired: false,
             skill: Skill::initial(rules),
             rp,
             matches: 0,

@@ -19,7 +19,7 @@
 use crate::ladder::event::Event;
 use crate::ladder::log::Effective;
 use crate::ladder::replay::{Ladder, ReplayError};
-use crate::ladder::rules::Rules;
+use crate::ladder::rules::{Params, Rules};
 use crate::ladder::seasons::SeasonEntry;
 use crate::ladder::state::{HistoryRow, PlayerState};
 use chrono::{Datelike, NaiveDate};
@@ -251,9 +251,9 @@ impl Timeline {
 
 /// The part of an event's period id that the system decides (see the module docs).
 fn period_within(rules: &Rules, date: NaiveDate, origin: Option<NaiveDate>, resets: i64) -> i64 {
-    match rules {
-        Rules::Skyweaver(_) => resets,
-        Rules::Inversus(p) => {
+    match &rules.params {
+        Params::Skyweaver(_) => resets,
+        Params::Inversus(p) => {
             let days = origin.map_or(0, |o| (date - o).num_days()) as f64;
             let width = if p.days_per_period.is_finite() && p.days_per_period >= 1.0 {
                 p.days_per_period
@@ -262,7 +262,7 @@ fn period_within(rules: &Rules, date: NaiveDate, origin: Option<NaiveDate>, rese
             };
             (days / width).floor() as i64
         }
-        Rules::Allegskill(_) | Rules::Memoir44(_) | Rules::Elo(_) => {
+        Params::Allegskill(_) | Params::Memoir44(_) | Params::Elo(_) => {
             let week = date.iso_week();
             i64::from(week.year()) * 100 + i64::from(week.week())
         }

@@ -2,11 +2,11 @@
 //! redo, and caches derived from the log. Every user action is exactly one transaction.
 
 pub mod codec;
+pub mod export;
 pub mod forecast;
 pub mod history_blob;
 pub mod schema;
 
-use crate::interchange::jsonl;
 use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
 use crate::ladder::log::{self, DanglingCorrection, Effective};
 use crate::ladder::replay::{Ladder, ReplayError};
@@ -64,7 +64,7 @@ fn today_stamp() -> String {
 }
 
 fn key_of(name: &str) -> String {
-    name.trim().to_lowercase()
+    crate::ladder::values::name_key(name)
 }
 
 impl Store {
@@ -316,6 +316,49 @@ impl Store {
         Ok(live)
     }
 
+    /// Event `seq` as it stands now (after its edits), or `None` if there is no such event or
+    /// it was deleted. Reads only that event's rows, not the log.
+    pub fn event(&self, seq: u64) -> Result<Option<Effective>> {
+        let (done, _) = Self::action_stacks(&self.conn).map_err(|e| self.sql(e))?;
+        let active: HashSet<i64> = done.into_iter().collect();
+        let Ok(key) = i64::try_from(seq) else {
+            return Ok(None);
+        };
+        let mut stmt = self
+            .conn
+            .prepare_cached(
+                "SELECT seq, action, date, op, target, a, b, result, body FROM entries
+                 WHERE seq = ?1 OR target = ?1 ORDER BY seq",
+            )
+            .map_err(|e| self.sql(e))?;
+        let mut rows = stmt.query([key]).map_err(|e| self.sql(e))?;
+        let mut current: Option<Effective> = None;
+        while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
+            let action: i64 = r.get(1).map_err(|e| self.sql(e))?;
+            if !active.contains(&action) {
+                continue;
+            }
+            let row = decode_row(r)
+                .map_err(|e| self.sql(e))?
+                .map_err(|e| self.corrupt(e))?;
+            current = match row.entry {
+                Entry::Add { event } if row.seq == seq => Some(Effective {
+                    date: row.date,
+                    seq,
+                    event,
+                }),
+                Entry::Edit { target, event } if target == seq => current.map(|_| Effective {
+                    date: row.date,
+                    seq,
+                    event,
+                }),
+                Entry::Delete { target } if target == seq => None,
+                _ => current,
+            };
+        }
+        Ok(current)
+    }
+
     /// The cached ladder without its players (rules, seasons, scenarios, counters).
     fn ladder_shell(&self) -> Result<Ladder> {
         let state: String = self
@@ -557,7 +600,7 @@ impl Store {
                     cause: source,
                 })?;
             touched.extend(history[before..].iter().map(|h| h.player));
-            if let Event::Rename { id, .. } = event {
+            if let Event::Rename { id, .. } | Event::Retire { id, .. } = event {
                 touched.push(*id);
             }
         }
@@ -975,13 +1018,14 @@ impl Store {
     }
 
     /// The whole log, undone actions included, for export.
-    pub fn export_log(&self) -> Result<jsonl::Log> {
-        let mut actions: Vec<jsonl::Action> = self
+    pub fn export_log(&self) -> Result<self::export::Log> {
+        let mut actions: Vec<self::export::LogAction> = self
             .actions()?
             .into_iter()
-            .map(|(id, kind, label)| jsonl::Action {
+            .map(|(id, kind, label)| self::export::LogAction {
                 id,
-                kind: jsonl::ActionKind::parse(&kind).unwrap_or(jsonl::ActionKind::Do),
+                kind: self::export::ActionKind::parse(&kind)
+                    .unwrap_or(self::export::ActionKind::Do),
                 label,
                 rows: Vec::new(),
             })
@@ -995,7 +1039,7 @@ impl Store {
                 .ok_or_else(|| self.corrupt(format!("row {} belongs to no action", row.seq)))?;
             actions[i].rows.push(row);
         }
-        Ok(jsonl::Log {
+        Ok(self::export::Log {
             rules: self.initial_rules()?,
             actions,
         })
@@ -1003,7 +1047,7 @@ impl Store {
 
     /// Loads a whole exported log into this ladder, which must be new (no actions yet). One
     /// transaction: a log that does not replay leaves the ladder as it was.
-    pub fn import_log(&mut self, log: &jsonl::Log) -> Result<()> {
+    pub fn import_log(&mut self, log: &self::export::Log) -> Result<()> {
         let path = self.name();
         let tx = Immediate::begin(&self.conn).map_err(|e| OpenError::from_sqlite(&path, e))?;
         let sql = |e| StoreError::Open(OpenError::from_sqlite(&path, e));
@@ -1131,7 +1175,8 @@ fn players_needed(rows: &[(NaiveDate, Entry)]) -> Option<Vec<PlayerId>> {
                 event: Event::Match(m),
             } => ids.extend(m.a.iter().chain(m.b.iter())),
             Entry::Add {
-                event: Event::Player { id, .. } | Event::Rename { id, .. },
+                event:
+                    Event::Player { id, .. } | Event::Rename { id, .. } | Event::Retire { id, .. },
             } => ids.push(*id),
             _ => return None,
         }

@@ -25,7 +25,7 @@ pub fn rules() -> impl Strategy<Value = Rules> {
     prop::sample::select(TWEAKS).prop_map(|(system, param)| {
         let mut rules = Rules::defaults(system);
         if !param.is_empty() {
-            rules.set_param(param).expect("a known parameter");
+            rules.assign(param).expect("a known parameter");
         }
         rules
     })

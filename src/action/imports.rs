@@ -1,0 +1,103 @@
+//! A match CSV brought into a ladder as one action: names to players, new players joining
+//! at their first match, every line checked before anything is written.
+
+use super::{Action, ActionError, Context, Kind, Place};
+use crate::interchange::csv_matches::{CsvMatch, MatchReader};
+use crate::ladder::event::{Entry, Event, Match};
+use chrono::NaiveDate;
+use std::io::Read;
+
+/// What an import brings in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Summary {
+    pub matches: usize,
+    pub new_players: usize,
+}
+
+impl Action {
+    /// Every match of `reader` (the CSV named `file`), in date order (a file's own order
+    /// within a date). A name the ladder does not know joins, undated, on the date of its
+    /// first match, unless `allow_new` is false (then it is an error naming its line).
+    /// `progress` hears the bytes read so far and returns false to cancel.
+    pub fn import_matches<R: Read>(
+        ctx: &mut Context<'_>,
+        mut reader: MatchReader<R>,
+        file: &str,
+        allow_new: bool,
+        progress: &mut dyn FnMut(u64) -> bool,
+    ) -> Result<(Action, Summary), ActionError> {
+        let cancelled = || ActionError::Store(crate::store::StoreError::Cancelled);
+        let fields = reader.player_fields();
+        let mut matches: Vec<CsvMatch> = Vec::new();
+        while let Some(row) = reader.next() {
+            matches.push(row?);
+            if matches.len() % 4096 == 0 && !progress(reader.bytes_read()) {
+                return Err(cancelled());
+            }
+        }
+        if !progress(reader.bytes_read()) {
+            return Err(cancelled());
+        }
+        // A stable sort keeps the file's order within a date, which replay would keep anyway.
+        matches.sort_by_key(|m| m.date);
+        let mut rows: Vec<(NaiveDate, Entry)> = Vec::with_capacity(matches.len() + 64);
+        let mut new_players = 0;
+        for m in &matches {
+            let mut side = |names: &[crate::ladder::values::PlayerName],
+                            field: &str,
+                            rows: &mut Vec<(NaiveDate, Entry)>| {
+                let mut ids = Vec::with_capacity(names.len());
+                for name in names {
+                    if let Some(id) = ctx.roster.find(name.as_str()) {
+                        ids.push(id);
+                        continue;
+                    }
+                    if !allow_new {
+                        return Err(ActionError::UnknownPlayer {
+                            at: Place::line(file, m.line),
+                            field: field.to_string(),
+                            name: name.to_string(),
+                            hint: "; add the player first, or allow new players".into(),
+                        });
+                    }
+                    let id = ctx.roster.next_id();
+                    ctx.roster.claim(name, id);
+                    new_players += 1;
+                    let event = Event::Player {
+                        id,
+                        name: name.to_string(),
+                        undated: true,
+                    };
+                    rows.push((m.date, Entry::Add { event }));
+                    ids.push(id);
+                }
+                Ok(ids)
+            };
+            let a = side(&m.player_a, &fields[0], &mut rows)?;
+            let b = side(&m.player_b, &fields[1], &mut rows)?;
+            let game = Match {
+                a: a.into(),
+                b: b.into(),
+                result: m.result,
+                medals: m.medals,
+                scenario: m.scenario.clone(),
+                side_a: m.side_a.clone(),
+            };
+            // New players are undated and cannot be "not yet joined"; existing ones are
+            // checked against the ladder.
+            ctx.check_match(&|| Place::line(file, m.line), m.date, &game)?;
+            rows.push((
+                m.date,
+                Entry::Add {
+                    event: Event::Match(game),
+                },
+            ));
+        }
+        let summary = Summary {
+            matches: matches.len(),
+            new_players,
+        };
+        let label = format!("import {file} ({} matches)", summary.matches);
+        Ok((Action::new(Kind::ImportMatches, label, rows), summary))
+    }
+}

@@ -1,0 +1,231 @@
+//! Matches: entered, corrected, deleted. Every rule about who may play when lives here.
+
+use super::{Action, ActionError, Context, Kind, Place};
+use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
+use crate::ladder::log::Effective;
+use crate::ladder::values::{self, parse_medals};
+use chrono::NaiveDate;
+
+/// A match as typed on the command line or in the form: every field as text. A side is one
+/// name, or a team of names joined by commas.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MatchInput {
+    /// `YYYY-MM-DD`; none or empty is today.
+    pub date: Option<String>,
+    pub a: String,
+    pub b: String,
+    /// From A's view: 1, 0.5, 0, A, B, draw, forfeit-a, forfeit-b, cancelled.
+    pub result: String,
+    /// Medals `A,B` (Memoir '44); none or empty is no medals.
+    pub medals: Option<String>,
+    pub scenario: Option<String>,
+    /// The scenario side A played.
+    pub side_a: Option<String>,
+}
+
+/// What an edit changes; `None` keeps the match's value. For medals, scenario and side an
+/// empty text removes the value.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct MatchEdit {
+    pub date: Option<String>,
+    pub a: Option<String>,
+    pub b: Option<String>,
+    pub result: Option<String>,
+    pub medals: Option<String>,
+    pub scenario: Option<String>,
+    pub side_a: Option<String>,
+}
+
+/// The words the score field accepts, for messages.
+pub const ACCEPTED_RESULTS: &str = "1, 0.5 or 0 from A's view (also A, B, draw, forfeit-a, \
+    forfeit-b, cancelled)";
+
+pub fn parse_result(at: &Place, text: &str) -> Result<MatchResult, ActionError> {
+    MatchResult::parse(text).ok_or_else(|| {
+        ActionError::invalid(
+            at,
+            "score",
+            text,
+            format!("is not a result; use {ACCEPTED_RESULTS}"),
+        )
+    })
+}
+
+fn optional_label(
+    at: &Place,
+    field: &str,
+    text: Option<&str>,
+) -> Result<Option<String>, ActionError> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => values::label(t)
+            .map(Some)
+            .map_err(|e| ActionError::invalid(at, field, t, format!("is not usable: it {e}"))),
+    }
+}
+
+fn optional_medals(at: &Place, text: Option<&str>) -> Result<Option<[f64; 2]>, ActionError> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => parse_medals(t)
+            .map(Some)
+            .map_err(|e| ActionError::invalid(at, "medals", t, e)),
+    }
+}
+
+impl Context<'_> {
+    /// Checks a match for `date` against the ladder: nobody twice, everyone joined by then
+    /// (an undated join moves to the match), and not in the future.
+    /// `at` says where the match came from (made only when there is an error).
+    pub fn check_match(
+        &self,
+        at: &dyn Fn() -> Place,
+        date: NaiveDate,
+        m: &Match,
+    ) -> Result<(), ActionError> {
+        if date > self.today {
+            return Err(ActionError::Future {
+                at: at(),
+                date,
+                today: self.today,
+            });
+        }
+        let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
+        for (i, id) in ids.iter().enumerate() {
+            let name = || self.roster.name(*id).unwrap_or("?").to_string();
+            if ids[i + 1..].contains(id) {
+                return Err(ActionError::PlayerTwice {
+                    at: at(),
+                    name: name(),
+                });
+            }
+            if let Some(p) = self.ladder().player(*id)
+                && !p.undated
+                && let Some(joined) = p.joined_on.filter(|j| *j > date)
+            {
+                return Err(ActionError::NotYetJoined {
+                    at: at(),
+                    name: name(),
+                    joined,
+                    date,
+                });
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Action {
+    /// A new match.
+    pub fn add_match(ctx: &Context<'_>, input: &MatchInput) -> Result<Action, ActionError> {
+        let at = &ctx.at;
+        let date = ctx.date("date", input.date.as_deref())?;
+        let a = ctx.roster.side(at, "player_a", &input.a)?;
+        let b = ctx.roster.side(at, "player_b", &input.b)?;
+        let m = Match {
+            a: a.into(),
+            b: b.into(),
+            result: parse_result(at, &input.result)?,
+            medals: optional_medals(at, input.medals.as_deref())?,
+            scenario: optional_label(at, "scenario", input.scenario.as_deref())?,
+            side_a: optional_label(at, "side_a", input.side_a.as_deref())?,
+        };
+        ctx.check_match(&|| ctx.at.clone(), date, &m)?;
+        Ok(Action::new(
+            Kind::AddMatch,
+            "add match",
+            vec![(
+                date,
+                Entry::Add {
+                    event: Event::Match(m),
+                },
+            )],
+        ))
+    }
+
+    /// Corrects match `current` (as it stands now): date, players, result, medals, scenario.
+    pub fn edit_match(
+        ctx: &Context<'_>,
+        current: &Effective,
+        edit: &MatchEdit,
+    ) -> Result<Action, ActionError> {
+        let at = &ctx.at;
+        let Event::Match(old) = &current.event else {
+            return Err(ActionError::refused(
+                at,
+                format!(
+                    "event {} is not a match; only matches are edited (delete the event and \
+                     enter it again)",
+                    current.seq
+                ),
+            ));
+        };
+        let mut m = old.clone();
+        let date = match edit.date.as_deref() {
+            Some(d) => super::parse_day(at, "date", d)?,
+            None => current.date,
+        };
+        if let Some(a) = &edit.a {
+            m.a = ctx.roster.side(at, "player_a", a)?.into();
+        }
+        if let Some(b) = &edit.b {
+            m.b = ctx.roster.side(at, "player_b", b)?.into();
+        }
+        if let Some(r) = &edit.result {
+            m.result = parse_result(at, r)?;
+        }
+        if edit.medals.is_some() {
+            m.medals = optional_medals(at, edit.medals.as_deref())?;
+        }
+        if edit.scenario.is_some() {
+            m.scenario = optional_label(at, "scenario", edit.scenario.as_deref())?;
+        }
+        if edit.side_a.is_some() {
+            m.side_a = optional_label(at, "side_a", edit.side_a.as_deref())?;
+        }
+        ctx.check_match(&|| ctx.at.clone(), date, &m)?;
+        if m == *old && date == current.date {
+            return Err(ActionError::refused(
+                at,
+                format!("event {} already reads so; nothing to change", current.seq),
+            ));
+        }
+        Ok(Action::new(
+            Kind::EditMatch,
+            format!("edit event {}", current.seq),
+            vec![(
+                date,
+                Entry::Edit {
+                    target: current.seq,
+                    event: Event::Match(m),
+                },
+            )],
+        ))
+    }
+
+    /// Deletes event `current`. A join is never deleted (matches name the player): retire
+    /// the player instead.
+    pub fn delete_event(ctx: &Context<'_>, current: &Effective) -> Result<Action, ActionError> {
+        if let Event::Player { id, .. } = &current.event {
+            let name = ctx.roster.name(*id).unwrap_or("the player");
+            return Err(ActionError::refused(
+                &ctx.at,
+                format!(
+                    "event {} is {name} joining; a player is not deleted (their matches would \
+                     name nobody): retire them instead",
+                    current.seq
+                ),
+            ));
+        }
+        Ok(Action::new(
+            Kind::DeleteEvent,
+            format!("delete event {}", current.seq),
+            vec![(
+                current.date,
+                Entry::Delete {
+                    target: current.seq,
+                },
+            )],
+        ))
+    }
+}

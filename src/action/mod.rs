@@ -1,0 +1,172 @@
+//! The gate (SPEC §8): every change to a ladder is an [`Action`], built by one constructor
+//! that checks it, and applied or previewed here. The app, the command line, the CSV, Elo-list
+//! and JSON Lines importers and `simulate` change a ladder only through this module; each
+//! rule about what may enter a ladder (names, dates, medals, parameters, who may play when,
+//! what may be deleted) has its home in one constructor below.
+//!
+//! An action is the log rows it will write. What [`preview`] shows is what [`apply`] commits:
+//! both hand the same rows to the store, which runs the same replay.
+
+pub mod error;
+pub mod files;
+pub mod imports;
+pub mod matches;
+pub mod players;
+pub mod roster;
+pub mod seasons;
+
+pub use error::{ActionError, Place};
+pub use roster::Roster;
+
+use crate::ladder::event::{Entry, Event, PlayerId};
+use crate::ladder::replay::{Ladder, ReplayError};
+use crate::ladder::values::Day;
+use crate::store::{Store, StoreError};
+use chrono::NaiveDate;
+
+/// What kind of change an action is (the app tidies the asking screen by it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    AddPlayers,
+    Rename,
+    Retire,
+    AddMatch,
+    EditMatch,
+    DeleteEvent,
+    ChangeRules,
+    SoftReset,
+    HardReset,
+    Migrate,
+    SetScenario,
+    ImportMatches,
+}
+
+/// A checked change, ready to preview or apply. Made only by the constructors of this module,
+/// so an action in hand has passed every check that does not need a replay.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Action {
+    kind: Kind,
+    label: String,
+    rows: Vec<(NaiveDate, Entry)>,
+}
+
+impl Action {
+    fn new(kind: Kind, label: impl Into<String>, rows: Vec<(NaiveDate, Entry)>) -> Action {
+        Action {
+            kind,
+            label: label.into(),
+            rows,
+        }
+    }
+
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// How the action reads in the undo list: "add match", "import results.csv (12 matches)".
+    pub fn label(&self) -> &str {
+        &self.label
+    }
+
+    /// The log rows the action writes.
+    pub fn rows(&self) -> &[(NaiveDate, Entry)] {
+        &self.rows
+    }
+
+    /// The name of a player this action brings in, if it does.
+    fn joining_name(&self, id: PlayerId) -> Option<&str> {
+        self.rows.iter().find_map(|(_, e)| match e {
+            Entry::Add {
+                event: Event::Player { id: i, name, .. },
+            } if *i == id => Some(name.as_str()),
+            _ => None,
+        })
+    }
+}
+
+/// What the constructors check against: the ladder as it stands, where its file is (for
+/// messages), and today's date (the default date, and the latest a result may carry).
+pub struct Context<'a> {
+    pub roster: Roster<'a>,
+    pub at: Place,
+    pub today: NaiveDate,
+}
+
+impl<'a> Context<'a> {
+    pub fn new(ladder: &'a Ladder, file: impl Into<String>, today: NaiveDate) -> Context<'a> {
+        Context {
+            roster: Roster::new(ladder),
+            at: Place::file(file),
+            today,
+        }
+    }
+
+    pub fn ladder(&self) -> &'a Ladder {
+        self.roster.ladder()
+    }
+
+    /// A date typed into `field`, or today when none was given.
+    pub fn date(&self, field: &str, text: Option<&str>) -> Result<NaiveDate, ActionError> {
+        match text.map(str::trim).filter(|t| !t.is_empty()) {
+            None => Ok(self.today),
+            Some(t) => parse_day(&self.at, field, t),
+        }
+    }
+}
+
+/// A `YYYY-MM-DD` date within 0001-01-01..9999-12-31, or an error naming the field.
+pub fn parse_day(at: &Place, field: &str, text: &str) -> Result<NaiveDate, ActionError> {
+    Day::parse(text)
+        .map(Day::date)
+        .map_err(|e| ActionError::invalid(at, field, text, e))
+}
+
+/// Today, on this machine's calendar.
+pub fn today() -> NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+/// Commits `action` as one undoable step: all of its rows land, or none. Returns the
+/// sequence numbers the rows got.
+pub fn apply(store: &mut Store, action: &Action) -> Result<Vec<u64>, ActionError> {
+    store
+        .commit(&action.label, &action.rows)
+        .map_err(|e| named(store, action, e))
+}
+
+/// The ladder now and as `action` would leave it; nothing is written.
+pub fn preview(store: &Store, action: &Action) -> Result<(Ladder, Ladder), ActionError> {
+    store
+        .preview(&action.rows)
+        .map_err(|e| named(store, action, e))
+}
+
+/// A store error with the players of a replay failure called by name.
+fn named(store: &Store, action: &Action, e: StoreError) -> ActionError {
+    match e {
+        StoreError::Replay { path, cause } => ActionError::Replay {
+            at: Place::file(path),
+            message: describe_replay(store, action, &cause),
+        },
+        other => ActionError::Store(other),
+    }
+}
+
+fn describe_replay(store: &Store, action: &Action, cause: &ReplayError) -> String {
+    let ladder = store.ladder().ok();
+    cause.describe(&|id| {
+        ladder
+            .as_ref()
+            .and_then(|l| l.player(id))
+            .filter(|p| p.joined)
+            .map(|p| p.name.clone())
+            .or_else(|| action.joining_name(id).map(str::to_string))
+    })
+}
+
+/// Undoes the latest change that is not undone (`redo` false), or redoes the latest undone
+/// one. Returns the change's label.
+pub fn undo(store: &mut Store, redo: bool) -> Result<String, ActionError> {
+    let toggled = if redo { store.redo() } else { store.undo() };
+    Ok(toggled?.label)
+}

@@ -1,0 +1,107 @@
+//! Players by name: the one place a name typed or read becomes a player id, and a side
+//! written `Ann` or `Ann,Bo` (a team) becomes a list of ids.
+
+use super::error::{ActionError, Place};
+use crate::ladder::event::PlayerId;
+use crate::ladder::replay::Ladder;
+use crate::ladder::values::{PlayerName, name_key};
+use std::collections::HashMap;
+
+/// The ladder's current names, keyed as names compare (case and Unicode form aside).
+pub struct Roster<'a> {
+    ladder: &'a Ladder,
+    by_key: HashMap<String, PlayerId>,
+    /// Players joining in the action being built, by id.
+    joining: HashMap<PlayerId, PlayerName>,
+}
+
+impl<'a> Roster<'a> {
+    pub fn new(ladder: &'a Ladder) -> Roster<'a> {
+        let by_key = ladder
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.joined)
+            .map(|(i, p)| (name_key(&p.name), i as PlayerId))
+            .collect();
+        Roster {
+            ladder,
+            by_key,
+            joining: HashMap::new(),
+        }
+    }
+
+    pub fn ladder(&self) -> &'a Ladder {
+        self.ladder
+    }
+
+    /// The player called `name`, if any.
+    pub fn find(&self, name: &str) -> Option<PlayerId> {
+        self.by_key.get(&name_key(name)).copied()
+    }
+
+    /// The name of player `id` as the ladder shows it (or as it joins in this action).
+    pub fn name(&self, id: PlayerId) -> Option<&str> {
+        match self.ladder.player(id).filter(|p| p.joined) {
+            Some(p) => Some(p.name.as_str()),
+            None => self.joining.get(&id).map(PlayerName::as_str),
+        }
+    }
+
+    /// The player called `name`, or an error naming the field.
+    pub fn player(&self, at: &Place, field: &str, name: &str) -> Result<PlayerId, ActionError> {
+        self.find(name).ok_or_else(|| ActionError::UnknownPlayer {
+            at: at.clone(),
+            field: field.to_string(),
+            name: name.trim().to_string(),
+            hint: "; add them first (Players, or `rungs add-player`)".into(),
+        })
+    }
+
+    /// A side: one name, or a team of names joined by commas (names never hold a comma).
+    pub fn side(&self, at: &Place, field: &str, text: &str) -> Result<Vec<PlayerId>, ActionError> {
+        let names: Vec<&str> = text.split(',').map(str::trim).collect();
+        if names.iter().any(|n| n.is_empty()) {
+            return Err(ActionError::invalid(
+                at,
+                field,
+                text,
+                "has an empty name; write one name, or a team as `Ann,Bo`",
+            ));
+        }
+        names.iter().map(|n| self.player(at, field, n)).collect()
+    }
+
+    /// A new name for the ladder: valid, and no other player's (`except` may keep its own).
+    pub fn new_name(
+        &self,
+        at: &Place,
+        field: &str,
+        text: &str,
+        except: Option<PlayerId>,
+    ) -> Result<PlayerName, ActionError> {
+        let name = PlayerName::parse(text)
+            .map_err(|e| ActionError::invalid(at, field, text, format!("is not a name: it {e}")))?;
+        match self.by_key.get(&name.key()) {
+            Some(&other) if Some(other) != except => Err(ActionError::NameTaken {
+                at: at.clone(),
+                field: field.to_string(),
+                name: name.to_string(),
+                existing: self.name(other).unwrap_or_default().to_string(),
+            }),
+            _ => Ok(name),
+        }
+    }
+
+    /// Claims a key for a player joining in the same action, so that two new names that
+    /// compare equal are one player.
+    pub fn claim(&mut self, name: &PlayerName, id: PlayerId) {
+        self.by_key.insert(name.key(), id);
+        self.joining.insert(id, name.clone());
+    }
+
+    /// The id the next new player gets.
+    pub fn next_id(&self) -> PlayerId {
+        (self.ladder.players.len() + self.joining.len()) as PlayerId
+    }
+}

@@ -1,0 +1,288 @@
+//! The organiser's ladder-wide changes: the season buttons, a rules change, an Elo migration,
+//! a Memoir '44 scenario's figures.
+
+use super::{Action, ActionError, Context, Kind, Place};
+use crate::interchange::elo_list::EloLine;
+use crate::ladder::event::{Entry, Event, Migration, MigrationEntry, PlayerId, ScenarioOverride};
+use crate::ladder::rules::{Params, Rules, System};
+use crate::ladder::seasons::Cutoffs;
+use crate::ladder::values::{self, parse_medals};
+use chrono::NaiveDate;
+
+/// The Elo values a migration accepts (the range of a starting rating).
+pub const ELO_RANGE: std::ops::RangeInclusive<f64> = 0.0..=4000.0;
+
+fn one(kind: Kind, label: impl Into<String>, date: NaiveDate, event: Event) -> Action {
+    Action::new(kind, label, vec![(date, Entry::Add { event })])
+}
+
+impl Action {
+    /// The weekly button.
+    pub fn soft_reset(ctx: &Context<'_>, date: Option<&str>) -> Result<Action, ActionError> {
+        let date = ctx.date("date", date)?;
+        Ok(one(Kind::SoftReset, "soft reset", date, Event::SoftReset))
+    }
+
+    /// The season button.
+    pub fn hard_reset(ctx: &Context<'_>, date: Option<&str>) -> Result<Action, ActionError> {
+        let date = ctx.date("date", date)?;
+        Ok(one(Kind::HardReset, "hard reset", date, Event::HardReset))
+    }
+
+    /// New rules from `date` on; every parameter must lie in its declared range.
+    pub fn change_rules(
+        ctx: &Context<'_>,
+        rules: Rules,
+        date: Option<&str>,
+    ) -> Result<Action, ActionError> {
+        rules
+            .check()
+            .map_err(|e| ActionError::refused(&ctx.at, e.to_string()))?;
+        if rules == ctx.ladder().rules {
+            return Err(ActionError::refused(
+                &ctx.at,
+                "these are the ladder's rules already; nothing to change",
+            ));
+        }
+        let date = ctx.date("date", date)?;
+        let label = format!("rules: {}", crate::ladder::evaluate::label(&rules));
+        Ok(one(
+            Kind::ChangeRules,
+            label,
+            date,
+            Event::Rules {
+                rules: Box::new(rules),
+            },
+        ))
+    }
+
+    /// An Elo list brought in (seed 003 §5): players the ladder does not know join (undated,
+    /// on the migration's date); old ranks from the list, else from `cutoffs`.
+    pub fn migrate_list(
+        ctx: &mut Context<'_>,
+        file: &str,
+        lines: &[EloLine],
+        cutoffs: &Cutoffs,
+        date: Option<&str>,
+    ) -> Result<Action, ActionError> {
+        let date = ctx.date("date", date)?;
+        let mut rows = Vec::new();
+        let mut entries: Vec<MigrationEntry> = Vec::new();
+        for line in lines {
+            let at = Place::line(file, line.line);
+            if !ELO_RANGE.contains(&line.elo) {
+                return Err(ActionError::invalid(
+                    &at,
+                    "elo",
+                    &line.elo.to_string(),
+                    "is outside 0 to 4000",
+                ));
+            }
+            let id = match ctx.roster.find(&line.player) {
+                Some(id) => id,
+                None => {
+                    let name = ctx.roster.new_name(&at, "player", &line.player, None)?;
+                    let id = ctx.roster.next_id();
+                    ctx.roster.claim(&name, id);
+                    let event = Event::Player {
+                        id,
+                        name: name.into_string(),
+                        undated: true,
+                    };
+                    rows.push((date, Entry::Add { event }));
+                    id
+                }
+            };
+            if entries.iter().any(|e| e.player == id) {
+                return Err(ActionError::invalid(
+                    &at,
+                    "player",
+                    &line.player,
+                    "is listed twice",
+                ));
+            }
+            entries.push(MigrationEntry {
+                player: id,
+                elo: line.elo,
+                old_rank: line.rank.unwrap_or_else(|| cutoffs.rank_of(line.elo)),
+            });
+        }
+        if entries.is_empty() {
+            return Err(ActionError::refused(
+                &Place::file(file),
+                "the list names no players",
+            ));
+        }
+        let label = format!("migrate {} players from Elo", entries.len());
+        rows.push((
+            date,
+            Entry::Add {
+                event: Event::Migration {
+                    migration: Box::new(Migration { entries }),
+                },
+            },
+        ));
+        Ok(Action::new(Kind::Migrate, label, rows))
+    }
+
+    /// This ladder's own Elo ratings become a Skyweaver ladder (seed 003 §5): a rules change
+    /// to Skyweaver, then every player migrated with their Elo and the old rank `cutoffs`
+    /// give it.
+    pub fn migrate_from_elo(
+        ctx: &Context<'_>,
+        cutoffs: &Cutoffs,
+        date: Option<&str>,
+    ) -> Result<Action, ActionError> {
+        let ladder = ctx.ladder();
+        if !matches!(ladder.rules.params, Params::Elo(_)) {
+            return Err(ActionError::refused(
+                &ctx.at,
+                format!(
+                    "migrating from the ladder's own Elo needs a ladder running elo; this one \
+                     runs {}",
+                    ladder.rules.system()
+                ),
+            ));
+        }
+        let date = ctx.date("date", date)?;
+        let entries: Vec<MigrationEntry> = ladder
+            .players
+            .iter()
+            .enumerate()
+            .filter(|(_, p)| p.joined)
+            .map(|(i, p)| {
+                let elo = p.figures().rating;
+                MigrationEntry {
+                    player: i as PlayerId,
+                    elo,
+                    old_rank: cutoffs.rank_of(elo),
+                }
+            })
+            .collect();
+        let count = entries.len();
+        Ok(Action::new(
+            Kind::Migrate,
+            format!("migrate {count} players from this ladder's Elo to skyweaver"),
+            vec![
+                (
+                    date,
+                    Entry::Add {
+                        event: Event::Rules {
+                            rules: Box::new(Rules::defaults(System::Skyweaver)),
+                        },
+                    },
+                ),
+                (
+                    date,
+                    Entry::Add {
+                        event: Event::Migration {
+                            migration: Box::new(Migration { entries }),
+                        },
+                    },
+                ),
+            ],
+        ))
+    }
+
+    /// The organiser's figures for a Memoir '44 scenario, from `date` on: its two sides
+    /// (`Allies,Axis`), the first side's win fraction, and each side's average medals.
+    pub fn set_scenario(
+        ctx: &Context<'_>,
+        name: &str,
+        sides: &str,
+        ratio: &str,
+        averages: &str,
+        date: Option<&str>,
+    ) -> Result<Action, ActionError> {
+        let at = &ctx.at;
+        let label = |field: &str, text: &str| {
+            values::label(text).map_err(|e| {
+                ActionError::invalid(at, field, text, format!("is not usable: it {e}"))
+            })
+        };
+        let scenario = label("scenario", name)?;
+        let (first, second) = sides.split_once(',').ok_or_else(|| {
+            ActionError::invalid(at, "sides", sides, "needs two sides, e.g. `Allies,Axis`")
+        })?;
+        let (first, second) = (label("sides", first)?, label("sides", second)?);
+        if values::name_key(&first) == values::name_key(&second) {
+            return Err(ActionError::invalid(
+                at,
+                "sides",
+                sides,
+                "names one side twice; give two different sides",
+            ));
+        }
+        let ratio_value: f64 = ratio
+            .trim()
+            .parse()
+            .ok()
+            .filter(|r: &f64| (0.0..=1.0).contains(r))
+            .ok_or_else(|| {
+                ActionError::invalid(
+                    at,
+                    "ratio",
+                    ratio,
+                    "is not the first side's win fraction, a number from 0 to 1",
+                )
+            })?;
+        let averages = parse_medals(averages)
+            .map_err(|e| ActionError::invalid(at, "averages", averages, e))?;
+        let date = ctx.date("date", date)?;
+        let figures = ScenarioOverride {
+            scenario,
+            sides: [first, second],
+            ratio: ratio_value,
+            averages,
+        };
+        Ok(one(
+            Kind::SetScenario,
+            format!("scenario {}", figures.scenario),
+            date,
+            Event::Scenario {
+                figures: Box::new(figures),
+            },
+        ))
+    }
+}
+
+/// Old-rank cut-offs typed as `Grandmaster=2200,Master=2000,…`.
+pub fn parse_cutoffs(at: &Place, text: &str) -> Result<Cutoffs, ActionError> {
+    Cutoffs::parse(text).map_err(|e| ActionError::invalid(at, "cutoffs", text, e))
+}
+
+/// A system named by text, or an error listing the systems.
+pub fn parse_system(at: &Place, name: &str) -> Result<System, ActionError> {
+    System::parse(name).ok_or_else(|| {
+        let known: Vec<&str> = System::ALL.iter().map(|s| s.name()).collect();
+        ActionError::invalid(
+            at,
+            "system",
+            name,
+            format!("is not a system; choose one of {}", known.join(", ")),
+        )
+    })
+}
+
+/// Rules from a system name and `NAME=VALUE` parameters: the named system's defaults, or
+/// `base` when no system is named (or the same one is), with each parameter checked against
+/// its declared range.
+pub fn rules_from(
+    at: &Place,
+    system: Option<&str>,
+    params: &[String],
+    base: Option<&Rules>,
+) -> Result<Rules, ActionError> {
+    let mut rules = match (system, base) {
+        (Some(s), Some(b)) if parse_system(at, s)? == b.system() => b.clone(),
+        (Some(s), _) => Rules::defaults(parse_system(at, s)?),
+        (None, Some(b)) => b.clone(),
+        (None, None) => Rules::default(),
+    };
+    for p in params {
+        rules
+            .assign(p)
+            .map_err(|e| ActionError::refused(at, e.to_string()))?;
+    }
+    Ok(rules)
+}

@@ -1,0 +1,144 @@
+//! Whole files: a new ladder, a system's parameters, a match CSV in, the log or the matches
+//! out, a JSON Lines log into a new ladder.
+
+use super::args::{MappingArgs, RulesArgs};
+use super::{context, open, output, plural, shown, spinner};
+use crate::action::{self, Action, ActionError, Place};
+use crate::interchange::csv_matches::{self, Mapping, ResultColumns};
+use crate::interchange::jsonl;
+use anyhow::{Context as _, Result, bail};
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{BufWriter, IsTerminal, Write};
+use std::path::Path;
+
+pub fn new(file: &Path, args: &RulesArgs) -> Result<()> {
+    let at = Place::file(shown(file));
+    let rules = action::seasons::rules_from(&at, args.system.as_deref(), &args.params, None)?;
+    action::files::create(file, &rules)?;
+    say!("created {} ({})", file.display(), rules.system());
+    Ok(())
+}
+
+pub fn params(system: &str) -> Result<()> {
+    let system = action::seasons::parse_system(&Place::default(), system)?;
+    output::params(system);
+    Ok(())
+}
+
+fn mapping_from(args: &MappingArgs) -> Result<Mapping> {
+    let mut m = match args.preset.as_deref() {
+        None | Some("standard") => Mapping::standard(),
+        Some("international") => Mapping::international(),
+        Some(other) => bail!("unknown preset `{other}`; choose standard or international"),
+    };
+    if let Some(c) = &args.date_col {
+        m.date = c.clone();
+    }
+    if let Some(c) = &args.a_col {
+        m.player_a = c.clone();
+    }
+    if let Some(c) = &args.b_col {
+        m.player_b = c.clone();
+    }
+    if let Some(c) = &args.score_col {
+        m.result = ResultColumns::Score(c.clone());
+    }
+    if let (Some(a), Some(b)) = (&args.goals_a_col, &args.goals_b_col) {
+        m.result = ResultColumns::Goals {
+            a: a.clone(),
+            b: b.clone(),
+        };
+    }
+    if let Some(f) = &args.date_format {
+        m.date_format = f.clone();
+    }
+    Ok(m)
+}
+
+pub fn import_csv(
+    file: &Path,
+    csv: &Path,
+    args: &MappingArgs,
+    no_new_players: bool,
+    json: bool,
+) -> Result<()> {
+    let mapping = mapping_from(args)?;
+    let (mut store, ladder) = open(file)?;
+    let gzipped = csv
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
+    let size = std::fs::metadata(csv).map(|m| m.len()).unwrap_or(0);
+    let bar = if json || !std::io::stdout().is_terminal() {
+        ProgressBar::hidden()
+    } else if gzipped {
+        // The size on disk says nothing of the unpacked size: count bytes instead.
+        ProgressBar::new_spinner()
+    } else {
+        ProgressBar::new(size)
+    };
+    let template = if gzipped {
+        "{spinner} reading {bytes}"
+    } else {
+        "reading {bar:40} {bytes}/{total_bytes}"
+    };
+    bar.set_style(
+        ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
+    );
+    let reader = csv_matches::open(csv, &mapping).map_err(ActionError::from)?;
+    let mut ctx = context(file, &ladder);
+    let planned =
+        Action::import_matches(&mut ctx, reader, &shown(csv), !no_new_players, &mut |n| {
+            bar.set_position(n);
+            true
+        });
+    bar.finish_and_clear();
+    let (import, summary) = planned?;
+    action::apply(&mut store, &import)?;
+    if json {
+        say!(
+            "{}",
+            serde_json::json!({ "matches": summary.matches, "new_players": summary.new_players })
+        );
+    } else {
+        say!(
+            "imported {} and {}",
+            plural(summary.matches, "match"),
+            plural(summary.new_players, "new player")
+        );
+    }
+    Ok(())
+}
+
+pub fn export(file: &Path, out: &Path) -> Result<()> {
+    let (store, ladder) = open(file)?;
+    let name = out.display().to_string();
+    let handle = std::fs::File::create(out).with_context(|| format!("{name}: cannot create"))?;
+    let mut w = BufWriter::new(handle);
+    let is_csv = out
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+    if is_csv {
+        crate::interchange::csv_export::write_matches(&ladder, &store.effective()?, &mut w)?;
+    } else {
+        jsonl::write(&store.export_log()?, &mut w)?;
+    }
+    w.flush().with_context(|| format!("{name}: cannot write"))?;
+    say!("wrote {name}");
+    Ok(())
+}
+
+pub fn import_log(file: &Path, input: &Path) -> Result<()> {
+    let name = input.display().to_string();
+    let reader = std::fs::File::open(input).with_context(|| format!("{name}: cannot open"))?;
+    let log = jsonl::read(std::io::BufReader::new(reader), &name)?;
+    let bar = spinner(true, "replaying");
+    let made = action::files::import_log(file, &log);
+    bar.finish_and_clear();
+    made?;
+    say!(
+        "imported {} into {}",
+        plural(log.actions.len(), "action"),
+        file.display()
+    );
+    Ok(())
+}

@@ -1,0 +1,104 @@
+//! Ladder-wide changes: the season buttons, rules, migration, scenario figures. Those that
+//! reshape every player print the same table previewed or done.
+
+use super::args::RulesArgs;
+use super::{context, open, output, shown};
+use crate::action::seasons::{parse_cutoffs, rules_from};
+use crate::action::{self, Action, ActionError, Place};
+use crate::interchange::elo_list;
+use crate::ladder::preview;
+use crate::ladder::seasons::Cutoffs;
+use crate::store::Store;
+use anyhow::{Context as _, Result};
+use std::path::Path;
+
+/// Previews `act`, or commits it and shows what it did: the same table either way.
+fn previewed(store: &mut Store, act: &Action, preview: bool, json: bool) -> Result<()> {
+    let (before, after) = action::preview(store, act)?;
+    if !preview {
+        action::apply(store, act)?;
+    }
+    let changes = preview::changes(&before, &after);
+    let title = if preview {
+        format!("Preview — {} (nothing changed)", act.label())
+    } else {
+        format!("Done — {}", act.label())
+    };
+    output::changes(&title, &changes, json);
+    Ok(())
+}
+
+pub fn reset(file: &Path, hard: bool, date: Option<&str>, preview: bool, json: bool) -> Result<()> {
+    let (mut store, ladder) = open(file)?;
+    let ctx = context(file, &ladder);
+    let act = if hard {
+        Action::hard_reset(&ctx, date)?
+    } else {
+        Action::soft_reset(&ctx, date)?
+    };
+    previewed(&mut store, &act, preview, json)
+}
+
+pub fn rules(file: &Path, args: &RulesArgs, date: Option<&str>) -> Result<()> {
+    let (mut store, ladder) = open(file)?;
+    let at = Place::file(shown(file));
+    let rules = rules_from(
+        &at,
+        args.system.as_deref(),
+        &args.params,
+        Some(&ladder.rules),
+    )?;
+    let act = Action::change_rules(&context(file, &ladder), rules, date)?;
+    action::apply(&mut store, &act)?;
+    say!("rules changed from {}", act.rows()[0].0);
+    Ok(())
+}
+
+pub fn migrate(
+    file: &Path,
+    list: Option<&Path>,
+    from_elo: bool,
+    cutoffs: Option<&str>,
+    date: Option<&str>,
+    preview: bool,
+    json: bool,
+) -> Result<()> {
+    let (mut store, ladder) = open(file)?;
+    let mut ctx = context(file, &ladder);
+    let cutoffs = match cutoffs {
+        Some(text) => parse_cutoffs(&ctx.at, text)?,
+        None => Cutoffs::default(),
+    };
+    let act = match (list, from_elo) {
+        (Some(list), false) => {
+            let name = list.display().to_string();
+            let handle =
+                std::fs::File::open(list).with_context(|| format!("{name}: cannot open"))?;
+            let lines = elo_list::read(std::io::BufReader::new(handle), &name)
+                .map_err(ActionError::from)?;
+            Action::migrate_list(&mut ctx, &name, &lines, &cutoffs, date)?
+        }
+        (None, true) => Action::migrate_from_elo(&ctx, &cutoffs, date)?,
+        _ => {
+            return Err(
+                ActionError::refused(&ctx.at, "give an Elo list (CSV), or --from-elo").into(),
+            );
+        }
+    };
+    previewed(&mut store, &act, preview, json)
+}
+
+pub fn scenario(
+    file: &Path,
+    name: &str,
+    sides: &str,
+    ratio: &str,
+    averages: &str,
+    date: Option<&str>,
+) -> Result<()> {
+    let (mut store, ladder) = open(file)?;
+    let act = Action::set_scenario(&context(file, &ladder), name, sides, ratio, averages, date)?;
+    action::apply(&mut store, &act)?;
+    say!("scenario figures set from {}", act.rows()[0].0);
+    Ok(())
+}

@@ -1,0 +1,97 @@
+//! What a ladder holds, read and never changed: its events, standings (now or at a point in
+//! the past), a player's history, the season archive, the scenarios.
+
+use super::{open, output, shown};
+use crate::action::{ActionError, Place, parse_day};
+use crate::ladder::replay::Ladder;
+use crate::ladder::standings;
+use crate::store::Store;
+use anyhow::Result;
+use std::path::Path;
+
+pub fn events(file: &Path, json: bool) -> Result<()> {
+    let (store, ladder) = open(file)?;
+    output::events(&ladder, &store.effective()?, json);
+    Ok(())
+}
+
+pub fn standings(file: &Path, json: bool, all: bool, at: Option<&str>) -> Result<()> {
+    let (store, now) = open(file)?;
+    let ladder = match at {
+        None => now,
+        Some(at) => ladder_at(&store, file, at)?,
+    };
+    output::standings_filtered(&ladder, &standings::standings(&ladder), json, all);
+    Ok(())
+}
+
+/// The ladder as it stood at the end of a date, or right after the event with that sequence
+/// number.
+fn ladder_at(store: &Store, file: &Path, at: &str) -> Result<Ladder> {
+    let place = Place::file(shown(file));
+    let events = store.effective()?;
+    let cut = if let Ok(seq) = at.trim().parse::<u64>() {
+        events
+            .iter()
+            .position(|e| e.seq == seq)
+            .map(|i| i + 1)
+            .ok_or(ActionError::NoEvent { at: place, seq })?
+    } else {
+        let date = parse_day(&place, "at", at)?;
+        events.partition_point(|e| e.date <= date)
+    };
+    let (ladder, _) = crate::ladder::replay::replay(
+        &store.initial_rules()?,
+        events[..cut].iter().map(|e| (e.date, e.seq, &e.event)),
+    )?;
+    Ok(ladder)
+}
+
+pub fn history(file: &Path, player: &str, json: bool) -> Result<()> {
+    let (store, ladder) = open(file)?;
+    let roster = crate::action::Roster::new(&ladder);
+    let id = roster.player(&Place::file(shown(file)), "player", player)?;
+    output::history(&ladder, &store.history(id)?, json);
+    Ok(())
+}
+
+pub fn seasons(file: &Path, json: bool) -> Result<()> {
+    let ladder = Store::open(file)?.ladder()?;
+    output::seasons(&ladder, json);
+    Ok(())
+}
+
+pub fn scenarios(file: &Path, json: bool) -> Result<()> {
+    let ladder = Store::open(file)?.ladder()?;
+    if json {
+        say!(
+            "{}",
+            serde_json::to_string(&ladder.scenarios).unwrap_or_else(|_| "{}".into())
+        );
+        return Ok(());
+    }
+    for (name, s) in &ladder.scenarios.scenarios {
+        let side = |i: usize| s.sides[i].clone().unwrap_or_else(|| "?".into());
+        say!(
+            "{name}: {} battles; {} {:.1} wins; {} {:.1} wins",
+            s.battles,
+            side(0),
+            s.wins[0],
+            side(1),
+            s.wins[1]
+        );
+    }
+    for o in ladder.scenarios.overrides.values() {
+        say!(
+            "{} (set): {} wins {:.0} %, averages {} {:.1}, {} {:.1}",
+            o.scenario,
+            o.sides[0],
+            o.ratio * 100.0,
+            o.sides[0],
+            o.averages[0],
+            o.sides[1],
+            o.averages[1]
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,493 @@
+//! Per-system facts, declared once: names, the one sentence that explains each system, what its
+//! score is called, its uncertainty band, whether it has tiers and Rank Points, and every
+//! parameter with its range, integer-ness and meaning. The CLI (`rungs params`, `--param`),
+//! the app's Settings and New dialogs, replay, evaluate and log import all read these.
+//!
+//! Ranges are chosen so that every point of the box gives finite ratings for every result
+//! (a property test walks the box), and where two parameters must keep an order (a floor below
+//! a ceiling) their ranges do not overlap.
+
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// The rating systems a ladder can run (SPEC §2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum System {
+    Skyweaver,
+    Inversus,
+    Allegskill,
+    Memoir44,
+    Elo,
+}
+
+/// One parameter of a system.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Param {
+    /// The code name, as in `--param NAME=VALUE` and in the file.
+    pub name: &'static str,
+    /// What a person calls it.
+    pub label: &'static str,
+    /// One line: what it does.
+    pub meaning: &'static str,
+    pub min: f64,
+    pub max: f64,
+    /// Whole numbers only.
+    pub integer: bool,
+}
+
+impl Param {
+    /// Whether `value` is one this parameter may take.
+    pub fn admits(&self, value: f64) -> bool {
+        value.is_finite()
+            && value >= self.min
+            && value <= self.max
+            && (!self.integer || value.fract() == 0.0)
+    }
+
+    /// The range as text for messages: "0 to 400", "whole numbers 1 to 1000".
+    pub fn range_text(&self) -> String {
+        let n = |x: f64| {
+            if x.abs() >= 1e-3 || x == 0.0 {
+                format!("{x}")
+            } else {
+                format!("{x:e}")
+            }
+        };
+        if self.integer {
+            format!("a whole number from {} to {}", n(self.min), n(self.max))
+        } else {
+            format!("from {} to {}", n(self.min), n(self.max))
+        }
+    }
+}
+
+/// How a system's uncertainty is drawn around its rating.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Band {
+    /// The band is rating ± factor × deviation.
+    pub factor: f64,
+    /// How the band is written: "r ± 1.96·RD".
+    pub label: &'static str,
+}
+
+/// Everything the screens and commands need to know about one system.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Facts {
+    pub system: System,
+    /// The code name: `skyweaver`.
+    pub name: &'static str,
+    /// The display name: "Skyweaver".
+    pub label: &'static str,
+    /// One plain sentence for someone choosing a system.
+    pub about: &'static str,
+    /// What the standings rank by: "RP", "rank", "rating".
+    pub score: &'static str,
+    /// The uncertainty band, if the system has one.
+    pub band: Option<Band>,
+    /// Skyweaver's rank tiers (Table 1).
+    pub tiers: bool,
+    /// Whether the system predicts draws (a three-outcome forecast).
+    pub draws: bool,
+    pub params: &'static [Param],
+}
+
+const fn param(
+    name: &'static str,
+    label: &'static str,
+    meaning: &'static str,
+    min: f64,
+    max: f64,
+) -> Param {
+    Param {
+        name,
+        label,
+        meaning,
+        min,
+        max,
+        integer: false,
+    }
+}
+
+const fn whole(
+    name: &'static str,
+    label: &'static str,
+    meaning: &'static str,
+    min: f64,
+    max: f64,
+) -> Param {
+    Param {
+        name,
+        label,
+        meaning,
+        min,
+        max,
+        integer: true,
+    }
+}
+
+const PROVISIONAL: Param = whole(
+    "provisional_games",
+    "Provisional games",
+    "games before a player enters the displayed leaderboard",
+    0.0,
+    10_000.0,
+);
+const IDLE_DAYS: Param = whole(
+    "idle_days",
+    "Idle after days",
+    "days without a game after which a player leaves the displayed leaderboard",
+    0.0,
+    36_500.0,
+);
+
+const SKYWEAVER: Facts = Facts {
+    system: System::Skyweaver,
+    name: "skyweaver",
+    label: "Skyweaver",
+    about: "Rank Points and tiers from Wanderer to Grandweaver over a hidden Glicko rating, \
+            with weekly and monthly resets: a ladder to climb.",
+    score: "RP",
+    band: Some(Band {
+        factor: 1.96,
+        label: "r ± 1.96·RD",
+    }),
+    tiers: true,
+    draws: false,
+    params: &[
+        param(
+            "initial_rating",
+            "Starting rating",
+            "a new player's matchmaking rating r",
+            0.0,
+            4000.0,
+        ),
+        param(
+            "initial_deviation",
+            "Starting RD",
+            "a new player's rating deviation, and the most it grows back to",
+            100.0,
+            1000.0,
+        ),
+        param(
+            "min_deviation",
+            "Lowest RD",
+            "the floor under the rating deviation",
+            1.0,
+            100.0,
+        ),
+        param(
+            "c",
+            "RD growth per week",
+            "how much uncertainty one idle rating period adds (c of eq. 1)",
+            0.0,
+            350.0,
+        ),
+        param(
+            "f_min",
+            "Rating weight at 200 RP",
+            "how much a rating change counts toward RP at 200 RP, rising to 1 at 1200 (F)",
+            0.0,
+            1.0,
+        ),
+        param(
+            "b_min",
+            "Win bias at 1200 RP",
+            "RP added to every win at and above 1200 RP (B)",
+            0.0,
+            100.0,
+        ),
+        param(
+            "b_max",
+            "Win bias at 200 RP",
+            "RP added to every win at 200 RP (B)",
+            0.0,
+            100.0,
+        ),
+        param(
+            "a",
+            "Streak bonus",
+            "RP added to a third straight win (A; 0 turns it off)",
+            0.0,
+            100.0,
+        ),
+        param(
+            "initial_rp",
+            "Starting RP",
+            "a new player's Rank Points (200 is Wanderer)",
+            0.0,
+            1200.0,
+        ),
+        whole(
+            "grandweaver_count",
+            "Grandweavers",
+            "how many top Masters are Grandweavers",
+            0.0,
+            100_000.0,
+        ),
+        param(
+            "hard_reset_span",
+            "Hard reset span",
+            "the width of the rating range a hard reset rescales to, above 1500",
+            0.0,
+            2000.0,
+        ),
+    ],
+};
+
+const INVERSUS: Facts = Facts {
+    system: System::Inversus,
+    name: "inversus",
+    label: "INVERSUS",
+    about: "Rank Points that chase a cautious Glicko-2 rating half-way each match, with an \
+            upset bonus and no decay between seasons: steady and hard to game.",
+    score: "RP",
+    band: Some(Band {
+        factor: 1.96,
+        label: "r ± 1.96·RD",
+    }),
+    tiers: false,
+    draws: false,
+    params: &[
+        param(
+            "initial_mu",
+            "Starting μ",
+            "a new player's Glicko-2 rating (0 is 1500)",
+            -1.0,
+            1.0,
+        ),
+        param(
+            "initial_phi",
+            "Starting φ",
+            "a new player's Glicko-2 deviation",
+            0.2,
+            4.0,
+        ),
+        param(
+            "initial_sigma",
+            "Starting σ",
+            "a new player's volatility",
+            0.001,
+            1.0,
+        ),
+        param(
+            "tau",
+            "τ",
+            "how fast volatility may change (Glickman suggests 0.3 to 1.2)",
+            0.05,
+            3.0,
+        ),
+        param("min_mu", "Lowest μ", "the floor under μ", -20.0, -1.0),
+        param("max_mu", "Highest μ", "the ceiling over μ", 1.0, 20.0),
+        param("min_phi", "Lowest φ", "the floor under φ", 0.001, 0.2),
+        param("max_phi", "Highest φ", "the ceiling over φ", 0.2, 10.0),
+        param("min_sigma", "Lowest σ", "the floor under σ", 0.001, 0.04),
+        param("max_sigma", "Highest σ", "the ceiling over σ", 0.04, 1.0),
+        param(
+            "tolerance",
+            "Volatility tolerance",
+            "when the volatility search stops",
+            1e-12,
+            1e-2,
+        ),
+        whole(
+            "max_iterations",
+            "Volatility iterations",
+            "the most steps the volatility search takes",
+            1.0,
+            1000.0,
+        ),
+        param(
+            "days_per_period",
+            "Days per idle period",
+            "idle days that count as one rating period before a match",
+            1.0,
+            3650.0,
+        ),
+        param(
+            "approach",
+            "RP approach",
+            "the share of the way to the target RP one match moves",
+            0.0,
+            1.0,
+        ),
+        param(
+            "max_step",
+            "Largest RP move",
+            "the most RP one match can move, upset bonus included",
+            1.0,
+            10_000.0,
+        ),
+        param(
+            "upset_bonus",
+            "Upset bonus",
+            "RP for beating the highest-rated possible opponent as the lowest",
+            0.0,
+            10_000.0,
+        ),
+    ],
+};
+
+const ALLEGSKILL: Facts = Facts {
+    system: System::Allegskill,
+    name: "allegskill",
+    label: "AllegSkill",
+    about: "TrueSkill with draws: a skill μ and its uncertainty σ, shown as the cautious \
+            rank μ − 3σ that grows as players prove themselves.",
+    score: "rank",
+    band: Some(Band {
+        factor: 3.0,
+        label: "μ ± 3σ",
+    }),
+    tiers: false,
+    draws: true,
+    params: &[
+        param(
+            "initial_mu",
+            "Starting μ",
+            "a new player's skill",
+            0.0,
+            100.0,
+        ),
+        param(
+            "initial_sigma",
+            "Starting σ",
+            "a new player's uncertainty",
+            0.1,
+            50.0,
+        ),
+        param(
+            "beta",
+            "β",
+            "how much one game's performance varies around skill",
+            0.1,
+            50.0,
+        ),
+        param(
+            "gamma",
+            "γ",
+            "uncertainty added back after each game, so ratings keep moving",
+            0.0,
+            10.0,
+        ),
+        param(
+            "epsilon",
+            "Draw margin ε",
+            "how close two performances must be to count as a draw",
+            0.001,
+            10.0,
+        ),
+        PROVISIONAL,
+        IDLE_DAYS,
+    ],
+};
+
+const MEMOIR44: Facts = Facts {
+    system: System::Memoir44,
+    name: "memoir44",
+    label: "Memoir '44",
+    about: "Elo that weighs each battle by how often the scenario's side wins and by the medal \
+            margin, for games whose scenarios are not balanced.",
+    score: "rating",
+    band: None,
+    tiers: false,
+    draws: false,
+    params: &[
+        param(
+            "initial_rating",
+            "Starting rating",
+            "a new player's rating",
+            0.0,
+            4000.0,
+        ),
+        param(
+            "points",
+            "Points at stake",
+            "twice the stake of an even battle (64 gives Elo's K = 32)",
+            0.0,
+            400.0,
+        ),
+        param(
+            "bonus_per_medal",
+            "Bonus per medal",
+            "how much each medal of margin against the side's average adds",
+            0.0,
+            1.0,
+        ),
+        PROVISIONAL,
+        IDLE_DAYS,
+    ],
+};
+
+const ELO: Facts = Facts {
+    system: System::Elo,
+    name: "elo",
+    label: "Elo",
+    about: "Plain Elo: one number per player that every win raises and every loss lowers, \
+            by K times the surprise.",
+    score: "rating",
+    band: None,
+    tiers: false,
+    draws: false,
+    params: &[
+        param(
+            "initial_rating",
+            "Starting rating",
+            "a new player's rating",
+            0.0,
+            4000.0,
+        ),
+        param(
+            "k",
+            "K factor",
+            "the most one game can move a rating",
+            0.0,
+            400.0,
+        ),
+    ],
+};
+
+impl System {
+    pub const ALL: [System; 5] = [
+        System::Skyweaver,
+        System::Inversus,
+        System::Allegskill,
+        System::Memoir44,
+        System::Elo,
+    ];
+
+    pub fn facts(self) -> &'static Facts {
+        match self {
+            System::Skyweaver => &SKYWEAVER,
+            System::Inversus => &INVERSUS,
+            System::Allegskill => &ALLEGSKILL,
+            System::Memoir44 => &MEMOIR44,
+            System::Elo => &ELO,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        self.facts().name
+    }
+
+    pub fn label(self) -> &'static str {
+        self.facts().label
+    }
+
+    pub fn parse(name: &str) -> Option<System> {
+        System::ALL
+            .into_iter()
+            .find(|s| s.name().eq_ignore_ascii_case(name.trim()))
+    }
+
+    /// The declaration of parameter `name`, if the system has one.
+    pub fn param(self, name: &str) -> Option<&'static Param> {
+        self.facts().params.iter().find(|p| p.name == name)
+    }
+}
+
+impl fmt::Display for System {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}

@@ -1,0 +1,324 @@
+//! Value types that cannot hold a bad value (SPEC §8): a player's name, a calendar day, medal
+//! counts. Each is made by one parser that says what is wrong in plain words; every front end
+//! and every importer goes through these, so a rule about names or dates has one home.
+
+use chrono::{Datelike, NaiveDate};
+use unicode_normalization::UnicodeNormalization;
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+
+/// The longest name, in characters.
+pub const NAME_MAX_CHARS: usize = 80;
+/// The earliest and latest dates a ladder holds (SPEC §8): four-digit years of the common era.
+pub const FIRST_DAY: NaiveDate = NaiveDate::from_ymd_opt(1, 1, 1).unwrap();
+pub const LAST_DAY: NaiveDate = NaiveDate::from_ymd_opt(9999, 12, 31).unwrap();
+/// The largest medal count a match may carry (Memoir '44 battles are won at 4 to 6 medals;
+/// the bound leaves room for house variants and keeps every sum finite).
+pub const MEDALS_MAX: f64 = 1000.0;
+
+/// Why a piece of text is not a player name. Each message reads after "name `…`: ".
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum NameError {
+    #[error("is empty")]
+    Empty,
+    #[error("is {0} characters long; the limit is {NAME_MAX_CHARS}")]
+    TooLong(usize),
+    #[error("contains the control character {0}; names are plain text")]
+    Control(String),
+    #[error(
+        "contains the invisible formatting character {0} (a zero-width or direction mark); \
+         two names that look the same must be the same name"
+    )]
+    Format(String),
+    #[error("contains the character {0}, which has no agreed meaning (private or unassigned)")]
+    Unassigned(String),
+    #[error("contains a comma, which separates the members of a team (`Ann,Bo`)")]
+    Comma,
+    #[error(
+        "begins with `{0}`, which a spreadsheet would run as a formula; start it with a letter \
+         or digit"
+    )]
+    FormulaStart(char),
+}
+
+/// A player's name as the ladder keeps it: Unicode NFC, trimmed, every run of spaces one
+/// ASCII space, no control, format (zero-width, bidirectional) or unassigned characters, no
+/// comma (the team separator), not starting like a spreadsheet formula, at most
+/// [`NAME_MAX_CHARS`] characters.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerName(String);
+
+/// `U+200B` style, for messages.
+fn code_point(c: char) -> String {
+    format!("U+{:04X}", c as u32)
+}
+
+impl PlayerName {
+    pub fn parse(text: &str) -> Result<PlayerName, NameError> {
+        clean(text, false).map(PlayerName)
+    }
+}
+
+/// A name or label as the ladder keeps it (see [`PlayerName`]); `comma` allows commas, which
+/// only player names refuse.
+fn clean(text: &str, comma: bool) -> Result<String, NameError> {
+    // ASCII is already NFC; most names are, and an import reads a million of them.
+    let nfc: String = if text.is_ascii() {
+        text.to_string()
+    } else {
+        text.nfc().collect()
+    };
+    let mut name = String::with_capacity(nfc.len());
+    let mut pending_space = false;
+    for c in nfc.chars() {
+        match c.general_category() {
+            GeneralCategory::Control => return Err(NameError::Control(code_point(c))),
+            GeneralCategory::Format
+            | GeneralCategory::LineSeparator
+            | GeneralCategory::ParagraphSeparator => {
+                return Err(NameError::Format(code_point(c)));
+            }
+            GeneralCategory::PrivateUse | GeneralCategory::Unassigned => {
+                return Err(NameError::Unassigned(code_point(c)));
+            }
+            GeneralCategory::SpaceSeparator => pending_space = !name.is_empty(),
+            _ => {
+                if c == ',' && !comma {
+                    return Err(NameError::Comma);
+                }
+                if pending_space {
+                    name.push(' ');
+                    pending_space = false;
+                }
+                name.push(c);
+            }
+        }
+    }
+    if name.is_empty() {
+        return Err(NameError::Empty);
+    }
+    let chars = name.chars().count();
+    if chars > NAME_MAX_CHARS {
+        return Err(NameError::TooLong(chars));
+    }
+    if let Some(c) = name.chars().next().filter(|c| "=+-@".contains(*c)) {
+        return Err(NameError::FormulaStart(c));
+    }
+    Ok(name)
+}
+
+impl PlayerName {
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    pub fn into_string(self) -> String {
+        self.0
+    }
+
+    /// The key two names are compared by: equal keys are the same player.
+    pub fn key(&self) -> String {
+        name_key(&self.0)
+    }
+}
+
+impl std::fmt::Display for PlayerName {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// A free-text label kept in the log and shown on screen: a scenario or a scenario side. The
+/// rules of a [`PlayerName`], except that commas are allowed.
+pub fn label(text: &str) -> Result<String, NameError> {
+    clean(text, true)
+}
+
+/// The comparison key of any text: NFC after Unicode case folding of its canonical
+/// decomposition (canonical caseless matching, Unicode §3.13), trimmed. Names that differ only
+/// in case or in normal form have one key.
+pub fn name_key(text: &str) -> String {
+    let text = text.trim();
+    if text.is_ascii() {
+        // For ASCII, full case folding is lower-casing, and the text is already NFC.
+        return text.to_ascii_lowercase();
+    }
+    let folded = caseless::default_case_fold_str(&text.trim().nfd().collect::<String>());
+    folded.nfc().collect()
+}
+
+/// Why a date was refused. Messages read after "date `…`: ".
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum DateError {
+    #[error("does not parse; write it as YYYY-MM-DD, e.g. 2026-11-20")]
+    Syntax,
+    #[error("is outside 0001-01-01..9999-12-31")]
+    OutOfRange,
+}
+
+/// A calendar day within 0001-01-01..=9999-12-31: every date a ladder stores, so that the log
+/// always reads back as `YYYY-MM-DD`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Day(NaiveDate);
+
+impl Day {
+    /// Reads `YYYY-MM-DD` exactly (surrounding spaces aside). A year of another length or
+    /// with a sign (`10000-01-01`, `-0001-01-01`) is a date a ladder cannot hold.
+    pub fn parse(text: &str) -> Result<Day, DateError> {
+        let t = text.trim();
+        let unsigned = t.strip_prefix(['+', '-']).unwrap_or(t);
+        let mut parts = unsigned.splitn(3, '-');
+        let (Some(y), Some(m), Some(d)) = (parts.next(), parts.next(), parts.next()) else {
+            return Err(DateError::Syntax);
+        };
+        let digits = |p: &str| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit());
+        if !(digits(y) && digits(m) && digits(d) && m.len() == 2 && d.len() == 2) {
+            return Err(DateError::Syntax);
+        }
+        let (Ok(month), Ok(day)) = (m.parse::<u32>(), d.parse::<u32>()) else {
+            return Err(DateError::Syntax);
+        };
+        if y.len() != 4 || unsigned.len() != t.len() {
+            // Well formed, but outside the four-digit years of the common era.
+            return if (1..=12).contains(&month) && (1..=31).contains(&day) {
+                Err(DateError::OutOfRange)
+            } else {
+                Err(DateError::Syntax)
+            };
+        }
+        let year: i32 = y.parse().map_err(|_| DateError::Syntax)?;
+        let date = NaiveDate::from_ymd_opt(year, month, day).ok_or(DateError::Syntax)?;
+        Day::new(date)
+    }
+
+    /// A date already read (a CSV's own format, a date picker), checked against the range.
+    pub fn new(date: NaiveDate) -> Result<Day, DateError> {
+        if (FIRST_DAY..=LAST_DAY).contains(&date) {
+            Ok(Day(date))
+        } else {
+            Err(DateError::OutOfRange)
+        }
+    }
+
+    pub fn date(self) -> NaiveDate {
+        self.0
+    }
+
+    /// `days` later, if that is still a day a ladder can hold.
+    pub fn plus_days(self, days: u64) -> Option<Day> {
+        self.0
+            .checked_add_days(chrono::Days::new(days))
+            .and_then(|d| Day::new(d).ok())
+    }
+
+    pub fn year(self) -> i32 {
+        self.0.year()
+    }
+}
+
+impl std::fmt::Display for Day {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0.format("%Y-%m-%d"))
+    }
+}
+
+/// Why medal counts were refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MedalsError {
+    #[error("write them as A,B: two numbers from 0 to {MEDALS_MAX}")]
+    Syntax,
+    #[error("must be numbers from 0 to {MEDALS_MAX}")]
+    OutOfRange,
+}
+
+/// One medal count: finite, from 0 to [`MEDALS_MAX`].
+pub fn medal_count(value: f64) -> Result<f64, MedalsError> {
+    if value.is_finite() && (0.0..=MEDALS_MAX).contains(&value) {
+        Ok(value)
+    } else {
+        Err(MedalsError::OutOfRange)
+    }
+}
+
+/// Both sides' medals, `A,B`.
+pub fn parse_medals(text: &str) -> Result<[f64; 2], MedalsError> {
+    let (a, b) = text.split_once(',').ok_or(MedalsError::Syntax)?;
+    let number = |t: &str| t.trim().parse::<f64>().map_err(|_| MedalsError::Syntax);
+    Ok([medal_count(number(a)?)?, medal_count(number(b)?)?])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_normalised_and_checked() {
+        let n = |t: &str| PlayerName::parse(t).map(PlayerName::into_string);
+        assert_eq!(n("  Ann   Lee "), Ok("Ann Lee".into()));
+        // NBSP and an ideographic space are spaces.
+        assert_eq!(n("Ann\u{a0}Lee"), Ok("Ann Lee".into()));
+        assert_eq!(n("Ann\u{3000}Lee"), Ok("Ann Lee".into()));
+        // NFD "José" (e + combining acute) becomes NFC.
+        assert_eq!(n("Jose\u{301}"), Ok("Jos\u{e9}".into()));
+        assert_eq!(n("   "), Err(NameError::Empty));
+        assert_eq!(n("Ann\u{1b}[31m"), Err(NameError::Control("U+001B".into())));
+        assert_eq!(n("Ann\tLee"), Err(NameError::Control("U+0009".into())));
+        assert_eq!(n("Ann\u{200b}"), Err(NameError::Format("U+200B".into())));
+        assert_eq!(n("\u{202e}nnA"), Err(NameError::Format("U+202E".into())));
+        assert_eq!(n("Ann\u{2028}Bo"), Err(NameError::Format("U+2028".into())));
+        assert_eq!(
+            n("Ann\u{e000}"),
+            Err(NameError::Unassigned("U+E000".into()))
+        );
+        assert_eq!(n("Korea, Republic"), Err(NameError::Comma));
+        assert_eq!(n("=HYPERLINK(1)"), Err(NameError::FormulaStart('=')));
+        assert_eq!(n("@Bo"), Err(NameError::FormulaStart('@')));
+        assert_eq!(n(&"x".repeat(81)), Err(NameError::TooLong(81)));
+        assert_eq!(n(&"é".repeat(80)).map(|s| s.chars().count()), Ok(80));
+        // Right-to-left letters are letters: only the invisible direction marks are refused.
+        assert_eq!(n("سارة"), Ok("سارة".into()));
+    }
+
+    #[test]
+    fn keys_fold_case_and_normal_form() {
+        let key = |t: &str| PlayerName::parse(t).unwrap().key();
+        assert_eq!(key("José"), key("Jose\u{301}"));
+        assert_eq!(key("ANN"), key("ann"));
+        // Full case folding: ß folds to ss, which lower-casing alone does not do.
+        assert_eq!(key("STRASSE"), key("straße"));
+        assert_ne!(key("Ann"), key("Anne"));
+    }
+
+    #[test]
+    fn days_hold_four_digit_years_only() {
+        assert_eq!(Day::parse("2026-11-20").unwrap().to_string(), "2026-11-20");
+        assert_eq!(
+            Day::parse(" 0001-01-01 ").unwrap().to_string(),
+            "0001-01-01"
+        );
+        assert_eq!(Day::parse("9999-12-31").unwrap().to_string(), "9999-12-31");
+        assert_eq!(Day::parse("0000-12-31"), Err(DateError::OutOfRange));
+        assert_eq!(Day::parse("+10000-01-01"), Err(DateError::OutOfRange));
+        assert_eq!(Day::parse("10000-01-01"), Err(DateError::OutOfRange));
+        assert_eq!(Day::parse("-0001-01-01"), Err(DateError::OutOfRange));
+        assert_eq!(Day::parse("2026-02-30"), Err(DateError::Syntax));
+        assert_eq!(Day::parse("20 Nov 2026"), Err(DateError::Syntax));
+        assert_eq!(Day::parse(""), Err(DateError::Syntax));
+        let last = Day::parse("9999-12-30").unwrap();
+        assert_eq!(
+            last.plus_days(1).map(|d| d.to_string()),
+            Some("9999-12-31".into())
+        );
+        assert_eq!(last.plus_days(2), None);
+    }
+
+    #[test]
+    fn medals_are_small_finite_numbers() {
+        assert_eq!(parse_medals("4, 2.5"), Ok([4.0, 2.5]));
+        assert_eq!(parse_medals("1e308,1"), Err(MedalsError::OutOfRange));
+        assert_eq!(parse_medals("NaN,1"), Err(MedalsError::OutOfRange));
+        assert_eq!(parse_medals("-1,1"), Err(MedalsError::OutOfRange));
+        assert_eq!(parse_medals("inf,1"), Err(MedalsError::OutOfRange));
+        assert_eq!(parse_medals("4"), Err(MedalsError::Syntax));
+        assert_eq!(parse_medals("4,x"), Err(MedalsError::Syntax));
+    }
+}
