@@ -14,8 +14,9 @@ mod synthetic;
 
 use chrono::NaiveDate;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use rungs::action::imports::import_csv;
+use rungs::interchange::csv_matches;
 use rungs::interchange::csv_matches::Mapping;
-use rungs::interchange::match_import;
 use rungs::ladder::event::{Entry, Event, Match, MatchResult};
 use rungs::ladder::log;
 use rungs::ladder::replay;
@@ -59,28 +60,19 @@ fn bench_international(c: &mut Criterion) {
                 || fresh(&path),
                 |()| {
                     let mut store = Store::create(&path, &Rules::defaults(system)).expect("create");
-                    match_import::import_file(
-                        &mut store,
-                        &international(),
-                        &Mapping::international(),
-                        true,
-                        &mut |_| true,
-                    )
-                    .expect("import")
+                    let reader = csv_matches::open(&international(), &Mapping::international())
+                        .expect("open");
+                    import_csv(&mut store, reader, "international", true, &mut |_| true)
+                        .expect("import")
                 },
                 BatchSize::PerIteration,
             )
         });
         if !path.exists() {
             let mut store = Store::create(&path, &Rules::defaults(system)).expect("create");
-            match_import::import_file(
-                &mut store,
-                &international(),
-                &Mapping::international(),
-                true,
-                &mut |_| true,
-            )
-            .expect("import");
+            let reader =
+                csv_matches::open(&international(), &Mapping::international()).expect("open");
+            import_csv(&mut store, reader, "international", true, &mut |_| true).expect("import");
         }
         let store = Store::open(&path).expect("open");
         group.bench_function(format!("replay-from-file/{}", system.name()), |b| {

@@ -413,8 +413,14 @@ fn bad_jsonl_line_names_file_line_field_and_loads_nothing() {
     lines[i] = lines[i].replace("\"a\":[0]", "\"a\":[7]");
     dir.write("ghost.jsonl", &(lines.join("\n") + "\n"));
     let m = dir.fail(&["import-log", "ghost.rungs", "ghost.jsonl"]);
-    assert_mentions(&m, &["ghost.jsonl", &format!("line {}", i + 1), "player id 7"]);
-    assert!(!dir.path("ghost.rungs").exists(), "import-log made ghost.rungs");
+    assert_mentions(
+        &m,
+        &["ghost.jsonl", &format!("line {}", i + 1), "player id 7"],
+    );
+    assert!(
+        !dir.path("ghost.rungs").exists(),
+        "import-log made ghost.rungs"
+    );
 
     // A log that reads but does not replay (Ann joins after her first match) is found out
     // only once the ladder exists: that one transaction rolls back, and the file goes.

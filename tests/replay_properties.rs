@@ -7,13 +7,13 @@ use chrono::{Days, NaiveDate};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use rungs::interchange::jsonl;
-use rungs::store::export::{ActionKind, Log, LogAction as Action};
 use rungs::ladder::event::{Entry, Event, LogRow, Match, MatchResult, PlayerId};
 use rungs::ladder::log;
 use rungs::ladder::replay::replay;
 use rungs::ladder::rules::{Rules, System};
 use rungs::rating::Outcome;
 use rungs::store::Store;
+use rungs::store::export::{ActionKind, Log, LogAction as Action};
 use std::collections::HashSet;
 
 mod support;

@@ -31,7 +31,7 @@ impl Action {
         let mut matches: Vec<CsvMatch> = Vec::new();
         while let Some(row) = reader.next() {
             matches.push(row?);
-            if matches.len() % 4096 == 0 && !progress(reader.bytes_read()) {
+            if matches.len().is_multiple_of(4096) && !progress(reader.bytes_read()) {
                 return Err(cancelled());
             }
         }
@@ -100,4 +100,20 @@ impl Action {
         let label = format!("import {file} ({} matches)", summary.matches);
         Ok((Action::new(Kind::ImportMatches, label, rows), summary))
     }
+}
+
+/// Reads the match CSV `reader` (named `name` in messages) and commits it to `store` as one
+/// action: what `rungs import`, the app's Import and the demo all do.
+pub fn import_csv<R: Read>(
+    store: &mut crate::store::Store,
+    reader: MatchReader<R>,
+    name: &str,
+    allow_new: bool,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Summary, ActionError> {
+    let ladder = store.ladder()?;
+    let mut ctx = Context::new(&ladder, store.path().display().to_string(), super::today());
+    let (act, summary) = Action::import_matches(&mut ctx, reader, name, allow_new, progress)?;
+    super::apply(store, &act)?;
+    Ok(summary)
 }

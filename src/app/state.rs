@@ -885,14 +885,8 @@ fn import_into<R: std::io::Read>(
     name: &str,
     reporter: &Reporter,
 ) -> Result<action::imports::Summary, String> {
-    let ladder = store.ladder().map_err(|e| e.to_string())?;
-    let mut ctx = Context::new(&ladder, store.path().display().to_string(), today());
-    let (act, summary) = Action::import_matches(&mut ctx, reader, name, true, &mut |n| {
-        reporter.keep_going(n)
-    })
-    .map_err(|e| e.to_string())?;
-    action::apply(store, &act).map_err(|e| e.to_string())?;
-    Ok(summary)
+    action::imports::import_csv(store, reader, name, true, &mut |n| reporter.keep_going(n))
+        .map_err(|e| e.to_string())
 }
 
 /// The demo CSV's size once unpacked: gzip ends with it (modulo 2³², ample here).

@@ -2,8 +2,8 @@
 //! out, a JSON Lines log into a new ladder.
 
 use super::args::{MappingArgs, RulesArgs};
-use super::{context, open, output, plural, shown, spinner};
-use crate::action::{self, Action, ActionError, Place};
+use super::{open, output, plural, shown, spinner};
+use crate::action::{self, ActionError, Place};
 use crate::interchange::csv_matches::{self, Mapping, ResultColumns};
 use crate::interchange::jsonl;
 use anyhow::{Context as _, Result, bail};
@@ -63,7 +63,7 @@ pub fn import_csv(
     json: bool,
 ) -> Result<()> {
     let mapping = mapping_from(args)?;
-    let (mut store, ladder) = open(file)?;
+    let mut store = crate::store::Store::open(file)?;
     let gzipped = csv
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
@@ -85,15 +85,13 @@ pub fn import_csv(
         ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let reader = csv_matches::open(csv, &mapping).map_err(ActionError::from)?;
-    let mut ctx = context(file, &ladder);
-    let planned =
-        Action::import_matches(&mut ctx, reader, &shown(csv), !no_new_players, &mut |n| {
+    let summary =
+        action::imports::import_csv(&mut store, reader, &shown(csv), !no_new_players, &mut |n| {
             bar.set_position(n);
             true
         });
     bar.finish_and_clear();
-    let (import, summary) = planned?;
-    action::apply(&mut store, &import)?;
+    let summary = summary?;
     if json {
         say!(
             "{}",
