@@ -1166,9 +1166,17 @@ fn inversus_idle_days_are_partial_rating_periods() {
     );
 }
 
-/// A forfeit counts as a loss for the side that forfeits.
+/// An abandoned match, seed 004: "If the save data already has a pending unresolved match
+/// (e.g. the player quit the game), it is evaluated as a loss [...] If the match ends early
+/// due to the opponent quitting, the pending match is canceled (you do not get an automatic
+/// win)." SPEC §2.2: the quitter takes a rated loss; for the player left behind the match is
+/// cancelled — no rating change, no RP change.
+///
+/// The quitter (μ 0.5, φ 0.6, RP 4500) ends exactly where a played loss against the same
+/// opponent puts them; the opponent (μ −0.5, φ 0.7, RP 3000) does not move at all: not μ, φ,
+/// σ, RP, nor their record (no win, not even a match played).
 #[test]
-fn inversus_forfeit_counts_as_a_loss() {
+fn inversus_forfeit_the_quitter_loses_and_the_other_is_unchanged() {
     let cfg = inv_params().glicko2;
     let (me, opp) = (g2(0.5, 0.6), g2(-0.5, 0.7));
     let mut forfeit = Run::new(inv_rules(), &["quitter", "stayer"]);
@@ -1177,29 +1185,181 @@ fn inversus_forfeit_counts_as_a_loss() {
         run.set_inv(0, 4500.0, me.mu, me.phi, me.sigma);
         run.set_inv(1, 3000.0, opp.mu, opp.phi, opp.sigma);
     }
+    let stayer_before = forfeit.ladder.players[1].clone();
     forfeit.event(day(1), &match_event(0, 1, MatchResult::ForfeitA));
     loss.play(day(1), 0, 1, Outcome::Loss);
-    let (a, b) = glicko2::rate(&me, &opp, Outcome::Loss, &cfg);
+    // The quitter: glicko2::rate's loss, RP target map(μ' − 3φ') below 4500 → half-way down.
+    let a = glicko2::rate(&me, &opp, Outcome::Loss, &cfg).0;
     assert_eq!(forfeit.glicko2(0), a);
-    assert_eq!(forfeit.glicko2(1), b);
-    // The quitter: target map(μ' − 3φ') below 5000 → half-way down.
     let target = map(a.mu - 3.0 * a.phi);
     assert!(target < 4500.0 - 2.0 && 4500.0 - target < 1000.0);
     assert_eq!(forfeit.rp(0), (4500.0 + (target - 4500.0) / 2.0).round());
     assert_eq!(forfeit.ladder.players[0], loss.ladder.players[0]);
-    assert_eq!(forfeit.ladder.players[1], loss.ladder.players[1]);
-    assert_eq!(forfeit.ladder.players[0].losses, 1);
-    assert_eq!(forfeit.ladder.players[1].wins, 1);
+    assert_eq!(
+        (
+            forfeit.ladder.players[0].matches,
+            forfeit.ladder.players[0].losses
+        ),
+        (1, 1)
+    );
+    // The player left behind: the match is cancelled for them.
+    assert_eq!(forfeit.ladder.players[1], stayer_before);
+    assert_eq!(forfeit.glicko2(1), opp);
+    assert_eq!(forfeit.rp(1), 3000.0);
+    assert_eq!(
+        (
+            forfeit.ladder.players[1].matches,
+            forfeit.ladder.players[1].wins
+        ),
+        (0, 0)
+    );
+    // Only the quitter gets a history row for the match.
+    let rows: Vec<PlayerId> = forfeit
+        .history
+        .iter()
+        .filter(|h| h.seq == forfeit.seq)
+        .map(|h| h.player)
+        .collect();
+    assert_eq!(rows, vec![0]);
 
-    // And B forfeiting is A's win.
+    // B abandoning, mirrored: B loses, A stays.
     let mut forfeit_b = Run::new(inv_rules(), &["stayer", "quitter"]);
     forfeit_b.set_inv(0, 5000.0, me.mu, me.phi, me.sigma);
     forfeit_b.set_inv(1, 3000.0, opp.mu, opp.phi, opp.sigma);
+    let stayer_before = forfeit_b.ladder.players[0].clone();
     forfeit_b.event(day(1), &match_event(0, 1, MatchResult::ForfeitB));
+    assert_eq!(forfeit_b.ladder.players[0], stayer_before);
     assert_eq!(
-        forfeit_b.glicko2(0),
-        glicko2::rate(&me, &opp, Outcome::Win, &cfg).0
+        forfeit_b.glicko2(1),
+        glicko2::rate(&opp, &me, Outcome::Loss, &cfg).0
     );
+}
+
+/// The audit's case: two new players (μ 0, φ 2.015, σ 0.06, RP 0), the first quits. Before
+/// the fix the one left behind got a full rated win, μ 0 → 0.934 and RP 0 → 500; now nothing
+/// moves for them. The quitter's loss: μ falls, and RP stays at 0 (a loss never raises RP,
+/// and RP is clamped at 0).
+#[test]
+fn inversus_forfeit_gives_no_automatic_win_to_a_new_player() {
+    let cfg = inv_params().glicko2;
+    let new = glicko2::Rating::new(&cfg);
+    let mut run = Run::new(inv_rules(), &["quitter", "newcomer"]);
+    run.event(day(1), &match_event(0, 1, MatchResult::ForfeitA));
+    assert_eq!(run.glicko2(1), new);
+    assert_eq!(run.rp(1), 0.0);
+    let (lost, would_have_won) = glicko2::rate(&new, &new, Outcome::Loss, &cfg);
+    close(
+        would_have_won.mu,
+        0.934,
+        0.0005,
+        "the old automatic win's μ",
+    );
+    assert_eq!(run.glicko2(0), lost);
+    assert!(lost.mu < 0.0);
+    assert_eq!(run.rp(0), 0.0);
+    assert_eq!(run.ladder.players[1].last_played, None);
+}
+
+/// The player left behind keeps their idle time: their inactivity is not applied (nor their
+/// last match date moved) by a match that was cancelled for them. Both play on day 1; B
+/// abandons a match on day 15; A's next match on day 29 grows φ by 28 idle days = 2 periods:
+/// φ = √(φ² + 2σ²), exactly as if the forfeit had never happened. The quitter was rated
+/// against A with A's 14 idle days applied (φ_A = √(φ_A² + σ_A²)), as a played loss would be.
+#[test]
+fn inversus_forfeit_leaves_the_other_players_idle_time_alone() {
+    let cfg = inv_params().glicko2;
+    let mut with = Run::new(inv_rules(), &["a", "b", "c"]);
+    let mut without = Run::new(inv_rules(), &["a", "b", "c"]);
+    for run in [&mut with, &mut without] {
+        run.set_inv(0, 4000.0, 0.5, 0.6, 0.06);
+        run.set_inv(1, 3000.0, -0.5, 0.7, 0.05);
+        run.set_inv(2, 3000.0, 0.0, 0.8, 0.06);
+        run.play(day(1), 0, 1, Outcome::Win);
+    }
+    let a_after_day1 = with.glicko2(0);
+    let b_after_day1 = with.glicko2(1);
+    with.event(day(15), &match_event(0, 1, MatchResult::ForfeitB));
+    assert_eq!(with.glicko2(0), a_after_day1);
+    assert_eq!(with.ladder.players[0].last_played, Some(day(1)));
+    let a_idle = glicko2::Rating {
+        phi: (a_after_day1.phi.powi(2) + a_after_day1.sigma.powi(2)).sqrt(),
+        ..a_after_day1
+    };
+    let b_idle = glicko2::Rating {
+        phi: (b_after_day1.phi.powi(2) + b_after_day1.sigma.powi(2)).sqrt(),
+        ..b_after_day1
+    };
+    assert_eq!(
+        with.glicko2(1),
+        glicko2::rate(&b_idle, &a_idle, Outcome::Loss, &cfg).0
+    );
+    for run in [&mut with, &mut without] {
+        run.play(day(29), 0, 2, Outcome::Win);
+    }
+    assert_eq!(with.ladder.players[0], without.ladder.players[0]);
+    assert_eq!(with.ladder.players[2], without.ladder.players[2]);
+}
+
+/// Every system follows seed 004 on forfeits (SPEC §1 defines `forfeit` for the whole
+/// product): the quitter's state is exactly that after a played loss, the other side's is
+/// what it was before. Team forfeits: every member of the quitting side takes the loss
+/// (against the virtual opponent, as in a played team loss); the other team is unchanged.
+#[test]
+fn every_system_the_quitter_loses_and_the_other_is_unchanged() {
+    let win = played(Outcome::Win);
+    for system in System::ALL {
+        let names = ["p0", "p1", "p2", "p3"];
+        // Some history first, so that nobody is at a new player's figures.
+        let warm = |run: &mut Run| {
+            run.event(day(1), &match_event(0, 1, win));
+            run.event(day(2), &match_event(2, 3, played(Outcome::Draw)));
+            run.event(day(3), &match_event(1, 2, win));
+        };
+        // 1v1, A quits / B quits.
+        // (forfeit, the played result that rates the quitter alike, quitter, stayer)
+        let cases = [
+            (MatchResult::ForfeitA, Outcome::Loss, 0, 2),
+            (MatchResult::ForfeitB, Outcome::Win, 2, 0),
+        ];
+        for (forfeit, same_for_quitter, quitter, stayer) in cases {
+            let mut f = Run::new(Rules::defaults(system), &names);
+            let mut l = Run::new(Rules::defaults(system), &names);
+            warm(&mut f);
+            warm(&mut l);
+            let before = f.ladder.players.clone();
+            f.event(day(20), &match_event(0, 2, forfeit));
+            l.event(day(20), &match_event(0, 2, played(same_for_quitter)));
+            assert_eq!(
+                f.ladder.players[quitter], l.ladder.players[quitter],
+                "{system}: the quitter"
+            );
+            assert_eq!(
+                f.ladder.players[stayer], before[stayer],
+                "{system}: the other side"
+            );
+            assert_eq!(f.ladder.players[quitter].losses, before[quitter].losses + 1);
+        }
+        // 2v2, team B (2, 3) quits.
+        let mut f = Run::new(Rules::defaults(system), &names);
+        let mut l = Run::new(Rules::defaults(system), &names);
+        warm(&mut f);
+        warm(&mut l);
+        let before = f.ladder.players.clone();
+        f.event(
+            day(20),
+            &match_event(vec![0, 1], vec![2, 3], MatchResult::ForfeitB),
+        );
+        l.event(day(20), &match_event(vec![0, 1], vec![2, 3], win));
+        for i in [2, 3] {
+            assert_eq!(
+                f.ladder.players[i], l.ladder.players[i],
+                "{system}: quitter {i}"
+            );
+        }
+        for i in [0, 1] {
+            assert_eq!(f.ladder.players[i], before[i], "{system}: stayer {i}");
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -114,7 +114,8 @@ impl ScenarioBook {
         self.overrides.insert(key(&o.scenario), o.clone());
     }
 
-    /// Adds a played match to its scenario's record.
+    /// Adds a played match to its scenario's record (a forfeit is not recorded: an abandoned
+    /// battle says nothing about the scenario's balance or its medal scores).
     pub fn record(&mut self, m: &Match, outcome: Outcome) {
         let (Some(name), Some(side)) = (m.scenario.as_deref(), m.side_a.as_deref()) else {
             return;
