@@ -889,12 +889,40 @@ fn inversus_steps_are_capped_at_500() {
         inversus::next_rp(9000.0, 2.0, &after, 2.0, Outcome::Draw, &p),
         8500.0
     );
-    // The code's documented choice: the upset bonus comes on top of the capped step. From 0,
-    // beating an opponent 6.045 above: 500 + 250·6.045/12.09 = 500 + 125 = 625.
+    // The upset bonus is part of the move, and the move is capped. Seed 004: "I also limit
+    // changes in RP to 500 points"; SPEC §2.2: "No single RP move exceeds 500, the upset
+    // bonus included". From 0, beating an opponent 6.045 above: 500 + 250·6.045/12.09 =
+    // 500 + 125 = 625 uncapped (what this test expected before), 500 capped.
     assert_eq!(
         inversus::next_rp(0.0, 0.0, &after, 6.045, Outcome::Win, &p),
-        625.0
+        500.0
     );
+}
+
+/// The audit's 519, through the engine: a new player (μ 0, φ 2.015, RP 0) beats an opponent
+/// at μ 0.91884 (φ 0.5). The rating after the win comes from glicko2::rate; its target
+/// map(μ' − 3φ') is above 1000, so half-way is more than 500 and the step is capped at 500;
+/// the upset bonus 250·0.91884/12.09 = 19.0 used to come on top: 519. Now the move is 500.
+#[test]
+fn inversus_no_rp_move_exceeds_500_with_the_upset_bonus() {
+    let cfg = inv_params().glicko2;
+    let gap = 19.0 * 12.09 / 250.0; // 0.91884
+    let opp = g2(gap, 0.5);
+    let mut run = Run::new(inv_rules(), &["newcomer", "favourite"]);
+    run.set_inv(1, 5000.0, opp.mu, opp.phi, opp.sigma);
+    run.play(day(1), 0, 1, Outcome::Win);
+    let new = glicko2::Rating::new(&cfg);
+    let after = glicko2::rate(&new, &opp, Outcome::Win, &cfg).0;
+    assert_eq!(run.glicko2(0), after);
+    let half = map(after.mu - 3.0 * after.phi) / 2.0;
+    assert!(half > 500.0, "half-way is {half}");
+    close(
+        250.0 * (opp.mu - new.mu) / 12.09,
+        19.0,
+        1e-12,
+        "the upset bonus",
+    );
+    assert_eq!(run.rp(0), 500.0, "not 500 + 19 = 519");
 }
 
 #[test]
