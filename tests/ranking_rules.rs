@@ -1758,3 +1758,118 @@ fn skyweaver_four_week_season_by_hand() {
     }
     assert_eq!((run.ladder.season, run.ladder.week), (2, 1));
 }
+
+// ---------------------------------------------------------------------------------------------
+// 10. Seeds 002 (Memoir '44) and 001 (AllegSkill) through the engine
+// ---------------------------------------------------------------------------------------------
+
+fn memoir_battle(
+    a: PlayerId,
+    b: PlayerId,
+    o: Outcome,
+    scenario: &str,
+    side_a: &str,
+    medals: Option<[f64; 2]>,
+) -> Event {
+    Event::Match(Match {
+        medals,
+        scenario: Some(scenario.into()),
+        side_a: Some(side_a.into()),
+        ..Match::new(a, b, played(o))
+    })
+}
+
+fn elo_of(run: &Run, id: usize) -> f64 {
+    match run.ladder.players[id].skill {
+        Skill::Elo(r) => r.rating,
+        other => panic!("not an Elo skill: {other:?}"),
+    }
+}
+
+/// Seed 002: "the winner should always make points, even if he is on the favored side".
+/// Omaha Beach, A as the Germans both times. Battle 1, 6–3: the scenario's first battle is
+/// plain Elo, A 1516, B 1484. Battle 2, A wins 6–4. The raw history (1 battle, won by the
+/// Germans) gives ratio 1 and pts = 64·(1 + 1 − 2) = 0: A stayed at 1516. With the prior of
+/// 10 balanced battles (memoir44::PRIOR_BATTLES):
+///   ratio = (1 + 5)/(1 + 10) = 6/11, pts = 64·(1 − 6/11) = 29.0909;
+///   medal weight 1/11, averages Germans 6, Allies 3: bonus = 1 + (1/11)·0.1·(3 − 4) = 0.990909;
+///   E = 1/(1 + 10^(−32/400)) = 1/1.831764 = 0.545922: ΔA = 28.826446·0.454078 = +13.0895.
+#[test]
+fn memoir44_a_scenarios_second_battle_gives_the_winner_points() {
+    let mut run = Run::new(Rules::defaults(System::Memoir44), &["A", "B"]);
+    let omaha = |medals| memoir_battle(0, 1, Outcome::Win, "Omaha Beach", "Germans", Some(medals));
+    run.event(day(1), &omaha([6.0, 3.0]));
+    assert_eq!((elo_of(&run, 0), elo_of(&run, 1)), (1516.0, 1484.0));
+    run.event(day(2), &omaha([6.0, 4.0]));
+    let e = 1.0 / (1.0 + 10f64.powf(-32.0 / 400.0));
+    close(e, 0.545_922, 1e-6, "E");
+    let delta = 64.0 * 5.0 / 11.0 * (1.0 - 0.1 / 11.0) * (1.0 - e);
+    close(delta, 13.0895, 1e-4, "ΔA");
+    close(elo_of(&run, 0), 1516.0 + delta, 1e-9, "A");
+    close(elo_of(&run, 1), 1484.0 - delta, 1e-9, "B");
+}
+
+/// No medal history: neutral averages, bonus 1. Operation Cobra's first two battles carry no
+/// medal scores, one won by each side (players 0 and 1). Then two new players meet there,
+/// 2 as the Allies winning 4–3: ratio = (1 + 5)/(2 + 10) = ½, pts = 64·(1 + ½ − 1) = 32,
+/// bonus 1, E = ½: +16, 1516 and 1484. (Averages read as 0 gave bonus 1 + 0.1·(0 − 3) =
+/// 0.7 and +11.2.)
+#[test]
+fn memoir44_no_medal_history_gives_a_bonus_of_one() {
+    let mut run = Run::new(Rules::defaults(System::Memoir44), &["p", "q", "C", "D"]);
+    let cobra = |a, b, o, side, medals| memoir_battle(a, b, o, "Operation Cobra", side, medals);
+    run.event(day(1), &cobra(0, 1, Outcome::Win, "Allies", None));
+    run.event(day(2), &cobra(0, 1, Outcome::Loss, "Allies", None));
+    run.event(
+        day(3),
+        &cobra(2, 3, Outcome::Win, "Allies", Some([4.0, 3.0])),
+    );
+    assert_eq!((elo_of(&run, 2), elo_of(&run, 3)), (1516.0, 1484.0));
+}
+
+/// A forfeited battle is not part of the scenario's history: after one played battle and a
+/// forfeit, the next battle is rated as the scenario's second (ratio 6/11), not its third.
+#[test]
+fn memoir44_a_forfeit_is_not_a_battle_of_the_scenario() {
+    let mut with = Run::new(Rules::defaults(System::Memoir44), &["A", "B", "C", "D"]);
+    let mut without = Run::new(Rules::defaults(System::Memoir44), &["A", "B", "C", "D"]);
+    for run in [&mut with, &mut without] {
+        run.event(
+            day(1),
+            &memoir_battle(
+                0,
+                1,
+                Outcome::Win,
+                "Omaha Beach",
+                "Germans",
+                Some([6.0, 3.0]),
+            ),
+        );
+    }
+    with.event(
+        day(2),
+        &Event::Match(Match {
+            medals: Some([1.0, 0.0]),
+            scenario: Some("Omaha Beach".into()),
+            side_a: Some("Allies".into()),
+            ..Match::new(0, 1, MatchResult::ForfeitB)
+        }),
+    );
+    for run in [&mut with, &mut without] {
+        run.event(
+            day(3),
+            &memoir_battle(
+                2,
+                3,
+                Outcome::Win,
+                "Omaha Beach",
+                "Germans",
+                Some([6.0, 4.0]),
+            ),
+        );
+    }
+    assert_eq!(with.ladder.scenarios, without.ladder.scenarios);
+    assert_eq!(elo_of(&with, 2), elo_of(&without, 2));
+    // C and D were 1500 each: 64·5/11·(1 − 1/110)·½ = 14.4132.
+    close(elo_of(&with, 2), 1500.0 + 14.4132, 1e-4, "C");
+}
