@@ -1873,3 +1873,53 @@ fn memoir44_a_forfeit_is_not_a_battle_of_the_scenario() {
     // C and D were 1500 each: 64·5/11·(1 − 1/110)·½ = 14.4132.
     close(elo_of(&with, 2), 1500.0 + 14.4132, 1e-4, "C");
 }
+
+/// SPEC §2.3, seed 001: "ε ≃ 0.08 is derived empirically from the percentage of games which
+/// result in a draw, currently ~1.01%". With `draw_rate` = 0.0101 the ε used by replay and
+/// prediction is √2·β·Φ⁻¹(1.0101/2) = 5.892557·0.0126588 = 0.07459 (≈ 0.075); with the
+/// default `draw_rate` 0, and in a file written before the parameter existed, ε is as set.
+#[test]
+fn allegskill_epsilon_from_the_draw_rate_in_replay_and_prediction() {
+    use rungs::ladder::predict::predict;
+    use rungs::ladder::rules::AllegskillParams;
+    use rungs::rating::trueskill;
+    let mut rules = Rules::defaults(System::Allegskill);
+    rules.set_param("draw_rate=0.0101").unwrap();
+    let Rules::Allegskill(params) = &rules else {
+        unreachable!()
+    };
+    let cfg = params.effective_trueskill();
+    close(cfg.epsilon, 0.075, 0.0005, "ε");
+    close(cfg.epsilon, 0.074_592_758, 1e-8, "ε");
+    assert_eq!(
+        trueskill::Config {
+            epsilon: 0.08,
+            ..cfg
+        },
+        params.trueskill,
+        "only ε is derived"
+    );
+
+    let mut run = Run::new(rules.clone(), &["a", "b"]);
+    let new = trueskill::Rating::new(&cfg);
+    let predicted = predict(&run.ladder, &[0], &[1]).unwrap();
+    assert_eq!(predicted, trueskill::predict(&new, &new, &cfg));
+    run.play(day(1), 0, 1, Outcome::Draw);
+    let (a, b) = trueskill::rate(&new, &new, Outcome::Draw, &cfg);
+    assert_eq!(run.ladder.players[0].skill, Skill::TrueSkill(a));
+    assert_eq!(run.ladder.players[1].skill, Skill::TrueSkill(b));
+
+    // draw_rate 0 (the default): ε as set.
+    assert_eq!(
+        AllegskillParams::default().effective_trueskill(),
+        trueskill::Config::default()
+    );
+    // An older file's rules, without the parameter, keep their ε.
+    let old: Rules =
+        serde_json::from_str(r#"{"system":"allegskill","params":{"epsilon":0.2}}"#).unwrap();
+    let Rules::Allegskill(old) = old else {
+        unreachable!()
+    };
+    assert_eq!(old.draw_rate, 0.0);
+    assert_eq!(old.effective_trueskill().epsilon, 0.2);
+}

@@ -200,10 +200,18 @@ impl Ladder {
         };
         let entrants = self.entrants(m, outcome, date);
         let scenario = self.scenarios.lookup(m);
+        // AllegSkill's constants once per match: deriving ε from a draw rate inverts Φ.
+        let trueskill = match &self.rules {
+            Rules::Allegskill(p) => p.effective_trueskill(),
+            _ => trueskill::Config::default(),
+        };
         let updates: Vec<(PlayerId, Skill, Skill, Outcome)> = entrants
             .iter()
             .filter(|e| rated[if e.on_a { 0 } else { 1 }])
-            .map(|e| (e.id, e.skill, self.rate(e, m, scenario.as_ref()), e.outcome))
+            .map(|e| {
+                let after = self.rate(e, m, scenario.as_ref(), &trueskill);
+                (e.id, e.skill, after, e.outcome)
+            })
             .collect();
         for (id, before, after, outcome) in updates {
             let opponent = entrants
@@ -269,8 +277,15 @@ impl Ladder {
         out
     }
 
-    /// The entrant's new skill from one 1v1 update against their opponent.
-    fn rate(&self, e: &Entrant, m: &Match, scenario: Option<&memoir44::Scenario>) -> Skill {
+    /// The entrant's new skill from one 1v1 update against their opponent. `trueskill` is
+    /// AllegSkill's [`effective_trueskill`](crate::ladder::rules::AllegskillParams::effective_trueskill).
+    fn rate(
+        &self,
+        e: &Entrant,
+        m: &Match,
+        scenario: Option<&memoir44::Scenario>,
+        trueskill: &trueskill::Config,
+    ) -> Skill {
         match (&self.rules, e.skill, e.opponent) {
             (Rules::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
                 Skill::Glicko(glicko::rate(&a, &b, e.outcome, &p.glicko()).0)
@@ -278,8 +293,8 @@ impl Ladder {
             (Rules::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
                 Skill::Glicko2(glicko2::rate(&a, &b, e.outcome, &p.glicko2).0)
             }
-            (Rules::Allegskill(p), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
-                Skill::TrueSkill(trueskill::rate(&a, &b, e.outcome, &p.trueskill).0)
+            (Rules::Allegskill(_), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
+                Skill::TrueSkill(trueskill::rate(&a, &b, e.outcome, trueskill).0)
             }
             (Rules::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
                 // The scenario and medals are A's view; B's entrants see them mirrored.

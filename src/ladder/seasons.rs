@@ -370,7 +370,7 @@ pub fn migrate(
             Rules::Allegskill(params) => {
                 p.skill = Skill::TrueSkill(trueskill::Rating {
                     mu: 25.0 + (elo - 1500.0) / 42.0,
-                    sigma: params.trueskill.initial_sigma,
+                    sigma: params.effective_trueskill().initial_sigma,
                 });
             }
             Rules::Memoir44(_) | Rules::Elo(_) => {
