@@ -712,6 +712,99 @@ fn skyweaver_hard_reset_rescales_mmr() {
     }
 }
 
+/// SPEC §3.2.3 rescales r "over all rated players". A player who never played has no rating,
+/// only the newcomer's default 1500, and must not set the bottom of the range. Three players
+/// who played, at 1600, 1700, 1900, and one who never played (1500, RD 350):
+///   range over those who played: 1600 … 1900 → 1500 + (r − 1600)/300·750:
+///   1600 → 1500, 1700 → 1500 + 100/300·750 = 1750, 1900 → 2250;
+///   the one who never played starts the season as a newcomer joins it: 1500, RD 350.
+/// (Counting them, the range was 1500 … 1900 and 1600 went to 1500 + 100/400·750 = 1687.5.)
+#[test]
+fn skyweaver_hard_reset_range_ignores_a_player_who_never_played() {
+    use rungs::ladder::seasons::{HardResetRange, hard_reset_range};
+    let mut run = Run::new(sky_rules(&[]), &["low", "middle", "high", "never"]);
+    for (i, r) in [1600.0, 1700.0, 1900.0].into_iter().enumerate() {
+        run.set_sky(i, 500.0, r, 80.0);
+        run.ladder.players[i].matches = 3;
+    }
+    assert_eq!(run.ladder.players[3].matches, 0);
+    assert_eq!(
+        hard_reset_range(&run.ladder),
+        Some(HardResetRange {
+            from: (1600.0, 1900.0),
+            to: (1500.0, 2250.0),
+        })
+    );
+    run.hard_reset(day(28));
+    for (i, r) in [1500.0, 1750.0, 2250.0, 1500.0].into_iter().enumerate() {
+        close(run.glicko(i).rating, r, 1e-9, "rescaled r");
+        assert_eq!(run.glicko(i).deviation, 350.0);
+    }
+    // Next season the one at the bottom has exactly a newcomer's figures (1500, 350), but
+    // has played: they still count. "never" still has not, and does not.
+    assert_eq!(
+        hard_reset_range(&run.ladder).map(|r| r.from),
+        Some((1500.0, 2250.0))
+    );
+    // The span is a parameter (500: 1500 … 2000); equal ratings map to 1500.
+    let mut run = Run::new(sky_rules(&["hard_reset_span=500"]), &["a", "b", "never"]);
+    run.set_sky(0, 500.0, 1400.0, 80.0);
+    run.set_sky(1, 500.0, 1400.0, 90.0);
+    run.ladder.players[0].matches = 1;
+    run.ladder.players[1].matches = 1;
+    assert_eq!(
+        hard_reset_range(&run.ladder),
+        Some(HardResetRange {
+            from: (1400.0, 1400.0),
+            to: (1500.0, 1500.0),
+        })
+    );
+    run.ladder.players[1].skill = Skill::Glicko(glicko::Rating {
+        rating: 1800.0,
+        deviation: 90.0,
+    });
+    assert_eq!(
+        hard_reset_range(&run.ladder).map(|r| r.to),
+        Some((1500.0, 2000.0))
+    );
+    // Nobody rated, or another system: no range.
+    let run = Run::new(sky_rules(&[]), &["x", "y"]);
+    assert_eq!(hard_reset_range(&run.ladder), None);
+    let run = Run::new(inv_rules(), &["x", "y"]);
+    assert_eq!(hard_reset_range(&run.ladder), None);
+}
+
+/// A migrated rating is a rating (SPEC §3.5: r := Elo) even before its first match here: it
+/// counts in the range. Migrated at 1300 (never played), played at 1600 and 1900:
+///   1300 … 1900 → 1300 → 1500, 1600 → 1500 + 300/600·750 = 1875, 1900 → 2250.
+#[test]
+fn skyweaver_hard_reset_range_counts_a_migrated_rating() {
+    use rungs::ladder::seasons::{Migration, MigrationEntry, OldRank, hard_reset_range};
+    let mut run = Run::new(sky_rules(&[]), &["migrated", "a", "b"]);
+    run.set_sky(1, 500.0, 1600.0, 80.0);
+    run.set_sky(2, 500.0, 1900.0, 80.0);
+    run.event(
+        day(1),
+        &Event::Migration {
+            migration: Box::new(Migration {
+                entries: vec![MigrationEntry {
+                    player: 0,
+                    elo: 1300.0,
+                    old_rank: OldRank::BelowApprentice,
+                }],
+            }),
+        },
+    );
+    assert_eq!(
+        hard_reset_range(&run.ladder).map(|r| r.from),
+        Some((1300.0, 1900.0))
+    );
+    run.hard_reset(day(28));
+    for (i, r) in [1500.0, 1875.0, 2250.0].into_iter().enumerate() {
+        close(run.glicko(i).rating, r, 1e-9, "rescaled r");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // 6. Grandweaver
 // ---------------------------------------------------------------------------------------------
