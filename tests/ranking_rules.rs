@@ -18,7 +18,7 @@ use chrono::{Days, NaiveDate};
 use rungs::ladder::event::{Event, Match, MatchResult, PlayerId, Side};
 use rungs::ladder::inversus;
 use rungs::ladder::replay::Ladder;
-use rungs::ladder::rules::{InversusParams, Rules, System};
+use rungs::ladder::rules::{InversusParams, Params, Rules, System};
 use rungs::ladder::skyweaver::Tier;
 use rungs::ladder::standings::standings;
 use rungs::ladder::state::{HistoryRow, Skill};
@@ -713,6 +713,99 @@ fn skyweaver_hard_reset_rescales_mmr() {
     }
 }
 
+/// SPEC §3.2.3 rescales r "over all rated players". A player who never played has no rating,
+/// only the newcomer's default 1500, and must not set the bottom of the range. Three players
+/// who played, at 1600, 1700, 1900, and one who never played (1500, RD 350):
+///   range over those who played: 1600 … 1900 → 1500 + (r − 1600)/300·750:
+///   1600 → 1500, 1700 → 1500 + 100/300·750 = 1750, 1900 → 2250;
+///   the one who never played starts the season as a newcomer joins it: 1500, RD 350.
+/// (Counting them, the range was 1500 … 1900 and 1600 went to 1500 + 100/400·750 = 1687.5.)
+#[test]
+fn skyweaver_hard_reset_range_ignores_a_player_who_never_played() {
+    use rungs::ladder::seasons::{HardResetRange, hard_reset_range};
+    let mut run = Run::new(sky_rules(&[]), &["low", "middle", "high", "never"]);
+    for (i, r) in [1600.0, 1700.0, 1900.0].into_iter().enumerate() {
+        run.set_sky(i, 500.0, r, 80.0);
+        run.ladder.players[i].matches = 3;
+    }
+    assert_eq!(run.ladder.players[3].matches, 0);
+    assert_eq!(
+        hard_reset_range(&run.ladder),
+        Some(HardResetRange {
+            from: (1600.0, 1900.0),
+            to: (1500.0, 2250.0),
+        })
+    );
+    run.hard_reset(day(28));
+    for (i, r) in [1500.0, 1750.0, 2250.0, 1500.0].into_iter().enumerate() {
+        close(run.glicko(i).rating, r, 1e-9, "rescaled r");
+        assert_eq!(run.glicko(i).deviation, 350.0);
+    }
+    // Next season the one at the bottom has exactly a newcomer's figures (1500, 350), but
+    // has played: they still count. "never" still has not, and does not.
+    assert_eq!(
+        hard_reset_range(&run.ladder).map(|r| r.from),
+        Some((1500.0, 2250.0))
+    );
+    // The span is a parameter (500: 1500 … 2000); equal ratings map to 1500.
+    let mut run = Run::new(sky_rules(&["hard_reset_span=500"]), &["a", "b", "never"]);
+    run.set_sky(0, 500.0, 1400.0, 80.0);
+    run.set_sky(1, 500.0, 1400.0, 90.0);
+    run.ladder.players[0].matches = 1;
+    run.ladder.players[1].matches = 1;
+    assert_eq!(
+        hard_reset_range(&run.ladder),
+        Some(HardResetRange {
+            from: (1400.0, 1400.0),
+            to: (1500.0, 1500.0),
+        })
+    );
+    run.ladder.players[1].skill = Skill::Glicko(glicko::Rating {
+        rating: 1800.0,
+        deviation: 90.0,
+    });
+    assert_eq!(
+        hard_reset_range(&run.ladder).map(|r| r.to),
+        Some((1500.0, 2000.0))
+    );
+    // Nobody rated, or another system: no range.
+    let run = Run::new(sky_rules(&[]), &["x", "y"]);
+    assert_eq!(hard_reset_range(&run.ladder), None);
+    let run = Run::new(inv_rules(), &["x", "y"]);
+    assert_eq!(hard_reset_range(&run.ladder), None);
+}
+
+/// A migrated rating is a rating (SPEC §3.5: r := Elo) even before its first match here: it
+/// counts in the range. Migrated at 1300 (never played), played at 1600 and 1900:
+///   1300 … 1900 → 1300 → 1500, 1600 → 1500 + 300/600·750 = 1875, 1900 → 2250.
+#[test]
+fn skyweaver_hard_reset_range_counts_a_migrated_rating() {
+    use rungs::ladder::seasons::{Migration, MigrationEntry, OldRank, hard_reset_range};
+    let mut run = Run::new(sky_rules(&[]), &["migrated", "a", "b"]);
+    run.set_sky(1, 500.0, 1600.0, 80.0);
+    run.set_sky(2, 500.0, 1900.0, 80.0);
+    run.event(
+        day(1),
+        &Event::Migration {
+            migration: Box::new(Migration {
+                entries: vec![MigrationEntry {
+                    player: 0,
+                    elo: 1300.0,
+                    old_rank: OldRank::BelowApprentice,
+                }],
+            }),
+        },
+    );
+    assert_eq!(
+        hard_reset_range(&run.ladder).map(|r| r.from),
+        Some((1300.0, 1900.0))
+    );
+    run.hard_reset(day(28));
+    for (i, r) in [1500.0, 1875.0, 2250.0].into_iter().enumerate() {
+        close(run.glicko(i).rating, r, 1e-9, "rescaled r");
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // 6. Grandweaver
 // ---------------------------------------------------------------------------------------------
@@ -890,12 +983,40 @@ fn inversus_steps_are_capped_at_500() {
         inversus::next_rp(9000.0, 2.0, &after, 2.0, Outcome::Draw, &p),
         8500.0
     );
-    // The code's documented choice: the upset bonus comes on top of the capped step. From 0,
-    // beating an opponent 6.045 above: 500 + 250·6.045/12.09 = 500 + 125 = 625.
+    // The upset bonus is part of the move, and the move is capped. Seed 004: "I also limit
+    // changes in RP to 500 points"; SPEC §2.2: "No single RP move exceeds 500, the upset
+    // bonus included". From 0, beating an opponent 6.045 above: 500 + 250·6.045/12.09 =
+    // 500 + 125 = 625 uncapped (what this test expected before), 500 capped.
     assert_eq!(
         inversus::next_rp(0.0, 0.0, &after, 6.045, Outcome::Win, &p),
-        625.0
+        500.0
     );
+}
+
+/// The audit's 519, through the engine: a new player (μ 0, φ 2.015, RP 0) beats an opponent
+/// at μ 0.91884 (φ 0.5). The rating after the win comes from glicko2::rate; its target
+/// map(μ' − 3φ') is above 1000, so half-way is more than 500 and the step is capped at 500;
+/// the upset bonus 250·0.91884/12.09 = 19.0 used to come on top: 519. Now the move is 500.
+#[test]
+fn inversus_no_rp_move_exceeds_500_with_the_upset_bonus() {
+    let cfg = inv_params().glicko2;
+    let gap = 19.0 * 12.09 / 250.0; // 0.91884
+    let opp = g2(gap, 0.5);
+    let mut run = Run::new(inv_rules(), &["newcomer", "favourite"]);
+    run.set_inv(1, 5000.0, opp.mu, opp.phi, opp.sigma);
+    run.play(day(1), 0, 1, Outcome::Win);
+    let new = glicko2::Rating::new(&cfg);
+    let after = glicko2::rate(&new, &opp, Outcome::Win, &cfg).0;
+    assert_eq!(run.glicko2(0), after);
+    let half = map(after.mu - 3.0 * after.phi) / 2.0;
+    assert!(half > 500.0, "half-way is {half}");
+    close(
+        250.0 * (opp.mu - new.mu) / 12.09,
+        19.0,
+        1e-12,
+        "the upset bonus",
+    );
+    assert_eq!(run.rp(0), 500.0, "not 500 + 19 = 519");
 }
 
 #[test]
@@ -1168,9 +1289,17 @@ fn inversus_idle_days_are_partial_rating_periods() {
     );
 }
 
-/// A forfeit counts as a loss for the side that forfeits.
+/// An abandoned match, seed 004: "If the save data already has a pending unresolved match
+/// (e.g. the player quit the game), it is evaluated as a loss [...] If the match ends early
+/// due to the opponent quitting, the pending match is canceled (you do not get an automatic
+/// win)." SPEC §2.2: the quitter takes a rated loss; for the player left behind the match is
+/// cancelled — no rating change, no RP change.
+///
+/// The quitter (μ 0.5, φ 0.6, RP 4500) ends exactly where a played loss against the same
+/// opponent puts them; the opponent (μ −0.5, φ 0.7, RP 3000) does not move at all: not μ, φ,
+/// σ, RP, nor their record (no win, not even a match played).
 #[test]
-fn inversus_forfeit_counts_as_a_loss() {
+fn inversus_forfeit_the_quitter_loses_and_the_other_is_unchanged() {
     let cfg = inv_params().glicko2;
     let (me, opp) = (g2(0.5, 0.6), g2(-0.5, 0.7));
     let mut forfeit = Run::new(inv_rules(), &["quitter", "stayer"]);
@@ -1179,29 +1308,181 @@ fn inversus_forfeit_counts_as_a_loss() {
         run.set_inv(0, 4500.0, me.mu, me.phi, me.sigma);
         run.set_inv(1, 3000.0, opp.mu, opp.phi, opp.sigma);
     }
+    let stayer_before = forfeit.ladder.players[1].clone();
     forfeit.event(day(1), &match_event(0, 1, MatchResult::ForfeitA));
     loss.play(day(1), 0, 1, Outcome::Loss);
-    let (a, b) = glicko2::rate(&me, &opp, Outcome::Loss, &cfg);
+    // The quitter: glicko2::rate's loss, RP target map(μ' − 3φ') below 4500 → half-way down.
+    let a = glicko2::rate(&me, &opp, Outcome::Loss, &cfg).0;
     assert_eq!(forfeit.glicko2(0), a);
-    assert_eq!(forfeit.glicko2(1), b);
-    // The quitter: target map(μ' − 3φ') below 5000 → half-way down.
     let target = map(a.mu - 3.0 * a.phi);
     assert!(target < 4500.0 - 2.0 && 4500.0 - target < 1000.0);
     assert_eq!(forfeit.rp(0), (4500.0 + (target - 4500.0) / 2.0).round());
     assert_eq!(forfeit.ladder.players[0], loss.ladder.players[0]);
-    assert_eq!(forfeit.ladder.players[1], loss.ladder.players[1]);
-    assert_eq!(forfeit.ladder.players[0].losses, 1);
-    assert_eq!(forfeit.ladder.players[1].wins, 1);
+    assert_eq!(
+        (
+            forfeit.ladder.players[0].matches,
+            forfeit.ladder.players[0].losses
+        ),
+        (1, 1)
+    );
+    // The player left behind: the match is cancelled for them.
+    assert_eq!(forfeit.ladder.players[1], stayer_before);
+    assert_eq!(forfeit.glicko2(1), opp);
+    assert_eq!(forfeit.rp(1), 3000.0);
+    assert_eq!(
+        (
+            forfeit.ladder.players[1].matches,
+            forfeit.ladder.players[1].wins
+        ),
+        (0, 0)
+    );
+    // Only the quitter gets a history row for the match.
+    let rows: Vec<PlayerId> = forfeit
+        .history
+        .iter()
+        .filter(|h| h.seq == forfeit.seq)
+        .map(|h| h.player)
+        .collect();
+    assert_eq!(rows, vec![0]);
 
-    // And B forfeiting is A's win.
+    // B abandoning, mirrored: B loses, A stays.
     let mut forfeit_b = Run::new(inv_rules(), &["stayer", "quitter"]);
     forfeit_b.set_inv(0, 5000.0, me.mu, me.phi, me.sigma);
     forfeit_b.set_inv(1, 3000.0, opp.mu, opp.phi, opp.sigma);
+    let stayer_before = forfeit_b.ladder.players[0].clone();
     forfeit_b.event(day(1), &match_event(0, 1, MatchResult::ForfeitB));
+    assert_eq!(forfeit_b.ladder.players[0], stayer_before);
     assert_eq!(
-        forfeit_b.glicko2(0),
-        glicko2::rate(&me, &opp, Outcome::Win, &cfg).0
+        forfeit_b.glicko2(1),
+        glicko2::rate(&opp, &me, Outcome::Loss, &cfg).0
     );
+}
+
+/// The audit's case: two new players (μ 0, φ 2.015, σ 0.06, RP 0), the first quits. Before
+/// the fix the one left behind got a full rated win, μ 0 → 0.934 and RP 0 → 500; now nothing
+/// moves for them. The quitter's loss: μ falls, and RP stays at 0 (a loss never raises RP,
+/// and RP is clamped at 0).
+#[test]
+fn inversus_forfeit_gives_no_automatic_win_to_a_new_player() {
+    let cfg = inv_params().glicko2;
+    let new = glicko2::Rating::new(&cfg);
+    let mut run = Run::new(inv_rules(), &["quitter", "newcomer"]);
+    run.event(day(1), &match_event(0, 1, MatchResult::ForfeitA));
+    assert_eq!(run.glicko2(1), new);
+    assert_eq!(run.rp(1), 0.0);
+    let (lost, would_have_won) = glicko2::rate(&new, &new, Outcome::Loss, &cfg);
+    close(
+        would_have_won.mu,
+        0.934,
+        0.0005,
+        "the old automatic win's μ",
+    );
+    assert_eq!(run.glicko2(0), lost);
+    assert!(lost.mu < 0.0);
+    assert_eq!(run.rp(0), 0.0);
+    assert_eq!(run.ladder.players[1].last_played, None);
+}
+
+/// The player left behind keeps their idle time: their inactivity is not applied (nor their
+/// last match date moved) by a match that was cancelled for them. Both play on day 1; B
+/// abandons a match on day 15; A's next match on day 29 grows φ by 28 idle days = 2 periods:
+/// φ = √(φ² + 2σ²), exactly as if the forfeit had never happened. The quitter was rated
+/// against A with A's 14 idle days applied (φ_A = √(φ_A² + σ_A²)), as a played loss would be.
+#[test]
+fn inversus_forfeit_leaves_the_other_players_idle_time_alone() {
+    let cfg = inv_params().glicko2;
+    let mut with = Run::new(inv_rules(), &["a", "b", "c"]);
+    let mut without = Run::new(inv_rules(), &["a", "b", "c"]);
+    for run in [&mut with, &mut without] {
+        run.set_inv(0, 4000.0, 0.5, 0.6, 0.06);
+        run.set_inv(1, 3000.0, -0.5, 0.7, 0.05);
+        run.set_inv(2, 3000.0, 0.0, 0.8, 0.06);
+        run.play(day(1), 0, 1, Outcome::Win);
+    }
+    let a_after_day1 = with.glicko2(0);
+    let b_after_day1 = with.glicko2(1);
+    with.event(day(15), &match_event(0, 1, MatchResult::ForfeitB));
+    assert_eq!(with.glicko2(0), a_after_day1);
+    assert_eq!(with.ladder.players[0].last_played, Some(day(1)));
+    let a_idle = glicko2::Rating {
+        phi: (a_after_day1.phi.powi(2) + a_after_day1.sigma.powi(2)).sqrt(),
+        ..a_after_day1
+    };
+    let b_idle = glicko2::Rating {
+        phi: (b_after_day1.phi.powi(2) + b_after_day1.sigma.powi(2)).sqrt(),
+        ..b_after_day1
+    };
+    assert_eq!(
+        with.glicko2(1),
+        glicko2::rate(&b_idle, &a_idle, Outcome::Loss, &cfg).0
+    );
+    for run in [&mut with, &mut without] {
+        run.play(day(29), 0, 2, Outcome::Win);
+    }
+    assert_eq!(with.ladder.players[0], without.ladder.players[0]);
+    assert_eq!(with.ladder.players[2], without.ladder.players[2]);
+}
+
+/// Every system follows seed 004 on forfeits (SPEC §1 defines `forfeit` for the whole
+/// product): the quitter's state is exactly that after a played loss, the other side's is
+/// what it was before. Team forfeits: every member of the quitting side takes the loss
+/// (against the virtual opponent, as in a played team loss); the other team is unchanged.
+#[test]
+fn every_system_the_quitter_loses_and_the_other_is_unchanged() {
+    let win = played(Outcome::Win);
+    for system in System::ALL {
+        let names = ["p0", "p1", "p2", "p3"];
+        // Some history first, so that nobody is at a new player's figures.
+        let warm = |run: &mut Run| {
+            run.event(day(1), &match_event(0, 1, win));
+            run.event(day(2), &match_event(2, 3, played(Outcome::Draw)));
+            run.event(day(3), &match_event(1, 2, win));
+        };
+        // 1v1, A quits / B quits.
+        // (forfeit, the played result that rates the quitter alike, quitter, stayer)
+        let cases = [
+            (MatchResult::ForfeitA, Outcome::Loss, 0, 2),
+            (MatchResult::ForfeitB, Outcome::Win, 2, 0),
+        ];
+        for (forfeit, same_for_quitter, quitter, stayer) in cases {
+            let mut f = Run::new(Rules::defaults(system), &names);
+            let mut l = Run::new(Rules::defaults(system), &names);
+            warm(&mut f);
+            warm(&mut l);
+            let before = f.ladder.players.clone();
+            f.event(day(20), &match_event(0, 2, forfeit));
+            l.event(day(20), &match_event(0, 2, played(same_for_quitter)));
+            assert_eq!(
+                f.ladder.players[quitter], l.ladder.players[quitter],
+                "{system}: the quitter"
+            );
+            assert_eq!(
+                f.ladder.players[stayer], before[stayer],
+                "{system}: the other side"
+            );
+            assert_eq!(f.ladder.players[quitter].losses, before[quitter].losses + 1);
+        }
+        // 2v2, team B (2, 3) quits.
+        let mut f = Run::new(Rules::defaults(system), &names);
+        let mut l = Run::new(Rules::defaults(system), &names);
+        warm(&mut f);
+        warm(&mut l);
+        let before = f.ladder.players.clone();
+        f.event(
+            day(20),
+            &match_event(vec![0, 1], vec![2, 3], MatchResult::ForfeitB),
+        );
+        l.event(day(20), &match_event(vec![0, 1], vec![2, 3], win));
+        for i in [2, 3] {
+            assert_eq!(
+                f.ladder.players[i], l.ladder.players[i],
+                "{system}: quitter {i}"
+            );
+        }
+        for i in [0, 1] {
+            assert_eq!(f.ladder.players[i], before[i], "{system}: stayer {i}");
+        }
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1571,4 +1852,169 @@ fn skyweaver_four_week_season_by_hand() {
         check(&run, &season, rp, tiers, &format!("after reset {}", w + 1));
     }
     assert_eq!((run.ladder.season, run.ladder.week), (2, 1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// 10. Seeds 002 (Memoir '44) and 001 (AllegSkill) through the engine
+// ---------------------------------------------------------------------------------------------
+
+fn memoir_battle(
+    a: PlayerId,
+    b: PlayerId,
+    o: Outcome,
+    scenario: &str,
+    side_a: &str,
+    medals: Option<[f64; 2]>,
+) -> Event {
+    Event::Match(Match {
+        medals,
+        scenario: Some(scenario.into()),
+        side_a: Some(side_a.into()),
+        ..Match::new(a, b, played(o))
+    })
+}
+
+fn elo_of(run: &Run, id: usize) -> f64 {
+    match run.ladder.players[id].skill {
+        Skill::Elo(r) => r.rating,
+        other => panic!("not an Elo skill: {other:?}"),
+    }
+}
+
+/// Seed 002: "the winner should always make points, even if he is on the favored side".
+/// Omaha Beach, A as the Germans both times. Battle 1, 6–3: the scenario's first battle is
+/// plain Elo, A 1516, B 1484. Battle 2, A wins 6–4. The raw history (1 battle, won by the
+/// Germans) gives ratio 1 and pts = 64·(1 + 1 − 2) = 0: A stayed at 1516. With the prior of
+/// 10 balanced battles (memoir44::PRIOR_BATTLES):
+///   ratio = (1 + 5)/(1 + 10) = 6/11, pts = 64·(1 − 6/11) = 29.0909;
+///   medal weight 1/11, averages Germans 6, Allies 3: bonus = 1 + (1/11)·0.1·(3 − 4) = 0.990909;
+///   E = 1/(1 + 10^(−32/400)) = 1/1.831764 = 0.545922: ΔA = 28.826446·0.454078 = +13.0895.
+#[test]
+fn memoir44_a_scenarios_second_battle_gives_the_winner_points() {
+    let mut run = Run::new(Rules::defaults(System::Memoir44), &["A", "B"]);
+    let omaha = |medals| memoir_battle(0, 1, Outcome::Win, "Omaha Beach", "Germans", Some(medals));
+    run.event(day(1), &omaha([6.0, 3.0]));
+    assert_eq!((elo_of(&run, 0), elo_of(&run, 1)), (1516.0, 1484.0));
+    run.event(day(2), &omaha([6.0, 4.0]));
+    let e = 1.0 / (1.0 + 10f64.powf(-32.0 / 400.0));
+    close(e, 0.545_922, 1e-6, "E");
+    let delta = 64.0 * 5.0 / 11.0 * (1.0 - 0.1 / 11.0) * (1.0 - e);
+    close(delta, 13.0895, 1e-4, "ΔA");
+    close(elo_of(&run, 0), 1516.0 + delta, 1e-9, "A");
+    close(elo_of(&run, 1), 1484.0 - delta, 1e-9, "B");
+}
+
+/// No medal history: neutral averages, bonus 1. Operation Cobra's first two battles carry no
+/// medal scores, one won by each side (players 0 and 1). Then two new players meet there,
+/// 2 as the Allies winning 4–3: ratio = (1 + 5)/(2 + 10) = ½, pts = 64·(1 + ½ − 1) = 32,
+/// bonus 1, E = ½: +16, 1516 and 1484. (Averages read as 0 gave bonus 1 + 0.1·(0 − 3) =
+/// 0.7 and +11.2.)
+#[test]
+fn memoir44_no_medal_history_gives_a_bonus_of_one() {
+    let mut run = Run::new(Rules::defaults(System::Memoir44), &["p", "q", "C", "D"]);
+    let cobra = |a, b, o, side, medals| memoir_battle(a, b, o, "Operation Cobra", side, medals);
+    run.event(day(1), &cobra(0, 1, Outcome::Win, "Allies", None));
+    run.event(day(2), &cobra(0, 1, Outcome::Loss, "Allies", None));
+    run.event(
+        day(3),
+        &cobra(2, 3, Outcome::Win, "Allies", Some([4.0, 3.0])),
+    );
+    assert_eq!((elo_of(&run, 2), elo_of(&run, 3)), (1516.0, 1484.0));
+}
+
+/// A forfeited battle is not part of the scenario's history: after one played battle and a
+/// forfeit, the next battle is rated as the scenario's second (ratio 6/11), not its third.
+#[test]
+fn memoir44_a_forfeit_is_not_a_battle_of_the_scenario() {
+    let mut with = Run::new(Rules::defaults(System::Memoir44), &["A", "B", "C", "D"]);
+    let mut without = Run::new(Rules::defaults(System::Memoir44), &["A", "B", "C", "D"]);
+    for run in [&mut with, &mut without] {
+        run.event(
+            day(1),
+            &memoir_battle(
+                0,
+                1,
+                Outcome::Win,
+                "Omaha Beach",
+                "Germans",
+                Some([6.0, 3.0]),
+            ),
+        );
+    }
+    with.event(
+        day(2),
+        &Event::Match(Match {
+            medals: Some([1.0, 0.0]),
+            scenario: Some("Omaha Beach".into()),
+            side_a: Some("Allies".into()),
+            ..Match::new(0, 1, MatchResult::ForfeitB)
+        }),
+    );
+    for run in [&mut with, &mut without] {
+        run.event(
+            day(3),
+            &memoir_battle(
+                2,
+                3,
+                Outcome::Win,
+                "Omaha Beach",
+                "Germans",
+                Some([6.0, 4.0]),
+            ),
+        );
+    }
+    assert_eq!(with.ladder.scenarios, without.ladder.scenarios);
+    assert_eq!(elo_of(&with, 2), elo_of(&without, 2));
+    // C and D were 1500 each: 64·5/11·(1 − 1/110)·½ = 14.4132.
+    close(elo_of(&with, 2), 1500.0 + 14.4132, 1e-4, "C");
+}
+
+/// SPEC §2.3, seed 001: "ε ≃ 0.08 is derived empirically from the percentage of games which
+/// result in a draw, currently ~1.01%". With `draw_rate` = 0.0101 the ε used by replay and
+/// prediction is √2·β·Φ⁻¹(1.0101/2) = 5.892557·0.0126588 = 0.07459 (≈ 0.075); with the
+/// default `draw_rate` 0, and in a file written before the parameter existed, ε is as set.
+#[test]
+fn allegskill_epsilon_from_the_draw_rate_in_replay_and_prediction() {
+    use rungs::ladder::predict::predict;
+    use rungs::ladder::rules::AllegskillParams;
+    use rungs::rating::trueskill;
+    let mut rules = Rules::defaults(System::Allegskill);
+    rules.assign("draw_rate=0.0101").unwrap();
+    let Params::Allegskill(params) = &rules.params else {
+        unreachable!()
+    };
+    let cfg = params.effective_trueskill();
+    close(cfg.epsilon, 0.075, 0.0005, "ε");
+    close(cfg.epsilon, 0.074_592_758, 1e-8, "ε");
+    assert_eq!(
+        trueskill::Config {
+            epsilon: 0.08,
+            ..cfg
+        },
+        params.trueskill,
+        "only ε is derived"
+    );
+
+    let mut run = Run::new(rules.clone(), &["a", "b"]);
+    let new = trueskill::Rating::new(&cfg);
+    let predicted = predict(&run.ladder, &[0], &[1]).unwrap();
+    assert_eq!(predicted, trueskill::predict(&new, &new, &cfg));
+    run.play(day(1), 0, 1, Outcome::Draw);
+    let (a, b) = trueskill::rate(&new, &new, Outcome::Draw, &cfg);
+    assert_eq!(run.ladder.players[0].skill, Skill::TrueSkill(a));
+    assert_eq!(run.ladder.players[1].skill, Skill::TrueSkill(b));
+
+    // draw_rate 0 (the default): ε as set.
+    assert_eq!(
+        AllegskillParams::default().effective_trueskill(),
+        trueskill::Config::default()
+    );
+    // An older file's rules, without the parameter, keep their ε.
+    let old: Rules =
+        serde_json::from_str(r#"{"system":"allegskill","params":{"epsilon":0.2}}"#).unwrap();
+    let Params::Allegskill(old) = old.params else {
+        unreachable!()
+    };
+    assert_eq!(old.draw_rate, 0.0);
+    assert_eq!(old.effective_trueskill().epsilon, 0.2);
 }

@@ -129,10 +129,11 @@ proptest! {
     fn memoir44_is_zero_sum_and_rewards_the_winner(
         a in elo_rating(), b in elo_rating(), o in outcome(),
         ratio in 0.0..=1.0f64, av_a in 0.0..10.0f64, av_b in 0.0..10.0f64,
+        medal_weight in 0.0..=1.0f64,
         medals_a in 0u8..=10, medals_b in 0u8..=10, with_scenario in any::<bool>(),
     ) {
         let cfg = memoir44::Config::default();
-        let sc = memoir44::Scenario { ratio, average_a: av_a, average_b: av_b };
+        let sc = memoir44::Scenario { ratio, average_a: av_a, average_b: av_b, medal_weight };
         let m = memoir44::Medals { a: medals_a as f64, b: medals_b as f64 };
         let scenario = with_scenario.then_some(&sc);
         let (a2, b2) = memoir44::rate(&a, &b, o, scenario, Some(&m), &cfg);
@@ -140,5 +141,44 @@ proptest! {
         let (da, db) = (a2.rating - a.rating, b2.rating - b.rating);
         prop_assert!((da + db).abs() <= 1e-9 * (1.0 + a.rating.abs() + b.rating.abs()));
         prop_assert!(direction_holds(o, (a.rating, b.rating), (a2.rating, b2.rating)));
+    }
+
+    /// Seed 002: "the winner should always make points, even if he is on the favored side".
+    /// With a scenario's figures taken from its own history (with the prior of
+    /// memoir44::PRIOR_BATTLES), the winner gains strictly, whatever the history: the ratio is
+    /// never 0 or 1. (The bonus may still reach its floor of 0 when the loser beats their
+    /// side's average by ten medals or more, so the medals here stay within 10 of it.)
+    #[test]
+    fn memoir44_history_never_zeroes_the_winner(
+        a in elo_rating(), b in elo_rating(), won_by_a in any::<bool>(),
+        battles in prop_oneof![0u32..4, 0u32..100_000],
+        wins_share in prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64],
+        medal_share in prop_oneof![Just(0.0), Just(1.0), 0.0..=1.0f64],
+        av_a in 0.0..6.0f64, av_b in 0.0..6.0f64,
+        medals_a in 0u8..=6, medals_b in 0u8..=6,
+    ) {
+        let cfg = memoir44::Config::default();
+        let wins_a = (wins_share * battles as f64).round();
+        let medal_battles = (medal_share * battles as f64).round() as u32;
+        let m = medal_battles as f64;
+        let sc = memoir44::Scenario::from_history(battles, wins_a, medal_battles, av_a * m, av_b * m);
+        prop_assert!(sc.ratio > 0.0 && sc.ratio < 1.0);
+        let (o, medals) = if won_by_a {
+            (Outcome::Win, memoir44::Medals { a: medals_a.max(medals_b) as f64, b: medals_a.min(medals_b) as f64 })
+        } else {
+            (Outcome::Loss, memoir44::Medals { a: medals_a.min(medals_b) as f64, b: medals_a.max(medals_b) as f64 })
+        };
+        let d = memoir44::breakdown(&a, &b, o, Some(&sc), Some(&medals), &cfg);
+        prop_assert!(d.pts > 0.0 && d.bonus > 0.0, "{:?}", d);
+        // A certain favourite (E rounds to 1) gains nothing under any Elo; short of that the
+        // winner's change is strictly in their favour.
+        let e = rungs::rating::elo::expected(a.rating, b.rating);
+        if e > 0.0 && e < 1.0 {
+            if won_by_a {
+                prop_assert!(d.delta_a > 0.0, "{:?}", d);
+            } else {
+                prop_assert!(d.delta_a < 0.0, "{:?}", d);
+            }
+        }
     }
 }

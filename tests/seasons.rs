@@ -358,7 +358,9 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
     assert!((ladder.players[1].figures().rating - 1488.47).abs() < 0.005);
 
     // Omaha Beach has no figures: its first battle is plain Elo, the second uses its history
-    // (one battle, won by the Germans as A: ratio 1 for the Germans, averages 6 and 3).
+    // (one battle, won by the Germans as A, 6–3) with the prior of 10 balanced battles
+    // (memoir44::PRIOR_BATTLES): the Germans' ratio (1 + 5)/(1 + 10) = 6/11, the medal margin
+    // weighted 1/11 against averages of 6 (Germans) and 3 (Allies).
     let omaha = |side: &str, medals: [f64; 2], o| {
         Event::Match(Match {
             a: 0.into(),
@@ -382,7 +384,11 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
         (after_first - (before + 32.0 * (1.0 - e))).abs() < 1e-9,
         "plain Elo first"
     );
-    // Second battle, A as Germans again and winning 6–4: pts = 64·(1 − 1) = 0, no change.
+    // Second battle, A as Germans again and winning 6–4. This test used to expect no change
+    // (the raw ratio 1 gave pts = 64·(1 − 1) = 0), which seed 002 rules out: "the winner
+    // should always make points, even if he is on the favored side". Now:
+    //   pts = 64·(1 − 6/11) = 320/11 = 29.0909, bonus = 1 + (1/11)·0.1·(3 − 4) = 0.990909,
+    //   ΔA = 29.0909·0.990909·(1 − E(A, B)) > 0.
     store
         .commit(
             "match",
@@ -390,5 +396,11 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
         )
         .unwrap();
     let after_second = store.ladder().unwrap().players[0].figures().rating;
-    assert_eq!(after_second, after_first);
+    let e = rungs::rating::elo::expected(after_first, 3000.0 - after_first);
+    let delta = 320.0 / 11.0 * (1.0 - 0.1 / 11.0) * (1.0 - e);
+    assert!(delta > 10.0, "{delta}");
+    assert!(
+        (after_second - (after_first + delta)).abs() < 1e-9,
+        "{after_second} vs {after_first} + {delta}"
+    );
 }

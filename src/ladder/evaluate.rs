@@ -17,7 +17,8 @@
 //! floor in it, and the differences between systems are what tells.
 //!
 //! Forfeits and cancelled matches are not predicted (they say nothing about skill); they still
-//! apply to the ladder as the log says, and are counted as skipped. Team matches are predicted
+//! apply to the ladder as the log says (a forfeit rates only the side that abandoned it, as a
+//! loss: see [`crate::ladder::replay::rated_sides`]), and are counted as skipped. Team matches are predicted
 //! from each side's mean skill, as [`predict`] does.
 
 use crate::ladder::event::{Event, MatchResult};
@@ -273,7 +274,9 @@ mod tests {
     ///  1. Ann 1500 v Bo 1500: E = 0.5, s = 1. Ann 1516, Bo 1484.
     ///  2. Bo 1484 v Cy 1500: E = 1/(1 + 10^(16/400)), s = ½. Bo += 32(½ − E), Cy −= the same.
     ///  3. Cy v Ann 1516: E = 1/(1 + 10^((1516 − Cy)/400)), s = 0. Cy −= 32E, Ann += 32E.
-    ///  4. Ann v Cy, forfeit of Cy: not predicted; Ann += 32(1 − E4), Cy −= the same.
+    ///  4. Ann v Cy, Cy abandons it: not predicted. Seed 004: the quitter takes a rated loss,
+    ///     Cy −= 32(1 − E4) (Cy's own expectation is 1 − E4); for Ann, left behind, the match
+    ///     is cancelled: no automatic win, no change.
     ///  5. Bo v Ann cancelled: nothing.
     ///  6. Bo v Cy: E = 1/(1 + 10^((Cy − Bo)/400)), s = 1.
     #[test]
@@ -290,10 +293,8 @@ mod tests {
         cy -= 32.0 * e3;
         ann += 32.0 * e3;
         let e4 = e(ann, cy);
-        ann += 32.0 * (1.0 - e4);
         cy -= 32.0 * (1.0 - e4);
         let e6 = e(bo, cy);
-        let _ = ann;
         let ll = |e: f64, s: f64| -(s * e.ln() + (1.0 - s) * (1.0 - e).ln());
         let expected_ll = (ll(e1, 1.0) + ll(e2, 0.5) + ll(e3, 0.0) + ll(e6, 1.0)) / 4.0;
         let expected_brier =

@@ -16,25 +16,16 @@ pub type PlayerId = u32;
 pub enum MatchResult {
     /// 1 for a win of A, 0.5 for a draw, 0 for a loss, as an [`Outcome`].
     Played(Outcome),
-    /// Side A forfeited: it loses (as INVERSUS counts an abandoned match).
+    /// Side A abandoned the match: A takes a rated loss; for B the match is cancelled
+    /// (seed 004: no automatic win, no change).
     ForfeitA,
-    /// Side B forfeited: A wins.
+    /// Side B abandoned: B takes a rated loss; A's record is unchanged.
     ForfeitB,
     /// Kept in the log; changes no rating.
     Cancelled,
 }
 
 impl MatchResult {
-    /// The outcome the ratings see, or `None` for a cancelled match.
-    pub fn rated_outcome(self) -> Option<Outcome> {
-        match self {
-            MatchResult::Played(o) => Some(o),
-            MatchResult::ForfeitA => Some(Outcome::Loss),
-            MatchResult::ForfeitB => Some(Outcome::Win),
-            MatchResult::Cancelled => None,
-        }
-    }
-
     /// Parses a score as written in a CSV file or on the command line: `1`, `0.5`, `0`, `A`,
     /// `B`, `draw` (also `D`, `1-0`, `0-1`, `½`), `forfeit-a`, `forfeit-b`, `cancelled`.
     pub fn parse(text: &str) -> Option<MatchResult> {

@@ -23,9 +23,10 @@ pub fn target_rp(r: &glicko2::Rating, params: &InversusParams) -> f64 {
 ///
 /// Half-way (`approach`) to the target; a win never lowers RP and a loss never raises it;
 /// a decided match moves at least 1 unless a win would pass the player's upper bound
-/// (μ + 3φ mapped) or 10000; no move exceeds `max_step`; a win over a higher-μ opponent adds
-/// `upset_bonus`·(μ_opp − μ)/(bound width), on top of the capped step. A draw moves half-way
-/// with no direction rule, no minimum and no bonus. RP is whole and stays in [0, 10000].
+/// (μ + 3φ mapped) or 10000; a win over a higher-μ opponent adds
+/// `upset_bonus`·(μ_opp − μ)/(bound width); no move exceeds `max_step`, the upset bonus
+/// included (SPEC §2.2). A draw moves half-way with no direction rule, no minimum and no
+/// bonus. RP is whole and stays in [0, 10000].
 pub fn next_rp(
     rp: f64,
     mu_before: f64,
@@ -52,7 +53,9 @@ pub fn next_rp(
             } else {
                 0.0
             };
-            step.min(cap) + bonus
+            // The cap holds for the whole move: seed 004 limits "changes in RP to 500
+            // points", and the bonus is part of the change.
+            (step + bonus).min(cap)
         }
         Outcome::Loss => raw.min(-1.0).max(-cap),
     };
@@ -107,6 +110,36 @@ mod tests {
             sigma: 0.06,
         };
         assert_eq!(next_rp(0.0, -6.0, &weak, 0.0, Outcome::Loss, &p), 0.0);
+    }
+
+    /// The audit's 519: from 0 a strong first win's half-way step is capped at 500, and the
+    /// bonus for beating an opponent 0.91884 above (250·0.91884/12.09 = 19.0) used to come on
+    /// top. The whole move is capped: 500.
+    #[test]
+    fn the_upset_bonus_does_not_pass_the_cap() {
+        let p = params();
+        let strong = glicko2::Rating {
+            mu: 2.0,
+            phi: 0.3,
+            sigma: 0.06,
+        };
+        let gap: f64 = 19.0 * 12.09 / 250.0;
+        assert!((250.0 * gap / 12.09 - 19.0).abs() < 1e-12);
+        assert_eq!(next_rp(0.0, 0.0, &strong, gap, Outcome::Win, &p), 500.0);
+        // Below the cap the bonus still counts in full: 4000 → 4417.287 + 19 = 4436.
+        let r = glicko2::Rating {
+            mu: 1.0,
+            phi: 0.4,
+            sigma: 0.06,
+        };
+        assert_eq!(next_rp(4000.0, 0.0, &r, gap, Outcome::Win, &p), 4436.0);
+        // A step of 490 with a bonus of 19: 509 → 500.
+        let target_980 = glicko2::Rating {
+            mu: 980.0 / 10_000.0 * 12.09 - 6.045 + 3.0 * 0.3,
+            phi: 0.3,
+            sigma: 0.06,
+        };
+        assert_eq!(next_rp(0.0, 0.0, &target_980, gap, Outcome::Win, &p), 500.0);
     }
 
     /// A win over an opponent 6.045 higher adds 250·6.045/12.09 = 125.

@@ -21,7 +21,7 @@ pub fn predict(ladder: &Ladder, a: &[PlayerId], b: &[PlayerId]) -> Option<Predic
         (_, Skill::Glicko(x), Skill::Glicko(y)) => glicko::predict(&x, &y),
         (_, Skill::Glicko2(x), Skill::Glicko2(y)) => glicko2::predict(&x, &y),
         (Params::Allegskill(p), Skill::TrueSkill(x), Skill::TrueSkill(y)) => {
-            trueskill::predict(&x, &y, &p.trueskill)
+            trueskill::predict(&x, &y, &p.effective_trueskill())
         }
         (_, Skill::Elo(x), Skill::Elo(y)) => elo::predict(&x, &y),
         _ => return None,

@@ -3,6 +3,7 @@
 
 use crate::ladder::event::{Event, MatchResult, PlayerId};
 use crate::ladder::log::Effective;
+use crate::ladder::replay::rated_sides;
 use crate::rating::Outcome;
 use chrono::NaiveDate;
 use std::collections::BTreeMap;
@@ -25,19 +26,21 @@ pub struct Record {
     pub matches: Vec<Played>,
 }
 
-/// `player`'s record over `events` (in replay order). Cancelled matches do not count; a
-/// forfeit counts as the win or loss the ratings see.
+/// `player`'s record over `events` (in replay order), counted as the ratings count it
+/// ([`rated_sides`]): cancelled matches do not count; a forfeit is a loss for the side that
+/// abandoned it and does not count at all for the side left behind (seed 004: for them the
+/// match is cancelled), so it is not among their matches either.
 pub fn record(events: &[Effective], player: PlayerId) -> Record {
     let mut h2h: BTreeMap<PlayerId, [u32; 3]> = BTreeMap::new();
     let mut matches = Vec::new();
     for e in events {
         let Event::Match(m) = &e.event else { continue };
-        let Some(outcome) = m.result.rated_outcome() else {
+        let Some((outcome, [rated_a, rated_b])) = rated_sides(m.result) else {
             continue;
         };
-        let (theirs, outcome, result) = if m.a.contains(&player) {
+        let (theirs, outcome, result) = if m.a.contains(&player) && rated_a {
             (&m.b, outcome, m.result)
-        } else if m.b.contains(&player) {
+        } else if m.b.contains(&player) && rated_b {
             (&m.a, outcome.flipped(), m.result.flipped())
         } else {
             continue;
@@ -78,8 +81,9 @@ mod tests {
         }
     }
 
-    /// Ann (0) beats Bo twice, draws Cy, loses to Bo by forfeit; a cancelled match and a
-    /// match without her do not count.
+    /// Ann (0) beats Bo twice, draws Cy, abandons a match against Bo (a loss); Cy abandons
+    /// one against her, which does not count for her (seed 004: "you do not get an automatic
+    /// win"); a cancelled match and a match without her do not count.
     #[test]
     fn head_to_head_and_matches_from_her_side() {
         let events = vec![
@@ -89,11 +93,19 @@ mod tests {
             game(4, 0, 1, MatchResult::ForfeitA),
             game(5, 0, 2, MatchResult::Cancelled),
             game(6, 1, 2, MatchResult::Played(Outcome::Win)),
+            game(7, 0, 2, MatchResult::ForfeitB),
         ];
         let r = record(&events, 0);
         assert_eq!(r.head_to_head, vec![(1, [2, 0, 1]), (2, [0, 1, 0])]);
         let results: Vec<&str> = r.matches.iter().map(|m| m.result.verb()).collect();
         assert_eq!(results, vec!["forfeited to", "beat", "drew with", "beat"]);
         assert_eq!(r.matches[1].opponents, vec![1]);
+        // Bo, left behind in match 4, has only the played ones against Ann; Cy, who quit
+        // match 7, has it as a loss against Ann.
+        let bo = record(&events, 1);
+        assert_eq!(bo.head_to_head, vec![(0, [0, 0, 2]), (2, [1, 0, 0])]);
+        let cy = record(&events, 2);
+        assert_eq!(cy.head_to_head, vec![(0, [0, 1, 1]), (1, [0, 0, 1])]);
+        assert_eq!(cy.matches[0].result.verb(), "forfeited to");
     }
 }

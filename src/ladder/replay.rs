@@ -1,7 +1,7 @@
 //! The replay engine: (rules, events in order) → state, one event at a time, and the
 //! history rows each event produces. Pure: no I/O.
 
-use crate::ladder::event::{Event, Match, PlayerId};
+use crate::ladder::event::{Event, Match, MatchResult, PlayerId};
 use crate::ladder::inversus;
 use crate::ladder::rules::{Params, Rules};
 use crate::ladder::scenarios::ScenarioBook;
@@ -95,6 +95,26 @@ struct Entrant {
     skill: Skill,
     opponent: Skill,
     outcome: Outcome,
+    /// Whether the player is on side A.
+    on_a: bool,
+}
+
+/// How a match result rates each side: side A's outcome, and whether side A and side B are
+/// rated. `None` for a cancelled match, which rates nobody.
+///
+/// A played match rates both sides. A forfeit (SPEC §1, §2.2) follows seed 004 on abandoned
+/// matches, for every system: the side that quit takes a rated loss, rated against its
+/// opponent exactly as a played loss would be; for the side left behind the match is
+/// cancelled ("you do not get an automatic win"): no rating change, no Rank Points, and no
+/// match, win or streak on its record. In a team match every member of the quitting side
+/// takes the loss.
+pub fn rated_sides(result: MatchResult) -> Option<(Outcome, [bool; 2])> {
+    match result {
+        MatchResult::Played(o) => Some((o, [true, true])),
+        MatchResult::ForfeitA => Some((Outcome::Loss, [true, false])),
+        MatchResult::ForfeitB => Some((Outcome::Win, [false, true])),
+        MatchResult::Cancelled => None,
+    }
 }
 
 impl Ladder {
@@ -233,25 +253,23 @@ impl Ladder {
         history: &mut Vec<HistoryRow>,
     ) -> Result<(), ReplayError> {
         self.check_match(date, seq, m)?;
-        let Some(outcome) = m.result.rated_outcome() else {
+        let Some((outcome, rated)) = rated_sides(m.result) else {
             return Ok(()); // cancelled: kept in the log, changes nothing
         };
-        if let Params::Inversus(p) = &self.rules.params {
-            for id in m.a.iter().chain(m.b.iter()) {
-                let player = &mut self.players[*id as usize];
-                if let (Skill::Glicko2(r), Some(last)) = (player.skill, player.last_played) {
-                    let days = (date - last).num_days().max(0) as f64;
-                    let periods = days / p.days_per_period.max(f64::MIN_POSITIVE);
-                    player.skill =
-                        Skill::Glicko2(glicko2::apply_inactivity(&r, periods, &p.glicko2));
-                }
-            }
-        }
-        let entrants = self.entrants(m, outcome);
+        let entrants = self.entrants(m, outcome, date);
         let scenario = self.scenarios.lookup(m);
+        // AllegSkill's constants once per match: deriving ε from a draw rate inverts Φ.
+        let trueskill = match &self.rules.params {
+            Params::Allegskill(p) => p.effective_trueskill(),
+            _ => trueskill::Config::default(),
+        };
         let updates: Vec<(PlayerId, Skill, Skill, Outcome)> = entrants
             .iter()
-            .map(|e| (e.id, e.skill, self.rate(e, m, scenario.as_ref()), e.outcome))
+            .filter(|e| rated[if e.on_a { 0 } else { 1 }])
+            .map(|e| {
+                let after = self.rate(e, m, scenario.as_ref(), &trueskill);
+                (e.id, e.skill, after, e.outcome)
+            })
             .collect();
         for (id, before, after, outcome) in updates {
             let opponent = entrants
@@ -264,16 +282,39 @@ impl Ladder {
             p.last_change = p.figures().score - score_before;
             self.record(date, seq, id, history);
         }
-        self.scenarios.record(m, outcome);
+        // An abandoned battle says nothing about the scenario's balance or its medal scores.
+        if let MatchResult::Played(_) = m.result {
+            self.scenarios.record(m, outcome);
+        }
         Ok(())
+    }
+
+    /// A player's skill going into a match on `date`: under INVERSUS, the inactivity since
+    /// their previous match is applied first as a partial rating period (SPEC §2.2). Only a
+    /// rated player keeps it (`settle` stores the new skill and the date); the player left
+    /// behind by a forfeit is only looked at, so their idle time still counts at their next
+    /// match.
+    fn skill_going_in(&self, id: PlayerId, date: NaiveDate) -> Skill {
+        let player = &self.players[id as usize];
+        match (&self.rules.params, player.skill, player.last_played) {
+            (Params::Inversus(p), Skill::Glicko2(r), Some(last)) => {
+                let days = (date - last).num_days().max(0) as f64;
+                let periods = days / p.days_per_period.max(f64::MIN_POSITIVE);
+                Skill::Glicko2(glicko2::apply_inactivity(&r, periods, &p.glicko2))
+            }
+            _ => player.skill,
+        }
     }
 
     /// Each player of the match with the opponent they are rated against: in 1v1 the other
     /// player; in a team match a virtual opponent (SPEC §6).
-    fn entrants(&self, m: &Match, outcome: Outcome) -> Vec<Entrant> {
-        let skill = |id: &PlayerId| self.players[*id as usize].skill;
+    fn entrants(&self, m: &Match, outcome: Outcome, date: NaiveDate) -> Vec<Entrant> {
+        let skill = |id: &PlayerId| self.skill_going_in(*id, date);
         let mut out = Vec::with_capacity(m.a.len() + m.b.len());
-        for (own, other, o) in [(&m.a, &m.b, outcome), (&m.b, &m.a, outcome.flipped())] {
+        for (own, other, o, on_a) in [
+            (&m.a, &m.b, outcome, true),
+            (&m.b, &m.a, outcome.flipped(), false),
+        ] {
             for id in own.iter() {
                 let opponent = if own.len() == 1 && other.len() == 1 {
                     skill(&other[0])
@@ -287,14 +328,22 @@ impl Ladder {
                     skill: skill(id),
                     opponent,
                     outcome: o,
+                    on_a,
                 });
             }
         }
         out
     }
 
-    /// The entrant's new skill from one 1v1 update against their opponent.
-    fn rate(&self, e: &Entrant, m: &Match, scenario: Option<&memoir44::Scenario>) -> Skill {
+    /// The entrant's new skill from one 1v1 update against their opponent. `trueskill` is
+    /// AllegSkill's [`effective_trueskill`](crate::ladder::rules::AllegskillParams::effective_trueskill).
+    fn rate(
+        &self,
+        e: &Entrant,
+        m: &Match,
+        scenario: Option<&memoir44::Scenario>,
+        trueskill: &trueskill::Config,
+    ) -> Skill {
         match (&self.rules.params, e.skill, e.opponent) {
             (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
                 Skill::Glicko(glicko::rate(&a, &b, e.outcome, &p.glicko()).0)
@@ -302,15 +351,14 @@ impl Ladder {
             (Params::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
                 Skill::Glicko2(glicko2::rate(&a, &b, e.outcome, &p.glicko2).0)
             }
-            (Params::Allegskill(p), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
-                Skill::TrueSkill(trueskill::rate(&a, &b, e.outcome, &p.trueskill).0)
+            (Params::Allegskill(_), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
+                Skill::TrueSkill(trueskill::rate(&a, &b, e.outcome, trueskill).0)
             }
             (Params::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
                 // The scenario and medals are A's view; B's entrants see them mirrored.
-                let on_a = m.a.contains(&e.id);
-                let sc = scenario.map(|s| if on_a { *s } else { s.mirrored() });
+                let sc = scenario.map(|s| if e.on_a { *s } else { s.mirrored() });
                 let medals = m.medals.map(|[x, y]| {
-                    if on_a {
+                    if e.on_a {
                         memoir44::Medals { a: x, b: y }
                     } else {
                         memoir44::Medals { a: y, b: x }

@@ -103,6 +103,10 @@ pub struct AllegskillParams {
     pub provisional_games: u32,
     /// Days without a game after which a player leaves the displayed leaderboard (15).
     pub idle_days: u32,
+    /// The ladder's draw rate p, from which ε is derived with β (SPEC §2.3:
+    /// ε = √2·β·Φ⁻¹((p + 1)/2)); 0, the default and what older files read as, means "use
+    /// `epsilon` as set".
+    pub draw_rate: f64,
 }
 
 impl Default for AllegskillParams {
@@ -111,7 +115,21 @@ impl Default for AllegskillParams {
             trueskill: trueskill::Config::default(),
             provisional_games: 20,
             idle_days: 15,
+            draw_rate: 0.0,
         }
+    }
+}
+
+impl AllegskillParams {
+    /// The TrueSkill constants to rate and predict with: `trueskill` as set, with ε derived
+    /// from `draw_rate` when that is above 0. Every user of the configuration goes through
+    /// here.
+    pub fn effective_trueskill(&self) -> trueskill::Config {
+        let mut config = self.trueskill;
+        if self.draw_rate > 0.0 {
+            config.epsilon = config.epsilon_for_draw_rate(self.draw_rate);
+        }
+        config
     }
 }
 /// Memoir '44 (SPEC §2.4).

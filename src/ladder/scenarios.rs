@@ -42,24 +42,22 @@ impl ScenarioStats {
         })
     }
 
-    /// The scenario from side `i`'s view, once it has history.
+    /// The scenario from side `i`'s view, once it has history. Its figures are taken with
+    /// [`memoir44::PRIOR_BATTLES`] balanced battles of prior (see there): a young history
+    /// neither zeroes the winner's points (a ratio of 0 or 1 after one battle) nor reads
+    /// missing medal scores as averages of 0 (no medal history gives a bonus of 1).
     pub fn view(&self, i: usize) -> Option<memoir44::Scenario> {
         if self.battles == 0 {
             return None;
         }
         let j = 1 - i;
-        let avg = |k: usize| {
-            if self.medal_battles > 0 {
-                self.medals[k] / self.medal_battles as f64
-            } else {
-                0.0
-            }
-        };
-        Some(memoir44::Scenario {
-            ratio: self.wins[i] / self.battles as f64,
-            average_a: avg(i),
-            average_b: avg(j),
-        })
+        Some(memoir44::Scenario::from_history(
+            self.battles,
+            self.wins[i],
+            self.medal_battles,
+            self.medals[i],
+            self.medals[j],
+        ))
     }
 }
 
@@ -88,11 +86,11 @@ impl ScenarioBook {
                 .iter()
                 .position(|s| s.eq_ignore_ascii_case(side.trim()))?;
             let ratio = if i == 0 { o.ratio } else { 1.0 - o.ratio };
-            return Some(memoir44::Scenario {
+            return Some(memoir44::Scenario::known(
                 ratio,
-                average_a: o.averages[i],
-                average_b: o.averages[1 - i],
-            });
+                o.averages[i],
+                o.averages[1 - i],
+            ));
         }
         let stats = self.scenarios.get(&name)?;
         stats.view(stats.known_side(m.side_a.as_deref()?)?)
@@ -103,7 +101,8 @@ impl ScenarioBook {
         self.overrides.insert(key(&o.scenario), o.clone());
     }
 
-    /// Adds a played match to its scenario's record.
+    /// Adds a played match to its scenario's record (a forfeit is not recorded: an abandoned
+    /// battle says nothing about the scenario's balance or its medal scores).
     pub fn record(&mut self, m: &Match, outcome: Outcome) {
         let (Some(name), Some(side)) = (m.scenario.as_deref(), m.side_a.as_deref()) else {
             return;

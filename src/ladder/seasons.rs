@@ -6,7 +6,7 @@ pub use crate::ladder::event::{Migration, MigrationEntry, OldRank};
 use crate::ladder::replay::{Ladder, ReplayError, grandweaver_set};
 use crate::ladder::rules::Params;
 use crate::ladder::skyweaver::{Tier, floor_reached};
-use crate::ladder::state::{HistoryRow, Skill};
+use crate::ladder::state::{HistoryRow, PlayerState, Skill};
 use crate::rating::{glicko, glicko2, trueskill};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -125,11 +125,67 @@ pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
         .collect()
 }
 
+/// What a hard reset does to the matchmaking ratings (SPEC §3.2.3), for a preview: the range
+/// of the rated players' r now, and the range it is rescaled onto.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize)]
+pub struct HardResetRange {
+    /// (r_lowest, r_highest) over the rated players.
+    pub from: (f64, f64),
+    /// (1500, 1500 + span), or (1500, 1500) when every rated player has the same r.
+    pub to: (f64, f64),
+}
+
+/// Whether a player's r counts in the hard reset's range: they have played at least one
+/// match (ever, in any season), or their rating is not a newcomer's (an Elo brought in by a
+/// migration). A player who has done neither has no rating to speak of, only the default
+/// 1500, and would otherwise set the bottom (or the top) of everyone else's range.
+fn counts_in_range(p: &PlayerState, newcomer: &Skill) -> bool {
+    p.joined && (p.matches > 0 || p.skill != *newcomer)
+}
+
+/// The range a hard reset rescales r over and onto, as it would be applied to `ladder` now;
+/// `None` when the ladder does not run Skyweaver (no other system's ratings change) or no
+/// player counts (see [`hard_reset`]).
+pub fn hard_reset_range(ladder: &Ladder) -> Option<HardResetRange> {
+    let Params::Skyweaver(params) = &ladder.rules.params else {
+        return None;
+    };
+    let newcomer = Skill::initial(&ladder.rules);
+    let (lo, hi) = ladder
+        .players
+        .iter()
+        .filter(|p| counts_in_range(p, &newcomer))
+        .filter_map(|p| match p.skill {
+            Skill::Glicko(r) => Some(r.rating),
+            _ => None,
+        })
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| {
+            (lo.min(r), hi.max(r))
+        });
+    if lo > hi {
+        return None;
+    }
+    let top = if hi > lo {
+        1500.0 + params.hard_reset_span
+    } else {
+        1500.0
+    };
+    Some(HardResetRange {
+        from: (lo, hi),
+        to: (1500.0, top),
+    })
+}
+
 /// The season button (SPEC §3.2). The season is archived; then, under Skyweaver, RP goes to
 /// the hard-reset value of the highest tier reached this season, MMR is rescaled to
 /// 1500 … 1500 + span, RD returns to its initial value, and the floors reached are cleared.
 /// A reset value that sits on a hard floor (Trainee I 300, Expert I 600, Master 900, and
 /// Wanderer 200) counts as that floor reached in the new season, as SPEC §2.1 words it.
+///
+/// The MMR range is taken over the players who have played a match or carry a migrated
+/// rating ([`hard_reset_range`]). The others, who have only a newcomer's default rating,
+/// start the new season as a newcomer would join it, at the bottom of the new range:
+/// r' = 1500, RD' = RD_init.
 pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
     let record = SeasonRecord {
         number: ladder.season,
@@ -138,25 +194,18 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
         entries: season_entries(ladder),
     };
     if let Params::Skyweaver(params) = &ladder.rules.params {
-        let (lo, hi) = ladder
-            .players
-            .iter()
-            .filter(|p| p.joined)
-            .filter_map(|p| match p.skill {
-                Skill::Glicko(r) => Some(r.rating),
-                _ => None,
-            })
-            .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), r| {
-                (lo.min(r), hi.max(r))
-            });
+        let range = hard_reset_range(ladder);
+        let newcomer = Skill::initial(&ladder.rules);
         for entry in &record.entries {
             let p = &mut ladder.players[entry.player as usize];
             p.rp = entry.peak_tier.unwrap_or(Tier::Wanderer).hard_reset_value();
+            let rated = counts_in_range(p, &newcomer);
             if let Skill::Glicko(r) = p.skill {
-                let rating = if hi > lo {
-                    1500.0 + (r.rating - lo) / (hi - lo) * params.hard_reset_span
-                } else {
-                    1500.0
+                let rating = match range {
+                    Some(HardResetRange { from: (lo, hi), .. }) if rated && hi > lo => {
+                        1500.0 + (r.rating - lo) / (hi - lo) * params.hard_reset_span
+                    }
+                    _ => 1500.0,
                 };
                 p.skill = Skill::Glicko(glicko::Rating {
                     rating,
@@ -295,7 +344,7 @@ pub fn migrate(
             Params::Allegskill(params) => {
                 p.skill = Skill::TrueSkill(trueskill::Rating {
                     mu: 25.0 + (elo - 1500.0) / 42.0,
-                    sigma: params.trueskill.initial_sigma,
+                    sigma: params.effective_trueskill().initial_sigma,
                 });
             }
             Params::Memoir44(_) | Params::Elo(_) => {

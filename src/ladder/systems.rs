@@ -377,6 +377,13 @@ const ALLEGSKILL: Facts = Facts {
             0.001,
             10.0,
         ),
+        param(
+            "draw_rate",
+            "Draw rate",
+            "the share of games drawn, from which ε is derived (0 keeps ε as set)",
+            0.0,
+            0.9,
+        ),
         PROVISIONAL,
         IDLE_DAYS,
     ],

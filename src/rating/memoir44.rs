@@ -43,6 +43,21 @@ impl Default for Config {
 /// A Memoir '44 rating (on the Elo scale).
 pub type Rating = elo::Rating;
 
+/// How many battles a scenario's own history is taken to start from: `PRIOR_BATTLES`
+/// imaginary battles, won half by each side and scored at each side's average, come before
+/// the real ones. Seed 002 asks that "the winner should always make points, even if he is on
+/// the favored side", but its ratio and averages come from hundreds of battles (Appendix I:
+/// 1571, 686, 484). Taken raw from a young history they break that rule: after one battle
+/// the ratio is 0 or 1, and the winner on the side that won it gets pts = 64·(1 + 1 − 2) = 0;
+/// with no medal scores yet the averages would read 0 and cut a 4–3 win's bonus to 0.7.
+///
+/// With the prior the ratio is (wins + 5)/(battles + 10): ½ before any battle, 6/11 after
+/// one win, never 0 or 1, so the winner always makes points; and the medal margin counts
+/// n/(n + 10) of its weight after n battles with medals: none (a bonus of exactly 1) before
+/// the first, 99.4 % at Pegasus Bridge's 1571. The seed's own scenarios barely move: Omaha
+/// Beach's 544/686 = 79.3 % reads 549/696 = 78.9 %, Pegasus Bridge's 68.2 % reads 68.1 %.
+pub const PRIOR_BATTLES: f64 = 10.0;
+
 /// What the ladder knows of the scenario a match was played on, from A's side.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Scenario {
@@ -52,15 +67,58 @@ pub struct Scenario {
     pub average_a: f64,
     /// The average medal score of B's side.
     pub average_b: f64,
+    /// How much the medal margin against the averages counts, from 0 to 1: 1 for figures
+    /// known from many battles (seed 002's tables, the organiser's figures); from the
+    /// ladder's own history n/(n + [`PRIOR_BATTLES`]) after n battles with medals, so 0 —
+    /// neutral averages, a bonus of exactly 1 — before the first.
+    #[serde(default = "full_weight")]
+    pub medal_weight: f64,
+}
+
+fn full_weight() -> f64 {
+    1.0
 }
 
 impl Scenario {
+    /// Figures known well (seed 002's tables, the organiser's): taken as they are.
+    pub fn known(ratio: f64, average_a: f64, average_b: f64) -> Scenario {
+        Scenario {
+            ratio,
+            average_a,
+            average_b,
+            medal_weight: 1.0,
+        }
+    }
+
+    /// The scenario from A's side as its own history tells it, with the prior of
+    /// [`PRIOR_BATTLES`] balanced battles: `battles` fought, `wins_a` won by A's side (a draw
+    /// counts half), and `medal_battles` of them with medal scores, in which A's side scored
+    /// `medals_a` in all and B's side `medals_b`.
+    pub fn from_history(
+        battles: u32,
+        wins_a: f64,
+        medal_battles: u32,
+        medals_a: f64,
+        medals_b: f64,
+    ) -> Scenario {
+        let n = battles as f64;
+        let m = medal_battles as f64;
+        let average = |total: f64| if m > 0.0 { total / m } else { 0.0 };
+        Scenario {
+            ratio: (wins_a + 0.5 * PRIOR_BATTLES) / (n + PRIOR_BATTLES),
+            average_a: average(medals_a),
+            average_b: average(medals_b),
+            medal_weight: m / (m + PRIOR_BATTLES),
+        }
+    }
+
     /// The same scenario seen from B's side.
     pub fn mirrored(&self) -> Scenario {
         Scenario {
             ratio: 1.0 - self.ratio,
             average_a: self.average_b,
             average_b: self.average_a,
+            medal_weight: self.medal_weight,
         }
     }
 }
@@ -90,12 +148,14 @@ pub fn points(s: f64, ratio: f64, config: &Config) -> f64 {
 
 /// bonus = 1 + 0.1·s·(av_B − sc_B) + 0.1·(1 − s)·(av_A − sc_A), never below 0: past that a
 /// loser who beat their side's average by ten medals would take points off the winner,
-/// which the seed rules out ("the winner should always make points").
+/// which the seed rules out ("the winner should always make points"). The margin terms
+/// count by the scenario's `medal_weight` (1 for known figures, the seed's formula as it
+/// stands; 0 without medal history, a bonus of 1).
 pub fn bonus(s: f64, medals: &Medals, scenario: &Scenario, config: &Config) -> f64 {
     let k = config.bonus_per_medal;
-    (1.0 + k * s * (scenario.average_b - medals.b)
-        + k * (1.0 - s) * (scenario.average_a - medals.a))
-        .max(0.0)
+    let margin =
+        k * s * (scenario.average_b - medals.b) + k * (1.0 - s) * (scenario.average_a - medals.a);
+    (1.0 + scenario.medal_weight * margin).max(0.0)
 }
 
 /// The change for A, with its parts. Without a scenario: ratio ½, bonus 1. Without medals
@@ -158,11 +218,7 @@ mod tests {
 
     fn check_table(ratio: f64, av1: f64, av2: f64, rows: &[Row]) {
         let cfg = Config::default();
-        let sc = Scenario {
-            ratio,
-            average_a: av1,
-            average_b: av2,
-        };
+        let sc = Scenario::known(ratio, av1, av2);
         for &(sa, sb, pts, bonus, pts_a, ra, rb) in rows {
             let outcome = if sa > sb {
                 Outcome::Win
@@ -271,16 +327,8 @@ mod tests {
     #[test]
     fn rematch_with_same_scores_returns_players_only_to_first_order() {
         let cfg = Config::default();
-        let first = Scenario {
-            ratio: 0.66,
-            average_a: 3.4,
-            average_b: 2.6,
-        };
-        let swapped = Scenario {
-            ratio: 0.34,
-            average_a: 2.6,
-            average_b: 3.4,
-        };
+        let first = Scenario::known(0.66, 3.4, 2.6);
+        let swapped = Scenario::known(0.34, 2.6, 3.4);
         let (a1, b1) = rate(
             &EQUAL,
             &EQUAL,
@@ -317,11 +365,7 @@ mod tests {
     #[test]
     fn bonus_never_turns_a_win_into_a_loss() {
         let cfg = Config::default();
-        let sc = Scenario {
-            ratio: 0.5,
-            average_a: 1.0,
-            average_b: 1.0,
-        };
+        let sc = Scenario::known(0.5, 1.0, 1.0);
         let d = breakdown(
             &EQUAL,
             &EQUAL,
@@ -332,5 +376,78 @@ mod tests {
         );
         assert_eq!(d.bonus, 0.0);
         assert!(d.delta_a >= 0.0);
+    }
+
+    /// Seed 002: "the winner should always make points, even if he is on the favored side".
+    /// A scenario's second battle, its first won by the Germans 6–3. Raw, the Germans' ratio
+    /// would be 1/1 and a German winner's pts 64·(1 + 1 − 2) = 0. With the prior:
+    ///   ratio = (1 + 5)/(1 + 10) = 6/11 = 0.545454…, pts = 64·(1 − 6/11) = 320/11 = 29.0909;
+    ///   one battle with medals: weight 1/11, averages 6 (Germans) and 3 (Allies);
+    ///   Germans win 6–4: bonus = 1 + (1/11)·0.1·(3 − 4) = 1 − 0.1/11 = 0.990909;
+    ///   equal players: ptsA = 29.0909 · 0.990909 · ½ = 14.4132.
+    #[test]
+    fn a_scenarios_second_battle_gives_the_winner_points() {
+        let cfg = Config::default();
+        let sc = Scenario::from_history(1, 1.0, 1, 6.0, 3.0);
+        assert!((sc.ratio - 6.0 / 11.0).abs() < 1e-15);
+        assert!((sc.medal_weight - 1.0 / 11.0).abs() < 1e-15);
+        let m = Medals { a: 6.0, b: 4.0 };
+        let d = breakdown(&EQUAL, &EQUAL, Outcome::Win, Some(&sc), Some(&m), &cfg);
+        assert!((d.pts - 320.0 / 11.0).abs() < 1e-12, "{d:?}");
+        assert!((d.bonus - (1.0 - 0.1 / 11.0)).abs() < 1e-12, "{d:?}");
+        assert!((d.delta_a - 14.4132).abs() < 1e-4, "{d:?}");
+        // The Allies winning instead: ratio 5/11, pts 64·6/11 = 34.909, more for the underdog.
+        let allies = sc.mirrored();
+        let d = breakdown(&EQUAL, &EQUAL, Outcome::Win, Some(&allies), None, &cfg);
+        assert!((d.pts - 64.0 * 6.0 / 11.0).abs() < 1e-12, "{d:?}");
+        // Before any battle: ratio ½ and no medal weight, plain Elo's 32 and bonus 1.
+        let fresh = Scenario::from_history(0, 0.0, 0, 0.0, 0.0);
+        assert_eq!((fresh.ratio, fresh.medal_weight), (0.5, 0.0));
+    }
+
+    /// No medal history: the averages are neutral. Two battles without medals, one won by
+    /// each side: ratio (1 + 5)/(2 + 10) = ½, pts = 64·(1 + ½ − 1) = 32. Equal players, A wins
+    /// 4–3: bonus 1 (the averages read as 0 would give 1 + 0.1·(0 − 3) = 0.7, and +11.2),
+    /// so ptsA = 32 · 1 · ½ = +16: 1516 and 1484.
+    #[test]
+    fn no_medal_history_gives_a_bonus_of_one() {
+        let cfg = Config::default();
+        let sc = Scenario::from_history(2, 1.0, 0, 0.0, 0.0);
+        assert_eq!(sc.ratio, 0.5);
+        let m = Medals { a: 4.0, b: 3.0 };
+        let d = breakdown(&EQUAL, &EQUAL, Outcome::Win, Some(&sc), Some(&m), &cfg);
+        assert_eq!((d.pts, d.bonus, d.delta_a), (32.0, 1.0, 16.0));
+        let (a, b) = rate(&EQUAL, &EQUAL, Outcome::Win, Some(&sc), Some(&m), &cfg);
+        assert_eq!((a.rating, b.rating), (1516.0, 1484.0));
+        // A loss 3–4 likewise: bonus 1, −16.
+        let m = Medals { a: 3.0, b: 4.0 };
+        let d = breakdown(&EQUAL, &EQUAL, Outcome::Loss, Some(&sc), Some(&m), &cfg);
+        assert_eq!((d.bonus, d.delta_a), (1.0, -16.0));
+    }
+
+    /// Whatever a young history says, the winner makes points: every history of up to 30
+    /// battles, every result and medal count up to 6–6.
+    #[test]
+    fn a_young_history_never_zeroes_the_winner() {
+        let cfg = Config::default();
+        for battles in 0..=30u32 {
+            for wins in 0..=battles {
+                let sc = Scenario::from_history(
+                    battles,
+                    wins as f64,
+                    battles,
+                    6.0 * battles as f64,
+                    0.0,
+                );
+                for (sa, sb) in [(6.0, 5.0), (4.0, 0.0), (1.0, 0.0)] {
+                    let m = Medals { a: sa, b: sb };
+                    let d = breakdown(&EQUAL, &EQUAL, Outcome::Win, Some(&sc), Some(&m), &cfg);
+                    assert!(d.delta_a > 0.0, "{battles} battles, {wins} won: {d:?}");
+                    let m = Medals { a: sb, b: sa };
+                    let d = breakdown(&EQUAL, &EQUAL, Outcome::Loss, Some(&sc), Some(&m), &cfg);
+                    assert!(d.delta_a < 0.0, "{battles} battles, {wins} won: {d:?}");
+                }
+            }
+        }
     }
 }

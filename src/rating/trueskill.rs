@@ -37,13 +37,18 @@ impl Default for Config {
 }
 
 impl Config {
-    /// The draw margin ε for which two equal new players draw with probability `draw_rate`:
-    /// P(draw) = 2Φ(ε/c) − 1 with c = √(2β² + 2σ0²).
+    /// The draw margin ε of the standard TrueSkill relation ε = √2·β·Φ⁻¹((p + 1)/2): the
+    /// margin within which two equally skilled players, whose performances each vary by β,
+    /// draw with probability p (their performance difference has deviation √2·β). Seed 001's
+    /// 1.01 % gives 0.0746, its "ε ≃ 0.08". The rate is held to [0, 0.999999] so that ε
+    /// stays finite; 0 gives 0.
     pub fn epsilon_for_draw_rate(&self, draw_rate: f64) -> f64 {
-        let rate = draw_rate.clamp(0.0, 0.999_999);
-        let c =
-            (2.0 * self.beta * self.beta + 2.0 * self.initial_sigma * self.initial_sigma).sqrt();
-        c * super::normal::quantile(0.5 * (rate + 1.0))
+        let rate = if draw_rate.is_nan() {
+            0.0
+        } else {
+            draw_rate.clamp(0.0, 0.999_999)
+        };
+        std::f64::consts::SQRT_2 * self.beta * super::normal::quantile(0.5 * (rate + 1.0))
     }
 }
 
@@ -309,19 +314,38 @@ mod tests {
         assert!(p.win_a > 0.5 && p.draw > 0.0);
     }
 
+    /// Seed 001: "ε ≃ 0.08 is derived empirically from the percentage of games which result
+    /// in a draw, currently ~1.01%". The standard relation ε = √2·β·Φ⁻¹((p + 1)/2) by hand:
+    ///   (p + 1)/2 = 0.50505; Φ⁻¹(½ + δ) = √(2π)·δ + (2π)^{3/2}·δ³/6 + … with δ = 0.00505:
+    ///   2.506628·0.00505 = 0.0126585, plus 15.7496·1.2879e-7/6 = 3.4e-7: 0.0126588;
+    ///   √2·β = 1.414214·4.166667 = 5.892557; ε = 5.892557·0.0126588 = 0.07459 ≈ 0.075.
+    /// (The earlier helper used two new players' c = √(2β² + 2σ0²) = 13.18 and gave 0.167.)
     #[test]
-    fn epsilon_from_draw_rate_round_trips() {
+    fn epsilon_from_the_seeds_draw_rate() {
         let cfg = Config::default();
         let eps = cfg.epsilon_for_draw_rate(0.0101);
-        let new = Rating::new(&cfg);
+        close(eps, 0.075, 0.0005);
+        close(eps, 0.074_592_758_37, 1e-9);
+        // Two equal players known exactly (σ = 0) then draw 1.01 % of the time: the
+        // performance difference ~ N(0, 2β²) falls within ±ε.
+        let exact = Rating {
+            mu: 25.0,
+            sigma: 0.0,
+        };
         let p = predict(
-            &new,
-            &new,
+            &exact,
+            &exact,
             &Config {
                 epsilon: eps,
                 ..cfg
             },
         );
-        close(p.draw, 0.0101, 1e-9);
+        close(p.draw, 0.0101, 1e-12);
+        // No draws, no margin; rates out of range are held, never NaN or infinite.
+        assert_eq!(cfg.epsilon_for_draw_rate(0.0), 0.0);
+        assert_eq!(cfg.epsilon_for_draw_rate(-1.0), 0.0);
+        assert_eq!(cfg.epsilon_for_draw_rate(f64::NAN), 0.0);
+        assert!(cfg.epsilon_for_draw_rate(1.0).is_finite());
+        assert!(cfg.epsilon_for_draw_rate(f64::INFINITY).is_finite());
     }
 }
