@@ -2,7 +2,8 @@
 //! of them changes an existing ladder file.
 
 use super::args::{RulesArgs, SimArgs};
-use super::{open, output, plural, shown, spinner};
+use super::common::{open, plural, shown, spinner};
+use super::output;
 use crate::action::seasons::{parse_system, rules_from};
 use crate::action::{self, ActionError, Place, Roster, parse_day};
 use crate::ladder::compare::{self, CompareRow};

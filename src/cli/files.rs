@@ -2,7 +2,8 @@
 //! out, a JSON Lines log into a new ladder.
 
 use super::args::{MappingArgs, RulesArgs};
-use super::{open, output, plural, shown, spinner};
+use super::common::{open, plural, shown, spinner};
+use super::output;
 use crate::action::{self, ActionError, Place};
 use crate::interchange::csv_matches::{self, Mapping, ResultColumns};
 use crate::interchange::jsonl;

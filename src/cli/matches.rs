@@ -1,6 +1,7 @@
 //! Matches: enter, edit, delete; and undo and redo of any change.
 
-use super::{context, open, output, shown};
+use super::common::{context, open, shown};
+use super::output;
 use crate::action::matches::{MatchEdit, MatchInput};
 use crate::action::{self, Action, ActionError, Place};
 use crate::ladder::event::{Entry, Event};

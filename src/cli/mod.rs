@@ -12,6 +12,7 @@ macro_rules! say {
 
 mod analysis;
 pub mod args;
+mod common;
 mod files;
 mod matches;
 mod output;
@@ -21,14 +22,8 @@ mod views;
 
 pub use args::{Cli, Command};
 
-use crate::action::{self, Context};
-use crate::ladder::replay::Ladder;
-use crate::store::Store;
+use crate::action;
 use anyhow::Result;
-use indicatif::ProgressBar;
-use std::io::IsTerminal;
-use std::path::Path;
-use std::time::Duration;
 
 /// Runs a parsed command line. `Ok(false)` means no subcommand was given.
 pub fn run(cli: Cli) -> Result<bool> {
@@ -168,39 +163,4 @@ pub fn run(cli: Cli) -> Result<bool> {
         } => seasons::scenario(&file, &name, &sides, &ratio, &averages, date.as_deref())?,
     }
     Ok(true)
-}
-
-/// The file's name as messages show it.
-fn shown(file: &Path) -> String {
-    file.display().to_string()
-}
-
-/// Opens a ladder with its cached state.
-fn open(file: &Path) -> Result<(Store, Ladder)> {
-    let store = Store::open(file)?;
-    let ladder = store.ladder()?;
-    Ok((store, ladder))
-}
-
-/// What the gate checks a command's change against.
-fn context<'a>(file: &Path, ladder: &'a Ladder) -> Context<'a> {
-    Context::new(ladder, shown(file), action::today())
-}
-
-fn plural(n: usize, what: &str) -> String {
-    match (n, what.ends_with("ch")) {
-        (1, _) => format!("1 {what}"),
-        (_, true) => format!("{n} {what}es"),
-        _ => format!("{n} {what}s"),
-    }
-}
-
-/// A spinner on stderr when `show` and stdout is a terminal; hidden otherwise.
-fn spinner(show: bool, message: &'static str) -> ProgressBar {
-    if !show || !std::io::stdout().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new_spinner().with_message(message);
-    bar.enable_steady_tick(Duration::from_millis(120));
-    bar
 }

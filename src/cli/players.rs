@@ -1,6 +1,6 @@
 //! Players: add, rename, retire and bring back.
 
-use super::{context, open, plural};
+use super::common::{context, open, plural};
 use crate::action::{self, Action};
 use anyhow::Result;
 use std::path::Path;

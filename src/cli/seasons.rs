@@ -2,7 +2,8 @@
 //! reshape every player print the same table previewed or done.
 
 use super::args::RulesArgs;
-use super::{context, open, output, shown};
+use super::common::{context, open, shown};
+use super::output;
 use crate::action::seasons::{parse_cutoffs, rules_from};
 use crate::action::{self, Action, ActionError, Place};
 use crate::interchange::elo_list;

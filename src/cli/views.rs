@@ -1,7 +1,8 @@
 //! What a ladder holds, read and never changed: its events, standings (now or at a point in
 //! the past), a player's history, the season archive, the scenarios.
 
-use super::{open, output, shown};
+use super::common::{open, shown};
+use super::output;
 use crate::action::{ActionError, Place, parse_day};
 use crate::ladder::replay::Ladder;
 use crate::ladder::standings;
