@@ -89,7 +89,13 @@ fn value_in(min: f64, max: f64, integer: bool) -> impl Strategy<Value = f64> {
         1 => Just(max),
         3 => min..=max,
     ]
-    .prop_map(move |v: f64| if integer { v.round().clamp(min, max) } else { v })
+    .prop_map(move |v: f64| {
+        if integer {
+            v.round().clamp(min, max)
+        } else {
+            v
+        }
+    })
 }
 
 /// Rules of `system` with every parameter anywhere in its declared range.
@@ -102,7 +108,9 @@ fn rules_in_box(system: System) -> impl Strategy<Value = Rules> {
     values.prop_map(move |vs| {
         let mut rules = Rules::defaults(system);
         for (p, v) in specs.iter().zip(vs) {
-            rules.set_param(p.name, v).expect("a value in the declared range");
+            rules
+                .set_param(p.name, v)
+                .expect("a value in the declared range");
         }
         rules
     })

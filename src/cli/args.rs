@@ -83,7 +83,7 @@ pub struct SimArgs {
     #[arg(long, value_name = "SD", allow_hyphen_values = true)]
     pub pairing_noise: Option<String>,
     /// The first day, YYYY-MM-DD (default 2026-01-05).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub start: Option<String>,
     #[arg(long)]
     pub json: bool,
@@ -105,7 +105,7 @@ pub enum Command {
         #[arg(required = true)]
         names: Vec<String>,
         /// Joining date (default today).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
     },
     /// Rename a player.
@@ -113,7 +113,7 @@ pub enum Command {
         file: PathBuf,
         old: String,
         new: String,
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
     },
     /// Retire a player: the standings leave them off, their history stays; a match they play
@@ -121,14 +121,14 @@ pub enum Command {
     Retire {
         file: PathBuf,
         player: String,
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
     },
     /// Bring a retired player back onto the standings.
     Unretire {
         file: PathBuf,
         player: String,
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
     },
     /// Import matches from a CSV file (new players join on their first match).
@@ -149,7 +149,7 @@ pub enum Command {
         file: PathBuf,
         #[arg(required = true, num_args = 1..=3, value_name = "A B SCORE")]
         args: Vec<String>,
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
         /// Team A, comma-separated names.
         #[arg(long, requires = "team_b")]
@@ -157,7 +157,7 @@ pub enum Command {
         #[arg(long, requires = "team_a")]
         team_b: Option<String>,
         /// Medal scores, `A,B` (Memoir '44).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         medals: Option<String>,
         #[arg(long)]
         scenario: Option<String>,
@@ -179,10 +179,10 @@ pub enum Command {
         b: Option<String>,
         #[arg(long)]
         score: Option<String>,
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
         /// Medal scores, `A,B`.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         medals: Option<String>,
         #[arg(long)]
         scenario: Option<String>,
@@ -210,7 +210,7 @@ pub enum Command {
         #[arg(long)]
         all: bool,
         /// As they stood at the end of a date (YYYY-MM-DD), or after an event (its sequence number).
-        #[arg(long, value_name = "DATE|EVENT")]
+        #[arg(long, value_name = "DATE|EVENT", allow_hyphen_values = true)]
         at: Option<String>,
     },
     /// A player's history: their figures after every event that touched them.
@@ -241,7 +241,7 @@ pub enum Command {
         a: String,
         b: String,
         /// The match's date (default today, or the latest event's date if that is later).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
         #[arg(long)]
         json: bool,
@@ -268,14 +268,14 @@ pub enum Command {
         file: PathBuf,
         #[command(flatten)]
         rules: RulesArgs,
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
     },
     /// The weekly reset: end-of-week RP archived, Grandweavers capped at 1400 and Masters at
     /// 1300, every RD grown by one rating period.
     SoftReset {
         file: PathBuf,
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
         /// Show what it would do to every player; change nothing.
         #[arg(long)]
@@ -287,7 +287,7 @@ pub enum Command {
     /// rescaled, RD back to 350, floors cleared.
     HardReset {
         file: PathBuf,
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
         #[arg(long)]
         preview: bool,
@@ -307,7 +307,7 @@ pub enum Command {
         /// Prophet=1800,Scholar=1600,Apprentice=1400` (these are the defaults).
         #[arg(long)]
         cutoffs: Option<String>,
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
         #[arg(long)]
         preview: bool,
@@ -325,9 +325,9 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true)]
         ratio: String,
         /// Average medals of each side, `3.4,2.6`.
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         averages: String,
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
     },
     /// Memoir '44 scenarios: battles, wins and average medals per side, and overrides.

@@ -1,0 +1,470 @@
+//! Issue 10's findings, each through the real binary: what once slipped past one front end
+//! (and could make a ladder unreadable) is refused by the one gate with a message naming the
+//! file, the field and the players, and the ladder is left as it was.
+
+mod support;
+use support::TempDir as Dir;
+#[path = "support/cli.rs"]
+mod cli_support;
+use cli_support::{LADDER, assert_mentions};
+
+/// Years a ladder cannot hold: once accepted, they left a log no command could read.
+const BAD_DATES: [&str; 4] = ["10000-01-01", "+10000-01-01", "0000-12-31", "-0001-01-01"];
+
+#[test]
+fn dates_outside_the_four_digit_years_are_refused_everywhere() {
+    let dir = Dir::new("gate-dates");
+    let f = dir.ladder();
+    for date in BAD_DATES {
+        for args in [
+            vec!["add-match", f, "Ann", "Bo", "1", "--date", date],
+            vec!["add-player", f, "Di", "--date", date],
+            vec!["rules", f, "--system", "elo", "--date", date],
+            vec!["soft-reset", f, "--date", date],
+            vec!["rename", f, "Ann", "Annie", "--date", date],
+        ] {
+            let m = dir.fails_unchanged(f, &args);
+            assert_mentions(&m, &[f, "`date`", date, "0001-01-01..9999-12-31"]);
+        }
+        dir.write(
+            "late.csv",
+            &format!("date,player_a,player_b,score\n{date},Ann,Bo,1\n"),
+        );
+        let m = dir.fails_unchanged(f, &["import", f, "late.csv"]);
+        assert_mentions(&m, &["late.csv", "line 2", "`date`", date]);
+    }
+    // A file's own date format reaching past 9999 is refused as well.
+    dir.write(
+        "slash.csv",
+        "date,player_a,player_b,score\n01/01/+12026,Ann,Bo,1\n",
+    );
+    let m = dir.fails_unchanged(f, &["import", f, "slash.csv", "--date-format", "%d/%m/%Y"]);
+    assert_mentions(
+        &m,
+        &["slash.csv", "line 2", "`date`", "0001-01-01..9999-12-31"],
+    );
+    // A simulation running past 9999-12-31 writes nothing.
+    let sim = [
+        "simulate",
+        "--players",
+        "4",
+        "--weeks",
+        "2",
+        "--matches-per-week",
+        "4",
+        "--start",
+        "9999-12-25",
+        "sim.rungs",
+    ];
+    let m = dir.fail(&sim);
+    assert_mentions(&m, &["start", "9999-12-31"]);
+    assert!(!dir.path("sim.rungs").exists());
+    let m = dir.fail(&[&sim[..8], &["10000-01-01", "sim.rungs"]].concat());
+    assert_mentions(&m, &["`start`", "0001-01-01..9999-12-31"]);
+    // And the ladder still reads: every command that failed on a damaged log works.
+    dir.ok(&["events", f]);
+    dir.ok(&["export", f, "out.jsonl"]);
+    dir.ok(&["replay", f]);
+}
+
+#[test]
+fn parameters_outside_their_declared_range_are_refused() {
+    let dir = Dir::new("gate-params");
+    let f = dir.ladder();
+    // Each of these once reached the store (as JSON null) or ranked losers first.
+    let cases: [(&str, &str); 7] = [
+        ("elo", "k=-5"),
+        ("elo", "k=-1e308"),
+        ("allegskill", "epsilon=0"),
+        ("allegskill", "beta=1e308"),
+        ("allegskill", "initial_mu=1e308"),
+        ("skyweaver", "initial_deviation=1e308"),
+        ("inversus", "max_step=-1"),
+    ];
+    for (system, param) in cases {
+        let name = param.split('=').next().unwrap();
+        let m = dir.fail(&["new", "x.rungs", "--system", system, "--param", param]);
+        assert_mentions(&m, &[&format!("`{name}`"), "outside its range"]);
+        assert!(!dir.path("x.rungs").exists(), "{system} {param}");
+        let m = dir.fails_unchanged(f, &["rules", f, "--system", system, "--param", param]);
+        assert_mentions(&m, &[f, &format!("`{name}`"), "outside its range"]);
+        let m = dir.fail(&["replay", f, "--system", system, "--param", param]);
+        assert_mentions(&m, &[&format!("`{name}`")]);
+        // evaluate once panicked (exit 101) on max_step=-1; now a one-line refusal.
+        let m = dir.fail(&["evaluate", f, "--system", system, "--param", param]);
+        assert_mentions(&m, &[&format!("`{name}`")]);
+    }
+    let m = dir.fail(&["params", "chess"]);
+    assert_mentions(&m, &["`system`", "chess", "skyweaver, inversus"]);
+    // `rungs params` shows each parameter's range and meaning from the one declaration.
+    let text = dir.ok(&["params", "elo"]);
+    assert!(
+        text.contains("k") && text.contains("from 0 to 400"),
+        "{text}"
+    );
+    assert!(
+        text.contains("the most one game can move a rating"),
+        "{text}"
+    );
+}
+
+#[test]
+fn medals_and_elo_lists_must_be_small_finite_numbers() {
+    let dir = Dir::new("gate-medals");
+    let f = dir.ladder();
+    for medals in ["1e308,1", "NaN,1", "-1,2", "inf,0"] {
+        let m = dir.fails_unchanged(f, &["add-match", f, "Ann", "Bo", "1", "--medals", medals]);
+        assert_mentions(&m, &[f, "`medals`", "from 0 to 1000"]);
+    }
+    dir.write(
+        "m.csv",
+        "date,player_a,player_b,score,medals_a,medals_b\n2026-01-03,Ann,Bo,1,1e308,1\n",
+    );
+    let m = dir.fails_unchanged(f, &["import", f, "m.csv"]);
+    assert_mentions(&m, &["m.csv", "line 2", "`medals_a`", "1e308"]);
+    dir.write("elo.csv", "player,elo\nAnn,1e308\n");
+    let m = dir.fails_unchanged(f, &["migrate", f, "elo.csv"]);
+    assert_mentions(&m, &["elo.csv", "line 2", "`elo`", "outside 0 to 4000"]);
+}
+
+#[test]
+fn names_are_checked_the_same_from_every_door() {
+    let dir = Dir::new("gate-names");
+    let f = dir.ladder();
+    // An ESC in a CSV name once reached the terminal through `standings`.
+    dir.write(
+        "esc.csv",
+        "date,player_a,player_b,score\n2026-01-03,Ann,\u{1b}[31mRed,1\n",
+    );
+    let m = dir.fails_unchanged(f, &["import", f, "esc.csv"]);
+    assert_mentions(&m, &["esc.csv", "line 2", "`player_b`", "U+001B"]);
+    assert!(
+        !m.contains('\u{1b}'),
+        "the message itself carries the ESC: {m:?}"
+    );
+    // A zero-width space made a second `Ann` that looked like the first.
+    let m = dir.fails_unchanged(f, &["add-player", f, "Ann\u{200b}"]);
+    assert_mentions(&m, &[f, "`name`", "U+200B"]);
+    dir.write(
+        "zw.csv",
+        "date,player_a,player_b,score\n2026-01-03,Ann\u{200b},Bo,1\n",
+    );
+    let m = dir.fails_unchanged(f, &["import", f, "zw.csv"]);
+    assert_mentions(&m, &["zw.csv", "line 2", "`player_a`", "U+200B"]);
+    // A comma separates a team's members; a name cannot hold one.
+    let m = dir.fails_unchanged(f, &["add-player", f, "Korea, Republic"]);
+    assert_mentions(&m, &["`name`", "comma", "team"]);
+    // A spreadsheet would run this as a formula.
+    let m = dir.fails_unchanged(f, &["add-player", f, "=HYPERLINK(\"x\")"]);
+    assert_mentions(&m, &["`name`", "formula"]);
+    // Ann in another case is Ann.
+    let m = dir.fails_unchanged(f, &["add-player", f, "ANN"]);
+    assert_mentions(&m, &["`ANN`", "already taken", "`Ann`"]);
+}
+
+#[test]
+fn one_name_in_two_unicode_forms_is_one_player() {
+    let dir = Dir::new("gate-nfc");
+    let f = LADDER;
+    dir.ok(&["new", f]);
+    let nfc = "Jos\u{e9}";
+    let nfd = "Jose\u{301}";
+    dir.ok(&["add-player", f, nfc, "Bo"]);
+    let m = dir.fails_unchanged(f, &["add-player", f, nfd]);
+    assert_mentions(&m, &["already taken"]);
+    // The NFD spelling finds the NFC player, on the command line and in a CSV.
+    dir.ok(&["add-match", f, nfd, "Bo", "1", "--date", "2026-01-05"]);
+    dir.write(
+        "j.csv",
+        &format!("date,player_a,player_b,score\n2026-01-06,{nfd},Bo,0\n"),
+    );
+    let out = dir.ok(&["import", f, "j.csv"]);
+    assert!(out.contains("0 new players"), "{out}");
+    let standings: serde_json::Value =
+        serde_json::from_str(&dir.ok(&["standings", f, "--json"])).unwrap();
+    let rows = standings.as_array().unwrap();
+    assert_eq!(rows.len(), 2, "{standings}");
+    let jose = rows
+        .iter()
+        .find(|r| r["player"] == nfc)
+        .expect("José, in NFC");
+    assert_eq!(jose["matches"], 2);
+}
+
+#[test]
+fn a_log_cannot_bring_in_two_players_whose_names_compare_equal() {
+    let dir = Dir::new("gate-jsonl");
+    let f = dir.ladder();
+    dir.ok(&["export", f, "log.jsonl"]);
+    let log = std::fs::read_to_string(dir.path("log.jsonl")).unwrap();
+    // Cy becomes ANN: then `ANN` could never be addressed apart from Ann.
+    let bad = log.replacen("\"name\":\"Cy\"", "\"name\":\"ANN\"", 1);
+    assert_ne!(bad, log);
+    dir.write("bad.jsonl", &bad);
+    let line = bad.lines().position(|l| l.contains("\"ANN\"")).unwrap() + 1;
+    let m = dir.fail(&["import-log", "copy.rungs", "bad.jsonl"]);
+    assert_mentions(
+        &m,
+        &[
+            "bad.jsonl",
+            &format!("line {line}"),
+            "`name`",
+            "`ANN`",
+            "`Ann`",
+        ],
+    );
+    assert!(!dir.path("copy.rungs").exists());
+}
+
+#[test]
+fn messages_name_players_not_ids() {
+    let dir = Dir::new("gate-messages");
+    let f = LADDER;
+    dir.ok(&["new", f]);
+    // Players added with a date join on it: a CSV line before that names them and the date.
+    dir.ok(&["add-player", f, "Ann", "Bo", "--date", "2026-06-01"]);
+    dir.write(
+        "early.csv",
+        "date,player_a,player_b,score\n2026-01-10,Ann,Bo,1\n",
+    );
+    let m = dir.fails_unchanged(f, &["import", f, "early.csv"]);
+    assert_mentions(
+        &m,
+        &[
+            "early.csv",
+            "line 2",
+            "Ann",
+            "joined the ladder on 2026-06-01",
+        ],
+    );
+    assert!(!m.contains("player 0"), "{m}");
+    // A player on both sides of a team match is named.
+    dir.ok(&["add-player", f, "Cy", "Di"]);
+    let m = dir.fails_unchanged(
+        f,
+        &[
+            "add-match",
+            f,
+            "1",
+            "--team-a",
+            "Ann,Bo",
+            "--team-b",
+            "Bo,Cy",
+            "--date",
+            "2026-07-01",
+        ],
+    );
+    assert_mentions(&m, &["Bo is on both sides"]);
+    assert!(!m.contains("player 1"), "{m}");
+}
+
+#[test]
+fn a_player_added_without_a_date_can_play_on_any_earlier_date() {
+    let dir = Dir::new("gate-undated");
+    let f = LADDER;
+    dir.ok(&["new", f]);
+    dir.ok(&["add-player", f, "Ann", "Bo"]);
+    // Today they joined; a match of last year still counts, and moves their join to it.
+    dir.ok(&["add-match", f, "Ann", "Bo", "1", "--date", "2025-03-01"]);
+    let events = dir.ok(&["events", f, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&events).unwrap();
+    let first = &v.as_array().unwrap()[0];
+    assert_eq!(
+        (first["kind"].as_str(), first["date"].as_str()),
+        (Some("player"), Some("2025-03-01"))
+    );
+    // A CSV of old results for them does too.
+    dir.write(
+        "old.csv",
+        "date,player_a,player_b,score\n2024-05-05,Bo,Ann,1\n",
+    );
+    dir.ok(&["import", f, "old.csv"]);
+    let s: serde_json::Value = serde_json::from_str(&dir.ok(&["standings", f, "--json"])).unwrap();
+    assert_eq!(s[0]["matches"], 2);
+}
+
+#[test]
+fn a_player_is_retired_not_deleted() {
+    let dir = Dir::new("gate-delete");
+    let f = dir.ladder();
+    let events: serde_json::Value =
+        serde_json::from_str(&dir.ok(&["events", f, "--json"])).unwrap();
+    let join = events[0]["seq"].as_u64().unwrap().to_string();
+    let m = dir.fails_unchanged(f, &["delete-event", f, &join]);
+    assert_mentions(&m, &[f, "Ann joining", "retire them instead"]);
+    dir.ok(&["retire", f, "Ann"]);
+    let text = dir.ok(&["standings", f]);
+    assert!(!text.contains("Ann"), "{text}");
+    assert!(text.contains("1 provisional, idle or retired"), "{text}");
+    assert!(dir.ok(&["standings", f, "--all"]).contains("Ann"));
+    let m = dir.fails_unchanged(f, &["retire", f, "Ann"]);
+    assert_mentions(&m, &["Ann is already retired"]);
+    dir.ok(&["unretire", f, "Ann"]);
+    assert!(dir.ok(&["standings", f]).contains("Ann"));
+}
+
+#[test]
+fn migration_from_the_ladders_own_elo_is_a_rule_of_the_gate() {
+    let dir = Dir::new("gate-from-elo");
+    let f = dir.ladder();
+    let m = dir.fails_unchanged(f, &["migrate", f, "--from-elo"]);
+    assert_mentions(&m, &[f, "needs a ladder running elo", "skyweaver"]);
+    dir.ok(&["new", "elo.rungs", "--system", "elo"]);
+    dir.ok(&[
+        "add-player",
+        "elo.rungs",
+        "Ann",
+        "Bo",
+        "--date",
+        "2026-01-01",
+    ]);
+    dir.ok(&[
+        "add-match",
+        "elo.rungs",
+        "Ann",
+        "Bo",
+        "1",
+        "--date",
+        "2026-01-02",
+    ]);
+    let out = dir.ok(&["migrate", "elo.rungs", "--from-elo", "--date", "2026-01-03"]);
+    assert!(out.contains("Done — migrate 2 players"), "{out}");
+    let s: serde_json::Value =
+        serde_json::from_str(&dir.ok(&["standings", "elo.rungs", "--json"])).unwrap();
+    // Ann: 1500 + 32·½ = 1516 Elo, at or above the Apprentice cut-off 1400: Table 2 gives
+    // 400 RP; the ladder now runs skyweaver (r = Elo).
+    assert_eq!(s[0]["player"], "Ann");
+    assert_eq!(
+        (s[0]["rating"].as_f64(), s[0]["rp"].as_f64()),
+        (Some(1516.0), Some(400.0))
+    );
+}
+
+#[test]
+fn replay_reproduces_a_ladder_whose_rules_changed() {
+    let dir = Dir::new("gate-replay");
+    let f = dir.ladder();
+    dir.ok(&[
+        "rules",
+        f,
+        "--system",
+        "elo",
+        "--param",
+        "k=40",
+        "--date",
+        "2026-01-03",
+    ]);
+    dir.ok(&["add-match", f, "Cy", "Ann", "1", "--date", "2026-01-04"]);
+    dir.ok(&["add-match", f, "Cy", "Bo", "1", "--date", "2026-01-05"]);
+    // With no rules named, the replay is the ladder itself: its first rules, then the change.
+    assert_eq!(
+        dir.ok(&["replay", f, "--json"]),
+        dir.ok(&["standings", f, "--json"])
+    );
+    let text = dir.ok(&["replay", f, "--compare"]);
+    assert!(
+        text.contains("A: elo K=40 (the ladder's own, as logged: 1 rules change before it)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("B: elo K=40 (the ladder's own, as logged"),
+        "{text}"
+    );
+    // Named rules hold from the start, and say so (the ladder's own parameters, changed by
+    // the ones named).
+    let text = dir.ok(&["replay", f, "--compare", "--param", "k=16"]);
+    assert!(text.contains("B: elo K=16 from the start"), "{text}");
+}
+
+#[test]
+fn csv_export_never_writes_a_live_formula_and_imports_back() {
+    let dir = Dir::new("gate-export");
+    let f = LADDER;
+    dir.ok(&["new", f]);
+    dir.ok(&["add-player", f, "Ann", "Bo", "Cy", "--date", "2026-01-01"]);
+    // Text a spreadsheet would run is refused as a scenario or side too.
+    let m = dir.fails_unchanged(
+        f,
+        &[
+            "add-match",
+            f,
+            "Ann",
+            "Cy",
+            "1",
+            "--date",
+            "2026-01-02",
+            "--scenario",
+            "=1+1",
+        ],
+    );
+    assert_mentions(&m, &["`scenario`", "formula"]);
+    dir.ok(&[
+        "add-match",
+        f,
+        "1",
+        "--team-a",
+        "Ann,Bo",
+        "--team-b",
+        "Cy",
+        "--date",
+        "2026-01-02",
+        "--scenario",
+        "Pegasus Bridge",
+        "--side-a",
+        "Allies",
+    ]);
+    // A name an older rungs let in (written here straight to the store, as it would have).
+    {
+        use rungs::ladder::event::{Entry, Event, Match, MatchResult};
+        use rungs::rating::Outcome;
+        let mut store = rungs::store::Store::open(&dir.path(f)).unwrap();
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 1, 3).unwrap();
+        let join = Event::Player {
+            id: 3,
+            name: "=cmd|' /C calc'!A0".into(),
+            undated: false,
+        };
+        let game = Event::Match(Match::new(3, 0, MatchResult::Played(Outcome::Win)));
+        store
+            .commit(
+                "an older file",
+                &[
+                    (day, Entry::Add { event: join }),
+                    (day, Entry::Add { event: game }),
+                ],
+            )
+            .unwrap();
+    }
+    dir.ok(&["export", f, "m.csv"]);
+    let text = std::fs::read_to_string(dir.path("m.csv")).unwrap();
+    let mut reader = csv::Reader::from_reader(text.as_bytes());
+    for record in reader.records() {
+        for cell in record.unwrap().iter() {
+            assert!(
+                !cell.starts_with(['=', '+', '-', '@']),
+                "a live formula: {cell:?} in {text}"
+            );
+        }
+    }
+    assert!(text.contains("'=cmd"), "{text}");
+    // What export writes imports back: the team as a team, the scenario and side as written;
+    // the old name, once unescaped, is refused with the line that holds it.
+    dir.ok(&["new", "copy.rungs"]);
+    let m = dir.fails_unchanged("copy.rungs", &["import", "copy.rungs", "m.csv"]);
+    assert_mentions(&m, &["m.csv", "line 3", "formula"]);
+    let kept: String = text.lines().take(2).map(|l| format!("{l}\n")).collect();
+    dir.write("kept.csv", &kept);
+    dir.ok(&["import", "copy.rungs", "kept.csv"]);
+    let events: serde_json::Value =
+        serde_json::from_str(&dir.ok(&["events", "copy.rungs", "--json"])).unwrap();
+    let m = events
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["kind"] == "match" && e["a"].as_array().unwrap().len() == 2)
+        .expect("the team match");
+    assert_eq!(
+        (m["scenario"].as_str(), m["side_a"].as_str()),
+        (Some("Pegasus Bridge"), Some("Allies"))
+    );
+}
