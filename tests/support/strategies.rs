@@ -1,6 +1,8 @@
 //! proptest strategies shared by the property tests: rules and match results. (Included by
 //! the property test binaries only.)
 
+#![allow(dead_code)]
+
 use proptest::prelude::*;
 use rungs::ladder::event::MatchResult;
 use rungs::ladder::rules::{Rules, System};
