@@ -8,47 +8,32 @@ use crate::ladder::rules::System;
 use crate::ladder::state::HistoryRow;
 use std::ops::Range;
 
-/// How many deviations either side of the rating the band spans: Glicko's 95 % interval
-/// r ± 1.96·RD (Skyweaver; INVERSUS, whose figures are already in Glicko units), TrueSkill's
-/// μ ± 3σ (AllegSkill). Elo and Memoir '44 carry no uncertainty: no band.
+// The per-system facts below are read from `ladder::systems`, their one home.
+
+/// How many deviations either side of the rating the band spans (r ± 1.96·RD, μ ± 3σ), or
+/// `None` for a system without uncertainty.
 pub fn band_factor(system: System) -> Option<f64> {
-    match system {
-        System::Skyweaver | System::Inversus => Some(1.96),
-        System::Allegskill => Some(3.0),
-        System::Memoir44 | System::Elo => None,
-    }
+    system.facts().band.map(|b| b.factor)
 }
 
 /// The band's legend name.
 pub fn band_label(system: System) -> Option<&'static str> {
-    match system {
-        System::Skyweaver | System::Inversus => Some("r ± 1.96·RD"),
-        System::Allegskill => Some("μ ± 3σ"),
-        System::Memoir44 | System::Elo => None,
-    }
+    system.facts().band.map(|b| b.label)
 }
 
 /// The rating axis's name.
 pub fn rating_axis(system: System) -> &'static str {
-    match system {
-        System::Skyweaver | System::Inversus => "r",
-        System::Allegskill => "μ",
-        System::Memoir44 | System::Elo => "rating",
-    }
+    system.facts().rating
 }
 
 /// The shown score's axis name: Rank Points, AllegSkill's shown rank, else the rating.
 pub fn score_axis(system: System) -> &'static str {
-    match system {
-        System::Skyweaver | System::Inversus => "RP",
-        System::Allegskill => "rank",
-        System::Memoir44 | System::Elo => "rating",
-    }
+    system.facts().score
 }
 
 /// Whether the score is the rating itself (a second plot would repeat the first).
 pub fn score_is_rating(system: System) -> bool {
-    matches!(system, System::Memoir44 | System::Elo)
+    system.facts().score_is_rating
 }
 
 /// Which event made a history row.

@@ -83,6 +83,10 @@ pub struct Facts {
     pub about: &'static str,
     /// What the standings rank by: "RP", "rank", "rating".
     pub score: &'static str,
+    /// What the rating is called on an axis: "r", "μ", "rating".
+    pub rating: &'static str,
+    /// Whether the score is the rating itself (Elo, Memoir '44): one plot says it all.
+    pub score_is_rating: bool,
     /// The uncertainty band, if the system has one.
     pub band: Option<Band>,
     /// Skyweaver's rank tiers (Table 1).
@@ -148,6 +152,8 @@ const SKYWEAVER: Facts = Facts {
     about: "Rank Points and tiers from Wanderer to Grandweaver over a hidden Glicko rating, \
             with weekly and monthly resets: a ladder to climb.",
     score: "RP",
+    rating: "r",
+    score_is_rating: false,
     band: Some(Band {
         factor: 1.96,
         label: "r ± 1.96·RD",
@@ -242,6 +248,8 @@ const INVERSUS: Facts = Facts {
     about: "Rank Points that chase a cautious Glicko-2 rating half-way each match, with an \
             upset bonus and no decay between seasons: steady and hard to game.",
     score: "RP",
+    rating: "r",
+    score_is_rating: false,
     band: Some(Band {
         factor: 1.96,
         label: "r ± 1.96·RD",
@@ -335,6 +343,8 @@ const ALLEGSKILL: Facts = Facts {
     about: "TrueSkill with draws: a skill μ and its uncertainty σ, shown as the cautious \
             rank μ − 3σ that grows as players prove themselves.",
     score: "rank",
+    rating: "μ",
+    score_is_rating: false,
     band: Some(Band {
         factor: 3.0,
         label: "μ ± 3σ",
@@ -396,6 +406,8 @@ const MEMOIR44: Facts = Facts {
     about: "Elo that weighs each battle by how often the scenario's side wins and by the medal \
             margin, for games whose scenarios are not balanced.",
     score: "rating",
+    rating: "rating",
+    score_is_rating: true,
     band: None,
     tiers: false,
     draws: false,
@@ -433,6 +445,8 @@ const ELO: Facts = Facts {
     about: "Plain Elo: one number per player that every win raises and every loss lowers, \
             by K times the surprise.",
     score: "rating",
+    rating: "rating",
+    score_is_rating: true,
     band: None,
     tiers: false,
     draws: false,
