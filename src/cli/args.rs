@@ -164,6 +164,10 @@ pub enum Command {
         /// The scenario side A played.
         #[arg(long)]
         side_a: Option<String>,
+        /// Which side is at home or moves first, for the side advantage: a, b or neutral
+        /// (default: no flag, no advantage).
+        #[arg(long, value_name = "a|b|neutral")]
+        home: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -188,6 +192,9 @@ pub enum Command {
         scenario: Option<String>,
         #[arg(long)]
         side_a: Option<String>,
+        /// a, b or neutral; empty removes the flag.
+        #[arg(long, value_name = "a|b|neutral")]
+        home: Option<String>,
     },
     /// Delete an event (by its sequence number); recorded, and undoable.
     DeleteEvent { file: PathBuf, seq: u64 },

@@ -31,6 +31,7 @@ pub fn input(
         medals,
         scenario,
         side_a,
+        home: None,
     })
 }
 

@@ -68,9 +68,11 @@ pub fn run(cli: Cli) -> Result<bool> {
             medals,
             scenario,
             side_a,
+            home,
             json,
         } => {
-            let input = matches::input(&args, team_a, team_b, date, medals, scenario, side_a)?;
+            let mut input = matches::input(&args, team_a, team_b, date, medals, scenario, side_a)?;
+            input.home = home;
             matches::add(&file, &input, json)?
         }
         C::EditMatch {
@@ -83,6 +85,7 @@ pub fn run(cli: Cli) -> Result<bool> {
             medals,
             scenario,
             side_a,
+            home,
         } => {
             let edit = action::matches::MatchEdit {
                 date,
@@ -92,6 +95,7 @@ pub fn run(cli: Cli) -> Result<bool> {
                 medals,
                 scenario,
                 side_a,
+                home,
             };
             matches::edit(&file, seq, &edit)?
         }

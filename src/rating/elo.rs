@@ -45,7 +45,20 @@ pub fn expected(a: f64, b: f64) -> f64 {
 
 /// Zero-sum update: A gains K·(s − E), B loses the same. Returns (A', B').
 pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Rating, Rating) {
-    let delta = config.k * (outcome.score() - expected(a.rating, b.rating));
+    rate_with_advantage(a, b, outcome, 0.0, config)
+}
+
+/// [`rate`] with side A's rating raised by `advantage` points in the expected score
+/// (SPEC §2.6): E = 1/(1 + 10^((r_B − r_A − h)/400)). The change K·(s − E) still moves the
+/// ratings themselves; a negative `advantage` favours B.
+pub fn rate_with_advantage(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+) -> (Rating, Rating) {
+    let delta = config.k * (outcome.score() - expected(a.rating + advantage, b.rating));
     (
         Rating {
             rating: a.rating + delta,
@@ -58,7 +71,12 @@ pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Ratin
 
 /// The probability that A beats B (Elo has no draw model: E is the expected score).
 pub fn predict(a: &Rating, b: &Rating) -> Prediction {
-    Prediction::decisive(expected(a.rating, b.rating))
+    predict_with_advantage(a, b, 0.0)
+}
+
+/// [`predict`] with side A's rating raised by `advantage` points.
+pub fn predict_with_advantage(a: &Rating, b: &Rating, advantage: f64) -> Prediction {
+    Prediction::decisive(expected(a.rating + advantage, b.rating))
 }
 
 #[cfg(test)]

@@ -93,11 +93,24 @@ fn update_one(player: &Rating, g_opp: f64, e: f64, score: f64, config: &Config) 
 /// The per-match update of both players (each match its own rating period, as Skyweaver
 /// rates). Returns (A', B').
 pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Rating, Rating) {
+    rate_with_advantage(a, b, outcome, 0.0, config)
+}
+
+/// [`rate`] with side A's rating raised by `advantage` points in both expected scores
+/// (SPEC §2.6): E_A = 1/(1 + 10^(−g(RD_B)·(r_A + h − r_B)/400)), E_B likewise against
+/// r_A + h. The updates move the ratings themselves.
+pub fn rate_with_advantage(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+) -> (Rating, Rating) {
     let s = outcome.score();
     let g_a = g(a.deviation);
     let g_b = g(b.deviation);
-    let e_a = expected_with_g(a.rating, b.rating, g_b);
-    let e_b = expected_with_g(b.rating, a.rating, g_a);
+    let e_a = expected_with_g(a.rating + advantage, b.rating, g_b);
+    let e_b = expected_with_g(b.rating, a.rating + advantage, g_a);
     (
         update_one(a, g_b, e_a, s, config),
         update_one(b, g_a, e_b, 1.0 - s, config),
@@ -127,8 +140,17 @@ pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) 
 
 /// The probability that A beats B, from both uncertainties (Glickman: g(√(RD_A² + RD_B²))).
 pub fn predict(a: &Rating, b: &Rating) -> Prediction {
+    predict_with_advantage(a, b, 0.0)
+}
+
+/// [`predict`] with side A's rating raised by `advantage` points.
+pub fn predict_with_advantage(a: &Rating, b: &Rating, advantage: f64) -> Prediction {
     let combined = (a.deviation * a.deviation + b.deviation * b.deviation).sqrt();
-    Prediction::decisive(expected_with_g(a.rating, b.rating, g(combined)))
+    Prediction::decisive(expected_with_g(
+        a.rating + advantage,
+        b.rating,
+        g(combined),
+    ))
 }
 
 #[cfg(test)]

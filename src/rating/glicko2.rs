@@ -351,11 +351,23 @@ pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) 
 
 /// A 1v1 match as one rating period for each player (as INVERSUS rates). Returns (A', B').
 pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Rating, Rating) {
+    rate_with_advantage(a, b, outcome, 0.0, config)
+}
+
+/// [`rate`] with side A's μ raised by `advantage` (native units: rating points ÷ 173.7178)
+/// in both expected scores (SPEC §2.6); the updates and the bounds apply to μ itself.
+pub fn rate_with_advantage(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+) -> (Rating, Rating) {
     let s = outcome.score();
     let g_a = g(a.phi);
     let g_b = g(b.phi);
-    let (e_a, not_e_a) = expected(a.mu, b.mu, g_b);
-    let (e_b, not_e_b) = expected(b.mu, a.mu, g_a);
+    let (e_a, not_e_a) = expected(a.mu + advantage, b.mu, g_b);
+    let (e_b, not_e_b) = expected(b.mu, a.mu + advantage, g_a);
     let sums_a = PeriodSums {
         info: g_b * g_b * e_a * not_e_a,
         surprise: g_b * (s - e_a),
@@ -380,8 +392,13 @@ pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Ratin
 
 /// The probability that A beats B, from both deviations: E with g(√(φ_A² + φ_B²)).
 pub fn predict(a: &Rating, b: &Rating) -> Prediction {
+    predict_with_advantage(a, b, 0.0)
+}
+
+/// [`predict`] with side A's μ raised by `advantage` (native units).
+pub fn predict_with_advantage(a: &Rating, b: &Rating, advantage: f64) -> Prediction {
     let combined = (a.phi * a.phi + b.phi * b.phi).sqrt();
-    Prediction::decisive(expected(a.mu, b.mu, g(combined)).0)
+    Prediction::decisive(expected(a.mu + advantage, b.mu, g(combined)).0)
 }
 
 #[cfg(test)]

@@ -191,7 +191,25 @@ pub fn rate(
     medals: Option<&Medals>,
     config: &Config,
 ) -> (Rating, Rating) {
-    let d = breakdown(a, b, outcome, scenario, medals, config).delta_a;
+    rate_with_advantage(a, b, outcome, scenario, medals, 0.0, config)
+}
+
+/// [`rate`] with side A's rating raised by `advantage` points in the Elo expectation
+/// (SPEC §2.6): ptsA = pts·bonus·(s − E(r_A + h, r_B)). The stake and the bonus do not
+/// depend on the ratings, so the breakdown of A at r_A + h is the change; it moves r_A.
+pub fn rate_with_advantage(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    scenario: Option<&Scenario>,
+    medals: Option<&Medals>,
+    advantage: f64,
+    config: &Config,
+) -> (Rating, Rating) {
+    let favoured = Rating {
+        rating: a.rating + advantage,
+    };
+    let d = breakdown(&favoured, b, outcome, scenario, medals, config).delta_a;
     (
         Rating {
             rating: a.rating + d,
@@ -205,6 +223,11 @@ pub fn rate(
 /// The probability that A beats B (the Elo expectation; the scenario does not enter it).
 pub fn predict(a: &Rating, b: &Rating) -> Prediction {
     elo::predict(a, b)
+}
+
+/// [`predict`] with side A's rating raised by `advantage` points.
+pub fn predict_with_advantage(a: &Rating, b: &Rating, advantage: f64) -> Prediction {
+    elo::predict_with_advantage(a, b, advantage)
 }
 
 #[cfg(test)]
