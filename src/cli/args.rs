@@ -264,6 +264,32 @@ pub enum Command {
         /// A parameter, NAME=VALUE (repeatable), set on every named system that has it.
         #[arg(long = "param", value_name = "NAME=VALUE")]
         params: Vec<String>,
+        /// Score only the matches from this date on (all of the log still replays).
+        #[arg(long, value_name = "DATE")]
+        from: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Fit a system's parameters to this ladder's history: the values that predict the
+    /// matches before --until best (log-loss), scored on the matches from it on, beside the
+    /// defaults and Elo K=32. The file is not changed unless --apply records the fitted
+    /// rules as a rules change from today (previewed first, undoable).
+    Fit {
+        file: PathBuf,
+        /// A system to fit (repeatable; default: the ladder's own).
+        #[arg(long = "system", value_name = "SYSTEM")]
+        systems: Vec<String>,
+        /// The parameters to fit, comma-separated (default: the system's usual ones:
+        /// advantage with k, c_per_day and min_deviation, days_per_period and min_phi, beta
+        /// and gamma, or points).
+        #[arg(long, value_name = "NAME,...")]
+        params: Option<String>,
+        /// Fit on the matches before this date (default: the first 70 % of them).
+        #[arg(long, value_name = "DATE")]
+        until: Option<String>,
+        /// Record the fitted rules as a rules change from today, after a preview.
+        #[arg(long)]
+        apply: bool,
         #[arg(long)]
         json: bool,
     },

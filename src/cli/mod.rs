@@ -13,6 +13,7 @@ macro_rules! say {
 mod analysis;
 pub mod args;
 mod files;
+mod fit;
 mod matches;
 mod output;
 mod players;
@@ -129,8 +130,26 @@ pub fn run(cli: Cli) -> Result<bool> {
             file,
             systems,
             params,
+            from,
             json,
-        } => analysis::evaluate(&file, &systems, &params, json)?,
+        } => analysis::evaluate(&file, &systems, &params, from.as_deref(), json)?,
+        C::Fit {
+            file,
+            systems,
+            params,
+            until,
+            apply,
+            json,
+        } => fit::fit(
+            &file,
+            &fit::FitArgs {
+                systems: &systems,
+                params: params.as_deref(),
+                until: until.as_deref(),
+                apply,
+                json,
+            },
+        )?,
         C::Simulate(args) => analysis::simulate(&args)?,
         C::Rules { file, rules, date } => seasons::rules(&file, &rules, date.as_deref())?,
         C::SoftReset {

@@ -1,0 +1,453 @@
+//! Fitting (SPEC §5): the parameter values under which a system best predicts a ladder's own
+//! history, chosen on the matches before a date and scored on the matches from it on.
+//!
+//! The objective is [`evaluate`](crate::ladder::evaluate)'s: the mean log-loss of side A's
+//! expected score over the played matches before the split, each predicted before it
+//! updates the ladder. Only events dated before the split are replayed while searching, so
+//! nothing after it can move the fitted values. The log's own `rules` events are skipped:
+//! the rules being tried hold through the whole history.
+//!
+//! The search is coordinate-wise and bounded, within each parameter's declared range
+//! ([`Param`]), in a transformed box: a parameter whose range is positive and spans a factor
+//! of 100 or more is searched on a log scale, any other linearly. One cycle goes through the
+//! parameters in turn; for each it scans a grid across a window (the whole range in the first
+//! cycle, 9 points; then ±1/8 of the range around the current value, halved each further
+//! cycle, 5 points), then narrows the best grid point's two neighbouring intervals by
+//! golden-section search down to 1/2000 of the range. Whole-number parameters are rounded.
+//! A point replaces the current one only if it predicts strictly better, so a parameter that
+//! does not affect prediction keeps its value. Cycles stop after four, or once one improves
+//! the log-loss by less than 1e-6. Everything is deterministic: no randomness, a fixed order.
+
+use crate::ladder::evaluate::{self, EvalError, Score, Window};
+use crate::ladder::event::{Event, MatchResult};
+use crate::ladder::log::Effective;
+use crate::ladder::rules::{ParamError, Rules, System};
+use crate::ladder::systems::Param;
+use chrono::NaiveDate;
+use serde::Serialize;
+use std::collections::HashMap;
+
+/// The share of the played matches a fit is chosen on when no date is given.
+pub const DEFAULT_TRAIN_SHARE: f64 = 0.7;
+
+const FIRST_GRID: usize = 9;
+const LATER_GRID: usize = 5;
+const MAX_CYCLES: usize = 4;
+/// A cycle that improves the training log-loss by less than this ends the search.
+const SETTLED: f64 = 1e-6;
+/// Golden-section search stops at this share of the parameter's (transformed) range.
+const TOLERANCE: f64 = 5e-4;
+/// Ranges spanning this factor or more (and above 0) are searched on a log scale.
+const LOG_SPAN: f64 = 100.0;
+const INV_PHI: f64 = 0.618_033_988_749_894_9;
+
+/// The parameters fitted when none are named: those that move a system's predictions most
+/// on real results (SPEC §5: K, c, τ, β, ε, the side advantage).
+pub fn default_params(system: System) -> &'static [&'static str] {
+    match system {
+        System::Skyweaver => &["advantage", "c_per_day", "min_deviation"],
+        System::Inversus => &["advantage", "days_per_period", "min_phi"],
+        System::Allegskill => &["advantage", "beta", "gamma"],
+        System::Memoir44 => &["advantage", "points"],
+        System::Elo => &["advantage", "k"],
+    }
+}
+
+/// The split used when none is given: the date of the played match at 70 % of them (in
+/// replay order), so that about 70 % come before it. `None` without played matches.
+pub fn default_split(events: &[Effective]) -> Option<NaiveDate> {
+    let played: Vec<NaiveDate> = events
+        .iter()
+        .filter(|e| matches!(&e.event, Event::Match(m) if matches!(m.result, MatchResult::Played(_))))
+        .map(|e| e.date)
+        .collect();
+    let at = (played.len() as f64 * DEFAULT_TRAIN_SHARE) as usize;
+    played.get(at.min(played.len().saturating_sub(1))).copied()
+}
+
+/// Why a fit could not be made.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum FitError {
+    #[error(transparent)]
+    Param(#[from] ParamError),
+    #[error("no parameters to fit")]
+    NoParams,
+    #[error(
+        "no played matches before {0} to fit on; give a later --until (the log's matches \
+         must lie on both sides of it)"
+    )]
+    NothingBefore(NaiveDate),
+    #[error(transparent)]
+    Eval(#[from] EvalError),
+}
+
+/// One fitted parameter.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct FittedParam {
+    pub name: &'static str,
+    pub label: &'static str,
+    /// Its value before the fit.
+    pub start: f64,
+    pub fitted: f64,
+    /// The fitted value sits on the edge of the declared range: the data may want more.
+    pub at_bound: bool,
+}
+
+/// One set of rules scored on both sides of the split.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Scored {
+    pub label: String,
+    /// The matches before the split (what the fit was chosen on).
+    pub train: Score,
+    /// The matches from the split on (what it never saw).
+    pub test: Score,
+}
+
+/// A fit and how it compares.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Fit {
+    pub system: System,
+    /// Fitted on matches before this date, scored on those from it on.
+    pub until: NaiveDate,
+    pub params: Vec<FittedParam>,
+    /// The starting rules with the fitted values.
+    #[serde(skip)]
+    pub rules: Rules,
+    /// Training replays run (a repeated point is not run again).
+    pub evaluations: u32,
+    pub fitted: Scored,
+    /// The system at its defaults.
+    pub defaults: Scored,
+}
+
+/// One parameter's axis in the transformed box.
+struct Axis {
+    param: &'static Param,
+    log: bool,
+    lo: f64,
+    hi: f64,
+}
+
+impl Axis {
+    fn new(param: &'static Param) -> Axis {
+        let log = param.min > 0.0 && param.max / param.min >= LOG_SPAN;
+        let (lo, hi) = if log {
+            (param.min.ln(), param.max.ln())
+        } else {
+            (param.min, param.max)
+        };
+        Axis { param, log, lo, hi }
+    }
+
+    fn to_axis(&self, value: f64) -> f64 {
+        let u = if self.log { value.ln() } else { value };
+        if u.is_finite() {
+            u.clamp(self.lo, self.hi)
+        } else {
+            self.lo
+        }
+    }
+
+    /// The parameter value at `u`: within the declared range, whole where it must be, and
+    /// rounded to the search's resolution — a power of ten at or below the tolerance (on a
+    /// log scale, as many significant digits), so that fitted values read as 44.6 and not
+    /// 44.591629…, and what is scored is exactly what is reported.
+    fn value(&self, u: f64) -> f64 {
+        let x = if self.log { u.exp() } else { u };
+        let x = x.clamp(self.param.min, self.param.max);
+        if self.param.integer {
+            return x.round().clamp(self.param.min.ceil(), self.param.max.floor());
+        }
+        let resolution = TOLERANCE * self.width();
+        // The power of ten at or below the resolution: 10^⌊log10 r⌋.
+        let place = -resolution.log10().floor() as i32;
+        let digits = if self.log {
+            // r is relative here: keep `place` + 1 significant digits.
+            place - x.abs().log10().floor() as i32
+        } else {
+            place
+        };
+        round_to(x, digits).clamp(self.param.min, self.param.max)
+    }
+
+    fn width(&self) -> f64 {
+        self.hi - self.lo
+    }
+
+    /// Golden-section steps to narrow `width` down to the tolerance.
+    fn golden_steps(&self, width: f64) -> u32 {
+        let tol = TOLERANCE * self.width();
+        if width <= tol || tol <= 0.0 {
+            return 0;
+        }
+        ((width / tol).ln() / (1.0 / INV_PHI).ln()).ceil() as u32 + 2
+    }
+}
+
+/// `x` rounded to `digits` decimal places (negative: to tens, hundreds, …), by multiplying
+/// with an exact power of ten so that the result prints as short as it reads.
+fn round_to(x: f64, digits: i32) -> f64 {
+    if x == 0.0 || !x.is_finite() {
+        return x;
+    }
+    let digits = digits.clamp(-300, 300);
+    let scale = 10f64.powi(digits.abs());
+    let rounded = if digits >= 0 {
+        (x * scale).round() / scale
+    } else {
+        (x / scale).round() * scale
+    };
+    if rounded.is_finite() { rounded } else { x }
+}
+
+/// The search's state: the training events, the current point, and every point tried.
+struct Search<'a, 'p> {
+    start: &'a Rules,
+    axes: Vec<Axis>,
+    events: Vec<(NaiveDate, u64, &'a Event)>,
+    until: NaiveDate,
+    tried: HashMap<Vec<u64>, f64>,
+    evaluations: u32,
+    steps: u64,
+    planned: u64,
+    progress: &'p mut dyn FnMut(u64, u64) -> bool,
+}
+
+impl Search<'_, '_> {
+    fn rules_at(&self, point: &[f64]) -> Result<Rules, FitError> {
+        let mut rules = self.start.clone();
+        for (axis, &u) in self.axes.iter().zip(point) {
+            rules.set_param(axis.param.name, axis.value(u))?;
+        }
+        Ok(rules)
+    }
+
+    /// The training log-loss at `point` (infinite where the rules score nothing finite).
+    fn objective(&mut self, point: &[f64]) -> Result<f64, FitError> {
+        self.steps += 1;
+        if !(self.progress)(self.steps, self.planned) {
+            return Err(EvalError::Cancelled.into());
+        }
+        let key: Vec<u64> = self
+            .axes
+            .iter()
+            .zip(point)
+            .map(|(a, &u)| a.value(u).to_bits())
+            .collect();
+        if let Some(&f) = self.tried.get(&key) {
+            return Ok(f);
+        }
+        let rules = self.rules_at(point)?;
+        let score = evaluate::evaluate_in(
+            &rules,
+            self.events.iter().copied(),
+            Window::until(self.until),
+            &mut |_| true,
+        )?;
+        self.evaluations += 1;
+        let f = if score.log_loss.is_finite() {
+            score.log_loss
+        } else {
+            f64::INFINITY
+        };
+        self.tried.insert(key, f);
+        Ok(f)
+    }
+
+    /// Improves coordinate `i` of `point` (whose value is `*best`) within [lo, hi]: a grid
+    /// of `n` points, then golden-section search around the best of them.
+    fn line(
+        &mut self,
+        point: &mut [f64],
+        best: &mut f64,
+        i: usize,
+        (lo, hi): (f64, f64),
+        n: usize,
+    ) -> Result<(), FitError> {
+        let mut trial = point.to_vec();
+        let mut eval = |search: &mut Self, u: f64, best: &mut f64, point: &mut [f64]| {
+            trial[i] = u;
+            let f = search.objective(&trial)?;
+            if f < *best {
+                *best = f;
+                point[i] = u;
+            }
+            Ok::<f64, FitError>(f)
+        };
+        let grid: Vec<f64> = (0..n)
+            .map(|k| lo + (hi - lo) * k as f64 / (n - 1) as f64)
+            .collect();
+        let mut values = Vec::with_capacity(n);
+        for &u in &grid {
+            values.push(eval(self, u, best, point)?);
+        }
+        let j = (0..n)
+            .min_by(|&x, &y| values[x].total_cmp(&values[y]))
+            .unwrap_or(0);
+        let (mut a, mut b) = (grid[j.saturating_sub(1)], grid[(j + 1).min(n - 1)]);
+        let steps = self.axes[i].golden_steps(b - a);
+        let mut c = b - (b - a) * INV_PHI;
+        let mut d = a + (b - a) * INV_PHI;
+        let mut fc = eval(self, c, best, point)?;
+        let mut fd = eval(self, d, best, point)?;
+        for _ in 2..steps {
+            if fc < fd {
+                b = d;
+                d = c;
+                fd = fc;
+                c = b - (b - a) * INV_PHI;
+                fc = eval(self, c, best, point)?;
+            } else {
+                a = c;
+                c = d;
+                fc = fd;
+                d = a + (b - a) * INV_PHI;
+                fd = eval(self, d, best, point)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The window cycle `cycle` searches coordinate `i` in, around `u`, and its grid size.
+    fn window(&self, i: usize, u: f64, cycle: usize) -> ((f64, f64), usize) {
+        let axis = &self.axes[i];
+        if cycle == 0 {
+            return ((axis.lo, axis.hi), FIRST_GRID);
+        }
+        let half = axis.width() / 8.0 / f64::from(1u32 << (cycle - 1));
+        (
+            ((u - half).max(axis.lo), (u + half).min(axis.hi)),
+            LATER_GRID,
+        )
+    }
+
+    /// An upper bound on the objective calls of the whole search, for progress.
+    fn plan(&self) -> u64 {
+        let mut total = 1u64;
+        for cycle in 0..MAX_CYCLES {
+            for (i, axis) in self.axes.iter().enumerate() {
+                let ((lo, hi), n) = self.window(i, (axis.lo + axis.hi) / 2.0, cycle);
+                let cell = 2.0 * (hi - lo) / (n - 1) as f64;
+                total += n as u64 + u64::from(axis.golden_steps(cell).max(2));
+            }
+        }
+        total
+    }
+}
+
+/// Fits parameters `names` of `start`'s system on the played matches of `events` dated
+/// before `until`, and scores the result and the system's defaults on both sides of the
+/// split. `progress` hears (steps done, steps planned); returning false cancels.
+pub fn fit(
+    start: &Rules,
+    names: &[&str],
+    events: &[Effective],
+    until: NaiveDate,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Result<Fit, FitError> {
+    let system = start.system();
+    let mut axes = Vec::with_capacity(names.len());
+    for name in names {
+        let Some(param) = system.param(name) else {
+            let known: Vec<&str> = system.facts().params.iter().map(|p| p.name).collect();
+            return Err(ParamError::Unknown {
+                system,
+                name: name.to_string(),
+                known: known.join(", "),
+            }
+            .into());
+        };
+        if !axes.iter().any(|a: &Axis| a.param.name == param.name) {
+            axes.push(Axis::new(param));
+        }
+    }
+    if axes.is_empty() {
+        return Err(FitError::NoParams);
+    }
+    let training: Vec<(NaiveDate, u64, &Event)> = evaluate::without_rules_changes(
+        events
+            .iter()
+            .take_while(|e| e.date < until)
+            .map(|e| (e.date, e.seq, &e.event)),
+    )
+    .collect();
+    let played_before = training
+        .iter()
+        .any(|(_, _, e)| matches!(e, Event::Match(m) if matches!(m.result, MatchResult::Played(_))));
+    if !played_before {
+        return Err(FitError::NothingBefore(until));
+    }
+    let mut search = Search {
+        start,
+        axes,
+        events: training,
+        until,
+        tried: HashMap::new(),
+        evaluations: 0,
+        steps: 0,
+        planned: 0,
+        progress,
+    };
+    search.planned = search.plan();
+    let mut point: Vec<f64> = search
+        .axes
+        .iter()
+        .map(|a| a.to_axis(start.param(a.param.name).unwrap_or(a.param.min)))
+        .collect();
+    let mut best = search.objective(&point)?;
+    for cycle in 0..MAX_CYCLES {
+        let before = best;
+        for i in 0..point.len() {
+            let (window, n) = search.window(i, point[i], cycle);
+            search.line(&mut point, &mut best, i, window, n)?;
+        }
+        if before - best < SETTLED {
+            break;
+        }
+    }
+    let rules = search.rules_at(&point)?;
+    let params = search
+        .axes
+        .iter()
+        .zip(&point)
+        .map(|(a, &u)| {
+            let fitted = a.value(u);
+            FittedParam {
+                name: a.param.name,
+                label: a.param.label,
+                start: start.param(a.param.name).unwrap_or(f64::NAN),
+                fitted,
+                at_bound: fitted <= a.param.min || fitted >= a.param.max,
+            }
+        })
+        .collect();
+    let evaluations = search.evaluations;
+    let (steps, planned) = (search.steps, search.planned);
+    let progress = search.progress;
+    if !progress(steps.max(planned), planned) {
+        return Err(EvalError::Cancelled.into());
+    }
+    let fitted = score_split(&rules, events, until)?;
+    let defaults = score_split(&Rules::defaults(system), events, until)?;
+    Ok(Fit {
+        system,
+        until,
+        params,
+        rules,
+        evaluations,
+        fitted,
+        defaults,
+    })
+}
+
+/// `rules` held through the whole log (its `rules` events skipped), scored on the matches
+/// before `until` and on those from it on, in one replay.
+pub fn score_split(rules: &Rules, events: &[Effective], until: NaiveDate) -> Result<Scored, EvalError> {
+    let all = evaluate::without_rules_changes(events.iter().map(|e| (e.date, e.seq, &e.event)));
+    let (train, test) = evaluate::evaluate_split(rules, all, until, &mut |_| true)?;
+    Ok(Scored {
+        label: evaluate::label(rules),
+        train,
+        test,
+    })
+}
