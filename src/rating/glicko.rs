@@ -237,6 +237,39 @@ mod tests {
         assert_eq!(a2.deviation, 30.0);
     }
 
+    /// Side advantage by hand: A 1500 ± 100 at home (h = 100) against B 1600 ± 100, which
+    /// the advantage makes an even match.
+    ///   g(100) = 1/√(1 + 3q²·100²/π²) = 1/√1.100723 = 0.9531490;
+    ///   E_A = 1/(1 + 10^(−g·(1500 + 100 − 1600)/400)) = ½, and E_B likewise;
+    ///   1/d² = q²g²·E(1 − E) = 3.313735e-5·0.908493·¼ = 7.52615e-6;
+    ///   precision = 1/100² + 7.52615e-6 = 1.0752615e-4;
+    ///   A wins: r'_A = 1500 + q/precision·g·(1 − ½) = 1500 + 25.51364, RD' = √(1/precision)
+    ///   = 96.43683; B loses the same 25.51364 with the same RD'.
+    /// The prediction is ½ whatever the deviations.
+    #[test]
+    fn side_advantage_by_hand() {
+        let cfg = Config::default();
+        let a = Rating {
+            rating: 1500.0,
+            deviation: 100.0,
+        };
+        let b = Rating {
+            rating: 1600.0,
+            deviation: 100.0,
+        };
+        assert!((g(100.0) - 0.953_149_0).abs() < 1e-7);
+        let (a2, b2) = rate_with_advantage(&a, &b, Outcome::Win, 100.0, &cfg);
+        assert!((a2.rating - 1525.513_64).abs() < 1e-5, "{a2:?}");
+        assert!((b2.rating - 1574.486_36).abs() < 1e-5, "{b2:?}");
+        assert!((a2.deviation - 96.436_83).abs() < 1e-5);
+        assert!((b2.deviation - 96.436_83).abs() < 1e-5);
+        assert_eq!(predict_with_advantage(&a, &b, 100.0).win_a, 0.5);
+        assert_eq!(
+            rate_with_advantage(&a, &b, Outcome::Draw, 0.0, &cfg),
+            rate(&a, &b, Outcome::Draw, &cfg)
+        );
+    }
+
     #[test]
     fn prediction_is_symmetric() {
         let a = Rating {

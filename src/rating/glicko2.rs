@@ -433,6 +433,36 @@ mod tests {
         assert!((new.phi - 0.8722).abs() < 5e-5);
     }
 
+    /// The advantage h enters only through μ_A + h − μ_B in both expectations, so the update
+    /// of A with it is the update of A moved up by h, moved back down; B's is the same.
+    /// And A at μ with h against B at μ + h is an even match: E = ½.
+    #[test]
+    fn side_advantage_shifts_the_expectation_only() {
+        let cfg = Config::inversus();
+        let h = 100.0 / SCALE;
+        let a = Rating {
+            mu: 0.2,
+            phi: 0.6,
+            sigma: 0.06,
+        };
+        let b = Rating {
+            mu: 0.5,
+            phi: 0.9,
+            sigma: 0.05,
+        };
+        for o in [Outcome::Win, Outcome::Draw, Outcome::Loss] {
+            let (a2, b2) = rate_with_advantage(&a, &b, o, h, &cfg);
+            let shifted = Rating { mu: a.mu + h, ..a };
+            let (s2, t2) = rate(&shifted, &b, o, &cfg);
+            assert!((a2.mu - (s2.mu - h)).abs() < 1e-12, "{o:?}");
+            assert_eq!((a2.phi, a2.sigma), (s2.phi, s2.sigma));
+            assert_eq!(b2, t2);
+        }
+        let even = Rating { mu: a.mu + h, ..b };
+        assert!((predict_with_advantage(&a, &even, h).win_a - 0.5).abs() < 1e-15);
+        assert!(predict_with_advantage(&a, &a, h).win_a > 0.5);
+    }
+
     #[test]
     fn inactivity_is_a_partial_period() {
         let cfg = Config::inversus();

@@ -326,6 +326,36 @@ mod tests {
         }
     }
 
+    /// Side advantage by hand: A (25, 25/3) moving first with h = 1 (42 rating points)
+    /// against B (26, 25/3) — even once the advantage counts.
+    ///   c = √(2β² + σ_A² + σ_B²) = √(2·17.36111 + 2·69.44444) = 13.176157;
+    ///   t = (25 + 1 − 26)/c = 0; e = 0.08/c = 0.0060716; A wins: x = t − e = −0.0060716,
+    ///   V = φ(x)/Φ(x) = 0.3989349/0.4975778 = 0.8017539, W = V(V + x) = 0.6379413;
+    ///   μ'_A = 25 + σ²/c·V = 25 + 69.44444/13.176157·0.8017539 = 29.225614,
+    ///   μ'_B = 26 − 4.225614 = 21.774386, σ'_A = √(σ²(1 − σ²/c²·W) + γ²) = 7.192412.
+    /// And the two sides are equally likely to win.
+    #[test]
+    fn side_advantage_by_hand() {
+        let cfg = Config::default();
+        let a = Rating::new(&cfg);
+        let b = Rating {
+            mu: 26.0,
+            sigma: 25.0 / 3.0,
+        };
+        let (a2, b2) = rate_with_advantage(&a, &b, Outcome::Win, 1.0, &cfg);
+        close(a2.mu, 29.225_614, 1e-6);
+        close(b2.mu, 21.774_386, 1e-6);
+        close(a2.sigma, 7.192_412, 1e-6);
+        close(b2.sigma, 7.192_412, 1e-6);
+        let p = predict_with_advantage(&a, &b, 1.0, &cfg);
+        close(p.win_a, p.win_b, 1e-15);
+        // B winning against the advantage: the loser's lead enters negated.
+        let (a3, b3) = rate_with_advantage(&a, &b, Outcome::Loss, 1.0, &cfg);
+        let (b4, a4) = rate(&b, &Rating { mu: 26.0, ..a }, Outcome::Win, &cfg);
+        close(a3.mu, a4.mu - 1.0, 1e-12);
+        close(b3.mu, b4.mu, 1e-12);
+    }
+
     #[test]
     fn prediction_sums_to_one_and_favours_the_stronger() {
         let cfg = Config::default();
