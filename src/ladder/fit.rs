@@ -89,7 +89,7 @@ pub struct FittedParam {
     /// Its value before the fit.
     pub start: f64,
     pub fitted: f64,
-    /// The fitted value sits on the edge of the declared range: the data may want more.
+    /// The fit moved the value to an edge of its declared range: the data may want more.
     pub at_bound: bool,
 }
 
@@ -412,12 +412,13 @@ pub fn fit(
         .zip(&point)
         .map(|(a, &u)| {
             let fitted = a.value(u);
+            let was = start.param(a.param.name).unwrap_or(f64::NAN);
             FittedParam {
                 name: a.param.name,
                 label: a.param.label,
-                start: start.param(a.param.name).unwrap_or(f64::NAN),
+                start: was,
                 fitted,
-                at_bound: fitted <= a.param.min || fitted >= a.param.max,
+                at_bound: fitted != was && (fitted <= a.param.min || fitted >= a.param.max),
             }
         })
         .collect();
