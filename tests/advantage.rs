@@ -59,10 +59,10 @@ fn rating(ladder: &Ladder, id: usize) -> f64 {
 fn elo_and_memoir44_by_hand() {
     for system in [System::Elo, System::Memoir44] {
         let home_a = one_match(&rules(system, 100.0), Outcome::Win, Some(Home::A));
-        assert!((rating(&home_a, 0) - 1511.517_92).abs() < 1e-5, "{system}");
-        assert!((rating(&home_a, 1) - 1488.482_08).abs() < 1e-5, "{system}");
+        assert!((rating(&home_a, 0) - 1_511.517_92).abs() < 1e-5, "{system}");
+        assert!((rating(&home_a, 1) - 1_488.482_08).abs() < 1e-5, "{system}");
         let home_b = one_match(&rules(system, 100.0), Outcome::Win, Some(Home::B));
-        assert!((rating(&home_b, 0) - 1520.482_08).abs() < 1e-5, "{system}");
+        assert!((rating(&home_b, 0) - 1_520.482_08).abs() < 1e-5, "{system}");
     }
 }
 
@@ -75,9 +75,21 @@ fn elo_and_memoir44_by_hand() {
 ///   RD' = √(1/precision) = 291.88491. A 1632.85655, B 1367.14345.
 #[test]
 fn skyweaver_by_hand() {
-    let l = one_match(&rules(System::Skyweaver, 100.0), Outcome::Win, Some(Home::A));
-    assert!((rating(&l, 0) - 1632.856_55).abs() < 1e-4, "{}", rating(&l, 0));
-    assert!((rating(&l, 1) - 1367.143_45).abs() < 1e-4, "{}", rating(&l, 1));
+    let l = one_match(
+        &rules(System::Skyweaver, 100.0),
+        Outcome::Win,
+        Some(Home::A),
+    );
+    assert!(
+        (rating(&l, 0) - 1_632.856_55).abs() < 1e-4,
+        "{}",
+        rating(&l, 0)
+    );
+    assert!(
+        (rating(&l, 1) - 1_367.143_45).abs() < 1e-4,
+        "{}",
+        rating(&l, 1)
+    );
     assert!((l.players[0].figures().deviation - 291.884_91).abs() < 1e-4);
 }
 
@@ -86,7 +98,11 @@ fn skyweaver_by_hand() {
 /// 1500 ± 350). The ladder's update is the pure update with that many units.
 #[test]
 fn inversus_and_allegskill_convert_the_points() {
-    let l = one_match(&rules(System::Inversus, 173.7178), Outcome::Win, Some(Home::A));
+    let l = one_match(
+        &rules(System::Inversus, 173.7178),
+        Outcome::Win,
+        Some(Home::A),
+    );
     let cfg = glicko2::Config::inversus();
     let new = glicko2::Rating::new(&cfg);
     let (a, b) = glicko2::rate_with_advantage(&new, &new, Outcome::Win, 1.0, &cfg);
@@ -94,7 +110,11 @@ fn inversus_and_allegskill_convert_the_points() {
     assert_eq!(l.players[1].skill, Skill::Glicko2(b));
     assert_ne!(a, glicko2::rate(&new, &new, Outcome::Win, &cfg).0);
 
-    let l = one_match(&rules(System::Allegskill, 42.0), Outcome::Draw, Some(Home::A));
+    let l = one_match(
+        &rules(System::Allegskill, 42.0),
+        Outcome::Draw,
+        Some(Home::A),
+    );
     let cfg = trueskill::Config::default();
     let new = trueskill::Rating::new(&cfg);
     let (a, b) = trueskill::rate_with_advantage(&new, &new, Outcome::Draw, 1.0, &cfg);
@@ -155,7 +175,7 @@ fn a_home_team_shares_the_advantage() {
         events.iter().map(|(d, s, e)| (*d, *s, e)),
     )
     .unwrap();
-    for (id, expected) in [(0, 1511.517_92), (1, 1511.517_92), (2, 1488.482_08)] {
+    for (id, expected) in [(0, 1_511.517_92), (1, 1_511.517_92), (2, 1_488.482_08)] {
         assert!((rating(&l, id) - expected).abs() < 1e-5, "{id}");
     }
 }

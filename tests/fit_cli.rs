@@ -107,7 +107,16 @@ fn the_flag_is_entered_edited_imported_and_exported() {
 
     // Entered by hand; a bad flag names its field and changes nothing.
     let v = json(&[
-        "add-match", &f, "Ann", "Bo", "1", "--date", "2025-06-01", "--home", "b", "--json",
+        "add-match",
+        &f,
+        "Ann",
+        "Bo",
+        "1",
+        "--date",
+        "2025-06-01",
+        "--home",
+        "b",
+        "--json",
     ]);
     let seq = v["seq"].as_u64().unwrap().to_string();
     fails(
@@ -126,7 +135,9 @@ fn the_flag_is_entered_edited_imported_and_exported() {
     let csv = dir.path("out.csv");
     rungs(&["export", &f, &csv]);
     let text = std::fs::read_to_string(&csv).unwrap();
-    assert!(text.starts_with("date,player_a,player_b,score,medals_a,medals_b,scenario,side_a,home\n"));
+    assert!(
+        text.starts_with("date,player_a,player_b,score,medals_a,medals_b,scenario,side_a,home\n")
+    );
     let copy = dir.path("copy.rungs");
     rungs(&["new", &copy, "--system", "elo"]);
     rungs(&["import", &copy, &csv]);
@@ -171,15 +182,27 @@ fn fit_finds_the_home_advantage_and_scores_both_halves() {
     assert_eq!(fit["fitted"]["train"]["matches"], 90);
     assert_eq!(fit["fitted"]["test"]["matches"], 30);
     let ll = |s: &Value| s["log_loss"].as_f64().unwrap();
-    assert!(ll(&fit["fitted"]["train"]) < ll(&fit["defaults"]["train"]), "{fit}");
+    assert!(
+        ll(&fit["fitted"]["train"]) < ll(&fit["defaults"]["train"]),
+        "{fit}"
+    );
     assert_eq!(v["baseline"]["label"], "elo K=32");
     assert_eq!(ll(&v["baseline"]["test"]), ll(&fit["defaults"]["test"]));
     assert_eq!(v["applied"], Value::Null);
     // The table says the same.
     let text = rungs(&["fit", &f, "--until", "2025-04-01", "--system", "skyweaver"]);
-    assert!(text.contains("fitted on 90 matches before 2025-04-01"), "{text}");
-    assert!(text.contains("skyweaver") && text.contains("elo K=32"), "{text}");
-    assert!(text.lines().any(|l| l.trim_start().starts_with("test")), "{text}");
+    assert!(
+        text.contains("fitted on 90 matches before 2025-04-01"),
+        "{text}"
+    );
+    assert!(
+        text.contains("skyweaver") && text.contains("elo K=32"),
+        "{text}"
+    );
+    assert!(
+        text.lines().any(|l| l.trim_start().starts_with("test")),
+        "{text}"
+    );
     // Without --until: the first 70 % (84 of 120 played) come before the split.
     let v = json(&["fit", &f, "--params", "advantage", "--json"]);
     assert_eq!(v["until"], "2025-03-26");
@@ -200,7 +223,10 @@ fn fit_apply_then_undo_leaves_the_ladder_as_it_was() {
     let after = json(&["events", &f, "--json"]);
     let last = after.as_array().unwrap().last().unwrap().clone();
     assert_eq!(last["kind"], "rules");
-    assert!(last["rules"]["advantage"].as_f64().unwrap() > 100.0, "{last}");
+    assert!(
+        last["rules"]["advantage"].as_f64().unwrap() > 100.0,
+        "{last}"
+    );
     // Applying the same fit again changes nothing, and says so.
     fails(
         &["fit", &f, "--until", "2025-04-01", "--apply"],
@@ -216,19 +242,29 @@ fn fit_refuses_what_it_cannot_do() {
     let dir = Dir::new("fit-bad");
     let f = ladder(&dir, "elo");
     fails(
-        &["fit", &f, "--system", "elo", "--system", "inversus", "--apply"],
+        &[
+            "fit", &f, "--system", "elo", "--system", "inversus", "--apply",
+        ],
         &["--apply", "one --system"],
     );
-    fails(&["fit", &f, "--params", "tau"], &["field `params`", "`tau`", "elo"]);
     fails(
-        &["fit", &f, "--system", "elo", "--system", "inversus", "--params", "k"],
+        &["fit", &f, "--params", "tau"],
+        &["field `params`", "`tau`", "elo"],
+    );
+    fails(
+        &[
+            "fit", &f, "--system", "elo", "--system", "inversus", "--params", "k",
+        ],
         &["inversus has none of the parameters k"],
     );
     fails(
         &["fit", &f, "--until", "2025-01-01"],
         &["no played matches before 2025-01-01"],
     );
-    fails(&["fit", &f, "--until", "2025-02-30"], &["field `until`", "2025-02-30"]);
+    fails(
+        &["fit", &f, "--until", "2025-02-30"],
+        &["field `until`", "2025-02-30"],
+    );
     fails(&["fit", &f, "--system", "chess"], &["`chess`"]);
     let empty = dir.path("empty.rungs");
     rungs(&["new", &empty]);
@@ -255,7 +291,10 @@ fn evaluate_from_a_date_scores_only_the_later_matches() {
         find(&all, "allegskill (defaults)"),
         find(&later, "allegskill (defaults)"),
     );
-    assert_eq!((whole["matches"].as_u64(), part["matches"].as_u64()), (Some(120), Some(30)));
+    assert_eq!(
+        (whole["matches"].as_u64(), part["matches"].as_u64()),
+        (Some(120), Some(30))
+    );
     // Only AllegSkill predicts draws: it alone has a three-outcome log-loss.
     assert!(part["log_loss_3way"].as_f64().unwrap() > 0.0);
     assert_eq!(find(&later, "elo K=32")["log_loss_3way"], Value::Null);
@@ -264,11 +303,17 @@ fn evaluate_from_a_date_scores_only_the_later_matches() {
     let counted: u64 = bins.iter().map(|b| b["matches"].as_u64().unwrap()).sum();
     assert_eq!(counted, 30);
     let text = rungs(&["evaluate", &f, "--from", "2025-04-01"]);
-    assert!(text.contains("30 matches predicted from 2025-04-01 on"), "{text}");
+    assert!(
+        text.contains("30 matches predicted from 2025-04-01 on"),
+        "{text}"
+    );
     assert!(text.contains("calibration of"), "{text}");
     fails(
         &["evaluate", &f, "--from", "2026-01-01"],
         &["no played matches from 2026-01-01 on"],
     );
-    fails(&["evaluate", &f, "--from", "yesterday"], &["field `from`", "`yesterday`"]);
+    fails(
+        &["evaluate", &f, "--from", "yesterday"],
+        &["field `from`", "`yesterday`"],
+    );
 }

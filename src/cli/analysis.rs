@@ -264,7 +264,10 @@ pub fn evaluate(
     progress.finish_and_clear();
     if scores.iter().all(|s| s.matches == 0) {
         match from {
-            Some(d) => bail!("{}: no played matches from {d} on to evaluate", file.display()),
+            Some(d) => bail!(
+                "{}: no played matches from {d} on to evaluate",
+                file.display()
+            ),
             None => bail!("{}: no played matches to evaluate", file.display()),
         }
     }
@@ -354,8 +357,17 @@ fn calibration(s: &Score) {
     if s.calibration.is_empty() {
         return;
     }
-    say!("calibration of {} (A's expected score against A's mean score):", s.label);
-    say!("  {:<11} {:>8} {:>10} {:>9}", "E", "matches", "predicted", "observed");
+    say!(
+        "calibration of {} (A's expected score against A's mean score):",
+        s.label
+    );
+    say!(
+        "  {:<11} {:>8} {:>10} {:>9}",
+        "E",
+        "matches",
+        "predicted",
+        "observed"
+    );
     for b in &s.calibration {
         say!(
             "  {:.1} – {:.1}  {:>8} {:>10.3} {:>9.3}",

@@ -264,7 +264,10 @@ fn number(x: f64) -> String {
     let decimals = (4 - x.abs().log10().floor() as i32).max(0) as usize;
     let fixed = format!("{x:.decimals$}");
     if fixed.contains('.') {
-        fixed.trim_end_matches('0').trim_end_matches('.').to_string()
+        fixed
+            .trim_end_matches('0')
+            .trim_end_matches('.')
+            .to_string()
     } else {
         fixed
     }

@@ -1059,17 +1059,17 @@ mod tests {
                    2024-01-04,Ann,Bo,1,\n\
                    2024-01-05,Ann,Bo,1,home\n";
         let rows = read_all(csv.as_bytes(), &Mapping::standard());
-        let homes: Vec<Option<Home>> = rows[..4]
-            .iter()
-            .map(|r| r.as_ref().unwrap().home)
-            .collect();
+        let homes: Vec<Option<Home>> = rows[..4].iter().map(|r| r.as_ref().unwrap().home).collect();
         assert_eq!(
             homes,
             [Some(Home::A), Some(Home::B), Some(Home::Neutral), None]
         );
         let e = rows[4].as_ref().unwrap_err();
         assert_eq!((e.line, e.field.as_str()), (6, "home"));
-        assert!(e.message.contains("\"home\"") && e.message.contains("neutral"), "{e}");
+        assert!(
+            e.message.contains("\"home\"") && e.message.contains("neutral"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -1138,7 +1138,10 @@ mod tests {
         assert_eq!(homes, [home, home, home, home, neutral, neutral, neutral]);
         let bad = format!("{INTERNATIONAL}1872-11-30,Scotland,England,0,0,Friendly,G,S,maybe\n");
         let e = only_error(&bad, &Mapping::international());
-        assert!(e.contains("line 2") && e.contains("`neutral`") && e.contains("TRUE"), "{e}");
+        assert!(
+            e.contains("line 2") && e.contains("`neutral`") && e.contains("TRUE"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -346,7 +346,14 @@ pub fn evaluate_in<'a>(
 ) -> Result<Score, EvalError> {
     let mut tally = [Tally::default()];
     let until = window.until;
-    replay_scored(rules, events, until, &mut tally, &|d| window.holds(d).then_some(0), progress)?;
+    replay_scored(
+        rules,
+        events,
+        until,
+        &mut tally,
+        &|d| window.holds(d).then_some(0),
+        progress,
+    )?;
     Ok(tally[0].finish(rules))
 }
 

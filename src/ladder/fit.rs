@@ -58,7 +58,9 @@ pub fn default_params(system: System) -> &'static [&'static str] {
 pub fn default_split(events: &[Effective]) -> Option<NaiveDate> {
     let played: Vec<NaiveDate> = events
         .iter()
-        .filter(|e| matches!(&e.event, Event::Match(m) if matches!(m.result, MatchResult::Played(_))))
+        .filter(
+            |e| matches!(&e.event, Event::Match(m) if matches!(m.result, MatchResult::Played(_))),
+        )
         .map(|e| e.date)
         .collect();
     let at = (played.len() as f64 * DEFAULT_TRAIN_SHARE) as usize;
@@ -156,7 +158,9 @@ impl Axis {
         let x = if self.log { u.exp() } else { u };
         let x = x.clamp(self.param.min, self.param.max);
         if self.param.integer {
-            return x.round().clamp(self.param.min.ceil(), self.param.max.floor());
+            return x
+                .round()
+                .clamp(self.param.min.ceil(), self.param.max.floor());
         }
         let resolution = TOLERANCE * self.width();
         // The power of ten at or below the resolution: 10^⌊log10 r⌋.
@@ -371,9 +375,9 @@ pub fn fit(
             .map(|e| (e.date, e.seq, &e.event)),
     )
     .collect();
-    let played_before = training
-        .iter()
-        .any(|(_, _, e)| matches!(e, Event::Match(m) if matches!(m.result, MatchResult::Played(_))));
+    let played_before = training.iter().any(
+        |(_, _, e)| matches!(e, Event::Match(m) if matches!(m.result, MatchResult::Played(_))),
+    );
     if !played_before {
         return Err(FitError::NothingBefore(until));
     }
@@ -443,7 +447,11 @@ pub fn fit(
 
 /// `rules` held through the whole log (its `rules` events skipped), scored on the matches
 /// before `until` and on those from it on, in one replay.
-pub fn score_split(rules: &Rules, events: &[Effective], until: NaiveDate) -> Result<Scored, EvalError> {
+pub fn score_split(
+    rules: &Rules,
+    events: &[Effective],
+    until: NaiveDate,
+) -> Result<Scored, EvalError> {
     let all = evaluate::without_rules_changes(events.iter().map(|e| (e.date, e.seq, &e.event)));
     let (train, test) = evaluate::evaluate_split(rules, all, until, &mut |_| true)?;
     Ok(Scored {
@@ -584,16 +592,24 @@ mod tests {
                 m.home = Some(Home::B);
             }
         }
-        changed.extend(elo_world(10.0, -50.0, 12, 300, 9).into_iter().skip(12).map(|mut e| {
-            e.date = day(5_000) + chrono::Days::new(e.seq);
-            e.seq += 10_000;
-            e
-        }));
+        changed.extend(
+            elo_world(10.0, -50.0, 12, 300, 9)
+                .into_iter()
+                .skip(12)
+                .map(|mut e| {
+                    e.date = day(5_000) + chrono::Days::new(e.seq);
+                    e.seq += 10_000;
+                    e
+                }),
+        );
         let second = elo_fit(&changed, until);
         assert_eq!(first.params, second.params);
         assert_eq!(first.fitted.train, second.fitted.train);
         assert_eq!(first.evaluations, second.evaluations);
-        assert_ne!(first.fitted.test, second.fitted.test, "the test half did change");
+        assert_ne!(
+            first.fitted.test, second.fitted.test,
+            "the test half did change"
+        );
     }
 
     #[test]
@@ -601,7 +617,10 @@ mod tests {
         let events = elo_world(20.0, 0.0, 4, 20, 3);
         let rules = Rules::defaults(System::Elo);
         let e = fit(&rules, &["tau"], &events, day(10), &mut |_, _| true).unwrap_err();
-        assert!(e.to_string().contains("`tau`") && e.to_string().contains("k"), "{e}");
+        assert!(
+            e.to_string().contains("`tau`") && e.to_string().contains("k"),
+            "{e}"
+        );
         let e = fit(&rules, &[], &events, day(10), &mut |_, _| true).unwrap_err();
         assert_eq!(e, FitError::NoParams);
         let e = fit(&rules, &["k"], &events, day(0), &mut |_, _| true).unwrap_err();

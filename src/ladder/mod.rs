@@ -1,8 +1,8 @@
 //! The ladder: events, rules, and the pure replay of (rules, log) into state and history.
 pub mod compare;
 pub mod evaluate;
-pub mod fit;
 pub mod event;
+pub mod fit;
 pub mod inversus;
 pub mod log;
 pub mod predict;

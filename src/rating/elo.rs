@@ -104,8 +104,8 @@ mod tests {
         let (a, b) = (Rating { rating: 1500.0 }, Rating { rating: 1500.0 });
         assert!((expected(1500.0 + 100.0, 1500.0) - 0.640_065_0).abs() < 1e-7);
         let (a2, b2) = rate_with_advantage(&a, &b, Outcome::Win, 100.0, &cfg);
-        assert!((a2.rating - 1511.517_92).abs() < 1e-5, "{a2:?}");
-        assert!((b2.rating - 1488.482_08).abs() < 1e-5, "{b2:?}");
+        assert!((a2.rating - 1_511.517_92).abs() < 1e-5, "{a2:?}");
+        assert!((b2.rating - 1_488.482_08).abs() < 1e-5, "{b2:?}");
         let (a3, _) = rate_with_advantage(&a, &b, Outcome::Draw, 100.0, &cfg);
         assert!((a3.rating - (1500.0 - 4.482_08)).abs() < 1e-5, "{a3:?}");
         assert!((predict_with_advantage(&a, &b, 100.0).win_a - 0.640_065_0).abs() < 1e-7);
@@ -114,7 +114,10 @@ mod tests {
         assert_eq!((a4.rating, b4.rating), (1516.0, 1584.0));
         assert_eq!(predict_with_advantage(&a, &strong_b, 100.0).win_a, 0.5);
         // No advantage is the plain update; a negative one favours B.
-        assert_eq!(rate_with_advantage(&a, &b, Outcome::Win, 0.0, &cfg), rate(&a, &b, Outcome::Win, &cfg));
+        assert_eq!(
+            rate_with_advantage(&a, &b, Outcome::Win, 0.0, &cfg),
+            rate(&a, &b, Outcome::Win, &cfg)
+        );
         let (a5, _) = rate_with_advantage(&a, &b, Outcome::Loss, -100.0, &cfg);
         assert!((a5.rating - (1500.0 - 32.0 * (1.0 - 0.640_065_0))).abs() < 1e-5);
     }

@@ -146,11 +146,7 @@ pub fn predict(a: &Rating, b: &Rating) -> Prediction {
 /// [`predict`] with side A's rating raised by `advantage` points.
 pub fn predict_with_advantage(a: &Rating, b: &Rating, advantage: f64) -> Prediction {
     let combined = (a.deviation * a.deviation + b.deviation * b.deviation).sqrt();
-    Prediction::decisive(expected_with_g(
-        a.rating + advantage,
-        b.rating,
-        g(combined),
-    ))
+    Prediction::decisive(expected_with_g(a.rating + advantage, b.rating, g(combined)))
 }
 
 #[cfg(test)]
@@ -259,8 +255,8 @@ mod tests {
         };
         assert!((g(100.0) - 0.953_149_0).abs() < 1e-7);
         let (a2, b2) = rate_with_advantage(&a, &b, Outcome::Win, 100.0, &cfg);
-        assert!((a2.rating - 1525.513_64).abs() < 1e-5, "{a2:?}");
-        assert!((b2.rating - 1574.486_36).abs() < 1e-5, "{b2:?}");
+        assert!((a2.rating - 1_525.513_64).abs() < 1e-5, "{a2:?}");
+        assert!((b2.rating - 1_574.486_36).abs() < 1e-5, "{b2:?}");
         assert!((a2.deviation - 96.436_83).abs() < 1e-5);
         assert!((b2.deviation - 96.436_83).abs() < 1e-5);
         assert_eq!(predict_with_advantage(&a, &b, 100.0).win_a, 0.5);

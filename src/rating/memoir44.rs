@@ -286,7 +286,7 @@ mod tests {
     fn side_advantage_by_hand() {
         let cfg = Config::default();
         let (a, b) = rate_with_advantage(&EQUAL, &EQUAL, Outcome::Win, None, None, 100.0, &cfg);
-        assert!((a.rating - 1511.517_92).abs() < 1e-5 && (b.rating - 1488.482_08).abs() < 1e-5);
+        assert!((a.rating - 1_511.517_92).abs() < 1e-5 && (b.rating - 1_488.482_08).abs() < 1e-5);
         let sc = Scenario::known(0.6, 4.0, 3.0);
         let m = Medals { a: 5.0, b: 2.0 };
         let (a, b) = rate_with_advantage(
@@ -298,8 +298,8 @@ mod tests {
             100.0,
             &cfg,
         );
-        assert!((a.rating - 1510.135_77).abs() < 1e-5, "{a:?}");
-        assert!((b.rating - 1489.864_23).abs() < 1e-5, "{b:?}");
+        assert!((a.rating - 1_510.135_77).abs() < 1e-5, "{a:?}");
+        assert!((b.rating - 1_489.864_23).abs() < 1e-5, "{b:?}");
         assert!((predict_with_advantage(&EQUAL, &EQUAL, 100.0).win_a - 0.640_065_0).abs() < 1e-7);
     }
 
