@@ -158,6 +158,45 @@ fn the_flag_is_entered_edited_imported_and_exported() {
     );
 }
 
+/// A foreign layout names its own flag column: TRUE/FALSE for neutral ground.
+#[test]
+fn a_neutral_column_is_mapped_by_name() {
+    let dir = Dir::new("neutral-col");
+    let csv = dir.path("games.csv");
+    std::fs::write(
+        &csv,
+        "Day,Host,Guest,HG,GG,Neutral venue\n\
+         2025-01-01,Ann,Bo,2,1,FALSE\n\
+         2025-01-02,Bo,Ann,0,0,TRUE\n\
+         2025-01-03,Bo,Ann,1,0,\n",
+    )
+    .unwrap();
+    let f = dir.path("club.rungs");
+    rungs(&["new", &f, "--system", "elo"]);
+    let mapping = [
+        "--date-col",
+        "Day",
+        "--a-col",
+        "Host",
+        "--b-col",
+        "Guest",
+        "--goals-a-col",
+        "HG",
+        "--goals-b-col",
+        "GG",
+    ];
+    let mut args = vec!["import", &f, &csv];
+    args.extend(mapping);
+    args.extend(["--neutral-col", "neutral venue"]);
+    rungs(&args);
+    let flags: Vec<Value> = matches(&f).into_iter().map(|m| m.4).collect();
+    assert_eq!(flags, ["a".into(), "neutral".into(), Value::Null]);
+    let mut bad = vec!["import", &f, &csv];
+    bad.extend(mapping);
+    bad.extend(["--home-col", "Neutral venue"]);
+    fails(&bad, &["line 2", "`Neutral venue`", "\"FALSE\"", "neutral"]);
+}
+
 #[test]
 fn fit_finds_the_home_advantage_and_scores_both_halves() {
     let dir = Dir::new("fit");

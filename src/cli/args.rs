@@ -54,6 +54,14 @@ pub struct MappingArgs {
     /// chrono date format, default %Y-%m-%d.
     #[arg(long, value_name = "FORMAT")]
     pub date_format: Option<String>,
+    /// A column saying which side is at home or moves first: a, b or neutral (default
+    /// `home`; the side advantage).
+    #[arg(long, value_name = "COLUMN", conflicts_with = "neutral_col")]
+    pub home_col: Option<String>,
+    /// A column saying whether the ground is neutral: TRUE, or FALSE for side A at home
+    /// (the international preset's `neutral`).
+    #[arg(long, value_name = "COLUMN")]
+    pub neutral_col: Option<String>,
 }
 
 /// What `rungs simulate` plays. Numbers are read here, not by clap, so that a bad one gets the

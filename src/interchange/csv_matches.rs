@@ -336,10 +336,21 @@ impl<R: Read> MatchReader<R> {
         };
         let scenario = optional(&mapping.scenario)?;
         let side_a = optional(&mapping.side_a)?;
+        // A flag column that is also a player, date or result column (a foreign file mapped
+        // with `--a-col home`) holds names, not flags: it is read as what it was mapped to.
+        let taken = |i: &usize| {
+            let result: &[usize] = match &result {
+                ResultIdx::Score(r) => std::slice::from_ref(r),
+                ResultIdx::Goals(ab) => ab,
+            };
+            [date, player_a, player_b].contains(i) || result.contains(i)
+        };
         let home = match &mapping.home {
             None => None,
-            Some(HomeColumn::Side(name)) => find(name)?.map(HomeIdx::Side),
-            Some(HomeColumn::Neutral(name)) => find(name)?.map(HomeIdx::Neutral),
+            Some(HomeColumn::Side(name)) => find(name)?.filter(|i| !taken(i)).map(HomeIdx::Side),
+            Some(HomeColumn::Neutral(name)) => {
+                find(name)?.filter(|i| !taken(i)).map(HomeIdx::Neutral)
+            }
         };
 
         Ok(MatchReader {
@@ -1070,6 +1081,15 @@ mod tests {
             e.message.contains("\"home\"") && e.message.contains("neutral"),
             "{e}"
         );
+        // A foreign file whose `home` column is mapped as side A keeps its names there.
+        let mapping = Mapping {
+            player_a: "home".into(),
+            player_b: "away".into(),
+            ..Mapping::standard()
+        };
+        let rows = read_all(b"date,home,away,score\n2024-01-01,Ann,Bo,1\n", &mapping);
+        let row = rows[0].as_ref().unwrap();
+        assert_eq!((one(&row.player_a), row.home), ("Ann", None));
     }
 
     #[test]
