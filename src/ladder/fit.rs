@@ -445,6 +445,66 @@ pub fn fit(
     })
 }
 
+/// The training log-loss of `rules` as parameter `name` alone moves around its value: `points`
+/// values across ±1/8 of its declared range (on the fit's scale, within the range) and the
+/// value itself, in order, each with its log-loss on the matches before `until` — the curve a
+/// designer reads the optimum's sharpness from. `progress` hears (points done, points).
+pub fn profile(
+    rules: &Rules,
+    name: &str,
+    events: &[Effective],
+    until: NaiveDate,
+    points: usize,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Result<Vec<[f64; 2]>, FitError> {
+    let system = rules.system();
+    let Some(param) = system.param(name) else {
+        let known: Vec<&str> = system.facts().params.iter().map(|p| p.name).collect();
+        return Err(ParamError::Unknown {
+            system,
+            name: name.to_string(),
+            known: known.join(", "),
+        }
+        .into());
+    };
+    let axis = Axis::new(param);
+    let centre = axis.to_axis(rules.param(name).unwrap_or(param.min));
+    let half = axis.width() / 8.0;
+    let (lo, hi) = ((centre - half).max(axis.lo), (centre + half).min(axis.hi));
+    let training: Vec<(NaiveDate, u64, &Event)> = evaluate::without_rules_changes(
+        events
+            .iter()
+            .take_while(|e| e.date < until)
+            .map(|e| (e.date, e.seq, &e.event)),
+    )
+    .collect();
+    let n = points.max(2);
+    let mut xs: Vec<f64> = (0..n)
+        .map(|k| axis.value(lo + (hi - lo) * k as f64 / (n - 1) as f64))
+        .chain([axis.value(centre)])
+        .collect();
+    xs.sort_by(f64::total_cmp);
+    xs.dedup(); // a whole-number parameter's neighbours may round alike
+    let mut curve: Vec<[f64; 2]> = Vec::with_capacity(xs.len());
+    for (k, &x) in xs.iter().enumerate() {
+        if !progress(k as u64, xs.len() as u64) {
+            return Err(EvalError::Cancelled.into());
+        }
+        let mut at = rules.clone();
+        at.set_param(name, x)?;
+        let score = evaluate::evaluate_in(
+            &at,
+            training.iter().copied(),
+            Window::until(until),
+            &mut |_| true,
+        )?;
+        if score.matches > 0 && score.log_loss.is_finite() {
+            curve.push([x, score.log_loss]);
+        }
+    }
+    Ok(curve)
+}
+
 /// `rules` held through the whole log (its `rules` events skipped), scored on the matches
 /// before `until` and on those from it on, in one replay.
 pub fn score_split(
@@ -627,6 +687,26 @@ mod tests {
         assert_eq!(e, FitError::NothingBefore(day(0)));
         let cancelled = fit(&rules, &["k"], &events, day(10), &mut |_, _| false).unwrap_err();
         assert_eq!(cancelled, FitError::Eval(EvalError::Cancelled));
+    }
+
+    /// The curve passes through the fit: at the fitted K its log-loss is the fit's training
+    /// score, and no point of it is lower.
+    #[test]
+    fn the_profile_of_a_fitted_parameter_is_lowest_at_the_fit() {
+        let events = elo_world(30.0, 60.0, 12, 1_500, 7);
+        let until = day(1_001);
+        let f = elo_fit(&events, until);
+        let curve = profile(&f.rules, "k", &events, until, 9, &mut |_, _| true).unwrap();
+        let k = f.rules.param("k").unwrap();
+        // K's range is 0 to 400: the curve spans ±50 around the fit, clamped at 0, and holds
+        // the fit itself.
+        assert!(k < 50.0, "{k}");
+        assert_eq!(curve.len(), 10);
+        assert_eq!((curve[0][0], curve[9][0]), (0.0, k + 50.0));
+        assert!(curve.windows(2).all(|w| w[0][0] < w[1][0]));
+        let at_fit = curve.iter().find(|p| p[0] == k).unwrap()[1];
+        assert!((at_fit - f.fitted.train.log_loss).abs() < 1e-12);
+        assert!(curve.iter().all(|p| p[1] >= at_fit - 1e-12), "{curve:?}");
     }
 
     /// 20 played matches: the 14th (index ⌊0.7·20⌋ = 14) is dated day 15, so 14 come before.
