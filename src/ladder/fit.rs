@@ -75,8 +75,8 @@ pub enum FitError {
     #[error("no parameters to fit")]
     NoParams,
     #[error(
-        "no played matches before {0} to fit on; give a later --until (the log's matches \
-         must lie on both sides of it)"
+        "no played matches before {0} to fit on; choose a later date (the fit learns from the \
+         matches before it and is scored on those after)"
     )]
     NothingBefore(NaiveDate),
     #[error(transparent)]
