@@ -200,6 +200,7 @@ fn a_forecast_is_what_committing_each_result_does() {
             medals: None,
             scenario: None,
             side_a: None,
+            home: None,
         };
         let ladder = store.ladder().unwrap();
         let f = store.forecast(date, &m).unwrap();

@@ -7,7 +7,7 @@ use chrono::{Days, NaiveDate};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use rungs::interchange::jsonl;
-use rungs::ladder::event::{Entry, Event, LogRow, Match, MatchResult, PlayerId};
+use rungs::ladder::event::{Entry, Event, Home, LogRow, Match, MatchResult, PlayerId};
 use rungs::ladder::log;
 use rungs::ladder::replay::replay;
 use rungs::ladder::rules::{Rules, System};
@@ -54,7 +54,10 @@ fn join(id: PlayerId) -> Event {
 
 const WIN: MatchResult = MatchResult::Played(Outcome::Win);
 
+/// A match; a quarter of the pairings carry each side-advantage flag (and a quarter none),
+/// so that flagged matches take the store's JSON path and unflagged ones its columns.
 fn game(a: PlayerId, b: PlayerId, result: MatchResult) -> Event {
+    let home = [None, Some(Home::A), Some(Home::B), Some(Home::Neutral)][((a + b) % 4) as usize];
     let (a, b) = (a.into(), b.into());
     let (medals, scenario, side_a) = (None, None, None);
     Event::Match(Match {
@@ -64,6 +67,7 @@ fn game(a: PlayerId, b: PlayerId, result: MatchResult) -> Event {
         medals,
         scenario,
         side_a,
+        home,
     })
 }
 

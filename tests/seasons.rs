@@ -344,6 +344,7 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
             medals: Some(medals),
             scenario: Some("pegasus bridge".into()),
             side_a: Some(side.into()),
+            home: None,
         })
     };
     store
@@ -369,6 +370,7 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
             medals: Some(medals),
             scenario: Some("Omaha Beach".into()),
             side_a: Some(side.into()),
+            home: None,
         })
     };
     let before = store.ladder().unwrap().players[0].figures().rating;

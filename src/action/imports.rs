@@ -82,6 +82,7 @@ impl Action {
                 medals: m.medals,
                 scenario: m.scenario.clone(),
                 side_a: m.side_a.clone(),
+                home: m.home,
             };
             // New players are undated and cannot be "not yet joined"; existing ones are
             // checked against the ladder.

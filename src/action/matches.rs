@@ -1,7 +1,7 @@
 //! Matches: entered, corrected, deleted. Every rule about who may play when lives here.
 
 use super::{Action, ActionError, Context, Kind, Place};
-use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
+use crate::ladder::event::{Entry, Event, Home, Match, MatchResult, PlayerId};
 use crate::ladder::log::Effective;
 use crate::ladder::values::{self, parse_medals};
 use chrono::NaiveDate;
@@ -21,6 +21,9 @@ pub struct MatchInput {
     pub scenario: Option<String>,
     /// The scenario side A played.
     pub side_a: Option<String>,
+    /// Which side is at home or moves first: `a`, `b` or `neutral`; none or empty is no flag
+    /// (no side advantage).
+    pub home: Option<String>,
 }
 
 /// What an edit changes; `None` keeps the match's value. For medals, scenario and side an
@@ -34,6 +37,8 @@ pub struct MatchEdit {
     pub medals: Option<String>,
     pub scenario: Option<String>,
     pub side_a: Option<String>,
+    /// `a`, `b` or `neutral`; empty removes the flag.
+    pub home: Option<String>,
 }
 
 /// The words the score field accepts, for messages.
@@ -61,6 +66,21 @@ fn optional_label(
         Some(t) => values::label(t)
             .map(Some)
             .map_err(|e| ActionError::invalid(at, field, t, format!("is not usable: it {e}"))),
+    }
+}
+
+/// A side-advantage flag as typed: `a`, `b` or `neutral`; none or empty is no flag.
+pub fn optional_home(at: &Place, text: Option<&str>) -> Result<Option<Home>, ActionError> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => Home::parse(t).map(Some).ok_or_else(|| {
+            ActionError::invalid(
+                at,
+                "home",
+                t,
+                "is not a side; use a (side A at home or moving first), b, or neutral",
+            )
+        }),
     }
 }
 
@@ -129,6 +149,7 @@ impl Action {
             medals: optional_medals(at, input.medals.as_deref())?,
             scenario: optional_label(at, "scenario", input.scenario.as_deref())?,
             side_a: optional_label(at, "side_a", input.side_a.as_deref())?,
+            home: optional_home(at, input.home.as_deref())?,
         };
         ctx.check_match(&|| ctx.at.clone(), date, &m)?;
         Ok(Action::new(
@@ -182,6 +203,9 @@ impl Action {
         }
         if edit.side_a.is_some() {
             m.side_a = optional_label(at, "side_a", edit.side_a.as_deref())?;
+        }
+        if edit.home.is_some() {
+            m.home = optional_home(at, edit.home.as_deref())?;
         }
         ctx.check_match(&|| ctx.at.clone(), date, &m)?;
         if m == *old && date == current.date {

@@ -18,6 +18,7 @@ pub mod simulate;
 mod standings;
 pub mod state;
 pub mod tools;
+pub mod tune;
 mod what_if;
 mod widgets;
 

@@ -655,6 +655,7 @@ impl AppState {
             medals,
             scenario: Some(f.scenario.clone()),
             side_a: Some(f.side_a.clone()),
+            home: None,
         }
     }
 

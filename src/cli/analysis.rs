@@ -238,14 +238,23 @@ fn evaluation_set(
     Ok(runs)
 }
 
-/// `rungs evaluate FILE`.
-pub fn evaluate(file: &Path, systems: &[String], params: &[String], json: bool) -> Result<()> {
+/// `rungs evaluate FILE [--from DATE]`.
+pub fn evaluate(
+    file: &Path,
+    systems: &[String],
+    params: &[String],
+    from: Option<&str>,
+    json: bool,
+) -> Result<()> {
     let store = Store::open(file)?;
     let events = store.effective()?;
     let own = store.initial_rules()?;
-    let runs = evaluation_set(&Place::file(shown(file)), &own, &events, systems, params)?;
+    let at = Place::file(shown(file));
+    let from = from.map(|d| parse_day(&at, "from", d)).transpose()?;
+    let runs = evaluation_set(&at, &own, &events, systems, params)?;
     let progress = bar(!json, Some(events.len() as u64 * runs.len() as u64));
-    let scores = evaluate::evaluate_runs(&runs, &events, &mut |done| {
+    let window = evaluate::Window::from(from);
+    let scores = evaluate::evaluate_runs_in(&runs, &events, window, &mut |done| {
         progress.set_position(done);
         true
     })
@@ -255,18 +264,30 @@ pub fn evaluate(file: &Path, systems: &[String], params: &[String], json: bool) 
     })?;
     progress.finish_and_clear();
     if scores.iter().all(|s| s.matches == 0) {
-        bail!("{}: no played matches to evaluate", file.display());
+        match from {
+            Some(d) => bail!(
+                "{}: no played matches from {d} on to evaluate",
+                file.display()
+            ),
+            None => bail!("{}: no played matches to evaluate", file.display()),
+        }
     }
     let baseline = Rules::defaults(System::Elo);
     let base = scores
         .iter()
         .find(|s| s.label == label(&baseline))
         .map(|s| s.log_loss);
-    output_scores(file, &scores, base, json);
+    output_scores(file, &scores, base, from, json);
     Ok(())
 }
 
-fn output_scores(file: &Path, scores: &[Score], base: Option<f64>, json: bool) {
+fn output_scores(
+    file: &Path,
+    scores: &[Score],
+    base: Option<f64>,
+    from: Option<NaiveDate>,
+    json: bool,
+) {
     let Some(best) = scores.first() else { return };
     let margin = base.map(|b| b - best.log_loss);
     if json {
@@ -274,6 +295,7 @@ fn output_scores(file: &Path, scores: &[Score], base: Option<f64>, json: bool) {
             "{}",
             json!({
                 "file": file.display().to_string(),
+                "from": from.map(|d| d.to_string()),
                 "scores": scores,
                 "best": best.label,
                 "baseline": "elo K=32",
@@ -282,29 +304,35 @@ fn output_scores(file: &Path, scores: &[Score], base: Option<f64>, json: bool) {
         );
         return;
     }
+    let scope = from.map_or_else(String::new, |d| format!(" from {d} on"));
     say!(
-        "{}: {} predicted ({} draws, {} forfeited or cancelled), each before it counted",
+        "{}: {} predicted{scope} ({} draws, {} forfeited or cancelled), each before it counted",
         file.display(),
         plural(best.matches as usize, "match"),
         best.draws,
         best.skipped
     );
     say!(
-        "    {:<40} {:>9} {:>8} {:>9}",
+        "    {:<40} {:>9} {:>8} {:>9} {:>10}",
         "rules",
         "log-loss",
         "Brier",
-        "accuracy"
+        "accuracy",
+        "3-way"
     );
     for (i, s) in scores.iter().enumerate() {
+        let three = s
+            .log_loss_3way
+            .map_or_else(|| "—".to_string(), |l| format!("{l:.4}"));
         say!(
-            "{} {:>2} {:<40} {:>9.4} {:>8.4} {:>7.1} %",
+            "{} {:>2} {:<40} {:>9.4} {:>8.4} {:>7.1} % {:>10}",
             if i == 0 { "*" } else { " " },
             i + 1,
             s.label,
             s.log_loss,
             s.brier,
-            100.0 * s.accuracy
+            100.0 * s.accuracy,
+            three
         );
     }
     if let (Some(m), Some(b)) = (margin, base) {
@@ -317,9 +345,40 @@ fn output_scores(file: &Path, scores: &[Score], base: Option<f64>, json: bool) {
     }
     say!(
         "(scored on A's expected score, win + ½·draw; a coin flip scores log-loss {:.4} and Brier \
-         0.25, and no prediction scores a draw below ln 2; accuracy leaves draws out)",
+         0.25, and no prediction scores a draw below ln 2; accuracy leaves draws out; 3-way is \
+         −ln P(the result) for a system that predicts draws)",
         std::f64::consts::LN_2
     );
+    calibration(best);
+}
+
+/// The best rules' calibration: by tenths of A's expected score, the mean predicted and the
+/// mean score A made.
+fn calibration(s: &Score) {
+    if s.calibration.is_empty() {
+        return;
+    }
+    say!(
+        "calibration of {} (A's expected score against A's mean score):",
+        s.label
+    );
+    say!(
+        "  {:<11} {:>8} {:>10} {:>9}",
+        "E",
+        "matches",
+        "predicted",
+        "observed"
+    );
+    for b in &s.calibration {
+        say!(
+            "  {:.1} – {:.1}  {:>8} {:>10.3} {:>9.3}",
+            b.from,
+            b.to,
+            b.matches,
+            b.predicted,
+            b.observed
+        );
+    }
 }
 
 /// The ladder's own standings (A) beside a replay's (B), each labelled by its rules.

@@ -54,6 +54,14 @@ pub struct MappingArgs {
     /// chrono date format, default %Y-%m-%d.
     #[arg(long, value_name = "FORMAT")]
     pub date_format: Option<String>,
+    /// A column saying which side is at home or moves first: a, b or neutral (default
+    /// `home`; the side advantage).
+    #[arg(long, value_name = "COLUMN", conflicts_with = "neutral_col")]
+    pub home_col: Option<String>,
+    /// A column saying whether the ground is neutral: TRUE, or FALSE for side A at home
+    /// (the international preset's `neutral`).
+    #[arg(long, value_name = "COLUMN")]
+    pub neutral_col: Option<String>,
 }
 
 /// What `rungs simulate` plays. Numbers are read here, not by clap, so that a bad one gets the
@@ -164,6 +172,10 @@ pub enum Command {
         /// The scenario side A played.
         #[arg(long)]
         side_a: Option<String>,
+        /// Which side is at home or moves first, for the side advantage: a, b or neutral
+        /// (default: no flag, no advantage).
+        #[arg(long, value_name = "a|b|neutral")]
+        home: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -188,6 +200,9 @@ pub enum Command {
         scenario: Option<String>,
         #[arg(long)]
         side_a: Option<String>,
+        /// a, b or neutral; empty removes the flag.
+        #[arg(long, value_name = "a|b|neutral")]
+        home: Option<String>,
     },
     /// Delete an event (by its sequence number); recorded, and undoable.
     DeleteEvent { file: PathBuf, seq: u64 },
@@ -257,6 +272,32 @@ pub enum Command {
         /// A parameter, NAME=VALUE (repeatable), set on every named system that has it.
         #[arg(long = "param", value_name = "NAME=VALUE")]
         params: Vec<String>,
+        /// Score only the matches from this date on (all of the log still replays).
+        #[arg(long, value_name = "DATE")]
+        from: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Fit a system's parameters to this ladder's history: the values that predict the
+    /// matches before --until best (log-loss), scored on the matches from it on, beside the
+    /// defaults and Elo K=32. The file is not changed unless --apply records the fitted
+    /// rules as a rules change from today (previewed first, undoable).
+    Fit {
+        file: PathBuf,
+        /// A system to fit (repeatable; default: the ladder's own).
+        #[arg(long = "system", value_name = "SYSTEM")]
+        systems: Vec<String>,
+        /// The parameters to fit, comma-separated (default: the system's usual ones:
+        /// advantage with k, c_per_day and min_deviation, days_per_period and min_phi, beta
+        /// and gamma, or points).
+        #[arg(long, value_name = "NAME,...")]
+        params: Option<String>,
+        /// Fit on the matches before this date (default: the first 70 % of them).
+        #[arg(long, value_name = "DATE")]
+        until: Option<String>,
+        /// Record the fitted rules as a rules change from today, after a preview.
+        #[arg(long)]
+        apply: bool,
         #[arg(long)]
         json: bool,
     },

@@ -5,7 +5,7 @@ use super::args::{MappingArgs, RulesArgs};
 use super::common::{open, plural, shown, spinner};
 use super::output;
 use crate::action::{self, ActionError, Place};
-use crate::interchange::csv_matches::{self, Mapping, ResultColumns};
+use crate::interchange::csv_matches::{self, HomeColumn, Mapping, ResultColumns};
 use crate::interchange::jsonl;
 use anyhow::{Context as _, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
@@ -52,6 +52,12 @@ fn mapping_from(args: &MappingArgs) -> Result<Mapping> {
     }
     if let Some(f) = &args.date_format {
         m.date_format = f.clone();
+    }
+    if let Some(c) = &args.home_col {
+        m.home = Some(HomeColumn::Side(c.clone()));
+    }
+    if let Some(c) = &args.neutral_col {
+        m.home = Some(HomeColumn::Neutral(c.clone()));
     }
     Ok(m)
 }

@@ -32,6 +32,7 @@ pub fn input(
         medals,
         scenario,
         side_a,
+        home: None,
     })
 }
 

@@ -14,6 +14,7 @@ mod analysis;
 pub mod args;
 mod common;
 mod files;
+mod fit;
 mod matches;
 mod output;
 mod players;
@@ -63,9 +64,11 @@ pub fn run(cli: Cli) -> Result<bool> {
             medals,
             scenario,
             side_a,
+            home,
             json,
         } => {
-            let input = matches::input(&args, team_a, team_b, date, medals, scenario, side_a)?;
+            let mut input = matches::input(&args, team_a, team_b, date, medals, scenario, side_a)?;
+            input.home = home;
             matches::add(&file, &input, json)?
         }
         C::EditMatch {
@@ -78,6 +81,7 @@ pub fn run(cli: Cli) -> Result<bool> {
             medals,
             scenario,
             side_a,
+            home,
         } => {
             let edit = action::matches::MatchEdit {
                 date,
@@ -87,6 +91,7 @@ pub fn run(cli: Cli) -> Result<bool> {
                 medals,
                 scenario,
                 side_a,
+                home,
             };
             matches::edit(&file, seq, &edit)?
         }
@@ -120,8 +125,26 @@ pub fn run(cli: Cli) -> Result<bool> {
             file,
             systems,
             params,
+            from,
             json,
-        } => analysis::evaluate(&file, &systems, &params, json)?,
+        } => analysis::evaluate(&file, &systems, &params, from.as_deref(), json)?,
+        C::Fit {
+            file,
+            systems,
+            params,
+            until,
+            apply,
+            json,
+        } => fit::fit(
+            &file,
+            &fit::FitArgs {
+                systems: &systems,
+                params: params.as_deref(),
+                until: until.as_deref(),
+                apply,
+                json,
+            },
+        )?,
         C::Simulate(args) => analysis::simulate(&args)?,
         C::Rules { file, rules, date } => seasons::rules(&file, &rules, date.as_deref())?,
         C::SoftReset {

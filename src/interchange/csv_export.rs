@@ -1,5 +1,6 @@
 //! The ladder's matches written back in the standard CSV layout (SPEC §4), so that an export
-//! imports again: cancelled and forfeited matches by their result words, teams as `Ann,Bo`.
+//! imports again: cancelled and forfeited matches by their result words, teams as `Ann,Bo`,
+//! the side-advantage flag as `a`, `b` or `neutral` in a last `home` column (empty: no flag).
 //! No cell is ever a live spreadsheet formula: text starting with `=`, `+`, `-` or `@` gets a
 //! leading `'` (names cannot start so; older files and other fields might), which the
 //! importer takes off again.
@@ -29,6 +30,7 @@ pub fn write_matches(ladder: &Ladder, events: &[Effective], out: impl Write) -> 
     let mut w = csv::Writer::from_writer(out);
     w.write_record([
         "date", "player_a", "player_b", "score", "medals_a", "medals_b", "scenario", "side_a",
+        "home",
     ])?;
     for e in events {
         if let Event::Match(m) = &e.event {
@@ -45,6 +47,7 @@ pub fn write_matches(ladder: &Ladder, events: &[Effective], out: impl Write) -> 
                 &mb,
                 &inert(m.scenario.as_deref().unwrap_or_default()),
                 &inert(m.side_a.as_deref().unwrap_or_default()),
+                m.home.map_or("", |h| h.as_text()),
             ])?;
         }
     }

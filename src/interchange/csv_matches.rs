@@ -2,13 +2,15 @@
 //! [`CsvMatch`]es, or into [`CsvError`]s that name the file, the physical line and the field.
 //!
 //! Columns are found by header text through a [`Mapping`]: [`Mapping::standard`] reads the
-//! SPEC §4 format (`date,player_a,player_b,score` with optional `medals_a,medals_b,scenario,side_a`),
-//! [`Mapping::international`] reads `international_results.csv` (bundled under `assets/`).
+//! SPEC §4 format (`date,player_a,player_b,score` with optional `medals_a,medals_b,scenario,side_a`,
+//! and `home`: `a`, `b` or `neutral`, SPEC §2.6), [`Mapping::international`] reads
+//! `international_results.csv` (bundled under `assets/`; the home team is side A, at home
+//! unless `neutral` is TRUE).
 //!
 //! Reading never collects the file and never panics on its content: every problem is a
 //! [`CsvError`], and a bad row does not stop the rows after it.
 
-use crate::ladder::event::MatchResult;
+use crate::ladder::event::{Home, MatchResult};
 use crate::ladder::values::{self, Day, PlayerName};
 use crate::rating::Outcome;
 use chrono::NaiveDate;
@@ -37,8 +39,22 @@ pub struct Mapping {
     pub scenario: Option<String>,
     /// The scenario side A played. Used only if the header has the column.
     pub side_a: Option<String>,
+    /// Where the side-advantage flag is read (SPEC §2.6). Used only if the header has the
+    /// column; without it every match is unflagged (no advantage).
+    pub home: Option<HomeColumn>,
     /// Date format for chrono, default `%Y-%m-%d`.
     pub date_format: String,
+}
+
+/// Where a match's side-advantage flag is read from.
+#[derive(Debug, Clone, PartialEq)]
+pub enum HomeColumn {
+    /// Which side is at home or moves first: `a`, `b` or `neutral`; an empty cell is no flag.
+    Side(String),
+    /// Whether the ground is neutral, as `international_results.csv` says it: `TRUE` is
+    /// neutral ground, `FALSE` puts side A at home (also yes/no, 1/0); an empty cell is no
+    /// flag.
+    Neutral(String),
 }
 
 /// Where the result of a match is read from.
@@ -63,12 +79,14 @@ impl Mapping {
             medals_b: Some("medals_b".into()),
             scenario: Some("scenario".into()),
             side_a: Some("side_a".into()),
+            home: Some(HomeColumn::Side("home".into())),
             date_format: "%Y-%m-%d".into(),
         }
     }
 
     /// The preset for `international_results.csv`: `date`, `home_team`, `away_team`,
-    /// `home_score`, `away_score` (the other columns are ignored).
+    /// `home_score`, `away_score`, and `neutral`: the home team, side A, is at home unless
+    /// `neutral` is TRUE (the other columns are ignored).
     pub fn international() -> Mapping {
         Mapping {
             date: "date".into(),
@@ -82,6 +100,7 @@ impl Mapping {
             medals_b: None,
             scenario: None,
             side_a: None,
+            home: Some(HomeColumn::Neutral("neutral".into())),
             date_format: "%Y-%m-%d".into(),
         }
     }
@@ -104,6 +123,8 @@ pub struct CsvMatch {
     pub scenario: Option<String>,
     /// A valid label; an empty cell is `None`.
     pub side_a: Option<String>,
+    /// The side-advantage flag; no column or an empty cell is `None`.
+    pub home: Option<Home>,
 }
 
 /// A bad line: names file, line and field. For errors that are not about one cell (a missing
@@ -156,6 +177,12 @@ struct Columns {
     medals: Option<[usize; 2]>,
     scenario: Option<usize>,
     side_a: Option<usize>,
+    home: Option<HomeIdx>,
+}
+
+enum HomeIdx {
+    Side(usize),
+    Neutral(usize),
 }
 
 enum ResultIdx {
@@ -309,6 +336,22 @@ impl<R: Read> MatchReader<R> {
         };
         let scenario = optional(&mapping.scenario)?;
         let side_a = optional(&mapping.side_a)?;
+        // A flag column that is also a player, date or result column (a foreign file mapped
+        // with `--a-col home`) holds names, not flags: it is read as what it was mapped to.
+        let taken = |i: &usize| {
+            let result: &[usize] = match &result {
+                ResultIdx::Score(r) => std::slice::from_ref(r),
+                ResultIdx::Goals(ab) => ab,
+            };
+            [date, player_a, player_b].contains(i) || result.contains(i)
+        };
+        let home = match &mapping.home {
+            None => None,
+            Some(HomeColumn::Side(name)) => find(name)?.filter(|i| !taken(i)).map(HomeIdx::Side),
+            Some(HomeColumn::Neutral(name)) => {
+                find(name)?.filter(|i| !taken(i)).map(HomeIdx::Neutral)
+            }
+        };
 
         Ok(MatchReader {
             csv,
@@ -323,6 +366,7 @@ impl<R: Read> MatchReader<R> {
                 medals,
                 scenario,
                 side_a,
+                home,
             },
             date_format: mapping.date_format.clone(),
             date_items,
@@ -427,6 +471,40 @@ impl<R: Read> MatchReader<R> {
                 line,
                 self.cols.name(i),
                 format!("{} is not usable: it {e}", quote(text)),
+            )
+        })
+    }
+
+    /// The side-advantage flag of the current record, if the header has its column.
+    fn home(&self, line: u64) -> Result<Option<Home>, CsvError> {
+        let (i, neutral) = match self.cols.home {
+            None => return Ok(None),
+            Some(HomeIdx::Side(i)) => (i, false),
+            Some(HomeIdx::Neutral(i)) => (i, true),
+        };
+        let text = self.cell(i, line)?;
+        if text.is_empty() {
+            return Ok(None);
+        }
+        let read = if neutral {
+            match text.to_ascii_lowercase().as_str() {
+                "true" | "yes" | "1" => Some(Home::Neutral),
+                "false" | "no" | "0" => Some(Home::A),
+                _ => None,
+            }
+        } else {
+            Home::parse(text)
+        };
+        read.map(Some).ok_or_else(|| {
+            let expected = if neutral {
+                "TRUE (neutral ground) or FALSE (side A at home)"
+            } else {
+                "a (side A at home or moving first), b, or neutral"
+            };
+            self.error(
+                line,
+                self.cols.name(i),
+                format!("{} is not understood; expected {expected}", quote(text)),
             )
         })
     }
@@ -603,6 +681,7 @@ impl<R: Read> MatchReader<R> {
             medals,
             scenario: self.optional_text(cols.scenario, line)?,
             side_a: self.optional_text(cols.side_a, line)?,
+            home: self.home(line)?,
         })
     }
 }
@@ -920,6 +999,7 @@ mod tests {
             medals,
             scenario: scenario.map(Into::into),
             side_a: side_a.map(Into::into),
+            home: None,
         };
         let expected = vec![
             m(
@@ -976,8 +1056,40 @@ mod tests {
                 medals: None,
                 scenario: None,
                 side_a: None,
+                home: None,
             })]
         );
+    }
+
+    #[test]
+    fn home_column_reads_a_b_neutral_and_empty() {
+        let csv = "date,player_a,player_b,score,home\n\
+                   2024-01-01,Ann,Bo,1,a\n\
+                   2024-01-02,Ann,Bo,0, B \n\
+                   2024-01-03,Ann,Bo,draw,Neutral\n\
+                   2024-01-04,Ann,Bo,1,\n\
+                   2024-01-05,Ann,Bo,1,home\n";
+        let rows = read_all(csv.as_bytes(), &Mapping::standard());
+        let homes: Vec<Option<Home>> = rows[..4].iter().map(|r| r.as_ref().unwrap().home).collect();
+        assert_eq!(
+            homes,
+            [Some(Home::A), Some(Home::B), Some(Home::Neutral), None]
+        );
+        let e = rows[4].as_ref().unwrap_err();
+        assert_eq!((e.line, e.field.as_str()), (6, "home"));
+        assert!(
+            e.message.contains("\"home\"") && e.message.contains("neutral"),
+            "{e}"
+        );
+        // A foreign file whose `home` column is mapped as side A keeps its names there.
+        let mapping = Mapping {
+            player_a: "home".into(),
+            player_b: "away".into(),
+            ..Mapping::standard()
+        };
+        let rows = read_all(b"date,home,away,score\n2024-01-01,Ann,Bo,1\n", &mapping);
+        let row = rows[0].as_ref().unwrap();
+        assert_eq!((one(&row.player_a), row.home), ("Ann", None));
     }
 
     #[test]
@@ -1039,6 +1151,16 @@ mod tests {
         assert!(
             rows.iter()
                 .all(|r| r.medals.is_none() && r.scenario.is_none() && r.side_a.is_none())
+        );
+        // The home team is side A, at home unless the ground is neutral.
+        let homes: Vec<Option<Home>> = rows.iter().map(|r| r.home).collect();
+        let (home, neutral) = (Some(Home::A), Some(Home::Neutral));
+        assert_eq!(homes, [home, home, home, home, neutral, neutral, neutral]);
+        let bad = format!("{INTERNATIONAL}1872-11-30,Scotland,England,0,0,Friendly,G,S,maybe\n");
+        let e = only_error(&bad, &Mapping::international());
+        assert!(
+            e.contains("line 2") && e.contains("`neutral`") && e.contains("TRUE"),
+            "{e}"
         );
     }
 

@@ -18,14 +18,25 @@
 //!
 //! Forfeits and cancelled matches are not predicted (they say nothing about skill); they still
 //! apply to the ladder as the log says (a forfeit rates only the side that abandoned it, as a
-//! loss: see [`crate::ladder::replay::rated_sides`]), and are counted as skipped. Team matches are predicted
-//! from each side's mean skill, as [`predict`] does.
+//! loss: see [`crate::ladder::replay::rated_sides`]), and are counted as skipped. Team matches
+//! are predicted from each side's mean skill, as [`predict_match`] does, with the match's side
+//! advantage and each player's skill as it goes into the match.
+//!
+//! Beside these, for a system that predicts draws (AllegSkill), the three-outcome log-loss
+//! −ln P(the result), each probability held at 1e-15 or more; and for every system a
+//! calibration table: matches binned by E in tenths, each bin's mean E against the mean score
+//! the sides A of those matches made.
+//!
+//! A window keeps the scoring to part of the log — from a date on (`rungs evaluate --from`),
+//! or before it — while the whole log still applies, so the later matches are predicted from
+//! everything before them.
 
 use crate::ladder::event::{Event, MatchResult};
 use crate::ladder::log::Effective;
-use crate::ladder::predict::predict;
+use crate::ladder::predict::predict_match;
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::{Rules, System};
+use crate::rating::{Outcome, Prediction};
 use chrono::NaiveDate;
 use serde::Serialize;
 
@@ -55,6 +66,138 @@ pub struct Score {
     pub accuracy: f64,
     /// Decisive (not drawn) matches: the denominator of `accuracy`.
     pub decisive: u64,
+    /// Mean three-outcome log-loss, −ln P(win, draw or loss as it happened), for a system
+    /// that predicts draws; `None` for the others (they give every draw probability 0).
+    pub log_loss_3way: Option<f64>,
+    /// Predicted against observed, by tenths of E; bins without matches are left out.
+    pub calibration: Vec<Bin>,
+}
+
+/// One bin of a calibration table: the matches whose E fell in [from, to).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Bin {
+    pub from: f64,
+    pub to: f64,
+    pub matches: u64,
+    /// The mean of E over the bin's matches.
+    pub predicted: f64,
+    /// The mean score side A made in them (win 1, draw ½, loss 0).
+    pub observed: f64,
+}
+
+/// Calibration bins: E in [0, 0.1), [0.1, 0.2), … [0.9, 1].
+const BINS: usize = 10;
+
+/// Which matches are scored: those dated on or after `from` and before `until` (each bound
+/// optional). The replay goes on through every event either way, except that nothing after
+/// `until` is needed and none is applied.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Window {
+    pub from: Option<NaiveDate>,
+    pub until: Option<NaiveDate>,
+}
+
+impl Window {
+    /// Everything.
+    pub const ALL: Window = Window {
+        from: None,
+        until: None,
+    };
+
+    /// Matches dated `from` or later.
+    pub fn from(from: Option<NaiveDate>) -> Window {
+        Window { from, until: None }
+    }
+
+    /// Matches dated before `until`.
+    pub fn until(until: NaiveDate) -> Window {
+        Window {
+            from: None,
+            until: Some(until),
+        }
+    }
+
+    fn holds(&self, date: NaiveDate) -> bool {
+        self.from.is_none_or(|f| date >= f) && self.until.is_none_or(|u| date < u)
+    }
+}
+
+/// Running sums of one score.
+#[derive(Debug, Clone, Default)]
+struct Tally {
+    matches: u64,
+    draws: u64,
+    skipped: u64,
+    decisive: u64,
+    log_loss: f64,
+    log_loss_3way: f64,
+    brier: f64,
+    hits: f64,
+    /// Per bin: matches, ΣE, Σs.
+    bins: [(u64, f64, f64); BINS],
+}
+
+impl Tally {
+    fn add(&mut self, p: &Prediction, outcome: Outcome) {
+        let e = p.expected_score();
+        let s = outcome.score();
+        let (l, b, hit) = score_one(e, s);
+        self.matches += 1;
+        self.log_loss += l;
+        self.brier += b;
+        self.log_loss_3way += -three_way_probability(p, outcome).max(CLAMP).ln();
+        match hit {
+            Some(h) => {
+                self.decisive += 1;
+                self.hits += h;
+            }
+            None => self.draws += 1,
+        }
+        let bin = ((e * BINS as f64) as usize).min(BINS - 1);
+        let (n, sum_e, sum_s) = &mut self.bins[bin];
+        *n += 1;
+        *sum_e += e;
+        *sum_s += s;
+    }
+
+    fn finish(&self, rules: &Rules) -> Score {
+        let mean = |sum: f64, n: u64| if n == 0 { 0.0 } else { sum / n as f64 };
+        let draws_predicted = rules.facts().draws;
+        Score {
+            system: rules.system(),
+            label: label(rules),
+            matches: self.matches,
+            draws: self.draws,
+            skipped: self.skipped,
+            log_loss: mean(self.log_loss, self.matches),
+            brier: mean(self.brier, self.matches),
+            accuracy: mean(self.hits, self.decisive),
+            decisive: self.decisive,
+            log_loss_3way: draws_predicted.then(|| mean(self.log_loss_3way, self.matches)),
+            calibration: self
+                .bins
+                .iter()
+                .enumerate()
+                .filter(|(_, (n, _, _))| *n > 0)
+                .map(|(i, &(n, sum_e, sum_s))| Bin {
+                    from: i as f64 / BINS as f64,
+                    to: (i + 1) as f64 / BINS as f64,
+                    matches: n,
+                    predicted: sum_e / n as f64,
+                    observed: sum_s / n as f64,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The probability `p` gave to what happened.
+fn three_way_probability(p: &Prediction, outcome: Outcome) -> f64 {
+    match outcome {
+        Outcome::Win => p.win_a,
+        Outcome::Draw => p.draw,
+        Outcome::Loss => p.win_b,
+    }
 }
 
 /// Why an evaluation stopped.
@@ -148,6 +291,16 @@ pub fn evaluate_runs(
     events: &[Effective],
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Vec<Score>, EvalError> {
+    evaluate_runs_in(runs, events, Window::ALL, progress)
+}
+
+/// [`evaluate_runs`] scoring only the matches in `window`.
+pub fn evaluate_runs_in(
+    runs: &[(Rules, bool)],
+    events: &[Effective],
+    window: Window,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Vec<Score>, EvalError> {
     let changes = rules_changes(events);
     let mut scores = Vec::with_capacity(runs.len());
     for (i, (rules, as_logged)) in runs.iter().enumerate() {
@@ -155,9 +308,9 @@ pub fn evaluate_runs(
         let mut tick = |done: u64| progress(offset + done);
         let all = events.iter().map(|e| (e.date, e.seq, &e.event));
         let mut score = if *as_logged {
-            evaluate(rules, all, &mut tick)?
+            evaluate_in(rules, all, window, &mut tick)?
         } else {
-            evaluate(rules, without_rules_changes(all), &mut tick)?
+            evaluate_in(rules, without_rules_changes(all), window, &mut tick)?
         };
         if *as_logged {
             score.label = format!("this ladder: {}", score.label);
@@ -181,51 +334,79 @@ pub fn evaluate<'a>(
     events: impl IntoIterator<Item = (NaiveDate, u64, &'a Event)>,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Score, EvalError> {
+    evaluate_in(rules, events, Window::ALL, progress)
+}
+
+/// [`evaluate`] scoring only the matches in `window`; the replay stops at `window.until`.
+pub fn evaluate_in<'a>(
+    rules: &Rules,
+    events: impl IntoIterator<Item = (NaiveDate, u64, &'a Event)>,
+    window: Window,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Score, EvalError> {
+    let mut tally = [Tally::default()];
+    let until = window.until;
+    replay_scored(
+        rules,
+        events,
+        until,
+        &mut tally,
+        &|d| window.holds(d).then_some(0),
+        progress,
+    )?;
+    Ok(tally[0].finish(rules))
+}
+
+/// Scores the matches before `split` and those from it on, in one replay: (before, after).
+pub fn evaluate_split<'a>(
+    rules: &Rules,
+    events: impl IntoIterator<Item = (NaiveDate, u64, &'a Event)>,
+    split: NaiveDate,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<(Score, Score), EvalError> {
+    let mut tally = [Tally::default(), Tally::default()];
+    let side = |d: NaiveDate| Some(usize::from(d >= split));
+    replay_scored(rules, events, None, &mut tally, &side, progress)?;
+    Ok((tally[0].finish(rules), tally[1].finish(rules)))
+}
+
+/// Replays `events` under `rules` up to (not including) `stop`, predicting each match before
+/// it applies and adding it to the tally `bucket` names for its date (`None`: not scored).
+fn replay_scored<'a>(
+    rules: &Rules,
+    events: impl IntoIterator<Item = (NaiveDate, u64, &'a Event)>,
+    stop: Option<NaiveDate>,
+    tally: &mut [Tally],
+    bucket: &dyn Fn(NaiveDate) -> Option<usize>,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<(), EvalError> {
     let mut ladder = Ladder::new(rules.clone());
     let mut scratch = Vec::new();
-    let (mut matches, mut draws, mut skipped, mut decisive) = (0u64, 0u64, 0u64, 0u64);
-    let (mut log_loss, mut brier, mut hits) = (0.0f64, 0.0f64, 0.0f64);
     for (done, (date, seq, event)) in (0u64..).zip(events) {
         if done % PROGRESS_EVERY == 0 && !progress(done) {
             return Err(EvalError::Cancelled);
         }
-        if let Event::Match(m) = event {
+        if stop.is_some_and(|s| date >= s) {
+            break;
+        }
+        if let Event::Match(m) = event
+            && let Some(t) = bucket(date).and_then(|i| tally.get_mut(i))
+        {
             let prediction = match m.result {
-                MatchResult::Played(_) => predict(&ladder, &m.a, &m.b),
+                MatchResult::Played(_) => predict_match(&ladder, m, date),
                 _ => None,
             };
             match (m.result, prediction) {
                 (MatchResult::Played(outcome), Some(p)) if p.expected_score().is_finite() => {
-                    let (l, b, hit) = score_one(p.expected_score(), outcome.score());
-                    matches += 1;
-                    log_loss += l;
-                    brier += b;
-                    match hit {
-                        Some(h) => {
-                            decisive += 1;
-                            hits += h;
-                        }
-                        None => draws += 1,
-                    }
+                    t.add(&p, outcome)
                 }
-                _ => skipped += 1,
+                _ => t.skipped += 1,
             }
         }
         ladder.apply(date, seq, event, &mut scratch)?;
         scratch.clear();
     }
-    let mean = |sum: f64, n: u64| if n == 0 { 0.0 } else { sum / n as f64 };
-    Ok(Score {
-        system: rules.system(),
-        label: label(rules),
-        matches,
-        draws,
-        skipped,
-        log_loss: mean(log_loss, matches),
-        brier: mean(brier, matches),
-        accuracy: mean(hits, decisive),
-        decisive,
-    })
+    Ok(())
 }
 
 #[cfg(test)]

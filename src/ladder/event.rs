@@ -129,6 +129,59 @@ impl<'de> Deserialize<'de> for Side {
     }
 }
 
+/// Which side a match favours by its setting (SPEC §2.6): the side at home, or the side that
+/// moves first (chess's white); or that the ground is neutral. The favoured side's rating is
+/// raised by the rules' side advantage in the expected score and in the update alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Home {
+    /// Side A is at home, or moves first.
+    A,
+    /// Side B is at home, or moves first.
+    B,
+    /// Neither: the same as no flag, said out loud.
+    Neutral,
+}
+
+impl Home {
+    /// Reads `a`, `b` or `neutral`, case and spaces aside.
+    pub fn parse(text: &str) -> Option<Home> {
+        Some(match text.trim().to_ascii_lowercase().as_str() {
+            "a" => Home::A,
+            "b" => Home::B,
+            "neutral" => Home::Neutral,
+            _ => return None,
+        })
+    }
+
+    /// The text [`Home::parse`] reads back: `a`, `b`, `neutral`.
+    pub fn as_text(self) -> &'static str {
+        match self {
+            Home::A => "a",
+            Home::B => "b",
+            Home::Neutral => "neutral",
+        }
+    }
+
+    /// +1 when side A is favoured, −1 when side B is, 0 on neutral ground.
+    pub fn sign(self) -> f64 {
+        match self {
+            Home::A => 1.0,
+            Home::B => -1.0,
+            Home::Neutral => 0.0,
+        }
+    }
+
+    /// The same setting seen from side B.
+    pub fn flipped(self) -> Home {
+        match self {
+            Home::A => Home::B,
+            Home::B => Home::A,
+            Home::Neutral => Home::Neutral,
+        }
+    }
+}
+
 /// A match between two sides, each one player or a team.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Match {
@@ -144,10 +197,14 @@ pub struct Match {
     /// The scenario side A played, e.g. "Allies".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side_a: Option<String>,
+    /// Which side is at home or moves first (SPEC §2.6). No flag — what every match from
+    /// before the flag reads as — gives no advantage, as does `neutral`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub home: Option<Home>,
 }
 
 impl Match {
-    /// A 1v1 (or team) match with no Memoir '44 extras.
+    /// A 1v1 (or team) match with no Memoir '44 extras and no side advantage.
     pub fn new(a: impl Into<Side>, b: impl Into<Side>, result: MatchResult) -> Match {
         Match {
             a: a.into(),
@@ -156,7 +213,14 @@ impl Match {
             medals: None,
             scenario: None,
             side_a: None,
+            home: None,
         }
+    }
+
+    /// +1 when the match favours side A, −1 when it favours side B, 0 without a flag or on
+    /// neutral ground: side A's share of the rules' side advantage.
+    pub fn advantage_sign(&self) -> f64 {
+        self.home.map_or(0.0, Home::sign)
     }
 }
 

@@ -2,6 +2,7 @@
 pub mod compare;
 pub mod evaluate;
 pub mod event;
+pub mod fit;
 pub mod inversus;
 pub mod log;
 pub mod predict;

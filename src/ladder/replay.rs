@@ -97,6 +97,9 @@ struct Entrant {
     outcome: Outcome,
     /// Whether the player is on side A.
     on_a: bool,
+    /// The side advantage the player's side gets (negative: the opponent's), in the system's
+    /// own units (SPEC §2.6).
+    advantage: f64,
 }
 
 /// How a match result rates each side: side A's outcome, and whether side A and side B are
@@ -290,17 +293,27 @@ impl Ladder {
     }
 
     /// A player's skill going into a match on `date`: under INVERSUS, the inactivity since
-    /// their previous match is applied first as a partial rating period (SPEC §2.2). Only a
-    /// rated player keeps it (`settle` stores the new skill and the date); the player left
-    /// behind by a forfeit is only looked at, so their idle time still counts at their next
-    /// match.
-    fn skill_going_in(&self, id: PlayerId, date: NaiveDate) -> Skill {
+    /// their previous match is applied first as a partial rating period (SPEC §2.2); under
+    /// Skyweaver with a `c_per_day`, RD grows by eq. 1 over the idle days. Only a rated
+    /// player keeps it (`settle` stores the new skill and the date); the player left behind
+    /// by a forfeit is only looked at, so their idle time still counts at their next match.
+    /// Prediction looks through here too, so a match is predicted from the skills that
+    /// rate it.
+    pub(crate) fn skill_going_in(&self, id: PlayerId, date: NaiveDate) -> Skill {
         let player = &self.players[id as usize];
         match (&self.rules.params, player.skill, player.last_played) {
             (Params::Inversus(p), Skill::Glicko2(r), Some(last)) => {
                 let days = (date - last).num_days().max(0) as f64;
                 let periods = days / p.days_per_period.max(f64::MIN_POSITIVE);
                 Skill::Glicko2(glicko2::apply_inactivity(&r, periods, &p.glicko2))
+            }
+            (Params::Skyweaver(p), Skill::Glicko(r), Some(last)) if p.c_per_day > 0.0 => {
+                let days = (date - last).num_days().max(0) as f64;
+                let daily = glicko::Config {
+                    c: p.c_per_day,
+                    ..p.glicko()
+                };
+                Skill::Glicko(glicko::grow_deviation(&r, days, &daily))
             }
             _ => player.skill,
         }
@@ -310,10 +323,11 @@ impl Ladder {
     /// player; in a team match a virtual opponent (SPEC §6).
     fn entrants(&self, m: &Match, outcome: Outcome, date: NaiveDate) -> Vec<Entrant> {
         let skill = |id: &PlayerId| self.skill_going_in(*id, date);
+        let advantage = self.rules.advantage_native() * m.advantage_sign();
         let mut out = Vec::with_capacity(m.a.len() + m.b.len());
-        for (own, other, o, on_a) in [
-            (&m.a, &m.b, outcome, true),
-            (&m.b, &m.a, outcome.flipped(), false),
+        for (own, other, o, on_a, advantage) in [
+            (&m.a, &m.b, outcome, true, advantage),
+            (&m.b, &m.a, outcome.flipped(), false, -advantage),
         ] {
             for id in own.iter() {
                 let opponent = if own.len() == 1 && other.len() == 1 {
@@ -329,14 +343,16 @@ impl Ladder {
                     opponent,
                     outcome: o,
                     on_a,
+                    advantage,
                 });
             }
         }
         out
     }
 
-    /// The entrant's new skill from one 1v1 update against their opponent. `trueskill` is
-    /// AllegSkill's [`effective_trueskill`](crate::ladder::rules::AllegskillParams::effective_trueskill).
+    /// The entrant's new skill from one 1v1 update against their opponent, with their side's
+    /// advantage. `trueskill` is AllegSkill's
+    /// [`effective_trueskill`](crate::ladder::rules::AllegskillParams::effective_trueskill).
     fn rate(
         &self,
         e: &Entrant,
@@ -344,15 +360,16 @@ impl Ladder {
         scenario: Option<&memoir44::Scenario>,
         trueskill: &trueskill::Config,
     ) -> Skill {
+        let h = e.advantage;
         match (&self.rules.params, e.skill, e.opponent) {
             (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
-                Skill::Glicko(glicko::rate(&a, &b, e.outcome, &p.glicko()).0)
+                Skill::Glicko(glicko::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko()).0)
             }
             (Params::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
-                Skill::Glicko2(glicko2::rate(&a, &b, e.outcome, &p.glicko2).0)
+                Skill::Glicko2(glicko2::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko2).0)
             }
             (Params::Allegskill(_), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
-                Skill::TrueSkill(trueskill::rate(&a, &b, e.outcome, trueskill).0)
+                Skill::TrueSkill(trueskill::rate_with_advantage(&a, &b, e.outcome, h, trueskill).0)
             }
             (Params::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
                 // The scenario and medals are A's view; B's entrants see them mirrored.
@@ -364,10 +381,21 @@ impl Ladder {
                         memoir44::Medals { a: y, b: x }
                     }
                 });
-                Skill::Elo(memoir44::rate(&a, &b, e.outcome, sc.as_ref(), medals.as_ref(), p).0)
+                Skill::Elo(
+                    memoir44::rate_with_advantage(
+                        &a,
+                        &b,
+                        e.outcome,
+                        sc.as_ref(),
+                        medals.as_ref(),
+                        h,
+                        p,
+                    )
+                    .0,
+                )
             }
             (Params::Elo(p), Skill::Elo(a), Skill::Elo(b)) => {
-                Skill::Elo(elo::rate(&a, &b, e.outcome, p).0)
+                Skill::Elo(elo::rate_with_advantage(&a, &b, e.outcome, h, p).0)
             }
             // Skills always match the rules: a rules change converts every player.
             _ => e.skill,

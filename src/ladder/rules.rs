@@ -1,7 +1,7 @@
 //! A ladder's rules: which rating system it runs, with which parameters.
 
 pub use crate::ladder::systems::System;
-use crate::ladder::systems::{Facts, Param};
+use crate::ladder::systems::{ADVANTAGE, Facts, Param};
 use crate::rating::{elo, glicko, glicko2, memoir44, trueskill};
 use serde::{Deserialize, Serialize};
 
@@ -17,6 +17,9 @@ pub struct SkyweaverParams {
     pub min_deviation: f64,
     /// c, RD growth per rating period, i.e. per soft reset (34.6).
     pub c: f64,
+    /// RD growth per idle day, applied before a player's next match as eq. 1 with days for
+    /// periods (0: off, as before the parameter; RD then grows only at soft resets).
+    pub c_per_day: f64,
     /// f_min: how much the MMR change counts at 200 RP, rising to 1 at 1200 (0.25).
     pub f_min: f64,
     /// b_min: the win bias at and above 1200 RP (5).
@@ -41,6 +44,7 @@ impl Default for SkyweaverParams {
             initial_deviation: g.initial_deviation,
             min_deviation: g.min_deviation,
             c: g.c,
+            c_per_day: 0.0,
             f_min: 0.25,
             b_min: 5.0,
             b_max: 25.0,
@@ -152,6 +156,16 @@ pub enum Params {
 pub struct Rules {
     #[serde(flatten)]
     pub params: Params,
+    /// The side advantage (SPEC §2.6), in rating points on the 1500 scale, shared by every
+    /// system: added to the rating of the side a match marks as at home or moving first, in
+    /// the expected score and in the update. Stored beside the params only when not 0, so
+    /// files from before it read, and write, as they did.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub advantage: f64,
+}
+
+fn is_zero(x: &f64) -> bool {
+    *x == 0.0
 }
 
 impl Default for Rules {
@@ -162,7 +176,10 @@ impl Default for Rules {
 
 impl From<Params> for Rules {
     fn from(params: Params) -> Rules {
-        Rules { params }
+        Rules {
+            params,
+            advantage: 0.0,
+        }
     }
 }
 
@@ -209,7 +226,7 @@ impl Rules {
             System::Memoir44 => Params::Memoir44(Memoir44Params::default()),
             System::Elo => Params::Elo(EloParams::default()),
         };
-        Rules { params }
+        Rules::from(params)
     }
 
     pub fn system(&self) -> System {
@@ -226,14 +243,28 @@ impl Rules {
         self.system().facts()
     }
 
-    /// The parameters as a JSON object, name → number, as the file stores them.
+    /// The parameters as a JSON object, name → number, as the file stores them, with the
+    /// shared side advantage among them.
     fn json_params(&self) -> serde_json::Map<String, serde_json::Value> {
-        match serde_json::to_value(&self.params) {
+        let mut params = match serde_json::to_value(&self.params) {
             Ok(serde_json::Value::Object(mut m)) => match m.remove("params") {
                 Some(serde_json::Value::Object(p)) => p,
                 _ => serde_json::Map::new(),
             },
             _ => serde_json::Map::new(),
+        };
+        params.insert(ADVANTAGE.name.into(), self.advantage.into());
+        params
+    }
+
+    /// The side advantage in the system's own units (SPEC §2.6): rating points for Glicko-1,
+    /// Elo and Memoir '44; μ units for Glicko-2 (÷ 173.7178) and TrueSkill (÷ 42, the
+    /// mapping under which 25 ± 25/3 reads 1500 ± 350).
+    pub fn advantage_native(&self) -> f64 {
+        match self.params {
+            Params::Skyweaver(_) | Params::Memoir44(_) | Params::Elo(_) => self.advantage,
+            Params::Inversus(_) => self.advantage / glicko2::SCALE,
+            Params::Allegskill(_) => self.advantage / trueskill::POINTS_PER_MU,
         }
     }
 
@@ -274,7 +305,12 @@ impl Rules {
         if !spec.admits(value) {
             return Err(ParamError::range(spec, value));
         }
+        if name == ADVANTAGE.name {
+            self.advantage = value;
+            return Ok(());
+        }
         let mut params = self.json_params();
+        params.remove(ADVANTAGE.name);
         let number = if spec.integer {
             serde_json::Value::from(value as u64)
         } else {

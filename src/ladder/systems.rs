@@ -145,6 +145,18 @@ const IDLE_DAYS: Param = whole(
     36_500.0,
 );
 
+/// The side advantage (SPEC §2.6), shared by every system and stored beside the system's own
+/// parameters (`Rules::advantage`). ±1000 points is 10^2.5 ≈ 316 to 1 at equal ratings: far
+/// past any home ground or first move, and every system stays finite across it.
+pub const ADVANTAGE: Param = param(
+    "advantage",
+    "Side advantage",
+    "rating points (1500 scale) added to the side a match marks as at home or moving first, \
+     in prediction and update alike",
+    -1000.0,
+    1000.0,
+);
+
 const SKYWEAVER: Facts = Facts {
     system: System::Skyweaver,
     name: "skyweaver",
@@ -186,6 +198,14 @@ const SKYWEAVER: Facts = Facts {
             "c",
             "RD growth per week",
             "how much uncertainty one idle rating period adds (c of eq. 1)",
+            0.0,
+            350.0,
+        ),
+        param(
+            "c_per_day",
+            "RD growth per idle day",
+            "uncertainty each day without a match adds before the next one (eq. 1 with days \
+             for periods; 0 leaves RD growth to the soft resets)",
             0.0,
             350.0,
         ),
@@ -238,6 +258,7 @@ const SKYWEAVER: Facts = Facts {
             0.0,
             2000.0,
         ),
+        ADVANTAGE,
     ],
 };
 
@@ -333,6 +354,7 @@ const INVERSUS: Facts = Facts {
             0.0,
             10_000.0,
         ),
+        ADVANTAGE,
     ],
 };
 
@@ -396,6 +418,7 @@ const ALLEGSKILL: Facts = Facts {
         ),
         PROVISIONAL,
         IDLE_DAYS,
+        ADVANTAGE,
     ],
 };
 
@@ -435,6 +458,7 @@ const MEMOIR44: Facts = Facts {
         ),
         PROVISIONAL,
         IDLE_DAYS,
+        ADVANTAGE,
     ],
 };
 
@@ -465,6 +489,7 @@ const ELO: Facts = Facts {
             0.0,
             400.0,
         ),
+        ADVANTAGE,
     ],
 };
 

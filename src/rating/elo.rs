@@ -45,7 +45,20 @@ pub fn expected(a: f64, b: f64) -> f64 {
 
 /// Zero-sum update: A gains K·(s − E), B loses the same. Returns (A', B').
 pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Rating, Rating) {
-    let delta = config.k * (outcome.score() - expected(a.rating, b.rating));
+    rate_with_advantage(a, b, outcome, 0.0, config)
+}
+
+/// [`rate`] with side A's rating raised by `advantage` points in the expected score
+/// (SPEC §2.6): E = 1/(1 + 10^((r_B − r_A − h)/400)). The change K·(s − E) still moves the
+/// ratings themselves; a negative `advantage` favours B.
+pub fn rate_with_advantage(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+) -> (Rating, Rating) {
+    let delta = config.k * (outcome.score() - expected(a.rating + advantage, b.rating));
     (
         Rating {
             rating: a.rating + delta,
@@ -58,7 +71,12 @@ pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Ratin
 
 /// The probability that A beats B (Elo has no draw model: E is the expected score).
 pub fn predict(a: &Rating, b: &Rating) -> Prediction {
-    Prediction::decisive(expected(a.rating, b.rating))
+    predict_with_advantage(a, b, 0.0)
+}
+
+/// [`predict`] with side A's rating raised by `advantage` points.
+pub fn predict_with_advantage(a: &Rating, b: &Rating, advantage: f64) -> Prediction {
+    Prediction::decisive(expected(a.rating + advantage, b.rating))
 }
 
 #[cfg(test)]
@@ -73,6 +91,35 @@ mod tests {
         assert_eq!((a.rating, b.rating), (1516.0, 1484.0));
         let (a, b) = rate(&p, &p, Outcome::Draw, &cfg);
         assert_eq!((a.rating, b.rating), (1500.0, 1500.0));
+    }
+
+    /// Side advantage by hand, A at home with h = 100, K = 32:
+    ///   A 1500 v B 1500: E = 1/(1 + 10^((1500 − 1500 − 100)/400)) = 1/(1 + 10^−0.25)
+    ///     = 1/(1 + 0.5623413) = 0.6400650; A wins: +32·(1 − 0.6400650) = +11.51792, B −11.51792;
+    ///     a draw: 32·(½ − 0.6400650) = −4.48208 for A.
+    ///   A 1500 v B 1600: E = 1/(1 + 10^((1600 − 1500 − 100)/400)) = ½: an even match, ±16.
+    #[test]
+    fn side_advantage_by_hand() {
+        let cfg = Config::default();
+        let (a, b) = (Rating { rating: 1500.0 }, Rating { rating: 1500.0 });
+        assert!((expected(1500.0 + 100.0, 1500.0) - 0.640_065_0).abs() < 1e-7);
+        let (a2, b2) = rate_with_advantage(&a, &b, Outcome::Win, 100.0, &cfg);
+        assert!((a2.rating - 1_511.517_92).abs() < 1e-5, "{a2:?}");
+        assert!((b2.rating - 1_488.482_08).abs() < 1e-5, "{b2:?}");
+        let (a3, _) = rate_with_advantage(&a, &b, Outcome::Draw, 100.0, &cfg);
+        assert!((a3.rating - (1500.0 - 4.482_08)).abs() < 1e-5, "{a3:?}");
+        assert!((predict_with_advantage(&a, &b, 100.0).win_a - 0.640_065_0).abs() < 1e-7);
+        let strong_b = Rating { rating: 1600.0 };
+        let (a4, b4) = rate_with_advantage(&a, &strong_b, Outcome::Win, 100.0, &cfg);
+        assert_eq!((a4.rating, b4.rating), (1516.0, 1584.0));
+        assert_eq!(predict_with_advantage(&a, &strong_b, 100.0).win_a, 0.5);
+        // No advantage is the plain update; a negative one favours B.
+        assert_eq!(
+            rate_with_advantage(&a, &b, Outcome::Win, 0.0, &cfg),
+            rate(&a, &b, Outcome::Win, &cfg)
+        );
+        let (a5, _) = rate_with_advantage(&a, &b, Outcome::Loss, -100.0, &cfg);
+        assert!((a5.rating - (1500.0 - 32.0 * (1.0 - 0.640_065_0))).abs() < 1e-5);
     }
 
     /// 400 points apart the stronger is ten times as likely to win: E = 10/11.

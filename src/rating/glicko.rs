@@ -93,11 +93,24 @@ fn update_one(player: &Rating, g_opp: f64, e: f64, score: f64, config: &Config) 
 /// The per-match update of both players (each match its own rating period, as Skyweaver
 /// rates). Returns (A', B').
 pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Rating, Rating) {
+    rate_with_advantage(a, b, outcome, 0.0, config)
+}
+
+/// [`rate`] with side A's rating raised by `advantage` points in both expected scores
+/// (SPEC §2.6): E_A = 1/(1 + 10^(−g(RD_B)·(r_A + h − r_B)/400)), E_B likewise against
+/// r_A + h. The updates move the ratings themselves.
+pub fn rate_with_advantage(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+) -> (Rating, Rating) {
     let s = outcome.score();
     let g_a = g(a.deviation);
     let g_b = g(b.deviation);
-    let e_a = expected_with_g(a.rating, b.rating, g_b);
-    let e_b = expected_with_g(b.rating, a.rating, g_a);
+    let e_a = expected_with_g(a.rating + advantage, b.rating, g_b);
+    let e_b = expected_with_g(b.rating, a.rating + advantage, g_a);
     (
         update_one(a, g_b, e_a, s, config),
         update_one(b, g_a, e_b, 1.0 - s, config),
@@ -127,8 +140,13 @@ pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) 
 
 /// The probability that A beats B, from both uncertainties (Glickman: g(√(RD_A² + RD_B²))).
 pub fn predict(a: &Rating, b: &Rating) -> Prediction {
+    predict_with_advantage(a, b, 0.0)
+}
+
+/// [`predict`] with side A's rating raised by `advantage` points.
+pub fn predict_with_advantage(a: &Rating, b: &Rating, advantage: f64) -> Prediction {
     let combined = (a.deviation * a.deviation + b.deviation * b.deviation).sqrt();
-    Prediction::decisive(expected_with_g(a.rating, b.rating, g(combined)))
+    Prediction::decisive(expected_with_g(a.rating + advantage, b.rating, g(combined)))
 }
 
 #[cfg(test)]
@@ -213,6 +231,39 @@ mod tests {
         };
         let (a2, _) = rate(&a, &a, Outcome::Win, &cfg);
         assert_eq!(a2.deviation, 30.0);
+    }
+
+    /// Side advantage by hand: A 1500 ± 100 at home (h = 100) against B 1600 ± 100, which
+    /// the advantage makes an even match.
+    ///   g(100) = 1/√(1 + 3q²·100²/π²) = 1/√1.100723 = 0.9531490;
+    ///   E_A = 1/(1 + 10^(−g·(1500 + 100 − 1600)/400)) = ½, and E_B likewise;
+    ///   1/d² = q²g²·E(1 − E) = 3.313735e-5·0.908493·¼ = 7.52615e-6;
+    ///   precision = 1/100² + 7.52615e-6 = 1.0752615e-4;
+    ///   A wins: r'_A = 1500 + q/precision·g·(1 − ½) = 1500 + 25.51364, RD' = √(1/precision)
+    ///   = 96.43683; B loses the same 25.51364 with the same RD'.
+    /// The prediction is ½ whatever the deviations.
+    #[test]
+    fn side_advantage_by_hand() {
+        let cfg = Config::default();
+        let a = Rating {
+            rating: 1500.0,
+            deviation: 100.0,
+        };
+        let b = Rating {
+            rating: 1600.0,
+            deviation: 100.0,
+        };
+        assert!((g(100.0) - 0.953_149_0).abs() < 1e-7);
+        let (a2, b2) = rate_with_advantage(&a, &b, Outcome::Win, 100.0, &cfg);
+        assert!((a2.rating - 1_525.513_64).abs() < 1e-5, "{a2:?}");
+        assert!((b2.rating - 1_574.486_36).abs() < 1e-5, "{b2:?}");
+        assert!((a2.deviation - 96.436_83).abs() < 1e-5);
+        assert!((b2.deviation - 96.436_83).abs() < 1e-5);
+        assert_eq!(predict_with_advantage(&a, &b, 100.0).win_a, 0.5);
+        assert_eq!(
+            rate_with_advantage(&a, &b, Outcome::Draw, 0.0, &cfg),
+            rate(&a, &b, Outcome::Draw, &cfg)
+        );
     }
 
     #[test]

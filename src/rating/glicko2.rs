@@ -351,11 +351,23 @@ pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) 
 
 /// A 1v1 match as one rating period for each player (as INVERSUS rates). Returns (A', B').
 pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Rating, Rating) {
+    rate_with_advantage(a, b, outcome, 0.0, config)
+}
+
+/// [`rate`] with side A's μ raised by `advantage` (native units: rating points ÷ 173.7178)
+/// in both expected scores (SPEC §2.6); the updates and the bounds apply to μ itself.
+pub fn rate_with_advantage(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+) -> (Rating, Rating) {
     let s = outcome.score();
     let g_a = g(a.phi);
     let g_b = g(b.phi);
-    let (e_a, not_e_a) = expected(a.mu, b.mu, g_b);
-    let (e_b, not_e_b) = expected(b.mu, a.mu, g_a);
+    let (e_a, not_e_a) = expected(a.mu + advantage, b.mu, g_b);
+    let (e_b, not_e_b) = expected(b.mu, a.mu + advantage, g_a);
     let sums_a = PeriodSums {
         info: g_b * g_b * e_a * not_e_a,
         surprise: g_b * (s - e_a),
@@ -380,8 +392,13 @@ pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Ratin
 
 /// The probability that A beats B, from both deviations: E with g(√(φ_A² + φ_B²)).
 pub fn predict(a: &Rating, b: &Rating) -> Prediction {
+    predict_with_advantage(a, b, 0.0)
+}
+
+/// [`predict`] with side A's μ raised by `advantage` (native units).
+pub fn predict_with_advantage(a: &Rating, b: &Rating, advantage: f64) -> Prediction {
     let combined = (a.phi * a.phi + b.phi * b.phi).sqrt();
-    Prediction::decisive(expected(a.mu, b.mu, g(combined)).0)
+    Prediction::decisive(expected(a.mu + advantage, b.mu, g(combined)).0)
 }
 
 #[cfg(test)]
@@ -414,6 +431,36 @@ mod tests {
         // Glickman's intermediate values: μ' = −0.2069, φ' = 0.8722.
         assert!((new.mu + 0.2069).abs() < 5e-5);
         assert!((new.phi - 0.8722).abs() < 5e-5);
+    }
+
+    /// The advantage h enters only through μ_A + h − μ_B in both expectations, so the update
+    /// of A with it is the update of A moved up by h, moved back down; B's is the same.
+    /// And A at μ with h against B at μ + h is an even match: E = ½.
+    #[test]
+    fn side_advantage_shifts_the_expectation_only() {
+        let cfg = Config::inversus();
+        let h = 100.0 / SCALE;
+        let a = Rating {
+            mu: 0.2,
+            phi: 0.6,
+            sigma: 0.06,
+        };
+        let b = Rating {
+            mu: 0.5,
+            phi: 0.9,
+            sigma: 0.05,
+        };
+        for o in [Outcome::Win, Outcome::Draw, Outcome::Loss] {
+            let (a2, b2) = rate_with_advantage(&a, &b, o, h, &cfg);
+            let shifted = Rating { mu: a.mu + h, ..a };
+            let (s2, t2) = rate(&shifted, &b, o, &cfg);
+            assert!((a2.mu - (s2.mu - h)).abs() < 1e-12, "{o:?}");
+            assert_eq!((a2.phi, a2.sigma), (s2.phi, s2.sigma));
+            assert_eq!(b2, t2);
+        }
+        let even = Rating { mu: a.mu + h, ..b };
+        assert!((predict_with_advantage(&a, &even, h).win_a - 0.5).abs() < 1e-15);
+        assert!(predict_with_advantage(&a, &a, h).win_a > 0.5);
     }
 
     #[test]

@@ -191,7 +191,25 @@ pub fn rate(
     medals: Option<&Medals>,
     config: &Config,
 ) -> (Rating, Rating) {
-    let d = breakdown(a, b, outcome, scenario, medals, config).delta_a;
+    rate_with_advantage(a, b, outcome, scenario, medals, 0.0, config)
+}
+
+/// [`rate`] with side A's rating raised by `advantage` points in the Elo expectation
+/// (SPEC §2.6): ptsA = pts·bonus·(s − E(r_A + h, r_B)). The stake and the bonus do not
+/// depend on the ratings, so the breakdown of A at r_A + h is the change; it moves r_A.
+pub fn rate_with_advantage(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    scenario: Option<&Scenario>,
+    medals: Option<&Medals>,
+    advantage: f64,
+    config: &Config,
+) -> (Rating, Rating) {
+    let favoured = Rating {
+        rating: a.rating + advantage,
+    };
+    let d = breakdown(&favoured, b, outcome, scenario, medals, config).delta_a;
     (
         Rating {
             rating: a.rating + d,
@@ -205,6 +223,11 @@ pub fn rate(
 /// The probability that A beats B (the Elo expectation; the scenario does not enter it).
 pub fn predict(a: &Rating, b: &Rating) -> Prediction {
     elo::predict(a, b)
+}
+
+/// [`predict`] with side A's rating raised by `advantage` points.
+pub fn predict_with_advantage(a: &Rating, b: &Rating, advantage: f64) -> Prediction {
+    elo::predict_with_advantage(a, b, advantage)
 }
 
 #[cfg(test)]
@@ -251,6 +274,33 @@ mod tests {
         assert_eq!((d.pts, d.bonus, d.delta_a), (32.0, 1.0, 16.0));
         let (a, b) = rate(&EQUAL, &EQUAL, Outcome::Win, None, Some(&m), &cfg);
         assert_eq!((a.rating, b.rating), (1516.0, 1484.0));
+    }
+
+    /// Side advantage by hand, h = 100 at equal ratings: E = 1/(1 + 10^(−100/400)) = 0.6400650.
+    ///   Without a scenario: pts = 64·(1 + ½ − 1) = 32, bonus 1: ptsA = 32·(1 − 0.6400650) =
+    ///   11.51792, as Elo K = 32.
+    ///   On a scenario whose A side wins 60 % with averages 4 (A) and 3 (B), A winning 5–2:
+    ///   pts = 64·(1 + 0.6 − 1.2) = 25.6, bonus = 1 + 0.1·1·(3 − 2) = 1.1,
+    ///   ptsA = 25.6·1.1·(1 − 0.6400650) = 10.135770.
+    #[test]
+    fn side_advantage_by_hand() {
+        let cfg = Config::default();
+        let (a, b) = rate_with_advantage(&EQUAL, &EQUAL, Outcome::Win, None, None, 100.0, &cfg);
+        assert!((a.rating - 1_511.517_92).abs() < 1e-5 && (b.rating - 1_488.482_08).abs() < 1e-5);
+        let sc = Scenario::known(0.6, 4.0, 3.0);
+        let m = Medals { a: 5.0, b: 2.0 };
+        let (a, b) = rate_with_advantage(
+            &EQUAL,
+            &EQUAL,
+            Outcome::Win,
+            Some(&sc),
+            Some(&m),
+            100.0,
+            &cfg,
+        );
+        assert!((a.rating - 1_510.135_77).abs() < 1e-5, "{a:?}");
+        assert!((b.rating - 1_489.864_23).abs() < 1e-5, "{b:?}");
+        assert!((predict_with_advantage(&EQUAL, &EQUAL, 100.0).win_a - 0.640_065_0).abs() < 1e-7);
     }
 
     /// Pegasus Bridge, A playing the Allies. The table's ratio column reads 66 % (Appendix I

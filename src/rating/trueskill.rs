@@ -8,6 +8,11 @@ use super::normal::{ASYMPTOTIC_FROM, cdf, mills_gap_scaled, mills_ratio, pdf};
 use super::{Outcome, Prediction};
 use serde::{Deserialize, Serialize};
 
+/// Rating points on the 1500 scale per unit of μ: the mapping under which AllegSkill's
+/// 25 ± 25/3 reads 1500 ± 350 (350/(25/3) = 42). Rules changes and the side advantage
+/// convert with it.
+pub const POINTS_PER_MU: f64 = 42.0;
+
 /// System constants. The defaults are AllegSkill's.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -135,16 +140,29 @@ pub fn vw_draw(t: f64, e: f64) -> (f64, f64) {
 
 /// The update of a 1v1 match. Returns (A', B').
 pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Rating, Rating) {
-    let (winner, loser) = match outcome {
-        Outcome::Win | Outcome::Draw => (a, b),
-        Outcome::Loss => (b, a),
+    rate_with_advantage(a, b, outcome, 0.0, config)
+}
+
+/// [`rate`] with side A's performance raised by `advantage` (native units: rating points
+/// ÷ [`POINTS_PER_MU`]) (SPEC §2.6): t = (μ_A + h − μ_B)/c when A wins or draws,
+/// (μ_B − μ_A − h)/c when B wins. The updates move μ itself.
+pub fn rate_with_advantage(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+) -> (Rating, Rating) {
+    let (winner, loser, lead) = match outcome {
+        Outcome::Win | Outcome::Draw => (a, b, advantage),
+        Outcome::Loss => (b, a, -advantage),
     };
     let beta2 = config.beta * config.beta;
     let ws2 = winner.sigma * winner.sigma;
     let ls2 = loser.sigma * loser.sigma;
     let c2 = 2.0 * beta2 + ws2 + ls2;
     let c = c2.sqrt();
-    let t = (winner.mu - loser.mu) / c;
+    let t = (winner.mu - loser.mu + lead) / c;
     let e = config.epsilon / c;
     let (v, w) = match outcome {
         Outcome::Draw => vw_draw(t, e),
@@ -171,8 +189,18 @@ pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Ratin
 /// Win, draw and loss probabilities of a pairing under the same draw model as the update:
 /// A wins when its performance exceeds B's by more than ε, draws within ±ε.
 pub fn predict(a: &Rating, b: &Rating, config: &Config) -> Prediction {
+    predict_with_advantage(a, b, 0.0, config)
+}
+
+/// [`predict`] with side A's performance raised by `advantage` (native units).
+pub fn predict_with_advantage(
+    a: &Rating,
+    b: &Rating,
+    advantage: f64,
+    config: &Config,
+) -> Prediction {
     let c = (2.0 * config.beta * config.beta + a.sigma * a.sigma + b.sigma * b.sigma).sqrt();
-    let t = (a.mu - b.mu) / c;
+    let t = (a.mu + advantage - b.mu) / c;
     let e = config.epsilon / c;
     let win_a = cdf(t - e);
     let win_b = cdf(-t - e);
@@ -296,6 +324,36 @@ mod tests {
             close(v2, -v, 1e-9 * v.abs().max(1.0));
             close(w2, w, 1e-8);
         }
+    }
+
+    /// Side advantage by hand: A (25, 25/3) moving first with h = 1 (42 rating points)
+    /// against B (26, 25/3) — even once the advantage counts.
+    ///   c = √(2β² + σ_A² + σ_B²) = √(2·17.36111 + 2·69.44444) = 13.176157;
+    ///   t = (25 + 1 − 26)/c = 0; e = 0.08/c = 0.0060716; A wins: x = t − e = −0.0060716,
+    ///   V = φ(x)/Φ(x) = 0.3989349/0.4975778 = 0.8017539, W = V(V + x) = 0.6379413;
+    ///   μ'_A = 25 + σ²/c·V = 25 + 69.44444/13.176157·0.8017539 = 29.225614,
+    ///   μ'_B = 26 − 4.225614 = 21.774386, σ'_A = √(σ²(1 − σ²/c²·W) + γ²) = 7.192412.
+    /// And the two sides are equally likely to win.
+    #[test]
+    fn side_advantage_by_hand() {
+        let cfg = Config::default();
+        let a = Rating::new(&cfg);
+        let b = Rating {
+            mu: 26.0,
+            sigma: 25.0 / 3.0,
+        };
+        let (a2, b2) = rate_with_advantage(&a, &b, Outcome::Win, 1.0, &cfg);
+        close(a2.mu, 29.225_614, 1e-6);
+        close(b2.mu, 21.774_386, 1e-6);
+        close(a2.sigma, 7.192_412, 1e-6);
+        close(b2.sigma, 7.192_412, 1e-6);
+        let p = predict_with_advantage(&a, &b, 1.0, &cfg);
+        close(p.win_a, p.win_b, 1e-15);
+        // B winning against the advantage: the loser's lead enters negated.
+        let (a3, b3) = rate_with_advantage(&a, &b, Outcome::Loss, 1.0, &cfg);
+        let (b4, a4) = rate(&b, &Rating { mu: 26.0, ..a }, Outcome::Win, &cfg);
+        close(a3.mu, a4.mu - 1.0, 1e-12);
+        close(b3.mu, b4.mu, 1e-12);
     }
 
     #[test]

@@ -14,13 +14,15 @@ pub struct Columns {
     pub body: Option<String>,
 }
 
-/// Whether a match fits the columns alone: 1v1 and nothing but a result.
+/// Whether a match fits the columns alone: 1v1 and nothing but a result (a side-advantage
+/// flag goes to the JSON body with the other extras).
 fn plain(m: &Match) -> bool {
     m.a.len() == 1
         && m.b.len() == 1
         && m.medals.is_none()
         && m.scenario.is_none()
         && m.side_a.is_none()
+        && m.home.is_none()
 }
 
 pub fn to_columns(date: NaiveDate, entry: &Entry) -> Result<Columns, serde_json::Error> {

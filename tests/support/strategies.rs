@@ -21,6 +21,12 @@ const TWEAKS: &[(System, &str)] = &[
     (System::Memoir44, "points=20"),
     (System::Elo, ""),
     (System::Elo, "k=16"),
+    (System::Elo, "advantage=100"),
+    (System::Skyweaver, "advantage=-80"),
+    (System::Skyweaver, "c_per_day=3"),
+    (System::Inversus, "advantage=120"),
+    (System::Allegskill, "advantage=60"),
+    (System::Memoir44, "advantage=50"),
 ];
 
 pub fn rules() -> impl Strategy<Value = Rules> {
