@@ -210,7 +210,12 @@ impl ParamError {
         ParamError::Range {
             name: spec.name.into(),
             label: spec.label.into(),
-            value: value.to_string(),
+            // 1e308 as written, not as its 309 digits.
+            value: if value.abs() >= 1e9 || (value != 0.0 && value.abs() < 1e-6) {
+                format!("{value:e}")
+            } else {
+                value.to_string()
+            },
             range: spec.range_text(),
         }
     }
@@ -391,7 +396,8 @@ mod tests {
         // A negative K would rank the player who lost most first.
         let e = rules.assign("k=-5").unwrap_err().to_string();
         assert!(e.contains("`k`") && e.contains("from 0 to 400"), "{e}");
-        assert!(rules.assign("k=-1e308").is_err());
+        let e = rules.assign("k=-1e308").unwrap_err().to_string();
+        assert!(e.contains("-1e308 is outside") && e.len() < 200, "{e}");
         assert!(rules.assign("k=inf").is_err());
         assert!(rules.assign("k=NaN").is_err());
         assert!(rules.assign("k").is_err());
