@@ -1,5 +1,6 @@
 //! A ladder's rules: which rating system it runs, with which parameters.
 
+pub use crate::ladder::calendar::Calendar;
 pub use crate::ladder::systems::System;
 use crate::ladder::systems::{Facts, Param};
 use crate::rating::{elo, glicko, glicko2, memoir44, trueskill};
@@ -15,7 +16,8 @@ pub struct SkyweaverParams {
     pub initial_deviation: f64,
     /// RD_min, the floor under RD (30).
     pub min_deviation: f64,
-    /// c, RD growth per rating period, i.e. per soft reset (34.6).
+    /// c, RD growth per rating period (34.6): a calendar week under a scheduled calendar
+    /// (N/7 periods a scheduled soft reset), one soft reset pressed by hand.
     pub c: f64,
     /// f_min: how much the MMR change counts at 200 RP, rising to 1 at 1200 (0.25).
     pub f_min: f64,
@@ -152,6 +154,10 @@ pub enum Params {
 pub struct Rules {
     #[serde(flatten)]
     pub params: Params,
+    /// When resets happen (SPEC §3.0). Manual is left out of the stored form, so files and
+    /// logs from before the calendar read, and are written, as they were.
+    #[serde(default, skip_serializing_if = "Calendar::is_manual")]
+    pub calendar: Calendar,
 }
 
 impl Default for Rules {
@@ -162,7 +168,10 @@ impl Default for Rules {
 
 impl From<Params> for Rules {
     fn from(params: Params) -> Rules {
-        Rules { params }
+        Rules {
+            params,
+            calendar: Calendar::Manual,
+        }
     }
 }
 
@@ -186,6 +195,8 @@ pub enum ParamError {
         value: String,
         range: String,
     },
+    #[error(transparent)]
+    Calendar(#[from] crate::ladder::calendar::CalendarError),
 }
 
 impl ParamError {
@@ -209,7 +220,7 @@ impl Rules {
             System::Memoir44 => Params::Memoir44(Memoir44Params::default()),
             System::Elo => Params::Elo(EloParams::default()),
         };
-        Rules { params }
+        Rules::from(params)
     }
 
     pub fn system(&self) -> System {
@@ -303,14 +314,15 @@ impl Rules {
         self.set_param(name, number)
     }
 
-    /// Whether every parameter lies in its declared range (rules read from a file or a log).
+    /// Whether every parameter lies in its declared range (rules read from a file or a log),
+    /// the calendar's settings included.
     pub fn check(&self) -> Result<(), ParamError> {
         for (spec, value) in self.param_values() {
             if !spec.admits(value) {
                 return Err(ParamError::range(spec, value));
             }
         }
-        Ok(())
+        self.calendar.check().map_err(ParamError::Calendar)
     }
 }
 
