@@ -125,8 +125,9 @@ pub fn run(cli: Cli) -> Result<bool> {
             file,
             systems,
             params,
+            calendar,
             json,
-        } => analysis::evaluate(&file, &systems, &params, json)?,
+        } => analysis::evaluate(&file, &systems, &params, &calendar, json)?,
         C::Simulate(args) => analysis::simulate(&args)?,
         C::Rules { file, rules, date } => seasons::rules(&file, &rules, date.as_deref())?,
         C::SoftReset {
@@ -180,6 +181,32 @@ fn open(file: &Path) -> Result<(Store, Ladder)> {
     let store = Store::open(file)?;
     let ladder = store.ladder()?;
     Ok((store, ladder))
+}
+
+/// The rules a command's `--system`, `--param` and calendar flags ask for, on `base`,
+/// through the gate's checks.
+fn rules_of(
+    at: &action::Place,
+    args: &args::RulesArgs,
+    base: Option<&crate::ladder::rules::Rules>,
+) -> Result<crate::ladder::rules::Rules> {
+    Ok(action::seasons::rules_with_calendar(
+        at,
+        args.system.as_deref(),
+        &args.params,
+        &calendar_input(&args.calendar),
+        base,
+    )?)
+}
+
+/// The calendar flags as typed.
+fn calendar_input(args: &args::CalendarArgs) -> action::seasons::CalendarInput<'_> {
+    action::seasons::CalendarInput {
+        calendar: args.calendar.as_deref(),
+        soft_every: args.soft_every.as_deref(),
+        hard_every: args.hard_every.as_deref(),
+        anchor: args.anchor.as_deref(),
+    }
 }
 
 /// What the gate checks a command's change against.
