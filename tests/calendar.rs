@@ -84,7 +84,10 @@ fn boundaries() -> Vec<(NaiveDate, bool)> {
 
 /// `log` with sequence numbers 1, 2, … in its order (already by date).
 fn numbered(log: &[(NaiveDate, Event)]) -> Vec<(NaiveDate, u64, Event)> {
-    (1..).zip(log).map(|(s, (d, e))| (*d, s, e.clone())).collect()
+    (1..)
+        .zip(log)
+        .map(|(s, (d, e))| (*d, s, e.clone()))
+        .collect()
 }
 
 fn run(rules: &Rules, log: &[(NaiveDate, u64, Event)]) -> (Ladder, Vec<HistoryRow>) {
@@ -133,7 +136,11 @@ fn nine_weeks_give_eight_soft_and_two_hard_resets_as_the_buttons_would() {
     let log = nine_weeks();
     let (by_calendar, history) = run(&with_calendar(four_week_seasons()), &numbered(&log));
     let buttons = numbered(&pressed(&log, &boundaries()));
-    assert_eq!(buttons.len(), log.len() + 10, "eight soft and two hard presses");
+    assert_eq!(
+        buttons.len(),
+        log.len() + 10,
+        "eight soft and two hard presses"
+    );
     let (by_hand, hand_history) = run(&with_calendar(Calendar::Manual), &buttons);
 
     // The resets happened on the right days: two seasons archived, ended on 02-02 and
@@ -214,7 +221,12 @@ fn a_rules_event_turns_the_calendar_on_and_off() {
         ),
     );
     let (changed, _) = run(&with_calendar(Calendar::Manual), &numbered(&with_rules));
-    let days = [(day(21), false), (day(28), true), (day(35), false), (day(42), false)];
+    let days = [
+        (day(21), false),
+        (day(28), true),
+        (day(35), false),
+        (day(42), false),
+    ];
     let (by_hand, _) = run(
         &with_calendar(Calendar::Manual),
         &numbered(&pressed(&log, &days)),
@@ -386,7 +398,10 @@ fn the_store_previews_applies_and_undoes_scheduled_resets() {
     // Undo takes the match back, and with it the resets it brought about.
     club.store.undo().unwrap();
     let ladder = club.fresh();
-    assert_eq!((ladder.archive.len(), ladder.season, ladder.week), (0, 1, 4));
+    assert_eq!(
+        (ladder.archive.len(), ladder.season, ladder.week),
+        (0, 1, 4)
+    );
     // A match backdated before the others' resets: the rebuild rewrites them.
     club.act(|ctx| add_match(ctx, "Di", "Ann", day(9)));
     club.fresh();
@@ -395,7 +410,10 @@ fn the_store_previews_applies_and_undoes_scheduled_resets() {
     let last = club.store.latest_events(1).unwrap().remove(0);
     club.act(|ctx| Action::delete_event(ctx, &last).unwrap());
     let ladder = club.fresh();
-    assert_eq!(ladder.week, 2, "only the reset of 01-12, which the day-9 match passed");
+    assert_eq!(
+        ladder.week, 2,
+        "only the reset of 01-12, which the day-9 match passed"
+    );
     // A rules event changes the calendar from its date on; undone, the old one is back.
     let mut fortnightly = with_calendar(Calendar::Manual);
     fortnightly.calendar = Calendar::Scheduled(Schedule {
@@ -407,7 +425,10 @@ fn the_store_previews_applies_and_undoes_scheduled_resets() {
     club.act(|ctx| add_match(ctx, "Bo", "Cy", day(30)));
     // From day 10: resets on 01-19 (day 14) and 02-02 (day 28, February's first: hard).
     let ladder = club.fresh();
-    assert_eq!((ladder.season, ladder.week, ladder.archive.len()), (2, 1, 1));
+    assert_eq!(
+        (ladder.season, ladder.week, ladder.archive.len()),
+        (2, 1, 1)
+    );
     club.store.undo().unwrap();
     club.store.undo().unwrap();
     assert_eq!(club.fresh().rules.calendar, four_week_seasons());
@@ -440,9 +461,16 @@ fn history_plots_mark_scheduled_resets_on_each_row() {
             RowKind::Marked(MarkerKind::HardReset)
         ]
     );
-    let i = series.points.iter().position(|p| p.row.date == day(28)).unwrap();
+    let i = series
+        .points
+        .iter()
+        .position(|p| p.row.date == day(28))
+        .unwrap();
     let text = series.readout(i + 1, None).unwrap();
-    assert!(text.starts_with("2026-02-02 · by the calendar · hard reset · RP "), "{text}");
+    assert!(
+        text.starts_with("2026-02-02 · by the calendar · hard reset · RP "),
+        "{text}"
+    );
 }
 
 /// `rungs ARGS`: (success, stdout, stderr).
@@ -510,20 +538,35 @@ fn the_command_line_sets_the_calendar_and_says_where_the_ladder_stands() {
     // Back to the buttons.
     ok(&["rules", &f, "--calendar", "manual", "--date", "2026-11-21"]);
     let manual = ok(&["standings", &f]);
-    assert!(manual.lines().next().unwrap().contains("buttons only"), "{manual}");
+    assert!(
+        manual.lines().next().unwrap().contains("buttons only"),
+        "{manual}"
+    );
 
     // Bad values are refused, naming the field and the range; nothing changes.
     let before = ok(&["standings", &f, "--json"]);
     for (args, needle) in [
-        (&["--soft-every", "0"][..], "`soft-every`: `0` is not a whole number from 1 to 366"),
+        (
+            &["--soft-every", "0"][..],
+            "`soft-every`: `0` is not a whole number from 1 to 366",
+        ),
         (&["--soft-every", "367"], "from 1 to 366"),
         (&["--soft-every", "1e308"], "soft-every"),
-        (&["--hard-every", "53"], "`hard-every`: `53` is not a whole number from 1 to 52"),
+        (
+            &["--hard-every", "53"],
+            "`hard-every`: `53` is not a whole number from 1 to 52",
+        ),
         (&["--hard-every", "-1"], "hard-every"),
         (&["--anchor", "10000-01-01"], "`anchor`"),
         (&["--anchor", "2026-02-30"], "`anchor`"),
-        (&["--calendar", "yearly"], "`calendar`: `yearly` is not a calendar"),
-        (&["--calendar", "manual", "--soft-every", "7"], "`soft-every`"),
+        (
+            &["--calendar", "yearly"],
+            "`calendar`: `yearly` is not a calendar",
+        ),
+        (
+            &["--calendar", "manual", "--soft-every", "7"],
+            "`soft-every`",
+        ),
     ] {
         let mut full = vec!["rules", f.as_str()];
         full.extend_from_slice(args);
@@ -532,7 +575,12 @@ fn the_command_line_sets_the_calendar_and_says_where_the_ladder_stands() {
         assert!(err.contains("club.rungs"), "{err}");
     }
     assert_eq!(ok(&["standings", &f, "--json"]), before);
-    let (success, _, err) = rungs(&["new", &dir.0.join("x.rungs").display().to_string(), "--soft-every", "0"]);
+    let (success, _, err) = rungs(&[
+        "new",
+        &dir.0.join("x.rungs").display().to_string(),
+        "--soft-every",
+        "0",
+    ]);
     assert!(!success && err.contains("soft-every"), "{err}");
 }
 
@@ -545,7 +593,10 @@ fn a_log_with_a_bad_calendar_is_refused_by_line() {
     let out = dir.0.join("new.rungs").display().to_string();
     let (success, _, err) = rungs(&["import-log", &out, &path.display().to_string()]);
     assert!(!success, "{err}");
-    assert!(err.contains("line 1") && err.contains("soft_every"), "{err}");
+    assert!(
+        err.contains("line 1") && err.contains("soft_every"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -567,4 +618,63 @@ fn the_stored_form_of_a_calendar_reads_back() {
     let status = seasons::calendar_status(&Ladder::new(rules), day(3));
     assert_eq!((status.season, status.week, status.pending), (1, 1, 0));
     assert_eq!(status.next.map(|r| r.date), Some(day(7)));
+}
+
+#[test]
+fn the_demo_spreads_over_the_tiers_and_archives_world_cup_cycles() {
+    use rungs::interchange::csv_matches::{Mapping, MatchReader};
+    use rungs::ladder::skyweaver::Tier;
+    let dir = TempDir::new("demo");
+    let rules = action::imports::demo_rules();
+    assert_eq!(rules.check(), Ok(()));
+    let mut store = action::files::create(&dir.0.join("demo.rungs"), &rules).unwrap();
+    let gz = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/international_results.csv.gz"
+    );
+    let reader = MatchReader::new(
+        flate2::read::MultiGzDecoder::new(std::fs::File::open(gz).unwrap()),
+        "international_results.csv",
+        &Mapping::international(),
+    )
+    .unwrap();
+    let summary = action::imports::import_csv(
+        &mut store,
+        reader,
+        "international_results.csv",
+        true,
+        &mut |_| true,
+    )
+    .unwrap();
+    assert_eq!(summary.matches, 49_520);
+    let ladder = store.ladder().unwrap();
+    let rows = rungs::ladder::standings::standings(&ladder);
+    let listed: Vec<Tier> = rows
+        .iter()
+        .filter(|s| s.listed())
+        .filter_map(|s| s.tier)
+        .collect();
+    // Only the top N = 10 Masters are Grandweavers, and the teams spread over the tiers.
+    let grandweavers = listed.iter().filter(|t| **t == Tier::Grandweaver).count();
+    assert!((1..=10).contains(&grandweavers), "{grandweavers}");
+    let mut tiers = listed.clone();
+    tiers.sort();
+    tiers.dedup();
+    assert!(tiers.len() >= 6, "{tiers:?}");
+    // Real seasons: World Cup cycles of four yearly soft resets, the last one ended on
+    // 2022-08-02 (365-day steps back from 2026-08-01, one day later per leap year).
+    let last = ladder.archive.last().unwrap();
+    assert_eq!(
+        (last.ended, last.weeks),
+        (NaiveDate::from_ymd_opt(2022, 8, 2).unwrap(), 4)
+    );
+    assert!(ladder.archive.len() >= 30, "{}", ladder.archive.len());
+    // The 2026 cycle's end is due (the last match is the final on 2026-07-19): on the
+    // demo's first day, 2026-11-23, the status says so.
+    let status = seasons::calendar_status(&ladder, NaiveDate::from_ymd_opt(2026, 11, 23).unwrap());
+    assert_eq!(status.pending, 1);
+    assert_eq!(
+        status.next.map(|r| r.date),
+        NaiveDate::from_ymd_opt(2027, 8, 1)
+    );
 }

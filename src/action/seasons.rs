@@ -417,4 +417,3 @@ pub fn rules_with_calendar(
     rules.calendar = calendar_from(at, input, rules.calendar)?;
     Ok(rules)
 }
-

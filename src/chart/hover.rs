@@ -136,7 +136,9 @@ impl PlayerSeries {
             .and_then(|d| d(&p.row))
             .unwrap_or_else(|| kind_text(p.kind));
         let event = match (p.kind, p.row.seq) {
-            (RowKind::Marked(_), crate::ladder::calendar::SCHEDULED_SEQ) => "by the calendar".into(),
+            (RowKind::Marked(_), crate::ladder::calendar::SCHEDULED_SEQ) => {
+                "by the calendar".into()
+            }
             (_, seq) => format!("event {seq}"),
         };
         let mut parts = vec![p.row.date.to_string(), event];

@@ -80,7 +80,10 @@ impl LogIndex {
                 mark(MarkerKind::SoftReset, label);
                 week += 1;
                 if reset.hard {
-                    mark(MarkerKind::HardReset, format!("hard reset (season {season} ends)"));
+                    mark(
+                        MarkerKind::HardReset,
+                        format!("hard reset (season {season} ends)"),
+                    );
                     season += 1;
                     week = 1;
                 }

@@ -204,9 +204,7 @@ fn evaluation_set(
     let calendar = super::calendar_input(calendar);
     if systems.is_empty() {
         if !params.is_empty() || !calendar.is_empty() {
-            bail!(
-                "--param and the calendar flags need --system: name the systems they are for"
-            );
+            bail!("--param and the calendar flags need --system: name the systems they are for");
         }
         return Ok(evaluate::default_runs(own, events));
     }
@@ -457,8 +455,9 @@ pub fn simulate(args: &SimArgs) -> Result<()> {
 pub fn replay(file: &Path, args: &RulesArgs, compare: bool, json: bool) -> Result<()> {
     let (store, own) = open(file)?;
     let at = Place::file(shown(file));
-    let named =
-        args.system.is_some() || !args.params.is_empty() || !super::calendar_input(&args.calendar).is_empty();
+    let named = args.system.is_some()
+        || !args.params.is_empty()
+        || !super::calendar_input(&args.calendar).is_empty();
     let bar = spinner(!json, "replaying");
     let (ladder, label_b) = if named {
         let rules = super::rules_of(&at, args, Some(&own.rules))?;

@@ -5,9 +5,9 @@ use super::{open, output, shown};
 use crate::action::{ActionError, Place, parse_day};
 use crate::ladder::replay::Ladder;
 use crate::ladder::{seasons, standings};
-use chrono::NaiveDate;
 use crate::store::Store;
 use anyhow::Result;
+use chrono::NaiveDate;
 use std::path::Path;
 
 /// The log in replay order; the text shows the season calendar's resets where they apply.

@@ -315,10 +315,7 @@ impl Iterator for Plan {
             Some((first, last)) if date == first => last,
             _ => date,
         };
-        self.next = self
-            .schedule
-            .next_after(resume)
-            .filter(|d| *d <= self.upto);
+        self.next = self.schedule.next_after(resume).filter(|d| *d <= self.upto);
         Some(Reset {
             date,
             hard: self.schedule.is_hard(date),
@@ -448,7 +445,10 @@ mod tests {
         assert!(s.is_hard(d(2026, 12, 7)));
         assert!(!s.is_hard(d(2026, 11, 30)) && !s.is_hard(d(2026, 12, 14)));
         assert_eq!(s.next_hard_after(d(2026, 11, 20)), Some(d(2026, 12, 7)));
-        assert_eq!(s.last_hard_on_or_before(d(2026, 11, 20)), Some(d(2026, 11, 2)));
+        assert_eq!(
+            s.last_hard_on_or_before(d(2026, 11, 20)),
+            Some(d(2026, 11, 2))
+        );
         // Every reset of a 40-day calendar starts a new month.
         let s40 = Schedule {
             soft_days: 40,
@@ -503,10 +503,18 @@ mod tests {
         // … 03-30 (hard) are idle seasons' — the plan resumes after the last hard reset
         // (03-30) and nothing is left before 04-01.
         let s = every(7, 4, d(2026, 1, 5));
-        let got: Vec<NaiveDate> = s.plan(d(2026, 1, 9), d(2026, 4, 1)).map(|r| r.date).collect();
+        let got: Vec<NaiveDate> = s
+            .plan(d(2026, 1, 9), d(2026, 4, 1))
+            .map(|r| r.date)
+            .collect();
         assert_eq!(
             got,
-            [d(2026, 1, 12), d(2026, 1, 19), d(2026, 1, 26), d(2026, 2, 2)]
+            [
+                d(2026, 1, 12),
+                d(2026, 1, 19),
+                d(2026, 1, 26),
+                d(2026, 2, 2)
+            ]
         );
         // To 04-14 the weeks of the season the event falls in follow: 04-06 and 04-13.
         let got: Vec<Reset> = s.plan(d(2026, 1, 9), d(2026, 4, 14)).collect();
@@ -551,9 +559,18 @@ mod tests {
         let line = s.line();
         assert!(line.starts_with("season 4, week 1 · next reset Monday 2026-12-14 (soft)"));
         assert!(line.contains("the season ends 2027-01-04"), "{line}");
-        assert!(line.contains("3 scheduled resets since the last event"), "{line}");
+        assert!(
+            line.contains("3 scheduled resets since the last event"),
+            "{line}"
+        );
         // Manual: the ladder's own counters, no next reset.
-        let m = Status::at(&Calendar::Manual, 3, 2, Some(d(2026, 11, 20)), d(2026, 12, 8));
+        let m = Status::at(
+            &Calendar::Manual,
+            3,
+            2,
+            Some(d(2026, 11, 20)),
+            d(2026, 12, 8),
+        );
         assert_eq!((m.season, m.week, m.pending, m.next), (3, 2, 0, None));
         assert!(m.line().contains("buttons only"));
     }

@@ -3,8 +3,8 @@
 
 use crate::ladder::calendar::{Calendar, Reset, SCHEDULED_SEQ, Status};
 use crate::ladder::event::{Event, PlayerId};
-use crate::ladder::log::Effective;
 pub use crate::ladder::event::{Migration, MigrationEntry, OldRank};
+use crate::ladder::log::Effective;
 use crate::ladder::replay::{Ladder, ReplayError, grandweaver_set};
 use crate::ladder::rules::{Params, Rules};
 use crate::ladder::skyweaver::{Tier, floor_reached};
