@@ -678,3 +678,45 @@ fn the_demo_spreads_over_the_tiers_and_archives_world_cup_cycles() {
         NaiveDate::from_ymd_opt(2027, 8, 1)
     );
 }
+
+#[test]
+fn the_replay_timeline_steps_by_calendar_weeks() {
+    use rungs::ladder::timeline::Timeline;
+    let events: Vec<Effective> = numbered(&nine_weeks())
+        .into_iter()
+        .map(|(date, seq, event)| Effective { date, seq, event })
+        .collect();
+    let rules = with_calendar(four_week_seasons());
+    let timeline = Timeline::build(&rules, events, &mut |_| true).unwrap();
+    // Four joins, then two matches a week: each week's second match (events 6, 8, … 20)
+    // is the last before a scheduled reset.
+    let ends: Vec<usize> = (3..=10).map(|w| 2 * w).collect();
+    assert_eq!(timeline.period_ends(), &ends[..]);
+    // A step from the end of week 1 (event 6) lands at the end of week 2 (event 8): the
+    // ladder there has had the reset between them (applied with week 2's first match).
+    let after = timeline.at(timeline.next_period(6)).unwrap();
+    assert_eq!((after.season, after.week), (1, 2));
+}
+
+#[test]
+fn simulate_leaves_the_calendar_to_its_own_buttons() {
+    let dir = TempDir::new("sim");
+    let out = dir.0.join("sim.rungs").display().to_string();
+    let (success, _, err) = rungs(&[
+        "simulate",
+        "--players",
+        "4",
+        "--weeks",
+        "1",
+        "--matches-per-week",
+        "4",
+        "--calendar",
+        "weekly",
+        &out,
+    ]);
+    assert!(
+        !success && err.contains("presses the soft and hard reset buttons itself"),
+        "{err}"
+    );
+    assert!(!std::path::Path::new(&out).exists());
+}
