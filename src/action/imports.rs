@@ -3,7 +3,9 @@
 
 use super::{Action, ActionError, Context, Kind, Place};
 use crate::interchange::csv_matches::{CsvMatch, MatchReader};
+use crate::ladder::calendar::{Calendar, HardResets, Schedule, default_anchor};
 use crate::ladder::event::{Entry, Event, Match};
+use crate::ladder::rules::{Params, Rules, SkyweaverParams};
 use chrono::NaiveDate;
 use std::io::Read;
 
@@ -101,6 +103,31 @@ impl Action {
         let label = format!("import {file} ({} matches)", summary.matches);
         Ok((Action::new(Kind::ImportMatches, label, rows), summary))
     }
+}
+
+/// The demo ladder's rules: international football 1872–2026 (the bundled results) under
+/// Skyweaver, scaled to national teams (README, "The demo ladder"). A team plays about ten
+/// matches a year, a Skyweaver player as many in an evening: a year stands for the paper's
+/// week and a World Cup cycle for its season. So a soft reset every 365 days from 1 August
+/// 2026 (after each summer's tournaments) and a hard reset every fourth, with c = 10 (a soft
+/// reset rolls 52 weekly rating periods: c = 34.6 would put every RD back above 250 each
+/// August), the hard reset's MMR span 1500 (the teams' ratings spread wider than 750), and
+/// the top 10 Masters Grandweavers. Chosen by `rungs evaluate` and the standings' spread:
+/// the figures are in BENCHMARKS.md.
+pub fn demo_rules() -> Rules {
+    let params = SkyweaverParams {
+        c: 10.0,
+        hard_reset_span: 1500.0,
+        grandweaver_count: 10,
+        ..SkyweaverParams::default()
+    };
+    let mut rules = Rules::from(Params::Skyweaver(params));
+    rules.calendar = Calendar::Scheduled(Schedule {
+        soft_days: 365,
+        anchor: NaiveDate::from_ymd_opt(2026, 8, 1).unwrap_or_else(default_anchor),
+        hard: HardResets::Every(4),
+    });
+    rules
 }
 
 /// Reads the match CSV `reader` (named `name` in messages) and commits it to `store` as one

@@ -3,6 +3,7 @@
 
 use super::{Action, ActionError, Context, Kind, Place};
 use crate::interchange::elo_list::EloLine;
+use crate::ladder::calendar::{self, Calendar, HardResets, Schedule};
 use crate::ladder::event::{Entry, Event, Migration, MigrationEntry, PlayerId, ScenarioOverride};
 use crate::ladder::rules::{Params, Rules, System};
 use crate::ladder::seasons::Cutoffs;
@@ -266,7 +267,8 @@ pub fn parse_system(at: &Place, name: &str) -> Result<System, ActionError> {
 
 /// Rules from a system name and `NAME=VALUE` parameters: the named system's defaults, or
 /// `base` when no system is named (or the same one is), with each parameter checked against
-/// its declared range.
+/// its declared range. The season calendar is `base`'s whatever the system (it belongs to
+/// the ladder, not to a rating system); [`rules_with_calendar`] changes it too.
 pub fn rules_from(
     at: &Place,
     system: Option<&str>,
@@ -279,10 +281,139 @@ pub fn rules_from(
         (None, Some(b)) => b.clone(),
         (None, None) => Rules::default(),
     };
+    if let Some(b) = base {
+        rules.calendar = b.calendar;
+    }
     for p in params {
         rules
             .assign(p)
             .map_err(|e| ActionError::refused(at, e.to_string()))?;
     }
+    Ok(rules)
+}
+
+/// The season calendar as typed (each field's text; `None` where nothing was given): what the
+/// command line's `--calendar`, `--soft-every`, `--hard-every` and `--anchor` say, or a form.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CalendarInput<'a> {
+    /// `manual` (the buttons only) or `weekly` (seed 003: Mondays, monthly seasons).
+    pub calendar: Option<&'a str>,
+    /// Days between two soft resets, 1 to 366.
+    pub soft_every: Option<&'a str>,
+    /// `month`, or a number of soft resets from 1 to 52.
+    pub hard_every: Option<&'a str>,
+    /// A day a soft reset falls on, `YYYY-MM-DD`.
+    pub anchor: Option<&'a str>,
+}
+
+impl CalendarInput<'_> {
+    /// Whether anything was said about the calendar.
+    pub fn is_empty(&self) -> bool {
+        *self == CalendarInput::default()
+    }
+}
+
+/// The calendar `input` asks for, starting from `base`: `manual` turns it off (and takes no
+/// other setting), `weekly` starts from seed 003's; any other setting turns the calendar on,
+/// changing only what it names (from seed 003's calendar when `base` is manual). Each value
+/// is checked: 1 to 366 days, 1 to 52 soft resets or `month`, a day from 0001 to 9999.
+pub fn calendar_from(
+    at: &Place,
+    input: &CalendarInput<'_>,
+    base: Calendar,
+) -> Result<Calendar, ActionError> {
+    let settings = [
+        ("soft-every", input.soft_every),
+        ("hard-every", input.hard_every),
+        ("anchor", input.anchor),
+    ];
+    let mut schedule = match input.calendar.map(|c| c.trim().to_ascii_lowercase()) {
+        None if settings.iter().all(|(_, v)| v.is_none()) => return Ok(base),
+        None => base.schedule().copied().unwrap_or_default(),
+        Some(c) if c == "weekly" => Schedule::default(),
+        Some(c) if c == "manual" => {
+            if let Some((field, Some(text))) = settings.iter().find(|(_, v)| v.is_some()) {
+                return Err(ActionError::invalid(
+                    at,
+                    field,
+                    text,
+                    "sets a scheduled calendar, and `--calendar manual` has none; give one or \
+                     the other",
+                ));
+            }
+            return Ok(Calendar::Manual);
+        }
+        Some(_) => {
+            let text = input.calendar.unwrap_or_default();
+            return Err(ActionError::invalid(
+                at,
+                "calendar",
+                text,
+                "is not a calendar; give `manual` (resets by the buttons only) or `weekly` \
+                 (a soft reset every Monday, a hard reset at each month's first)",
+            ));
+        }
+    };
+    if let Some(text) = input.soft_every {
+        schedule.soft_days = whole_in(at, "soft-every", text, calendar::SOFT_DAYS, "days")?;
+    }
+    if let Some(text) = input.hard_every {
+        schedule.hard = match text.trim().to_ascii_lowercase().as_str() {
+            "month" | "monthly" => HardResets::Monthly,
+            _ => HardResets::Every(whole_in(
+                at,
+                "hard-every",
+                text,
+                calendar::HARD_EVERY,
+                "soft resets, or `month`",
+            )?),
+        };
+    }
+    if let Some(text) = input.anchor {
+        schedule.anchor = super::parse_day(at, "anchor", text)?;
+    }
+    let calendar = Calendar::Scheduled(schedule);
+    calendar
+        .check()
+        .map_err(|e| ActionError::refused(at, e.to_string()))?;
+    Ok(calendar)
+}
+
+/// A whole number typed into `field`, within `range`.
+fn whole_in(
+    at: &Place,
+    field: &str,
+    text: &str,
+    range: std::ops::RangeInclusive<u32>,
+    unit: &str,
+) -> Result<u32, ActionError> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|n| range.contains(n))
+        .ok_or_else(|| {
+            ActionError::invalid(
+                at,
+                field,
+                text,
+                format!(
+                    "is not a whole number from {} to {} ({unit})",
+                    range.start(),
+                    range.end()
+                ),
+            )
+        })
+}
+
+/// [`rules_from`] with the season calendar `input` asks for (see [`calendar_from`]).
+pub fn rules_with_calendar(
+    at: &Place,
+    system: Option<&str>,
+    params: &[String],
+    input: &CalendarInput<'_>,
+    base: Option<&Rules>,
+) -> Result<Rules, ActionError> {
+    let mut rules = rules_from(at, system, params, base)?;
+    rules.calendar = calendar_from(at, input, rules.calendar)?;
     Ok(rules)
 }

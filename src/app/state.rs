@@ -853,7 +853,7 @@ impl AppState {
                 };
                 remove_partial();
                 let result = (|| {
-                    let mut store = action::files::create(&partial, &Rules::default())
+                    let mut store = action::files::create(&partial, &action::imports::demo_rules())
                         .map_err(|e| e.to_string())?;
                     let reader = crate::interchange::csv_matches::MatchReader::new(
                         flate2::read::MultiGzDecoder::new(DEMO_CSV_GZ),

@@ -135,7 +135,13 @@ impl PlayerSeries {
         let what = describe
             .and_then(|d| d(&p.row))
             .unwrap_or_else(|| kind_text(p.kind));
-        let mut parts = vec![p.row.date.to_string(), format!("event {}", p.row.seq)];
+        let event = match (p.kind, p.row.seq) {
+            (RowKind::Marked(_), crate::ladder::calendar::SCHEDULED_SEQ) => {
+                "by the calendar".into()
+            }
+            (_, seq) => format!("event {seq}"),
+        };
+        let mut parts = vec![p.row.date.to_string(), event];
         parts.push(what);
         parts.push(figures_text(p.system, &p.row.figures, previous));
         Some(parts.join(" · "))

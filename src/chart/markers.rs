@@ -1,9 +1,11 @@
 //! Vertical markers (resets, migrations, rules changes) and horizontal tier lines.
 
 use super::{Key, date_x};
+use crate::ladder::calendar::SCHEDULED_SEQ;
 use crate::ladder::event::Event;
 use crate::ladder::log::Effective;
 use crate::ladder::rules::{Rules, System};
+use crate::ladder::seasons;
 use crate::ladder::skyweaver::Tier;
 use chrono::NaiveDate;
 
@@ -31,6 +33,9 @@ pub struct Marker {
     pub kind: MarkerKind,
     /// E.g. "soft reset (season 1, week 2 ends)", "rules: skyweaver → inversus".
     pub label: String,
+    /// A reset by the season calendar (at sequence number [`SCHEDULED_SEQ`]), not an event
+    /// of the log.
+    pub scheduled: bool,
 }
 
 impl Marker {
@@ -51,12 +56,38 @@ pub struct LogIndex {
 }
 
 impl LogIndex {
-    /// Scans `events` (in replay order) once.
+    /// Scans `events` (in replay order) once. The season calendar's resets are marked where
+    /// replay applies them: those due between two events, as the second one is reached.
     pub fn new(initial: &Rules, events: &[Effective]) -> LogIndex {
         let mut rules = vec![(None, initial.clone())];
         let mut markers = Vec::new();
         let (mut season, mut week) = (1u32, 1u32);
-        for e in events {
+        let scheduled = seasons::scheduled_resets(initial, events);
+        let mut due = scheduled.iter().peekable();
+        for (i, e) in events.iter().enumerate() {
+            while let Some((_, reset)) = due.next_if(|(before, _)| *before == i) {
+                let mut mark = |kind, label: String| {
+                    markers.push(Marker {
+                        x_date: date_x(reset.date),
+                        date: reset.date,
+                        seq: SCHEDULED_SEQ,
+                        kind,
+                        label: label + " by the calendar",
+                        scheduled: true,
+                    })
+                };
+                let label = format!("soft reset (season {season}, week {week} ends)");
+                mark(MarkerKind::SoftReset, label);
+                week += 1;
+                if reset.hard {
+                    mark(
+                        MarkerKind::HardReset,
+                        format!("hard reset (season {season} ends)"),
+                    );
+                    season += 1;
+                    week = 1;
+                }
+            }
             let (kind, label) = match &e.event {
                 Event::SoftReset => {
                     let label = format!("soft reset (season {season}, week {week} ends)");
@@ -92,6 +123,7 @@ impl LogIndex {
                 seq: e.seq,
                 kind,
                 label,
+                scheduled: false,
             });
         }
         LogIndex { markers, rules }
@@ -102,10 +134,18 @@ impl LogIndex {
         &self.markers
     }
 
-    /// The marker of the event at `key`, if that event is marked.
+    /// The marker of the event at `key`, if that event is marked (of a scheduled soft and
+    /// hard reset on one day, the soft one: see [`LogIndex::markers_at`]).
     pub fn marker_at(&self, key: Key) -> Option<&Marker> {
+        self.markers_at(key).first()
+    }
+
+    /// Every marker at `key`: one for an event; two for a day the season calendar ends both
+    /// a week and a season (soft, then hard, as their history rows come).
+    pub fn markers_at(&self, key: Key) -> &[Marker] {
         let i = self.markers.partition_point(|m| m.key() < key);
-        self.markers.get(i).filter(|m| m.key() == key)
+        let n = self.markers[i..].partition_point(|m| m.key() == key);
+        &self.markers[i..i + n]
     }
 
     /// The rules in force once the event at `key` has applied (a `rules` event's own rows

@@ -136,7 +136,15 @@ impl PlayerSeries {
         let mut match_keys = Vec::new();
         for (i, row) in rows.iter().enumerate() {
             let key = (row.date, row.seq);
-            let kind = match index.marker_at(key) {
+            // The k-th row at a key is the k-th marked change there (a scheduled soft reset's
+            // row, then the hard reset's on a season's last day).
+            let earlier = rows[..i]
+                .iter()
+                .rev()
+                .take_while(|r| (r.date, r.seq) == key)
+                .count();
+            let at = index.markers_at(key);
+            let kind = match at.get(earlier).or(at.last()) {
                 Some(m) => RowKind::Marked(m.kind),
                 None if i == 0 => RowKind::Join,
                 None => RowKind::Match,

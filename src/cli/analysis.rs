@@ -1,10 +1,10 @@
 //! The designer's and tester's commands: predict, evaluate, simulate, replay --compare. None
 //! of them changes an existing ladder file.
 
-use super::args::{RulesArgs, SimArgs};
+use super::args::{CalendarArgs, RulesArgs, SimArgs};
 use super::common::{open, plural, shown, spinner};
 use super::output;
-use crate::action::seasons::{parse_system, rules_from};
+use crate::action::seasons::{calendar_from, parse_system, rules_from};
 use crate::action::{self, ActionError, Place, Roster, parse_day};
 use crate::ladder::compare::{self, CompareRow};
 use crate::ladder::evaluate::{self, Score, label};
@@ -199,16 +199,21 @@ fn evaluation_set(
     events: &[crate::ladder::log::Effective],
     systems: &[String],
     params: &[String],
+    calendar: &CalendarArgs,
 ) -> Result<Vec<(Rules, bool)>> {
     let mut runs: Vec<(Rules, bool)> = Vec::new();
+    let calendar = super::common::calendar_input(calendar);
     if systems.is_empty() {
-        if !params.is_empty() {
-            bail!("--param needs --system: name the systems the parameters are for");
+        if !params.is_empty() || !calendar.is_empty() {
+            bail!("--param and the calendar flags need --system: name the systems they are for");
         }
         return Ok(evaluate::default_runs(own, events));
     }
+    let calendar = calendar_from(at, &calendar, Default::default())?;
     for name in systems {
-        runs.push((Rules::defaults(parse_system(at, name)?), false));
+        let mut rules = Rules::defaults(parse_system(at, name)?);
+        rules.calendar = calendar;
+        runs.push((rules, false));
     }
     for p in params {
         let mut used = false;
@@ -244,6 +249,7 @@ pub fn evaluate(
     systems: &[String],
     params: &[String],
     from: Option<&str>,
+    calendar: &CalendarArgs,
     json: bool,
 ) -> Result<()> {
     let store = Store::open(file)?;
@@ -251,7 +257,7 @@ pub fn evaluate(
     let own = store.initial_rules()?;
     let at = Place::file(shown(file));
     let from = from.map(|d| parse_day(&at, "from", d)).transpose()?;
-    let runs = evaluation_set(&at, &own, &events, systems, params)?;
+    let runs = evaluation_set(&at, &own, &events, systems, params, calendar)?;
     let progress = bar(!json, Some(events.len() as u64 * runs.len() as u64));
     let window = evaluate::Window::from(from);
     let scores = evaluate::evaluate_runs_in(&runs, &events, window, &mut |done| {
@@ -449,7 +455,15 @@ fn sim_config(args: &SimArgs) -> Result<SimConfig> {
             &args.matches_per_week,
             "a whole number, 0 or more",
         )?,
-        rules: rules_from(&at, args.rules.system.as_deref(), &args.rules.params, None)?,
+        rules: {
+            if !super::common::calendar_input(&args.rules.calendar).is_empty() {
+                bail!(
+                    "simulate presses the soft and hard reset buttons itself, at each week's \
+                     end; set a season calendar on the simulated ladder with `rungs rules`"
+                );
+            }
+            rules_from(&at, args.rules.system.as_deref(), &args.rules.params, None)?
+        },
         seed: match &args.seed {
             Some(s) => number("seed", s, "a whole number, 0 or more")?,
             None => d.seed,
@@ -495,10 +509,12 @@ pub fn simulate(args: &SimArgs) -> Result<()> {
 pub fn replay(file: &Path, args: &RulesArgs, compare: bool, json: bool) -> Result<()> {
     let (store, own) = open(file)?;
     let at = Place::file(shown(file));
-    let named = args.system.is_some() || !args.params.is_empty();
+    let named = args.system.is_some()
+        || !args.params.is_empty()
+        || !super::common::calendar_input(&args.calendar).is_empty();
     let bar = spinner(!json, "replaying");
     let (ladder, label_b) = if named {
-        let rules = rules_from(&at, args.system.as_deref(), &args.params, Some(&own.rules))?;
+        let rules = super::common::rules_of(&at, args, Some(&own.rules))?;
         let events = store.effective()?;
         let replayed = crate::ladder::replay::replay_state(
             &rules,

@@ -28,6 +28,28 @@ pub struct RulesArgs {
     /// A parameter of the system, NAME=VALUE (repeatable); `rungs params SYSTEM` lists them.
     #[arg(long = "param", value_name = "NAME=VALUE")]
     pub params: Vec<String>,
+    #[command(flatten)]
+    pub calendar: CalendarArgs,
+}
+
+/// The season calendar chosen on the command line (SPEC §3.0).
+#[derive(Debug, Args, Clone, Default)]
+pub struct CalendarArgs {
+    /// The season calendar: `manual` (resets by the buttons only; the default) or `weekly`
+    /// (seed 003: a soft reset every Monday, a hard reset at the first one of each month).
+    #[arg(long, value_name = "manual|weekly")]
+    pub calendar: Option<String>,
+    /// Scheduled soft resets every DAYS days, 1 to 366 (turns the calendar on).
+    #[arg(long, value_name = "DAYS", allow_hyphen_values = true)]
+    pub soft_every: Option<String>,
+    /// Scheduled hard resets: `month` (the first soft reset of each month) or every M soft
+    /// resets, 1 to 52 (turns the calendar on).
+    #[arg(long, value_name = "month|M", allow_hyphen_values = true)]
+    pub hard_every: Option<String>,
+    /// A day a scheduled soft reset falls on, YYYY-MM-DD; the others are every DAYS days
+    /// before and after it (default 2001-01-01, a Monday).
+    #[arg(long, value_name = "DATE", allow_hyphen_values = true)]
+    pub anchor: Option<String>,
 }
 
 /// How a CSV file's columns map onto matches.
@@ -275,6 +297,9 @@ pub enum Command {
         /// Score only the matches from this date on (all of the log still replays).
         #[arg(long, value_name = "DATE")]
         from: Option<String>,
+        /// A season calendar for every named system (by default they run without one).
+        #[command(flatten)]
+        calendar: CalendarArgs,
         #[arg(long)]
         json: bool,
     },

@@ -44,3 +44,29 @@ pub fn spinner(show: bool, message: &'static str) -> ProgressBar {
     bar.enable_steady_tick(Duration::from_millis(120));
     bar
 }
+
+/// The rules a command's `--system`, `--param` and calendar flags ask for, on `base`,
+/// through the gate's checks.
+pub fn rules_of(
+    at: &action::Place,
+    args: &super::args::RulesArgs,
+    base: Option<&crate::ladder::rules::Rules>,
+) -> Result<crate::ladder::rules::Rules> {
+    Ok(action::seasons::rules_with_calendar(
+        at,
+        args.system.as_deref(),
+        &args.params,
+        &calendar_input(&args.calendar),
+        base,
+    )?)
+}
+
+/// The calendar flags as typed.
+pub fn calendar_input(args: &super::args::CalendarArgs) -> action::seasons::CalendarInput<'_> {
+    action::seasons::CalendarInput {
+        calendar: args.calendar.as_deref(),
+        soft_every: args.soft_every.as_deref(),
+        hard_every: args.hard_every.as_deref(),
+        anchor: args.anchor.as_deref(),
+    }
+}

@@ -14,9 +14,17 @@ use std::path::Path;
 
 pub fn new(file: &Path, args: &RulesArgs) -> Result<()> {
     let at = Place::file(shown(file));
-    let rules = action::seasons::rules_from(&at, args.system.as_deref(), &args.params, None)?;
+    let rules = super::common::rules_of(&at, args, None)?;
     action::files::create(file, &rules)?;
-    say!("created {} ({})", file.display(), rules.system());
+    match rules.calendar.schedule() {
+        None => say!("created {} ({})", file.display(), rules.system()),
+        Some(_) => say!(
+            "created {} ({}; calendar: {})",
+            file.display(),
+            rules.system(),
+            rules.calendar.describe()
+        ),
+    }
     Ok(())
 }
 

@@ -126,8 +126,9 @@ pub fn run(cli: Cli) -> Result<bool> {
             systems,
             params,
             from,
+            calendar,
             json,
-        } => analysis::evaluate(&file, &systems, &params, from.as_deref(), json)?,
+        } => analysis::evaluate(&file, &systems, &params, from.as_deref(), &calendar, json)?,
         C::Fit {
             file,
             systems,

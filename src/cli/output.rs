@@ -1,5 +1,6 @@
 //! What the command line prints: text for people, JSON for scripts (SPEC §4).
 
+use crate::ladder::calendar::{Reset, Status};
 use crate::ladder::event::{Event, Match, MatchResult};
 use crate::ladder::log::Effective;
 use crate::ladder::preview::Change;
@@ -103,7 +104,9 @@ pub fn match_change(before: &Ladder, after: &Ladder, m: &Match, seq: u64, as_jso
     }
 }
 
-pub fn events(ladder: &Ladder, events: &[Effective], as_json: bool) {
+/// The log's events (JSON: exactly the log); the text also lists each of the season
+/// calendar's resets before the event it applies with, without a sequence number.
+pub fn events(ladder: &Ladder, events: &[Effective], scheduled: &[(usize, Reset)], as_json: bool) {
     if as_json {
         let rows: Vec<Value> = events
             .iter()
@@ -121,7 +124,15 @@ pub fn events(ladder: &Ladder, events: &[Effective], as_json: bool) {
     }
     // Names as they stood at each event: a rename reads "old is renamed new".
     let mut names: std::collections::HashMap<u32, &str> = std::collections::HashMap::new();
-    for e in events {
+    let mut due = scheduled.iter().peekable();
+    for (i, e) in events.iter().enumerate() {
+        while let Some((_, reset)) = due.next_if(|(before, _)| *before == i) {
+            let what = match reset.hard {
+                true => "soft and hard reset (the season ends)",
+                false => "soft reset",
+            };
+            say!("{:>8}  {}  {what}, by the calendar", "—", reset.date);
+        }
         let text = match &e.event {
             Event::Player { id, name, .. } => {
                 names.insert(*id, name);
@@ -152,6 +163,12 @@ pub fn events(ladder: &Ladder, events: &[Effective], as_json: bool) {
         };
         say!("{:>8}  {}  {text}", e.seq, e.date);
     }
+}
+
+/// Where the ladder stands on its season calendar: "season 3, week 2 · next reset Monday
+/// 2026-11-23 (soft); the season ends 2026-12-07 · calendar: …".
+pub fn calendar_status(status: &Status) {
+    say!("{}", status.line());
 }
 
 /// The standings; the text leaves provisional, idle and retired players off unless `all`.

@@ -4,7 +4,7 @@
 use super::args::RulesArgs;
 use super::common::{context, open, shown};
 use super::output;
-use crate::action::seasons::{parse_cutoffs, rules_from};
+use crate::action::seasons::parse_cutoffs;
 use crate::action::{self, Action, ActionError, Place};
 use crate::interchange::elo_list;
 use crate::ladder::preview;
@@ -43,12 +43,7 @@ pub fn reset(file: &Path, hard: bool, date: Option<&str>, preview: bool, json: b
 pub fn rules(file: &Path, args: &RulesArgs, date: Option<&str>) -> Result<()> {
     let (mut store, ladder) = open(file)?;
     let at = Place::file(shown(file));
-    let rules = rules_from(
-        &at,
-        args.system.as_deref(),
-        &args.params,
-        Some(&ladder.rules),
-    )?;
+    let rules = super::common::rules_of(&at, args, Some(&ladder.rules))?;
     let act = Action::change_rules(&context(file, &ladder), rules, date)?;
     action::apply(&mut store, &act)?;
     say!("rules changed from {}", act.rows()[0].0);

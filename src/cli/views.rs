@@ -5,47 +5,56 @@ use super::common::{open, shown};
 use super::output;
 use crate::action::{ActionError, Place, parse_day};
 use crate::ladder::replay::Ladder;
-use crate::ladder::standings;
+use crate::ladder::{seasons, standings};
 use crate::store::Store;
 use anyhow::Result;
+use chrono::NaiveDate;
 use std::path::Path;
 
+/// The log in replay order; the text shows the season calendar's resets where they apply.
 pub fn events(file: &Path, json: bool) -> Result<()> {
     let (store, ladder) = open(file)?;
-    output::events(&ladder, &store.effective()?, json);
+    let events = store.effective()?;
+    let scheduled = seasons::scheduled_resets(&store.initial_rules()?, &events);
+    output::events(&ladder, &events, &scheduled, json);
     Ok(())
 }
 
+/// The standings, now or at a point in the past; the text opens with where the ladder stands
+/// on its season calendar that day (season, week, the next reset).
 pub fn standings(file: &Path, json: bool, all: bool, at: Option<&str>) -> Result<()> {
     let (store, now) = open(file)?;
-    let ladder = match at {
-        None => now,
+    let (ladder, day) = match at {
+        None => (now, crate::action::today()),
         Some(at) => ladder_at(&store, file, at)?,
     };
+    if !json {
+        output::calendar_status(&seasons::calendar_status(&ladder, day));
+    }
     output::standings_filtered(&ladder, &standings::standings(&ladder), json, all);
     Ok(())
 }
 
 /// The ladder as it stood at the end of a date, or right after the event with that sequence
-/// number.
-fn ladder_at(store: &Store, file: &Path, at: &str) -> Result<Ladder> {
+/// number, with that date (the event's).
+fn ladder_at(store: &Store, file: &Path, at: &str) -> Result<(Ladder, NaiveDate)> {
     let place = Place::file(shown(file));
     let events = store.effective()?;
-    let cut = if let Ok(seq) = at.trim().parse::<u64>() {
-        events
+    let (cut, day) = if let Ok(seq) = at.trim().parse::<u64>() {
+        let i = events
             .iter()
             .position(|e| e.seq == seq)
-            .map(|i| i + 1)
-            .ok_or(ActionError::NoEvent { at: place, seq })?
+            .ok_or(ActionError::NoEvent { at: place, seq })?;
+        (i + 1, events[i].date)
     } else {
         let date = parse_day(&place, "at", at)?;
-        events.partition_point(|e| e.date <= date)
+        (events.partition_point(|e| e.date <= date), date)
     };
     let (ladder, _) = crate::ladder::replay::replay(
         &store.initial_rules()?,
         events[..cut].iter().map(|e| (e.date, e.seq, &e.event)),
     )?;
-    Ok(ladder)
+    Ok((ladder, day))
 }
 
 pub fn history(file: &Path, player: &str, json: bool) -> Result<()> {

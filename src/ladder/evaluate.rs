@@ -210,7 +210,8 @@ pub enum EvalError {
 }
 
 /// The rules in a few words: the system and every parameter that differs from its defaults
-/// (Elo always shows its K, the figure people compare by).
+/// (Elo always shows its K, the figure people compare by), and the season calendar if it is
+/// not manual.
 pub fn label(rules: &Rules) -> String {
     let defaults = Rules::defaults(rules.system());
     let elo = rules.system() == System::Elo;
@@ -223,10 +224,14 @@ pub fn label(rules: &Rules) -> String {
             _ => format!("{}={v}", p.name),
         })
         .collect();
-    if parts.is_empty() {
+    let base = if parts.is_empty() {
         format!("{} (defaults)", rules.system())
     } else {
         format!("{} {}", rules.system(), parts.join(" "))
+    };
+    match rules.calendar.schedule() {
+        None => base,
+        Some(_) => format!("{base}, calendar {}", rules.calendar.brief()),
     }
 }
 

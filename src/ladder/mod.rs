@@ -1,4 +1,5 @@
 //! The ladder: events, rules, and the pure replay of (rules, log) into state and history.
+pub mod calendar;
 pub mod compare;
 pub mod evaluate;
 pub mod event;

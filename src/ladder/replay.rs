@@ -87,6 +87,10 @@ pub struct Ladder {
     pub archive: Vec<SeasonRecord>,
     /// Events applied so far.
     pub events: u64,
+    /// The date of the latest event applied: the season calendar's resets after it wait for
+    /// the next event (`seasons::run_calendar`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_date: Option<NaiveDate>,
 }
 
 /// A player about to be rated: their skill going in, and who they face.
@@ -130,6 +134,7 @@ impl Ladder {
             week: 1,
             archive: Vec::new(),
             events: 0,
+            last_date: None,
         }
     }
 
@@ -143,6 +148,7 @@ impl Ladder {
             week: self.week,
             archive: self.archive.clone(),
             events: self.events,
+            last_date: self.last_date,
         }
     }
 
@@ -151,7 +157,8 @@ impl Ladder {
     }
 
     /// Applies one event dated `date` with sequence number `seq`, appending a history row for
-    /// every player it touches.
+    /// every player it touches. The season calendar's resets that fall since the previous
+    /// event apply first.
     pub fn apply(
         &mut self,
         date: NaiveDate,
@@ -159,6 +166,7 @@ impl Ladder {
         event: &Event,
         history: &mut Vec<HistoryRow>,
     ) -> Result<(), ReplayError> {
+        seasons::run_calendar(self, date, history);
         match event {
             Event::Player { id, name, undated } => {
                 let i = *id as usize;
@@ -202,6 +210,7 @@ impl Ladder {
             Event::Rules { rules } => self.change_rules((**rules).clone(), date, seq, history),
         }
         self.events += 1;
+        self.last_date = Some(self.last_date.map_or(date, |last| last.max(date)));
         Ok(())
     }
 

@@ -1,5 +1,6 @@
 //! A ladder's rules: which rating system it runs, with which parameters.
 
+pub use crate::ladder::calendar::Calendar;
 pub use crate::ladder::systems::System;
 use crate::ladder::systems::{ADVANTAGE, Facts, Param};
 use crate::rating::{elo, glicko, glicko2, memoir44, trueskill};
@@ -15,7 +16,8 @@ pub struct SkyweaverParams {
     pub initial_deviation: f64,
     /// RD_min, the floor under RD (30).
     pub min_deviation: f64,
-    /// c, RD growth per rating period, i.e. per soft reset (34.6).
+    /// c, RD growth per rating period (34.6): a calendar week under a scheduled calendar
+    /// (N/7 periods a scheduled soft reset), one soft reset pressed by hand.
     pub c: f64,
     /// RD growth per idle day, applied before a player's next match as eq. 1 with days for
     /// periods (0: off, as before the parameter; RD then grows only at soft resets).
@@ -162,6 +164,10 @@ pub struct Rules {
     /// files from before it read, and write, as they did.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub advantage: f64,
+    /// When resets happen (SPEC §3.0). Manual is left out of the stored form, so files and
+    /// logs from before the calendar read, and are written, as they were.
+    #[serde(default, skip_serializing_if = "Calendar::is_manual")]
+    pub calendar: Calendar,
 }
 
 fn is_zero(x: &f64) -> bool {
@@ -179,6 +185,7 @@ impl From<Params> for Rules {
         Rules {
             params,
             advantage: 0.0,
+            calendar: Calendar::Manual,
         }
     }
 }
@@ -203,6 +210,8 @@ pub enum ParamError {
         value: String,
         range: String,
     },
+    #[error(transparent)]
+    Calendar(#[from] crate::ladder::calendar::CalendarError),
 }
 
 impl ParamError {
@@ -344,14 +353,15 @@ impl Rules {
         self.set_param(name, number)
     }
 
-    /// Whether every parameter lies in its declared range (rules read from a file or a log).
+    /// Whether every parameter lies in its declared range (rules read from a file or a log),
+    /// the calendar's settings included.
     pub fn check(&self) -> Result<(), ParamError> {
         for (spec, value) in self.param_values() {
             if !spec.admits(value) {
                 return Err(ParamError::range(spec, value));
             }
         }
-        Ok(())
+        self.calendar.check().map_err(ParamError::Calendar)
     }
 }
 

@@ -1,10 +1,12 @@
 //! Seasons (seed 003 §4–5, SPEC §3): the weekly soft reset, the monthly hard reset, the season
 //! archive, and migration from an Elo list.
 
-use crate::ladder::event::PlayerId;
+use crate::ladder::calendar::{Calendar, Reset, SCHEDULED_SEQ, Status};
+use crate::ladder::event::{Event, PlayerId};
 pub use crate::ladder::event::{Migration, MigrationEntry, OldRank};
+use crate::ladder::log::Effective;
 use crate::ladder::replay::{Ladder, ReplayError, grandweaver_set};
-use crate::ladder::rules::Params;
+use crate::ladder::rules::{Params, Rules};
 use crate::ladder::skyweaver::{Tier, floor_reached};
 use crate::ladder::state::{HistoryRow, PlayerState, Skill};
 use crate::rating::{glicko, glicko2, trueskill};
@@ -48,7 +50,82 @@ pub struct SeasonRecord {
 /// The weekly button (SPEC §3.1). Skyweaver: record every player's end-of-week RP and tier,
 /// cap Grandweavers above 1400 to 1400 and Masters above 1300 to 1300, and grow every RD by
 /// one rating period (eq. 1). Other systems: the week rolls on, nothing else changes.
+///
+/// A pressed button rolls one rating period however long ago the last one was (with a
+/// manual calendar the organiser's weeks are the periods); a scheduled soft reset rolls the
+/// calendar weeks it closes (see [`run_calendar`]).
 pub fn soft_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+    roll_week(ladder, date, seq, 1.0, history);
+}
+
+/// The season calendar's resets due before an event dated `date` (SPEC §3.0): every reset
+/// the plan lists between the previous event and this one applies exactly as its button would
+/// — a soft reset, then on a season's end a hard reset — dated on its day with sequence
+/// number [`SCHEDULED_SEQ`], so its history rows come before that day's events. A soft reset
+/// by the calendar rolls N/7 rating periods: a period is a calendar week (eq. 1 with t in
+/// weeks), one for the weekly default.
+pub(crate) fn run_calendar(ladder: &mut Ladder, date: NaiveDate, history: &mut Vec<HistoryRow>) {
+    let (Some(last), Calendar::Scheduled(schedule)) = (ladder.last_date, ladder.rules.calendar)
+    else {
+        return;
+    };
+    for reset in schedule.plan(last, date) {
+        let periods = schedule.periods_per_reset();
+        roll_week(ladder, reset.date, SCHEDULED_SEQ, periods, history);
+        if reset.hard {
+            hard_reset(ladder, reset.date, SCHEDULED_SEQ, history);
+        }
+    }
+}
+
+/// The season calendar's resets in a log, as replay applies them to `events` (in replay
+/// order, starting under `initial`, its `rules` events changing the calendar): each with the
+/// index of the event it applies before. For the log's listing and the charts' markers,
+/// without replaying.
+pub fn scheduled_resets(initial: &Rules, events: &[Effective]) -> Vec<(usize, Reset)> {
+    let mut calendar = initial.calendar;
+    let mut out = Vec::new();
+    for (i, pair) in events.windows(2).enumerate() {
+        if let Event::Rules { rules } = &pair[0].event {
+            calendar = rules.calendar;
+        }
+        if let Some(s) = calendar.schedule() {
+            out.extend(s.plan(pair[0].date, pair[1].date).map(|r| (i + 1, r)));
+        }
+    }
+    out
+}
+
+/// Whether an event dated `date` would first apply scheduled resets: then it reads and
+/// changes every player, not only its own (the store's append path loads them all).
+pub fn resets_due(ladder: &Ladder, date: NaiveDate) -> bool {
+    match (ladder.last_date, ladder.rules.calendar) {
+        (Some(last), Calendar::Scheduled(s)) => s.plan(last, date).next().is_some(),
+        _ => false,
+    }
+}
+
+/// Where the ladder stands on the calendar on `today`: season, week, the next reset and the
+/// season's end, and resets due since its last event (which replay applies with the next
+/// one). What the status bar and `rungs standings` say.
+pub fn calendar_status(ladder: &Ladder, today: NaiveDate) -> Status {
+    Status::at(
+        &ladder.rules.calendar,
+        ladder.season,
+        ladder.week,
+        ladder.last_date,
+        today,
+    )
+}
+
+/// A soft reset that grows every RD by `periods` rating periods.
+fn roll_week(
+    ladder: &mut Ladder,
+    date: NaiveDate,
+    seq: u64,
+    periods: f64,
+    history: &mut Vec<HistoryRow>,
+) {
     if let Params::Skyweaver(params) = &ladder.rules.params {
         let grandweavers = grandweaver_set(&ladder.players, params.grandweaver_count);
         let cfg = params.glicko();
@@ -71,7 +148,7 @@ pub fn soft_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
                 p.rp = p.rp.min(1300.0);
             }
             if let Skill::Glicko(r) = p.skill {
-                p.skill = Skill::Glicko(glicko::grow_deviation(&r, 1.0, &cfg));
+                p.skill = Skill::Glicko(glicko::grow_deviation(&r, periods, &cfg));
             }
         }
         ladder.record_all(date, seq, history);

@@ -197,7 +197,8 @@ const SKYWEAVER: Facts = Facts {
         param(
             "c",
             "RD growth per week",
-            "how much uncertainty one idle rating period adds (c of eq. 1)",
+            "how much uncertainty one idle rating period adds (c of eq. 1); a period is a \
+             calendar week with the season calendar on, one soft reset with the buttons",
             0.0,
             350.0,
         ),

@@ -9,8 +9,9 @@
 //! Rating periods, for stepping ◀ ▶ (each ends where the next begins; a `rules` event always
 //! ends one, since the period's meaning may change with it):
 //! - Skyweaver: the interval between two resets (SPEC §2.1: a soft reset rolls the rating
-//!   period; a hard reset ends the week too). A step lands just after the reset, so the
-//!   reset's caps and RD growth are in view.
+//!   period; a hard reset ends the week too), pressed or by the season calendar. A step lands
+//!   just after the reset, so the reset's caps and RD growth are in view (a scheduled reset
+//!   applies with the first event after it: the step lands after that event).
 //! - INVERSUS: blocks of `days_per_period` days counted from the log's first date (the
 //!   period its inactivity rule measures in).
 //! - AllegSkill, Memoir '44, Elo: the calendar week, Monday to Sunday (they have no rating
@@ -74,7 +75,7 @@ impl Timeline {
         events: Vec<Effective>,
         progress: &mut dyn FnMut(u64) -> bool,
     ) -> Result<Timeline, TimelineError> {
-        let interval = default_interval(&events);
+        let interval = interval_for(Some(rules), &events);
         Timeline::with_interval(rules, events, interval, progress)
     }
 
@@ -252,7 +253,12 @@ impl Timeline {
 /// The part of an event's period id that the system decides (see the module docs).
 fn period_within(rules: &Rules, date: NaiveDate, origin: Option<NaiveDate>, resets: i64) -> i64 {
     match &rules.params {
-        Params::Skyweaver(_) => resets,
+        // The calendar's period number grows by one at each scheduled reset, and `resets` at
+        // each pressed one: both only grow, so their sum changes whenever either does.
+        Params::Skyweaver(_) => match rules.calendar.schedule() {
+            Some(s) => resets + s.period(date),
+            None => resets,
+        },
         Params::Inversus(p) => {
             let days = origin.map_or(0, |o| (date - o).num_days()) as f64;
             let width = if p.days_per_period.is_finite() && p.days_per_period >= 1.0 {
@@ -273,13 +279,31 @@ fn period_within(rules: &Rules, date: NaiveDate, origin: Option<NaiveDate>, rese
 /// ladder copy at the log's end (players, and the season archive that hard resets grow),
 /// bounded so a jump replays at most an eighth of the log.
 pub fn default_interval(events: &[Effective]) -> usize {
+    interval_for(None, events)
+}
+
+/// [`default_interval`] for a log that starts under `initial` (whose season calendar, if
+/// any, grows the archive as hard resets do).
+fn interval_for(initial: Option<&Rules>, events: &[Effective]) -> usize {
     let (mut players, mut seasons) = (0usize, 0usize);
     for e in events {
-        match e.event {
+        match &e.event {
             Event::Player { .. } => players += 1,
             Event::HardReset => seasons += 1,
+            // The calendar from here on: at most one archived season per event (idle ones
+            // are skipped), at most the seasons its dates span.
+            Event::Rules { rules } => {
+                if let (Some(s), Some(last)) = (rules.calendar.schedule(), events.last()) {
+                    seasons += (s.seasons_spanned(e.date, last.date) as usize).min(events.len());
+                }
+            }
             _ => {}
         }
+    }
+    if let (Some(rules), Some(first), Some(last)) = (initial, events.first(), events.last())
+        && let Some(s) = rules.calendar.schedule()
+    {
+        seasons += (s.seasons_spanned(first.date, last.date) as usize).min(events.len());
     }
     let player_bytes = std::mem::size_of::<PlayerState>() + 32;
     let entry_bytes = std::mem::size_of::<SeasonEntry>() + 32;

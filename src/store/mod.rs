@@ -11,6 +11,7 @@ use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
 use crate::ladder::log::{self, DanglingCorrection, Effective};
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::Rules;
+use crate::ladder::seasons;
 use crate::ladder::state::{HistoryRow, PlayerState};
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, params};
@@ -581,11 +582,17 @@ impl Store {
         seqs: &[u64],
         action: i64,
     ) -> Result<()> {
-        let needed = players_needed(rows);
+        let mut needed = players_needed(rows);
         let mut ladder = match &needed {
             Some(ids) => self.ladder_with(ids)?,
             None => self.ladder()?,
         };
+        // A scheduled reset the new events pass changes every player (the season calendar).
+        let last_date = rows.last().map(|(d, _)| *d);
+        if needed.is_some() && last_date.is_some_and(|d| seasons::resets_due(&ladder, d)) {
+            needed = None;
+            ladder = self.ladder()?;
+        }
         let mut history = Vec::new();
         let mut touched: Vec<PlayerId> = Vec::new();
         for ((date, entry), seq) in rows.iter().zip(seqs) {
@@ -646,7 +653,7 @@ impl Store {
                 })?;
         self.check_cancel()?;
         self.reached(750);
-        let from = from.unwrap_or((NaiveDate::MIN, 0));
+        let from = log::history_changes_from(from.unwrap_or((NaiveDate::MIN, 0)), &events);
         tx.execute("DELETE FROM cache_players", []).map_err(sql)?;
         let last = events.last().map(|e| (e.date, e.seq));
         self.write_cache(

@@ -3,12 +3,15 @@
 
 #![allow(dead_code)]
 
+use chrono::NaiveDate;
 use proptest::prelude::*;
+use rungs::ladder::calendar::{Calendar, HardResets, Schedule};
 use rungs::ladder::event::MatchResult;
 use rungs::ladder::rules::{Rules, System};
 use rungs::rating::Outcome;
 
-/// Each system at its defaults or with one parameter changed.
+/// Each system at its defaults or with one parameter changed (and a season calendar: see
+/// [`calendar`]).
 const TWEAKS: &[(System, &str)] = &[
     (System::Skyweaver, ""),
     (System::Skyweaver, "grandweaver_count=2"),
@@ -29,12 +32,38 @@ const TWEAKS: &[(System, &str)] = &[
     (System::Memoir44, "advantage=50"),
 ];
 
+/// Season calendars over the properties' windows of a few weeks in 2026: manual, seed 003's
+/// (Mondays, monthly seasons), and short ones that pass many resets and whole idle seasons.
+fn calendar() -> impl Strategy<Value = Calendar> {
+    let anchor = NaiveDate::from_ymd_opt(2026, 1, 3).expect("a date");
+    let every = |soft_days, m| {
+        Calendar::Scheduled(Schedule {
+            soft_days,
+            anchor,
+            hard: HardResets::Every(m),
+        })
+    };
+    prop_oneof![
+        4 => Just(Calendar::Manual),
+        1 => Just(Calendar::Scheduled(Schedule::default())),
+        1 => Just(every(3, 2)),
+        1 => Just(every(1, 5)),
+        1 => Just(every(10, 1)),
+        1 => Just(Calendar::Scheduled(Schedule {
+            soft_days: 2,
+            anchor,
+            hard: HardResets::Monthly,
+        })),
+    ]
+}
+
 pub fn rules() -> impl Strategy<Value = Rules> {
-    prop::sample::select(TWEAKS).prop_map(|(system, param)| {
+    (prop::sample::select(TWEAKS), calendar()).prop_map(|((system, param), calendar)| {
         let mut rules = Rules::defaults(system);
         if !param.is_empty() {
             rules.assign(param).expect("a known parameter");
         }
+        rules.calendar = calendar;
         rules
     })
 }
