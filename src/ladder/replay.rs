@@ -4,13 +4,13 @@
 use crate::ladder::event::{Event, Match, MatchResult, PlayerId};
 use crate::ladder::inversus;
 use crate::ladder::rules::{Params, Rules};
-use crate::ladder::scenarios::ScenarioBook;
-use crate::ladder::seasons::{self, SeasonRecord};
-use crate::ladder::skyweaver::{self, Tier};
+use crate::ladder::seasons;
+pub use crate::ladder::seasons::grandweaver_set;
+use crate::ladder::skyweaver;
+pub use crate::ladder::state::Ladder;
 use crate::ladder::state::{HistoryRow, PlayerState, Skill};
 use crate::rating::{Outcome, elo, glicko, glicko2, memoir44, trueskill};
 use chrono::NaiveDate;
-use serde::{Deserialize, Serialize};
 
 /// An event that cannot apply to the ladder as it stands. It names players by id; a caller
 /// that knows their names says them with [`ReplayError::describe`].
@@ -72,27 +72,6 @@ impl ReplayError {
     }
 }
 
-/// The ladder after some prefix of its log.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Ladder {
-    pub rules: Rules,
-    pub players: Vec<PlayerState>,
-    /// Memoir '44 scenario statistics from the ladder's own history.
-    pub scenarios: ScenarioBook,
-    /// The current season (from 1) and week within it (from 1).
-    pub season: u32,
-    pub week: u32,
-    /// Finished seasons (Skyweaver), oldest first.
-    #[serde(default)]
-    pub archive: Vec<SeasonRecord>,
-    /// Events applied so far.
-    pub events: u64,
-    /// The date of the latest event applied: the season calendar's resets after it wait for
-    /// the next event (`seasons::run_calendar`).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub last_date: Option<NaiveDate>,
-}
-
 /// A player about to be rated: their skill going in, and who they face.
 struct Entrant {
     id: PlayerId,
@@ -125,37 +104,6 @@ pub fn rated_sides(result: MatchResult) -> Option<(Outcome, [bool; 2])> {
 }
 
 impl Ladder {
-    pub fn new(rules: Rules) -> Ladder {
-        Ladder {
-            rules,
-            players: Vec::new(),
-            scenarios: ScenarioBook::default(),
-            season: 1,
-            week: 1,
-            archive: Vec::new(),
-            events: 0,
-            last_date: None,
-        }
-    }
-
-    /// A copy of everything but the players (what the cache keeps in one row).
-    pub fn clone_without_players(&self) -> Ladder {
-        Ladder {
-            rules: self.rules.clone(),
-            players: Vec::new(),
-            scenarios: self.scenarios.clone(),
-            season: self.season,
-            week: self.week,
-            archive: self.archive.clone(),
-            events: self.events,
-            last_date: self.last_date,
-        }
-    }
-
-    pub fn player(&self, id: PlayerId) -> Option<&PlayerState> {
-        self.players.get(id as usize)
-    }
-
     /// Applies one event dated `date` with sequence number `seq`, appending a history row for
     /// every player it touches. The season calendar's resets that fall since the previous
     /// event apply first.
@@ -205,36 +153,22 @@ impl Ladder {
             Event::HardReset => seasons::hard_reset(self, date, seq, history),
             Event::Scenario { figures } => self.scenarios.set_override(figures),
             Event::Migration { migration } => {
-                seasons::migrate(self, migration, date, seq, history)?
+                for e in &migration.entries {
+                    if !self.player(e.player).is_some_and(|p| p.joined) {
+                        return Err(ReplayError::UnknownPlayer {
+                            seq,
+                            date,
+                            id: e.player,
+                        });
+                    }
+                }
+                seasons::migrate(self, migration, date, seq, history)
             }
             Event::Rules { rules } => self.change_rules((**rules).clone(), date, seq, history),
         }
         self.events += 1;
         self.last_date = Some(self.last_date.map_or(date, |last| last.max(date)));
         Ok(())
-    }
-
-    pub(crate) fn record(
-        &self,
-        date: NaiveDate,
-        seq: u64,
-        id: PlayerId,
-        history: &mut Vec<HistoryRow>,
-    ) {
-        if let Some(p) = self.players.get(id as usize).filter(|p| p.joined) {
-            history.push(HistoryRow {
-                seq,
-                date,
-                player: id,
-                figures: p.figures(),
-            });
-        }
-    }
-
-    pub(crate) fn record_all(&self, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
-        for id in 0..self.players.len() as PlayerId {
-            self.record(date, seq, id, history);
-        }
     }
 
     fn check_match(&self, date: NaiveDate, seq: u64, m: &Match) -> Result<(), ReplayError> {
@@ -495,27 +429,6 @@ impl Ladder {
         }
         self.record_all(date, seq, history);
     }
-}
-
-/// Who is a Grandweaver: the top `n` players by RP among those at 1200 or more. Ties at the
-/// boundary go to the higher rating, then the earlier player (lower id), so the set is
-/// deterministic.
-pub fn grandweaver_set(players: &[PlayerState], n: u32) -> Vec<bool> {
-    let mut masters: Vec<usize> = (0..players.len())
-        .filter(|&i| players[i].rp >= Tier::Master.minimum())
-        .collect();
-    masters.sort_by(|&x, &y| {
-        let (px, py) = (&players[x], &players[y]);
-        py.rp
-            .total_cmp(&px.rp)
-            .then(py.skill.rating_1500().total_cmp(&px.skill.rating_1500()))
-            .then(x.cmp(&y))
-    });
-    let mut set = vec![false; players.len()];
-    for &i in masters.iter().take(n as usize) {
-        set[i] = true;
-    }
-    set
 }
 
 /// The opponent a team member is rated against. INVERSUS (seed 004): own rating + (mean

@@ -5,47 +5,14 @@ use crate::ladder::calendar::{Calendar, Reset, SCHEDULED_SEQ, Status};
 use crate::ladder::event::{Event, PlayerId};
 pub use crate::ladder::event::{Migration, MigrationEntry, OldRank};
 use crate::ladder::log::Effective;
-use crate::ladder::replay::{Ladder, ReplayError, grandweaver_set};
 use crate::ladder::rules::{Params, Rules};
 use crate::ladder::skyweaver::{Tier, floor_reached};
+use crate::ladder::state::Ladder;
 use crate::ladder::state::{HistoryRow, PlayerState, Skill};
+pub use crate::ladder::state::{SeasonEntry, SeasonRanking, SeasonRecord};
 use crate::rating::{glicko, glicko2, trueskill};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
-
-/// How a player's season is ranked (seed 003 §4, "End of Season").
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum SeasonRanking {
-    /// Below Master: the tier at season end.
-    Tier(Tier),
-    /// Master and above: the mean of the season's end-of-week RP.
-    AverageRp(f64),
-    /// Systems without tiers: the shown score at season end.
-    Score(f64),
-}
-
-/// One player's finished season.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SeasonEntry {
-    pub player: PlayerId,
-    pub name: String,
-    pub ranking: SeasonRanking,
-    pub peak_tier: Option<Tier>,
-    pub matches: u32,
-    /// End-of-week RP, one per soft reset of the season.
-    pub weekly_rp: Vec<f64>,
-}
-
-/// A finished season.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SeasonRecord {
-    pub number: u32,
-    pub ended: NaiveDate,
-    /// Soft resets during the season.
-    pub weeks: u32,
-    pub entries: Vec<SeasonEntry>,
-}
 
 /// The weekly button (SPEC §3.1). Skyweaver: record every player's end-of-week RP and tier,
 /// cap Grandweavers above 1400 to 1400 and Masters above 1300 to 1300, and grow every RD by
@@ -387,16 +354,7 @@ pub fn migrate(
     date: NaiveDate,
     seq: u64,
     history: &mut Vec<HistoryRow>,
-) -> Result<(), ReplayError> {
-    for e in &migration.entries {
-        if !ladder.player(e.player).is_some_and(|p| p.joined) {
-            return Err(ReplayError::UnknownPlayer {
-                seq,
-                date,
-                id: e.player,
-            });
-        }
-    }
+) {
     let rules = ladder.rules.params.clone();
     for e in &migration.entries {
         let p = &mut ladder.players[e.player as usize];
@@ -430,5 +388,25 @@ pub fn migrate(
         }
         ladder.record(date, seq, e.player, history);
     }
-    Ok(())
+}
+
+/// Who is a Grandweaver: the top `n` players by RP among those at 1200 or more. Ties at the
+/// boundary go to the higher rating, then the earlier player (lower id), so the set is
+/// deterministic.
+pub fn grandweaver_set(players: &[PlayerState], n: u32) -> Vec<bool> {
+    let mut masters: Vec<usize> = (0..players.len())
+        .filter(|&i| players[i].rp >= Tier::Master.minimum())
+        .collect();
+    masters.sort_by(|&x, &y| {
+        let (px, py) = (&players[x], &players[y]);
+        py.rp
+            .total_cmp(&px.rp)
+            .then(py.skill.rating_1500().total_cmp(&px.skill.rating_1500()))
+            .then(x.cmp(&y))
+    });
+    let mut set = vec![false; players.len()];
+    for &i in masters.iter().take(n as usize) {
+        set[i] = true;
+    }
+    set
 }

@@ -1,7 +1,9 @@
-//! What the ladder knows about each player after some prefix of the log.
+//! What the ladder knows after some prefix of the log: each player's state, the ladder as a
+//! whole, and its finished seasons. Plain data; replay and the season rules change it.
 
 use crate::ladder::event::PlayerId;
 use crate::ladder::rules::{Params, Rules};
+use crate::ladder::scenarios::ScenarioBook;
 use crate::ladder::skyweaver::Tier;
 use crate::rating::{elo, glicko, glicko2, trueskill};
 use chrono::NaiveDate;
@@ -238,4 +240,115 @@ pub struct HistoryRow {
     pub date: NaiveDate,
     pub player: PlayerId,
     pub figures: Figures,
+}
+
+/// The ladder after some prefix of its log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Ladder {
+    pub rules: Rules,
+    pub players: Vec<PlayerState>,
+    /// Memoir '44 scenario statistics from the ladder's own history.
+    pub scenarios: ScenarioBook,
+    /// The current season (from 1) and week within it (from 1).
+    pub season: u32,
+    pub week: u32,
+    /// Finished seasons (Skyweaver), oldest first.
+    #[serde(default)]
+    pub archive: Vec<SeasonRecord>,
+    /// Events applied so far.
+    pub events: u64,
+    /// The date of the latest event applied: the season calendar's resets after it wait for
+    /// the next event (`seasons::run_calendar`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub last_date: Option<NaiveDate>,
+}
+
+impl Ladder {
+    pub fn new(rules: Rules) -> Ladder {
+        Ladder {
+            rules,
+            players: Vec::new(),
+            scenarios: ScenarioBook::default(),
+            season: 1,
+            week: 1,
+            archive: Vec::new(),
+            events: 0,
+            last_date: None,
+        }
+    }
+
+    /// A copy of everything but the players (what the cache keeps in one row).
+    pub fn clone_without_players(&self) -> Ladder {
+        Ladder {
+            rules: self.rules.clone(),
+            players: Vec::new(),
+            scenarios: self.scenarios.clone(),
+            season: self.season,
+            week: self.week,
+            archive: self.archive.clone(),
+            events: self.events,
+            last_date: self.last_date,
+        }
+    }
+
+    pub fn player(&self, id: PlayerId) -> Option<&PlayerState> {
+        self.players.get(id as usize)
+    }
+
+    pub(crate) fn record(
+        &self,
+        date: NaiveDate,
+        seq: u64,
+        id: PlayerId,
+        history: &mut Vec<HistoryRow>,
+    ) {
+        if let Some(p) = self.players.get(id as usize).filter(|p| p.joined) {
+            history.push(HistoryRow {
+                seq,
+                date,
+                player: id,
+                figures: p.figures(),
+            });
+        }
+    }
+
+    pub(crate) fn record_all(&self, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+        for id in 0..self.players.len() as PlayerId {
+            self.record(date, seq, id, history);
+        }
+    }
+}
+
+/// How a player's season is ranked (seed 003 §4, "End of Season").
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeasonRanking {
+    /// Below Master: the tier at season end.
+    Tier(Tier),
+    /// Master and above: the mean of the season's end-of-week RP.
+    AverageRp(f64),
+    /// Systems without tiers: the shown score at season end.
+    Score(f64),
+}
+
+/// One player's finished season.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeasonEntry {
+    pub player: PlayerId,
+    pub name: String,
+    pub ranking: SeasonRanking,
+    pub peak_tier: Option<Tier>,
+    pub matches: u32,
+    /// End-of-week RP, one per soft reset of the season.
+    pub weekly_rp: Vec<f64>,
+}
+
+/// A finished season.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeasonRecord {
+    pub number: u32,
+    pub ended: NaiveDate,
+    /// Soft resets during the season.
+    pub weeks: u32,
+    pub entries: Vec<SeasonEntry>,
 }
