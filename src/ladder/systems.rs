@@ -136,7 +136,7 @@ const PROVISIONAL: Param = whole(
 const IDLE_DAYS: Param = whole(
     "idle_days",
     "Idle after days",
-    "days without a game after which a player leaves the displayed leaderboard",
+    "days without a game after which a player leaves the displayed leaderboard (0: never)",
     0.0,
     36_500.0,
 );
@@ -232,6 +232,8 @@ const SKYWEAVER: Facts = Facts {
             0.0,
             2000.0,
         ),
+        PROVISIONAL,
+        IDLE_DAYS,
     ],
 };
 
@@ -325,6 +327,8 @@ const INVERSUS: Facts = Facts {
             0.0,
             10_000.0,
         ),
+        PROVISIONAL,
+        IDLE_DAYS,
     ],
 };
 
@@ -451,6 +455,8 @@ const ELO: Facts = Facts {
             0.0,
             400.0,
         ),
+        PROVISIONAL,
+        IDLE_DAYS,
     ],
 };
 
