@@ -265,12 +265,10 @@ fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                     out.push(Command::Tool(ToolCommand::Plot(id)));
                     state.tools.plot_name.clear();
                 }
-                None => {
-                    state.error = Some(format!(
-                        "no player called `{}`",
-                        state.tools.plot_name.trim()
-                    ))
-                }
+                None => out.push(Command::Problem {
+                    field: "Plot player",
+                    message: format!("no player called `{}`", state.tools.plot_name.trim()),
+                }),
             }
         }
         for name in state.suggestions(&state.tools.plot_name, 5) {
@@ -309,9 +307,8 @@ fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         if ui
             .add_enabled(can_save, egui::Button::new("Save PNG…"))
             .clicked()
-            && let Some(path) = widgets::save_dialog("Save the plots", "history.png")
         {
-            out.push(Command::Tool(ToolCommand::SavePng(path)));
+            out.push(Command::Pick(super::files::Purpose::SavePng));
         }
     });
 }

@@ -3,25 +3,32 @@
 //! applies after the frame.
 
 mod charts;
-mod enter_match;
+pub mod enter_match;
+pub mod error;
+pub mod files;
 mod history;
 pub mod jobs;
-mod migration;
-mod players;
+pub mod messages;
+pub mod migration;
+mod new_ladder;
+mod picker;
+pub mod players;
 mod plot_band;
 pub mod png;
 mod quality;
 mod replay;
 mod seasons;
-mod settings;
+pub mod settings;
 pub mod simulate;
-mod standings;
+pub mod standings;
 pub mod state;
 pub mod tools;
 mod what_if;
 mod widgets;
 
 use eframe::egui;
+use files::Purpose;
+use messages::{Level, Offer};
 use state::{AppState, Command, Screen};
 use std::path::PathBuf;
 
@@ -42,7 +49,7 @@ pub struct RungsApp {
     dark: bool,
     fonts_ready: bool,
     /// A PNG of the plots being written by the screenshot callback.
-    png_saved: Option<std::sync::mpsc::Receiver<Result<String, String>>>,
+    png_saved: Option<std::sync::mpsc::Receiver<Result<String, error::AppError>>>,
 }
 
 /// egui's default proportional font has no arrows, badges or geometric shapes; Hack (bundled
@@ -80,8 +87,6 @@ impl RungsApp {
         }
     }
 
-    /// The app as started: the last ladder used, or on first start the default ladder in
-    /// the data directory (created empty; its empty state offers the demo).
     /// The app on `file` if given (a double-click in a file manager), else on the last
     /// ladder used, else on a new ladder in the data directory.
     pub fn new(cc: &eframe::CreationContext<'_>, file: Option<std::path::PathBuf>) -> RungsApp {
@@ -124,19 +129,24 @@ impl RungsApp {
         self.commands.push(cmd);
     }
 
+    /// Ctrl+Z / Ctrl+Shift+Z undo and redo the ladder — unless a text field has the
+    /// keyboard: there they edit the text, and the ladder is left alone. Files dropped on
+    /// the window open or import.
     fn shortcuts(&mut self, ui: &egui::Ui) {
         use egui::{Key, KeyboardShortcut, Modifiers};
         const REDO: KeyboardShortcut =
             KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
         const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-        // Redo first: a plain Ctrl+Z pattern also matches Ctrl+Shift+Z.
-        let (redo, undo) = ui
-            .ctx()
-            .input_mut(|i| (i.consume_shortcut(&REDO), i.consume_shortcut(&UNDO)));
-        if redo {
-            self.send(Command::Redo);
-        } else if undo {
-            self.send(Command::Undo);
+        if !ui.ctx().egui_wants_keyboard_input() {
+            // Redo first: a plain Ctrl+Z pattern also matches Ctrl+Shift+Z.
+            let (redo, undo) = ui
+                .ctx()
+                .input_mut(|i| (i.consume_shortcut(&REDO), i.consume_shortcut(&UNDO)));
+            if redo {
+                self.send(Command::Redo);
+            } else if undo {
+                self.send(Command::Undo);
+            }
         }
         // A file dropped on the window: a ladder opens, a match CSV imports.
         let dropped: Vec<std::path::PathBuf> = ui.ctx().input(|i| {
@@ -155,47 +165,29 @@ impl RungsApp {
     fn menu(&mut self, ui: &mut egui::Ui) {
         egui::MenuBar::new().ui(ui, |ui| {
             ui.menu_button("File", |ui| {
-                if ui.button("New ladder…").clicked() {
-                    if let Some(p) = widgets::save_dialog("New ladder", "club.rungs") {
-                        self.send(Command::New(p, crate::ladder::rules::System::Skyweaver));
+                let items = [
+                    ("New ladder…", Command::AskNewLadder),
+                    ("Open…", Command::Pick(Purpose::Open)),
+                    ("Open the demo ladder", Command::OpenDemo),
+                    ("Save a copy…", Command::Pick(Purpose::SaveCopy)),
+                ];
+                for (label, cmd) in items {
+                    if ui.button(label).clicked() {
+                        self.send(cmd);
+                        ui.close();
                     }
-                    ui.close();
-                }
-                if ui.button("Open…").clicked() {
-                    if let Some(p) = widgets::open_dialog("Open a ladder", &["rungs"]) {
-                        self.send(Command::Open(p));
-                    }
-                    ui.close();
-                }
-                if ui.button("Open the demo ladder").clicked() {
-                    self.send(Command::OpenDemo);
-                    ui.close();
-                }
-                if ui.button("Save a copy…").clicked() {
-                    if let Some(p) = widgets::save_dialog("Save a copy", "copy.rungs") {
-                        self.send(Command::SaveCopy(p));
-                    }
-                    ui.close();
                 }
                 ui.separator();
-                if ui.button("Import CSV…").clicked() {
-                    if let Some(p) = widgets::open_dialog("Import matches", &["csv", "gz"]) {
-                        let mapping = widgets::mapping_for_file(&p);
-                        self.send(Command::ImportCsv(p, mapping));
+                let items = [
+                    ("Import CSV…", Command::Pick(Purpose::ImportCsv)),
+                    ("Export CSV…", Command::Pick(Purpose::ExportCsv)),
+                    ("Export log (JSONL)…", Command::Pick(Purpose::ExportJsonl)),
+                ];
+                for (label, cmd) in items {
+                    if ui.button(label).clicked() {
+                        self.send(cmd);
+                        ui.close();
                     }
-                    ui.close();
-                }
-                if ui.button("Export CSV…").clicked() {
-                    if let Some(p) = widgets::save_dialog("Export matches", "matches.csv") {
-                        self.send(Command::ExportCsv(p));
-                    }
-                    ui.close();
-                }
-                if ui.button("Export log (JSONL)…").clicked() {
-                    if let Some(p) = widgets::save_dialog("Export the log", "ladder.jsonl") {
-                        self.send(Command::ExportJsonl(p));
-                    }
-                    ui.close();
                 }
                 if !self.state.recent.is_empty() {
                     ui.separator();
@@ -259,15 +251,50 @@ impl RungsApp {
         });
     }
 
+    /// The screens as tabs; those that do not fit the window's width fold into "More ▾",
+    /// and undo and redo stay at the right end whatever the width.
     fn tabs(&mut self, ui: &mut egui::Ui) {
+        let current = self.state.screen;
+        let spacing = ui.spacing().item_spacing.x + 2.0 * ui.spacing().button_padding.x;
+        let width_of = |ui: &egui::Ui, text: &str| {
+            let font = egui::TextStyle::Button.resolve(ui.style());
+            ui.fonts_mut(|f| f.layout_no_wrap(text.to_string(), font, egui::Color32::WHITE))
+                .size()
+                .x
+                + spacing
+        };
+        let reserve = width_of(ui, "↶") + width_of(ui, "↷") + width_of(ui, "More ▾") + 16.0;
+        let available = ui.available_width() - reserve;
+        let mut used = 0.0;
+        let mut shown = Vec::new();
+        let mut folded = Vec::new();
+        for screen in Screen::ALL {
+            used += width_of(ui, screen.title());
+            if used <= available && folded.is_empty() {
+                shown.push(screen);
+            } else {
+                folded.push(screen);
+            }
+        }
         ui.horizontal(|ui| {
-            for screen in Screen::ALL {
-                if ui
-                    .selectable_label(self.state.screen == screen, screen.title())
-                    .clicked()
-                {
+            for screen in shown {
+                if ui.selectable_label(current == screen, screen.title()).clicked() {
                     self.send(Command::Show(screen));
                 }
+            }
+            if !folded.is_empty() {
+                let label = match folded.iter().find(|s| **s == current) {
+                    Some(s) => format!("{} ▾", s.title()),
+                    None => "More ▾".to_string(),
+                };
+                ui.menu_button(label, |ui| {
+                    for screen in folded {
+                        if ui.selectable_label(current == screen, screen.title()).clicked() {
+                            self.send(Command::Show(screen));
+                            ui.close();
+                        }
+                    }
+                });
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui
@@ -284,35 +311,72 @@ impl RungsApp {
         });
     }
 
+    /// "club.rungs · Skyweaver · season 3, week 2 · 1,284 events · saved" (room is left for
+    /// the season calendar's next reset).
     fn status(&self, ui: &mut egui::Ui) {
         let s = &self.state;
         let file = s.path().and_then(|p| p.file_name()).map_or_else(
             || "no ladder".to_string(),
             |n| n.to_string_lossy().into_owned(),
         );
-        let text = format!(
-            "{file} · {} · season {}, week {} · {} events · {} players · saved",
-            s.ladder.rules.system(),
-            s.ladder.season,
-            s.ladder.week,
-            widgets::thousands(s.ladder.events),
-            widgets::thousands(s.standings.len() as u64),
-        );
+        let now = s.now();
+        let parts = [
+            file,
+            now.rules.system().label().to_string(),
+            format!("season {}, week {}", now.season, now.week),
+            format!("{} events", widgets::thousands(now.events)),
+            format!(
+                "{} players",
+                widgets::thousands(now.players.iter().filter(|p| p.joined).count() as u64)
+            ),
+            "saved".to_string(),
+        ];
         ui.horizontal(|ui| {
-            ui.label(text);
             if let Some(job) = &s.job {
-                ui.separator();
-                ui.label(job_status(job));
                 ui.spinner();
+                ui.label(job_status(job));
+                ui.separator();
             }
+            ui.add(egui::Label::new(parts.join(" · ")).truncate())
+                .on_hover_text(s.path().map_or(String::new(), |p| p.display().to_string()));
         });
+    }
+
+    /// The message strip: one line of fixed height, always there, so a message coming or
+    /// going never moves the page.
+    fn messages(&mut self, ui: &mut egui::Ui) {
+        let height = ui.spacing().interact_size.y;
+        ui.allocate_ui_with_layout(
+            egui::vec2(ui.available_width(), height),
+            egui::Layout::left_to_right(egui::Align::Center),
+            |ui| {
+                ui.set_min_height(height);
+                let Some(m) = self.state.messages.current().cloned() else {
+                    return;
+                };
+                if ui.small_button("✖").on_hover_text("Dismiss").clicked() {
+                    self.send(Command::DismissMessage);
+                }
+                if m.offer == Offer::Undo && ui.small_button("Undo").clicked() {
+                    self.send(Command::Undo);
+                    self.send(Command::DismissMessage);
+                }
+                let text = match m.level {
+                    Level::Error => egui::RichText::new(format!("⚠ {}", m.text))
+                        .color(ui.visuals().error_fg_color),
+                    Level::Notice => egui::RichText::new(&m.text),
+                };
+                ui.add(egui::Label::new(text).truncate())
+                    .on_hover_text(&m.text);
+            },
+        );
     }
 
     /// "Viewing the past — event 812 of 1,284 · [Return to now]", on every screen.
     fn past_banner(&mut self, ui: &mut egui::Ui) {
         let tools = &self.state.tools;
-        // The Replay screen says it in its own line, so its controls do not jump.
-        if self.state.screen == Screen::Replay {
+        // The Replay and Enter match screens say it in their own words.
+        if matches!(self.state.screen, Screen::Replay | Screen::EnterMatch) {
             return;
         }
         let (Some(n), Some(t)) = (tools.position, &tools.timeline) else {
@@ -326,7 +390,7 @@ impl RungsApp {
             widgets::thousands(n as u64),
             widgets::thousands(t.len() as u64)
         );
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.label(
                 egui::RichText::new(text)
                     .strong()
@@ -343,13 +407,16 @@ impl RungsApp {
     fn screenshots(&mut self, ctx: &egui::Context) {
         if let Some(rx) = &self.png_saved {
             match rx.try_recv() {
-                Ok(Ok(notice)) => {
-                    self.state.notice = Some(notice);
+                Ok(result) => {
                     self.png_saved = None;
-                }
-                Ok(Err(e)) => {
-                    self.state.error = Some(e);
-                    self.png_saved = None;
+                    let origin = jobs::Origin {
+                        stamp: self.state.messages.stamp(),
+                        screen: self.state.screen,
+                    };
+                    match result {
+                        Ok(notice) => self.state.say(notice, Offer::Nothing, origin),
+                        Err(e) => self.state.say_error(&e, origin),
+                    }
                 }
                 Err(std::sync::mpsc::TryRecvError::Empty) => ctx.request_repaint(),
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => self.png_saved = None,
@@ -364,7 +431,8 @@ impl RungsApp {
         ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(
             egui::ScreenshotCallback::new(move |image| {
                 let result = png::save_region(&image, rect, ppp, &path)
-                    .map(|()| format!("saved the plots as {}", path.display()));
+                    .map(|()| format!("saved the plots as {}", path.display()))
+                    .map_err(|e| error::AppError::file(&path, e));
                 let _ = tx.send(result);
                 repaint.request_repaint();
             }),
@@ -373,21 +441,40 @@ impl RungsApp {
         ctx.request_repaint();
     }
 
-    fn messages(&mut self, ui: &mut egui::Ui) {
-        let (error, notice) = (self.state.error.clone(), self.state.notice.clone());
-        if error.is_none() && notice.is_none() {
-            return;
+    /// The file pickers and the New ladder form: drawn over the screen, answered as commands.
+    fn dialogs(&mut self, ctx: &egui::Context) {
+        let mut said = Vec::new();
+        let picked = self.state.picker.poll(ctx, &mut |s| said.push(s));
+        for text in said {
+            let origin = jobs::Origin {
+                stamp: self.state.messages.stamp(),
+                screen: self.state.screen,
+            };
+            self.state.say(text, Offer::Nothing, origin);
         }
-        ui.horizontal(|ui| {
-            if let Some(e) = error {
-                ui.colored_label(ui.visuals().error_fg_color, format!("! {e}"));
-            } else if let Some(n) = notice {
-                ui.label(n);
+        if let Some((purpose, path)) = picked {
+            match purpose {
+                Purpose::EloList => {
+                    self.state.screens.migration.path = path.display().to_string();
+                }
+                Purpose::NewLadderFolder => {
+                    if let Some(form) = &mut self.state.screens.new_ladder {
+                        form.folder = path.display().to_string();
+                    }
+                }
+                _ => {
+                    if let Some(cmd) = purpose.command(path) {
+                        self.send(cmd);
+                    }
+                }
             }
-            if ui.small_button("x").on_hover_text("Dismiss").clicked() {
-                self.send(Command::DismissMessage);
+        }
+        if let Some(mut form) = self.state.screens.new_ladder.take() {
+            let keep = new_ladder::show(ctx, &mut form, &mut self.commands);
+            if keep {
+                self.state.screens.new_ladder = Some(form);
             }
-        });
+        }
     }
 
     /// Draws one frame into `ui` (the eframe entry point and the tests both call this).
@@ -415,18 +502,21 @@ impl RungsApp {
             self.menu(ui);
             self.tabs(ui);
         });
-        egui::Panel::bottom("status").show(ui, |ui| self.status(ui));
-        egui::CentralPanel::default().show(ui, |ui| {
+        egui::Panel::bottom("status").show(ui, |ui| {
             self.messages(ui);
+            ui.separator();
+            self.status(ui);
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
             self.past_banner(ui);
             if let Some(job) = &self.state.job {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     let bar = match job.fraction() {
                         Some(f) => egui::ProgressBar::new(f).show_percentage(),
                         // Unknown total: a bar that moves, so the window visibly lives.
                         None => egui::ProgressBar::new(0.0).animate(true),
                     };
-                    ui.add(bar.desired_width(300.0));
+                    ui.add(bar.desired_width(240.0));
                     ui.label(job_status(job));
                     let cancel =
                         ui.add_enabled(!job.cancelling(), egui::Button::new("Cancel task"));
@@ -438,23 +528,28 @@ impl RungsApp {
                     }
                 });
             }
-            let (state, out) = (&mut self.state, &mut self.commands);
-            // The screen's widget ids hang off its own id, not off how many message rows sit
-            // above it: a banner appearing must not move the keyboard focus.
+            let out = &mut self.commands;
+            let state = &mut self.state;
+            // Each screen gets its own state to change and the rest of the app to read.
+            let mut screens = std::mem::take(&mut state.screens);
+            // The screen's widget ids hang off its own id, not off how many rows sit above
+            // it: a banner appearing must not move the keyboard focus.
             ui.push_id(state.screen, |ui| match state.screen {
-                Screen::Standings => standings::show(ui, state, out),
-                Screen::EnterMatch => enter_match::show(ui, state, out),
-                Screen::Players => players::show(ui, state, out),
+                Screen::Standings => standings::show(ui, &mut screens.standings, state, out),
+                Screen::EnterMatch => enter_match::show(ui, &mut screens.enter, state, out),
+                Screen::Players => players::show(ui, &mut screens.players, state, out),
                 Screen::Seasons => seasons::show(ui, state, out),
-                Screen::Migration => migration::show(ui, state, out),
-                Screen::Settings => settings::show(ui, state, out),
+                Screen::Migration => migration::show(ui, &mut screens.migration, state, out),
+                Screen::Settings => settings::show(ui, &mut screens.settings, state, out),
                 Screen::History => history::show(ui, state, out),
                 Screen::Replay => replay::show(ui, state, out),
                 Screen::WhatIf => what_if::show(ui, state, out),
                 Screen::Quality => quality::show(ui, state, out),
                 Screen::Simulate => simulate::show(ui, state, out),
             });
+            state.screens = screens;
         });
+        self.dialogs(ui.ctx());
         for cmd in std::mem::take(&mut self.commands) {
             self.state.apply(cmd);
         }
@@ -467,7 +562,7 @@ pub fn dropped_file_command(path: std::path::PathBuf) -> Command {
     if path.extension().is_some_and(|e| e == "rungs") {
         Command::Open(path)
     } else {
-        let mapping = widgets::mapping_for_file(&path);
+        let mapping = files::mapping_for_file(&path);
         Command::ImportCsv(path, mapping)
     }
 }
@@ -507,14 +602,13 @@ impl eframe::App for RungsApp {
     }
 }
 
-/// Opens the app window. Returns when the window closes.
 /// Opens the app's window on `file`, or on the last ladder used.
 pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("rungs")
             .with_inner_size([1200.0, 800.0])
-            .with_min_inner_size([720.0, 480.0]),
+            .with_min_inner_size([480.0, 360.0]),
         ..Default::default()
     };
     eframe::run_native(

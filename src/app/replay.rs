@@ -80,12 +80,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         if ui.button("Go").clicked() || enter {
             match chrono::NaiveDate::parse_from_str(state.tools.jump_date.trim(), "%Y-%m-%d") {
                 Ok(d) => out.push(tool(ToolCommand::Seek(t.index_at_date(d)))),
-                Err(_) => {
-                    state.error = Some(format!(
-                        "date `{}` does not parse; write it as YYYY-MM-DD",
+                Err(_) => out.push(Command::Problem {
+                    field: "Date",
+                    message: format!(
+                        "`{}` does not parse; write it as YYYY-MM-DD",
                         state.tools.jump_date.trim()
-                    ))
-                }
+                    ),
+                }),
             }
         }
     });

@@ -73,7 +73,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                 Box::new(cfg),
                 state.tools.sim_form.out.trim().into(),
             ))),
-            Err(e) => state.error = Some(e),
+            Err(message) => out.push(Command::Problem {
+                field: "simulation",
+                message,
+            }),
         }
     }
     let Some(sim) = &state.tools.simulated else {

@@ -3,6 +3,7 @@
 //! simulation, and the players overlaid on the history plot. The work runs as jobs; the
 //! screens read this state and send [`ToolCommand`]s.
 
+use super::error::{AppError, AppResult};
 use super::jobs::{Done, Unit};
 use super::state::{AppState, Command};
 use crate::ladder::compare::{self, CompareRow};
@@ -183,21 +184,24 @@ pub fn free_path(path: &std::path::Path) -> PathBuf {
 }
 
 /// Rules from a system and `NAME=VALUE` assignments separated by commas or spaces.
-pub fn rules_from(system: crate::ladder::rules::System, params: &str) -> Result<Rules, String> {
+pub fn rules_from(
+    system: crate::ladder::rules::System,
+    params: &str,
+) -> Result<Rules, crate::ladder::rules::ParamError> {
     let mut rules = Rules::defaults(system);
     for assignment in params
         .split([',', ' ', '\n'])
         .map(str::trim)
         .filter(|a| !a.is_empty())
     {
-        rules.assign(assignment).map_err(|e| e.to_string())?;
+        rules.assign(assignment)?;
     }
     Ok(rules)
 }
 
 impl AppState {
     /// Applies a tool command; failures become the error banner.
-    pub(super) fn apply_tool(&mut self, cmd: ToolCommand) -> Result<(), String> {
+    pub(super) fn apply_tool(&mut self, cmd: ToolCommand) -> AppResult<()> {
         match cmd {
             ToolCommand::BuildTimeline => self.build_timeline(),
             ToolCommand::Seek(n) => self.seek(n),
@@ -233,7 +237,10 @@ impl AppState {
             }
             ToolCommand::LoadLog => self.load_log(),
             ToolCommand::SavePng(path) => {
-                let rect = self.tools.plot_rect.ok_or("no plot is on screen to save")?;
+                let rect = self
+                    .tools
+                    .plot_rect
+                    .ok_or(AppError::Nothing("no plot is on screen to save"))?;
                 self.tools.png_pending = Some((path, rect));
                 Ok(())
             }
@@ -258,7 +265,7 @@ impl AppState {
         self.tools.present.as_ref().map_or(&self.ladder, |p| &p.0)
     }
 
-    fn build_timeline(&mut self) -> Result<(), String> {
+    fn build_timeline(&mut self) -> AppResult<()> {
         let total = self.now().events;
         self.run(
             "building the timeline",
@@ -266,22 +273,22 @@ impl AppState {
             total,
             false,
             move |store, r| {
-                let events = store.effective().map_err(|e| e.to_string())?;
-                let rules = store.initial_rules().map_err(|e| e.to_string())?;
+                let events = store.effective()?;
+                let rules = store.initial_rules()?;
                 let timeline = Timeline::build(&rules, events, &mut |n| r.keep_going(n))
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| AppError::task("the timeline", e))?;
                 Ok(Done::Timeline(Box::new(timeline)))
             },
         )
     }
 
     /// Shows the ladder after the first `n` events; the end of the log is now.
-    fn seek(&mut self, n: usize) -> Result<(), String> {
+    fn seek(&mut self, n: usize) -> AppResult<()> {
         let timeline = self
             .tools
             .timeline
             .clone()
-            .ok_or("the timeline is not built yet")?;
+            .ok_or(AppError::Nothing("the timeline is not built yet"))?;
         let n = n.min(timeline.len());
         if n == timeline.len() {
             self.return_to_now();
@@ -291,10 +298,14 @@ impl AppState {
             // Forward from the point shown: only the events in between apply.
             (Some(at), true) if at <= n && n - at < timeline.interval() => {
                 let mut l = self.ladder.clone();
-                timeline.seek(&mut l, n).map_err(|e| e.to_string())?;
+                timeline
+                    .seek(&mut l, n)
+                    .map_err(|e| AppError::task("the timeline", e))?;
                 l
             }
-            _ => timeline.at(n).map_err(|e| e.to_string())?,
+            _ => timeline
+                .at(n)
+                .map_err(|e| AppError::task("the timeline", e))?,
         };
         if self.tools.present.is_none() {
             let now = std::mem::replace(&mut self.ladder, Ladder::new(Rules::default()));
@@ -332,35 +343,40 @@ impl AppState {
             self.tools.play_carry -= steps;
             let next = (at + steps as usize).min(t.len());
             if let Err(e) = self.seek(next) {
-                self.error = Some(e);
+                self.messages.next_stamp();
+                let origin = super::jobs::Origin {
+                    stamp: self.messages.stamp(),
+                    screen: self.screen,
+                };
+                self.say_error(&e, origin);
                 self.tools.playing = None;
             }
         }
     }
 
     /// Reads the log for the plots: here for a small ladder, as a job for a large one.
-    fn load_log(&mut self) -> Result<(), String> {
+    fn load_log(&mut self) -> AppResult<()> {
         let inline = !self.is_large();
         let label = "reading the log for the plots";
         self.run(label, Unit::Permille, 0, inline, move |store, _| {
-            let events = store.effective().map_err(|e| e.to_string())?;
-            let rules = store.initial_rules().map_err(|e| e.to_string())?;
+            let events = store.effective()?;
+            let rules = store.initial_rules()?;
             let index = crate::chart::LogIndex::new(&rules, &events);
             Ok(Done::LogView(Box::new(LogView { events, index })))
         })
     }
 
-    fn start_compare(&mut self, rules: Rules) -> Result<(), String> {
+    fn start_compare(&mut self, rules: Rules) -> AppResult<()> {
         // A is the file's own replay, which the caches already hold.
         let own = self.now().clone();
         let label = format!("replaying under {}", evaluate::label(&rules));
         self.run(&label, Unit::Permille, 0, false, move |store, _| {
-            let events = store.effective().map_err(|e| e.to_string())?;
+            let events = store.effective()?;
             let (other, rows) = crate::ladder::replay::replay(
                 &rules,
                 events.iter().map(|e| (e.date, e.seq, &e.event)),
             )
-            .map_err(|e| format!("{}: {e}", store.path().display()))?;
+            .map_err(|e| AppError::file(store.path(), e))?;
             let index = crate::chart::LogIndex::new(&rules, &events);
             let mut history: Vec<Vec<HistoryRow>> = vec![Vec::new(); other.players.len()];
             for row in rows {
@@ -377,7 +393,7 @@ impl AppState {
         })
     }
 
-    fn start_evaluate(&mut self) -> Result<(), String> {
+    fn start_evaluate(&mut self) -> AppResult<()> {
         // Six runs at most: each system at its defaults and the ladder's own rules.
         let total = self.now().events * (crate::ladder::rules::System::ALL.len() as u64 + 1);
         self.run(
@@ -386,28 +402,28 @@ impl AppState {
             total,
             false,
             move |store, r| {
-                let events = store.effective().map_err(|e| e.to_string())?;
-                let own = store.initial_rules().map_err(|e| e.to_string())?;
+                let events = store.effective()?;
+                let own = store.initial_rules()?;
                 let runs = evaluate::default_runs(&own, &events);
                 let scores = evaluate::evaluate_runs(&runs, &events, &mut |n| r.keep_going(n))
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| AppError::task("scoring", e))?;
                 Ok(Done::Scored(scores))
             },
         )
     }
 
-    fn start_simulate(&mut self, cfg: SimConfig, path: PathBuf) -> Result<(), String> {
-        cfg.validate().map_err(|e| e.to_string())?;
+    fn start_simulate(&mut self, cfg: SimConfig, path: PathBuf) -> AppResult<()> {
+        cfg.validate().map_err(crate::action::ActionError::from)?;
         if path.exists() {
-            return Err(format!(
-                "{}: already exists; a simulation writes a new file, so choose another name",
-                path.display()
+            return Err(AppError::file(
+                &path,
+                "already exists; a simulation writes a new file, so choose another name",
             ));
         }
         let total = cfg.events();
         self.spawn("simulating", Unit::Events, total, move |r| {
-            let report = crate::action::files::simulate_into(&path, &cfg, &mut |n| r.keep_going(n))
-                .map_err(|e| e.to_string())?;
+            let report =
+                crate::action::files::simulate_into(&path, &cfg, &mut |n| r.keep_going(n))?;
             Ok(Done::Simulated(Box::new(Simulated { report, path })))
         })
     }
@@ -454,15 +470,16 @@ pub fn changes_ladder(cmd: &Command) -> bool {
         Command::ImportCsv(..)
             | Command::Undo
             | Command::Redo
-            | Command::EnterMatch
-            | Command::DeleteEvent(_)
-            | Command::EditResult(..)
+            | Command::AddMatch { .. }
+            | Command::DeleteEvent { .. }
+            | Command::EditMatch { .. }
             | Command::AddPlayer(_)
             | Command::Rename(..)
+            | Command::Retire(..)
             | Command::PreviewSoftReset
             | Command::PreviewHardReset
-            | Command::PreviewRules(_)
-            | Command::PreviewMigration
+            | Command::PreviewRules(..)
+            | Command::PreviewMigration { .. }
             | Command::Confirm
     )
 }

@@ -44,7 +44,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         {
             match tools::rules_from(state.tools.what_if_system, &state.tools.what_if_params) {
                 Ok(rules) => out.push(Command::Tool(ToolCommand::Compare(rules))),
-                Err(e) => state.error = Some(format!("parameters: {e}")),
+                Err(e) => out.push(Command::Problem {
+                    field: "Parameters",
+                    message: e.to_string(),
+                }),
             }
         }
     });
