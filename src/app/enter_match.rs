@@ -132,7 +132,14 @@ fn form_match(app: &AppState, input: &MatchInput) -> Result<(NaiveDate, Match), 
     let ctx = Context::new(&app.ladder, "", super::state::today());
     let act = crate::action::Action::add_match(&ctx, input).map_err(|e| e.to_string())?;
     match act.rows() {
-        [(date, Entry::Add { event: Event::Match(m) })] => Ok((*date, m.clone())),
+        [
+            (
+                date,
+                Entry::Add {
+                    event: Event::Match(m),
+                },
+            ),
+        ] => Ok((*date, m.clone())),
         _ => Err("not a match".into()),
     }
 }
@@ -175,7 +182,12 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
     let (Some(store), None) = (app.store.as_ref(), app.tools.position) else {
         return f;
     };
-    let probe = [(date, Entry::Add { event: Event::Match(m.clone()) })];
+    let probe = [(
+        date,
+        Entry::Add {
+            event: Event::Match(m.clone()),
+        },
+    )];
     if app.is_large() && !app.appends(&probe) {
         f.deferred = true;
         return f;
@@ -199,11 +211,26 @@ pub fn said(form: &MatchForm) -> String {
 
 /// The result buttons' words for sides `a` and `b`: "Portugal wins (2)", never "B wins".
 fn result_choices(a: &str, b: &str, keys: bool) -> Vec<(String, MatchResult)> {
-    let k = |s: &str| if keys { format!(" ({s})") } else { String::new() };
+    let k = |s: &str| {
+        if keys {
+            format!(" ({s})")
+        } else {
+            String::new()
+        }
+    };
     vec![
-        (format!("{a} wins{}", k("1")), MatchResult::Played(Outcome::Win)),
-        (format!("Draw{}", k("D")), MatchResult::Played(Outcome::Draw)),
-        (format!("{b} wins{}", k("2")), MatchResult::Played(Outcome::Loss)),
+        (
+            format!("{a} wins{}", k("1")),
+            MatchResult::Played(Outcome::Win),
+        ),
+        (
+            format!("Draw{}", k("D")),
+            MatchResult::Played(Outcome::Draw),
+        ),
+        (
+            format!("{b} wins{}", k("2")),
+            MatchResult::Played(Outcome::Loss),
+        ),
         (format!("{b} forfeits"), MatchResult::ForfeitB),
         (format!("{a} forfeits"), MatchResult::ForfeitA),
     ]
@@ -285,9 +312,25 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
             .labelled_by(name.id);
         });
         let width = 200.0_f32.min(ui.available_width() - 20.0).max(120.0);
-        let a = name_picker(ui, "Player A", ids[1], &mut me.form.a, &mut me.highlight[0], &offers_a, width);
+        let a = name_picker(
+            ui,
+            "Player A",
+            ids[1],
+            &mut me.form.a,
+            &mut me.highlight[0],
+            &offers_a,
+            width,
+        );
         ui.label("vs");
-        let b = name_picker(ui, "Player B", ids[2], &mut me.form.b, &mut me.highlight[1], &offers_b, width);
+        let b = name_picker(
+            ui,
+            "Player B",
+            ids[2],
+            &mut me.form.b,
+            &mut me.highlight[1],
+            &offers_b,
+            width,
+        );
         match (a.tab, b.tab) {
             (Some(false), _) => ui.memory_mut(|m| m.request_focus(ids[2])),
             (Some(true), _) => ui.memory_mut(|m| m.request_focus(ids[0])),
@@ -303,14 +346,17 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
     forecast_lines(ui, me, app, &name_a, &name_b);
     // Result: buttons named after the players; 1 / D / 2 / F whenever the keyboard is not in
     // a text field.
-    if !ui.ctx().egui_wants_keyboard_input()
+    if !ui.ctx().text_edit_focused()
         && let Some(r) = result_key(ui, me.form.result)
     {
         me.form.result = Some(r);
     }
     ui.horizontal_wrapped(|ui| {
         ui.label("Result:");
-        for (i, (label, r)) in result_choices(&name_a, &name_b, true).into_iter().enumerate() {
+        for (i, (label, r)) in result_choices(&name_a, &name_b, true)
+            .into_iter()
+            .enumerate()
+        {
             let response = ui.selectable_label(me.form.result == Some(r), label);
             if i == 0 && focus_result {
                 response.request_focus();
@@ -373,7 +419,10 @@ fn forecast_lines(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, 
             ui.label(RichText::new(line).strong());
         }
         None => {
-            let why = f.missing.as_deref().unwrap_or("the system cannot rate this pairing");
+            let why = f
+                .missing
+                .as_deref()
+                .unwrap_or("the system cannot rate this pairing");
             ui.weak(format!("No forecast yet: {why}"));
         }
     }
@@ -431,8 +480,13 @@ fn latest(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState) {
                 ui.push_id(e.seq, |ui| {
                     ui.horizontal(|ui| {
                         let edit = ui
-                            .add_enabled(app.tools.position.is_none(), egui::Button::new("edit…").small())
-                            .on_hover_text("Change the date, players, result, medals or sides, or delete");
+                            .add_enabled(
+                                app.tools.position.is_none(),
+                                egui::Button::new("edit…").small(),
+                            )
+                            .on_hover_text(
+                                "Change the date, players, result, medals or sides, or delete",
+                            );
                         if edit.clicked() {
                             me.edit = Some(EditForm {
                                 original: e.clone(),
@@ -454,7 +508,11 @@ fn latest(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState) {
 fn form_of(app: &AppState, date: NaiveDate, m: &Match) -> MatchForm {
     let side = |ids: &[u32]| {
         ids.iter()
-            .map(|&i| app.ladder.player(i).map_or("?".to_string(), |p| p.name.clone()))
+            .map(|&i| {
+                app.ladder
+                    .player(i)
+                    .map_or("?".to_string(), |p| p.name.clone())
+            })
             .collect::<Vec<_>>()
             .join(",")
     };
@@ -506,7 +564,10 @@ fn edit_window(
     let was = form_of_effective(app, &edit.original);
     let mut open = true;
     let mut close = false;
-    let title = format!("Edit match: {}", widgets::event_line(&app.ladder, &edit.original.event));
+    let title = format!(
+        "Edit match: {}",
+        widgets::event_line(&app.ladder, &edit.original.event)
+    );
     let offers_a = app.suggestions(&edit.form.a, 6);
     let offers_b = app.suggestions(&edit.form.b, 6);
     egui::Window::new(title)
@@ -523,8 +584,24 @@ fn edit_window(
                     ui.add(egui::TextEdit::singleline(&mut edit.form.date).desired_width(100.0))
                         .labelled_by(name.id);
                 });
-                let a = name_picker(ui, "Side A", base.with("a"), &mut edit.form.a, &mut edit.highlight[0], &offers_a, 160.0);
-                let b = name_picker(ui, "Side B", base.with("b"), &mut edit.form.b, &mut edit.highlight[1], &offers_b, 160.0);
+                let a = name_picker(
+                    ui,
+                    "Side A",
+                    base.with("a"),
+                    &mut edit.form.a,
+                    &mut edit.highlight[0],
+                    &offers_a,
+                    160.0,
+                );
+                let b = name_picker(
+                    ui,
+                    "Side B",
+                    base.with("b"),
+                    &mut edit.form.b,
+                    &mut edit.highlight[1],
+                    &offers_b,
+                    160.0,
+                );
                 if a.tab == Some(false) {
                     ui.memory_mut(|m| m.request_focus(base.with("b")));
                 }
@@ -538,7 +615,10 @@ fn edit_window(
                 let mut choices = result_choices(&na, &nb, false);
                 choices.push(("Cancelled".into(), MatchResult::Cancelled));
                 for (label, r) in choices {
-                    if ui.selectable_label(edit.form.result == Some(r), label).clicked() {
+                    if ui
+                        .selectable_label(edit.form.result == Some(r), label)
+                        .clicked()
+                    {
                         edit.form.result = Some(r);
                     }
                 }

@@ -34,10 +34,7 @@ pub enum AppError {
     },
     /// Work the app runs over the log (replay, timeline, scoring, simulation) failed.
     #[error("{task}: {message}")]
-    Task {
-        task: &'static str,
-        message: String,
-    },
+    Task { task: &'static str, message: String },
     #[error("{0} stopped unexpectedly; the ladder is unchanged")]
     Stopped(String),
     /// Asked for something there is nothing for ("nothing to apply").

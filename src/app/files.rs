@@ -156,7 +156,9 @@ impl Picker {
             Native::Unavailable(why) => {
                 let why = why.clone();
                 self.open_in_app(purpose);
-                Some(format!("{why}: choose the file in rungs' own picker (you can type a path in it)"))
+                Some(format!(
+                    "{why}: choose the file in rungs' own picker (you can type a path in it)"
+                ))
             }
         }
     }
@@ -189,7 +191,11 @@ impl Picker {
 
     /// Draws the app's picker if open and collects an answer from either kind. `said` hears
     /// a sentence when the system dialog turned out not to open.
-    pub fn poll(&mut self, ctx: &egui::Context, said: &mut dyn FnMut(String)) -> Option<(Purpose, PathBuf)> {
+    pub fn poll(
+        &mut self,
+        ctx: &egui::Context,
+        said: &mut dyn FnMut(String),
+    ) -> Option<(Purpose, PathBuf)> {
         if let Some(w) = &self.waiting {
             match w.answer.try_recv() {
                 Err(TryRecvError::Empty) => {
@@ -202,7 +208,8 @@ impl Picker {
                     return Some((purpose, path));
                 }
                 Ok(None) | Err(TryRecvError::Disconnected) => {
-                    let (purpose, quick) = (w.purpose, w.started.elapsed() < NO_PERSON_CANCELS_THIS_FAST);
+                    let (purpose, quick) =
+                        (w.purpose, w.started.elapsed() < NO_PERSON_CANCELS_THIS_FAST);
                     self.waiting = None;
                     if quick {
                         // Nothing opened: no portal and no zenity, most likely.
@@ -252,9 +259,8 @@ fn detect_native() -> Native {
         return Native::Unavailable("rungs' own file picker is chosen (RUNGS_FILE_DIALOG)".into());
     }
     let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some_and(|v| !v.is_empty());
-    let zenity = std::env::var_os("PATH").is_some_and(|paths| {
-        std::env::split_paths(&paths).any(|dir| dir.join("zenity").is_file())
-    });
+    let zenity = std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("zenity").is_file()));
     if bus || zenity {
         Native::Try
     } else {

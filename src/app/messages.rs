@@ -118,7 +118,11 @@ mod tests {
         let mut m = Messages::default();
         m.show(msg(Level::Error, 5));
         m.show(msg(Level::Notice, 4));
-        assert_eq!(m.error(), Some("Error 5"), "a notice from command 4 came too late");
+        assert_eq!(
+            m.error(),
+            Some("Error 5"),
+            "a notice from command 4 came too late"
+        );
         m.show(msg(Level::Error, 3));
         assert_eq!(m.error(), Some("Error 5"));
         m.show(msg(Level::Notice, 6));

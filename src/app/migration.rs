@@ -45,7 +45,11 @@ impl MigrationScreen {
 
 fn step(ui: &mut egui::Ui, n: u32, title: &str) {
     ui.add_space(6.0);
-    ui.label(RichText::new(format!("Step {n} · {title}")).strong().size(16.0));
+    ui.label(
+        RichText::new(format!("Step {n} · {title}"))
+            .strong()
+            .size(16.0),
+    );
 }
 
 pub fn show(ui: &mut egui::Ui, me: &mut MigrationScreen, app: &AppState, out: &mut Vec<Command>) {

@@ -137,7 +137,7 @@ impl RungsApp {
         const REDO: KeyboardShortcut =
             KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
         const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-        if !ui.ctx().egui_wants_keyboard_input() {
+        if !ui.ctx().text_edit_focused() {
             // Redo first: a plain Ctrl+Z pattern also matches Ctrl+Shift+Z.
             let (redo, undo) = ui
                 .ctx()
@@ -278,7 +278,10 @@ impl RungsApp {
         }
         ui.horizontal(|ui| {
             for screen in shown {
-                if ui.selectable_label(current == screen, screen.title()).clicked() {
+                if ui
+                    .selectable_label(current == screen, screen.title())
+                    .clicked()
+                {
                     self.send(Command::Show(screen));
                 }
             }
@@ -289,7 +292,10 @@ impl RungsApp {
                 };
                 ui.menu_button(label, |ui| {
                     for screen in folded {
-                        if ui.selectable_label(current == screen, screen.title()).clicked() {
+                        if ui
+                            .selectable_label(current == screen, screen.title())
+                            .clicked()
+                        {
                             self.send(Command::Show(screen));
                             ui.close();
                         }
@@ -354,7 +360,7 @@ impl RungsApp {
                 let Some(m) = self.state.messages.current().cloned() else {
                     return;
                 };
-                if ui.small_button("✖").on_hover_text("Dismiss").clicked() {
+                if ui.small_button("×").on_hover_text("Dismiss").clicked() {
                     self.send(Command::DismissMessage);
                 }
                 if m.offer == Offer::Undo && ui.small_button("Undo").clicked() {
@@ -362,7 +368,7 @@ impl RungsApp {
                     self.send(Command::DismissMessage);
                 }
                 let text = match m.level {
-                    Level::Error => egui::RichText::new(format!("⚠ {}", m.text))
+                    Level::Error => egui::RichText::new(format!("Error: {}", m.text))
                         .color(ui.visuals().error_fg_color),
                     Level::Notice => egui::RichText::new(&m.text),
                 };

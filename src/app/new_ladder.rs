@@ -65,21 +65,23 @@ pub fn show(ctx: &egui::Context, form: &mut NewLadderForm, out: &mut Vec<Command
         .anchor(egui::Align2::CENTER_TOP, [0.0, 60.0])
         .show(ctx, |ui| {
             ui.set_max_width(520.0);
-            egui::Grid::new("new-ladder-grid").num_columns(2).show(ui, |ui| {
-                let label = ui.label("Name");
-                ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(220.0))
-                    .labelled_by(label.id);
-                ui.end_row();
-                let label = ui.label("Folder");
-                ui.horizontal(|ui| {
-                    ui.add(egui::TextEdit::singleline(&mut form.folder).desired_width(300.0))
+            egui::Grid::new("new-ladder-grid")
+                .num_columns(2)
+                .show(ui, |ui| {
+                    let label = ui.label("Name");
+                    ui.add(egui::TextEdit::singleline(&mut form.name).desired_width(220.0))
                         .labelled_by(label.id);
-                    if ui.button("Browse…").clicked() {
-                        out.push(Command::Pick(Purpose::NewLadderFolder));
-                    }
+                    ui.end_row();
+                    let label = ui.label("Folder");
+                    ui.horizontal(|ui| {
+                        ui.add(egui::TextEdit::singleline(&mut form.folder).desired_width(300.0))
+                            .labelled_by(label.id);
+                        if ui.button("Browse…").clicked() {
+                            out.push(Command::Pick(Purpose::NewLadderFolder));
+                        }
+                    });
+                    ui.end_row();
                 });
-                ui.end_row();
-            });
             ui.add_space(6.0);
             ui.strong("Rating system");
             for s in System::ALL {

@@ -67,7 +67,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: 
     let narrow = ui.available_width() < 700.0;
     if narrow && me.player.is_some() {
         // One column: the page, with a way back to the list.
-        if ui.button("◀ All players").clicked() {
+        if ui.button("← All players").clicked() {
             me.player = None;
         }
         egui::ScrollArea::vertical()
@@ -154,7 +154,10 @@ fn page(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: &mut
         p.matches, p.wins, p.draws, p.losses, facts.score, f.score, f.rating, f.deviation
     ));
     if p.retired {
-        ui.label(RichText::new("Retired: off the standings; history kept. A match brings them back.").weak());
+        ui.label(
+            RichText::new("Retired: off the standings; history kept. A match brings them back.")
+                .weak(),
+        );
     }
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("Rename to:");
@@ -242,34 +245,13 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
             .collect::<Vec<_>>()
             .into()
     };
-    let dates: Vec<String> = rows.iter().map(|r| r.date.to_string()).collect();
-    let readout = move |what: &'static str| {
-        let dates = dates.clone();
-        move |hover: &egui_plot::HoverPosition<'_>| {
-            let egui_plot::HoverPosition::NearDataPoint {
-                plot_name: name,
-                position: v,
-                ..
-            } = hover
-            else {
-                return None;
-            };
-            let i = v.x.round();
-            let when = (i >= 0.0)
-                .then(|| dates.get(i as usize))
-                .flatten()
-                .map_or(String::new(), |d| format!(" ({d})"));
-            let who = if name.is_empty() { what } else { name };
-            Some(format!("event {i:.0}{when}\n{who}: {:.0}", v.y))
-        }
-    };
+    let mut hovered: Option<f64> = None;
     ui.horizontal_wrapped(|ui| {
         let width = (ui.available_width() / 2.0 - 8.0).clamp(220.0, 600.0);
         Plot::new(("rating-plot", id))
             .height(180.0)
             .width(width)
             .allow_scroll(false)
-            .label_formatter(readout("rating"))
             .show(ui, |p| {
                 p.line(Line::new("rating", points(&|f| f.rating)));
                 if band > 0.0 {
@@ -280,6 +262,9 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
                         );
                     }
                 }
+                if let Some(c) = p.pointer_coordinate() {
+                    hovered = Some(c.x);
+                }
             });
         let tiers = facts.tiers;
         let top = rows.iter().map(|r| r.figures.score).fold(0.0, f64::max);
@@ -287,7 +272,6 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
             .height(180.0)
             .width(width)
             .allow_scroll(false)
-            .label_formatter(readout(facts.score))
             .show(ui, |p| {
                 p.line(Line::new(facts.score, points(&|f| f.score)));
                 if tiers {
@@ -300,10 +284,41 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
                         }
                     }
                 }
+                if let Some(c) = p.pointer_coordinate() {
+                    hovered = Some(c.x);
+                }
             });
     });
+    // The hovered event's values, read out below the plots.
+    let at = hovered
+        .filter(|x| x.is_finite())
+        .map(|x| x.round().clamp(0.0, (rows.len() - 1) as f64) as usize);
+    match at.and_then(|i| rows.get(i).map(|r| (i, r))) {
+        Some((i, r)) => {
+            let f = r.figures;
+            let tier = facts
+                .tiers
+                .then(|| crate::ladder::skyweaver::Tier::of_rp(f.score).name())
+                .map_or(String::new(), |t| format!(" ({t})"));
+            ui.label(format!(
+                "event {i} · {} · rating {:.0}{} · {} {:.0}{tier}",
+                r.date,
+                f.rating,
+                if band > 0.0 {
+                    format!(" ± {:.0}", f.deviation)
+                } else {
+                    String::new()
+                },
+                facts.score,
+                f.score
+            ));
+        }
+        None => {
+            ui.weak("Hover over a plot to read the values.");
+        }
+    }
     ui.weak(format!(
-        "x: the player's events in order (join, matches, resets) · left: rating{} · right: {}{} · hover for values",
+        "x: the player's events in order (join, matches, resets) · left: rating{} · right: {}{}",
         if band > 0.0 { " with its band" } else { "" },
         facts.score,
         if facts.tiers { " with tier lines" } else { "" }

@@ -77,7 +77,12 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, out: &mut Vec<Command>) {
                     .column(Column::initial(170.0).at_least(120.0))
                     .column(Column::initial(200.0).at_least(150.0))
                     .header(22.0, |mut h| {
-                        for title in ["player", "tier", "score before → after", "rating ± dev before → after"] {
+                        for title in [
+                            "player",
+                            "tier",
+                            "score before → after",
+                            "rating ± dev before → after",
+                        ] {
                             h.col(|ui| {
                                 ui.strong(title);
                             });
@@ -97,7 +102,9 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, out: &mut Vec<Command>) {
                                     );
                                 }
                                 (_, Some(a)) => {
-                                    ui.label(RichText::new(a.name()).color(widgets::tier_colour(a)));
+                                    ui.label(
+                                        RichText::new(a.name()).color(widgets::tier_colour(a)),
+                                    );
                                 }
                                 _ => {}
                             });
@@ -193,7 +200,14 @@ fn season_table(ui: &mut egui::Ui, season: &SeasonRecord) {
                 .column(Column::initial(70.0).at_least(60.0))
                 .column(Column::initial(220.0).at_least(120.0).clip(true))
                 .header(22.0, |mut h| {
-                    for title in ["#", "player", ranking_title, "peak tier", "matches", "RP at each week's end"] {
+                    for title in [
+                        "#",
+                        "player",
+                        ranking_title,
+                        "peak tier",
+                        "matches",
+                        "RP at each week's end",
+                    ] {
                         h.col(|ui| {
                             ui.strong(title);
                         });

@@ -87,8 +87,9 @@ impl StandingsScreen {
                     trend(player(y)).unwrap_or(f64::NEG_INFINITY),
                 )
             }),
-            SortKey::Rating => rows
-                .sort_by(|&x, &y| desc(player(x).figures().rating, player(y).figures().rating)),
+            SortKey::Rating => {
+                rows.sort_by(|&x, &y| desc(player(x).figures().rating, player(y).figures().rating))
+            }
             SortKey::Matches => rows.sort_by_key(|&i| std::cmp::Reverse(player(i).matches)),
             SortKey::LastPlayed => rows.sort_by_key(|&i| std::cmp::Reverse(player(i).last_played)),
             SortKey::Status => rows.sort_by_key(|&i| status(&app.standings[i])),
@@ -369,7 +370,9 @@ fn empty_state(ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
             facts.label,
             facts.about
         ));
-        ui.label("Start by adding players, importing matches from a CSV, or looking around the demo.");
+        ui.label(
+            "Start by adding players, importing matches from a CSV, or looking around the demo.",
+        );
         ui.add_space(12.0);
         if ui.button("Add players").clicked() {
             out.push(Command::Show(Screen::Players));

@@ -318,7 +318,12 @@ impl AppState {
     /// Commits one checked action: on this thread when it is quick (a small ladder, or new
     /// events after the last), else as a job. `then` tidies the asking screen once it has
     /// landed; `said` is the message then.
-    fn commit(&mut self, act: Action, said: Option<(String, Offer)>, then: FollowUp) -> AppResult<()> {
+    fn commit(
+        &mut self,
+        act: Action,
+        said: Option<(String, Offer)>,
+        then: FollowUp,
+    ) -> AppResult<()> {
         let inline = !self.is_large() || self.appends(act.rows());
         self.run(
             &format!("saving: {}", act.label()),
@@ -478,11 +483,17 @@ impl AppState {
             Command::OpenDemo => self.open_demo()?,
             Command::SaveCopy(to) => {
                 let inline = !self.is_large();
-                self.run("saving a copy", Unit::Permille, 0, inline, move |store, _| {
-                    let log = store.export_log()?;
-                    action::files::import_log(&to, &log)?;
-                    Ok(Done::Said(format!("saved a copy as {}", to.display())))
-                })?;
+                self.run(
+                    "saving a copy",
+                    Unit::Permille,
+                    0,
+                    inline,
+                    move |store, _| {
+                        let log = store.export_log()?;
+                        action::files::import_log(&to, &log)?;
+                        Ok(Done::Said(format!("saved a copy as {}", to.display())))
+                    },
+                )?;
             }
             Command::ImportCsv(path, mapping) => self.start_import(path, mapping)?,
             Command::ExportJsonl(to) => {
@@ -566,7 +577,10 @@ impl AppState {
                 self.preview(act)?;
             }
             Command::Confirm => {
-                let pending = self.pending.take().ok_or(AppError::Nothing("nothing to apply"))?;
+                let pending = self
+                    .pending
+                    .take()
+                    .ok_or(AppError::Nothing("nothing to apply"))?;
                 let act = pending.action;
                 let inline = !self.is_large() || self.appends(act.rows());
                 self.run(
@@ -672,7 +686,12 @@ impl AppState {
             } else {
                 continue;
             };
-            found.push((rank, std::cmp::Reverse(p.matches), name.len(), p.name.clone()));
+            found.push((
+                rank,
+                std::cmp::Reverse(p.matches),
+                name.len(),
+                p.name.clone(),
+            ));
         }
         found.sort();
         found.into_iter().take(limit).map(|f| f.3).collect()
@@ -711,7 +730,10 @@ impl AppState {
     fn migration_action(&self, path: &str, cutoffs: &str) -> AppResult<Action> {
         let path = PathBuf::from(path.trim());
         if path.as_os_str().is_empty() {
-            return Err(AppError::field("Elo list", "choose the file first (step 1)"));
+            return Err(AppError::field(
+                "Elo list",
+                "choose the file first (step 1)",
+            ));
         }
         let name = path.display().to_string();
         let file = std::fs::File::open(&path).map_err(|e| AppError::file(&path, e))?;
@@ -720,7 +742,13 @@ impl AppState {
         let mut ctx = self.context();
         let cutoffs = action::seasons::parse_cutoffs(&ctx.at, cutoffs)?;
         let date = self.action_date().to_string();
-        Ok(Action::migrate_list(&mut ctx, &name, &lines, &cutoffs, Some(&date))?)
+        Ok(Action::migrate_list(
+            &mut ctx,
+            &name,
+            &lines,
+            &cutoffs,
+            Some(&date),
+        )?)
     }
 
     fn export_csv(&mut self, to: PathBuf) -> AppResult<()> {
