@@ -49,6 +49,51 @@ pub enum ToolCommand {
 pub struct LogView {
     pub events: Vec<crate::ladder::log::Effective>,
     pub index: crate::chart::LogIndex,
+    /// Matches in the log up to and including each event (the ladder-wide match axis).
+    pub match_counts: Vec<u32>,
+}
+
+impl LogView {
+    pub fn new(
+        events: Vec<crate::ladder::log::Effective>,
+        index: crate::chart::LogIndex,
+    ) -> LogView {
+        let mut n = 0u32;
+        let match_counts = events
+            .iter()
+            .map(|e| {
+                if matches!(e.event, crate::ladder::event::Event::Match(_)) {
+                    n += 1;
+                }
+                n
+            })
+            .collect();
+        LogView {
+            events,
+            index,
+            match_counts,
+        }
+    }
+
+    /// Where the event at `key` sits on the ladder-wide match axis: the k-th match of the
+    /// ladder at k, anything else half-way after the match before it — the same place for
+    /// every player, so resets and rules changes are marked where they happened.
+    pub fn ladder_x(&self, key: crate::chart::Key) -> f64 {
+        let i = self.events.partition_point(|e| (e.date, e.seq) < key);
+        match self.events.get(i) {
+            Some(e) if (e.date, e.seq) == key => {
+                let count = f64::from(self.match_counts[i]);
+                if matches!(e.event, crate::ladder::event::Event::Match(_)) {
+                    count
+                } else {
+                    count + 0.5
+                }
+            }
+            _ => i
+                .checked_sub(1)
+                .map_or(0.5, |j| f64::from(self.match_counts[j]) + 0.5),
+        }
+    }
 }
 
 /// The same log under rules B, beside the file's own rules (A).
@@ -362,7 +407,7 @@ impl AppState {
             let events = store.effective()?;
             let rules = store.initial_rules()?;
             let index = crate::chart::LogIndex::new(&rules, &events);
-            Ok(Done::LogView(Box::new(LogView { events, index })))
+            Ok(Done::LogView(Box::new(LogView::new(events, index))))
         })
     }
 
