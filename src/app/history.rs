@@ -78,9 +78,13 @@ fn series(
         .into_iter()
         .map(|id| (id, state.shown_history(id)))
         .collect();
-    let mut dates = histories
-        .iter()
-        .flat_map(|(_, rows)| rows.iter().map(|r| r.date));
+    // The matches' days (a player's first row is their join, which may come days earlier).
+    let mut dates = histories.iter().flat_map(|(_, rows)| {
+        let first = rows.iter().map(|r| (r.date, r.seq)).min();
+        rows.iter()
+            .filter(move |r| Some((r.date, r.seq)) != first)
+            .map(|r| r.date)
+    });
     let single_day = dates
         .next()
         .filter(|first| dates.all(|d| d == *first))
@@ -258,7 +262,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             wheel_zoom(p);
             draw_curves(p, &plotted, Curve::Rating);
             draw_markers(p, &marker_xs);
-            if let Some(c) = p.pointer_coordinate() {
+            if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                 hover_x = Some(c.x);
             }
         });
@@ -277,7 +281,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                 }
                 draw_curves(p, &plotted, Curve::Score);
                 draw_markers(p, &marker_xs);
-                if let Some(c) = p.pointer_coordinate() {
+                if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                     hover_x = Some(c.x);
                 }
             });

@@ -262,7 +262,7 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
                         );
                     }
                 }
-                if let Some(c) = p.pointer_coordinate() {
+                if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                     hovered = Some(c.x);
                 }
             });
@@ -284,7 +284,7 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
                         }
                     }
                 }
-                if let Some(c) = p.pointer_coordinate() {
+                if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                     hovered = Some(c.x);
                 }
             });

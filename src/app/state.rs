@@ -534,7 +534,7 @@ impl AppState {
             }
             Command::AddPlayer(name) => {
                 let act = Action::add_players(&mut self.context(), &[name.as_str()], None)?;
-                let said = Some((format!("{}", act.label()), Offer::Undo));
+                let said = Some((act.label().to_string(), Offer::Undo));
                 self.commit(act, said, FollowUp::PlayerAdded)?;
             }
             Command::Rename(id, name) => {
@@ -790,10 +790,10 @@ impl AppState {
 
     /// Lands a finished job, if one has finished.
     pub fn poll_job(&mut self) {
-        if let Some(result) = self.job.as_ref().and_then(Job::poll) {
-            if let Some(job) = self.job.take() {
-                self.finish(result, job.origin);
-            }
+        if let Some(result) = self.job.as_ref().and_then(Job::poll)
+            && let Some(job) = self.job.take()
+        {
+            self.finish(result, job.origin);
         }
     }
 

@@ -528,3 +528,73 @@ pub fn changes_ladder(cmd: &Command) -> bool {
             | Command::Confirm
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::LogView;
+    use crate::ladder::event::{Event, Match, MatchResult};
+    use crate::ladder::log::Effective;
+    use crate::ladder::rules::Rules;
+    use crate::rating::Outcome;
+
+    /// Two joins, two matches, a soft reset, a third match: the matches sit at 1, 2 and 3 on
+    /// the ladder's axis for every player, the reset half-way after match 2, the joins at 0.5.
+    #[test]
+    fn the_ladder_axis_places_every_event_where_it_happened() {
+        let d = |day| chrono::NaiveDate::from_ymd_opt(2026, 3, day).unwrap();
+        let win = Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Win)));
+        let events = vec![
+            Effective {
+                date: d(1),
+                seq: 1,
+                event: Event::Player {
+                    id: 0,
+                    name: "Ann".into(),
+                    undated: false,
+                },
+            },
+            Effective {
+                date: d(1),
+                seq: 2,
+                event: Event::Player {
+                    id: 1,
+                    name: "Bo".into(),
+                    undated: false,
+                },
+            },
+            Effective {
+                date: d(2),
+                seq: 3,
+                event: win.clone(),
+            },
+            Effective {
+                date: d(2),
+                seq: 9,
+                event: win.clone(),
+            },
+            Effective {
+                date: d(7),
+                seq: 4,
+                event: Event::SoftReset,
+            },
+            Effective {
+                date: d(8),
+                seq: 5,
+                event: win,
+            },
+        ];
+        let index = crate::chart::LogIndex::new(&Rules::default(), &events);
+        let view = LogView::new(events, index);
+        let x: Vec<f64> = [(1, 1), (1, 2), (2, 3), (2, 9), (7, 4), (8, 5)]
+            .iter()
+            .map(|&(day, seq)| view.ladder_x((d(day), seq)))
+            .collect();
+        assert_eq!(x, vec![0.5, 0.5, 1.0, 2.0, 2.5, 3.0]);
+        let marker = &view.index.markers()[0];
+        assert_eq!(
+            view.ladder_x(marker.key()),
+            2.5,
+            "the reset's marker, for everyone"
+        );
+    }
+}
