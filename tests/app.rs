@@ -127,7 +127,7 @@ fn undo_and_redo_from_the_keyboard_and_the_toolbar() {
         1,
         "Ctrl+Shift+Z redoes"
     );
-    h.get_by_role_and_label(Role::Button, "↶").click();
+    h.get_by_role_and_label(Role::Button, "↶ Undo").click();
     h.run();
     assert_eq!(
         h.state().state.ladder.players[1].wins,

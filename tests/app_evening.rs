@@ -304,7 +304,7 @@ fn finding_5_narrow_windows_fold_the_tabs_and_keep_the_status_bar_clear() {
     );
     h.run();
     assert!(h.query_by_label("More ▾").is_some(), "the tabs fold");
-    assert!(h.query_by_label("↶").is_some() && h.query_by_label("↷").is_some());
+    assert!(h.query_by_label("↶ Undo").is_some() && h.query_by_label("Redo ↷").is_some());
     assert!(h.query_by_label_contains("Last played").is_some());
     click(&mut h, "More ▾");
     click(&mut h, "Simulate");

@@ -326,6 +326,10 @@ fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             )
             .labelled_by(label.id);
         let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if enter {
+            // The keyboard stays for the next name.
+            field.request_focus();
+        }
         if ui.button("Add").clicked() || enter {
             match state.player_id(&state.tools.plot_name) {
                 Some(id) => {
@@ -524,7 +528,7 @@ fn marker_labels(ui: &egui::Ui, transform: &egui_plot::PlotTransform, markers: &
 
 /// The tier lines' names, right-aligned at the plot's right edge, only those in view and
 /// with room between them (at a wide zoom the low tiers crowd together; the lines stay).
-fn tier_labels(
+pub(super) fn tier_labels(
     ui: &egui::Ui,
     transform: &egui_plot::PlotTransform,
     rules: &crate::ladder::rules::Rules,

@@ -263,7 +263,8 @@ impl RungsApp {
                 .x
                 + spacing
         };
-        let reserve = width_of(ui, "↶") + width_of(ui, "↷") + width_of(ui, "More ▾") + 16.0;
+        let reserve =
+            width_of(ui, "↶ Undo") + width_of(ui, "Redo ↷") + width_of(ui, "More ▾") + 16.0;
         let available = ui.available_width() - reserve;
         let mut used = 0.0;
         let mut shown = Vec::new();
@@ -304,13 +305,17 @@ impl RungsApp {
             }
             ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
                 if ui
-                    .button("↷")
+                    .button("Redo ↷")
                     .on_hover_text("Redo (Ctrl+Shift+Z)")
                     .clicked()
                 {
                     self.send(Command::Redo);
                 }
-                if ui.button("↶").on_hover_text("Undo (Ctrl+Z)").clicked() {
+                if ui
+                    .button("↶ Undo")
+                    .on_hover_text("Undo the last change (Ctrl+Z outside a text field)")
+                    .clicked()
+                {
                     self.send(Command::Undo);
                 }
             });

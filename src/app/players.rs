@@ -64,7 +64,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: 
         ui.weak("A new player can play on any date: they join at their first match.");
     });
     ui.separator();
-    let narrow = ui.available_width() < 700.0;
+    let narrow = ui.available_width() < 900.0;
     if narrow && me.player.is_some() {
         // One column: the page, with a way back to the list.
         if ui.button("← All players").clicked() {
@@ -79,13 +79,16 @@ pub fn show(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: 
         list(ui, me, app, out);
         return;
     }
-    ui.columns(2, |cols| {
-        list(&mut cols[0], me, app, out);
-        // The page runs longer than the window for a player with many opponents.
-        egui::ScrollArea::vertical()
-            .id_salt("player-page")
-            .show(&mut cols[1], |ui| page(ui, me, app, out));
-    });
+    // The list at the left (resizable), the page in the rest.
+    egui::Panel::left("player-list")
+        .resizable(true)
+        .default_size(260.0)
+        .min_size(160.0)
+        .show(ui, |ui| list(ui, me, app, out));
+    // The page runs longer than the window for a player with many opponents.
+    egui::ScrollArea::vertical()
+        .id_salt("player-page")
+        .show(ui, |ui| page(ui, me, app, out));
 }
 
 /// Every player, searchable, alphabetical.
@@ -246,18 +249,21 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
             .into()
     };
     let mut hovered: Option<f64> = None;
+    let colour = super::history::colour(0);
+    let faint = colour.gamma_multiply(0.6);
     ui.horizontal_wrapped(|ui| {
-        let width = (ui.available_width() / 2.0 - 8.0).clamp(220.0, 600.0);
+        let width = ((ui.available_width() - 24.0) / 2.0).clamp(200.0, 600.0);
         Plot::new(("rating-plot", id))
             .height(180.0)
             .width(width)
             .allow_scroll(false)
             .show(ui, |p| {
-                p.line(Line::new("rating", points(&|f| f.rating)));
+                p.line(Line::new("rating", points(&|f| f.rating)).color(colour));
                 if band > 0.0 {
                     for (name, sign) in [("upper bound", 1.0), ("lower bound", -1.0)] {
                         p.line(
                             Line::new(name, points(&|f| f.rating + sign * band * f.deviation))
+                                .color(faint)
                                 .style(LineStyle::dashed_loose()),
                         );
                     }
@@ -268,12 +274,12 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
             });
         let tiers = facts.tiers;
         let top = rows.iter().map(|r| r.figures.score).fold(0.0, f64::max);
-        Plot::new(("score-plot", id))
+        let shown = Plot::new(("score-plot", id))
             .height(180.0)
             .width(width)
             .allow_scroll(false)
             .show(ui, |p| {
-                p.line(Line::new(facts.score, points(&|f| f.score)));
+                p.line(Line::new(facts.score, points(&|f| f.score)).color(colour));
                 if tiers {
                     for line in crate::chart::tier_lines(&app.ladder.rules) {
                         if line.value <= top + 100.0 {
@@ -288,6 +294,9 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
                     hovered = Some(c.x);
                 }
             });
+        if tiers {
+            super::history::tier_labels(ui, &shown.transform, &app.ladder.rules);
+        }
     });
     // The hovered event's values, read out below the plots.
     let at = hovered

@@ -22,10 +22,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         let label = ui.label("B:");
         egui::ComboBox::from_id_salt("what-if-system")
-            .selected_text(state.tools.what_if_system.name())
+            .selected_text(state.tools.what_if_system.label())
             .show_ui(ui, |ui| {
                 for s in System::ALL {
-                    ui.selectable_value(&mut state.tools.what_if_system, s, s.name());
+                    ui.selectable_value(&mut state.tools.what_if_system, s, s.label());
                 }
             })
             .response
@@ -74,15 +74,29 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         .filter(|&i| !state.tools.only_moved || cmp.rows[i].rank_change != 0)
         .collect();
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    egui::ScrollArea::horizontal()
+        .id_salt("what-if-sideways")
+        .show(ui, |ui| table(ui, cmp, &rows, row_height, out));
+}
+
+fn table(
+    ui: &mut egui::Ui,
+    cmp: &super::tools::Comparison,
+    rows: &[usize],
+    row_height: f32,
+    out: &mut Vec<Command>,
+) {
     TableBuilder::new(ui)
+        .id_salt("what-if")
         .striped(true)
+        .resizable(true)
         .column(Column::exact(60.0))
         .column(Column::exact(60.0))
         .column(Column::exact(70.0))
-        .column(Column::initial(200.0).at_least(120.0))
-        .column(Column::exact(140.0))
-        .column(Column::exact(140.0))
-        .column(Column::remainder())
+        .column(Column::initial(200.0).at_least(120.0).clip(true))
+        .column(Column::initial(140.0).at_least(100.0))
+        .column(Column::initial(140.0).at_least(100.0))
+        .column(Column::initial(220.0).at_least(120.0))
         .header(22.0, |mut h| {
             for title in [
                 "rank A",
