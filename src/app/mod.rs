@@ -263,8 +263,12 @@ impl RungsApp {
                 .x
                 + spacing
         };
-        let reserve =
-            width_of(ui, "↶ Undo") + width_of(ui, "Redo ↷") + width_of(ui, "More ▾") + 16.0;
+        // The fold's button carries the folded screen's name when that one is shown.
+        let widest = Screen::ALL
+            .iter()
+            .map(|s| width_of(ui, &format!("{} ▾", s.title())))
+            .fold(width_of(ui, "More ▾"), f32::max);
+        let reserve = width_of(ui, "↶ Undo") + width_of(ui, "Redo ↷") + widest + 16.0;
         let available = ui.available_width() - reserve;
         let mut used = 0.0;
         let mut shown = Vec::new();

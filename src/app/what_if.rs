@@ -19,7 +19,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
          B without changing the file.",
         crate::ladder::evaluate::label(&state.ladder.rules)
     ));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("B:");
         egui::ComboBox::from_id_salt("what-if-system")
             .selected_text(state.tools.what_if_system.label())
@@ -34,7 +34,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         ui.add(
             egui::TextEdit::singleline(&mut state.tools.what_if_params)
                 .hint_text("NAME=VALUE, … (empty: defaults)")
-                .desired_width(320.0),
+                .desired_width(320.0_f32.min(ui.available_width() - 8.0).max(120.0)),
         )
         .labelled_by(label.id);
         let busy = state.job.is_some();
