@@ -372,9 +372,9 @@ impl RungsApp {
                 if ui.small_button("×").on_hover_text("Dismiss").clicked() {
                     self.send(Command::DismissMessage);
                 }
+                // Undo's own "undid: …" then takes the strip's place.
                 if m.offer == Offer::Undo && ui.small_button("Undo").clicked() {
                     self.send(Command::Undo);
-                    self.send(Command::DismissMessage);
                 }
                 let text = match m.level {
                     Level::Error => egui::RichText::new(format!("Error: {}", m.text))
