@@ -598,6 +598,8 @@ fn finding_11_the_smaller_things() {
         h.query_by_label_contains("the forecast is as of then")
             .is_some()
     );
+    // The file's latest matches keep their players' names, though none had joined by then.
+    assert!(h.query_by_label_contains("German DR beat Spain").is_some());
     click(&mut h, "Return to now");
     // The player list searches.
     click(&mut h, "Players");

@@ -476,7 +476,9 @@ fn latest(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState) {
                     continue;
                 };
                 any = true;
-                let line = widgets::event_line(&app.ladder, &e.event);
+                // The file's newest events, named as the file names them now (the ladder on
+                // screen may be the past's, where some of these players have not joined).
+                let line = widgets::event_line(app.now(), &e.event);
                 ui.push_id(e.seq, |ui| {
                     ui.horizontal(|ui| {
                         let edit = ui
@@ -577,6 +579,8 @@ fn edit_window(
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
         .show(ui.ctx(), |ui| {
+            // Room for the date and both sides on one line where the window allows.
+            ui.set_min_width(560.0_f32.min(ui.ctx().content_rect().width() - 40.0));
             let base = egui::Id::unique("edit-form");
             ui.horizontal_wrapped(|ui| {
                 ui.vertical(|ui| {

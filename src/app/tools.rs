@@ -306,7 +306,7 @@ impl AppState {
     }
 
     /// The ladder now, not as shown on the timeline.
-    pub(super) fn now(&self) -> &Ladder {
+    pub fn now(&self) -> &Ladder {
         self.tools.present.as_ref().map_or(&self.ladder, |p| &p.0)
     }
 
