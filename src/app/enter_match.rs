@@ -572,15 +572,17 @@ fn edit_window(
     );
     let offers_a = app.suggestions(&edit.form.a, 6);
     let offers_b = app.suggestions(&edit.form.b, 6);
+    // Room for the date and both sides on one line where the window allows.
+    let width = 600.0_f32.min(ui.ctx().content_rect().width() - 40.0);
     egui::Window::new(title)
         .id(egui::Id::unique("edit-match"))
+        .min_width(width)
+        .default_width(width)
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_TOP, [0.0, 80.0])
         .show(ui.ctx(), |ui| {
-            // Room for the date and both sides on one line where the window allows.
-            ui.set_min_width(560.0_f32.min(ui.ctx().content_rect().width() - 40.0));
             let base = egui::Id::unique("edit-form");
             ui.horizontal_wrapped(|ui| {
                 ui.vertical(|ui| {
