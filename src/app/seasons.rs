@@ -161,12 +161,14 @@ fn archive(ui: &mut egui::Ui, app: &AppState) {
         .id_salt("archive")
         .show(ui, |ui| {
             for season in app.ladder.archive.iter().rev() {
+                let plural =
+                    |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
                 egui::CollapsingHeader::new(format!(
-                    "Season {} — ended {} ({} weeks, {} players)",
+                    "Season {} — ended {} ({}, {})",
                     season.number,
                     season.ended,
-                    season.weeks,
-                    season.entries.len()
+                    plural(season.weeks as usize, "week"),
+                    plural(season.entries.len(), "player")
                 ))
                 .id_salt(("season", season.number))
                 .show(ui, |ui| season_table(ui, season));
