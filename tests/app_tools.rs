@@ -104,7 +104,7 @@ fn the_history_plot_overlays_players_and_reads_out_the_hovered_event() {
     assert!(h.query_by_label_contains("lost to Cy").is_some());
     // By date, and removing a player.
     click(&mut h, "date");
-    assert!(h.state().state.tools.x_by_date);
+    assert!(h.state().state.tools.history.x_by_date);
     h.get_all_by_label("x").next().unwrap().click();
     h.run();
     assert_eq!(h.state().state.tools.plotted, vec![1]);

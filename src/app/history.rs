@@ -151,7 +151,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         ui.label("Reading the log for the plots…");
         return;
     };
-    let asked = if state.tools.x_by_date {
+    let asked = if state.tools.history.x_by_date {
         XMode::Date
     } else {
         XMode::Match
@@ -160,7 +160,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         generation: state.generation,
         plotted: state.tools.plotted.clone(),
         mode: asked,
-        overlay: state.tools.overlay_b && state.tools.comparison.is_some(),
+        overlay: state.tools.history.overlay_b && state.tools.comparison.is_some(),
         log: Arc::as_ptr(&view) as usize,
     };
     let cache = match state.tools.history_cache.take() {
@@ -205,7 +205,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         })
         .filter(|(x, _)| mode == XMode::Date || (x_left <= *x && *x <= x_right))
         .collect();
-    let reset = std::mem::take(&mut state.tools.reset_view);
+    let reset = std::mem::take(&mut state.tools.history.reset_view);
     let link = egui::Id::unique("history-x");
     // Where the shown score is the rating itself (Elo, Memoir '44) one plot says it all.
     let two_plots = !crate::chart::series::score_is_rating(system);
@@ -320,7 +320,7 @@ fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         let label = ui.label("Plot player:");
         let field = ui
             .add(
-                egui::TextEdit::singleline(&mut state.tools.plot_name)
+                egui::TextEdit::singleline(&mut state.tools.history.plot_name)
                     .hint_text("name")
                     .desired_width(180.0),
             )
@@ -331,24 +331,27 @@ fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             field.request_focus();
         }
         if ui.button("Add").clicked() || enter {
-            match state.player_id(&state.tools.plot_name) {
+            match state.player_id(&state.tools.history.plot_name) {
                 Some(id) => {
                     out.push(Command::Tool(ToolCommand::Plot(id)));
-                    state.tools.plot_name.clear();
+                    state.tools.history.plot_name.clear();
                 }
                 None => out.push(Command::Problem {
                     field: "Plot player",
-                    message: format!("no player called `{}`", state.tools.plot_name.trim()),
+                    message: format!(
+                        "no player called `{}`",
+                        state.tools.history.plot_name.trim()
+                    ),
                 }),
             }
         }
-        for name in state.suggestions(&state.tools.plot_name, 5) {
-            if name.to_lowercase() != state.tools.plot_name.trim().to_lowercase()
+        for name in state.suggestions(&state.tools.history.plot_name, 5) {
+            if name.to_lowercase() != state.tools.history.plot_name.trim().to_lowercase()
                 && ui.small_button(&name).clicked()
                 && let Some(id) = state.player_id(&name)
             {
                 out.push(Command::Tool(ToolCommand::Plot(id)));
-                state.tools.plot_name.clear();
+                state.tools.history.plot_name.clear();
             }
         }
     });
@@ -365,15 +368,15 @@ fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         }
         ui.separator();
         ui.label("x-axis:");
-        ui.radio_value(&mut state.tools.x_by_date, false, "match # (ladder)")
+        ui.radio_value(&mut state.tools.history.x_by_date, false, "match # (ladder)")
             .on_hover_text("The ladder's matches in order: the same axis for every player, so resets sit where they happened");
-        ui.radio_value(&mut state.tools.x_by_date, true, "date");
+        ui.radio_value(&mut state.tools.history.x_by_date, true, "date");
         if let Some(c) = &state.tools.comparison {
             let label = format!("overlay B ({})", crate::ladder::evaluate::label(&c.rules));
-            ui.checkbox(&mut state.tools.overlay_b, label);
+            ui.checkbox(&mut state.tools.history.overlay_b, label);
         }
         if ui.button("Reset view").clicked() {
-            state.tools.reset_view = true;
+            state.tools.history.reset_view = true;
         }
         let can_save = state.tools.plot_rect.is_some() && !state.tools.plotted.is_empty();
         if ui

@@ -124,7 +124,37 @@ pub struct SimForm {
     pub out: String,
 }
 
-/// Everything the tool screens keep.
+/// The History screen's own state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryForm {
+    /// The player field as typed.
+    pub plot_name: String,
+    pub x_by_date: bool,
+    /// Overlay each plotted player's history under the what-if rules.
+    pub overlay_b: bool,
+    /// Set for one frame to reset the plots' zoom and pan.
+    pub reset_view: bool,
+}
+
+/// The Replay screen's own state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReplayForm {
+    /// The speed the Play button starts at, in events a second.
+    pub play_speed: f64,
+    /// The date field as typed.
+    pub jump_date: String,
+}
+
+/// The What-if screen's own state: rules B as a system and `NAME=VALUE` text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WhatIfForm {
+    pub system: crate::ladder::rules::System,
+    pub params: String,
+    pub only_moved: bool,
+}
+
+/// What the designer's screens share (the timeline, the comparison, the log as read, the
+/// plotted players) and each one's own form.
 pub struct Tools {
     pub timeline: Option<Arc<Timeline>>,
     /// `Some(n)` while the screens show the ladder after event `n` rather than now.
@@ -133,29 +163,19 @@ pub struct Tools {
     present: Option<(Ladder, Vec<Standing>)>,
     /// Events a second while playing.
     pub playing: Option<f64>,
-    /// The speed the Play button starts at.
-    pub play_speed: f64,
-    /// The Replay screen's date field as typed.
-    pub jump_date: String,
     play_carry: f64,
+    /// Each designer screen's own form state.
+    pub history: HistoryForm,
+    pub replay: ReplayForm,
+    pub what_if: WhatIfForm,
     pub comparison: Option<Comparison>,
     pub scores: Vec<Score>,
     pub simulated: Option<Simulated>,
     pub sim_form: SimForm,
-    /// Players on the history plot, in the order they were added.
+    /// Players on the history plot, in the order they were added (Standings, Players and
+    /// What-if add to it too).
     pub plotted: Vec<PlayerId>,
-    pub x_by_date: bool,
-    /// What-if: the rules being edited, as system and `NAME=VALUE` text.
-    pub what_if_system: crate::ladder::rules::System,
-    pub what_if_params: String,
-    pub only_moved: bool,
     pub log_view: Option<Arc<LogView>>,
-    /// The History screen's player field as typed.
-    pub plot_name: String,
-    /// Overlay each plotted player's history under the what-if rules.
-    pub overlay_b: bool,
-    /// Set for one frame to reset the plots' zoom and pan.
-    pub reset_view: bool,
     /// A PNG of the plots asked for: where to write it and the plots' rectangle, waiting for
     /// the window's screenshot.
     pub png_pending: Option<(PathBuf, eframe::egui::Rect)>,
@@ -174,9 +194,22 @@ impl Tools {
             position: None,
             present: None,
             playing: None,
-            play_speed: 200.0,
-            jump_date: String::new(),
             play_carry: 0.0,
+            history: HistoryForm {
+                plot_name: String::new(),
+                x_by_date: false,
+                overlay_b: true,
+                reset_view: false,
+            },
+            replay: ReplayForm {
+                play_speed: 200.0,
+                jump_date: String::new(),
+            },
+            what_if: WhatIfForm {
+                system: crate::ladder::rules::System::Elo,
+                params: String::new(),
+                only_moved: false,
+            },
             comparison: None,
             scores: Vec::new(),
             simulated: None,
@@ -190,14 +223,7 @@ impl Tools {
                 out: data_dir.join("simulated.rungs").display().to_string(),
             },
             plotted: Vec::new(),
-            x_by_date: false,
-            what_if_system: crate::ladder::rules::System::Elo,
-            what_if_params: String::new(),
-            only_moved: false,
             log_view: None,
-            plot_name: String::new(),
-            overlay_b: true,
-            reset_view: false,
             png_pending: None,
             plot_rect: None,
             history_cache: None,

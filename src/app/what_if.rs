@@ -22,17 +22,17 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("B:");
         egui::ComboBox::from_id_salt("what-if-system")
-            .selected_text(state.tools.what_if_system.label())
+            .selected_text(state.tools.what_if.system.label())
             .show_ui(ui, |ui| {
                 for s in System::ALL {
-                    ui.selectable_value(&mut state.tools.what_if_system, s, s.label());
+                    ui.selectable_value(&mut state.tools.what_if.system, s, s.label());
                 }
             })
             .response
             .labelled_by(label.id);
         let label = ui.label("Parameters:");
         ui.add(
-            egui::TextEdit::singleline(&mut state.tools.what_if_params)
+            egui::TextEdit::singleline(&mut state.tools.what_if.params)
                 .hint_text("NAME=VALUE, … (empty: defaults)")
                 .desired_width(320.0_f32.min(ui.available_width() - 8.0).max(120.0)),
         )
@@ -42,7 +42,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             .add_enabled(!busy, egui::Button::new("Replay under B"))
             .clicked()
         {
-            match tools::rules_from(state.tools.what_if_system, &state.tools.what_if_params) {
+            match tools::rules_from(state.tools.what_if.system, &state.tools.what_if.params) {
                 Ok(rules) => out.push(Command::Tool(ToolCommand::Compare(rules))),
                 Err(e) => out.push(Command::Problem {
                     field: "Parameters",
@@ -65,13 +65,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             ))
             .strong(),
         );
-        ui.checkbox(&mut state.tools.only_moved, "only players who move");
+        ui.checkbox(&mut state.tools.what_if.only_moved, "only players who move");
         if ui.button("Close").clicked() {
             out.push(Command::Tool(ToolCommand::CloseCompare));
         }
     });
     let rows: Vec<usize> = (0..cmp.rows.len())
-        .filter(|&i| !state.tools.only_moved || cmp.rows[i].rank_change != 0)
+        .filter(|&i| !state.tools.what_if.only_moved || cmp.rows[i].rank_change != 0)
         .collect();
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     egui::ScrollArea::horizontal()
