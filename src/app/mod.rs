@@ -1,6 +1,9 @@
-//! The desktop app: eframe over the ladder file. `RungsApp` routes the screens (one file
-//! each); screens read the [`state::AppState`] and push [`state::Command`]s, which the app
-//! applies after the frame.
+//! The desktop app: eframe over the ladder file. `RungsApp` draws the window's chrome
+//! (`chrome.rs`) and routes the screens (one file each). Each screen gets its own state
+//! ([`state::Screens`], or its form in [`tools::Tools`]) to change and the rest of the app to
+//! read, and pushes [`command::Command`]s carrying their data, which the app applies after the
+//! frame. What fails is an [`error::AppError`] (the gate's `ActionError` among them) and shows
+//! in the message strip ([`messages`]).
 
 mod charts;
 mod chrome;
