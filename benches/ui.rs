@@ -52,8 +52,8 @@ fn bench_frames(c: &mut Criterion) {
         state.apply(Command::Show(screen));
         if screen == Screen::EnterMatch {
             // A filled-in form: the forecast is computed once and then cached.
-            state.form.a = "Player 00001".into();
-            state.form.b = "Player 00002".into();
+            state.screens.enter.form.a = "Player 00001".into();
+            state.screens.enter.form.b = "Player 00002".into();
         }
         let mut harness = Harness::builder()
             .with_size(egui::vec2(1280.0, 860.0))

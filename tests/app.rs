@@ -64,13 +64,14 @@ fn a_match_entered_by_typing_and_clicking_changes_the_standings() {
     click(&mut h, "Ann Lee wins (1)");
     click(&mut h, "Save match (Enter)");
     let s = &h.state().state;
-    assert!(s.error.is_none(), "{:?}", s.error);
+    assert!(s.error().is_none(), "{:?}", s.error());
     let ann = &s.ladder.players[0];
     assert_eq!((ann.wins, ann.matches), (1, 1));
     assert!(ann.rp > 200.0);
     assert_eq!(s.standings[0].id, 0, "Ann leads the standings");
     // The form clears for the next match.
-    assert!(s.form.a.is_empty() && s.form.result.is_none());
+    let form = &s.screens.enter.form;
+    assert!(form.a.is_empty() && form.result.is_none());
     // The player's page: record, head-to-head, and the history plot.
     click(&mut h, "Players");
     h.get_by_role_and_label(Role::Button, "Ann Lee").click();
@@ -85,7 +86,8 @@ fn a_match_entered_by_typing_and_clicking_changes_the_standings() {
         "head-to-head against Bo"
     );
     assert!(
-        h.query_by_label("x: match number").is_some(),
+        h.query_by_label_contains("x: the player's events in order")
+            .is_some(),
         "the history plot is drawn"
     );
 }
@@ -96,11 +98,13 @@ fn the_latest_match_can_be_edited_and_deleted() {
     let mut h = app(&dir, &["Ann", "Bo"]);
     enter_match(&mut h, "Ann", "Bo", "Ann wins (1)");
     assert_eq!(h.state().state.ladder.players[0].wins, 1);
-    click(&mut h, "edit");
+    click(&mut h, "edit…");
     click(&mut h, "Draw");
+    click(&mut h, "Save changes (Enter)");
     let ann = &h.state().state.ladder.players[0];
     assert_eq!((ann.wins, ann.draws), (0, 1));
-    click(&mut h, "delete");
+    click(&mut h, "edit…");
+    click(&mut h, "Delete match");
     assert_eq!(h.state().state.ladder.players[0].matches, 0);
 }
 
@@ -110,6 +114,9 @@ fn undo_and_redo_from_the_keyboard_and_the_toolbar() {
     let mut h = app(&dir, &["Ann", "Bo"]);
     enter_match(&mut h, "Ann", "Bo", "Bo wins (2)");
     assert_eq!(h.state().state.ladder.players[1].wins, 1);
+    // After a save the keyboard is in Player A; Escape leaves the text field.
+    h.key_press(Key::Escape);
+    h.run();
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(h.state().state.ladder.players[1].wins, 0, "Ctrl+Z undoes");
@@ -120,7 +127,7 @@ fn undo_and_redo_from_the_keyboard_and_the_toolbar() {
         1,
         "Ctrl+Shift+Z redoes"
     );
-    h.get_by_role_and_label(Role::Button, "↶").click();
+    h.get_by_role_and_label(Role::Button, "↶ Undo").click();
     h.run();
     assert_eq!(
         h.state().state.ladder.players[1].wins,
@@ -174,11 +181,11 @@ fn the_migration_wizard_brings_in_an_elo_list() {
         h.query_by_label_contains("Preview — migrate 3 players from Elo")
             .is_some(),
         "{:?}",
-        h.state().state.error
+        h.state().state.error()
     );
     click(&mut h, "Apply");
     let s = &h.state().state;
-    assert!(s.error.is_none(), "{:?}", s.error);
+    assert!(s.error().is_none(), "{:?}", s.error());
     let rp: Vec<f64> = s.ladder.players.iter().map(|p| p.rp).collect();
     // Table 2: Grandmaster 1200; Bo by the default cut-offs is a Scholar (700); Cy joins as an
     // Apprentice (400).
@@ -197,7 +204,7 @@ fn a_settings_change_is_a_previewed_rules_event() {
         h.query_by_label_contains("Preview — rules: skyweaver")
             .is_some(),
         "{:?}",
-        h.state().state.error
+        h.state().state.error()
     );
     click(&mut h, "Apply");
     let s = &h.state().state;
@@ -229,7 +236,7 @@ fn players_are_added_and_renamed() {
     assert!(
         s.player_id("Dee Wolf").is_some() && s.player_id("Dee Fox").is_none(),
         "{:?}",
-        s.error
+        s.error()
     );
 }
 
@@ -245,7 +252,7 @@ fn the_standings_filter_and_an_empty_ladder_explain_themselves() {
     click(&mut h, "Ann");
     let s = &h.state().state;
     assert_eq!(
-        (s.screen, s.player),
+        (s.screen, s.screens.players.player),
         (rungs::app::state::Screen::Players, Some(0))
     );
     // A new empty ladder teaches what to do first.
@@ -273,21 +280,29 @@ fn the_player_pickers_complete_on_tab() {
     type_into(&mut h, "Player A", "Bra");
     h.key_press(Key::Tab);
     h.run();
-    assert_eq!(h.state().state.form.a, "Brazil");
+    assert_eq!(h.state().state.screens.enter.form.a, "Brazil");
     // The next field has the keyboard: typing goes on into Player B.
+    assert!(
+        h.get_by_role_and_label(Role::TextInput, "Player B")
+            .is_focused()
+    );
     type_into(&mut h, "Player B", "arg");
     h.key_press(Key::Tab);
     h.run();
-    assert_eq!(h.state().state.form.b, "Argentina");
-    // 1 picks "A wins" once no field has the keyboard; Enter saves.
-    h.key_press(Key::Escape);
-    h.run();
+    assert_eq!(h.state().state.screens.enter.form.b, "Argentina");
+    // Tab left the text fields: 1 picks "A wins"; Enter saves.
     h.key_press(Key::Num1);
     h.run();
     h.key_press(Key::Enter);
     h.run();
     let s = &h.state().state;
-    assert_eq!(s.ladder.players[0].wins, 1, "{:?} {:?}", s.error, s.form);
+    assert_eq!(
+        s.ladder.players[0].wins,
+        1,
+        "{:?} {:?}",
+        s.error(),
+        s.screens.enter.form
+    );
 }
 
 /// On a ladder past the inline limit, a backdated edit, a delete and undo/redo recompute on
@@ -305,22 +320,25 @@ fn recomputations_of_a_large_ladder_run_as_jobs() {
     // chances and says the changes come with the save.
     {
         let s = &mut h.state_mut().state;
-        s.form.a = "Ann".into();
-        s.form.b = "Bo".into();
-        s.form.date = "2026-01-01".into();
-        let w = s.what_if().expect("a forecast");
+        let mut enter = std::mem::take(&mut s.screens.enter);
+        enter.form.a = "Ann".into();
+        enter.form.b = "Bo".into();
+        enter.form.date = "2026-01-01".into();
+        let w = enter.forecast(s);
         assert!(w.deferred && w.outcomes.is_empty() && w.prediction.is_some());
-        s.form.date = "2026-01-03".into();
-        let w = s.what_if().expect("a forecast");
+        enter.form.date = "2026-01-03".into();
+        let w = enter.forecast(s);
         assert!(
             !w.deferred && w.outcomes.len() == 3,
             "after the latest: exact changes"
         );
-        s.form = Default::default();
+        enter.form = Default::default();
+        s.screens.enter = enter;
     }
     let jobs = h.state().state.jobs_started;
-    click(&mut h, "edit");
-    h.get_by_label("Draw").click();
+    click(&mut h, "edit…");
+    click(&mut h, "Draw");
+    h.get_by_label("Save changes (Enter)").click();
     h.step();
     assert_eq!(
         h.state().state.jobs_started,
@@ -336,16 +354,19 @@ fn recomputations_of_a_large_ladder_run_as_jobs() {
     h.run();
     let ann = &h.state().state.ladder.players[0];
     assert_eq!((ann.wins, ann.draws), (0, 1), "the edit landed");
+    h.key_press(Key::Escape);
+    h.step();
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.step();
     assert_eq!(h.state().state.jobs_started, jobs + 2, "undo runs as a job");
     h.state_mut().state.wait_for_job();
     h.run();
     let s = &h.state().state;
-    assert!(s.error.is_none(), "{:?}", s.error);
+    assert!(s.error().is_none(), "{:?}", s.error());
     assert_eq!(s.ladder.players[0].wins, 1, "the edit is undone");
-    assert_eq!(s.notice.as_deref(), Some("undid: edit event 3"));
-    click(&mut h, "delete");
+    assert_eq!(s.notice(), Some("undid: edit event 3"));
+    click(&mut h, "edit…");
+    click(&mut h, "Delete match");
     h.state_mut().state.wait_for_job();
     h.run();
     assert_eq!(h.state().state.ladder.players[0].matches, 0, "deleted");
@@ -373,7 +394,7 @@ fn a_dropped_csv_imports_and_a_dropped_ladder_opens() {
     h.state_mut().state.wait_for_job();
     h.run();
     let s = &h.state().state;
-    assert!(s.error.is_none(), "{:?}", s.error);
+    assert!(s.error().is_none(), "{:?}", s.error());
     assert_eq!(
         s.ladder.players[0].matches, 2,
         "both matches of Ann imported"

@@ -70,7 +70,7 @@ fn settle(h: &mut Harness<'_, RungsApp>) {
     h.state_mut().state.wait_for_job();
     h.run();
     let s = &h.state().state;
-    assert!(s.error.is_none(), "{:?}", s.error);
+    assert!(s.error().is_none(), "{:?}", s.error());
 }
 
 #[test]
@@ -104,7 +104,7 @@ fn the_history_plot_overlays_players_and_reads_out_the_hovered_event() {
     assert!(h.query_by_label_contains("lost to Cy").is_some());
     // By date, and removing a player.
     click(&mut h, "date");
-    assert!(h.state().state.tools.x_by_date);
+    assert!(h.state().state.tools.history.x_by_date);
     h.get_all_by_label("x").next().unwrap().click();
     h.run();
     assert_eq!(h.state().state.tools.plotted, vec![1]);
@@ -140,7 +140,7 @@ fn the_timeline_shows_the_ladder_after_any_event_and_returns_to_now() {
     // Changing the ladder waits until the present is back.
     h.state_mut().state.apply(Command::Undo);
     let s = &h.state().state;
-    assert!(s.error.as_deref().unwrap_or("").contains("return to now"));
+    assert!(s.error().unwrap_or("").contains("return to now"));
     assert_eq!(s.ladder.events, 7, "nothing changed");
     h.run();
     // The error banner above the screen does not take the keyboard from its fields.
@@ -231,8 +231,7 @@ fn a_simulation_writes_a_ladder_the_app_opens() {
     assert!(
         h.state()
             .state
-            .error
-            .as_deref()
+            .error()
             .unwrap_or("")
             .contains("already exists")
     );

@@ -105,7 +105,7 @@ fn a_fit_runs_as_a_job_and_offers_its_rules() {
     h.get_by_label("Apply as rules change…").click();
     h.run();
     assert!(
-        matches!(h.state().out.as_slice(), [Command::PreviewRules(r)] if *r == fitted),
+        matches!(h.state().out.as_slice(), [Command::PreviewRules(r, _)] if *r == fitted),
         "{:?}",
         h.state().out
     );

@@ -1,9 +1,11 @@
 //! History: players' rating histories overlaid. Above, the rating with its uncertainty band;
-//! below, the player-facing score with tier lines; both with reset, migration and rules
-//! markers, sharing the x-axis (date or match number). Hover reads out the event under the
-//! cursor; zoom and pan with the mouse, "Reset view" to fit. Long histories are thinned to
-//! the plot's pixels. With a what-if comparison open, each player's history under the other
-//! rules overlays dashed.
+//! below, the player-facing score with tier lines (named at the right edge, where they fit);
+//! both with reset, migration and rules markers where the event happened, sharing the x-axis:
+//! the date, or the ladder's match number (the k-th match of the ladder at k, the same for
+//! every player). Hover reads out the event under the cursor; the wheel zooms, dragging pans,
+//! "Reset view" fits. A ladder whose matches all fall on one day is shown by match number.
+//! Long histories are thinned to the plot's pixels. With a what-if comparison open, each
+//! player's history under the other rules overlays dashed.
 
 use super::state::{AppState, Command};
 use super::tools::LogView;
@@ -55,18 +57,47 @@ struct CacheKey {
 pub(super) struct Cache {
     key: CacheKey,
     plotted: Arc<Vec<Plotted>>,
+    /// The axis the series are on: by date unless every row falls on one day.
+    mode: XMode,
+    single_day: Option<chrono::NaiveDate>,
 }
 
 /// Each plotted player's series under the file's rules, and under the what-if rules.
-fn series(state: &mut AppState, view: &LogView, mode: XMode, overlay: bool) -> Vec<Plotted> {
-    state
+/// On a date axis a ladder whose plotted rows all fall on one day would be one vertical
+/// sliver: those go by match number, and the day is returned to say so.
+fn series(
+    state: &mut AppState,
+    view: &LogView,
+    mode: XMode,
+    overlay: bool,
+) -> (Vec<Plotted>, XMode, Option<chrono::NaiveDate>) {
+    let histories: Vec<_> = state
         .tools
         .plotted
         .clone()
         .into_iter()
+        .map(|id| (id, state.shown_history(id)))
+        .collect();
+    // The matches' days (a player's first row is their join, which may come days earlier).
+    let mut dates = histories.iter().flat_map(|(_, rows)| {
+        let first = rows.iter().map(|r| (r.date, r.seq)).min();
+        rows.iter()
+            .filter(move |r| Some((r.date, r.seq)) != first)
+            .map(|r| r.date)
+    });
+    let single_day = dates
+        .next()
+        .filter(|first| dates.all(|d| d == *first))
+        .filter(|_| mode == XMode::Date);
+    let mode = if single_day.is_some() {
+        XMode::Match
+    } else {
+        mode
+    };
+    let plotted = histories
+        .into_iter()
         .enumerate()
-        .map(|(i, id)| {
-            let rows = state.shown_history(id);
+        .map(|(i, (id, rows))| {
             let other = state
                 .tools
                 .comparison
@@ -74,16 +105,29 @@ fn series(state: &mut AppState, view: &LogView, mode: XMode, overlay: bool) -> V
                 .filter(|_| overlay)
                 .and_then(|c| {
                     let rows = state.compared_history(id)?;
-                    Some(PlayerSeries::new(&rows, &c.index, mode))
+                    Some(on_axis(
+                        PlayerSeries::new(&rows, &c.index, mode),
+                        view,
+                        mode,
+                    ))
                 });
             Plotted {
                 name: name_of(state, id),
                 colour: colour(i),
-                own: PlayerSeries::new(&rows, &view.index, mode),
+                own: on_axis(PlayerSeries::new(&rows, &view.index, mode), view, mode),
                 other,
             }
         })
-        .collect()
+        .collect();
+    (plotted, mode, single_day)
+}
+
+/// By match number, the ladder's: every player's rows and every marker on one axis.
+fn on_axis(series: PlayerSeries, view: &LogView, mode: XMode) -> PlayerSeries {
+    match mode {
+        XMode::Date => series,
+        XMode::Match => series.with_x(|p| view.ladder_x((p.row.date, p.row.seq))),
+    }
 }
 
 pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
@@ -107,7 +151,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         ui.label("Reading the log for the plots…");
         return;
     };
-    let mode = if state.tools.x_by_date {
+    let asked = if state.tools.history.x_by_date {
         XMode::Date
     } else {
         XMode::Match
@@ -115,18 +159,24 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     let key = CacheKey {
         generation: state.generation,
         plotted: state.tools.plotted.clone(),
-        mode,
-        overlay: state.tools.overlay_b && state.tools.comparison.is_some(),
+        mode: asked,
+        overlay: state.tools.history.overlay_b && state.tools.comparison.is_some(),
         log: Arc::as_ptr(&view) as usize,
     };
-    let plotted = match state.tools.history_cache.take() {
-        Some(c) if c.key == key => c.plotted,
-        _ => Arc::new(series(state, &view, mode, key.overlay)),
+    let cache = match state.tools.history_cache.take() {
+        Some(c) if c.key == key => c,
+        _ => {
+            let (plotted, mode, single_day) = series(state, &view, asked, key.overlay);
+            Cache {
+                key,
+                plotted: Arc::new(plotted),
+                mode,
+                single_day,
+            }
+        }
     };
-    state.tools.history_cache = Some(Cache {
-        key,
-        plotted: plotted.clone(),
-    });
+    let (plotted, mode, single_day) = (cache.plotted.clone(), cache.mode, cache.single_day);
+    state.tools.history_cache = Some(cache);
     let system = state.ladder.rules.system();
     // Labels sit inside the data's own extent: placed at the plot's edges they would widen
     // the bounds the plot fits to, frame after frame.
@@ -139,17 +189,37 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                 (lo.min(v), hi.max(v))
             })
     };
-    let factor = crate::chart::series::band_factor(system).unwrap_or(0.0);
-    let (x_left, _) = extent(&|r| r.x);
-    let (_, rating_top) = extent(&|r| r.row.figures.rating + factor * r.row.figures.deviation);
-    let (_, score_top) = extent(&|r| r.row.figures.score);
-    let markers = view.index.markers();
-    let reset = std::mem::take(&mut state.tools.reset_view);
+    let (x_left, x_right) = extent(&|r| r.x);
+    // Markers where the event happened, on either axis; by match number only those within
+    // the plotted players' span (earlier ones would pile up at the start).
+    let marker_xs: Vec<(f64, String)> = view
+        .index
+        .markers()
+        .iter()
+        .map(|m| {
+            let x = match mode {
+                XMode::Date => m.x_date,
+                XMode::Match => view.ladder_x(m.key()),
+            };
+            (x, m.label.clone())
+        })
+        .filter(|(x, _)| mode == XMode::Date || (x_left <= *x && *x <= x_right))
+        .collect();
+    let reset = std::mem::take(&mut state.tools.history.reset_view);
     let link = egui::Id::unique("history-x");
     // Where the shown score is the rating itself (Elo, Memoir '44) one plot says it all.
     let two_plots = !crate::chart::series::score_is_rating(system);
     let plots_count = if two_plots { 2.0 } else { 1.0 };
-    let height = ((ui.available_height() - 60.0) / plots_count).max(140.0);
+    // Room below for one read-out line per player (and the note), so nothing runs into the
+    // status bar in a small window.
+    let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    let reserve = line * (plotted.len() as f32 + 1.5);
+    let height = ((ui.available_height() - reserve) / plots_count - 4.0).max(90.0);
+    if let Some(day) = single_day {
+        ui.weak(format!(
+            "Every plotted match is on {day}: shown by the ladder's match number instead of the date."
+        ));
+    }
     let mut hover_x = None;
     let formatter = move |mark: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>| {
         format_x(mark.value, mode)
@@ -157,6 +227,8 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     let plot = |id: &str, y_label: &str| {
         let mut p = Plot::new(id.to_string())
             .height(height)
+            // The wheel zooms (see `wheel_zoom`); dragging pans.
+            .allow_scroll(false)
             .link_axis(link, [true, false])
             .link_cursor(link, [true, false])
             .legend(Legend::default().position(egui_plot::Corner::LeftTop))
@@ -186,17 +258,19 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     // One scope around both plots: its rectangle takes in their axes, for Save PNG.
     let ladder_rules = state.ladder.rules.clone();
     let plots = ui.scope(|ui| {
-        plot("history-rating", &rating_label).show(ui, |p| {
+        let shown = plot("history-rating", &rating_label).show(ui, |p| {
+            wheel_zoom(p);
             draw_curves(p, &plotted, Curve::Rating);
-            draw_markers(p, plotted.first().map(|pl| &pl.own), markers, rating_top);
-            if let Some(c) = p.pointer_coordinate() {
+            draw_markers(p, &marker_xs);
+            if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                 hover_x = Some(c.x);
             }
         });
+        marker_labels(ui, &shown.transform, &marker_xs);
         if two_plots {
-            plot("history-score", score_axis(system)).show(ui, |p| {
-                // One legend entry for the tier lines; each is named at the plot's left edge.
-                let left = if x_left.is_finite() { x_left } else { 0.0 };
+            let shown = plot("history-score", score_axis(system)).show(ui, |p| {
+                wheel_zoom(p);
+                // One legend entry for the tier lines; each is named at the right edge.
                 for line in tier_lines(&ladder_rules) {
                     let colour = widgets::tier_colour(line.tier);
                     p.hline(
@@ -204,21 +278,14 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                             .color(colour.gamma_multiply(0.6))
                             .style(LineStyle::dashed_loose()),
                     );
-                    p.text(
-                        egui_plot::Text::new(
-                            "",
-                            egui_plot::PlotPoint::new(left, line.value),
-                            RichText::new(line.label).small().color(colour),
-                        )
-                        .anchor(egui::Align2::LEFT_BOTTOM),
-                    );
                 }
                 draw_curves(p, &plotted, Curve::Score);
-                draw_markers(p, plotted.first().map(|pl| &pl.own), markers, score_top);
-                if let Some(c) = p.pointer_coordinate() {
+                draw_markers(p, &marker_xs);
+                if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                     hover_x = Some(c.x);
                 }
             });
+            tier_labels(ui, &shown.transform, &ladder_rules);
         }
     });
     state.tools.plot_rect = Some(plots.response.rect);
@@ -253,33 +320,38 @@ fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         let label = ui.label("Plot player:");
         let field = ui
             .add(
-                egui::TextEdit::singleline(&mut state.tools.plot_name)
+                egui::TextEdit::singleline(&mut state.tools.history.plot_name)
                     .hint_text("name")
                     .desired_width(180.0),
             )
             .labelled_by(label.id);
         let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if enter {
+            // The keyboard stays for the next name.
+            field.request_focus();
+        }
         if ui.button("Add").clicked() || enter {
-            match state.player_id(&state.tools.plot_name) {
+            match state.player_id(&state.tools.history.plot_name) {
                 Some(id) => {
                     out.push(Command::Tool(ToolCommand::Plot(id)));
-                    state.tools.plot_name.clear();
+                    state.tools.history.plot_name.clear();
                 }
-                None => {
-                    state.error = Some(format!(
+                None => out.push(Command::Problem {
+                    field: "Plot player",
+                    message: format!(
                         "no player called `{}`",
-                        state.tools.plot_name.trim()
-                    ))
-                }
+                        state.tools.history.plot_name.trim()
+                    ),
+                }),
             }
         }
-        for name in state.suggestions(&state.tools.plot_name, 5) {
-            if name.to_lowercase() != state.tools.plot_name.trim().to_lowercase()
+        for name in state.suggestions(&state.tools.history.plot_name, 5) {
+            if name.to_lowercase() != state.tools.history.plot_name.trim().to_lowercase()
                 && ui.small_button(&name).clicked()
                 && let Some(id) = state.player_id(&name)
             {
                 out.push(Command::Tool(ToolCommand::Plot(id)));
-                state.tools.plot_name.clear();
+                state.tools.history.plot_name.clear();
             }
         }
     });
@@ -296,22 +368,22 @@ fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         }
         ui.separator();
         ui.label("x-axis:");
-        ui.radio_value(&mut state.tools.x_by_date, false, "match #");
-        ui.radio_value(&mut state.tools.x_by_date, true, "date");
+        ui.radio_value(&mut state.tools.history.x_by_date, false, "match # (ladder)")
+            .on_hover_text("The ladder's matches in order: the same axis for every player, so resets sit where they happened");
+        ui.radio_value(&mut state.tools.history.x_by_date, true, "date");
         if let Some(c) = &state.tools.comparison {
             let label = format!("overlay B ({})", crate::ladder::evaluate::label(&c.rules));
-            ui.checkbox(&mut state.tools.overlay_b, label);
+            ui.checkbox(&mut state.tools.history.overlay_b, label);
         }
         if ui.button("Reset view").clicked() {
-            state.tools.reset_view = true;
+            state.tools.history.reset_view = true;
         }
         let can_save = state.tools.plot_rect.is_some() && !state.tools.plotted.is_empty();
         if ui
             .add_enabled(can_save, egui::Button::new("Save PNG…"))
             .clicked()
-            && let Some(path) = widgets::save_dialog("Save the plots", "history.png")
         {
-            out.push(Command::Tool(ToolCommand::SavePng(path)));
+            out.push(Command::Pick(super::files::Purpose::SavePng));
         }
     });
 }
@@ -380,52 +452,109 @@ fn visible_x(p: &PlotUi) -> (f64, f64) {
     (b.min()[0], b.max()[0])
 }
 
-/// Resets, migrations and rules changes as labelled vertical lines, placed on the first
-/// plotted player's axis (by match number each player's axis differs; by date all agree).
-fn draw_markers(
-    p: &mut PlotUi,
-    first: Option<&PlayerSeries>,
-    markers: &[crate::chart::Marker],
-    top: f64,
-) {
-    let Some(s) = first else { return };
-    let bounds = p.plot_bounds();
+/// Resets, migrations and rules changes as dashed vertical lines at `markers`' x (named by
+/// [`marker_labels`] in screen space, so the names never widen the plot's bounds).
+fn draw_markers(p: &mut PlotUi, markers: &[(f64, String)]) {
+    let b = p.plot_bounds();
     let (x0, x1) = if p.auto_bounds().x {
         (f64::NEG_INFINITY, f64::INFINITY)
     } else {
-        (bounds.min()[0], bounds.max()[0])
+        (b.min()[0], b.max()[0])
     };
-    let placed = s.placed_markers(markers);
-    let visible: Vec<_> = placed
-        .iter()
-        .filter(|(x, _)| (x0..=x1).contains(x))
-        .collect();
-    for (x, _) in &visible {
-        // One legend entry for all of them; the labels are written at the top when few.
+    for (x, _) in markers.iter().filter(|(x, _)| (x0..=x1).contains(x)) {
+        // One legend entry for all of them.
         p.vline(
             VLine::new("resets, migrations, rules", *x)
                 .color(Color32::GRAY.gamma_multiply(0.6))
                 .style(LineStyle::dashed_loose()),
         );
     }
-    if visible.len() <= 12 && top.is_finite() {
-        // Markers on the same x (a soft and a hard reset on one day) stack their labels.
-        let line = (bounds.max()[1] - bounds.min()[1]).abs() * 0.05;
-        let mut previous: Option<(f64, f64)> = None;
-        for (x, m) in visible {
-            let y = match previous {
-                Some((px, py)) if (px - x).abs() < 1e-9 => py - line,
-                _ => top,
-            };
-            previous = Some((*x, y));
-            p.text(
-                egui_plot::Text::new(
-                    "",
-                    egui_plot::PlotPoint::new(*x, y),
-                    RichText::new(&m.label).small().color(Color32::GRAY),
-                )
-                .anchor(egui::Align2::LEFT_TOP),
-            );
+}
+
+/// The wheel zooms the x-axis around the pointer (Ctrl+wheel still zooms both axes).
+fn wheel_zoom(p: &mut PlotUi) {
+    if !p.response().hovered() {
+        return;
+    }
+    let (scroll, ctrl) = p
+        .ctx()
+        .input(|i| (i.smooth_scroll_delta.y, i.modifiers.command));
+    if scroll != 0.0 && !ctrl {
+        let factor = (scroll / 200.0).exp().clamp(0.5, 2.0);
+        p.zoom_bounds_around_hovered(egui::vec2(factor, 1.0));
+    }
+}
+
+/// The markers' names along the top of the plot, when few enough are in view to read: left
+/// of the line near the right edge, right of it elsewhere; a name that would overlap the
+/// one before is left out (its line stays, and the hover read-out names it).
+fn marker_labels(ui: &egui::Ui, transform: &egui_plot::PlotTransform, markers: &[(f64, String)]) {
+    let rect = transform.frame();
+    let visible: Vec<_> = markers
+        .iter()
+        .map(|(x, label)| (transform.position_from_point_x(*x), label))
+        .filter(|(x, _)| rect.x_range().contains(*x))
+        .collect();
+    if visible.is_empty() || visible.len() > 12 {
+        return;
+    }
+    let painter = ui.painter_at(*rect);
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let colour = ui.visuals().weak_text_color();
+    let mut taken: Vec<egui::Rect> = Vec::new();
+    for (x, label) in visible {
+        let near_right = x > rect.right() - rect.width() * 0.3;
+        let (pos, anchor) = if near_right {
+            (
+                egui::pos2(x - 3.0, rect.top() + 3.0),
+                egui::Align2::RIGHT_TOP,
+            )
+        } else {
+            (
+                egui::pos2(x + 3.0, rect.top() + 3.0),
+                egui::Align2::LEFT_TOP,
+            )
+        };
+        let galley = painter.layout_no_wrap(label.clone(), font.clone(), colour);
+        let mut at = anchor.anchor_size(pos, galley.size());
+        // Markers close together stack their names downwards.
+        while taken.iter().any(|t| t.intersects(at)) && at.bottom() < rect.bottom() - 20.0 {
+            at = at.translate(egui::vec2(0.0, galley.size().y + 1.0));
         }
+        if taken.iter().any(|t| t.intersects(at)) {
+            continue;
+        }
+        painter.galley(at.min, galley, colour);
+        taken.push(at);
+    }
+}
+
+/// The tier lines' names, right-aligned at the plot's right edge, only those in view and
+/// with room between them (at a wide zoom the low tiers crowd together; the lines stay).
+pub(super) fn tier_labels(
+    ui: &egui::Ui,
+    transform: &egui_plot::PlotTransform,
+    rules: &crate::ladder::rules::Rules,
+) {
+    let rect = transform.frame();
+    let painter = ui.painter_at(*rect);
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let height = ui.fonts_mut(|f| f.row_height(&font));
+    let mut last_y = f32::NEG_INFINITY;
+    // Highest first, from the top down: each name sits just above its line, and is left out
+    // if it would overlap the name above.
+    for line in tier_lines(rules).iter().rev() {
+        let y = transform.position_from_point_y(line.value);
+        if y < rect.top() + height || y > rect.bottom() || y - last_y < height + 2.0 {
+            continue;
+        }
+        painter.text(
+            egui::pos2(rect.right() - 4.0, y - 1.0),
+            egui::Align2::RIGHT_BOTTOM,
+            line.label,
+            font.clone(),
+            widgets::tier_colour(line.tier),
+        );
+        last_y = y;
     }
 }

@@ -3,7 +3,9 @@
 //! Cancel. A job that changes the file opens its own connection, so the UI keeps reading the
 //! ladder as it stood until the job lands.
 
-use super::state::Pending;
+use super::error::{AppError, AppResult};
+use super::messages::Offer;
+use super::state::{Pending, Screen};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
@@ -22,9 +24,10 @@ pub enum Unit {
 
 /// What a finished job hands back to the UI thread.
 pub enum Done {
-    /// The file changed: reload it, say `notice` if any, then tidy the screen that asked.
+    /// The file changed: reload it, say `said` if any (with what it offers), then tidy the
+    /// screen that asked.
     Changed {
-        notice: Option<String>,
+        said: Option<(String, Offer)>,
         then: FollowUp,
     },
     /// Nothing in the file changed; say this.
@@ -48,11 +51,23 @@ pub enum Done {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FollowUp {
     Nothing,
-    ClearMatchForm,
-    ClearNewPlayer,
-    ClearPending,
+    /// The match form clears for the next match, the keyboard back in Player A.
+    MatchSaved,
+    /// The match being edited (or deleted) is done.
+    EditDone,
+    /// The New player field clears, keeping the keyboard.
+    PlayerAdded,
+    /// A previewed change landed: the Settings draft starts again from the ladder's rules.
+    RulesApplied,
     /// Open this ladder (a new one the job made).
     Open(std::path::PathBuf),
+}
+
+/// Where what a job says belongs: the command that started it and the screen it came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Origin {
+    pub stamp: u64,
+    pub screen: Screen,
 }
 
 /// The handle a job's thread reports through.
@@ -80,8 +95,9 @@ pub struct Job {
     pub unit: Unit,
     pub total: u64,
     pub started: Instant,
+    pub origin: Origin,
     reporter: Reporter,
-    result: Receiver<Result<Done, String>>,
+    result: Receiver<AppResult<Done>>,
 }
 
 impl Job {
@@ -90,7 +106,8 @@ impl Job {
         label: impl Into<String>,
         unit: Unit,
         total: u64,
-        work: impl FnOnce(&Reporter) -> Result<Done, String> + Send + 'static,
+        origin: Origin,
+        work: impl FnOnce(&Reporter) -> AppResult<Done> + Send + 'static,
     ) -> Job {
         let reporter = Reporter {
             done: Arc::new(AtomicU64::new(0)),
@@ -106,6 +123,7 @@ impl Job {
             unit,
             total: if unit == Unit::Permille { 1000 } else { total },
             started: Instant::now(),
+            origin,
             reporter,
             result: rx,
         }
@@ -132,21 +150,18 @@ impl Job {
     }
 
     /// The result, once the job has finished.
-    pub fn poll(&self) -> Option<Result<Done, String>> {
+    pub fn poll(&self) -> Option<AppResult<Done>> {
         match self.result.try_recv() {
             Ok(r) => Some(r),
             Err(TryRecvError::Empty) => None,
-            Err(TryRecvError::Disconnected) => Some(Err(format!(
-                "{} stopped unexpectedly; the ladder is unchanged",
-                self.label
-            ))),
+            Err(TryRecvError::Disconnected) => Some(Err(AppError::Stopped(self.label.clone()))),
         }
     }
 
     /// Waits for the result (tests and shutdown; the UI polls instead).
-    pub fn wait(&self) -> Result<Done, String> {
+    pub fn wait(&self) -> AppResult<Done> {
         self.result
             .recv()
-            .unwrap_or_else(|_| Err(format!("{} stopped unexpectedly", self.label)))
+            .unwrap_or_else(|_| Err(AppError::Stopped(self.label.clone())))
     }
 }

@@ -1,21 +1,31 @@
-//! The desktop app: eframe over the ladder file. `RungsApp` routes the screens (one file
-//! each); screens read the [`state::AppState`] and push [`state::Command`]s, which the app
-//! applies after the frame.
+//! The desktop app: eframe over the ladder file. `RungsApp` draws the window's chrome
+//! (`chrome.rs`) and routes the screens (one file each). Each screen gets its own state
+//! ([`state::Screens`], or its form in [`tools::Tools`]) to change and the rest of the app to
+//! read, and pushes [`command::Command`]s carrying their data, which the app applies after the
+//! frame. What fails is an [`error::AppError`] (the gate's `ActionError` among them) and shows
+//! in the message strip ([`messages`]).
 
 mod charts;
-mod enter_match;
+mod chrome;
+pub mod command;
+pub mod enter_match;
+pub mod error;
+pub mod files;
 mod history;
 pub mod jobs;
-mod migration;
-mod players;
+pub mod messages;
+pub mod migration;
+mod new_ladder;
+mod picker;
+pub mod players;
 mod plot_band;
 pub mod png;
 mod quality;
 mod replay;
 mod seasons;
-mod settings;
+pub mod settings;
 pub mod simulate;
-mod standings;
+pub mod standings;
 pub mod state;
 pub mod tools;
 pub mod tune;
@@ -23,6 +33,8 @@ mod what_if;
 mod widgets;
 
 use eframe::egui;
+use files::Purpose;
+use messages::Offer;
 use state::{AppState, Command, Screen};
 use std::path::PathBuf;
 
@@ -43,7 +55,7 @@ pub struct RungsApp {
     dark: bool,
     fonts_ready: bool,
     /// A PNG of the plots being written by the screenshot callback.
-    png_saved: Option<std::sync::mpsc::Receiver<Result<String, String>>>,
+    png_saved: Option<std::sync::mpsc::Receiver<Result<String, error::AppError>>>,
 }
 
 /// egui's default proportional font has no arrows, badges or geometric shapes; Hack (bundled
@@ -81,8 +93,6 @@ impl RungsApp {
         }
     }
 
-    /// The app as started: the last ladder used, or on first start the default ladder in
-    /// the data directory (created empty; its empty state offers the demo).
     /// The app on `file` if given (a double-click in a file manager), else on the last
     /// ladder used, else on a new ladder in the data directory.
     pub fn new(cc: &eframe::CreationContext<'_>, file: Option<std::path::PathBuf>) -> RungsApp {
@@ -125,19 +135,24 @@ impl RungsApp {
         self.commands.push(cmd);
     }
 
+    /// Ctrl+Z / Ctrl+Shift+Z undo and redo the ladder — unless a text field has the
+    /// keyboard: there they edit the text, and the ladder is left alone. Files dropped on
+    /// the window open or import.
     fn shortcuts(&mut self, ui: &egui::Ui) {
         use egui::{Key, KeyboardShortcut, Modifiers};
         const REDO: KeyboardShortcut =
             KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
         const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-        // Redo first: a plain Ctrl+Z pattern also matches Ctrl+Shift+Z.
-        let (redo, undo) = ui
-            .ctx()
-            .input_mut(|i| (i.consume_shortcut(&REDO), i.consume_shortcut(&UNDO)));
-        if redo {
-            self.send(Command::Redo);
-        } else if undo {
-            self.send(Command::Undo);
+        if !ui.ctx().text_edit_focused() {
+            // Redo first: a plain Ctrl+Z pattern also matches Ctrl+Shift+Z.
+            let (redo, undo) = ui
+                .ctx()
+                .input_mut(|i| (i.consume_shortcut(&REDO), i.consume_shortcut(&UNDO)));
+            if redo {
+                self.send(Command::Redo);
+            } else if undo {
+                self.send(Command::Undo);
+            }
         }
         // A file dropped on the window: a ladder opens, a match CSV imports.
         let dropped: Vec<std::path::PathBuf> = ui.ctx().input(|i| {
@@ -153,204 +168,21 @@ impl RungsApp {
         }
     }
 
-    fn menu(&mut self, ui: &mut egui::Ui) {
-        egui::MenuBar::new().ui(ui, |ui| {
-            ui.menu_button("File", |ui| {
-                if ui.button("New ladder…").clicked() {
-                    if let Some(p) = widgets::save_dialog("New ladder", "club.rungs") {
-                        self.send(Command::New(p, crate::ladder::rules::System::Skyweaver));
-                    }
-                    ui.close();
-                }
-                if ui.button("Open…").clicked() {
-                    if let Some(p) = widgets::open_dialog("Open a ladder", &["rungs"]) {
-                        self.send(Command::Open(p));
-                    }
-                    ui.close();
-                }
-                if ui.button("Open the demo ladder").clicked() {
-                    self.send(Command::OpenDemo);
-                    ui.close();
-                }
-                if ui.button("Save a copy…").clicked() {
-                    if let Some(p) = widgets::save_dialog("Save a copy", "copy.rungs") {
-                        self.send(Command::SaveCopy(p));
-                    }
-                    ui.close();
-                }
-                ui.separator();
-                if ui.button("Import CSV…").clicked() {
-                    if let Some(p) = widgets::open_dialog("Import matches", &["csv", "gz"]) {
-                        let mapping = widgets::mapping_for_file(&p);
-                        self.send(Command::ImportCsv(p, mapping));
-                    }
-                    ui.close();
-                }
-                if ui.button("Export CSV…").clicked() {
-                    if let Some(p) = widgets::save_dialog("Export matches", "matches.csv") {
-                        self.send(Command::ExportCsv(p));
-                    }
-                    ui.close();
-                }
-                if ui.button("Export log (JSONL)…").clicked() {
-                    if let Some(p) = widgets::save_dialog("Export the log", "ladder.jsonl") {
-                        self.send(Command::ExportJsonl(p));
-                    }
-                    ui.close();
-                }
-                if !self.state.recent.is_empty() {
-                    ui.separator();
-                    ui.label("Recent");
-                    for p in self.state.recent.clone() {
-                        let name = p.file_name().map_or_else(
-                            || p.display().to_string(),
-                            |n| n.to_string_lossy().into_owned(),
-                        );
-                        if ui
-                            .button(name)
-                            .on_hover_text(p.display().to_string())
-                            .clicked()
-                        {
-                            self.send(Command::Open(p));
-                            ui.close();
-                        }
-                    }
-                }
-            });
-            ui.menu_button("Edit", |ui| {
-                if ui.button("Undo  (Ctrl+Z)").clicked() {
-                    self.send(Command::Undo);
-                    ui.close();
-                }
-                if ui.button("Redo  (Ctrl+Shift+Z)").clicked() {
-                    self.send(Command::Redo);
-                    ui.close();
-                }
-            });
-            ui.menu_button("Ladder", |ui| {
-                if ui.button("Soft reset…").clicked() {
-                    self.send(Command::Show(Screen::Seasons));
-                    self.send(Command::PreviewSoftReset);
-                    ui.close();
-                }
-                if ui.button("Hard reset…").clicked() {
-                    self.send(Command::Show(Screen::Seasons));
-                    self.send(Command::PreviewHardReset);
-                    ui.close();
-                }
-            });
-            ui.menu_button("View", |ui| {
-                if ui
-                    .button(if self.dark {
-                        "Light theme"
-                    } else {
-                        "Dark theme"
-                    })
-                    .clicked()
-                {
-                    self.dark = !self.dark;
-                    ui.ctx().set_visuals(if self.dark {
-                        egui::Visuals::dark()
-                    } else {
-                        egui::Visuals::light()
-                    });
-                    ui.close();
-                }
-            });
-        });
-    }
-
-    fn tabs(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal(|ui| {
-            for screen in Screen::ALL {
-                if ui
-                    .selectable_label(self.state.screen == screen, screen.title())
-                    .clicked()
-                {
-                    self.send(Command::Show(screen));
-                }
-            }
-            ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                if ui
-                    .button("↷")
-                    .on_hover_text("Redo (Ctrl+Shift+Z)")
-                    .clicked()
-                {
-                    self.send(Command::Redo);
-                }
-                if ui.button("↶").on_hover_text("Undo (Ctrl+Z)").clicked() {
-                    self.send(Command::Undo);
-                }
-            });
-        });
-    }
-
-    fn status(&self, ui: &mut egui::Ui) {
-        let s = &self.state;
-        let file = s.path().and_then(|p| p.file_name()).map_or_else(
-            || "no ladder".to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
-        let text = format!(
-            "{file} · {} · season {}, week {} · {} events · {} players · saved",
-            s.ladder.rules.system(),
-            s.ladder.season,
-            s.ladder.week,
-            widgets::thousands(s.ladder.events),
-            widgets::thousands(s.standings.len() as u64),
-        );
-        ui.horizontal(|ui| {
-            ui.label(text);
-            if let Some(job) = &s.job {
-                ui.separator();
-                ui.label(job_status(job));
-                ui.spinner();
-            }
-        });
-    }
-
-    /// "Viewing the past — event 812 of 1,284 · [Return to now]", on every screen.
-    fn past_banner(&mut self, ui: &mut egui::Ui) {
-        let tools = &self.state.tools;
-        // The Replay screen says it in its own line, so its controls do not jump.
-        if self.state.screen == Screen::Replay {
-            return;
-        }
-        let (Some(n), Some(t)) = (tools.position, &tools.timeline) else {
-            return;
-        };
-        let when = t
-            .event(n)
-            .map_or("the start".to_string(), |e| e.date.to_string());
-        let text = format!(
-            "Viewing the past — event {} of {} ({when}); the file is unchanged",
-            widgets::thousands(n as u64),
-            widgets::thousands(t.len() as u64)
-        );
-        ui.horizontal(|ui| {
-            ui.label(
-                egui::RichText::new(text)
-                    .strong()
-                    .color(ui.visuals().warn_fg_color),
-            );
-            if ui.button("Return to now").clicked() {
-                self.send(Command::Tool(tools::ToolCommand::ReturnToNow));
-            }
-        });
-    }
-
     /// Asks for a window screenshot when a PNG of the plots is wanted; the callback cuts the
     /// plots out and writes the file, and the result shows as a message.
     fn screenshots(&mut self, ctx: &egui::Context) {
         if let Some(rx) = &self.png_saved {
             match rx.try_recv() {
-                Ok(Ok(notice)) => {
-                    self.state.notice = Some(notice);
+                Ok(result) => {
                     self.png_saved = None;
-                }
-                Ok(Err(e)) => {
-                    self.state.error = Some(e);
-                    self.png_saved = None;
+                    let origin = jobs::Origin {
+                        stamp: self.state.messages.stamp(),
+                        screen: self.state.screen,
+                    };
+                    match result {
+                        Ok(notice) => self.state.say(notice, Offer::Nothing, origin),
+                        Err(e) => self.state.say_error(&e, origin),
+                    }
                 }
                 Err(std::sync::mpsc::TryRecvError::Empty) => ctx.request_repaint(),
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => self.png_saved = None,
@@ -365,7 +197,8 @@ impl RungsApp {
         ctx.send_viewport_cmd(egui::ViewportCommand::Screenshot(
             egui::ScreenshotCallback::new(move |image| {
                 let result = png::save_region(&image, rect, ppp, &path)
-                    .map(|()| format!("saved the plots as {}", path.display()));
+                    .map(|()| format!("saved the plots as {}", path.display()))
+                    .map_err(|e| error::AppError::file(&path, e));
                 let _ = tx.send(result);
                 repaint.request_repaint();
             }),
@@ -374,21 +207,40 @@ impl RungsApp {
         ctx.request_repaint();
     }
 
-    fn messages(&mut self, ui: &mut egui::Ui) {
-        let (error, notice) = (self.state.error.clone(), self.state.notice.clone());
-        if error.is_none() && notice.is_none() {
-            return;
+    /// The file pickers and the New ladder form: drawn over the screen, answered as commands.
+    fn dialogs(&mut self, ctx: &egui::Context) {
+        let mut said = Vec::new();
+        let picked = self.state.picker.poll(ctx, &mut |s| said.push(s));
+        for text in said {
+            let origin = jobs::Origin {
+                stamp: self.state.messages.stamp(),
+                screen: self.state.screen,
+            };
+            self.state.say(text, Offer::Nothing, origin);
         }
-        ui.horizontal(|ui| {
-            if let Some(e) = error {
-                ui.colored_label(ui.visuals().error_fg_color, format!("! {e}"));
-            } else if let Some(n) = notice {
-                ui.label(n);
+        if let Some((purpose, path)) = picked {
+            match purpose {
+                Purpose::EloList => {
+                    self.state.screens.migration.path = path.display().to_string();
+                }
+                Purpose::NewLadderFolder => {
+                    if let Some(form) = &mut self.state.screens.new_ladder {
+                        form.folder = path.display().to_string();
+                    }
+                }
+                _ => {
+                    if let Some(cmd) = purpose.command(path) {
+                        self.send(cmd);
+                    }
+                }
             }
-            if ui.small_button("x").on_hover_text("Dismiss").clicked() {
-                self.send(Command::DismissMessage);
+        }
+        if let Some(mut form) = self.state.screens.new_ladder.take() {
+            let keep = new_ladder::show(ctx, &mut form, &mut self.commands);
+            if keep {
+                self.state.screens.new_ladder = Some(form);
             }
-        });
+        }
     }
 
     /// Draws one frame into `ui` (the eframe entry point and the tests both call this).
@@ -416,18 +268,21 @@ impl RungsApp {
             self.menu(ui);
             self.tabs(ui);
         });
-        egui::Panel::bottom("status").show(ui, |ui| self.status(ui));
-        egui::CentralPanel::default().show(ui, |ui| {
+        egui::Panel::bottom("status").show(ui, |ui| {
             self.messages(ui);
+            ui.separator();
+            self.status(ui);
+        });
+        egui::CentralPanel::default().show(ui, |ui| {
             self.past_banner(ui);
             if let Some(job) = &self.state.job {
-                ui.horizontal(|ui| {
+                ui.horizontal_wrapped(|ui| {
                     let bar = match job.fraction() {
                         Some(f) => egui::ProgressBar::new(f).show_percentage(),
                         // Unknown total: a bar that moves, so the window visibly lives.
                         None => egui::ProgressBar::new(0.0).animate(true),
                     };
-                    ui.add(bar.desired_width(300.0));
+                    ui.add(bar.desired_width(240.0));
                     ui.label(job_status(job));
                     let cancel =
                         ui.add_enabled(!job.cancelling(), egui::Button::new("Cancel task"));
@@ -439,23 +294,32 @@ impl RungsApp {
                     }
                 });
             }
-            let (state, out) = (&mut self.state, &mut self.commands);
-            // The screen's widget ids hang off its own id, not off how many message rows sit
-            // above it: a banner appearing must not move the keyboard focus.
+            let out = &mut self.commands;
+            let state = &mut self.state;
+            // Each screen gets its own state to change and the rest of the app to read.
+            let mut screens = std::mem::take(&mut state.screens);
+            // The screen's widget ids hang off its own id, not off how many rows sit above
+            // it: a banner appearing must not move the keyboard focus.
             ui.push_id(state.screen, |ui| match state.screen {
-                Screen::Standings => standings::show(ui, state, out),
-                Screen::EnterMatch => enter_match::show(ui, state, out),
-                Screen::Players => players::show(ui, state, out),
+                Screen::Standings => standings::show(ui, &mut screens.standings, state, out),
+                Screen::EnterMatch => enter_match::show(ui, &mut screens.enter, state, out),
+                Screen::Players => players::show(ui, &mut screens.players, state, out),
                 Screen::Seasons => seasons::show(ui, state, out),
-                Screen::Migration => migration::show(ui, state, out),
-                Screen::Settings => settings::show(ui, state, out),
+                Screen::Migration => migration::show(ui, &mut screens.migration, state, out),
+                Screen::Settings => settings::show(ui, &mut screens.settings, state, out),
                 Screen::History => history::show(ui, state, out),
                 Screen::Replay => replay::show(ui, state, out),
                 Screen::WhatIf => what_if::show(ui, state, out),
                 Screen::Quality => quality::show(ui, state, out),
+                Screen::Tune => {
+                    let file = state.store.as_ref().map(|s| s.path());
+                    tune::show(ui, &mut screens.tune, file, &state.ladder, out)
+                }
                 Screen::Simulate => simulate::show(ui, state, out),
             });
+            state.screens = screens;
         });
+        self.dialogs(ui.ctx());
         for cmd in std::mem::take(&mut self.commands) {
             self.state.apply(cmd);
         }
@@ -468,7 +332,7 @@ pub fn dropped_file_command(path: std::path::PathBuf) -> Command {
     if path.extension().is_some_and(|e| e == "rungs") {
         Command::Open(path)
     } else {
-        let mapping = widgets::mapping_for_file(&path);
+        let mapping = files::mapping_for_file(&path);
         Command::ImportCsv(path, mapping)
     }
 }
@@ -508,14 +372,13 @@ impl eframe::App for RungsApp {
     }
 }
 
-/// Opens the app window. Returns when the window closes.
 /// Opens the app's window on `file`, or on the last ladder used.
 pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("rungs")
             .with_inner_size([1200.0, 800.0])
-            .with_min_inner_size([720.0, 480.0]),
+            .with_min_inner_size([480.0, 360.0]),
         ..Default::default()
     };
     eframe::run_native(

@@ -1,94 +1,185 @@
-//! Players: add, rename; a player's page with record, head-to-head and recent matches.
+//! Players: add (Enter adds and keeps the keyboard for the next name), search, rename,
+//! retire and bring back; a player's page with record, plots (hover reads the values),
+//! head-to-head and recent matches.
 
-use super::state::{AppState, Command};
+use super::state::{AppState, Command, Screen};
 use super::tools::ToolCommand;
 use super::widgets;
 use crate::ladder::event::PlayerId;
-use eframe::egui::{self, RichText};
+use crate::ladder::replay::Ladder;
+use eframe::egui::{self, Key, RichText};
 
-pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
-    if state.store.is_none() {
+/// The Players screen's own state.
+#[derive(Debug, Clone, Default)]
+pub struct PlayersScreen {
+    pub new_player: String,
+    /// Give the New player field the keyboard next frame (after an add).
+    focus_new: bool,
+    pub search: String,
+    /// The player whose page is open.
+    pub player: Option<PlayerId>,
+    pub rename_to: String,
+}
+
+impl PlayersScreen {
+    /// Opens `id`'s page.
+    pub fn show(&mut self, id: Option<PlayerId>, ladder: &Ladder) {
+        self.player = id;
+        self.rename_to = id
+            .and_then(|i| ladder.player(i))
+            .map(|p| p.name.clone())
+            .unwrap_or_default();
+    }
+
+    /// A player was added: the field clears and keeps the keyboard.
+    pub fn added(&mut self) {
+        self.new_player.clear();
+        self.focus_new = true;
+    }
+}
+
+pub fn show(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: &mut Vec<Command>) {
+    if app.store.is_none() {
         ui.label("Open or create a ladder first (File menu).");
         return;
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("New player:");
+        let id = ui.scope_id().with("new-player");
+        if std::mem::take(&mut me.focus_new) {
+            ui.memory_mut(|m| m.request_focus(id));
+        }
         let field = ui
             .add(
-                egui::TextEdit::singleline(&mut state.new_player)
-                    .hint_text("name")
+                egui::TextEdit::singleline(&mut me.new_player)
+                    .id(id)
+                    .hint_text("name, then Enter")
                     .desired_width(200.0),
             )
             .labelled_by(label.id);
-        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
         if ui.button("Add player").clicked() || enter {
-            out.push(Command::AddPlayer(state.new_player.clone()));
+            out.push(Command::AddPlayer(me.new_player.clone()));
         }
+        ui.weak("A new player can play on any date: they join at their first match.");
     });
     ui.separator();
-    ui.columns(2, |cols| {
-        egui::ScrollArea::vertical()
-            .id_salt("player-list")
-            .show(&mut cols[0], |ui| {
-                let names: Vec<(PlayerId, String)> = state
-                    .ladder
-                    .players
-                    .iter()
-                    .enumerate()
-                    .filter(|(_, p)| p.joined)
-                    .map(|(i, p)| (i as PlayerId, p.name.clone()))
-                    .collect();
-                let mut sorted = names;
-                sorted.sort_by_key(|(_, n)| n.to_lowercase());
-                ui.label(format!(
-                    "{} players",
-                    widgets::thousands(sorted.len() as u64)
-                ));
-                let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-                egui::ScrollArea::vertical().id_salt("names").show_rows(
-                    ui,
-                    row,
-                    sorted.len(),
-                    |ui, range| {
-                        for (id, name) in &sorted[range] {
-                            if ui
-                                .selectable_label(state.player == Some(*id), name)
-                                .clicked()
-                            {
-                                out.push(Command::ShowPlayer(Some(*id)));
-                            }
-                        }
-                    },
-                );
-            });
-        // The page runs longer than the window for a player with many opponents.
+    let narrow = ui.available_width() < 900.0;
+    if narrow && me.player.is_some() {
+        // One column: the page, with a way back to the list.
+        if ui.button("← All players").clicked() {
+            me.player = None;
+        }
         egui::ScrollArea::vertical()
             .id_salt("player-page")
-            .show(&mut cols[1], |ui| page(ui, state, out));
+            .show(ui, |ui| page(ui, me, app, out));
+        return;
+    }
+    if narrow {
+        list(ui, me, app, out);
+        return;
+    }
+    // The list at the left (resizable), the page in the rest.
+    egui::Panel::left("player-list")
+        .resizable(true)
+        .default_size(260.0)
+        .min_size(160.0)
+        .show(ui, |ui| list(ui, me, app, out));
+    // The page runs longer than the window for a player with many opponents.
+    egui::ScrollArea::vertical()
+        .id_salt("player-page")
+        .show(ui, |ui| page(ui, me, app, out));
+}
+
+/// Every player, searchable, alphabetical.
+fn list(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &AppState, out: &mut Vec<Command>) {
+    ui.horizontal(|ui| {
+        let label = ui.label("Search:");
+        ui.add(
+            egui::TextEdit::singleline(&mut me.search)
+                .hint_text("name")
+                .desired_width(160.0),
+        )
+        .labelled_by(label.id);
     });
+    let key = me.search.trim().to_lowercase();
+    let mut names: Vec<(PlayerId, &str, bool)> = app
+        .ladder
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| p.joined && (key.is_empty() || p.name.to_lowercase().contains(&key)))
+        .map(|(i, p)| (i as PlayerId, p.name.as_str(), p.retired))
+        .collect();
+    names.sort_by_key(|(_, n, _)| n.to_lowercase());
+    let total = app.ladder.players.iter().filter(|p| p.joined).count();
+    ui.label(if names.len() == total {
+        format!("{} players", widgets::thousands(total as u64))
+    } else {
+        format!(
+            "{} of {} players",
+            widgets::thousands(names.len() as u64),
+            widgets::thousands(total as u64)
+        )
+    });
+    let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    egui::ScrollArea::vertical()
+        .id_salt("names")
+        .auto_shrink([false, false])
+        .show_rows(ui, row, names.len(), |ui, range| {
+            for (id, name, retired) in &names[range] {
+                let text = if *retired {
+                    RichText::new(format!("{name} (retired)")).weak()
+                } else {
+                    RichText::new(*name)
+                };
+                if ui.selectable_label(me.player == Some(*id), text).clicked() {
+                    out.push(Command::ShowPlayer(Some(*id)));
+                }
+            }
+        });
 }
 
 /// One player's page.
-fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
-    let Some(id) = state.player else {
+fn page(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: &mut Vec<Command>) {
+    let Some(id) = me.player else {
         ui.weak("Pick a player to see their record.");
         return;
     };
-    let Some(p) = state.ladder.player(id).cloned() else {
+    let Some(p) = app.ladder.player(id).cloned() else {
         return;
     };
     ui.heading(&p.name);
     let f = p.figures();
+    let facts = app.ladder.rules.facts();
     ui.label(format!(
-        "{} matches: {} won, {} drawn, {} lost · score {:.0} · rating {:.1} ± {:.1}",
-        p.matches, p.wins, p.draws, p.losses, f.score, f.rating, f.deviation
+        "{} matches: {} won, {} drawn, {} lost · {} {:.0} · rating {:.1} ± {:.1}",
+        p.matches, p.wins, p.draws, p.losses, facts.score, f.score, f.rating, f.deviation
     ));
-    ui.horizontal(|ui| {
+    if p.retired {
+        ui.label(
+            RichText::new("Retired: off the standings; history kept. A match brings them back.")
+                .weak(),
+        );
+    }
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("Rename to:");
-        ui.add(egui::TextEdit::singleline(&mut state.rename_to).desired_width(180.0))
+        ui.add(egui::TextEdit::singleline(&mut me.rename_to).desired_width(180.0))
             .labelled_by(label.id);
         if ui.button("Rename").clicked() {
-            out.push(Command::Rename(id, state.rename_to.clone()));
+            out.push(Command::Rename(id, me.rename_to.clone()));
+        }
+        ui.separator();
+        let (label, hint) = if p.retired {
+            (format!("Bring back {}", p.name), "Lists the player on the standings again")
+        } else {
+            (
+                format!("Retire {}", p.name),
+                "Takes the player off the standings from today; their history stays, and Undo or a match brings them back",
+            )
+        };
+        if ui.button(label).on_hover_text(hint).clicked() {
+            out.push(Command::Retire(id, !p.retired));
         }
     });
     if ui
@@ -96,22 +187,21 @@ fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         .clicked()
     {
         out.push(Command::Tool(ToolCommand::Plot(id)));
-        out.push(Command::Show(super::state::Screen::History));
+        out.push(Command::Show(Screen::History));
     }
-    history_plot(ui, state, id);
+    history_plot(ui, app, id);
     // Head-to-head and recent matches, from the log as read for the plots (a large ladder
     // reads it as a job, not every frame), up to the point the timeline shows.
-    let Some(view) = state.tools.log_view.clone() else {
-        if state.job.is_none() {
+    let Some(view) = app.tools.log_view.clone() else {
+        if app.job.is_none() {
             out.push(Command::Tool(ToolCommand::LoadLog));
         }
         ui.weak("Reading the log for head-to-head records…");
         return;
     };
-    let record = state.record_of(id, &view);
+    let record = app.record_of(id, &view);
     let name = |i: PlayerId| {
-        state
-            .ladder
+        app.ladder
             .player(i)
             .map_or("?".to_string(), |p| p.name.clone())
     };
@@ -136,23 +226,21 @@ fn page(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             .map(|&i| name(i))
             .collect::<Vec<_>>()
             .join(" + ");
-        ui.label(RichText::new(format!(
-            "{}  {} {who}",
-            m.date,
-            m.result.verb()
-        )));
+        ui.label(format!("{}  {} {who}", m.date, m.result.verb()));
     }
 }
 
-/// The player's rating (with its uncertainty as dashed bounds) and shown score, by match.
-fn history_plot(ui: &mut egui::Ui, state: &mut AppState, id: PlayerId) {
-    use egui_plot::{HLine, Legend, Line, LineStyle, Plot, PlotPoints};
-    let rows = state.history_of(id);
+/// The player's rating (with its band as dashed bounds) and shown score by match; hovering
+/// either reads out the match and the value, and the score plot names the tiers.
+fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
+    use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints};
+    let rows = app.history_of(id);
     if rows.len() < 2 {
         ui.weak("The history plot appears after the first match.");
         return;
     }
-    let band = state.ladder.rules.facts().band.map_or(0.0, |b| b.factor);
+    let facts = app.ladder.rules.facts();
+    let band = facts.band.map_or(0.0, |b| b.factor);
     let points = |f: &dyn Fn(&crate::ladder::state::Figures) -> f64| -> PlotPoints<'static> {
         rows.iter()
             .enumerate()
@@ -160,47 +248,88 @@ fn history_plot(ui: &mut egui::Ui, state: &mut AppState, id: PlayerId) {
             .collect::<Vec<_>>()
             .into()
     };
-    ui.horizontal(|ui| {
-        let width = (ui.available_width() / 2.0 - 8.0).max(200.0);
+    let mut hovered: Option<f64> = None;
+    let colour = super::history::colour(0);
+    let faint = colour.gamma_multiply(0.6);
+    ui.horizontal_wrapped(|ui| {
+        let width = ((ui.available_width() - 24.0) / 2.0).clamp(200.0, 600.0);
         Plot::new(("rating-plot", id))
-            .legend(Legend::default())
-            .height(200.0)
+            .height(180.0)
             .width(width)
+            .allow_scroll(false)
             .show(ui, |p| {
-                p.line(Line::new("rating", points(&|f| f.rating)));
-                p.line(
-                    Line::new(
-                        format!("rating + {band}·dev"),
-                        points(&|f| f.rating + band * f.deviation),
-                    )
-                    .style(LineStyle::dashed_loose()),
-                );
-                p.line(
-                    Line::new(
-                        format!("rating − {band}·dev"),
-                        points(&|f| f.rating - band * f.deviation),
-                    )
-                    .style(LineStyle::dashed_loose()),
-                );
+                p.line(Line::new("rating", points(&|f| f.rating)).color(colour));
+                if band > 0.0 {
+                    for (name, sign) in [("upper bound", 1.0), ("lower bound", -1.0)] {
+                        p.line(
+                            Line::new(name, points(&|f| f.rating + sign * band * f.deviation))
+                                .color(faint)
+                                .style(LineStyle::dashed_loose()),
+                        );
+                    }
+                }
+                if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
+                    hovered = Some(c.x);
+                }
             });
-        // Tier lines are named on hover, not in a legend that would cover the curve.
-        Plot::new(("score-plot", id))
-            .height(200.0)
+        let tiers = facts.tiers;
+        let top = rows.iter().map(|r| r.figures.score).fold(0.0, f64::max);
+        let shown = Plot::new(("score-plot", id))
+            .height(180.0)
             .width(width)
+            .allow_scroll(false)
             .show(ui, |p| {
-                p.line(Line::new("score", points(&|f| f.score)));
-                if state.ladder.rules.facts().tiers {
-                    let top = rows.iter().map(|r| r.figures.score).fold(0.0, f64::max);
-                    for tier in crate::ladder::skyweaver::Tier::ALL.iter().take(11) {
-                        if tier.minimum() <= top + 100.0 {
+                p.line(Line::new(facts.score, points(&|f| f.score)).color(colour));
+                if tiers {
+                    for line in crate::chart::tier_lines(&app.ladder.rules) {
+                        if line.value <= top + 100.0 {
                             p.hline(
-                                HLine::new(tier.name(), tier.minimum())
-                                    .color(widgets::tier_colour(*tier)),
+                                HLine::new(line.label, line.value)
+                                    .color(widgets::tier_colour(line.tier).gamma_multiply(0.7)),
                             );
                         }
                     }
                 }
+                if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
+                    hovered = Some(c.x);
+                }
             });
+        if tiers {
+            super::history::tier_labels(ui, &shown.transform, &app.ladder.rules);
+        }
     });
-    ui.weak("x: match number");
+    // The hovered event's values, read out below the plots.
+    let at = hovered
+        .filter(|x| x.is_finite())
+        .map(|x| x.round().clamp(0.0, (rows.len() - 1) as f64) as usize);
+    match at.and_then(|i| rows.get(i).map(|r| (i, r))) {
+        Some((i, r)) => {
+            let f = r.figures;
+            let tier = facts
+                .tiers
+                .then(|| crate::ladder::skyweaver::Tier::of_rp(f.score).name())
+                .map_or(String::new(), |t| format!(" ({t})"));
+            ui.label(format!(
+                "event {i} · {} · rating {:.0}{} · {} {:.0}{tier}",
+                r.date,
+                f.rating,
+                if band > 0.0 {
+                    format!(" ± {:.0}", f.deviation)
+                } else {
+                    String::new()
+                },
+                facts.score,
+                f.score
+            ));
+        }
+        None => {
+            ui.weak("Hover over a plot to read the values.");
+        }
+    }
+    ui.weak(format!(
+        "x: the player's events in order (join, matches, resets) · left: rating{} · right: {}{}",
+        if band > 0.0 { " with its band" } else { "" },
+        facts.score,
+        if facts.tiers { " with tier lines" } else { "" }
+    ));
 }

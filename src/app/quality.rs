@@ -40,11 +40,27 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         })
         .map(|s| s.log_loss);
     ui.add_space(6.0);
+    egui::ScrollArea::horizontal()
+        .id_salt("quality-sideways")
+        .show(ui, |ui| table(ui, scores, elo));
+    if let Some(best) = scores.first() {
+        ui.add_space(6.0);
+        ui.label(format!(
+            "Calibration of {}: predicted expected score against the observed score, in tenths",
+            best.label
+        ));
+        super::tune::calibration_plot(ui, "quality-calibration", &best.calibration, 320.0);
+    }
+}
+
+fn table(ui: &mut egui::Ui, scores: &[evaluate::Score], elo: Option<f64>) {
     TableBuilder::new(ui)
+        .id_salt("quality")
         .striped(true)
-        .column(Column::initial(260.0).at_least(160.0))
-        .columns(Column::exact(90.0), 6)
-        .column(Column::remainder())
+        .resizable(true)
+        .column(Column::initial(260.0).at_least(160.0).clip(true))
+        .columns(Column::initial(90.0).at_least(70.0), 6)
+        .column(Column::initial(160.0).at_least(120.0))
         .header(22.0, |mut h| {
             for title in [
                 "rules",

@@ -49,43 +49,49 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         ui.separator();
         let playing = state.tools.playing.is_some();
         if ui.button(if playing { "Pause" } else { "Play" }).clicked() {
-            let speed = (!playing).then_some(state.tools.play_speed);
+            let speed = (!playing).then_some(state.tools.replay.play_speed);
             out.push(tool(ToolCommand::Play(speed)));
         }
         let label = ui.label("Speed:");
         egui::ComboBox::from_id_salt("speed")
-            .selected_text(format!("{} events/s", state.tools.play_speed))
+            .selected_text(format!("{} events/s", state.tools.replay.play_speed))
             .show_ui(ui, |ui| {
                 for s in SPEEDS {
-                    ui.selectable_value(&mut state.tools.play_speed, s, format!("{s} events/s"));
+                    ui.selectable_value(
+                        &mut state.tools.replay.play_speed,
+                        s,
+                        format!("{s} events/s"),
+                    );
                 }
             })
             .response
             .labelled_by(label.id);
         if let Some(speed) = state.tools.playing
-            && speed != state.tools.play_speed
+            && speed != state.tools.replay.play_speed
         {
-            out.push(tool(ToolCommand::Play(Some(state.tools.play_speed))));
+            out.push(tool(ToolCommand::Play(Some(state.tools.replay.play_speed))));
         }
         ui.separator();
         let label = ui.label("Date:");
         let field = ui
             .add(
-                egui::TextEdit::singleline(&mut state.tools.jump_date)
+                egui::TextEdit::singleline(&mut state.tools.replay.jump_date)
                     .hint_text("YYYY-MM-DD")
                     .desired_width(100.0),
             )
             .labelled_by(label.id);
         let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button("Go").clicked() || enter {
-            match chrono::NaiveDate::parse_from_str(state.tools.jump_date.trim(), "%Y-%m-%d") {
+            match chrono::NaiveDate::parse_from_str(state.tools.replay.jump_date.trim(), "%Y-%m-%d")
+            {
                 Ok(d) => out.push(tool(ToolCommand::Seek(t.index_at_date(d)))),
-                Err(_) => {
-                    state.error = Some(format!(
-                        "date `{}` does not parse; write it as YYYY-MM-DD",
-                        state.tools.jump_date.trim()
-                    ))
-                }
+                Err(_) => out.push(Command::Problem {
+                    field: "Date",
+                    message: format!(
+                        "`{}` does not parse; write it as YYYY-MM-DD",
+                        state.tools.replay.jump_date.trim()
+                    ),
+                }),
             }
         }
     });

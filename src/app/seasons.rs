@@ -1,70 +1,100 @@
 //! Seasons: the weekly and season buttons, each through a preview of every player's
-//! old → new, and the season archive.
+//! before → after (aligned, resizable columns that scroll sideways; each preview starts at
+//! its top), and the season archive, ranked.
 
-use super::state::{AppState, Command};
+use super::state::{AppState, Command, Pending};
 use super::widgets;
-use crate::ladder::seasons::SeasonRanking;
+use crate::ladder::seasons::{SeasonEntry, SeasonRanking, SeasonRecord};
 use eframe::egui::{self, RichText};
+use egui_extras::{Column, TableBuilder};
 
-pub fn show(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
-    if state.store.is_none() {
+pub fn show(ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
+    if app.store.is_none() {
         ui.label("Open or create a ladder first (File menu).");
         return;
     }
-    let l = &state.ladder;
-    ui.horizontal(|ui| {
+    let l = &app.ladder;
+    ui.horizontal_wrapped(|ui| {
         ui.heading(format!("Season {} · week {}", l.season, l.week));
         if ui
             .button(format!("Soft reset (end week {})…", l.week))
+            .on_hover_text("Ends the week: records every player's RP and tier, caps the top RP, and lets uncertainty grow a rating period. Previewed first.")
             .clicked()
         {
             out.push(Command::PreviewSoftReset);
         }
         if ui
             .button(format!("Hard reset (end season {})…", l.season))
+            .on_hover_text("Ends the season: archives it, sets RP from the highest tier reached, rescales ratings. Previewed first.")
             .clicked()
         {
             out.push(Command::PreviewHardReset);
         }
     });
-    if let Some(p) = &state.pending {
+    if let Some(p) = &app.pending {
         preview(ui, p, out);
     }
     ui.separator();
-    archive(ui, state);
+    archive(ui, app);
 }
 
 /// Any pending action's before → after table, with Apply and Cancel.
-pub fn preview(ui: &mut egui::Ui, p: &super::state::Pending, out: &mut Vec<Command>) {
+pub fn preview(ui: &mut egui::Ui, p: &Pending, out: &mut Vec<Command>) {
     ui.group(|ui| {
-        ui.heading(format!("Preview — {}", p.action.label()));
+        ui.horizontal_wrapped(|ui| {
+            ui.heading(format!("Preview — {}", p.action.label()));
+            if ui.button("Apply").clicked() {
+                out.push(Command::Confirm);
+            }
+            if ui.button("Cancel").clicked() {
+                out.push(Command::Cancel);
+            }
+        });
         let moved: Vec<_> = p.changes.iter().filter(|c| c.moved()).collect();
+        let unchanged = p.changes.len() - moved.len();
+        ui.weak(format!(
+            "{} players change{}",
+            widgets::thousands(moved.len() as u64),
+            if unchanged > 0 {
+                format!("; {} more unchanged", widgets::thousands(unchanged as u64))
+            } else {
+                String::new()
+            }
+        ));
         let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
-        egui::Grid::new("preview-head")
-            .num_columns(4)
-            .min_col_width(150.0)
+        let height = (ui.available_height() * 0.6).clamp(120.0, 360.0);
+        egui::ScrollArea::horizontal()
+            .id_salt(("preview-sideways", p.id))
             .show(ui, |ui| {
-                for h in [
-                    "player",
-                    "tier",
-                    "score before → after",
-                    "rating ± dev before → after",
-                ] {
-                    ui.strong(h);
-                }
-                ui.end_row();
-            });
-        egui::ScrollArea::vertical()
-            .id_salt("preview")
-            .max_height(320.0)
-            .show_rows(ui, row, moved.len(), |ui, range| {
-                egui::Grid::new("preview-rows")
-                    .num_columns(4)
-                    .min_col_width(150.0)
-                    .show(ui, |ui| {
-                        for c in &moved[range] {
-                            ui.label(&c.name);
-                            match (c.tier_before, c.tier_after) {
+                TableBuilder::new(ui)
+                    // A fresh id per preview: each opens at its top, not where the last was.
+                    .id_salt(("preview", p.id))
+                    .striped(true)
+                    .resizable(true)
+                    .max_scroll_height(height)
+                    .column(Column::initial(180.0).at_least(100.0).clip(true))
+                    .column(Column::initial(200.0).at_least(100.0))
+                    .column(Column::initial(170.0).at_least(120.0))
+                    .column(Column::initial(200.0).at_least(150.0))
+                    .header(22.0, |mut h| {
+                        for title in [
+                            "player",
+                            "tier",
+                            "score before → after",
+                            "rating ± dev before → after",
+                        ] {
+                            h.col(|ui| {
+                                ui.strong(title);
+                            });
+                        }
+                    })
+                    .body(|body| {
+                        body.rows(row, moved.len(), |mut r| {
+                            let c = moved[r.index()];
+                            r.col(|ui| {
+                                ui.label(&c.name);
+                            });
+                            r.col(|ui| match (c.tier_before, c.tier_after) {
                                 (Some(b), Some(a)) if b != a => {
                                     ui.label(
                                         RichText::new(format!("{} → {}", b.name(), a.name()))
@@ -76,99 +106,152 @@ pub fn preview(ui: &mut egui::Ui, p: &super::state::Pending, out: &mut Vec<Comma
                                         RichText::new(a.name()).color(widgets::tier_colour(a)),
                                     );
                                 }
-                                _ => {
-                                    ui.label("");
-                                }
-                            }
+                                _ => {}
+                            });
                             let b = c.before.unwrap_or(c.after);
                             let d = c.after.score - b.score;
-                            ui.label(
-                                RichText::new(format!(
-                                    "{:.0} → {:.0} ({})",
-                                    b.score,
-                                    c.after.score,
-                                    widgets::delta(d)
-                                ))
-                                .color(widgets::delta_colour(ui, d)),
-                            );
-                            ui.label(format!(
-                                "{:.0} ± {:.0} → {:.0} ± {:.0}",
-                                b.rating, b.deviation, c.after.rating, c.after.deviation
-                            ));
-                            ui.end_row();
-                        }
+                            r.col(|ui| {
+                                ui.label(
+                                    RichText::new(format!(
+                                        "{:.0} → {:.0} ({})",
+                                        b.score,
+                                        c.after.score,
+                                        widgets::delta(d)
+                                    ))
+                                    .color(widgets::delta_colour(ui, d)),
+                                );
+                            });
+                            r.col(|ui| {
+                                ui.label(format!(
+                                    "{:.0} ± {:.0} → {:.0} ± {:.0}",
+                                    b.rating, b.deviation, c.after.rating, c.after.deviation
+                                ));
+                            });
+                        });
                     });
             });
-        let unchanged = p.changes.len() - moved.len();
-        if unchanged > 0 {
-            ui.weak(format!("… {unchanged} more unchanged"));
-        }
-        ui.horizontal(|ui| {
-            if ui.button("Apply").clicked() {
-                out.push(Command::Confirm);
-            }
-            if ui.button("Cancel").clicked() {
-                out.push(Command::Cancel);
-            }
-        });
     });
 }
 
-fn archive(ui: &mut egui::Ui, state: &AppState) {
-    if state.ladder.archive.is_empty() {
+/// How a season ranks its players: Master and above by their mean weekly RP (best first),
+/// then everyone else by the tier they ended in, then by score for systems without tiers.
+fn ranked(season: &SeasonRecord) -> Vec<&SeasonEntry> {
+    let key = |e: &SeasonEntry| match e.ranking {
+        SeasonRanking::AverageRp(rp) => (0u8, -rp, 0),
+        SeasonRanking::Tier(t) => (1, 0.0, -(t as i32)),
+        SeasonRanking::Score(s) => (2, -s, 0),
+    };
+    let mut entries: Vec<&SeasonEntry> = season.entries.iter().collect();
+    entries.sort_by(|a, b| {
+        let (ka, kb) = (key(a), key(b));
+        ka.0.cmp(&kb.0)
+            .then(ka.1.total_cmp(&kb.1))
+            .then(ka.2.cmp(&kb.2))
+            .then_with(|| a.name.to_lowercase().cmp(&b.name.to_lowercase()))
+    });
+    entries
+}
+
+fn archive(ui: &mut egui::Ui, app: &AppState) {
+    if app.ladder.archive.is_empty() {
         ui.weak("No finished season yet: the hard reset ends one.");
         return;
     }
     egui::ScrollArea::vertical()
         .id_salt("archive")
         .show(ui, |ui| {
-            for season in state.ladder.archive.iter().rev() {
+            for season in app.ladder.archive.iter().rev() {
+                let plural =
+                    |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
                 egui::CollapsingHeader::new(format!(
-                    "Season {} — ended {} ({} weeks)",
-                    season.number, season.ended, season.weeks
+                    "Season {} — ended {} ({}, {})",
+                    season.number,
+                    season.ended,
+                    plural(season.weeks as usize, "week"),
+                    plural(season.entries.len(), "player")
                 ))
                 .id_salt(("season", season.number))
-                .show(ui, |ui| {
-                    egui::Grid::new(("season-grid", season.number))
-                        .striped(true)
-                        .show(ui, |ui| {
-                            for h in [
-                                "player",
-                                "season ranking",
-                                "peak tier",
-                                "matches",
-                                "weekly RP",
-                            ] {
-                                ui.strong(h);
-                            }
-                            ui.end_row();
-                            for e in &season.entries {
-                                ui.label(&e.name);
-                                ui.label(match e.ranking {
-                                    SeasonRanking::Tier(t) => t.name().to_string(),
-                                    SeasonRanking::AverageRp(rp) => {
-                                        format!("{rp:.1} RP (weekly mean)")
-                                    }
-                                    SeasonRanking::Score(s) => format!("{s:.1}"),
-                                });
-                                match e.peak_tier {
-                                    Some(t) => ui.label(
-                                        RichText::new(t.name()).color(widgets::tier_colour(t)),
-                                    ),
-                                    None => ui.label(""),
-                                };
-                                ui.label(e.matches.to_string());
-                                ui.label(
-                                    e.weekly_rp
-                                        .iter()
-                                        .map(|r| format!("{r:.0}"))
-                                        .collect::<Vec<_>>()
-                                        .join(", "),
-                                );
-                                ui.end_row();
+                .show(ui, |ui| season_table(ui, season));
+            }
+        });
+}
+
+fn season_table(ui: &mut egui::Ui, season: &SeasonRecord) {
+    let entries = ranked(season);
+    let has_mean = entries
+        .iter()
+        .any(|e| matches!(e.ranking, SeasonRanking::AverageRp(_)));
+    let ranking_title = if has_mean {
+        "season ranking (tier, or mean weekly RP)"
+    } else {
+        "season ranking"
+    };
+    let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    egui::ScrollArea::horizontal()
+        .id_salt(("season-sideways", season.number))
+        .show(ui, |ui| {
+            TableBuilder::new(ui)
+                .id_salt(("season-table", season.number))
+                .striped(true)
+                .resizable(true)
+                .max_scroll_height(360.0)
+                .column(Column::exact(44.0))
+                .column(Column::initial(180.0).at_least(100.0).clip(true))
+                .column(Column::initial(240.0).at_least(120.0))
+                .column(Column::initial(110.0).at_least(80.0))
+                .column(Column::initial(70.0).at_least(60.0))
+                .column(Column::initial(220.0).at_least(120.0).clip(true))
+                .header(22.0, |mut h| {
+                    for title in [
+                        "#",
+                        "player",
+                        ranking_title,
+                        "peak tier",
+                        "matches",
+                        "RP at each week's end",
+                    ] {
+                        h.col(|ui| {
+                            ui.strong(title);
+                        });
+                    }
+                })
+                .body(|body| {
+                    body.rows(row, entries.len(), |mut r| {
+                        let place = r.index();
+                        let e = entries[place];
+                        r.col(|ui| {
+                            ui.label((place + 1).to_string());
+                        });
+                        r.col(|ui| {
+                            ui.label(&e.name);
+                        });
+                        r.col(|ui| {
+                            match e.ranking {
+                                SeasonRanking::Tier(t) => {
+                                    ui.label(RichText::new(t.name()).color(widgets::tier_colour(t)))
+                                }
+                                SeasonRanking::AverageRp(rp) => ui.label(format!("{rp:.1}")),
+                                SeasonRanking::Score(s) => ui.label(format!("{s:.1}")),
+                            };
+                        });
+                        r.col(|ui| {
+                            if let Some(t) = e.peak_tier {
+                                ui.label(RichText::new(t.name()).color(widgets::tier_colour(t)));
                             }
                         });
+                        r.col(|ui| {
+                            ui.label(e.matches.to_string());
+                        });
+                        r.col(|ui| {
+                            let weeks = e
+                                .weekly_rp
+                                .iter()
+                                .map(|r| format!("{r:.0}"))
+                                .collect::<Vec<_>>()
+                                .join(", ");
+                            ui.label(weeks.clone()).on_hover_text(weeks);
+                        });
+                    });
                 });
-            }
         });
 }

@@ -41,10 +41,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             }
             let label = ui.label("System");
             egui::ComboBox::from_id_salt("sim-system")
-                .selected_text(f.system.name())
+                .selected_text(f.system.label())
                 .show_ui(ui, |ui| {
                     for s in System::ALL {
-                        ui.selectable_value(&mut f.system, s, s.name());
+                        ui.selectable_value(&mut f.system, s, s.label());
                     }
                 })
                 .response
@@ -73,7 +73,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
                 Box::new(cfg),
                 state.tools.sim_form.out.trim().into(),
             ))),
-            Err(e) => state.error = Some(e),
+            Err(message) => out.push(Command::Problem {
+                field: "simulation",
+                message,
+            }),
         }
     }
     let Some(sim) = &state.tools.simulated else {

@@ -1,13 +1,17 @@
-//! What the app knows and what it can be asked to do. Screens read an [`AppState`] and send
-//! [`Command`]s; the app applies them after the frame. Nothing here draws, writes SQL or
-//! computes a rating: the store and the ladder do.
+//! What the app knows and what it can be asked to do. The open ladder (file, replayed state,
+//! standings, newest events) is shared by every screen; each screen keeps its own form state
+//! in [`Screens`]. Screens read the state and send [`Command`]s carrying their data; the app
+//! applies them after the frame. Nothing here draws, writes SQL or computes a rating: the
+//! gate, the store and the ladder do.
 
-use super::jobs::{Done, FollowUp, Job, Reporter, Unit};
-use crate::action::matches::{MatchEdit, MatchInput};
+use super::error::{AppError, AppResult};
+use super::files::Picker;
+use super::jobs::{Done, FollowUp, Job, Origin, Reporter, Unit};
+use super::messages::{Level, Message, Messages, Offer};
 use crate::action::{self, Action, Context};
 use crate::interchange::csv_matches::Mapping;
 use crate::interchange::{elo_list, jsonl};
-use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
+use crate::ladder::event::{Entry, PlayerId};
 use crate::ladder::log::Effective;
 use crate::ladder::preview::{self, Change};
 use crate::ladder::replay::Ladder;
@@ -17,92 +21,7 @@ use crate::store::Store;
 use chrono::NaiveDate;
 use std::path::{Path, PathBuf};
 
-/// The screens of the app, in tab order.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
-)]
-pub enum Screen {
-    #[default]
-    Standings,
-    EnterMatch,
-    Players,
-    Seasons,
-    Migration,
-    Settings,
-    History,
-    Replay,
-    WhatIf,
-    Quality,
-    Simulate,
-}
-
-impl Screen {
-    /// The organiser's screens, then the designer's.
-    pub const ALL: [Screen; 11] = [
-        Screen::Standings,
-        Screen::EnterMatch,
-        Screen::Players,
-        Screen::Seasons,
-        Screen::Migration,
-        Screen::Settings,
-        Screen::History,
-        Screen::Replay,
-        Screen::WhatIf,
-        Screen::Quality,
-        Screen::Simulate,
-    ];
-
-    pub fn title(self) -> &'static str {
-        match self {
-            Screen::Standings => "Standings",
-            Screen::EnterMatch => "Enter match",
-            Screen::Players => "Players",
-            Screen::Seasons => "Seasons",
-            Screen::Migration => "Migration",
-            Screen::Settings => "Settings",
-            Screen::History => "History",
-            Screen::Replay => "Replay",
-            Screen::WhatIf => "What-if",
-            Screen::Quality => "Prediction quality",
-            Screen::Simulate => "Simulate",
-        }
-    }
-}
-
-/// Everything a screen may ask for.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Command {
-    Show(Screen),
-    Open(PathBuf),
-    New(PathBuf, System),
-    OpenDemo,
-    SaveCopy(PathBuf),
-    ImportCsv(PathBuf, Mapping),
-    ExportJsonl(PathBuf),
-    ExportCsv(PathBuf),
-    CancelJob,
-    Undo,
-    Redo,
-    /// Save the match form.
-    EnterMatch,
-    DeleteEvent(u64),
-    /// Change a match's result, keeping everything else.
-    EditResult(u64, MatchResult),
-    AddPlayer(String),
-    Rename(PlayerId, String),
-    ShowPlayer(Option<PlayerId>),
-    PreviewSoftReset,
-    PreviewHardReset,
-    PreviewRules(Rules),
-    PreviewMigration,
-    /// Apply the action being previewed.
-    Confirm,
-    /// Drop the action being previewed.
-    Cancel,
-    DismissMessage,
-    /// The designer's and tester's tools.
-    Tool(super::tools::ToolCommand),
-}
+pub use super::command::{Command, Screen};
 
 /// An action shown before it happens.
 #[derive(Debug, Clone)]
@@ -110,47 +29,21 @@ pub struct Pending {
     pub action: Action,
     pub changes: Vec<Change>,
     pub after: Ladder,
+    /// Which preview this is (its table scrolls from the top, not where the last one was).
+    pub id: u64,
 }
 
-/// The match form of the Enter match screen.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct MatchForm {
-    pub date: String,
-    pub a: String,
-    pub b: String,
-    pub result: Option<MatchResult>,
-    pub medals_a: String,
-    pub medals_b: String,
-    pub scenario: String,
-    pub side_a: String,
-}
-
-/// The Standings screen's view.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct StandingsView {
-    pub filter: String,
-    pub show_all: bool,
-    pub sort: super::standings::SortKey,
-    pub descending: bool,
-}
-
-/// The migration wizard's inputs.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct MigrationForm {
-    pub path: String,
-    pub cutoffs: String,
-}
-
-/// The Enter match screen's forecast for the form's pairing.
-#[derive(Debug, Clone)]
-pub struct WhatIf {
-    key: MatchForm,
-    pub prediction: Option<crate::rating::Prediction>,
-    /// For A wins, draw, B wins: each player's change.
-    pub outcomes: Vec<(MatchResult, Vec<Change>)>,
-    /// The exact changes of a backdated match on a large ladder need a full recomputation
-    /// each; they are left to the save rather than freezing the form.
-    pub deferred: bool,
+/// Each organiser screen's own state (forms as typed, views, caches). The designer's screens
+/// keep theirs in [`super::tools::Tools`].
+#[derive(Default)]
+pub struct Screens {
+    pub standings: super::standings::StandingsScreen,
+    pub enter: super::enter_match::EnterMatchScreen,
+    pub players: super::players::PlayersScreen,
+    pub settings: super::settings::SettingsScreen,
+    pub migration: super::migration::MigrationScreen,
+    pub tune: super::tune::Tune,
+    pub new_ladder: Option<super::new_ladder::NewLadderForm>,
 }
 
 /// The app's whole state.
@@ -161,20 +54,12 @@ pub struct AppState {
     /// The latest events, newest first (the Enter match screen lists them).
     pub latest: Vec<Effective>,
     pub screen: Screen,
-    pub error: Option<String>,
-    pub notice: Option<String>,
-    pub view: StandingsView,
-    pub form: MatchForm,
-    pub new_player: String,
-    pub player: Option<PlayerId>,
-    pub rename_to: String,
+    pub messages: Messages,
+    pub screens: Screens,
     pub pending: Option<Pending>,
-    pub settings_rules: Option<Rules>,
-    /// The Settings screen's parameter fields as typed.
-    pub param_text: std::collections::BTreeMap<String, String>,
-    pub migration: MigrationForm,
     pub job: Option<Job>,
     pub tools: super::tools::Tools,
+    pub picker: Picker,
     /// Jobs started so far (how tests tell work that went off the UI thread).
     pub jobs_started: u64,
     /// Ladders with more events than this recompute off the UI thread (appends at the end
@@ -184,15 +69,12 @@ pub struct AppState {
     pub data_dir: PathBuf,
     /// Bumped at every reload, so cached views know the ladder changed.
     pub generation: u64,
-    pub table: super::standings::TableCache,
-    what_if: Option<WhatIf>,
-    what_if_generation: u64,
-    /// The player page's history, read once per player and ladder change.
+    /// A player's history, read once per player and ladder change.
     history: Option<(PlayerId, u64, Vec<crate::ladder::state::HistoryRow>)>,
 }
 
-fn today() -> NaiveDate {
-    chrono::Local::now().date_naive()
+pub fn today() -> NaiveDate {
+    action::today()
 }
 
 impl AppState {
@@ -204,34 +86,17 @@ impl AppState {
             standings: Vec::new(),
             latest: Vec::new(),
             screen: Screen::Standings,
-            error: None,
-            notice: None,
-            view: StandingsView::default(),
-            form: MatchForm {
-                date: today().to_string(),
-                ..MatchForm::default()
-            },
-            new_player: String::new(),
-            player: None,
-            rename_to: String::new(),
+            messages: Messages::default(),
+            screens: Screens::default(),
             pending: None,
-            settings_rules: None,
-            param_text: Default::default(),
-            migration: MigrationForm {
-                cutoffs: "Grandmaster=2200,Master=2000,Prophet=1800,Scholar=1600,Apprentice=1400"
-                    .into(),
-                ..MigrationForm::default()
-            },
             job: None,
             tools: super::tools::Tools::new(&data_dir),
+            picker: Picker::new(data_dir.clone()),
             jobs_started: 0,
             inline_limit: 50_000,
             recent: Vec::new(),
             data_dir,
             generation: 0,
-            table: Default::default(),
-            what_if: None,
-            what_if_generation: 0,
             history: None,
         }
     }
@@ -252,6 +117,16 @@ impl AppState {
         self.store.as_ref().map(Store::path)
     }
 
+    /// The error showing, if any.
+    pub fn error(&self) -> Option<&str> {
+        self.messages.error()
+    }
+
+    /// The notice showing, if any.
+    pub fn notice(&self) -> Option<&str> {
+        self.messages.notice()
+    }
+
     /// Re-reads the ladder after a change.
     pub fn reload(&mut self) {
         // What the tools computed was of the file as it stood.
@@ -270,21 +145,56 @@ impl AppState {
                 self.latest = latest;
                 self.ladder = ladder;
             }
-            Err(e) => self.error = Some(e.to_string()),
+            Err(e) => {
+                let origin = self.origin();
+                self.say_error(&AppError::Store(e), origin);
+            }
         }
     }
 
-    /// Applies one command; failures become the error banner and change nothing.
+    /// Where a message about what is being done now belongs.
+    fn origin(&self) -> Origin {
+        Origin {
+            stamp: self.messages.stamp(),
+            screen: self.screen,
+        }
+    }
+
+    pub(super) fn say(&mut self, text: impl Into<String>, offer: Offer, origin: Origin) {
+        self.messages.show(Message {
+            level: Level::Notice,
+            text: text.into(),
+            offer,
+            screen: origin.screen,
+            stamp: origin.stamp,
+        });
+    }
+
+    pub(super) fn say_error(&mut self, e: &AppError, origin: Origin) {
+        if e.is_cancelled() {
+            self.say("stopped; the ladder is unchanged", Offer::Nothing, origin);
+            return;
+        }
+        self.messages.show(Message {
+            level: Level::Error,
+            text: e.to_string(),
+            offer: Offer::Nothing,
+            screen: origin.screen,
+            stamp: origin.stamp,
+        });
+    }
+
+    /// Applies one command; a failure becomes the error message and changes nothing.
     pub fn apply(&mut self, cmd: Command) {
+        self.messages.next_stamp();
+        let origin = self.origin();
         if let Err(e) = self.try_apply(cmd) {
-            self.error = Some(e);
+            self.say_error(&e, origin);
         }
     }
 
-    fn store(&mut self) -> Result<&mut Store, String> {
-        self.store
-            .as_mut()
-            .ok_or_else(|| "no ladder is open".to_string())
+    fn store(&mut self) -> AppResult<&mut Store> {
+        self.store.as_mut().ok_or(AppError::NoLadder)
     }
 
     /// What the gate checks the screens' changes against: the ladder as loaded.
@@ -298,8 +208,13 @@ impl AppState {
 
     /// Commits one checked action: on this thread when it is quick (a small ladder, or new
     /// events after the last), else as a job. `then` tidies the asking screen once it has
-    /// landed.
-    fn commit(&mut self, act: Action, then: FollowUp) -> Result<(), String> {
+    /// landed; `said` is the message then.
+    fn commit(
+        &mut self,
+        act: Action,
+        said: Option<(String, Offer)>,
+        then: FollowUp,
+    ) -> AppResult<()> {
         let inline = !self.is_large() || self.appends(act.rows());
         self.run(
             &format!("saving: {}", act.label()),
@@ -307,8 +222,8 @@ impl AppState {
             0,
             inline,
             move |store, _| {
-                action::apply(store, &act).map_err(|e| e.to_string())?;
-                Ok(Done::Changed { notice: None, then })
+                action::apply(store, &act)?;
+                Ok(Done::Changed { said, then })
             },
         )
     }
@@ -319,7 +234,7 @@ impl AppState {
     }
 
     /// Whether `rows` only add events after the latest one (the store's incremental path).
-    fn appends(&self, rows: &[(NaiveDate, Entry)]) -> bool {
+    pub(super) fn appends(&self, rows: &[(NaiveDate, Entry)]) -> bool {
         let latest = self.latest.first().map(|e| e.date);
         rows.iter()
             .all(|(d, e)| matches!(e, Entry::Add { .. }) && latest.is_none_or(|l| *d >= l))
@@ -334,21 +249,22 @@ impl AppState {
         unit: Unit,
         total: u64,
         inline: bool,
-        work: impl FnOnce(&mut Store, &Reporter) -> Result<Done, String> + Send + 'static,
-    ) -> Result<(), String> {
-        let path = self.path().ok_or("no ladder is open")?.to_path_buf();
+        work: impl FnOnce(&mut Store, &Reporter) -> AppResult<Done> + Send + 'static,
+    ) -> AppResult<()> {
+        let path = self.path().ok_or(AppError::NoLadder)?.to_path_buf();
         if inline {
+            let origin = self.origin();
             let store = self.store()?;
             let idle = Reporter {
                 done: Default::default(),
                 cancel: Default::default(),
             };
             let result = work(store, &idle);
-            self.finish(result);
+            self.finish(result, origin);
             return Ok(());
         }
         self.spawn(label, unit, total, move |reporter| {
-            let mut store = Store::open(&path).map_err(|e| e.to_string())?;
+            let mut store = Store::open(&path)?;
             store.watch(reporter.cancel.clone(), reporter.done.clone());
             work(&mut store, reporter)
         })
@@ -361,81 +277,99 @@ impl AppState {
         label: &str,
         unit: Unit,
         total: u64,
-        work: impl FnOnce(&Reporter) -> Result<Done, String> + Send + 'static,
-    ) -> Result<(), String> {
+        work: impl FnOnce(&Reporter) -> AppResult<Done> + Send + 'static,
+    ) -> AppResult<()> {
         if let Some(job) = &self.job {
-            return Err(format!(
-                "still busy {}; wait for it or cancel it",
-                job.label
-            ));
+            return Err(AppError::Busy(job.label.clone()));
         }
         self.jobs_started += 1;
-        self.job = Some(Job::spawn(label, unit, total, work));
+        let origin = self.origin();
+        self.job = Some(Job::spawn(label, unit, total, origin, work));
         Ok(())
     }
 
-    /// Lands a job's result (or an inline one's).
-    pub(super) fn finish(&mut self, result: Result<Done, String>) {
+    /// Lands a job's result (or an inline one's); what it says belongs to `origin`.
+    pub(super) fn finish(&mut self, result: AppResult<Done>, origin: Origin) {
         match result {
-            Ok(Done::Changed { notice, then }) => {
-                self.error = None;
-                if notice.is_some() {
-                    self.notice = notice;
+            Ok(Done::Changed { said, then }) => {
+                if let Some((text, offer)) = said {
+                    self.say(text, offer, origin);
                 }
                 self.reload();
                 match then {
                     FollowUp::Nothing => {}
-                    FollowUp::ClearMatchForm => {
-                        self.form = MatchForm {
-                            date: std::mem::take(&mut self.form.date),
-                            ..MatchForm::default()
-                        };
+                    FollowUp::MatchSaved => self.screens.enter.saved(),
+                    FollowUp::EditDone => self.screens.enter.edit = None,
+                    FollowUp::PlayerAdded => self.screens.players.added(),
+                    FollowUp::RulesApplied => self.screens.settings.reset(),
+                    FollowUp::Open(path) => {
+                        if let Err(e) = self.try_apply(Command::Open(path)) {
+                            self.say_error(&e, origin);
+                        }
                     }
-                    FollowUp::ClearNewPlayer => self.new_player.clear(),
-                    FollowUp::ClearPending => {
-                        self.settings_rules = None;
-                        self.param_text.clear();
-                    }
-                    FollowUp::Open(path) => self.apply(Command::Open(path)),
                 }
             }
-            Ok(Done::Said(notice)) => self.notice = Some(notice),
+            Ok(Done::Said(notice)) => self.say(notice, Offer::Nothing, origin),
             Ok(Done::Preview(p)) => self.pending = Some(*p),
             Ok(Done::Timeline(t)) => self.tools.timeline = Some(std::sync::Arc::new(*t)),
             Ok(Done::Compared(c)) => self.tools.comparison = Some(*c),
             Ok(Done::Scored(scores)) if scores.iter().all(|s| s.matches == 0) => {
                 self.tools.scores.clear();
-                self.error = Some("no played matches to score yet".into());
+                self.say_error(&AppError::Nothing("no played matches to score yet"), origin);
             }
             Ok(Done::Scored(scores)) => self.tools.scores = scores,
             Ok(Done::LogView(v)) => self.tools.log_view = Some(std::sync::Arc::new(*v)),
             Ok(Done::Simulated(s)) => {
-                self.notice = Some(format!("wrote the simulated ladder {}", s.path.display()));
+                let text = format!("wrote the simulated ladder {}", s.path.display());
+                self.say(text, Offer::Nothing, origin);
                 // The next run gets a free name, so Run simulation again just works.
                 self.tools.sim_form.out = super::tools::free_path(&s.path).display().to_string();
                 self.tools.simulated = Some(*s);
             }
-            Err(e) => self.error = Some(e),
+            Err(e) => self.say_error(&e, origin),
         }
     }
 
-    fn try_apply(&mut self, cmd: Command) -> Result<(), String> {
+    fn try_apply(&mut self, cmd: Command) -> AppResult<()> {
         if let (true, Some(n)) = (super::tools::changes_ladder(&cmd), self.tools.position) {
-            return Err(format!(
-                "the ladder is shown as it stood after event {n}; return to now (Replay) before changing it"
-            ));
+            return Err(AppError::InThePast(n));
         }
+        let origin = self.origin();
         match cmd {
             Command::Tool(t) => self.apply_tool(t)?,
-            Command::Show(screen) => self.screen = screen,
+            Command::Show(screen) => {
+                self.messages.left_screen(screen);
+                self.screen = screen;
+            }
             Command::Open(path) => {
-                let store = Store::open(&path).map_err(|e| e.to_string())?;
+                let store = Store::open(&path)?;
                 self.set_store(store);
             }
             Command::New(path, system) => {
-                let store = action::files::create(&path, &Rules::defaults(system))
-                    .map_err(|e| e.to_string())?;
+                let store = action::files::create(&path, &Rules::defaults(system))?;
                 self.set_store(store);
+                self.screens.new_ladder = None;
+                let text = format!(
+                    "created {} ({}): add players or import matches to begin",
+                    path.display(),
+                    system.label()
+                );
+                self.say(text, Offer::Nothing, origin);
+            }
+            Command::AskNewLadder => {
+                let folder = self
+                    .path()
+                    .and_then(Path::parent)
+                    .map_or_else(|| self.data_dir.clone(), Path::to_path_buf);
+                self.screens.new_ladder = Some(super::new_ladder::NewLadderForm::new(folder));
+            }
+            Command::Pick(purpose) => {
+                if let Some(p) = self.path().and_then(Path::parent) {
+                    self.picker.start = p.to_path_buf();
+                }
+                if let Some(text) = self.picker.start(purpose) {
+                    self.say(text, Offer::Nothing, origin);
+                }
             }
             Command::OpenDemo => self.open_demo()?,
             Command::SaveCopy(to) => {
@@ -446,8 +380,8 @@ impl AppState {
                     0,
                     inline,
                     move |store, _| {
-                        let log = store.export_log().map_err(|e| e.to_string())?;
-                        action::files::import_log(&to, &log).map_err(|e| e.to_string())?;
+                        let log = store.export_log()?;
+                        action::files::import_log(&to, &log)?;
                         Ok(Done::Said(format!("saved a copy as {}", to.display())))
                     },
                 )?;
@@ -456,11 +390,10 @@ impl AppState {
             Command::ExportJsonl(to) => {
                 let inline = !self.is_large();
                 self.run("exporting", Unit::Permille, 0, inline, move |store, _| {
-                    let log = store.export_log().map_err(|e| e.to_string())?;
-                    let mut out = std::io::BufWriter::new(
-                        std::fs::File::create(&to).map_err(|e| format!("{}: {e}", to.display()))?,
-                    );
-                    jsonl::write(&log, &mut out).map_err(|e| format!("{}: {e}", to.display()))?;
+                    let log = store.export_log()?;
+                    let file = std::fs::File::create(&to).map_err(|e| AppError::file(&to, e))?;
+                    let mut out = std::io::BufWriter::new(file);
+                    jsonl::write(&log, &mut out).map_err(|e| AppError::file(&to, e))?;
                     Ok(Done::Said(format!("wrote {}", to.display())))
                 })?;
             }
@@ -472,71 +405,73 @@ impl AppState {
             }
             Command::Undo => self.toggle(true)?,
             Command::Redo => self.toggle(false)?,
-            Command::EnterMatch => {
-                let act = Action::add_match(&self.context(), &self.form_input())
-                    .map_err(|e| e.to_string())?;
-                self.commit(act, FollowUp::ClearMatchForm)?;
+            Command::AddMatch { input, said } => {
+                let act = Action::add_match(&self.context(), &input)?;
+                let said = Some((format!("Saved: {said}"), Offer::Undo));
+                self.commit(act, said, FollowUp::MatchSaved)?;
             }
-            Command::DeleteEvent(seq) => {
+            Command::EditMatch { seq, edit } => {
                 let current = self.find_event(seq)?;
-                let act =
-                    Action::delete_event(&self.context(), &current).map_err(|e| e.to_string())?;
-                self.commit(act, FollowUp::Nothing)?;
+                let act = Action::edit_match(&self.context(), &current, &edit)?;
+                let before = super::widgets::event_line(&self.ladder, &current.event);
+                let said = Some((format!("Changed: {before}"), Offer::Undo));
+                self.commit(act, said, FollowUp::EditDone)?;
             }
-            Command::EditResult(seq, result) => {
+            Command::DeleteEvent { seq, said } => {
                 let current = self.find_event(seq)?;
-                let edit = MatchEdit {
-                    result: Some(result.as_text().to_string()),
-                    ..MatchEdit::default()
-                };
-                let act = Action::edit_match(&self.context(), &current, &edit)
-                    .map_err(|e| e.to_string())?;
-                self.commit(act, FollowUp::Nothing)?;
+                let act = Action::delete_event(&self.context(), &current)?;
+                let said = Some((format!("Deleted: {said}"), Offer::Undo));
+                self.commit(act, said, FollowUp::EditDone)?;
             }
             Command::AddPlayer(name) => {
-                let act = Action::add_players(&mut self.context(), &[name.as_str()], None)
-                    .map_err(|e| e.to_string())?;
-                self.commit(act, FollowUp::ClearNewPlayer)?;
+                let act = Action::add_players(&mut self.context(), &[name.as_str()], None)?;
+                let said = Some((act.label().to_string(), Offer::Undo));
+                self.commit(act, said, FollowUp::PlayerAdded)?;
             }
             Command::Rename(id, name) => {
-                let old = self
-                    .ladder
-                    .player(id)
-                    .map(|p| p.name.clone())
-                    .unwrap_or_default();
-                let act = Action::rename(&self.context(), &old, &name, None)
-                    .map_err(|e| e.to_string())?;
-                self.commit(act, FollowUp::Nothing)?;
+                let old = self.name_of(id);
+                let act = Action::rename(&self.context(), &old, &name, None)?;
+                let said = Some((act.label().to_string(), Offer::Undo));
+                self.commit(act, said, FollowUp::Nothing)?;
+            }
+            Command::Retire(id, retired) => {
+                let name = self.name_of(id);
+                let act = Action::retire(&self.context(), &name, retired, None)?;
+                let said = Some((act.label().to_string(), Offer::Undo));
+                self.commit(act, said, FollowUp::Nothing)?;
             }
             Command::ShowPlayer(id) => {
-                self.player = id;
-                self.rename_to = id
-                    .and_then(|i| self.ladder.player(i))
-                    .map(|p| p.name.clone())
-                    .unwrap_or_default();
+                self.screens.players.show(id, &self.ladder);
+                self.messages.left_screen(Screen::Players);
                 self.screen = Screen::Players;
             }
             Command::PreviewSoftReset => {
                 let date = self.action_date().to_string();
-                let act = Action::soft_reset(&self.context(), Some(&date));
-                self.preview(act.map_err(|e| e.to_string())?)?
+                let act = Action::soft_reset(&self.context(), Some(&date))?;
+                self.preview(act)?
             }
             Command::PreviewHardReset => {
                 let date = self.action_date().to_string();
-                let act = Action::hard_reset(&self.context(), Some(&date));
-                self.preview(act.map_err(|e| e.to_string())?)?
+                let act = Action::hard_reset(&self.context(), Some(&date))?;
+                self.preview(act)?
             }
-            Command::PreviewRules(rules) => {
-                let date = self.action_date().to_string();
-                let act = Action::change_rules(&self.context(), rules, Some(&date));
-                self.preview(act.map_err(|e| e.to_string())?)?;
+            Command::PreviewRules(rules, date) => {
+                let date = match date.trim() {
+                    "" => self.action_date().to_string(),
+                    d => d.to_string(),
+                };
+                let act = Action::change_rules(&self.context(), rules, Some(&date))?;
+                self.preview(act)?;
             }
-            Command::PreviewMigration => {
-                let act = self.migration_action()?;
+            Command::PreviewMigration { path, cutoffs } => {
+                let act = self.migration_action(&path, &cutoffs)?;
                 self.preview(act)?;
             }
             Command::Confirm => {
-                let pending = self.pending.take().ok_or("nothing to apply")?;
+                let pending = self
+                    .pending
+                    .take()
+                    .ok_or(AppError::Nothing("nothing to apply"))?;
                 let act = pending.action;
                 let inline = !self.is_large() || self.appends(act.rows());
                 self.run(
@@ -545,21 +480,26 @@ impl AppState {
                     0,
                     inline,
                     move |store, _| {
-                        action::apply(store, &act).map_err(|e| e.to_string())?;
+                        action::apply(store, &act)?;
                         Ok(Done::Changed {
-                            notice: Some(format!("done: {}", act.label())),
-                            then: FollowUp::ClearPending,
+                            said: Some((format!("done: {}", act.label()), Offer::Undo)),
+                            then: FollowUp::RulesApplied,
                         })
                     },
                 )?;
             }
             Command::Cancel => self.pending = None,
-            Command::DismissMessage => {
-                self.error = None;
-                self.notice = None;
-            }
+            Command::DismissMessage => self.messages.dismiss(),
+            Command::Problem { field, message } => return Err(AppError::field(field, message)),
         }
         Ok(())
+    }
+
+    fn name_of(&self, id: PlayerId) -> String {
+        self.ladder
+            .player(id)
+            .map(|p| p.name.clone())
+            .unwrap_or_default()
     }
 
     fn set_store(&mut self, store: Store) {
@@ -567,9 +507,9 @@ impl AppState {
         self.store = Some(store);
         self.reset_tools(true);
         self.pending = None;
-        self.player = None;
-        self.settings_rules = None;
-        self.error = None;
+        self.screens = Screens::default();
+        self.messages.ladder_changed();
+        self.history = None;
         self.recent.retain(|p| p != &path);
         self.recent.insert(0, path);
         self.recent.truncate(8);
@@ -578,33 +518,35 @@ impl AppState {
 
     /// A date for a season button or rules change: today, or the latest event's date if the
     /// log runs later (a reset goes after everything it resets).
-    fn action_date(&self) -> NaiveDate {
+    pub fn action_date(&self) -> NaiveDate {
         let latest = self.latest.first().map(|e| e.date);
         latest.map_or(today(), |d| d.max(today()))
     }
 
-    fn preview(&mut self, act: Action) -> Result<(), String> {
+    fn preview(&mut self, act: Action) -> AppResult<()> {
         let inline = !self.is_large() || self.appends(act.rows());
         let title = format!("previewing: {}", act.label());
+        let id = self.messages.stamp();
         self.run(&title, Unit::Permille, 0, inline, move |store, _| {
-            let (before, after) = action::preview(store, &act).map_err(|e| e.to_string())?;
+            let (before, after) = action::preview(store, &act)?;
             Ok(Done::Preview(Box::new(Pending {
                 changes: preview::changes(&before, &after),
                 action: act,
                 after,
+                id,
             })))
         })
     }
 
     /// Undo (`true`) or redo: each recomputes from the first event the action touched.
-    fn toggle(&mut self, undo: bool) -> Result<(), String> {
+    fn toggle(&mut self, undo: bool) -> AppResult<()> {
         let inline = !self.is_large();
         let title = if undo { "undoing" } else { "redoing" };
         self.run(title, Unit::Permille, 0, inline, move |store, _| {
-            let label = action::undo(store, !undo).map_err(|e| e.to_string())?;
+            let label = action::undo(store, !undo)?;
             let word = if undo { "undid" } else { "redid" };
             Ok(Done::Changed {
-                notice: Some(format!("{word}: {label}")),
+                said: Some((format!("{word}: {label}"), Offer::Nothing)),
                 then: FollowUp::Nothing,
             })
         })
@@ -614,117 +556,36 @@ impl AppState {
         action::Roster::new(&self.ladder).find(name)
     }
 
-    /// Names of joined players starting with (then containing) `prefix`, for the pickers.
+    /// Names of joined players for a picker, best first: the exact name, then names starting
+    /// with `prefix`, then names containing it. Among those that start alike, the player
+    /// with more matches comes first (the regular, not the one-off: "Germ" offers Germany
+    /// before German DR), then the shorter name.
     pub fn suggestions(&self, prefix: &str, limit: usize) -> Vec<String> {
         let key = prefix.trim().to_lowercase();
         if key.is_empty() {
             return Vec::new();
         }
-        let mut starts = Vec::new();
-        let mut contains = Vec::new();
+        let mut found: Vec<(u8, std::cmp::Reverse<u32>, usize, String)> = Vec::new();
         for p in self.ladder.players.iter().filter(|p| p.joined) {
             let name = p.name.to_lowercase();
-            if name.starts_with(&key) {
-                starts.push(p.name.clone());
+            let rank = if name == key {
+                0
+            } else if name.starts_with(&key) {
+                1
             } else if name.contains(&key) {
-                contains.push(p.name.clone());
-            }
+                2
+            } else {
+                continue;
+            };
+            found.push((
+                rank,
+                std::cmp::Reverse(p.matches),
+                name.len(),
+                p.name.clone(),
+            ));
         }
-        starts.sort();
-        contains.sort();
-        starts.extend(contains);
-        starts.truncate(limit);
-        starts
-    }
-
-    /// The match form as the gate reads it.
-    pub fn form_input(&self) -> MatchInput {
-        let f = &self.form;
-        let medals = match (f.medals_a.trim(), f.medals_b.trim()) {
-            ("", "") => None,
-            (a, b) => Some(format!("{a},{b}")),
-        };
-        MatchInput {
-            date: Some(f.date.clone()),
-            a: f.a.clone(),
-            b: f.b.clone(),
-            result: f
-                .result
-                .map(|r| r.as_text().to_string())
-                .unwrap_or_default(),
-            medals,
-            scenario: Some(f.scenario.clone()),
-            side_a: Some(f.side_a.clone()),
-            home: None,
-        }
-    }
-
-    /// The form as a checked match, or what is wrong with it.
-    pub fn match_from_form(&self) -> Result<(NaiveDate, Match), String> {
-        if self.form.result.is_none() {
-            return Err("choose a result".into());
-        }
-        self.form_match(&self.form_input())
-    }
-
-    fn form_match(&self, input: &MatchInput) -> Result<(NaiveDate, Match), String> {
-        let act = Action::add_match(&self.context(), input).map_err(|e| e.to_string())?;
-        match act.rows() {
-            [
-                (
-                    date,
-                    Entry::Add {
-                        event: Event::Match(m),
-                    },
-                ),
-            ] => Ok((*date, m.clone())),
-            _ => Err("not a match".into()),
-        }
-    }
-
-    /// For the form's two players: the prediction and each result's effect on both,
-    /// computed by the ladder as previews (nothing is written). Cached until the form's
-    /// players, date or extras change; empty until both players are known.
-    pub fn what_if(&mut self) -> Option<&WhatIf> {
-        let mut key = self.form.clone();
-        key.result = None;
-        if self.what_if.as_ref().map(|w| &w.key) != Some(&key)
-            || self.what_if_generation != self.generation
-        {
-            self.what_if_generation = self.generation;
-            self.what_if = self.compute_what_if(key);
-        }
-        self.what_if
-            .as_ref()
-            .filter(|w| !w.outcomes.is_empty() || (w.deferred && w.prediction.is_some()))
-    }
-
-    fn compute_what_if(&self, key: MatchForm) -> Option<WhatIf> {
-        let mut empty = WhatIf {
-            key: key.clone(),
-            prediction: None,
-            outcomes: Vec::new(),
-            deferred: false,
-        };
-        let (Some(store), Some((date, m))) = (self.store.as_ref(), self.clone_form_match()) else {
-            return Some(empty);
-        };
-        empty.prediction = crate::ladder::predict::predict(&self.ladder, &m.a, &m.b);
-        let probe = [(
-            date,
-            Entry::Add {
-                event: Event::Match(m.clone()),
-            },
-        )];
-        if self.is_large() && !self.appends(&probe) {
-            empty.deferred = true;
-            return Some(empty);
-        }
-        // The same numbers `rungs predict` prints.
-        if let Ok(f) = store.forecast(date, &m) {
-            empty.outcomes = f.outcomes;
-        }
-        Some(empty)
+        found.sort();
+        found.into_iter().take(limit).map(|f| f.3).collect()
     }
 
     /// A player's history from the cache (their figures after each event that touched them).
@@ -744,68 +605,74 @@ impl AppState {
             .unwrap_or_default()
     }
 
-    /// The form's match with any result, if the rest of the form is complete.
-    fn clone_form_match(&self) -> Option<(NaiveDate, Match)> {
-        let mut input = self.form_input();
-        input.result = MatchResult::Played(crate::rating::Outcome::Win)
-            .as_text()
-            .to_string();
-        self.form_match(&input).ok()
-    }
-
-    fn find_event(&self, seq: u64) -> Result<Effective, String> {
+    fn find_event(&self, seq: u64) -> AppResult<Effective> {
         if let Some(e) = self.latest.iter().find(|e| e.seq == seq) {
             return Ok(e.clone());
         }
-        let store = self.store.as_ref().ok_or("no ladder is open")?;
-        store
-            .event(seq)
-            .map_err(|e| e.to_string())?
-            .ok_or_else(|| format!("no event {seq}"))
+        let store = self.store.as_ref().ok_or(AppError::NoLadder)?;
+        store.event(seq)?.ok_or_else(|| {
+            AppError::Action(action::ActionError::NoEvent {
+                at: action::Place::file(store.path().display().to_string()),
+                seq,
+            })
+        })
     }
 
-    fn migration_action(&self) -> Result<Action, String> {
-        let path = PathBuf::from(self.migration.path.trim());
+    fn migration_action(&self, path: &str, cutoffs: &str) -> AppResult<Action> {
+        let path = PathBuf::from(path.trim());
+        if path.as_os_str().is_empty() {
+            return Err(AppError::field(
+                "Elo list",
+                "choose the file first (step 1)",
+            ));
+        }
         let name = path.display().to_string();
-        let file = std::fs::File::open(&path).map_err(|e| format!("{name}: {e}"))?;
-        let lines =
-            elo_list::read(std::io::BufReader::new(file), &name).map_err(|e| e.to_string())?;
+        let file = std::fs::File::open(&path).map_err(|e| AppError::file(&path, e))?;
+        let lines = elo_list::read(std::io::BufReader::new(file), &name)
+            .map_err(action::ActionError::from)?;
         let mut ctx = self.context();
-        let cutoffs = action::seasons::parse_cutoffs(&ctx.at, &self.migration.cutoffs)
-            .map_err(|e| e.to_string())?;
+        let cutoffs = action::seasons::parse_cutoffs(&ctx.at, cutoffs)?;
         let date = self.action_date().to_string();
-        Action::migrate_list(&mut ctx, &name, &lines, &cutoffs, Some(&date))
-            .map_err(|e| e.to_string())
+        Ok(Action::migrate_list(
+            &mut ctx,
+            &name,
+            &lines,
+            &cutoffs,
+            Some(&date),
+        )?)
     }
 
-    fn export_csv(&mut self, to: PathBuf) -> Result<(), String> {
+    fn export_csv(&mut self, to: PathBuf) -> AppResult<()> {
         let inline = !self.is_large();
         self.run("exporting", Unit::Permille, 0, inline, move |store, _| {
-            let events = store.effective().map_err(|e| e.to_string())?;
-            let ladder = store.ladder().map_err(|e| e.to_string())?;
-            let file = std::fs::File::create(&to).map_err(|e| format!("{}: {e}", to.display()))?;
+            let events = store.effective()?;
+            let ladder = store.ladder()?;
+            let file = std::fs::File::create(&to).map_err(|e| AppError::file(&to, e))?;
             crate::interchange::csv_export::write_matches(
                 &ladder,
                 &events,
                 std::io::BufWriter::new(file),
             )
-            .map_err(|e| format!("{}: {e}", to.display()))?;
+            .map_err(|e| AppError::file(&to, e))?;
             Ok(Done::Said(format!("wrote {}", to.display())))
         })
     }
 
     /// Starts a CSV import on another thread; [`AppState::poll_job`] collects it.
-    fn start_import(&mut self, path: PathBuf, mapping: Mapping) -> Result<(), String> {
+    fn start_import(&mut self, path: PathBuf, mapping: Mapping) -> AppResult<()> {
         let total = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
         let label = format!("importing {}", path.display());
         self.run(&label, Unit::Bytes, total, false, move |store, reporter| {
             let reader = crate::interchange::csv_matches::open(&path, &mapping)
-                .map_err(|e| e.to_string())?;
+                .map_err(action::ActionError::from)?;
             let s = import_into(store, reader, &path.display().to_string(), reporter)?;
             Ok(Done::Changed {
-                notice: Some(format!(
-                    "imported {} matches and {} new players",
-                    s.matches, s.new_players
+                said: Some((
+                    format!(
+                        "imported {} matches and {} new players",
+                        s.matches, s.new_players
+                    ),
+                    Offer::Undo,
                 )),
                 then: FollowUp::Nothing,
             })
@@ -814,9 +681,10 @@ impl AppState {
 
     /// Lands a finished job, if one has finished.
     pub fn poll_job(&mut self) {
-        if let Some(result) = self.job.as_ref().and_then(Job::poll) {
-            self.job = None;
-            self.finish(result);
+        if let Some(result) = self.job.as_ref().and_then(Job::poll)
+            && let Some(job) = self.job.take()
+        {
+            self.finish(result, job.origin);
         }
     }
 
@@ -824,13 +692,13 @@ impl AppState {
     pub fn wait_for_job(&mut self) {
         if let Some(job) = self.job.take() {
             let result = job.wait();
-            self.finish(result);
+            self.finish(result, job.origin);
         }
     }
 
     /// The demo: international football 1872–2026 (bundled, CC0), imported once into the
     /// data directory and opened.
-    fn open_demo(&mut self) -> Result<(), String> {
+    fn open_demo(&mut self) -> AppResult<()> {
         let path = self.data_dir.join("demo-international.rungs");
         if path.exists() {
             return self.try_apply(Command::Open(path));
@@ -841,8 +709,7 @@ impl AppState {
             Unit::Bytes,
             demo_csv_len(),
             move |reporter| {
-                std::fs::create_dir_all(&data_dir)
-                    .map_err(|e| format!("{}: {e}", data_dir.display()))?;
+                std::fs::create_dir_all(&data_dir).map_err(|e| AppError::file(&data_dir, e))?;
                 // Built under another name and renamed when complete, so a cancelled or
                 // failed import never leaves a half demo behind.
                 let partial = path.with_extension("partial");
@@ -853,24 +720,27 @@ impl AppState {
                 };
                 remove_partial();
                 let result = (|| {
-                    let mut store = action::files::create(&partial, &action::imports::demo_rules())
-                        .map_err(|e| e.to_string())?;
+                    let mut store =
+                        action::files::create(&partial, &action::imports::demo_rules())?;
                     let reader = crate::interchange::csv_matches::MatchReader::new(
                         flate2::read::MultiGzDecoder::new(DEMO_CSV_GZ),
                         "international_results.csv",
                         &Mapping::international(),
                     )
-                    .map_err(|e| e.to_string())?;
+                    .map_err(action::ActionError::from)?;
                     import_into(&mut store, reader, "international_results.csv", reporter)?;
                     drop(store);
-                    std::fs::rename(&partial, &path).map_err(|e| format!("{}: {e}", path.display()))
+                    std::fs::rename(&partial, &path).map_err(|e| AppError::file(&path, e))
                 })();
                 if result.is_err() {
                     remove_partial();
                 }
                 result?;
                 Ok(Done::Changed {
-                    notice: Some("opened the demo: international football 1872–2026".into()),
+                    said: Some((
+                        "opened the demo: international football 1872–2026".into(),
+                        Offer::Nothing,
+                    )),
                     then: FollowUp::Open(path),
                 })
             },
@@ -885,9 +755,14 @@ fn import_into<R: std::io::Read>(
     reader: crate::interchange::csv_matches::MatchReader<R>,
     name: &str,
     reporter: &Reporter,
-) -> Result<action::imports::Summary, String> {
-    action::imports::import_csv(store, reader, name, true, &mut |n| reporter.keep_going(n))
-        .map_err(|e| e.to_string())
+) -> AppResult<action::imports::Summary> {
+    Ok(action::imports::import_csv(
+        store,
+        reader,
+        name,
+        true,
+        &mut |n| reporter.keep_going(n),
+    )?)
 }
 
 /// The demo CSV's size once unpacked: gzip ends with it (modulo 2³², ample here).

@@ -3,6 +3,7 @@
 //! simulation, and the players overlaid on the history plot. The work runs as jobs; the
 //! screens read this state and send [`ToolCommand`]s.
 
+use super::error::{AppError, AppResult};
 use super::jobs::{Done, Unit};
 use super::state::{AppState, Command};
 use crate::ladder::compare::{self, CompareRow};
@@ -48,6 +49,51 @@ pub enum ToolCommand {
 pub struct LogView {
     pub events: Vec<crate::ladder::log::Effective>,
     pub index: crate::chart::LogIndex,
+    /// Matches in the log up to and including each event (the ladder-wide match axis).
+    pub match_counts: Vec<u32>,
+}
+
+impl LogView {
+    pub fn new(
+        events: Vec<crate::ladder::log::Effective>,
+        index: crate::chart::LogIndex,
+    ) -> LogView {
+        let mut n = 0u32;
+        let match_counts = events
+            .iter()
+            .map(|e| {
+                if matches!(e.event, crate::ladder::event::Event::Match(_)) {
+                    n += 1;
+                }
+                n
+            })
+            .collect();
+        LogView {
+            events,
+            index,
+            match_counts,
+        }
+    }
+
+    /// Where the event at `key` sits on the ladder-wide match axis: the k-th match of the
+    /// ladder at k, anything else half-way after the match before it — the same place for
+    /// every player, so resets and rules changes are marked where they happened.
+    pub fn ladder_x(&self, key: crate::chart::Key) -> f64 {
+        let i = self.events.partition_point(|e| (e.date, e.seq) < key);
+        match self.events.get(i) {
+            Some(e) if (e.date, e.seq) == key => {
+                let count = f64::from(self.match_counts[i]);
+                if matches!(e.event, crate::ladder::event::Event::Match(_)) {
+                    count
+                } else {
+                    count + 0.5
+                }
+            }
+            _ => i
+                .checked_sub(1)
+                .map_or(0.5, |j| f64::from(self.match_counts[j]) + 0.5),
+        }
+    }
 }
 
 /// The same log under rules B, beside the file's own rules (A).
@@ -78,7 +124,37 @@ pub struct SimForm {
     pub out: String,
 }
 
-/// Everything the tool screens keep.
+/// The History screen's own state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct HistoryForm {
+    /// The player field as typed.
+    pub plot_name: String,
+    pub x_by_date: bool,
+    /// Overlay each plotted player's history under the what-if rules.
+    pub overlay_b: bool,
+    /// Set for one frame to reset the plots' zoom and pan.
+    pub reset_view: bool,
+}
+
+/// The Replay screen's own state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReplayForm {
+    /// The speed the Play button starts at, in events a second.
+    pub play_speed: f64,
+    /// The date field as typed.
+    pub jump_date: String,
+}
+
+/// The What-if screen's own state: rules B as a system and `NAME=VALUE` text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WhatIfForm {
+    pub system: crate::ladder::rules::System,
+    pub params: String,
+    pub only_moved: bool,
+}
+
+/// What the designer's screens share (the timeline, the comparison, the log as read, the
+/// plotted players) and each one's own form.
 pub struct Tools {
     pub timeline: Option<Arc<Timeline>>,
     /// `Some(n)` while the screens show the ladder after event `n` rather than now.
@@ -87,29 +163,19 @@ pub struct Tools {
     present: Option<(Ladder, Vec<Standing>)>,
     /// Events a second while playing.
     pub playing: Option<f64>,
-    /// The speed the Play button starts at.
-    pub play_speed: f64,
-    /// The Replay screen's date field as typed.
-    pub jump_date: String,
     play_carry: f64,
+    /// Each designer screen's own form state.
+    pub history: HistoryForm,
+    pub replay: ReplayForm,
+    pub what_if: WhatIfForm,
     pub comparison: Option<Comparison>,
     pub scores: Vec<Score>,
     pub simulated: Option<Simulated>,
     pub sim_form: SimForm,
-    /// Players on the history plot, in the order they were added.
+    /// Players on the history plot, in the order they were added (Standings, Players and
+    /// What-if add to it too).
     pub plotted: Vec<PlayerId>,
-    pub x_by_date: bool,
-    /// What-if: the rules being edited, as system and `NAME=VALUE` text.
-    pub what_if_system: crate::ladder::rules::System,
-    pub what_if_params: String,
-    pub only_moved: bool,
     pub log_view: Option<Arc<LogView>>,
-    /// The History screen's player field as typed.
-    pub plot_name: String,
-    /// Overlay each plotted player's history under the what-if rules.
-    pub overlay_b: bool,
-    /// Set for one frame to reset the plots' zoom and pan.
-    pub reset_view: bool,
     /// A PNG of the plots asked for: where to write it and the plots' rectangle, waiting for
     /// the window's screenshot.
     pub png_pending: Option<(PathBuf, eframe::egui::Rect)>,
@@ -128,9 +194,22 @@ impl Tools {
             position: None,
             present: None,
             playing: None,
-            play_speed: 200.0,
-            jump_date: String::new(),
             play_carry: 0.0,
+            history: HistoryForm {
+                plot_name: String::new(),
+                x_by_date: false,
+                overlay_b: true,
+                reset_view: false,
+            },
+            replay: ReplayForm {
+                play_speed: 200.0,
+                jump_date: String::new(),
+            },
+            what_if: WhatIfForm {
+                system: crate::ladder::rules::System::Elo,
+                params: String::new(),
+                only_moved: false,
+            },
             comparison: None,
             scores: Vec::new(),
             simulated: None,
@@ -144,14 +223,7 @@ impl Tools {
                 out: data_dir.join("simulated.rungs").display().to_string(),
             },
             plotted: Vec::new(),
-            x_by_date: false,
-            what_if_system: crate::ladder::rules::System::Elo,
-            what_if_params: String::new(),
-            only_moved: false,
             log_view: None,
-            plot_name: String::new(),
-            overlay_b: true,
-            reset_view: false,
             png_pending: None,
             plot_rect: None,
             history_cache: None,
@@ -183,21 +255,24 @@ pub fn free_path(path: &std::path::Path) -> PathBuf {
 }
 
 /// Rules from a system and `NAME=VALUE` assignments separated by commas or spaces.
-pub fn rules_from(system: crate::ladder::rules::System, params: &str) -> Result<Rules, String> {
+pub fn rules_from(
+    system: crate::ladder::rules::System,
+    params: &str,
+) -> Result<Rules, crate::ladder::rules::ParamError> {
     let mut rules = Rules::defaults(system);
     for assignment in params
         .split([',', ' ', '\n'])
         .map(str::trim)
         .filter(|a| !a.is_empty())
     {
-        rules.assign(assignment).map_err(|e| e.to_string())?;
+        rules.assign(assignment)?;
     }
     Ok(rules)
 }
 
 impl AppState {
     /// Applies a tool command; failures become the error banner.
-    pub(super) fn apply_tool(&mut self, cmd: ToolCommand) -> Result<(), String> {
+    pub(super) fn apply_tool(&mut self, cmd: ToolCommand) -> AppResult<()> {
         match cmd {
             ToolCommand::BuildTimeline => self.build_timeline(),
             ToolCommand::Seek(n) => self.seek(n),
@@ -233,7 +308,10 @@ impl AppState {
             }
             ToolCommand::LoadLog => self.load_log(),
             ToolCommand::SavePng(path) => {
-                let rect = self.tools.plot_rect.ok_or("no plot is on screen to save")?;
+                let rect = self
+                    .tools
+                    .plot_rect
+                    .ok_or(AppError::Nothing("no plot is on screen to save"))?;
                 self.tools.png_pending = Some((path, rect));
                 Ok(())
             }
@@ -254,11 +332,11 @@ impl AppState {
     }
 
     /// The ladder now, not as shown on the timeline.
-    pub(super) fn now(&self) -> &Ladder {
+    pub fn now(&self) -> &Ladder {
         self.tools.present.as_ref().map_or(&self.ladder, |p| &p.0)
     }
 
-    fn build_timeline(&mut self) -> Result<(), String> {
+    fn build_timeline(&mut self) -> AppResult<()> {
         let total = self.now().events;
         self.run(
             "building the timeline",
@@ -266,22 +344,22 @@ impl AppState {
             total,
             false,
             move |store, r| {
-                let events = store.effective().map_err(|e| e.to_string())?;
-                let rules = store.initial_rules().map_err(|e| e.to_string())?;
+                let events = store.effective()?;
+                let rules = store.initial_rules()?;
                 let timeline = Timeline::build(&rules, events, &mut |n| r.keep_going(n))
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| AppError::task("the timeline", e))?;
                 Ok(Done::Timeline(Box::new(timeline)))
             },
         )
     }
 
     /// Shows the ladder after the first `n` events; the end of the log is now.
-    fn seek(&mut self, n: usize) -> Result<(), String> {
+    fn seek(&mut self, n: usize) -> AppResult<()> {
         let timeline = self
             .tools
             .timeline
             .clone()
-            .ok_or("the timeline is not built yet")?;
+            .ok_or(AppError::Nothing("the timeline is not built yet"))?;
         let n = n.min(timeline.len());
         if n == timeline.len() {
             self.return_to_now();
@@ -291,10 +369,14 @@ impl AppState {
             // Forward from the point shown: only the events in between apply.
             (Some(at), true) if at <= n && n - at < timeline.interval() => {
                 let mut l = self.ladder.clone();
-                timeline.seek(&mut l, n).map_err(|e| e.to_string())?;
+                timeline
+                    .seek(&mut l, n)
+                    .map_err(|e| AppError::task("the timeline", e))?;
                 l
             }
-            _ => timeline.at(n).map_err(|e| e.to_string())?,
+            _ => timeline
+                .at(n)
+                .map_err(|e| AppError::task("the timeline", e))?,
         };
         if self.tools.present.is_none() {
             let now = std::mem::replace(&mut self.ladder, Ladder::new(Rules::default()));
@@ -332,35 +414,40 @@ impl AppState {
             self.tools.play_carry -= steps;
             let next = (at + steps as usize).min(t.len());
             if let Err(e) = self.seek(next) {
-                self.error = Some(e);
+                self.messages.next_stamp();
+                let origin = super::jobs::Origin {
+                    stamp: self.messages.stamp(),
+                    screen: self.screen,
+                };
+                self.say_error(&e, origin);
                 self.tools.playing = None;
             }
         }
     }
 
     /// Reads the log for the plots: here for a small ladder, as a job for a large one.
-    fn load_log(&mut self) -> Result<(), String> {
+    fn load_log(&mut self) -> AppResult<()> {
         let inline = !self.is_large();
         let label = "reading the log for the plots";
         self.run(label, Unit::Permille, 0, inline, move |store, _| {
-            let events = store.effective().map_err(|e| e.to_string())?;
-            let rules = store.initial_rules().map_err(|e| e.to_string())?;
+            let events = store.effective()?;
+            let rules = store.initial_rules()?;
             let index = crate::chart::LogIndex::new(&rules, &events);
-            Ok(Done::LogView(Box::new(LogView { events, index })))
+            Ok(Done::LogView(Box::new(LogView::new(events, index))))
         })
     }
 
-    fn start_compare(&mut self, rules: Rules) -> Result<(), String> {
+    fn start_compare(&mut self, rules: Rules) -> AppResult<()> {
         // A is the file's own replay, which the caches already hold.
         let own = self.now().clone();
         let label = format!("replaying under {}", evaluate::label(&rules));
         self.run(&label, Unit::Permille, 0, false, move |store, _| {
-            let events = store.effective().map_err(|e| e.to_string())?;
+            let events = store.effective()?;
             let (other, rows) = crate::ladder::replay::replay(
                 &rules,
                 events.iter().map(|e| (e.date, e.seq, &e.event)),
             )
-            .map_err(|e| format!("{}: {e}", store.path().display()))?;
+            .map_err(|e| AppError::file(store.path(), e))?;
             let index = crate::chart::LogIndex::new(&rules, &events);
             let mut history: Vec<Vec<HistoryRow>> = vec![Vec::new(); other.players.len()];
             for row in rows {
@@ -377,7 +464,7 @@ impl AppState {
         })
     }
 
-    fn start_evaluate(&mut self) -> Result<(), String> {
+    fn start_evaluate(&mut self) -> AppResult<()> {
         // Six runs at most: each system at its defaults and the ladder's own rules.
         let total = self.now().events * (crate::ladder::rules::System::ALL.len() as u64 + 1);
         self.run(
@@ -386,28 +473,28 @@ impl AppState {
             total,
             false,
             move |store, r| {
-                let events = store.effective().map_err(|e| e.to_string())?;
-                let own = store.initial_rules().map_err(|e| e.to_string())?;
+                let events = store.effective()?;
+                let own = store.initial_rules()?;
                 let runs = evaluate::default_runs(&own, &events);
                 let scores = evaluate::evaluate_runs(&runs, &events, &mut |n| r.keep_going(n))
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|e| AppError::task("scoring", e))?;
                 Ok(Done::Scored(scores))
             },
         )
     }
 
-    fn start_simulate(&mut self, cfg: SimConfig, path: PathBuf) -> Result<(), String> {
-        cfg.validate().map_err(|e| e.to_string())?;
+    fn start_simulate(&mut self, cfg: SimConfig, path: PathBuf) -> AppResult<()> {
+        cfg.validate().map_err(crate::action::ActionError::from)?;
         if path.exists() {
-            return Err(format!(
-                "{}: already exists; a simulation writes a new file, so choose another name",
-                path.display()
+            return Err(AppError::file(
+                &path,
+                "already exists; a simulation writes a new file, so choose another name",
             ));
         }
         let total = cfg.events();
         self.spawn("simulating", Unit::Events, total, move |r| {
-            let report = crate::action::files::simulate_into(&path, &cfg, &mut |n| r.keep_going(n))
-                .map_err(|e| e.to_string())?;
+            let report =
+                crate::action::files::simulate_into(&path, &cfg, &mut |n| r.keep_going(n))?;
             Ok(Done::Simulated(Box::new(Simulated { report, path })))
         })
     }
@@ -454,15 +541,86 @@ pub fn changes_ladder(cmd: &Command) -> bool {
         Command::ImportCsv(..)
             | Command::Undo
             | Command::Redo
-            | Command::EnterMatch
-            | Command::DeleteEvent(_)
-            | Command::EditResult(..)
+            | Command::AddMatch { .. }
+            | Command::DeleteEvent { .. }
+            | Command::EditMatch { .. }
             | Command::AddPlayer(_)
             | Command::Rename(..)
+            | Command::Retire(..)
             | Command::PreviewSoftReset
             | Command::PreviewHardReset
-            | Command::PreviewRules(_)
-            | Command::PreviewMigration
+            | Command::PreviewRules(..)
+            | Command::PreviewMigration { .. }
             | Command::Confirm
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LogView;
+    use crate::ladder::event::{Event, Match, MatchResult};
+    use crate::ladder::log::Effective;
+    use crate::ladder::rules::Rules;
+    use crate::rating::Outcome;
+
+    /// Two joins, two matches, a soft reset, a third match: the matches sit at 1, 2 and 3 on
+    /// the ladder's axis for every player, the reset half-way after match 2, the joins at 0.5.
+    #[test]
+    fn the_ladder_axis_places_every_event_where_it_happened() {
+        let d = |day| chrono::NaiveDate::from_ymd_opt(2026, 3, day).unwrap();
+        let win = Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Win)));
+        let events = vec![
+            Effective {
+                date: d(1),
+                seq: 1,
+                event: Event::Player {
+                    id: 0,
+                    name: "Ann".into(),
+                    undated: false,
+                },
+            },
+            Effective {
+                date: d(1),
+                seq: 2,
+                event: Event::Player {
+                    id: 1,
+                    name: "Bo".into(),
+                    undated: false,
+                },
+            },
+            Effective {
+                date: d(2),
+                seq: 3,
+                event: win.clone(),
+            },
+            Effective {
+                date: d(2),
+                seq: 9,
+                event: win.clone(),
+            },
+            Effective {
+                date: d(7),
+                seq: 4,
+                event: Event::SoftReset,
+            },
+            Effective {
+                date: d(8),
+                seq: 5,
+                event: win,
+            },
+        ];
+        let index = crate::chart::LogIndex::new(&Rules::default(), &events);
+        let view = LogView::new(events, index);
+        let x: Vec<f64> = [(1, 1), (1, 2), (2, 3), (2, 9), (7, 4), (8, 5)]
+            .iter()
+            .map(|&(day, seq)| view.ladder_x((d(day), seq)))
+            .collect();
+        assert_eq!(x, vec![0.5, 0.5, 1.0, 2.0, 2.5, 3.0]);
+        let marker = &view.index.markers()[0];
+        assert_eq!(
+            view.ladder_x(marker.key()),
+            2.5,
+            "the reset's marker, for everyone"
+        );
+    }
 }

@@ -254,7 +254,7 @@ pub fn show(
             .clicked()
             && let Some(t) = applicable
         {
-            out.push(Command::PreviewRules(t.fit.rules.clone()));
+            out.push(Command::PreviewRules(t.fit.rules.clone(), String::new()));
         }
     });
     if let Some(e) = &tune.error {

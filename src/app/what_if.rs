@@ -19,22 +19,22 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
          B without changing the file.",
         crate::ladder::evaluate::label(&state.ladder.rules)
     ));
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("B:");
         egui::ComboBox::from_id_salt("what-if-system")
-            .selected_text(state.tools.what_if_system.name())
+            .selected_text(state.tools.what_if.system.label())
             .show_ui(ui, |ui| {
                 for s in System::ALL {
-                    ui.selectable_value(&mut state.tools.what_if_system, s, s.name());
+                    ui.selectable_value(&mut state.tools.what_if.system, s, s.label());
                 }
             })
             .response
             .labelled_by(label.id);
         let label = ui.label("Parameters:");
         ui.add(
-            egui::TextEdit::singleline(&mut state.tools.what_if_params)
+            egui::TextEdit::singleline(&mut state.tools.what_if.params)
                 .hint_text("NAME=VALUE, … (empty: defaults)")
-                .desired_width(320.0),
+                .desired_width(320.0_f32.min(ui.available_width() - 8.0).max(120.0)),
         )
         .labelled_by(label.id);
         let busy = state.job.is_some();
@@ -42,9 +42,12 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             .add_enabled(!busy, egui::Button::new("Replay under B"))
             .clicked()
         {
-            match tools::rules_from(state.tools.what_if_system, &state.tools.what_if_params) {
+            match tools::rules_from(state.tools.what_if.system, &state.tools.what_if.params) {
                 Ok(rules) => out.push(Command::Tool(ToolCommand::Compare(rules))),
-                Err(e) => state.error = Some(format!("parameters: {e}")),
+                Err(e) => out.push(Command::Problem {
+                    field: "Parameters",
+                    message: e.to_string(),
+                }),
             }
         }
     });
@@ -62,24 +65,38 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             ))
             .strong(),
         );
-        ui.checkbox(&mut state.tools.only_moved, "only players who move");
+        ui.checkbox(&mut state.tools.what_if.only_moved, "only players who move");
         if ui.button("Close").clicked() {
             out.push(Command::Tool(ToolCommand::CloseCompare));
         }
     });
     let rows: Vec<usize> = (0..cmp.rows.len())
-        .filter(|&i| !state.tools.only_moved || cmp.rows[i].rank_change != 0)
+        .filter(|&i| !state.tools.what_if.only_moved || cmp.rows[i].rank_change != 0)
         .collect();
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
+    egui::ScrollArea::horizontal()
+        .id_salt("what-if-sideways")
+        .show(ui, |ui| table(ui, cmp, &rows, row_height, out));
+}
+
+fn table(
+    ui: &mut egui::Ui,
+    cmp: &super::tools::Comparison,
+    rows: &[usize],
+    row_height: f32,
+    out: &mut Vec<Command>,
+) {
     TableBuilder::new(ui)
+        .id_salt("what-if")
         .striped(true)
+        .resizable(true)
         .column(Column::exact(60.0))
         .column(Column::exact(60.0))
         .column(Column::exact(70.0))
-        .column(Column::initial(200.0).at_least(120.0))
-        .column(Column::exact(140.0))
-        .column(Column::exact(140.0))
-        .column(Column::remainder())
+        .column(Column::initial(200.0).at_least(120.0).clip(true))
+        .column(Column::initial(140.0).at_least(100.0))
+        .column(Column::initial(140.0).at_least(100.0))
+        .column(Column::initial(220.0).at_least(120.0))
         .header(22.0, |mut h| {
             for title in [
                 "rank A",

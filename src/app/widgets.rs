@@ -1,9 +1,9 @@
-//! Small pieces the screens share: tier colours and badges, number formats, file dialogs.
+//! Small pieces the screens share: tier colours and badges, number formats, events in words.
 
-use crate::interchange::csv_matches::Mapping;
+use crate::ladder::event::{MatchResult, PlayerId};
 use crate::ladder::skyweaver::Tier;
+use crate::rating::Outcome;
 use eframe::egui::{self, Color32, RichText};
-use std::path::{Path, PathBuf};
 
 /// Each tier's colour: greys and greens low, blues and purples high, gold at the top.
 pub fn tier_colour(tier: Tier) -> Color32 {
@@ -68,58 +68,20 @@ pub fn delta_colour(ui: &egui::Ui, d: f64) -> Color32 {
     }
 }
 
-pub fn open_dialog(title: &str, extensions: &[&str]) -> Option<PathBuf> {
-    rfd::FileDialog::new()
-        .set_title(title)
-        .add_filter("files", extensions)
-        .pick_file()
-}
-
-pub fn save_dialog(title: &str, name: &str) -> Option<PathBuf> {
-    rfd::FileDialog::new()
-        .set_title(title)
-        .set_file_name(name)
-        .save_file()
-}
-
-/// The column mapping for a CSV: the international-results layout when its header names
-/// `home_team`, else the standard one.
-pub fn mapping_for_file(path: &Path) -> Mapping {
-    use std::io::{BufRead, BufReader, Read};
-    let Ok(file) = std::fs::File::open(path) else {
-        return Mapping::standard();
-    };
-    let gz = path
-        .extension()
-        .is_some_and(|e| e.eq_ignore_ascii_case("gz"));
-    let reader: Box<dyn Read> = if gz {
-        Box::new(flate2::read::MultiGzDecoder::new(file))
-    } else {
-        Box::new(file)
-    };
-    let mut first = String::new();
-    let _ = BufReader::new(reader.take(64 * 1024)).read_line(&mut first);
-    if first.to_lowercase().contains("home_team") {
-        Mapping::international()
-    } else {
-        Mapping::standard()
-    }
-}
-
 /// One event in words: "Ann beat Bo", "soft reset", "rules: elo".
 pub fn event_line(
     ladder: &crate::ladder::replay::Ladder,
     event: &crate::ladder::event::Event,
 ) -> String {
     use crate::ladder::event::Event;
-    let name = |id: u32| {
+    let name = |id: PlayerId| {
         ladder
             .player(id)
             .map_or("?".to_string(), |p| p.name.clone())
     };
     let side = |ids: &[u32]| ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
     match event {
-        Event::Match(m) => format!("{} {} {}", side(&m.a), m.result.verb(), side(&m.b)),
+        Event::Match(m) => result_sentence(&side(&m.a), m.result, &side(&m.b)),
         Event::Player { name, .. } => format!("{name} joined"),
         Event::Rename { id, name: to } => format!("{} renamed {to}", name(*id)),
         Event::Retire { id, retired: true } => format!("{} retired", name(*id)),
@@ -131,5 +93,18 @@ pub fn event_line(
             format!("migration from Elo ({} players)", migration.entries.len())
         }
         Event::Scenario { .. } => "scenario figures".into(),
+    }
+}
+
+/// A result in words with the winner first: "Portugal beat Spain" whichever side Portugal was
+/// entered on; "Spain drew with Portugal"; "Spain won by forfeit against Portugal".
+pub fn result_sentence(a: &str, result: MatchResult, b: &str) -> String {
+    match result {
+        MatchResult::Played(Outcome::Win) => format!("{a} beat {b}"),
+        MatchResult::Played(Outcome::Loss) => format!("{b} beat {a}"),
+        MatchResult::Played(Outcome::Draw) => format!("{a} drew with {b}"),
+        MatchResult::ForfeitB => format!("{a} won by forfeit against {b}"),
+        MatchResult::ForfeitA => format!("{b} won by forfeit against {a}"),
+        MatchResult::Cancelled => format!("{a} v {b} (cancelled)"),
     }
 }

@@ -176,6 +176,16 @@ impl PlayerSeries {
         }
     }
 
+    /// The same series on another x-axis (a ladder-wide one, say): every row's x from `x_of`,
+    /// which must not decrease along the rows; the curves are rebuilt to match.
+    pub fn with_x(mut self, x_of: impl Fn(&RowPoint) -> f64) -> PlayerSeries {
+        for p in &mut self.points {
+            p.x = x_of(p);
+        }
+        self.segments = segments(&self.points);
+        self
+    }
+
     /// Rated matches in the history.
     pub fn matches(&self) -> usize {
         self.match_keys.len()

@@ -36,6 +36,10 @@ pub struct SkyweaverParams {
     pub grandweaver_count: u32,
     /// The MMR span of a hard reset: r' = 1500 + (r − r_lo)/(r_hi − r_lo)·span (750).
     pub hard_reset_span: f64,
+    /// Matches before a player is listed on the leaderboard (0: from the start).
+    pub provisional_games: u32,
+    /// Days without a match after which a player leaves the leaderboard (0: never).
+    pub idle_days: u32,
 }
 
 impl Default for SkyweaverParams {
@@ -54,6 +58,8 @@ impl Default for SkyweaverParams {
             initial_rp: 200.0,
             grandweaver_count: 100,
             hard_reset_span: 750.0,
+            provisional_games: 0,
+            idle_days: DEFAULT_IDLE_DAYS,
         }
     }
 }
@@ -83,6 +89,10 @@ pub struct InversusParams {
     pub max_step: f64,
     /// The upset bonus at the largest possible μ gap (250).
     pub upset_bonus: f64,
+    /// Matches before a player is listed on the leaderboard (0: from the start).
+    pub provisional_games: u32,
+    /// Days without a match after which a player leaves the leaderboard (0: never).
+    pub idle_days: u32,
 }
 
 impl Default for InversusParams {
@@ -93,12 +103,45 @@ impl Default for InversusParams {
             approach: 0.5,
             max_step: 500.0,
             upset_bonus: 250.0,
+            provisional_games: 0,
+            idle_days: DEFAULT_IDLE_DAYS,
         }
     }
 }
 
-/// Elo (SPEC §2.5).
-pub type EloParams = elo::Config;
+/// A year without a match takes a player off the leaderboard of the systems whose papers set
+/// no idle rule (Skyweaver, INVERSUS, Elo); their history stays and a match brings them back.
+pub const DEFAULT_IDLE_DAYS: u32 = 365;
+
+/// Elo (SPEC §2.5): the rating constants, and who the displayed leaderboard leaves off.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct EloParams {
+    #[serde(flatten)]
+    pub elo: elo::Config,
+    /// Matches before a player is listed on the leaderboard (0: from the start).
+    pub provisional_games: u32,
+    /// Days without a match after which a player leaves the leaderboard (0: never).
+    pub idle_days: u32,
+}
+
+impl Default for EloParams {
+    fn default() -> Self {
+        EloParams {
+            elo: elo::Config::default(),
+            provisional_games: 0,
+            idle_days: DEFAULT_IDLE_DAYS,
+        }
+    }
+}
+
+/// The rating math reads the Elo constants straight through (`p.k`, `elo::rate(…, p)`).
+impl std::ops::Deref for EloParams {
+    type Target = elo::Config;
+    fn deref(&self) -> &elo::Config {
+        &self.elo
+    }
+}
 /// AllegSkill (SPEC §2.3): TrueSkill, and who the displayed leaderboard leaves off.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -375,8 +418,11 @@ mod tests {
         rules.assign("k=20").unwrap();
         assert_eq!(
             rules.params,
-            Params::Elo(elo::Config {
-                k: 20.0,
+            Params::Elo(EloParams {
+                elo: elo::Config {
+                    k: 20.0,
+                    ..Default::default()
+                },
                 ..Default::default()
             })
         );
@@ -452,11 +498,17 @@ mod tests {
             let text = serde_json::to_string(&r).unwrap();
             assert_eq!(serde_json::from_str::<Rules>(&text).unwrap(), r, "{text}");
         }
-        // The stored form is unchanged from earlier files.
+        // The stored form adds the leaderboard's two numbers; files written before them read
+        // as the defaults.
         let text = serde_json::to_string(&Rules::defaults(System::Elo)).unwrap();
         assert_eq!(
             text,
-            r#"{"system":"elo","params":{"initial_rating":1500.0,"k":32.0}}"#
+            r#"{"system":"elo","params":{"initial_rating":1500.0,"k":32.0,"provisional_games":0,"idle_days":365}}"#
+        );
+        let old = r#"{"system":"elo","params":{"initial_rating":1500.0,"k":32.0}}"#;
+        assert_eq!(
+            serde_json::from_str::<Rules>(old).unwrap(),
+            Rules::defaults(System::Elo)
         );
     }
 }

@@ -15,9 +15,10 @@ pub struct Standing {
     pub id: PlayerId,
     /// Skyweaver's tier, Grandweaver included.
     pub tier: Option<Tier>,
-    /// Memoir '44: fewer games than the leaderboard asks.
+    /// Fewer games than the leaderboard asks (every system's `provisional_games`).
     pub provisional: bool,
-    /// Memoir '44: no game for longer than the leaderboard allows, as of the latest event.
+    /// No game for longer than the leaderboard allows (`idle_days`, 0: never), as of the
+    /// latest match on the ladder.
     pub idle: bool,
     /// Retired by the organiser (history kept).
     pub retired: bool,
@@ -75,17 +76,8 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
                 Params::Skyweaver(_) => Some(Tier::of_rp(p.rp)),
                 _ => None,
             };
-            let (provisional, idle) = match &ladder.rules.params {
-                Params::Memoir44(c) => (
-                    p.matches < c.provisional_games,
-                    is_idle(p.last_played, latest, c.idle_days),
-                ),
-                Params::Allegskill(c) => (
-                    p.matches < c.provisional_games,
-                    is_idle(p.last_played, latest, c.idle_days),
-                ),
-                _ => (false, false),
-            };
+            let (games, days) = leaderboard(&ladder.rules.params);
+            let (provisional, idle) = (p.matches < games, is_idle(p.last_played, latest, days));
             Standing {
                 position: i + 1,
                 id: id as PlayerId,
@@ -98,9 +90,21 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
         .collect()
 }
 
+/// The leaderboard's entry rule of every system: games before a player is listed, and days
+/// without a game before they leave it (0: never).
+fn leaderboard(params: &Params) -> (u32, u32) {
+    match params {
+        Params::Skyweaver(c) => (c.provisional_games, c.idle_days),
+        Params::Inversus(c) => (c.provisional_games, c.idle_days),
+        Params::Allegskill(c) => (c.provisional_games, c.idle_days),
+        Params::Memoir44(c) => (c.provisional_games, c.idle_days),
+        Params::Elo(c) => (c.provisional_games, c.idle_days),
+    }
+}
+
 fn is_idle(last: Option<NaiveDate>, latest: Option<NaiveDate>, days: u32) -> bool {
     match (last, latest) {
-        (Some(l), Some(now)) => (now - l).num_days() > days as i64,
+        (Some(l), Some(now)) if days > 0 => (now - l).num_days() > days as i64,
         _ => false,
     }
 }
@@ -156,4 +160,73 @@ pub fn to_json(ladder: &Ladder, rows: &[Standing]) -> Value {
             })
             .collect(),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::event::{Event, Match, MatchResult};
+    use crate::ladder::rules::{Rules, System};
+    use crate::rating::Outcome;
+
+    /// Ann and Bo play on 1 January, Cy and Bo on 10 January; Ann then sits out. With
+    /// idle_days 5 Ann (9 days since her match) is idle, Bo and Cy are not; with
+    /// provisional_games 2 only Bo (two matches) is listed. The same for every system.
+    #[test]
+    fn provisional_and_idle_apply_to_every_system() {
+        for system in System::ALL {
+            let mut rules = Rules::defaults(system);
+            rules.set_param("idle_days", 5.0).unwrap();
+            rules.set_param("provisional_games", 2.0).unwrap();
+            let mut ladder = Ladder::new(rules.clone());
+            let day = |d| NaiveDate::from_ymd_opt(2026, 1, d).unwrap();
+            let win = MatchResult::Played(Outcome::Win);
+            let events = [
+                (
+                    day(1),
+                    Event::Player {
+                        id: 0,
+                        name: "Ann".into(),
+                        undated: false,
+                    },
+                ),
+                (
+                    day(1),
+                    Event::Player {
+                        id: 1,
+                        name: "Bo".into(),
+                        undated: false,
+                    },
+                ),
+                (
+                    day(1),
+                    Event::Player {
+                        id: 2,
+                        name: "Cy".into(),
+                        undated: false,
+                    },
+                ),
+                (day(1), Event::Match(Match::new(0, 1, win))),
+                (day(10), Event::Match(Match::new(2, 1, win))),
+            ];
+            for (i, (date, e)) in events.iter().enumerate() {
+                ladder
+                    .apply(*date, i as u64 + 1, e, &mut Vec::new())
+                    .unwrap();
+            }
+            let rows = standings(&ladder);
+            let flags = |id: PlayerId| {
+                let s = rows.iter().find(|s| s.id == id).unwrap();
+                (s.provisional, s.idle, s.listed())
+            };
+            assert_eq!(flags(0), (true, true, false), "{system}: Ann");
+            assert_eq!(flags(1), (false, false, true), "{system}: Bo");
+            assert_eq!(flags(2), (true, false, false), "{system}: Cy");
+            // idle_days 0 turns the idle rule off.
+            let mut off = rules.clone();
+            off.set_param("idle_days", 0.0).unwrap();
+            ladder.rules = off;
+            assert!(standings(&ladder).iter().all(|s| !s.idle), "{system}");
+        }
+    }
 }

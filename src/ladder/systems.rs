@@ -140,7 +140,7 @@ const PROVISIONAL: Param = whole(
 const IDLE_DAYS: Param = whole(
     "idle_days",
     "Idle after days",
-    "days without a game after which a player leaves the displayed leaderboard",
+    "days without a game after which a player leaves the displayed leaderboard (0: never)",
     0.0,
     36_500.0,
 );
@@ -259,6 +259,8 @@ const SKYWEAVER: Facts = Facts {
             0.0,
             2000.0,
         ),
+        PROVISIONAL,
+        IDLE_DAYS,
         ADVANTAGE,
     ],
 };
@@ -355,6 +357,8 @@ const INVERSUS: Facts = Facts {
             0.0,
             10_000.0,
         ),
+        PROVISIONAL,
+        IDLE_DAYS,
         ADVANTAGE,
     ],
 };
@@ -490,6 +494,8 @@ const ELO: Facts = Facts {
             0.0,
             400.0,
         ),
+        PROVISIONAL,
+        IDLE_DAYS,
         ADVANTAGE,
     ],
 };

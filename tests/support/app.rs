@@ -5,17 +5,27 @@ use eframe::egui::{self, Key, Modifiers, accesskit::Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rungs::app::RungsApp;
+use rungs::app::files::Native;
 use rungs::app::state::AppState;
 use std::path::Path;
 
 /// The app on the ladder at `path`, its own data directory beside it.
 pub fn open(path: &Path, size: egui::Vec2) -> Harness<'static, RungsApp> {
+    open_with(path, size, true)
+}
+
+/// [`open`], with kittest's check that every widget has an accessible name on or off.
+#[allow(dead_code)]
+pub fn open_with(path: &Path, size: egui::Vec2, accessibility: bool) -> Harness<'static, RungsApp> {
     let data = path.with_file_name("data");
-    let state = AppState::open_or_create(data, path);
-    assert!(state.error.is_none(), "{:?}", state.error);
+    let mut state = AppState::open_or_create(data, path);
+    assert!(state.error().is_none(), "{:?}", state.error());
+    // Tests never open the system's file dialog: the app's own picker stands in.
+    state.picker.native = Native::Unavailable("tests use the app's own picker".into());
     Harness::builder()
         .with_size(size)
         .with_max_steps(30)
+        .with_accessibility_check(accessibility)
         .build_ui_state(
             |ui, app: &mut RungsApp| app.frame(ui),
             RungsApp::with_state(state),

@@ -1,0 +1,104 @@
+//! A text field that offers player names. Tab completes to the best offer — the exact name,
+//! else the best name starting with what is typed, else the offer highlighted with ↑ ↓ —
+//! and hands the keyboard on; the caller decides where (the next field of its form), so the
+//! keyboard never lands on a button by accident.
+
+use eframe::egui::{self, EventFilter, Key, RichText};
+
+/// What happened in a picker this frame.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Picked {
+    /// Tab (false) or Shift+Tab (true) was pressed in the field, after completing it.
+    pub tab: Option<bool>,
+    pub focused: bool,
+}
+
+/// The field labelled `label` with id `id`; `offers` best first (see
+/// [`super::state::AppState::suggestions`]); `highlight` the offer ↑ ↓ picked.
+pub fn name_picker(
+    ui: &mut egui::Ui,
+    label: &str,
+    id: egui::Id,
+    text: &mut String,
+    highlight: &mut usize,
+    offers: &[String],
+    width: f32,
+) -> Picked {
+    let mut out = Picked::default();
+    let exact = offers
+        .first()
+        .is_some_and(|o| o.to_lowercase() == text.trim().to_lowercase());
+    ui.vertical(|ui| {
+        let name = ui.label(label);
+        let focused = ui.memory(|m| m.has_focus(id));
+        if focused {
+            let (down, up, tab, shift) = ui.input(|i| {
+                (
+                    i.key_pressed(Key::ArrowDown),
+                    i.key_pressed(Key::ArrowUp),
+                    i.key_pressed(Key::Tab),
+                    i.modifiers.shift,
+                )
+            });
+            if down && !offers.is_empty() {
+                *highlight = (*highlight + 1).min(offers.len() - 1);
+            }
+            if up {
+                *highlight = highlight.saturating_sub(1);
+            }
+            if tab {
+                if !shift && !text.trim().is_empty() && !offers.is_empty() {
+                    *text = offers[(*highlight).min(offers.len() - 1)].clone();
+                }
+                out.tab = Some(shift);
+            }
+        }
+        let response = ui
+            .add(
+                egui::TextEdit::singleline(text)
+                    .id(id)
+                    .hint_text("type a name, Tab completes")
+                    .desired_width(width),
+            )
+            .labelled_by(name.id);
+        if response.changed() {
+            *highlight = 0;
+        }
+        out.focused = response.has_focus();
+        if out.focused {
+            // Tab and the arrows stay with the field: the form moves the keyboard itself.
+            ui.memory_mut(|m| {
+                m.set_focus_lock_filter(
+                    id,
+                    EventFilter {
+                        tab: true,
+                        horizontal_arrows: true,
+                        vertical_arrows: true,
+                        escape: false,
+                    },
+                )
+            });
+        }
+        let typed = !text.trim().is_empty();
+        if out.focused && typed && !exact && !offers.is_empty() {
+            ui.horizontal_wrapped(|ui| {
+                ui.set_max_width(width.max(160.0));
+                for (i, offer) in offers.iter().enumerate().take(6) {
+                    let shown = if i == *highlight {
+                        RichText::new(offer).strong().underline()
+                    } else {
+                        RichText::new(offer)
+                    };
+                    // Offers take clicks, not the keyboard: Tab goes to the next field.
+                    let r = ui.add(egui::Label::new(shown).sense(egui::Sense::CLICK));
+                    if r.clicked() {
+                        *text = offer.clone();
+                    }
+                }
+            });
+        } else if typed && !exact && !out.focused {
+            ui.colored_label(ui.visuals().warn_fg_color, "no such player");
+        }
+    });
+    out
+}
