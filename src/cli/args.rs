@@ -410,6 +410,20 @@ pub enum Command {
     },
     /// Write the full log as JSON Lines (OUT.jsonl), or the matches as CSV (OUT.csv).
     Export { file: PathBuf, out: PathBuf },
+    /// Install rungs for the current user: an application entry with its icon, and `.rungs`
+    /// files opening in rungs from a file manager (under the XDG data directory, usually
+    /// ~/.local/share), plus bash completions and the man page. --uninstall removes them.
+    InstallDesktop {
+        #[arg(long)]
+        uninstall: bool,
+    },
+    /// Print shell completions: bash, zsh, fish, elvish or powershell.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff) of rungs and its commands.
+    Man,
     /// Load a JSON Lines log into a new ladder file.
     ImportLog { file: PathBuf, input: PathBuf },
 }

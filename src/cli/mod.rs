@@ -13,6 +13,7 @@ macro_rules! say {
 mod analysis;
 pub mod args;
 mod common;
+mod desktop;
 mod files;
 mod fit;
 mod matches;
@@ -44,6 +45,9 @@ pub fn run(cli: Cli) -> Result<bool> {
         } => files::import_csv(&file, &csv, &mapping, no_new_players, json)?,
         C::Export { file, out } => files::export(&file, &out)?,
         C::ImportLog { file, input } => files::import_log(&file, &input)?,
+        C::InstallDesktop { uninstall } => desktop::install(uninstall)?,
+        C::Completions { shell } => desktop::completions(shell),
+        C::Man => desktop::man()?,
         C::AddPlayer { file, names, date } => players::add(&file, &names, date.as_deref())?,
         C::Rename {
             file,

@@ -1,0 +1,150 @@
+//! rungs on the desktop, through the real binary: completions for three shells, the man page,
+//! and the per-user install of the application entry, icon and ladder MIME type (validated
+//! with the freedesktop tools where the machine has them; CI installs them).
+
+use std::path::Path;
+use std::process::Command;
+
+mod support;
+use support::TempDir;
+
+fn rungs(args: &[&str], data: &Path) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_rungs"))
+        .args(args)
+        .env("HOME", data)
+        .env("XDG_DATA_HOME", data.join("share"))
+        .output()
+        .unwrap()
+}
+
+fn have(tool: &str) -> bool {
+    Command::new("sh")
+        .args(["-c", &format!("command -v {tool}")])
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+#[test]
+fn completions_generate_for_bash_zsh_and_fish() {
+    let dir = TempDir::new("completions");
+    for (shell, check) in [("bash", "bash"), ("zsh", "zsh"), ("fish", "fish")] {
+        let out = rungs(&["completions", shell], &dir.0);
+        assert!(out.status.success(), "{shell}: {out:?}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        for command in ["add-match", "soft-reset", "install-desktop", "completions"] {
+            assert!(text.contains(command), "{shell} completions lack {command}");
+        }
+        // The script parses in its own shell, where the machine has that shell.
+        if have(check) {
+            let file = dir.0.join(format!("rungs.{shell}"));
+            std::fs::write(&file, &text).unwrap();
+            let flag = if shell == "fish" {
+                "--no-execute"
+            } else {
+                "-n"
+            };
+            let status = Command::new(check).arg(flag).arg(&file).status().unwrap();
+            assert!(status.success(), "{shell} does not parse its completions");
+        }
+    }
+    let out = rungs(&["completions", "tcsh"], &dir.0);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "an unknown shell is a usage error"
+    );
+}
+
+#[test]
+fn the_man_page_is_roff_with_every_command() {
+    let dir = TempDir::new("man");
+    let out = rungs(&["man"], &dir.0);
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.contains(".TH rungs 1"), "{}", &page[..200]);
+    assert!(page.contains(".SH \"RUNGS IMPORT\"") && page.contains(".SH \"RUNGS FIT\""));
+}
+
+#[test]
+fn install_desktop_writes_valid_entries_and_uninstall_removes_them() {
+    let dir = TempDir::new("desktop");
+    let share = dir.0.join("share");
+    let out = rungs(&["install-desktop"], &dir.0);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let entry = share.join("applications/rungs.desktop");
+    let text = std::fs::read_to_string(&entry).unwrap();
+    let exe = std::fs::canonicalize(env!("CARGO_BIN_EXE_rungs")).unwrap();
+    assert!(
+        text.contains(&format!("Exec={} %f", exe.display()))
+            || text.contains(&format!("Exec={} %f", env!("CARGO_BIN_EXE_rungs"))),
+        "{text}"
+    );
+    assert!(text.contains("MimeType=application/x-rungs-ladder;"));
+    for icon in [
+        "icons/hicolor/scalable/apps/rungs.svg",
+        "icons/hicolor/48x48/apps/rungs.png",
+        "icons/hicolor/256x256/apps/rungs.png",
+        "mime/packages/rungs.xml",
+        "bash-completion/completions/rungs",
+        "man/man1/rungs.1",
+    ] {
+        assert!(share.join(icon).is_file(), "{icon} not written");
+    }
+    if have("desktop-file-validate") {
+        let out = Command::new("desktop-file-validate")
+            .arg(&entry)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+        let warnings = String::from_utf8_lossy(&out.stdout);
+        assert!(!warnings.contains("error"), "{warnings}");
+    }
+    if have("update-mime-database") {
+        // The installer ran it: the ladder type is known by its glob and its magic.
+        let globs = std::fs::read_to_string(share.join("mime/globs2")).unwrap();
+        assert!(
+            globs.contains("application/x-rungs-ladder:*.rungs"),
+            "{globs}"
+        );
+        let magic = std::fs::read(share.join("mime/magic")).unwrap();
+        assert!(
+            magic
+                .windows(b"x-rungs-ladder".len())
+                .any(|w| w == b"x-rungs-ladder"),
+            "no magic for the ladder type"
+        );
+    }
+    let out = rungs(&["install-desktop", "--uninstall"], &dir.0);
+    assert!(out.status.success());
+    assert!(!entry.exists() && !share.join("mime/packages/rungs.xml").exists());
+    assert!(!share.join("icons/hicolor/48x48/apps/rungs.png").exists());
+}
+
+/// The files in `assets/desktop` are the ones the binary installs.
+#[test]
+fn the_desktop_assets_validate() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/desktop");
+    if have("desktop-file-validate") {
+        let out = Command::new("desktop-file-validate")
+            .arg(root.join("rungs.desktop"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    let png = std::fs::read(root.join("rungs-256.png")).unwrap();
+    let decoder = png::Decoder::new(std::io::Cursor::new(png));
+    let info = decoder.read_info().unwrap();
+    assert_eq!((info.info().width, info.info().height), (256, 256));
+}
