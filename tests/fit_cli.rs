@@ -2,53 +2,15 @@
 //! entered, imported, exported and read back; fitted, applied and undone; scored from a date.
 
 use serde_json::Value;
-use std::process::{Command, Output};
 
 mod support;
 use support::TempDir as Dir;
-
-impl Dir {
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_rungs"))
-        .args(args)
-        .output()
-        .unwrap()
-}
-
-fn rungs(args: &[&str]) -> String {
-    let out = run(args);
-    assert!(
-        out.status.success(),
-        "rungs {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&rungs(args)).unwrap()
-}
-
-/// A failing run: exit code 1, one line on stderr, naming each of `parts`.
-fn fails(args: &[&str], parts: &[&str]) {
-    let out = run(args);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(1), "rungs {args:?}: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    for p in parts {
-        assert!(stderr.contains(p), "{stderr:?} does not name {p:?}");
-    }
-}
+#[path = "support/binary.rs"]
+mod binary;
+use binary::{fails, json, rungs};
 
 const PLAYERS: [&str; 4] = ["Ann", "Bo", "Cy", "Di"];
 
-/// 120 matches on 120 days of 2025 among four players: three in four with side A at home,
-/// which wins four times in five; the rest on neutral ground, drawn.
 fn results_csv(dir: &Dir) -> String {
     let mut text = String::from("date,player_a,player_b,score,home\n");
     let start = chrono::NaiveDate::from_ymd_opt(2025, 1, 1).unwrap();

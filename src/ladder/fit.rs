@@ -527,26 +527,7 @@ mod tests {
     use crate::ladder::event::{Home, Match, PlayerId};
     use crate::rating::{Outcome, elo};
 
-    /// SplitMix64: a small deterministic generator for synthetic logs.
-    struct Rng(u64);
-
-    impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-
-        fn unit(&mut self) -> f64 {
-            (self.next() >> 11) as f64 / (1u64 << 53) as f64
-        }
-
-        fn below(&mut self, n: u32) -> u32 {
-            (self.next() % u64::from(n)) as u32
-        }
-    }
+    use crate::ladder::simulate::Rng;
 
     fn day(n: u64) -> NaiveDate {
         NaiveDate::from_ymd_opt(2000, 1, 1).unwrap() + chrono::Days::new(n)

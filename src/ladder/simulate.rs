@@ -188,10 +188,10 @@ pub struct Simulation {
 }
 
 /// SplitMix64: small, fast, and the same sequence for a seed everywhere.
-struct Rng(u64);
+pub(crate) struct Rng(pub(crate) u64);
 
 impl Rng {
-    fn next_u64(&mut self) -> u64 {
+    pub(crate) fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -200,12 +200,12 @@ impl Rng {
     }
 
     /// Uniform in [0, 1).
-    fn unit(&mut self) -> f64 {
+    pub(crate) fn unit(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
     /// Uniform in 0..n (the modulo bias is below 2⁻⁴⁰ for n ≤ MAX_PLAYERS).
-    fn below(&mut self, n: u32) -> u32 {
+    pub(crate) fn below(&mut self, n: u32) -> u32 {
         (self.next_u64() % n as u64) as u32
     }
 
