@@ -352,15 +352,7 @@ pub fn fit(
     let system = start.system();
     let mut axes = Vec::with_capacity(names.len());
     for name in names {
-        let Some(param) = system.param(name) else {
-            let known: Vec<&str> = system.facts().params.iter().map(|p| p.name).collect();
-            return Err(ParamError::Unknown {
-                system,
-                name: name.to_string(),
-                known: known.join(", "),
-            }
-            .into());
-        };
+        let param = crate::ladder::rules::declared(system, name)?;
         if !axes.iter().any(|a: &Axis| a.param.name == param.name) {
             axes.push(Axis::new(param));
         }
@@ -458,15 +450,7 @@ pub fn profile(
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Result<Vec<[f64; 2]>, FitError> {
     let system = rules.system();
-    let Some(param) = system.param(name) else {
-        let known: Vec<&str> = system.facts().params.iter().map(|p| p.name).collect();
-        return Err(ParamError::Unknown {
-            system,
-            name: name.to_string(),
-            known: known.join(", "),
-        }
-        .into());
-    };
+    let param = crate::ladder::rules::declared(system, name)?;
     let axis = Axis::new(param);
     let centre = axis.to_axis(rules.param(name).unwrap_or(param.min));
     let half = axis.width() / 8.0;

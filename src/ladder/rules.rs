@@ -273,6 +273,18 @@ impl ParamError {
     }
 }
 
+/// The declaration of `system`'s parameter `name`, or the error that lists its parameters.
+pub fn declared(system: System, name: &str) -> Result<&'static Param, ParamError> {
+    system.param(name).ok_or_else(|| {
+        let known: Vec<&str> = system.facts().params.iter().map(|p| p.name).collect();
+        ParamError::Unknown {
+            system,
+            name: name.to_string(),
+            known: known.join(", "),
+        }
+    })
+}
+
 impl Rules {
     /// The system at its defaults.
     pub fn defaults(system: System) -> Rules {
@@ -351,14 +363,7 @@ impl Rules {
     /// Sets parameter `name` to `value`, which must lie in its declared range.
     pub fn set_param(&mut self, name: &str, value: f64) -> Result<(), ParamError> {
         let system = self.system();
-        let Some(spec) = system.param(name) else {
-            let known: Vec<&str> = self.facts().params.iter().map(|p| p.name).collect();
-            return Err(ParamError::Unknown {
-                system,
-                name: name.to_string(),
-                known: known.join(", "),
-            });
-        };
+        let spec = declared(system, name)?;
         if !spec.admits(value) {
             return Err(ParamError::range(spec, value));
         }

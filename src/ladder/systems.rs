@@ -130,6 +130,13 @@ const fn whole(
     }
 }
 
+const INITIAL_RATING: Param = param(
+    "initial_rating",
+    "Starting rating",
+    "a new player's rating",
+    0.0,
+    4000.0,
+);
 const PROVISIONAL: Param = whole(
     "provisional_games",
     "Provisional games",
@@ -440,13 +447,7 @@ const MEMOIR44: Facts = Facts {
     tiers: false,
     draws: false,
     params: &[
-        param(
-            "initial_rating",
-            "Starting rating",
-            "a new player's rating",
-            0.0,
-            4000.0,
-        ),
+        INITIAL_RATING,
         param(
             "points",
             "Points at stake",
@@ -480,13 +481,7 @@ const ELO: Facts = Facts {
     tiers: false,
     draws: false,
     params: &[
-        param(
-            "initial_rating",
-            "Starting rating",
-            "a new player's rating",
-            0.0,
-            4000.0,
-        ),
+        INITIAL_RATING,
         param(
             "k",
             "K factor",
