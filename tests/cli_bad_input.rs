@@ -293,7 +293,7 @@ fn newer_ladder_format_is_refused_and_left_alone() {
     let file = dir.ladder();
     let path = dir.path(file);
     let entries = |conn: &rusqlite::Connection| -> i64 {
-        conn.query_row("SELECT COUNT(*) FROM entries", [], |r| r.get(0))
+        conn.query_row("SELECT COALESCE(SUM(rows), 0) FROM log", [], |r| r.get(0))
             .unwrap()
     };
     let count = {

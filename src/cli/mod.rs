@@ -13,6 +13,7 @@ macro_rules! say {
 mod analysis;
 pub mod args;
 mod files;
+mod maintenance;
 mod matches;
 mod output;
 mod players;
@@ -166,6 +167,8 @@ pub fn run(cli: Cli) -> Result<bool> {
             averages,
             date,
         } => seasons::scenario(&file, &name, &sides, &ratio, &averages, date.as_deref())?,
+        C::Check { file, json } => maintenance::check(&file, json)?,
+        C::Repair { file } => maintenance::repair(&file)?,
     }
     Ok(true)
 }

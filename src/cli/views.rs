@@ -11,7 +11,14 @@ use std::path::Path;
 
 pub fn events(file: &Path, json: bool) -> Result<()> {
     let (store, ladder) = open(file)?;
-    output::events(&ladder, &store.effective()?, json);
+    let mut out = output::EventsOut::new(&ladder, json);
+    // A closed stdout (`rungs events | head`) ends the listing quietly.
+    if store
+        .for_each_event(|date, seq, event| out.event(date, seq, event))?
+        .is_ok()
+    {
+        let _ = out.finish();
+    }
     Ok(())
 }
 

@@ -16,16 +16,21 @@ pub fn day_of(date: NaiveDate) -> i32 {
 
 pub fn encode_into(rows: impl IntoIterator<Item = HistoryRow>, out: &mut Vec<u8>) {
     for r in rows {
-        out.extend_from_slice(&day_of(r.date).to_le_bytes());
-        out.extend_from_slice(&r.seq.to_le_bytes());
-        for v in [
-            r.figures.rating,
-            r.figures.deviation,
-            r.figures.extra,
-            r.figures.score,
-        ] {
-            out.extend_from_slice(&v.to_le_bytes());
-        }
+        encode_row(&r, out);
+    }
+}
+
+/// Appends one row.
+pub fn encode_row(r: &HistoryRow, out: &mut Vec<u8>) {
+    out.extend_from_slice(&day_of(r.date).to_le_bytes());
+    out.extend_from_slice(&r.seq.to_le_bytes());
+    for v in [
+        r.figures.rating,
+        r.figures.deviation,
+        r.figures.extra,
+        r.figures.score,
+    ] {
+        out.extend_from_slice(&v.to_le_bytes());
     }
 }
 

@@ -1,0 +1,180 @@
+//! Replay and preview: the log replayed from the start (read-only, for `rungs replay`, what-if
+//! comparisons and checks), the caches rebuilt from such a replay, and previews of rows not
+//! yet committed, all by the same engine (`ladder::replay`).
+
+use super::caches::{CacheHead, Histories, HistoryWrite};
+use super::codec;
+use super::digest::Stamp;
+use super::events::Events;
+use super::{Result, Store, StoreError};
+use crate::ladder::event::{Entry, Event, LogRow};
+use crate::ladder::log;
+use crate::ladder::replay::Ladder;
+use crate::ladder::rules::Rules;
+use crate::ladder::state::HistoryRow;
+use chrono::NaiveDate;
+use rusqlite::Connection;
+
+/// How often (in events) a long replay looks at its cancel flag.
+const CANCEL_EVERY: u64 = 1 << 16;
+
+impl Store {
+    /// Replays `events` from an empty ladder under `rules`, handing each event's history rows
+    /// to `rows`. With `skip_rules` the log's `rules` events are passed over (the rules hold
+    /// from the start).
+    pub(crate) fn run(
+        &self,
+        rules: &Rules,
+        events: &Events,
+        skip_rules: bool,
+        mut rows: impl FnMut(&[HistoryRow]),
+    ) -> Result<Ladder> {
+        let mut ladder = Ladder::new(rules.clone());
+        let mut scratch = Vec::new();
+        let mut n = 0u64;
+        events
+            .for_each(|date, seq, event| {
+                n += 1;
+                if n.is_multiple_of(CANCEL_EVERY) && self.cancelled() {
+                    return Err(StoreError::Cancelled);
+                }
+                if skip_rules && matches!(event, Event::Rules { .. }) {
+                    return Ok(());
+                }
+                ladder
+                    .apply(date, seq, event, &mut scratch)
+                    .map_err(|e| self.replay_error(e))?;
+                rows(&scratch);
+                scratch.clear();
+                Ok(())
+            })
+            .map(|()| ladder)
+    }
+
+    /// A replay of the log from scratch under `rules` (the ladder's own when `None`): the
+    /// final ladder and its full history. The file is not touched.
+    pub fn replay(&self, rules: Option<&Rules>) -> Result<(Ladder, Vec<HistoryRow>)> {
+        let events = self.events(&self.conn)?;
+        let rules = match rules {
+            Some(r) => r.clone(),
+            None => self.initial_rules()?,
+        };
+        let mut history = Vec::new();
+        let ladder = self.run(&rules, &events, false, |rows| history.extend_from_slice(rows))?;
+        Ok((ladder, history))
+    }
+
+    /// The final standings of the log under `rules` (with its rules changes), without history:
+    /// what `rungs replay` prints, in the least memory.
+    pub fn replay_state(&self, rules: &Rules) -> Result<Ladder> {
+        let events = self.events(&self.conn)?;
+        self.run(rules, &events, false, |_| {})
+    }
+
+    /// The final standings of the log with `rules` held from the start: the log's own rules
+    /// changes are passed over.
+    pub fn replay_fixed(&self, rules: &Rules) -> Result<Ladder> {
+        let events = self.events(&self.conn)?;
+        self.run(rules, &events, true, |_| {})
+    }
+
+    /// Replays `events` (the log as it now stands in `tx`) and rewrites the caches: every
+    /// player, and history from `from` (the first affected event; everything when `None`).
+    pub(crate) fn rebuild(
+        &self,
+        tx: &Connection,
+        events: &Events,
+        from: Option<(NaiveDate, u64)>,
+        stamp: Stamp,
+    ) -> Result<()> {
+        self.check_cancel()?;
+        self.reached(500);
+        let rules = self.initial_rules()?;
+        let mut histories = Histories::default();
+        let ladder = self.run(&rules, events, false, |rows| histories.add(rows))?;
+        self.check_cancel()?;
+        self.reached(750);
+        tx.execute("DELETE FROM cache_players", [])
+            .map_err(|e| self.sql(e))?;
+        let from = from.unwrap_or((NaiveDate::MIN, 0));
+        let head = CacheHead {
+            stamp,
+            last: events.last_key(),
+        };
+        self.write_cache(
+            tx,
+            &ladder,
+            None,
+            HistoryWrite::Replace(&histories, from),
+            &head,
+        )
+    }
+
+    /// The ladder now and as it would be after `rows` were committed, by the same replay
+    /// code; nothing is written. New events after everything cached apply to a copy of the
+    /// cached state; anything else replays the log with the rows in place.
+    pub fn preview(&self, rows: &[(NaiveDate, Entry)]) -> Result<(Ladder, Ladder)> {
+        let before = self.ladder()?;
+        let head = self
+            .cache_head(&self.conn)?
+            .ok_or_else(|| StoreError::Stale {
+                path: self.name(),
+                why: "its caches are missing".into(),
+            })?;
+        let next_seq = head.stamp.last_seq as u64 + 1;
+        let new_rows: Vec<LogRow> = rows
+            .iter()
+            .enumerate()
+            .map(|(i, (date, entry))| LogRow {
+                seq: next_seq + i as u64,
+                date: *date,
+                entry: entry.clone(),
+            })
+            .collect();
+        // The caches hold the key of the last event in replay order, so an append is known
+        // without reading the log (a forecast on a million-match ladder stays instant).
+        let appends = new_rows.iter().all(|r| {
+            matches!(r.entry, Entry::Add { .. }) && head.last.is_none_or(|k| (r.date, r.seq) > k)
+        }) && new_rows.windows(2).all(|w| w[0].date <= w[1].date);
+        if appends {
+            let mut after = before.clone();
+            let mut scratch = Vec::new();
+            for r in &new_rows {
+                if let Entry::Add { event } = &r.entry {
+                    after
+                        .apply(r.date, r.seq, event, &mut scratch)
+                        .map_err(|e| self.replay_error(e))?;
+                }
+            }
+            return Ok((before, after));
+        }
+        let blocks = codec::encode(rows).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let kinds = self.action_kinds(&self.conn)?;
+        let force = self.in_force(&kinds);
+        self.check_cancel()?;
+        let events = self.events_with(&self.conn, &force, Some((next_seq, &blocks)))?;
+        self.check_cancel()?;
+        self.reached(700);
+        let after = self.run(&self.initial_rules()?, &events, false, |_| {})?;
+        Ok((before, after))
+    }
+}
+
+/// The replay-order key of the earliest event a batch of rows changes, given where the
+/// events they correct stand (see [`log::first_affected`]).
+pub(crate) fn first_affected(
+    rows: &[LogRow],
+    current: &std::collections::HashMap<u64, NaiveDate>,
+) -> Option<(NaiveDate, u64)> {
+    rows.iter().map(|r| log::first_affected(r, current)).min()
+}
+
+/// The sequence numbers `rows` correct.
+pub(crate) fn targets(rows: &[LogRow]) -> Vec<u64> {
+    rows.iter()
+        .filter_map(|r| match r.entry {
+            Entry::Edit { target, .. } | Entry::Delete { target } => Some(target),
+            Entry::Add { .. } => None,
+        })
+        .collect()
+}
