@@ -3,13 +3,13 @@
 //! rungs' own — 1, 2, 3, … in the order it wrote them — whatever a file or an imported log
 //! said, so undo and redo follow what rungs wrote and nothing a log chose.
 
-use super::caches::{CacheHead, Histories, HistoryWrite};
+use super::caches::{CacheHead, Histories, HistoryWrite, RowCounter};
 use super::codec;
 use super::export::{ActionKind, Log};
 use super::log::{kind_code, stacks};
 use super::replay::{first_affected, targets};
 use super::{Result, Store, StoreError, Toggled, Tx, today_stamp};
-use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
+use crate::ladder::event::{Entry, Event, PlayerId};
 use chrono::NaiveDate;
 use rusqlite::{Connection, params};
 
@@ -69,8 +69,12 @@ impl Store {
                     players = players.max(u64::from(*id) + 1);
                 }
                 other => {
-                    let ids = other.players();
-                    if let Some(id) = ids.into_iter().find(|&id| u64::from(id) >= players) {
+                    let beyond = |id: &PlayerId| u64::from(*id) >= players;
+                    let found = match other {
+                        Event::Match(m) => m.a.iter().chain(m.b.iter()).copied().find(beyond),
+                        _ => other.players().into_iter().find(beyond),
+                    };
+                    if let Some(id) = found {
                         return Err(StoreError::Invalid(format!(
                             "{}: row {} of the change names player #{id}, who is not on the \
                              ladder ({players} players)",
@@ -119,9 +123,11 @@ impl Store {
         if rows.is_empty() {
             return Ok(Vec::new());
         }
+        let t0 = std::time::Instant::now();
         let blocks = codec::encode(rows).map_err(|e| StoreError::Invalid(e.to_string()))?;
         let tx = self.begin()?;
         let mut head = self.current_head(&tx)?;
+        if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("encode {:?}", t0.elapsed()); }
         self.check_new_ids(&tx, rows)?;
         let action = head
             .stamp
@@ -130,18 +136,9 @@ impl Store {
             .ok_or_else(|| self.damaged("it holds the largest action number already"))?;
         let first_seq = head.stamp.last_seq + 1;
         let seqs: Vec<u64> = (0..rows.len() as u64).map(|i| first_seq as u64 + i).collect();
-        let new_rows: Vec<LogRow> = rows
-            .iter()
-            .zip(&seqs)
-            .map(|((date, entry), seq)| LogRow {
-                seq: *seq,
-                date: *date,
-                entry: entry.clone(),
-            })
-            .collect();
         // Where corrected rows stand before this action: what a correction affects begins at
         // the earlier of the old and the new place.
-        let corrected = targets(&new_rows);
+        let corrected = targets(rows.iter().map(|(_, e)| e));
         let dates_before = if corrected.is_empty() {
             Default::default()
         } else {
@@ -151,9 +148,10 @@ impl Store {
             dates
         };
         let appends_at_end = corrected.is_empty()
-            && new_rows
+            && rows
                 .iter()
-                .all(|r| head.last.is_none_or(|k| (r.date, r.seq) > k))
+                .zip(&seqs)
+                .all(|((date, _), seq)| head.last.is_none_or(|k| (*date, *seq) > k))
             && rows.windows(2).all(|w| w[0].0 <= w[1].0);
         let at = today_stamp();
         let row = NewAction {
@@ -164,15 +162,18 @@ impl Store {
         };
         self.write_action(&tx, &mut head, &row, first_seq, &blocks)?;
         drop(blocks);
+        if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("written log {:?}", t0.elapsed()); }
         if appends_at_end {
             self.apply_incrementally(&tx, rows, &seqs, head)?;
         } else {
-            let from = first_affected(&new_rows, &dates_before);
+            let from = first_affected(rows.iter().map(|(d, e)| (*d, e)), &dates_before);
             let events = self.events(&tx)?;
             self.rebuild(&tx, &events, from, head.stamp)?;
         }
         self.check_cancel()?;
+        if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("caches {:?}", t0.elapsed()); }
         tx.commit().map_err(|e| self.sql(e))?;
+        if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("committed {:?}", t0.elapsed()); }
         Ok(seqs)
     }
 
@@ -189,7 +190,13 @@ impl Store {
             Some(ids) => self.ladder_with(tx, ids)?,
             None => self.cached_ladder(tx)?,
         };
-        let mut histories = Histories::default();
+        let mut counter = RowCounter::default();
+        for (_, entry) in rows {
+            if let Entry::Add { event } = entry {
+                counter.add(event);
+            }
+        }
+        let mut histories = counter.histories(ladder.players.len());
         let mut scratch = Vec::new();
         let mut touched: Vec<PlayerId> = Vec::new();
         for ((date, entry), seq) in rows.iter().zip(seqs) {
@@ -208,6 +215,7 @@ impl Store {
             histories.add(&scratch);
             scratch.clear();
         }
+        if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("applied"); }
         touched.sort_unstable();
         touched.dedup();
         head.last = rows.last().map(|(d, _)| *d).zip(seqs.last().copied());
@@ -257,8 +265,8 @@ impl Store {
         // Where every event the toggled action corrects stands before and after the toggle:
         // a correction's target moves between the two, and the replay must start at the
         // earlier of its places.
-        let target_rows = self.action_rows(&tx, target)?;
-        let corrected = targets(&target_rows);
+        let (earliest, corrections) = self.action_effect(&tx, target)?;
+        let corrected = targets(corrections.iter().map(|r| &r.entry));
         let before = if corrected.is_empty() {
             Default::default()
         } else {
@@ -280,7 +288,8 @@ impl Store {
         let after = events.dates_of(&corrected);
         self.check_cancel()?;
         self.reached(300);
-        let from = [first_affected(&target_rows, &before), first_affected(&target_rows, &after)]
+        let moved = |current| first_affected(corrections.iter().map(|r| (r.date, &r.entry)), current);
+        let from = [earliest.map(|d| (d, 0)), moved(&before), moved(&after)]
             .into_iter()
             .flatten()
             .min();
@@ -309,10 +318,7 @@ impl Store {
             serde_json::to_string(&log.rules).map_err(|e| StoreError::Invalid(e.to_string()))?;
         tx.execute("UPDATE meta SET value = ?1 WHERE key = 'rules'", [&rules_json])
             .map_err(|e| self.sql(e))?;
-        let mut head = CacheHead {
-            stamp: super::digest::Stamp::empty(&rules_json),
-            last: None,
-        };
+        let mut head = CacheHead::new(super::digest::Stamp::empty(&rules_json));
         // The log's sequence numbers, in order, for renumbering corrections.
         let old_seqs: Vec<u64> = log
             .actions
@@ -386,10 +392,7 @@ impl Store {
             [concat!("rungs ", env!("CARGO_PKG_VERSION"))],
         )
         .map_err(|e| self.sql(e))?;
-        let head = CacheHead {
-            stamp: super::digest::Stamp::empty(&rules_json),
-            last: None,
-        };
+        let head = CacheHead::new(super::digest::Stamp::empty(&rules_json));
         let ladder = crate::ladder::replay::Ladder::new(rules.clone());
         self.write_cache(
             &tx,

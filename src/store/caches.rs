@@ -3,10 +3,10 @@
 //! written by every action in the same transaction as its log rows; rebuilt from the log by
 //! `rungs repair`.
 
-use super::digest::{Fold, Stamp};
+use super::digest::{self, Fold, Stamp};
 use super::history_blob;
 use super::{Result, Store, StoreError};
-use crate::ladder::event::PlayerId;
+use crate::ladder::event::{Event, PlayerId};
 use crate::ladder::replay::Ladder;
 use crate::ladder::state::{HistoryRow, PlayerState};
 use chrono::NaiveDate;
@@ -17,6 +17,19 @@ pub(crate) struct CacheHead {
     pub stamp: Stamp,
     /// The replay key of the last event applied.
     pub last: Option<(NaiveDate, u64)>,
+    /// The digest of the cached states as rungs wrote them (see [`digest::cached_state`]).
+    pub caches: u64,
+}
+
+impl CacheHead {
+    /// The head of a ladder with nothing cached yet.
+    pub fn new(stamp: Stamp) -> CacheHead {
+        CacheHead {
+            stamp,
+            last: None,
+            caches: 0,
+        }
+    }
 }
 
 /// Every player's history rows as a replay produces them, packed as the cache keeps them.
@@ -25,6 +38,51 @@ pub(crate) struct Histories {
     blobs: Vec<Vec<u8>>,
     /// The replay key of each player's last row.
     last: Vec<Option<(NaiveDate, u64)>>,
+}
+
+/// Counts the history rows a run of events will give each player, at most, so that
+/// [`Histories`] holds each player's rows without growing (and doubling) as they come.
+#[derive(Default)]
+pub(crate) struct RowCounter {
+    counts: Vec<u32>,
+    /// Rows every player gets (resets, rules changes, migrations record everyone).
+    everyone: u32,
+}
+
+impl RowCounter {
+    /// Counts `event`, whose player ids were checked to be within the ladder's.
+    pub fn add(&mut self, event: &Event) {
+        let mut one = |id: PlayerId| {
+            let i = id as usize;
+            if i >= self.counts.len() {
+                self.counts.resize(i + 1, 0);
+            }
+            self.counts[i] = self.counts[i].saturating_add(1);
+        };
+        match event {
+            Event::Player { id, .. } => one(*id),
+            Event::Match(m) => m.a.iter().chain(m.b.iter()).for_each(|&id| one(id)),
+            Event::SoftReset | Event::HardReset | Event::Rules { .. } | Event::Migration { .. } => {
+                self.everyone = self.everyone.saturating_add(1)
+            }
+            Event::Rename { .. } | Event::Retire { .. } | Event::Scenario { .. } => {}
+        }
+    }
+
+    /// Empty histories with room for the rows counted, for `players` players.
+    pub fn histories(self, players: usize) -> Histories {
+        let n = players.max(self.counts.len());
+        let blobs = (0..n)
+            .map(|p| {
+                let rows = self.counts.get(p).copied().unwrap_or(0).saturating_add(self.everyone);
+                Vec::with_capacity(rows as usize * history_blob::ROW_BYTES)
+            })
+            .collect();
+        Histories {
+            blobs,
+            last: vec![None; n],
+        }
+    }
 }
 
 impl Histories {
@@ -74,16 +132,28 @@ impl Store {
 
     /// The cache row, or `None` if it is missing.
     pub(crate) fn cache_head(&self, conn: &Connection) -> Result<Option<CacheHead>> {
-        let row: Option<(i64, i64, i64, i64, Option<i32>, Option<i64>)> = conn
+        type Head = (i64, i64, i64, i64, i64, Option<i32>, Option<i64>);
+        let row: Option<Head> = conn
             .query_row(
-                "SELECT log_action, log_seq, actions_digest, rows_digest, last_day, last_seq
+                "SELECT log_action, log_seq, actions_digest, rows_digest, caches_digest,
+                        last_day, last_seq
                  FROM cache_ladder WHERE id = 1",
                 [],
-                |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?, r.get(5)?)),
+                |r| {
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                        r.get(6)?,
+                    ))
+                },
             )
             .optional()
             .map_err(|e| self.sql(e))?;
-        let Some((action, seq, actions, rows, day, last_seq)) = row else {
+        let Some((action, seq, actions, rows, caches, day, last_seq)) = row else {
             return Ok(None);
         };
         let last = match (day, last_seq) {
@@ -102,6 +172,7 @@ impl Store {
                 rows: Fold(rows as u64),
             },
             last,
+            caches: caches as u64,
         }))
     }
 
@@ -135,27 +206,64 @@ impl Store {
         Ok(head)
     }
 
-    /// Compares the stamp the caches record with the log as it is: [`StoreError::Stale`] if
-    /// another program changed the log.
+    /// Compares what the caches record with the log as it is, and the cached states with what
+    /// rungs wrote: [`StoreError::Stale`] if another program changed either.
     pub(crate) fn verify_stamp(&self) -> Result<()> {
         self.conn.execute_batch("BEGIN").map_err(|e| self.sql(e))?;
-        let found = (|| {
-            let head = self.cache_head(&self.conn)?;
-            Ok::<_, StoreError>((head, self.log_stamp(&self.conn)?))
-        })();
+        let found = self.staleness(&self.conn, false);
         let _ = self.conn.execute_batch("COMMIT");
-        let (head, now) = found?;
-        let why = match head {
-            None => Some("its caches are missing".to_string()),
-            Some(h) => h.stamp.differs(&now),
-        };
-        match why {
+        match found? {
             None => Ok(()),
             Some(why) => Err(StoreError::Stale {
                 path: self.name(),
                 why,
             }),
         }
+    }
+
+    /// Why the caches are not those of the log, if they are not. The log must read; with
+    /// `tolerant`, caches that do not read are a reason, not an error.
+    pub(crate) fn staleness(&self, conn: &Connection, tolerant: bool) -> Result<Option<String>> {
+        let now = self.log_stamp(conn)?;
+        let caches = (|| Ok::<_, StoreError>((self.cache_head(conn)?, self.caches_digest(conn)?)))();
+        let (head, caches) = match caches {
+            Ok(found) => found,
+            Err(e) if tolerant => return Ok(Some(self.without_path(&e))),
+            Err(e) => return Err(e),
+        };
+        Ok(match head {
+            None => Some("its caches are missing".to_string()),
+            Some(h) => match h.stamp.differs(&now) {
+                Some(why) => Some(format!("the log was changed outside rungs: {why}")),
+                None if h.caches != caches => Some(
+                    "the cached standings were changed outside rungs: they are not what rungs wrote"
+                        .to_string(),
+                ),
+                None => None,
+            },
+        })
+    }
+
+    /// The digest of the cached states as they are (see [`digest::cached_state`]).
+    pub(crate) fn caches_digest(&self, conn: &Connection) -> Result<u64> {
+        let shell: Option<String> = conn
+            .query_row("SELECT state FROM cache_ladder WHERE id = 1", [], |r| {
+                r.get(0)
+            })
+            .optional()
+            .map_err(|e| self.sql(e))?;
+        let mut sum = shell.as_deref().map_or(0, digest::cached_ladder);
+        let mut stmt = conn
+            .prepare_cached("SELECT id, key, state FROM cache_players")
+            .map_err(|e| self.sql(e))?;
+        let mut rows = stmt.query([]).map_err(|e| self.sql(e))?;
+        while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
+            let id: i64 = r.get(0).map_err(|e| self.sql(e))?;
+            let key = r.get_ref(1).and_then(|v| Ok(v.as_str()?)).map_err(|e| self.sql(e))?;
+            let state = r.get_ref(2).and_then(|v| Ok(v.as_str()?)).map_err(|e| self.sql(e))?;
+            sum = sum.wrapping_add(digest::cached_state(id, key, state));
+        }
+        Ok(sum)
     }
 
     /// The cached ladder without its players (rules, seasons, scenarios, counters).
@@ -274,8 +382,8 @@ impl Store {
         Ok(all)
     }
 
-    /// Writes the ladder's row (state, stamp, last key), its players (all, or only `touched`),
-    /// and the history.
+    /// Writes the ladder's row (state, stamp, last key, digest of the cached states), its
+    /// players (all, or only `touched`), and the history.
     pub(crate) fn write_cache(
         &self,
         tx: &Connection,
@@ -289,29 +397,27 @@ impl Store {
             v.to_json()
                 .map_err(|e| StoreError::Invalid(format!("{}: {e}", self.name())))
         };
-        let shell = ladder.clone_without_players();
-        let state = json(&shell)?;
-        let (day, seq) = match head.last {
-            Some((d, s)) => (Some(super::codec::day_number(d)), Some(s as i64)),
-            None => (None, None),
+        let state = json(&ladder.clone_without_players())?;
+        // The cached states' digest: rewritten whole, or the touched players taken out and
+        // put back in.
+        let mut caches = match touched {
+            None => 0u64,
+            Some(_) => {
+                let old: Option<String> = tx
+                    .query_row("SELECT state FROM cache_ladder WHERE id = 1", [], |r| {
+                        r.get(0)
+                    })
+                    .optional()
+                    .map_err(sql)?;
+                head.caches
+                    .wrapping_sub(old.as_deref().map_or(0, digest::cached_ladder))
+            }
         };
-        let s = &head.stamp;
-        tx.execute(
-            "INSERT OR REPLACE INTO cache_ladder
-             (id, log_action, log_seq, actions_digest, rows_digest, last_day, last_seq, state)
-             VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-            params![
-                s.last_action,
-                s.last_seq,
-                s.actions.0 as i64,
-                s.rows.0 as i64,
-                day,
-                seq,
-                state
-            ],
-        )
-        .map_err(sql)?;
+        caches = caches.wrapping_add(digest::cached_ladder(&state));
         {
+            let mut get = tx
+                .prepare_cached("SELECT key, state FROM cache_players WHERE id = ?1")
+                .map_err(sql)?;
             let mut put = tx
                 .prepare_cached(
                     "INSERT OR REPLACE INTO cache_players(id, key, state) VALUES (?1, ?2, ?3)",
@@ -321,21 +427,53 @@ impl Store {
             let ids = match touched {
                 Some(t) => t,
                 None => {
+                    tx.execute("DELETE FROM cache_players", []).map_err(sql)?;
                     all = (0..ladder.players.len() as PlayerId).collect();
                     &all
                 }
             };
             for &id in ids {
-                if let Some(p) = ladder.players.get(id as usize) {
-                    put.execute(params![
-                        i64::from(id),
-                        crate::ladder::values::name_key(&p.name),
-                        json(p)?
-                    ])
-                    .map_err(sql)?;
+                let Some(p) = ladder.players.get(id as usize) else {
+                    continue;
+                };
+                let id = i64::from(id);
+                if touched.is_some() {
+                    let old: Option<(String, String)> = get
+                        .query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))
+                        .optional()
+                        .map_err(sql)?;
+                    if let Some((key, state)) = old {
+                        caches = caches.wrapping_sub(digest::cached_state(id, &key, &state));
+                    }
                 }
+                let key = crate::ladder::values::name_key(&p.name);
+                let text = json(p)?;
+                caches = caches.wrapping_add(digest::cached_state(id, &key, &text));
+                put.execute(params![id, key, text]).map_err(sql)?;
             }
         }
+        let (day, seq) = match head.last {
+            Some((d, s)) => (Some(super::codec::day_number(d)), Some(s as i64)),
+            None => (None, None),
+        };
+        let s = &head.stamp;
+        tx.execute(
+            "INSERT OR REPLACE INTO cache_ladder
+             (id, log_action, log_seq, actions_digest, rows_digest, caches_digest,
+              last_day, last_seq, state)
+             VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            params![
+                s.last_action,
+                s.last_seq,
+                s.actions.0 as i64,
+                s.rows.0 as i64,
+                caches as i64,
+                day,
+                seq,
+                state
+            ],
+        )
+        .map_err(sql)?;
         match history {
             HistoryWrite::Append(h) => self.append_history(tx, h),
             HistoryWrite::Replace(h, from) => self.replace_history(tx, h, from),

@@ -4,7 +4,7 @@
 //! caches stamped with this log, and every cache equal to a fresh replay. A repair rebuilds
 //! every cache from the log in one transaction and never touches the log.
 
-use super::caches::Histories;
+use super::caches::{Histories, RowCounter};
 use super::{Result, Store, StoreError};
 use crate::ladder::event::PlayerId;
 use crate::ladder::replay::Ladder;
@@ -120,6 +120,9 @@ impl Store {
                         "the caches were not made from the log as it is: {why}"
                     ));
                 }
+                if self.caches_digest(conn)? != head.caches {
+                    report.found("the cached states are not what rungs wrote (they were changed outside rungs)");
+                }
                 let events = match self.events(conn) {
                     Ok(e) => e,
                     Err(e) => {
@@ -131,7 +134,12 @@ impl Store {
                     report.found("the caches' last event is not the log's".to_string());
                 }
                 report.events = events.len();
-                let mut fresh = Histories::default();
+                let mut counter = RowCounter::default();
+                let _ = events.for_each(|_, _, e| -> std::result::Result<(), ()> {
+                    counter.add(e);
+                    Ok(())
+                });
+                let mut fresh = counter.histories(0);
                 let ladder = match self.run(&self.initial_rules()?, &events, false, |rows| {
                     fresh.add(rows)
                 }) {
@@ -151,7 +159,7 @@ impl Store {
     }
 
     /// An error's message without the file's name in front (a report names the file once).
-    fn without_path(&self, e: &StoreError) -> String {
+    pub(crate) fn without_path(&self, e: &StoreError) -> String {
         let text = e.to_string();
         let prefix = format!("{}: ", self.name());
         text.strip_prefix(&prefix).unwrap_or(&text).to_string()
@@ -265,12 +273,7 @@ impl Store {
     pub fn repair(path: &Path) -> Result<Repaired> {
         let store = Store::open_unchecked(path)?;
         // The log must read; the caches may be in any state.
-        let now = store.log_stamp(&store.conn)?;
-        let was_stale = match store.cache_head(&store.conn) {
-            Ok(Some(head)) => head.stamp.differs(&now),
-            Ok(None) => Some("its caches were missing".into()),
-            Err(e) => Some(store.without_path(&e)),
-        };
+        let was_stale = store.staleness(&store.conn, true)?;
         let events = store.rebuild_all()?;
         let players = store.ladder()?.players.iter().filter(|p| p.joined).count();
         Ok(Repaired {

@@ -116,6 +116,21 @@ impl Stamp {
     }
 }
 
+/// The digest of one cached state (the ladder's, `id` 0 with no key; or a player's): the
+/// cached states' digest is the wrapping sum of theirs, so a write that changes two players
+/// takes two out and puts two in.
+pub fn cached_state(id: i64, key: &str, state: &str) -> u64 {
+    let mut f = Fold::new(id as u64);
+    f.add(hash(key.as_bytes()));
+    f.add(hash(state.as_bytes()));
+    f.0
+}
+
+/// The digest of the ladder's own cached state.
+pub fn cached_ladder(state: &str) -> u64 {
+    cached_state(-1, "", state)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

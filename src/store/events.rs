@@ -167,13 +167,24 @@ impl Builder {
         Ok(())
     }
 
+    /// Room for `rows` rows (a hint: the log's length).
+    pub fn with_capacity(rows: usize) -> Builder {
+        Builder {
+            keys: Vec::with_capacity(rows),
+            ..Builder::default()
+        }
+    }
+
     /// The events in replay order.
     pub fn finish(mut self) -> Events {
         self.keys.retain(|k| k.tag != DEAD);
         if self.undated {
             self.place_undated_joins();
         }
-        self.keys.sort_unstable_by_key(|k| (k.day, k.seq));
+        // Most logs are entered in date order: sorted already.
+        if !self.keys.is_sorted_by_key(|k| (k.day, k.seq)) {
+            self.keys.sort_unstable_by_key(|k| (k.day, k.seq));
+        }
         Events {
             keys: self.keys,
             others: self.others,
@@ -183,25 +194,24 @@ impl Builder {
     /// An undated join takes place at the player's first event if that comes before the
     /// date it was entered on (as `ladder::log` places them).
     fn place_undated_joins(&mut self) {
-        let undated: HashMap<PlayerId, usize> = self
-            .keys
-            .iter()
-            .enumerate()
-            .filter(|(_, k)| k.tag == OTHER)
-            .filter_map(|(i, k)| match self.others[k.a as usize] {
-                Event::Player {
+        // Indexed by player id: every id is below the joins counted (checked as rows came).
+        const NONE: u32 = u32::MAX;
+        let players = self.joins as usize;
+        let mut undated: Vec<u32> = vec![NONE; players];
+        for (i, k) in self.keys.iter().enumerate() {
+            if k.tag == OTHER
+                && let Event::Player {
                     id, undated: true, ..
-                } => Some((id, i)),
-                _ => None,
-            })
-            .collect();
-        let mut first: HashMap<PlayerId, i32> = HashMap::with_capacity(undated.len());
+                } = self.others[k.a as usize]
+                && let Some(slot) = undated.get_mut(id as usize)
+            {
+                *slot = i as u32;
+            }
+        }
+        let mut first: Vec<i32> = vec![i32::MAX; players];
         let mut note = |id: PlayerId, day: i32| {
-            if undated.contains_key(&id) {
-                first
-                    .entry(id)
-                    .and_modify(|d| *d = (*d).min(day))
-                    .or_insert(day);
+            if let Some(f) = first.get_mut(id as usize) {
+                *f = (*f).min(day);
             }
         };
         for k in &self.keys {
@@ -217,9 +227,10 @@ impl Builder {
                 note(k.b, k.day);
             }
         }
-        for (id, i) in undated {
-            if let Some(&day) = first.get(&id) {
-                self.keys[i].day = self.keys[i].day.min(day);
+        for (id, &i) in undated.iter().enumerate() {
+            if i != NONE && first[id] != i32::MAX {
+                let key = &mut self.keys[i as usize];
+                key.day = key.day.min(first[id]);
             }
         }
     }

@@ -22,16 +22,19 @@ pub fn encode_into(rows: impl IntoIterator<Item = HistoryRow>, out: &mut Vec<u8>
 
 /// Appends one row.
 pub fn encode_row(r: &HistoryRow, out: &mut Vec<u8>) {
-    out.extend_from_slice(&day_of(r.date).to_le_bytes());
-    out.extend_from_slice(&r.seq.to_le_bytes());
-    for v in [
+    let mut row = [0u8; ROW_BYTES];
+    row[0..4].copy_from_slice(&day_of(r.date).to_le_bytes());
+    row[4..12].copy_from_slice(&r.seq.to_le_bytes());
+    let figures = [
         r.figures.rating,
         r.figures.deviation,
         r.figures.extra,
         r.figures.score,
-    ] {
-        out.extend_from_slice(&v.to_le_bytes());
+    ];
+    for (i, v) in figures.iter().enumerate() {
+        row[12 + 8 * i..20 + 8 * i].copy_from_slice(&v.to_le_bytes());
     }
+    out.extend_from_slice(&row);
 }
 
 fn f64_at(b: &[u8], at: usize) -> Option<f64> {

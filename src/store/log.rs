@@ -3,7 +3,7 @@
 //! the log as it is. Everything read is checked: actions numbered 1, 2, 3, …, blocks covering
 //! sequence numbers 1, 2, 3, … in action order, every row well formed.
 
-use super::codec::Rows;
+use super::codec::{self, Rows};
 use super::digest::Stamp;
 use super::events::{Builder, Events, Problem};
 use super::export::{ActionKind, Log, LogAction, LogItem};
@@ -201,7 +201,16 @@ impl Store {
         force: &InForce,
         extra: Option<(u64, &[(u64, Vec<u8>)])>,
     ) -> Result<Events> {
-        let mut builder = Builder::default();
+        // Room for every row: no more than the rows said, nor than the bytes could hold
+        // (a row takes at least 3), whatever a damaged file says.
+        let hint: i64 = conn
+            .query_row(
+                "SELECT MIN(COALESCE(SUM(rows), 0), COALESCE(SUM(length(data)), 0) / 3) FROM log",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(|e| self.sql(e))?;
+        let mut builder = Builder::with_capacity(hint.clamp(0, 1 << 30) as usize);
         let mut push = |rows: &mut Rows<'_>, counts: bool| -> Result<()> {
             for row in rows.by_ref() {
                 let row = row.map_err(|e| self.damaged(format!("its log: {e}")))?;
@@ -254,26 +263,40 @@ impl Store {
             .map_err(|e| self.sql(e))
     }
 
-    /// The rows action `action` wrote.
-    pub(crate) fn action_rows(&self, conn: &Connection, action: i64) -> Result<Vec<LogRow>> {
+    /// What undoing or redoing `action` may change: the earliest date of the events it
+    /// added, and its corrections (few) as whole rows.
+    pub(crate) fn action_effect(
+        &self,
+        conn: &Connection,
+        action: i64,
+    ) -> Result<(Option<chrono::NaiveDate>, Vec<LogRow>)> {
         let mut stmt = conn
             .prepare_cached("SELECT first_seq, rows, data FROM log WHERE action = ?1 ORDER BY first_seq")
             .map_err(|e| self.sql(e))?;
         let mut found = stmt.query([action]).map_err(|e| self.sql(e))?;
-        let mut out = Vec::new();
+        let mut earliest = None;
+        let mut corrections = Vec::new();
         while let Some(r) = found.next().map_err(|e| self.sql(e))? {
             let first: i64 = r.get(0).map_err(|e| self.sql(e))?;
             let count: i64 = r.get(1).map_err(|e| self.sql(e))?;
             let data = r.get_ref(2).and_then(|v| Ok(v.as_blob()?)).map_err(|e| self.sql(e))?;
             let mut rows = Rows::new(first.max(0) as u64, count.max(0) as u64, data);
             for row in rows.by_ref() {
-                let row = row.and_then(|r| r.to_log_row());
-                out.push(row.map_err(|e| self.damaged(format!("its log: {e}")))?);
+                let row = row.map_err(|e| self.damaged(format!("its log: {e}")))?;
+                if row.op == codec::Op::Add {
+                    let date = row.date();
+                    earliest = Some(earliest.map_or(date, |e: chrono::NaiveDate| e.min(date)));
+                } else {
+                    corrections.push(
+                        row.to_log_row()
+                            .map_err(|e| self.damaged(format!("its log: {e}")))?,
+                    );
+                }
             }
             rows.finish()
                 .map_err(|e| self.damaged(format!("its log: {e}")))?;
         }
-        Ok(out)
+        Ok((earliest, corrections))
     }
 
     /// The latest `n` events in replay order, newest first, without reading the whole log:

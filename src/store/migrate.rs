@@ -172,10 +172,7 @@ impl Store {
         }
         tx.execute_batch(schema::version_2_tables())
             .map_err(|e| self.sql(e))?;
-        let mut head = CacheHead {
-            stamp: Stamp::empty(&self.rules_text(&tx)?),
-            last: None,
-        };
+        let mut head = CacheHead::new(Stamp::empty(&self.rules_text(&tx)?));
         let mut blocks = blocks.into_iter().peekable();
         for (i, (_, kind, label, at)) in actions.iter().enumerate() {
             let id = i as i64 + 1;

@@ -57,10 +57,10 @@ pub enum StoreError {
     /// The file is damaged: SQLite found it corrupt, or the log or a cache does not read.
     #[error("{path}: damaged ladder file: {what}")]
     Damaged { path: String, what: String },
-    /// The caches were not made from the log as it is now: another program changed the log.
-    /// [`Store::repair`] rebuilds them from the log.
+    /// The caches are not those of the log as it is now: another program changed the log (or
+    /// the caches). [`Store::repair`] rebuilds them from the log.
     #[error(
-        "{path}: the log was changed outside rungs after its caches were made ({why}); rungs does not show what it cannot trust: run `rungs repair {path}` to rebuild the caches from the log"
+        "{path}: its caches are not those of its log ({why}); rungs does not show what it cannot trust: run `rungs repair {path}` to rebuild them from the log"
     )]
     Stale { path: String, why: String },
     // The inner error is a plain field, not a `source`: its text is already in the message,

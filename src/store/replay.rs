@@ -2,7 +2,7 @@
 //! comparisons and checks), the caches rebuilt from such a replay, and previews of rows not
 //! yet committed, all by the same engine (`ladder::replay`).
 
-use super::caches::{CacheHead, Histories, HistoryWrite};
+use super::caches::{CacheHead, HistoryWrite, RowCounter};
 use super::codec;
 use super::digest::Stamp;
 use super::events::Events;
@@ -90,16 +90,20 @@ impl Store {
         self.check_cancel()?;
         self.reached(500);
         let rules = self.initial_rules()?;
-        let mut histories = Histories::default();
+        let mut counter = RowCounter::default();
+        let _ = events.for_each(|_, _, event| -> std::result::Result<(), ()> {
+            counter.add(event);
+            Ok(())
+        });
+        let mut histories = counter.histories(0);
         let ladder = self.run(&rules, events, false, |rows| histories.add(rows))?;
         self.check_cancel()?;
         self.reached(750);
-        tx.execute("DELETE FROM cache_players", [])
-            .map_err(|e| self.sql(e))?;
         let from = from.unwrap_or((NaiveDate::MIN, 0));
         let head = CacheHead {
             stamp,
             last: events.last_key(),
+            caches: 0,
         };
         self.write_cache(
             tx,
@@ -122,28 +126,21 @@ impl Store {
                 why: "its caches are missing".into(),
             })?;
         let next_seq = head.stamp.last_seq as u64 + 1;
-        let new_rows: Vec<LogRow> = rows
-            .iter()
-            .enumerate()
-            .map(|(i, (date, entry))| LogRow {
-                seq: next_seq + i as u64,
-                date: *date,
-                entry: entry.clone(),
-            })
-            .collect();
+        let seq_of = |i: usize| next_seq + i as u64;
         // The caches hold the key of the last event in replay order, so an append is known
         // without reading the log (a forecast on a million-match ladder stays instant).
-        let appends = new_rows.iter().all(|r| {
-            matches!(r.entry, Entry::Add { .. }) && head.last.is_none_or(|k| (r.date, r.seq) > k)
-        }) && new_rows.windows(2).all(|w| w[0].date <= w[1].date);
+        let appends = rows.iter().enumerate().all(|(i, (date, entry))| {
+            matches!(entry, Entry::Add { .. }) && head.last.is_none_or(|k| (*date, seq_of(i)) > k)
+        }) && rows.windows(2).all(|w| w[0].0 <= w[1].0);
         if appends {
             let mut after = before.clone();
             let mut scratch = Vec::new();
-            for r in &new_rows {
-                if let Entry::Add { event } = &r.entry {
+            for (i, (date, entry)) in rows.iter().enumerate() {
+                if let Entry::Add { event } = entry {
                     after
-                        .apply(r.date, r.seq, event, &mut scratch)
+                        .apply(*date, seq_of(i), event, &mut scratch)
                         .map_err(|e| self.replay_error(e))?;
+                    scratch.clear();
                 }
             }
             return Ok((before, after));
@@ -161,19 +158,32 @@ impl Store {
 }
 
 /// The replay-order key of the earliest event a batch of rows changes, given where the
-/// events they correct stand (see [`log::first_affected`]).
-pub(crate) fn first_affected(
-    rows: &[LogRow],
+/// events they correct stand: [`log::first_affected`] row by row (an addition needs no copy).
+pub(crate) fn first_affected<'a>(
+    rows: impl IntoIterator<Item = (NaiveDate, &'a Entry)>,
     current: &std::collections::HashMap<u64, NaiveDate>,
 ) -> Option<(NaiveDate, u64)> {
-    rows.iter().map(|r| log::first_affected(r, current)).min()
+    rows.into_iter()
+        .map(|(date, entry)| match entry {
+            Entry::Add { .. } => (date, 0),
+            _ => log::first_affected(
+                &LogRow {
+                    seq: 0,
+                    date,
+                    entry: entry.clone(),
+                },
+                current,
+            ),
+        })
+        .min()
 }
 
-/// The sequence numbers `rows` correct.
-pub(crate) fn targets(rows: &[LogRow]) -> Vec<u64> {
-    rows.iter()
-        .filter_map(|r| match r.entry {
-            Entry::Edit { target, .. } | Entry::Delete { target } => Some(target),
+/// The sequence numbers some rows correct.
+pub(crate) fn targets<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> Vec<u64> {
+    entries
+        .into_iter()
+        .filter_map(|e| match e {
+            Entry::Edit { target, .. } | Entry::Delete { target } => Some(*target),
             Entry::Add { .. } => None,
         })
         .collect()

@@ -107,14 +107,15 @@ CREATE TABLE log (
 CREATE INDEX log_action ON log(action);
 
 -- Caches: derived from the log, rebuilt at will (`rungs repair`). The log they were derived
--- from: its last action and row, and digests of its actions and rows (digest.rs); and the
--- replay key of the last event applied.
+-- from: its last action and row, and digests of its actions and rows; a digest of the cached
+-- states as rungs wrote them (digest.rs); and the replay key of the last event applied.
 CREATE TABLE cache_ladder (
     id             INTEGER PRIMARY KEY CHECK (id = 1),
     log_action     INTEGER NOT NULL,
     log_seq        INTEGER NOT NULL,
     actions_digest INTEGER NOT NULL,
     rows_digest    INTEGER NOT NULL,
+    caches_digest  INTEGER NOT NULL,
     last_day       INTEGER,
     last_seq       INTEGER,
     state          TEXT NOT NULL
