@@ -6,7 +6,7 @@ use crate::interchange::csv_matches::{MatchReader, Side};
 use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId, Side as EventSide};
 use crate::ladder::values::PlayerName;
 use chrono::NaiveDate;
-use std::collections::HashMap;
+use foldhash::{HashMap, HashMapExt};
 use std::io::Read;
 use std::sync::Arc;
 

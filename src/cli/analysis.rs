@@ -433,16 +433,23 @@ pub fn simulate(args: &SimArgs) -> Result<()> {
 /// rules hold from the start and the log's rules changes are skipped. `--compare` sets the
 /// ladder's own standings (A) beside the replay's (B).
 pub fn replay(file: &Path, args: &RulesArgs, compare: bool, json: bool) -> Result<()> {
-    let (store, own) = open(file)?;
+    let store = Store::open(file)?;
     let at = Place::file(shown(file));
     let named = args.system.is_some() || !args.params.is_empty();
     let bar = spinner(!json, "replaying");
-    let (ladder, label_b) = if named {
+    // The cached ladder (its rules, its players' names) only when something needs it: a
+    // plain replay reads nothing but the log.
+    let own = if named || compare {
+        Some(store.ladder()?)
+    } else {
+        None
+    };
+    let (ladder, label_b) = if let Some(own) = own.as_ref().filter(|_| named) {
         let rules = rules_from(&at, args.system.as_deref(), &args.params, Some(&own.rules))?;
         // The log's own rules changes are passed over: these rules hold from the start.
         let replayed = match store.replay_fixed(&rules) {
             Err(crate::store::StoreError::Replay { cause, .. }) => {
-                return Err(replay_error(&at, &own, &cause).into());
+                return Err(replay_error(&at, own, &cause).into());
             }
             other => other?,
         };
@@ -451,10 +458,10 @@ pub fn replay(file: &Path, args: &RulesArgs, compare: bool, json: bool) -> Resul
         (store.replay_state(&store.initial_rules()?)?, None)
     };
     bar.finish_and_clear();
-    if compare {
-        let label_a = own_label(&store, &own)?;
+    if let (true, Some(own)) = (compare, &own) {
+        let label_a = own_label(&store, own)?;
         let label_b = label_b.unwrap_or_else(|| label_a.clone());
-        compare_out(&label_a, &own, &label_b, &ladder, json);
+        compare_out(&label_a, own, &label_b, &ladder, json);
     } else {
         output::standings(&ladder, &standings::standings(&ladder), json);
     }

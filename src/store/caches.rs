@@ -36,9 +36,13 @@ impl CacheHead {
 #[derive(Default)]
 pub(crate) struct Histories {
     blobs: Vec<Vec<u8>>,
+    packers: Vec<history_blob::Packer>,
     /// The replay key of each player's last row.
     last: Vec<Option<(NaiveDate, u64)>>,
 }
+
+/// Room a history row takes, packed, on average (a little over, so blobs rarely grow).
+const PACKED_ROW: usize = 32;
 
 /// Counts the history rows a run of events will give each player, at most, so that
 /// [`Histories`] holds each player's rows without growing (and doubling) as they come.
@@ -75,11 +79,12 @@ impl RowCounter {
         let blobs = (0..n)
             .map(|p| {
                 let rows = self.counts.get(p).copied().unwrap_or(0).saturating_add(self.everyone);
-                Vec::with_capacity(rows as usize * history_blob::ROW_BYTES)
+                Vec::with_capacity(rows as usize * PACKED_ROW)
             })
             .collect();
         Histories {
             blobs,
+            packers: vec![history_blob::Packer::default(); n],
             last: vec![None; n],
         }
     }
@@ -93,9 +98,10 @@ impl Histories {
             let p = r.player as usize;
             if p >= self.blobs.len() {
                 self.blobs.resize_with(p + 1, Vec::new);
+                self.packers.resize_with(p + 1, Default::default);
                 self.last.resize(p + 1, None);
             }
-            history_blob::encode_row(r, &mut self.blobs[p]);
+            self.packers[p].push(r, &mut self.blobs[p]);
             self.last[p] = Some((r.date, r.seq));
         }
     }

@@ -78,7 +78,8 @@ pub fn date_of(day: i32) -> Option<NaiveDate> {
     NaiveDate::from_num_days_from_ce_opt(day).filter(|d| (FIRST_DAY..=LAST_DAY).contains(d))
 }
 
-fn result_code(r: MatchResult) -> u8 {
+/// The shape code of a plain match's result.
+pub fn result_code(r: MatchResult) -> u8 {
     match r {
         MatchResult::Played(Outcome::Win) => 0,
         MatchResult::Played(Outcome::Draw) => 1,

@@ -88,9 +88,7 @@ impl Builder {
             Body::Plain { a, b, result } => {
                 self.check_id(row.seq, a)?;
                 self.check_id(row.seq, b)?;
-                let tag = (0..6)
-                    .find(|&c| codec::result_of(c) == Some(result))
-                    .unwrap_or(0);
+                let tag = codec::result_code(result);
                 Ok(Key {
                     seq: row.seq,
                     day: row.day,
