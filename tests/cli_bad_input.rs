@@ -565,7 +565,11 @@ fn a_huge_player_id_is_refused_in_bounded_memory() {
     let m = failed(&args, &bounded(&dir, 256, &args));
     assert_mentions(
         &m,
-        &["zed.jsonl", &format!("line {}", lines + 1), "player id 20000000 skips ids"],
+        &[
+            "zed.jsonl",
+            &format!("line {}", lines + 1),
+            "player id 20000000 skips ids",
+        ],
     );
     assert!(!dir.path("zed.rungs").exists());
 
@@ -577,11 +581,8 @@ fn a_huge_player_id_is_refused_in_bounded_memory() {
         undated: false,
     };
     let date = chrono::NaiveDate::from_ymd_opt(2026, 1, 5).unwrap();
-    let blocks = rungs::store::codec::encode(&[(
-        date,
-        rungs::ladder::event::Entry::Add { event },
-    )])
-    .unwrap();
+    let blocks =
+        rungs::store::codec::encode(&[(date, rungs::ladder::event::Entry::Add { event })]).unwrap();
     let conn = sqlite(&dir.path(file));
     conn.execute_batch("INSERT INTO actions(id, kind, label, at) VALUES (4, 'do', 'Zed', 'now')")
         .unwrap();
@@ -597,7 +598,10 @@ fn a_huge_player_id_is_refused_in_bounded_memory() {
     }
     let args = ["repair", file];
     let m = failed(&args, &bounded(&dir, 256, &args));
-    assert_mentions(&m, &["row 6: player id 20000000 skips ids (3 players joined before it)"]);
+    assert_mentions(
+        &m,
+        &["row 6: player id 20000000 skips ids (3 players joined before it)"],
+    );
     let out = bounded(&dir, 256, &["check", file]);
     assert_mentions(
         &String::from_utf8_lossy(&out.stdout),
@@ -630,13 +634,23 @@ fn an_endless_line_is_refused_in_bounded_memory() {
     let m = failed(&args, &bounded(&dir, 256, &args));
     assert_mentions(
         &m,
-        &["/dev/zero", "line 1", "`row`", "runs on for more than 1 MiB without ending"],
+        &[
+            "/dev/zero",
+            "line 1",
+            "`row`",
+            "runs on for more than 1 MiB without ending",
+        ],
     );
     let args = ["import-log", "new.rungs", "/dev/zero"];
     let m = failed(&args, &bounded(&dir, 256, &args));
     assert_mentions(
         &m,
-        &["/dev/zero", "line 1", "`line`", "runs on for more than 16 MiB without ending"],
+        &[
+            "/dev/zero",
+            "line 1",
+            "`line`",
+            "runs on for more than 16 MiB without ending",
+        ],
     );
     assert!(!dir.path("new.rungs").exists());
     // A long line after a good header: its own line number.
@@ -693,16 +707,27 @@ fn killed_or_failed_new_and_simulate_leave_no_file() {
     let status = child.wait().unwrap();
     {
         use std::os::unix::process::ExitStatusExt;
-        assert_eq!(status.signal(), Some(9), "the kill came too late: {status:?}");
+        assert_eq!(
+            status.signal(),
+            Some(9),
+            "the kill came too late: {status:?}"
+        );
     }
-    assert!(!dir.path("big.rungs").exists(), "a killed simulate left big.rungs");
+    assert!(
+        !dir.path("big.rungs").exists(),
+        "a killed simulate left big.rungs"
+    );
     let small = ["--players", "10", "--weeks", "1", "--matches-per-week", "5"];
     let mut args = vec!["simulate"];
     args.extend(small);
     args.push("big.rungs");
     dir.ok(&args);
     assert!(dir.path("big.rungs").exists());
-    assert_eq!(leftovers(&dir), Vec::<String>::new(), "the retry did not sweep");
+    assert_eq!(
+        leftovers(&dir),
+        Vec::<String>::new(),
+        "the retry did not sweep"
+    );
     dir.ok(&["check", "big.rungs"]);
 
     // A file-size limit of 8 KB: the process is stopped (SIGXFSZ) or refused mid-write.
@@ -734,7 +759,10 @@ fn killed_or_failed_new_and_simulate_leave_no_file() {
 /// run as root (to whom permissions do not apply), else as is.
 fn as_reader(dir: &Dir, args: &[&str]) -> Output {
     let root = std::fs::read_to_string("/proc/self/status")
-        .map(|s| s.lines().any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(1) == Some("0")))
+        .map(|s| {
+            s.lines()
+                .any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(1) == Some("0"))
+        })
         .unwrap_or(false);
     let mut c = if root {
         let mut c = Command::new("setpriv");
@@ -786,6 +814,10 @@ fn read_commands_work_on_a_read_only_file_and_in_a_read_only_folder() {
         assert_mentions(&m, &[file, "read-only", "nothing was changed"]);
         set_mode(&dir.0, 0o755);
         set_mode(&dir.path(file), 0o644);
-        assert_eq!(dir.bytes(file), bytes, "folder {folder:o}: the file was changed");
+        assert_eq!(
+            dir.bytes(file),
+            bytes,
+            "folder {folder:o}: the file was changed"
+        );
     }
 }

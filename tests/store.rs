@@ -274,7 +274,11 @@ fn ids_beyond_the_players_held_are_refused() {
     let e = store
         .commit("skip", &[(day(5), player(3, "Di"))])
         .unwrap_err();
-    assert!(e.to_string().contains("new player id 3, skipping ids (the next new player is #1)"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("new player id 3, skipping ids (the next new player is #1)"),
+        "{e}"
+    );
     let e = store
         .commit("huge", &[(day(5), player(u32::MAX, "Zed"))])
         .unwrap_err();
@@ -290,7 +294,11 @@ fn ids_beyond_the_players_held_are_refused() {
             )],
         )
         .unwrap_err();
-    assert!(e.to_string().contains("player #4000000000, who is not on the ladder (1 players)"), "{e}");
+    assert!(
+        e.to_string()
+            .contains("player #4000000000, who is not on the ladder (1 players)"),
+        "{e}"
+    );
     assert_eq!(store.export_log().unwrap(), before);
     assert_caches_fresh(&store);
 }

@@ -45,7 +45,11 @@ impl Dir {
     fn fail(&self, args: &[&str]) -> String {
         let out = self.run(args);
         let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-        assert!(!out.status.success(), "`rungs {}` succeeded", args.join(" "));
+        assert!(
+            !out.status.success(),
+            "`rungs {}` succeeded",
+            args.join(" ")
+        );
         assert_ne!(out.status.code(), Some(101), "panicked: {stderr}");
         let line = stderr.trim_end();
         assert!(!line.contains('\n'), "more than one line: {stderr:?}");
@@ -61,7 +65,15 @@ impl Dir {
     /// Ann, Bo and Cy, and two matches: Ann beat Bo on 2026-01-02, Bo drew with Cy.
     fn club(&self, name: &str) {
         self.ok(&["new", name, "--system", "elo"]);
-        self.ok(&["add-player", name, "Ann", "Bo", "Cy", "--date", "2026-01-01"]);
+        self.ok(&[
+            "add-player",
+            name,
+            "Ann",
+            "Bo",
+            "Cy",
+            "--date",
+            "2026-01-01",
+        ]);
         self.ok(&["add-match", name, "Ann", "Bo", "1", "--date", "2026-01-02"]);
         self.ok(&["add-match", name, "Bo", "Cy", "0.5", "--date", "2026-01-03"]);
     }
@@ -138,7 +150,15 @@ fn a_file_with_a_trigger_a_view_or_a_table_rungs_did_not_create_is_refused_and_l
         let before = dir.bytes(LADDER);
         for args in [
             vec!["standings", LADDER],
-            vec!["add-match", LADDER, "Ann", "Cy", "1", "--date", "2026-01-04"],
+            vec![
+                "add-match",
+                LADDER,
+                "Ann",
+                "Cy",
+                "1",
+                "--date",
+                "2026-01-04",
+            ],
             vec!["check", LADDER],
             vec!["repair", LADDER],
         ] {
@@ -175,8 +195,14 @@ fn a_trigger_added_while_the_ladder_is_open_cannot_act() {
         .commit("match", &[(date, Entry::Add { event: game })])
         .unwrap_err();
     let text = e.to_string();
-    mentions(&text, &["a trigger `scam` on `actions`", "a trigger `thousand`"]);
-    assert!(!text.contains("555"), "the trigger's words reached the user: {text}");
+    mentions(
+        &text,
+        &["a trigger `scam` on `actions`", "a trigger `thousand`"],
+    );
+    assert!(
+        !text.contains("555"),
+        "the trigger's words reached the user: {text}"
+    );
     drop(store);
     other
         .execute_batch("DROP TRIGGER scam; DROP TRIGGER thousand;")
@@ -199,9 +225,11 @@ fn a_log_changed_behind_rungs_back_is_noticed_when_the_file_opens() {
     dir.club(LADDER);
     let conn = dir.sqlite(LADDER);
     let (first, data): (i64, Vec<u8>) = conn
-        .query_row("SELECT first_seq, data FROM log WHERE action = 2", [], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
+        .query_row(
+            "SELECT first_seq, data FROM log WHERE action = 2",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
         .unwrap();
     assert_eq!(data[0], 0, "a plain win");
     let mut flipped = data.clone();
@@ -237,7 +265,14 @@ fn a_log_changed_behind_rungs_back_is_noticed_when_the_file_opens() {
         ],
     );
     let said = dir.ok(&["repair", LADDER]);
-    mentions(&said, &["repaired club.rungs", "rows of the log were changed", "the log was not changed"]);
+    mentions(
+        &said,
+        &[
+            "repaired club.rungs",
+            "rows of the log were changed",
+            "the log was not changed",
+        ],
+    );
     dir.ok(&["check", LADDER]);
     // The log is the truth: Bo beat Ann.
     let standings = dir.standings(LADDER);
@@ -263,7 +298,10 @@ fn a_log_changed_behind_rungs_back_is_noticed_when_the_file_opens() {
     let m = dir.fail(&["standings", LADDER]);
     mentions(
         &m,
-        &["the log has 6 rows where its caches were made from 5", "4 actions where its caches were made from 3"],
+        &[
+            "the log has 6 rows where its caches were made from 5",
+            "4 actions where its caches were made from 3",
+        ],
     );
     dir.ok(&["repair", LADDER]);
     assert_eq!(wins(&dir.standings(LADDER), "Cy"), 1);
@@ -300,14 +338,21 @@ fn a_tampered_cache_is_found_by_check_and_fixed_by_repair() {
     dir.club(LADDER);
     let honest = dir.standings(LADDER);
     let conn = dir.sqlite(LADDER);
-    conn.execute_batch("UPDATE cache_players SET state = json_set(state, '$.wins', 1000) WHERE id = 0")
-        .unwrap();
+    conn.execute_batch(
+        "UPDATE cache_players SET state = json_set(state, '$.wins', 1000) WHERE id = 0",
+    )
+    .unwrap();
     let mut rows: Vec<u8> = conn
-        .query_row("SELECT rows FROM cache_history WHERE player = 1", [], |r| r.get(0))
+        .query_row("SELECT rows FROM cache_history WHERE player = 1", [], |r| {
+            r.get(0)
+        })
         .unwrap();
     rows[0] ^= 1; // the first row's day, one day off
-    conn.execute("UPDATE cache_history SET rows = ?1 WHERE player = 1", [&rows])
-        .unwrap();
+    conn.execute(
+        "UPDATE cache_history SET rows = ?1 WHERE player = 1",
+        [&rows],
+    )
+    .unwrap();
     drop(conn);
     let m = dir.fail(&["standings", LADDER]);
     mentions(&m, &["the cached standings were changed outside rungs"]);
@@ -345,8 +390,10 @@ fn an_imported_log_with_huge_ids_then_add_undo_redo() {
     dir.club("small.rungs");
     dir.ok(&["export", "small.rungs", "small.jsonl"]);
     let text = std::fs::read_to_string(dir.path("small.jsonl")).unwrap();
-    let mut lines: Vec<serde_json::Value> =
-        text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let mut lines: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     let n = lines.len();
     // Actions 1, 2, 3 become 1, 2 and 2⁶³−1; rows 1..5 become 1..4 and 2⁶⁴−1.
     for line in &mut lines[1..] {
@@ -367,13 +414,29 @@ fn an_imported_log_with_huge_ids_then_add_undo_redo() {
         let seqs: Vec<u64> = store.effective().unwrap().iter().map(|e| e.seq).collect();
         assert_eq!(seqs, [1, 2, 3, 4, 5]);
     }
-    dir.ok(&["add-match", LADDER, "Cy", "Ann", "1", "--date", "2026-01-05"]);
+    dir.ok(&[
+        "add-match",
+        LADDER,
+        "Cy",
+        "Ann",
+        "1",
+        "--date",
+        "2026-01-05",
+    ]);
     let with = dir.standings(LADDER);
     assert_eq!(wins(&with, "Cy"), 1);
     dir.ok(&["undo", LADDER]);
-    assert_eq!(dir.standings(LADDER), before, "undo removed the wrong action");
+    assert_eq!(
+        dir.standings(LADDER),
+        before,
+        "undo removed the wrong action"
+    );
     dir.ok(&["redo", LADDER]);
-    assert_eq!(dir.standings(LADDER), with, "redo did not bring the match back");
+    assert_eq!(
+        dir.standings(LADDER),
+        with,
+        "redo did not bring the match back"
+    );
     dir.ok(&["check", LADDER]);
 }
 
@@ -395,35 +458,102 @@ fn every_action_keeps_the_stamp_true() {
         event: Event::Match(Match::new(a, b, MatchResult::Played(o))),
     };
     drop(Store::create(&path, &Rules::defaults(System::Skyweaver)).unwrap());
-    let steps: Vec<Box<dyn Fn(&mut Store)>> = vec![
-        Box::new(|s| {
-            s.commit("players", &[(day(1), join(0, "Ann")), (day(1), join(1, "Bo")), (day(2), join(2, "Cy"))])
-                .map(drop)
-                .unwrap()
-        }),
-        Box::new(|s| s.commit("m", &[(day(3), game(0, 1, Outcome::Win))]).map(drop).unwrap()),
-        Box::new(|s| s.commit("m", &[(day(4), game(1, 2, Outcome::Draw))]).map(drop).unwrap()),
-        Box::new(|s| s.commit("backdated", &[(day(2), game(2, 0, Outcome::Win))]).map(drop).unwrap()),
+    let steps: Vec<Step> = vec![
         Box::new(|s| {
             s.commit(
-                "edit",
-                &[(day(5), Entry::Edit { target: 4, event: game(0, 1, Outcome::Loss).into_event() })],
+                "players",
+                &[
+                    (day(1), join(0, "Ann")),
+                    (day(1), join(1, "Bo")),
+                    (day(2), join(2, "Cy")),
+                ],
             )
             .map(drop)
             .unwrap()
         }),
-        Box::new(|s| s.commit("soft", &[(day(6), Entry::Add { event: Event::SoftReset })]).map(drop).unwrap()),
-        Box::new(|s| s.undo().map(drop).unwrap()),
-        Box::new(|s| s.redo().map(drop).unwrap()),
-        Box::new(|s| s.commit("delete", &[(day(6), Entry::Delete { target: 5 })]).map(drop).unwrap()),
-        Box::new(|s| s.commit("hard", &[(day(7), Entry::Add { event: Event::HardReset })]).map(drop).unwrap()),
         Box::new(|s| {
-            let rules = Rules::defaults(System::Elo);
-            s.commit("rules", &[(day(8), Entry::Add { event: Event::Rules { rules: Box::new(rules) } })])
+            s.commit("m", &[(day(3), game(0, 1, Outcome::Win))])
                 .map(drop)
                 .unwrap()
         }),
-        Box::new(|s| s.commit("m", &[(day(9), game(2, 1, Outcome::Win))]).map(drop).unwrap()),
+        Box::new(|s| {
+            s.commit("m", &[(day(4), game(1, 2, Outcome::Draw))])
+                .map(drop)
+                .unwrap()
+        }),
+        Box::new(|s| {
+            s.commit("backdated", &[(day(2), game(2, 0, Outcome::Win))])
+                .map(drop)
+                .unwrap()
+        }),
+        Box::new(|s| {
+            s.commit(
+                "edit",
+                &[(
+                    day(5),
+                    Entry::Edit {
+                        target: 4,
+                        event: game(0, 1, Outcome::Loss).into_event(),
+                    },
+                )],
+            )
+            .map(drop)
+            .unwrap()
+        }),
+        Box::new(|s| {
+            s.commit(
+                "soft",
+                &[(
+                    day(6),
+                    Entry::Add {
+                        event: Event::SoftReset,
+                    },
+                )],
+            )
+            .map(drop)
+            .unwrap()
+        }),
+        Box::new(|s| s.undo().map(drop).unwrap()),
+        Box::new(|s| s.redo().map(drop).unwrap()),
+        Box::new(|s| {
+            s.commit("delete", &[(day(6), Entry::Delete { target: 5 })])
+                .map(drop)
+                .unwrap()
+        }),
+        Box::new(|s| {
+            s.commit(
+                "hard",
+                &[(
+                    day(7),
+                    Entry::Add {
+                        event: Event::HardReset,
+                    },
+                )],
+            )
+            .map(drop)
+            .unwrap()
+        }),
+        Box::new(|s| {
+            let rules = Rules::defaults(System::Elo);
+            s.commit(
+                "rules",
+                &[(
+                    day(8),
+                    Entry::Add {
+                        event: Event::Rules {
+                            rules: Box::new(rules),
+                        },
+                    },
+                )],
+            )
+            .map(drop)
+            .unwrap()
+        }),
+        Box::new(|s| {
+            s.commit("m", &[(day(9), game(2, 1, Outcome::Win))])
+                .map(drop)
+                .unwrap()
+        }),
         Box::new(|s| s.undo().map(drop).unwrap()),
         Box::new(|s| s.undo().map(drop).unwrap()),
     ];
@@ -432,11 +562,18 @@ fn every_action_keeps_the_stamp_true() {
         step(&mut store);
         drop(store);
         let store = Store::open(&path).unwrap_or_else(|e| panic!("after step {i}: {e}"));
-        assert_eq!(store.ladder().unwrap(), store.replay(None).unwrap().0, "step {i}");
+        assert_eq!(
+            store.ladder().unwrap(),
+            store.replay(None).unwrap().0,
+            "step {i}"
+        );
         let report = Store::check(&path).unwrap();
         assert!(report.is_sound(), "step {i}: {:?}", report.problems);
     }
 }
+
+/// One change made to a store in a test.
+type Step<'a> = Box<dyn Fn(&mut Store) + 'a>;
 
 trait IntoEvent {
     fn into_event(self) -> Event;
@@ -461,12 +598,17 @@ fn a_version_1_file_opens_and_is_upgraded() {
     let path = dir.path(LADDER);
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.pragma_update(None, "application_id", 0x5255_4E47).unwrap();
-        conn.execute_batch(rungs::store::schema::VERSION_1_SQL).unwrap();
+        conn.pragma_update(None, "application_id", 0x5255_4E47)
+            .unwrap();
+        conn.execute_batch(rungs::store::schema::VERSION_1_SQL)
+            .unwrap();
         conn.pragma_update(None, "user_version", 1).unwrap();
         let rules = serde_json::to_string(&Rules::defaults(System::Elo)).unwrap();
-        conn.execute("INSERT INTO meta(key, value) VALUES ('rules', ?1)", [&rules])
-            .unwrap();
+        conn.execute(
+            "INSERT INTO meta(key, value) VALUES ('rules', ?1)",
+            [&rules],
+        )
+        .unwrap();
         let ladder = rungs::ladder::replay::Ladder::new(Rules::defaults(System::Elo));
         conn.execute(
             "INSERT INTO cache_ladder(id, last_action, state) VALUES (1, 0, ?1)",
@@ -515,22 +657,31 @@ fn a_version_1_file_opens_and_is_upgraded() {
     // The last action written (the edit, id 2⁶³−1 in format 1) is the one undone.
     let mut store = Store::open(&path).unwrap();
     assert_eq!(store.undo().unwrap().label, "edit event 20");
-    assert_eq!(store.ladder().unwrap().players[0].wins, 1, "Ann's win is back");
+    assert_eq!(
+        store.ladder().unwrap().players[0].wins,
+        1,
+        "Ann's win is back"
+    );
 
     // A format 1 file carrying a trigger is refused before anything is upgraded.
     let dir = Dir::new("v1-trigger");
     let path = dir.path(LADDER);
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.pragma_update(None, "application_id", 0x5255_4E47).unwrap();
-        conn.execute_batch(rungs::store::schema::VERSION_1_SQL).unwrap();
+        conn.pragma_update(None, "application_id", 0x5255_4E47)
+            .unwrap();
+        conn.execute_batch(rungs::store::schema::VERSION_1_SQL)
+            .unwrap();
         conn.execute_batch("CREATE TRIGGER t AFTER INSERT ON entries BEGIN SELECT 1; END")
             .unwrap();
         conn.pragma_update(None, "user_version", 1).unwrap();
     }
     let e = Store::open(&path).err().unwrap();
     assert!(matches!(e, StoreError::Open(_)), "{e}");
-    mentions(&e.to_string(), &["ladder format 1", "a trigger `t` on `entries`"]);
+    mentions(
+        &e.to_string(),
+        &["ladder format 1", "a trigger `t` on `entries`"],
+    );
     assert_eq!(store_version(&dir), 1);
 }
 

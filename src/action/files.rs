@@ -11,9 +11,9 @@ use crate::store::{NewLadder, OpenError, Store, StoreError};
 use std::path::Path;
 
 fn check_rules(path: &Path, rules: &Rules) -> Result<(), ActionError> {
-    rules.check().map_err(|e| {
-        ActionError::refused(&Place::file(path.display().to_string()), e.to_string())
-    })
+    rules
+        .check()
+        .map_err(|e| ActionError::refused(&Place::file(path.display().to_string()), e.to_string()))
 }
 
 /// A new, empty ladder running `rules` (every parameter in its declared range).

@@ -108,7 +108,6 @@ impl Action {
         if !progress(reader.bytes_read()) {
             return Err(cancelled());
         }
-        if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("read csv"); }
         drop(reader);
         // A stable sort keeps the file's order within a date, which replay would keep anyway.
         matches.sort_by_key(|m| m.date);
@@ -197,12 +196,9 @@ pub fn import_csv<R: Read>(
     allow_new: bool,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Summary, ActionError> {
-    let t0 = std::time::Instant::now();
     let ladder = store.ladder()?;
     let mut ctx = Context::new(&ladder, store.path().display().to_string(), super::today());
     let (act, summary) = Action::import_matches(&mut ctx, reader, name, allow_new, progress)?;
-    if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("action built {:?}", t0.elapsed()); }
     super::apply(store, &act)?;
-    if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("applied {:?}", t0.elapsed()); }
     Ok(summary)
 }

@@ -119,8 +119,8 @@ pub fn export(file: &Path, out: &Path) -> Result<()> {
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
     let cannot_write = |e: &dyn std::fmt::Display| anyhow::anyhow!("{name}: cannot write: {e}");
     if is_csv {
-        let mut csv = crate::interchange::csv_export::MatchWriter::new(w)
-            .map_err(|e| cannot_write(&e))?;
+        let mut csv =
+            crate::interchange::csv_export::MatchWriter::new(w).map_err(|e| cannot_write(&e))?;
         store
             .for_each_event(|date, _, event| csv.event(&ladder, date, event))?
             .map_err(|e| cannot_write(&e))?;
@@ -130,10 +130,7 @@ pub fn export(file: &Path, out: &Path) -> Result<()> {
         store
             .stream_log(&mut |item| jsonl.item(item))?
             .map_err(|e| cannot_write(&e))?;
-        jsonl
-            .into_inner()
-            .flush()
-            .map_err(|e| cannot_write(&e))?;
+        jsonl.into_inner().flush().map_err(|e| cannot_write(&e))?;
     }
     say!("wrote {name}");
     Ok(())

@@ -70,9 +70,7 @@ pub fn repair(file: &Path) -> Result<()> {
             "repaired {name}: its caches were not those of its log ({why}); rebuilt them from \
              the log ({what}); the log was not changed"
         ),
-        None => say!(
-            "rebuilt the caches of {name} from its log ({what}); the log was not changed"
-        ),
+        None => say!("rebuilt the caches of {name} from its log ({what}); the log was not changed"),
     }
     Ok(())
 }

@@ -134,7 +134,11 @@ impl<'a> EventsOut<'a> {
                 m.insert("seq".into(), json!(seq));
                 m.insert("date".into(), json!(date.to_string()));
             }
-            let sep = if std::mem::take(&mut self.first) { "[" } else { "," };
+            let sep = if std::mem::take(&mut self.first) {
+                "["
+            } else {
+                ","
+            };
             return write!(self.out, "{sep}{v}");
         }
         let ladder = self.ladder;
@@ -152,7 +156,11 @@ impl<'a> EventsOut<'a> {
             }
             Event::Retire { id, retired } => format!(
                 "{} {}",
-                shown(self.names.get(id).map_or_else(|| name(ladder, *id), String::as_str)),
+                shown(
+                    self.names
+                        .get(id)
+                        .map_or_else(|| name(ladder, *id), String::as_str)
+                ),
                 if *retired { "retires" } else { "comes back" }
             ),
             Event::Match(m) => format!(

@@ -159,7 +159,10 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
             err(
                 n,
                 "line",
-                format!("cannot be read: not UTF-8 (bad byte at offset {})", e.valid_up_to()),
+                format!(
+                    "cannot be read: not UTF-8 (bad byte at offset {})",
+                    e.valid_up_to()
+                ),
             )
         })?;
         if line.trim().is_empty() {

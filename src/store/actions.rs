@@ -95,7 +95,7 @@ impl Store {
         head: &mut CacheHead,
         action: &NewAction<'_>,
         first_seq: i64,
-        blocks: &[(u64, Vec<u8>)],
+        blocks: &[codec::Packed],
     ) -> Result<()> {
         let id = action.id;
         tx.prepare_cached("INSERT INTO actions(id, kind, label, at) VALUES (?1, ?2, ?3, ?4)")
@@ -104,7 +104,9 @@ impl Store {
         head.stamp.add_action(id, kind_code(action.kind));
         let mut seq = first_seq;
         let mut insert = tx
-            .prepare_cached("INSERT INTO log(first_seq, action, rows, data) VALUES (?1, ?2, ?3, ?4)")
+            .prepare_cached(
+                "INSERT INTO log(first_seq, action, rows, data) VALUES (?1, ?2, ?3, ?4)",
+            )
             .map_err(|e| self.sql(e))?;
         for (n, data) in blocks {
             let n = *n as i64;
@@ -123,11 +125,9 @@ impl Store {
         if rows.is_empty() {
             return Ok(Vec::new());
         }
-        let t0 = std::time::Instant::now();
         let blocks = codec::encode(rows).map_err(|e| StoreError::Invalid(e.to_string()))?;
         let tx = self.begin()?;
         let mut head = self.current_head(&tx)?;
-        if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("encode {:?}", t0.elapsed()); }
         self.check_new_ids(&tx, rows)?;
         let action = head
             .stamp
@@ -135,7 +135,9 @@ impl Store {
             .checked_add(1)
             .ok_or_else(|| self.damaged("it holds the largest action number already"))?;
         let first_seq = head.stamp.last_seq + 1;
-        let seqs: Vec<u64> = (0..rows.len() as u64).map(|i| first_seq as u64 + i).collect();
+        let seqs: Vec<u64> = (0..rows.len() as u64)
+            .map(|i| first_seq as u64 + i)
+            .collect();
         // Where corrected rows stand before this action: what a correction affects begins at
         // the earlier of the old and the new place.
         let corrected = targets(rows.iter().map(|(_, e)| e));
@@ -162,7 +164,6 @@ impl Store {
         };
         self.write_action(&tx, &mut head, &row, first_seq, &blocks)?;
         drop(blocks);
-        if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("written log {:?}", t0.elapsed()); }
         if appends_at_end {
             self.apply_incrementally(&tx, rows, &seqs, head)?;
         } else {
@@ -171,9 +172,7 @@ impl Store {
             self.rebuild(&tx, &events, from, head.stamp)?;
         }
         self.check_cancel()?;
-        if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("caches {:?}", t0.elapsed()); }
         tx.commit().map_err(|e| self.sql(e))?;
-        if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("committed {:?}", t0.elapsed()); }
         Ok(seqs)
     }
 
@@ -215,7 +214,6 @@ impl Store {
             histories.add(&scratch);
             scratch.clear();
         }
-        if std::env::var_os("RUNGS_TIMING").is_some() { eprintln!("applied"); }
         touched.sort_unstable();
         touched.dedup();
         head.last = rows.last().map(|(d, _)| *d).zip(seqs.last().copied());
@@ -288,7 +286,8 @@ impl Store {
         let after = events.dates_of(&corrected);
         self.check_cancel()?;
         self.reached(300);
-        let moved = |current| first_affected(corrections.iter().map(|r| (r.date, &r.entry)), current);
+        let moved =
+            |current| first_affected(corrections.iter().map(|r| (r.date, &r.entry)), current);
         let from = [earliest.map(|d| (d, 0)), moved(&before), moved(&after)]
             .into_iter()
             .flatten()
@@ -316,8 +315,11 @@ impl Store {
         }
         let rules_json =
             serde_json::to_string(&log.rules).map_err(|e| StoreError::Invalid(e.to_string()))?;
-        tx.execute("UPDATE meta SET value = ?1 WHERE key = 'rules'", [&rules_json])
-            .map_err(|e| self.sql(e))?;
+        tx.execute(
+            "UPDATE meta SET value = ?1 WHERE key = 'rules'",
+            [&rules_json],
+        )
+        .map_err(|e| self.sql(e))?;
         let mut head = CacheHead::new(super::digest::Stamp::empty(&rules_json));
         // The log's sequence numbers, in order, for renumbering corrections.
         let old_seqs: Vec<u64> = log
@@ -385,8 +387,11 @@ impl Store {
         let rules_json =
             serde_json::to_string(rules).map_err(|e| StoreError::Invalid(e.to_string()))?;
         let tx = self.begin()?;
-        tx.execute("INSERT INTO meta(key, value) VALUES ('rules', ?1)", [&rules_json])
-            .map_err(|e| self.sql(e))?;
+        tx.execute(
+            "INSERT INTO meta(key, value) VALUES ('rules', ?1)",
+            [&rules_json],
+        )
+        .map_err(|e| self.sql(e))?;
         tx.execute(
             "INSERT INTO meta(key, value) VALUES ('created_by', ?1)",
             [concat!("rungs ", env!("CARGO_PKG_VERSION"))],

@@ -78,7 +78,12 @@ impl RowCounter {
         let n = players.max(self.counts.len());
         let blobs = (0..n)
             .map(|p| {
-                let rows = self.counts.get(p).copied().unwrap_or(0).saturating_add(self.everyone);
+                let rows = self
+                    .counts
+                    .get(p)
+                    .copied()
+                    .unwrap_or(0)
+                    .saturating_add(self.everyone);
                 Vec::with_capacity(rows as usize * PACKED_ROW)
             })
             .collect();
@@ -231,7 +236,8 @@ impl Store {
     /// `tolerant`, caches that do not read are a reason, not an error.
     pub(crate) fn staleness(&self, conn: &Connection, tolerant: bool) -> Result<Option<String>> {
         let now = self.log_stamp(conn)?;
-        let caches = (|| Ok::<_, StoreError>((self.cache_head(conn)?, self.caches_digest(conn)?)))();
+        let caches =
+            (|| Ok::<_, StoreError>((self.cache_head(conn)?, self.caches_digest(conn)?)))();
         let (head, caches) = match caches {
             Ok(found) => found,
             Err(e) if tolerant => return Ok(Some(self.without_path(&e))),
@@ -265,8 +271,14 @@ impl Store {
         let mut rows = stmt.query([]).map_err(|e| self.sql(e))?;
         while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
             let id: i64 = r.get(0).map_err(|e| self.sql(e))?;
-            let key = r.get_ref(1).and_then(|v| Ok(v.as_str()?)).map_err(|e| self.sql(e))?;
-            let state = r.get_ref(2).and_then(|v| Ok(v.as_str()?)).map_err(|e| self.sql(e))?;
+            let key = r
+                .get_ref(1)
+                .and_then(|v| Ok(v.as_str()?))
+                .map_err(|e| self.sql(e))?;
+            let state = r
+                .get_ref(2)
+                .and_then(|v| Ok(v.as_str()?))
+                .map_err(|e| self.sql(e))?;
             sum = sum.wrapping_add(digest::cached_state(id, key, state));
         }
         Ok(sum)
@@ -342,9 +354,11 @@ impl Store {
 
     /// How many players the caches hold (joined or placeholders): the next new player's id.
     pub(crate) fn cached_players(&self, conn: &Connection) -> Result<u64> {
-        conn.query_row("SELECT COALESCE(MAX(id) + 1, 0) FROM cache_players", [], |r| {
-            r.get::<_, i64>(0)
-        })
+        conn.query_row(
+            "SELECT COALESCE(MAX(id) + 1, 0) FROM cache_players",
+            [],
+            |r| r.get::<_, i64>(0),
+        )
         .map(|n| n.max(0) as u64)
         .map_err(|e| self.sql(e))
     }
@@ -377,7 +391,10 @@ impl Store {
         let mut all = Vec::new();
         while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
             let player: i64 = r.get(0).map_err(|e| self.sql(e))?;
-            let blob = r.get_ref(1).and_then(|v| Ok(v.as_blob()?)).map_err(|e| self.sql(e))?;
+            let blob = r
+                .get_ref(1)
+                .and_then(|v| Ok(v.as_blob()?))
+                .map_err(|e| self.sql(e))?;
             let decoded = PlayerId::try_from(player)
                 .ok()
                 .and_then(|p| history_blob::decode(p, blob))
@@ -521,9 +538,7 @@ impl Store {
             blob.clear();
             let old: Option<Vec<u8>> = tx
                 .prepare_cached("SELECT rows FROM cache_history WHERE player = ?1")
-                .and_then(|mut s| {
-                    s.query_row([i64::from(player)], |r| r.get(0)).optional()
-                })
+                .and_then(|mut s| s.query_row([i64::from(player)], |r| r.get(0)).optional())
                 .map_err(|e| self.sql(e))?;
             if let Some(old) = old {
                 blob = old;
@@ -536,22 +551,30 @@ impl Store {
 
     /// After a replay: every player with a row at or after `from`, in the cache or in the
     /// new history, gets their blob rewritten from the new history; the rest keep theirs.
-    fn replace_history(&self, tx: &Connection, h: &Histories, from: (NaiveDate, u64)) -> Result<()> {
+    fn replace_history(
+        &self,
+        tx: &Connection,
+        h: &Histories,
+        from: (NaiveDate, u64),
+    ) -> Result<()> {
         let mut stale: Vec<PlayerId> = {
             let mut stmt = tx
                 .prepare("SELECT player FROM cache_history WHERE (last_day, last_seq) >= (?1, ?2)")
                 .map_err(|e| self.sql(e))?;
-            stmt.query_map(
-                params![history_blob::day_of(from.0), from.1 as i64],
-                |r| r.get::<_, i64>(0),
-            )
+            stmt.query_map(params![history_blob::day_of(from.0), from.1 as i64], |r| {
+                r.get::<_, i64>(0)
+            })
             .and_then(|rows| rows.collect::<rusqlite::Result<Vec<i64>>>())
             .map_err(|e| self.sql(e))?
             .into_iter()
             .map(|p| PlayerId::try_from(p).map_err(|_| self.bad_cache(format!("player {p}"))))
             .collect::<Result<_>>()?
         };
-        stale.extend(h.players().filter(|(_, _, last)| *last >= from).map(|(p, _, _)| p));
+        stale.extend(
+            h.players()
+                .filter(|(_, _, last)| *last >= from)
+                .map(|(p, _, _)| p),
+        );
         stale.sort_unstable();
         stale.dedup();
         for player in stale {

@@ -62,8 +62,13 @@ fn field_differences(cached: &Value, fresh: &Value) -> Vec<String> {
             keys.into_iter()
                 .filter(|k| a.get(*k) != b.get(*k))
                 .map(|k| {
-                    let show = |v: Option<&Value>| v.map_or("nothing".to_string(), |v| v.to_string());
-                    format!("{k} {} where a replay gives {}", show(a.get(k)), show(b.get(k)))
+                    let show =
+                        |v: Option<&Value>| v.map_or("nothing".to_string(), |v| v.to_string());
+                    format!(
+                        "{k} {} where a replay gives {}",
+                        show(a.get(k)),
+                        show(b.get(k))
+                    )
                 })
                 .collect()
         }
@@ -77,7 +82,10 @@ impl Store {
     /// ladder that opens are in the report.
     pub fn check(path: &Path) -> Result<CheckReport> {
         let store = Store::open_unchecked(path)?;
-        store.conn.execute_batch("BEGIN").map_err(|e| store.sql(e))?;
+        store
+            .conn
+            .execute_batch("BEGIN")
+            .map_err(|e| store.sql(e))?;
         let report = store.check_open();
         let _ = store.conn.execute_batch("COMMIT");
         report
@@ -146,7 +154,10 @@ impl Store {
                 }) {
                     Ok(l) => l,
                     Err(e) => {
-                        report.found(format!("the log does not replay: {}", self.without_path(&e)));
+                        report.found(format!(
+                            "the log does not replay: {}",
+                            self.without_path(&e)
+                        ));
                         return Ok(report);
                     }
                 };
@@ -166,7 +177,12 @@ impl Store {
         text.strip_prefix(&prefix).unwrap_or(&text).to_string()
     }
 
-    fn compare_caches(&self, fresh: &Ladder, history: &Histories, report: &mut CheckReport) -> Result<()> {
+    fn compare_caches(
+        &self,
+        fresh: &Ladder,
+        history: &Histories,
+        report: &mut CheckReport,
+    ) -> Result<()> {
         let conn = &self.conn;
         let cached = match self.cached_ladder(conn) {
             Ok(l) => l,
@@ -191,7 +207,11 @@ impl Store {
         }
         for (id, (c, f)) in cached.players.iter().zip(&fresh.players).enumerate() {
             if c != f {
-                let who = if f.joined { f.name.clone() } else { format!("player #{id}") };
+                let who = if f.joined {
+                    f.name.clone()
+                } else {
+                    format!("player #{id}")
+                };
                 let diffs = field_differences(
                     &serde_json::to_value(c).unwrap_or(Value::Null),
                     &serde_json::to_value(f).unwrap_or(Value::Null),
@@ -213,7 +233,9 @@ impl Store {
                     .and_then(|i| fresh.players.get(i))
                     .map(|p| crate::ladder::values::name_key(&p.name));
                 if want.as_deref() != Some(key.as_str()) {
-                    report.found(format!("player #{id}: the cached name key `{key}` is not the name's"));
+                    report.found(format!(
+                        "player #{id}: the cached name key `{key}` is not the name's"
+                    ));
                 }
             }
         }
@@ -233,9 +255,14 @@ impl Store {
             let player: i64 = r.get(0).map_err(|e| self.sql(e))?;
             let day: i64 = r.get(1).map_err(|e| self.sql(e))?;
             let seq: i64 = r.get(2).map_err(|e| self.sql(e))?;
-            let blob = r.get_ref(3).and_then(|v| Ok(v.as_blob()?)).map_err(|e| self.sql(e))?;
+            let blob = r
+                .get_ref(3)
+                .and_then(|v| Ok(v.as_blob()?))
+                .map_err(|e| self.sql(e))?;
             let Ok(p) = PlayerId::try_from(player) else {
-                report.found(format!("the cached history of player #{player}, who does not exist"));
+                report.found(format!(
+                    "the cached history of player #{player}, who does not exist"
+                ));
                 continue;
             };
             seen += 1;
@@ -254,7 +281,8 @@ impl Store {
                         history_blob::encode_into(rows.iter().copied(), &mut packed);
                     }
                     if packed != want || (day, seq) != key {
-                        let have = cached.map_or_else(|| "unreadable".into(), |r| format!("{} rows", r.len()));
+                        let have = cached
+                            .map_or_else(|| "unreadable".into(), |r| format!("{} rows", r.len()));
                         let should = history_blob::decode(p, want).map_or(0, |r| r.len());
                         report.found(format!(
                             "{}: the cached history differs from a replay ({have} cached, {should} replayed)",

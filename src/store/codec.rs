@@ -128,10 +128,13 @@ fn unzigzag(v: u64) -> i64 {
     ((v >> 1) as i64) ^ -((v & 1) as i64)
 }
 
+/// A block of rows packed: how many rows, and their bytes.
+pub type Packed = (u64, Vec<u8>);
+
 /// Packs rows into blocks as they come: `(rows, bytes)` for each block.
 #[derive(Default)]
 pub struct Encoder {
-    done: Vec<(u64, Vec<u8>)>,
+    done: Vec<Packed>,
     bytes: Vec<u8>,
     rows: u64,
     prev_day: i64,
@@ -176,22 +179,21 @@ impl Encoder {
 
     fn close(&mut self) {
         if self.rows > 0 {
-            self.done
-                .push((self.rows, std::mem::take(&mut self.bytes)));
+            self.done.push((self.rows, std::mem::take(&mut self.bytes)));
         }
         self.rows = 0;
         self.prev_day = 0;
     }
 
     /// The blocks, in order.
-    pub fn finish(mut self) -> Vec<(u64, Vec<u8>)> {
+    pub fn finish(mut self) -> Vec<Packed> {
         self.close();
         self.done
     }
 }
 
 /// Packs `rows` into blocks.
-pub fn encode(rows: &[(NaiveDate, Entry)]) -> Result<Vec<(u64, Vec<u8>)>, serde_json::Error> {
+pub fn encode(rows: &[(NaiveDate, Entry)]) -> Result<Vec<Packed>, serde_json::Error> {
     let mut enc = Encoder::default();
     for (date, entry) in rows {
         enc.push(*date, entry)?;
@@ -278,7 +280,8 @@ impl<'a> Rows<'a> {
             0..=5 => {
                 let mut id = || -> Result<PlayerId, String> {
                     let v = self.varint().ok_or_else(cut)?;
-                    PlayerId::try_from(v).map_err(|_| format!("row {seq}: player id {v} is too large"))
+                    PlayerId::try_from(v)
+                        .map_err(|_| format!("row {seq}: player id {v} is too large"))
                 };
                 let (a, b) = (id()?, id()?);
                 let result = result_of(shape).ok_or_else(cut)?;
@@ -298,7 +301,8 @@ impl<'a> Rows<'a> {
             _ => Body::Nothing,
         };
         match (op, &body) {
-            (Op::Delete, Body::Nothing) | (Op::Add | Op::Edit, Body::Plain { .. } | Body::Json(_)) => {}
+            (Op::Delete, Body::Nothing)
+            | (Op::Add | Op::Edit, Body::Plain { .. } | Body::Json(_)) => {}
             (Op::Delete, _) => return Err(format!("row {seq}: a deletion that carries an event")),
             _ => return Err(format!("row {seq}: an addition or edit without an event")),
         }
@@ -394,7 +398,7 @@ mod tests {
         NaiveDate::from_ymd_opt(y, m, d).unwrap()
     }
 
-    fn rows_of(blocks: &[(u64, Vec<u8>)], first: u64) -> Vec<LogRow> {
+    fn rows_of(blocks: &[Packed], first: u64) -> Vec<LogRow> {
         let mut seq = first;
         let mut out = Vec::new();
         for (n, data) in blocks {
@@ -432,10 +436,19 @@ mod tests {
             (
                 day(1, 1, 1),
                 Entry::Add {
-                    event: Event::Match(Match::new(70000, 4_000_000_000u32, MatchResult::Cancelled)),
+                    event: Event::Match(Match::new(
+                        70000,
+                        4_000_000_000u32,
+                        MatchResult::Cancelled,
+                    )),
                 },
             ),
-            (day(9999, 12, 31), Entry::Add { event: Event::Match(team) }),
+            (
+                day(9999, 12, 31),
+                Entry::Add {
+                    event: Event::Match(team),
+                },
+            ),
             (
                 day(2026, 1, 2),
                 Entry::Edit {
@@ -444,7 +457,12 @@ mod tests {
                 },
             ),
             (day(2026, 1, 2), Entry::Delete { target: 1 }),
-            (day(2026, 1, 3), Entry::Add { event: Event::HardReset }),
+            (
+                day(2026, 1, 3),
+                Entry::Add {
+                    event: Event::HardReset,
+                },
+            ),
         ];
         let blocks = encode(&rows).unwrap();
         assert_eq!(blocks.len(), 1);
@@ -463,7 +481,11 @@ mod tests {
             (
                 day(2026, 1, 1) + chrono::Days::new(u64::from(i / 1000)),
                 Entry::Add {
-                    event: Event::Match(Match::new(i % 100, 100 + i % 50, MatchResult::Played(Outcome::Win))),
+                    event: Event::Match(Match::new(
+                        i % 100,
+                        100 + i % 50,
+                        MatchResult::Played(Outcome::Win),
+                    )),
                 },
             )
         };
@@ -511,7 +533,10 @@ mod tests {
         assert_eq!(err, "row 1: the block ends inside the row");
         // A date past 9999-12-31.
         let mut bad = vec![OP_ADD];
-        put_varint(&mut bad, zigzag(i64::from(day_number(day(9999, 12, 31))) + 1));
+        put_varint(
+            &mut bad,
+            zigzag(i64::from(day_number(day(9999, 12, 31))) + 1),
+        );
         bad.extend([0, 1]);
         let err = Rows::new(1, 1, &bad).next().unwrap().unwrap_err();
         assert_eq!(err, "row 1: its date is outside 0001-01-01..9999-12-31");
@@ -520,7 +545,10 @@ mod tests {
         long.push(0);
         let mut r = Rows::new(1, 1, &long);
         assert!(r.next().unwrap().is_ok());
-        assert_eq!(r.finish().unwrap_err(), "row 1: 1 bytes follow the block's last row");
+        assert_eq!(
+            r.finish().unwrap_err(),
+            "row 1: 1 bytes follow the block's last row"
+        );
     }
 
     #[test]

@@ -32,13 +32,19 @@ fn figures(f: &Figures) -> [f64; 4] {
     [f.rating, f.deviation, f.extra, f.score]
 }
 
-fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+/// Writes `v` as a varint at `buf[at..]` (room for 10 bytes); returns the end.
+fn put_varint(buf: &mut [u8; MAX_ROW], mut at: usize, mut v: u64) -> usize {
     while v >= 0x80 {
-        out.push((v as u8) | 0x80);
+        buf[at] = (v as u8) | 0x80;
         v >>= 7;
+        at += 1;
     }
-    out.push(v as u8);
+    buf[at] = v as u8;
+    at + 1
 }
+
+/// The most bytes a packed row takes: flags, two 10-byte varints, four figures.
+const MAX_ROW: usize = 1 + 10 + 10 + 32;
 
 /// Packs rows one after another.
 #[derive(Debug, Clone, Default)]
@@ -61,15 +67,18 @@ impl Packer {
                 flags |= 1 << i;
             }
         }
-        out.push(flags);
-        put_varint(out, (day - base_day) as u64);
+        let mut buf = [0u8; MAX_ROW];
+        buf[0] = flags;
+        let mut n = put_varint(&mut buf, 1, (day - base_day) as u64);
         let delta = r.seq.wrapping_sub(base_seq) as i64;
-        put_varint(out, ((delta << 1) ^ (delta >> 63)) as u64);
+        n = put_varint(&mut buf, n, ((delta << 1) ^ (delta >> 63)) as u64);
         for (i, v) in now.iter().enumerate() {
             if flags & (1 << i) != 0 {
-                out.extend_from_slice(&v.to_le_bytes());
+                buf[n..n + 8].copy_from_slice(&v.to_le_bytes());
+                n += 8;
             }
         }
+        out.extend_from_slice(&buf[..n]);
         self.prev = Some((day, r.seq, now));
     }
 }

@@ -87,7 +87,10 @@ impl Store {
         let mut kinds = Vec::new();
         while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
             let id: i64 = r.get(0).map_err(|e| self.sql(e))?;
-            let text = r.get_ref(1).and_then(|v| Ok(v.as_str()?)).map_err(|e| self.sql(e))?;
+            let text = r
+                .get_ref(1)
+                .and_then(|v| Ok(v.as_str()?))
+                .map_err(|e| self.sql(e))?;
             let expected = kinds.len() as i64 + 1;
             if id != expected {
                 return Err(self.damaged(format!(
@@ -133,7 +136,10 @@ impl Store {
             let first: i64 = r.get(0).map_err(|e| self.sql(e))?;
             let action: i64 = r.get(1).map_err(|e| self.sql(e))?;
             let count: i64 = r.get(2).map_err(|e| self.sql(e))?;
-            let data = r.get_ref(3).and_then(|v| Ok(v.as_blob()?)).map_err(|e| self.sql(e))?;
+            let data = r
+                .get_ref(3)
+                .and_then(|v| Ok(v.as_blob()?))
+                .map_err(|e| self.sql(e))?;
             let (Ok(first), Ok(count)) = (u64::try_from(first), u64::try_from(count)) else {
                 return Err(self.damaged(format!("log block {first} has a negative number")));
             };
@@ -144,28 +150,31 @@ impl Store {
                 data,
             };
             let end = first.checked_add(count).ok_or_else(|| {
-                self.damaged(format!("log block {first} runs past the largest row number"))
+                self.damaged(format!(
+                    "log block {first} runs past the largest row number"
+                ))
             })?;
             match seen {
                 None if !newest_first && first != 1 => {
                     return Err(self.damaged(format!("the log starts at row {first}, not row 1")));
                 }
-                Some((next_first, _, next_action)) if newest_first => {
-                    if end != next_first || action > next_action {
-                        return Err(self.damaged(format!(
-                            "log rows {first} to {} are out of place before row {next_first}",
-                            end - 1
-                        )));
-                    }
+                Some((next_first, _, next_action))
+                    if newest_first && (end != next_first || action > next_action) =>
+                {
+                    return Err(self.damaged(format!(
+                        "log rows {first} to {} are out of place before row {next_first}",
+                        end - 1
+                    )));
                 }
-                Some((prev_first, prev_count, prev_action)) if !newest_first => {
-                    if prev_first + prev_count != first || action < prev_action {
-                        return Err(self.damaged(format!(
-                            "log rows {first} to {} do not follow rows {prev_first} to {}",
-                            end - 1,
-                            prev_first + prev_count - 1
-                        )));
-                    }
+                Some((prev_first, prev_count, prev_action))
+                    if !newest_first
+                        && (prev_first + prev_count != first || action < prev_action) =>
+                {
+                    return Err(self.damaged(format!(
+                        "log rows {first} to {} do not follow rows {prev_first} to {}",
+                        end - 1,
+                        prev_first + prev_count - 1
+                    )));
                 }
                 _ => {}
             }
@@ -199,7 +208,7 @@ impl Store {
         &self,
         conn: &Connection,
         force: &InForce,
-        extra: Option<(u64, &[(u64, Vec<u8>)])>,
+        extra: Option<(u64, &[codec::Packed])>,
     ) -> Result<Events> {
         // Room for every row: no more than the rows said, nor than the bytes could hold
         // (a row takes at least 3), whatever a damaged file says.
@@ -271,7 +280,9 @@ impl Store {
         action: i64,
     ) -> Result<(Option<chrono::NaiveDate>, Vec<LogRow>)> {
         let mut stmt = conn
-            .prepare_cached("SELECT first_seq, rows, data FROM log WHERE action = ?1 ORDER BY first_seq")
+            .prepare_cached(
+                "SELECT first_seq, rows, data FROM log WHERE action = ?1 ORDER BY first_seq",
+            )
             .map_err(|e| self.sql(e))?;
         let mut found = stmt.query([action]).map_err(|e| self.sql(e))?;
         let mut earliest = None;
@@ -279,7 +290,10 @@ impl Store {
         while let Some(r) = found.next().map_err(|e| self.sql(e))? {
             let first: i64 = r.get(0).map_err(|e| self.sql(e))?;
             let count: i64 = r.get(1).map_err(|e| self.sql(e))?;
-            let data = r.get_ref(2).and_then(|v| Ok(v.as_blob()?)).map_err(|e| self.sql(e))?;
+            let data = r
+                .get_ref(2)
+                .and_then(|v| Ok(v.as_blob()?))
+                .map_err(|e| self.sql(e))?;
             let mut rows = Rows::new(first.max(0) as u64, count.max(0) as u64, data);
             for row in rows.by_ref() {
                 let row = row.map_err(|e| self.damaged(format!("its log: {e}")))?;
@@ -413,7 +427,10 @@ impl Store {
                 }
                 let first: i64 = b.get(0).map_err(|e| self.sql(e))?;
                 let count: i64 = b.get(2).map_err(|e| self.sql(e))?;
-                let data = b.get_ref(3).and_then(|v| Ok(v.as_blob()?)).map_err(|e| self.sql(e))?;
+                let data = b
+                    .get_ref(3)
+                    .and_then(|v| Ok(v.as_blob()?))
+                    .map_err(|e| self.sql(e))?;
                 if first != expected_seq as i64 || count < 1 {
                     return Err(self.damaged(format!(
                         "log rows from {first} do not follow row {}",

@@ -111,8 +111,12 @@ impl Store {
                     r.get(4).map_err(get)?,
                     r.get(5).map_err(get)?,
                     r.get(6).map_err(get)?,
-                    r.get_ref(7).and_then(|v| Ok(v.as_str_or_null()?)).map_err(get)?,
-                    r.get_ref(8).and_then(|v| Ok(v.as_str_or_null()?)).map_err(get)?,
+                    r.get_ref(7)
+                        .and_then(|v| Ok(v.as_str_or_null()?))
+                        .map_err(get)?,
+                    r.get_ref(8)
+                        .and_then(|v| Ok(v.as_str_or_null()?))
+                        .map_err(get)?,
                 )
                 .map_err(old)?;
                 let action = new_action(action)
@@ -130,10 +134,13 @@ impl Store {
             let t = i64::try_from(target).map_err(|_| old(format!("row {seq}: bad target")))?;
             match rows.binary_search_by_key(&t, |r| r.seq) {
                 Ok(i) if t < seq => Ok(i as u64 + 1),
-                _ => Err(old(format!("row {seq} corrects row {target}, which is not an earlier row"))),
+                _ => Err(old(format!(
+                    "row {seq} corrects row {target}, which is not an earlier row"
+                ))),
             }
         };
-        let mut blocks: Vec<(i64, i64, Vec<(u64, Vec<u8>)>)> = Vec::new();
+        // Each action's blocks, with its first row number.
+        let mut blocks: Vec<(i64, i64, Vec<super::codec::Packed>)> = Vec::new();
         let mut i = 0;
         while i < rows.len() {
             let action = rows[i].action;
@@ -185,7 +192,12 @@ impl Store {
                     .unwrap_or((0, Vec::new())),
                 _ => (0, Vec::new()),
             };
-            let row = NewAction { id, kind, label, at };
+            let row = NewAction {
+                id,
+                kind,
+                label,
+                at,
+            };
             self.write_action(&tx, &mut head, &row, first, &these)?;
         }
         tx.pragma_update(None, "user_version", schema::SCHEMA_VERSION)

@@ -48,7 +48,9 @@ pub enum StoreError {
         path: String,
         cause: rusqlite::Error,
     },
-    #[error("{path}: locked by another program (waited {waited} s); try again when it has finished")]
+    #[error(
+        "{path}: locked by another program (waited {waited} s); try again when it has finished"
+    )]
     Locked { path: String, waited: u64 },
     #[error("{0}: read-only (the file or its folder cannot be written); nothing was changed")]
     ReadOnly(String),
@@ -174,7 +176,8 @@ impl Store {
 
     /// A store on a connection to a file being made (see [`NewLadder`]).
     fn fresh(conn: Connection, path: &Path) -> Result<Store> {
-        let cookie = schema::cookie(&conn).map_err(|e| StoreError::from_sqlite(&path.display().to_string(), e))?;
+        let cookie = schema::cookie(&conn)
+            .map_err(|e| StoreError::from_sqlite(&path.display().to_string(), e))?;
         Ok(Store {
             conn,
             path: path.to_path_buf(),
@@ -262,8 +265,7 @@ impl Store {
     /// The rules the ladder was created with (later `rules` events change them in the log).
     pub fn initial_rules(&self) -> Result<Rules> {
         let text = self.rules_text(&self.conn)?;
-        serde_json::from_str(&text)
-            .map_err(|e| self.damaged(format!("its rules do not read: {e}")))
+        serde_json::from_str(&text).map_err(|e| self.damaged(format!("its rules do not read: {e}")))
     }
 
     fn rules_text(&self, conn: &Connection) -> Result<String> {
@@ -290,7 +292,11 @@ impl Store {
     /// themselves (24 bytes an event for the order, then each event made as it is passed).
     pub fn for_each_event<E>(
         &self,
-        f: impl FnMut(chrono::NaiveDate, u64, &crate::ladder::event::Event) -> std::result::Result<(), E>,
+        f: impl FnMut(
+            chrono::NaiveDate,
+            u64,
+            &crate::ladder::event::Event,
+        ) -> std::result::Result<(), E>,
     ) -> Result<std::result::Result<(), E>> {
         Ok(self.events(&self.conn)?.for_each(f))
     }

@@ -126,10 +126,12 @@ impl NewLadder {
     /// Puts the complete ladder in place under its name and opens it there.
     pub fn finish(mut self) -> Result<Store> {
         let name = self.target.display().to_string();
-        let io = |cause| StoreError::from(OpenError::Create {
-            path: name.clone(),
-            cause,
-        });
+        let io = |cause| {
+            StoreError::from(OpenError::Create {
+                path: name.clone(),
+                cause,
+            })
+        };
         if let Some(store) = self.store.take() {
             schema::settle(&store.conn, &name)?;
             store

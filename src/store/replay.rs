@@ -60,7 +60,9 @@ impl Store {
             None => self.initial_rules()?,
         };
         let mut history = Vec::new();
-        let ladder = self.run(&rules, &events, false, |rows| history.extend_from_slice(rows))?;
+        let ladder = self.run(&rules, &events, false, |rows| {
+            history.extend_from_slice(rows)
+        })?;
         Ok((ladder, history))
     }
 

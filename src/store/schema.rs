@@ -206,14 +206,20 @@ fn describe(item: &Item) -> String {
 }
 
 /// How the file's schema differs from format `version`'s, in words; `None` if it does not.
-pub(crate) fn differences(conn: &Connection, version: i32) -> Result<Option<String>, StoreErrorKind> {
+pub(crate) fn differences(
+    conn: &Connection,
+    version: i32,
+) -> Result<Option<String>, StoreErrorKind> {
     let want = expected(version).map_err(StoreErrorKind::Internal)?;
     let found = items(conn).map_err(StoreErrorKind::Sqlite)?;
     let key = |i: &Item| (i.kind.clone(), i.name.clone());
     let mut what: Vec<String> = Vec::new();
     for f in &found {
         match want.iter().find(|w| key(w) == key(f)) {
-            None => what.push(format!("it holds {} that rungs did not create", describe(f))),
+            None => what.push(format!(
+                "it holds {} that rungs did not create",
+                describe(f)
+            )),
             Some(w) if w != f => what.push(format!(
                 "{} is not defined as rungs defines it",
                 describe(f)
@@ -290,10 +296,7 @@ pub enum OpenError {
         found: String,
     },
     #[error("{path}: cannot create the ladder: {cause}")]
-    Create {
-        path: String,
-        cause: std::io::Error,
-    },
+    Create { path: String, cause: std::io::Error },
 }
 
 /// Sets what every connection to a ladder gets: nothing a file carries may run.
@@ -405,22 +408,21 @@ pub(crate) fn open(path: &Path) -> Result<Checked, StoreError> {
     if version == 0 {
         return Err(OpenError::Unfinished(name).into());
     }
-    if version < SCHEMA_VERSION {
-        if read_only {
-            return Err(OpenError::NeedsUpgrade {
-                path: name,
-                found: version,
-                to: SCHEMA_VERSION,
-            }
-            .into());
+    if version < SCHEMA_VERSION && read_only {
+        return Err(OpenError::NeedsUpgrade {
+            path: name,
+            found: version,
+            to: SCHEMA_VERSION,
         }
+        .into());
     }
     if !read_only {
         let mode: String = conn
             .query_row("PRAGMA journal_mode", [], |r| r.get(0))
             .map_err(sql)?;
         if !mode.eq_ignore_ascii_case("wal") {
-            conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
+            conn.pragma_update(None, "journal_mode", "WAL")
+                .map_err(sql)?;
         }
     }
     finish_setup(&conn).map_err(sql)?;
@@ -458,7 +460,8 @@ pub(crate) fn create_in(path: &Path, name: &str) -> Result<Connection, StoreErro
     .map_err(sql)?;
     conn.pragma_update(None, "journal_mode", "MEMORY")
         .map_err(sql)?;
-    conn.pragma_update(None, "synchronous", "OFF").map_err(sql)?;
+    conn.pragma_update(None, "synchronous", "OFF")
+        .map_err(sql)?;
     conn.pragma_update(None, "application_id", APPLICATION_ID)
         .map_err(sql)?;
     conn.execute_batch("BEGIN IMMEDIATE").map_err(sql)?;
@@ -470,16 +473,20 @@ pub(crate) fn create_in(path: &Path, name: &str) -> Result<Connection, StoreErro
         let _ = conn.execute_batch("ROLLBACK");
         return Err(sql(e));
     }
-    conn.pragma_update(None, "foreign_keys", "ON").map_err(sql)?;
-    conn.pragma_update(None, "cache_size", -32768).map_err(sql)?;
+    conn.pragma_update(None, "foreign_keys", "ON")
+        .map_err(sql)?;
+    conn.pragma_update(None, "cache_size", -32768)
+        .map_err(sql)?;
     Ok(conn)
 }
 
 /// Turns a newly made ladder into one at rest: write-ahead logging, synced writes.
 pub(crate) fn settle(conn: &Connection, name: &str) -> Result<(), StoreError> {
     let sql = |e| StoreError::from_sqlite(name, e);
-    conn.pragma_update(None, "journal_mode", "WAL").map_err(sql)?;
-    conn.pragma_update(None, "synchronous", "NORMAL").map_err(sql)
+    conn.pragma_update(None, "journal_mode", "WAL")
+        .map_err(sql)?;
+    conn.pragma_update(None, "synchronous", "NORMAL")
+        .map_err(sql)
 }
 
 fn finish_setup(conn: &Connection) -> rusqlite::Result<()> {
@@ -504,7 +511,11 @@ mod tests {
         let v1 = expected(1).unwrap();
         let v2 = expected(2).unwrap();
         let meta = |items: &[Item]| -> Vec<Item> {
-            items.iter().filter(|i| i.table == "meta").cloned().collect()
+            items
+                .iter()
+                .filter(|i| i.table == "meta")
+                .cloned()
+                .collect()
         };
         assert_eq!(meta(v1), meta(v2));
         assert_eq!(meta(v1).len(), 2, "the table and its primary key index");
