@@ -690,3 +690,83 @@ fn store_version(dir: &Dir) -> i32 {
         .query_row("PRAGMA user_version", [], |r| r.get(0))
         .unwrap()
 }
+
+/// Each kind of damage gets a message that says what is wrong, never SQLite's words for a
+/// query ("Query returned no rows", "table meta already exists").
+#[test]
+fn each_kind_of_damage_is_named() {
+    let cases: [(&str, &str, &[&str]); 5] = [
+        (
+            "rules",
+            "DELETE FROM meta WHERE key = 'rules'",
+            &["damaged ladder file", "its rules are missing"],
+        ),
+        (
+            "caches",
+            "DELETE FROM cache_ladder",
+            &["its caches are missing", "rungs repair club.rungs"],
+        ),
+        (
+            "unfinished",
+            "PRAGMA user_version = 0",
+            &[
+                "damaged ladder file",
+                "its format number is 0 (none), yet it holds tables",
+            ],
+        ),
+        (
+            "numbering",
+            "UPDATE log SET first_seq = 9 WHERE first_seq = 5",
+            &[
+                "damaged ladder file",
+                "log row 9 does not follow row 4 (of action 2)",
+            ],
+        ),
+        (
+            "actions",
+            "PRAGMA foreign_keys = OFF; UPDATE actions SET id = 7 WHERE id = 3; UPDATE log SET action = 7 WHERE action = 3",
+            &[
+                "damaged ladder file",
+                "its actions are numbered 7 where rungs numbers them 1, 2, 3, … (expected 3)",
+            ],
+        ),
+    ];
+    for (tag, sql, said) in cases {
+        let dir = Dir::new(&format!("damage-{tag}"));
+        dir.club(LADDER);
+        dir.sqlite(LADDER).execute_batch(sql).unwrap();
+        let m = dir.fail(&["standings", LADDER]);
+        mentions(&m, &[LADDER]);
+        mentions(&m, said);
+        for words in ["Query returned no rows", "already exists"] {
+            assert!(!m.contains(words), "{tag}: {m}");
+        }
+    }
+    // A ladder whose caches are missing is mended by a repair; one whose log is damaged is not.
+    let dir = Dir::new("damage-mend");
+    dir.club(LADDER);
+    let honest = dir.standings(LADDER);
+    dir.sqlite(LADDER)
+        .execute_batch(
+            "DELETE FROM cache_ladder; DELETE FROM cache_players; DELETE FROM cache_history",
+        )
+        .unwrap();
+    let said = dir.ok(&["repair", LADDER]);
+    mentions(&said, &["its caches are missing"]);
+    assert_eq!(dir.standings(LADDER), honest);
+    dir.sqlite(LADDER)
+        .execute_batch("UPDATE log SET data = x'ff' WHERE action = 3")
+        .unwrap();
+    let m = dir.fail(&["repair", LADDER]);
+    mentions(
+        &m,
+        &[
+            "damaged ladder file",
+            "its log: row 5: unknown operation code 3",
+        ],
+    );
+    // An empty file, as a failed copy leaves: not a ladder, and said so.
+    std::fs::write(dir.path("empty.rungs"), b"").unwrap();
+    let m = dir.fail(&["standings", "empty.rungs"]);
+    mentions(&m, &["empty.rungs: not a rungs ladder (an empty file)"]);
+}

@@ -3,9 +3,10 @@
 //! rungs' own — 1, 2, 3, … in the order it wrote them — whatever a file or an imported log
 //! said, so undo and redo follow what rungs wrote and nothing a log chose.
 
-use super::caches::{CacheHead, Histories, HistoryWrite, RowCounter};
+use super::caches::CacheHead;
 use super::codec;
 use super::export::{ActionKind, Log};
+use super::histories::{Histories, HistoryWrite, RowCounter};
 use super::log::{kind_code, stacks};
 use super::replay::{first_affected, targets};
 use super::{Result, Store, StoreError, Toggled, Tx, today_stamp};

@@ -4,7 +4,7 @@
 //! caches stamped with this log, and every cache equal to a fresh replay. A repair rebuilds
 //! every cache from the log in one transaction and never touches the log.
 
-use super::caches::{Histories, RowCounter};
+use super::histories::{Histories, RowCounter};
 use super::history_blob;
 use super::{Result, Store, StoreError};
 use crate::ladder::event::PlayerId;

@@ -12,6 +12,15 @@ use crate::ladder::event::{Entry, LogRow};
 use crate::ladder::log::Effective;
 use rusqlite::Connection;
 
+/// `row 9` or `rows 9 to 12`.
+fn rows_text(first: u64, last: u64) -> String {
+    if first == last {
+        format!("row {first}")
+    } else {
+        format!("rows {first} to {last}")
+    }
+}
+
 /// One block of rows as read.
 pub(crate) struct Block<'a> {
     pub first_seq: u64,
@@ -162,8 +171,8 @@ impl Store {
                     if newest_first && (end != next_first || action > next_action) =>
                 {
                     return Err(self.damaged(format!(
-                        "log rows {first} to {} are out of place before row {next_first}",
-                        end - 1
+                        "log {} is out of place before row {next_first}",
+                        rows_text(first, end - 1)
                     )));
                 }
                 Some((prev_first, prev_count, prev_action))
@@ -171,9 +180,9 @@ impl Store {
                         && (prev_first + prev_count != first || action < prev_action) =>
                 {
                     return Err(self.damaged(format!(
-                        "log rows {first} to {} do not follow rows {prev_first} to {}",
-                        end - 1,
-                        prev_first + prev_count - 1
+                        "log {} does not follow {} (of action {prev_action})",
+                        rows_text(first, end - 1),
+                        rows_text(prev_first, prev_first + prev_count - 1)
                     )));
                 }
                 _ => {}

@@ -6,7 +6,8 @@
 //! `migrate.rs` older formats brought up to date; `codec.rs` how log rows lie on disk;
 //! `digest.rs` which log the caches were made from; `log.rs` reading the log; `events.rs`
 //! the log's events in replay order, compactly; `actions.rs` actions, undo and redo;
-//! `caches.rs` the caches, read and written; `replay.rs` replay, rebuild and preview;
+//! `caches.rs` the caches, read and written (`histories.rs` and `history_blob.rs` the
+//! players' histories); `replay.rs` replay, rebuild and preview;
 //! `check.rs` `rungs check` and `rungs repair`.
 
 mod actions;
@@ -17,6 +18,7 @@ pub mod digest;
 mod events;
 pub mod export;
 pub mod forecast;
+mod histories;
 pub mod history_blob;
 mod log;
 mod migrate;

@@ -2,10 +2,11 @@
 //! comparisons and checks), the caches rebuilt from such a replay, and previews of rows not
 //! yet committed, all by the same engine (`ladder::replay`).
 
-use super::caches::{CacheHead, HistoryWrite, RowCounter};
+use super::caches::CacheHead;
 use super::codec;
 use super::digest::Stamp;
 use super::events::Events;
+use super::histories::{HistoryWrite, RowCounter};
 use super::{Result, Store, StoreError};
 use crate::ladder::event::{Entry, Event, LogRow};
 use crate::ladder::log;

@@ -404,10 +404,20 @@ pub(crate) fn open(path: &Path) -> Result<Checked, StoreError> {
         }
         .into());
     }
-    check(&conn, &name, version)?;
     if version == 0 {
-        return Err(OpenError::Unfinished(name).into());
+        // Format 0 is a file rungs began and never finished: empty. Tables under it mean the
+        // format number was changed or lost.
+        return match differences(&conn, 0).map_err(|e| e.at(&name))? {
+            None => Err(OpenError::Unfinished(name).into()),
+            Some(_) => Err(StoreError::Damaged {
+                path: name,
+                what: "its format number is 0 (none), yet it holds tables: the number was \
+                       changed or lost"
+                    .into(),
+            }),
+        };
     }
+    check(&conn, &name, version)?;
     if version < SCHEMA_VERSION && read_only {
         return Err(OpenError::NeedsUpgrade {
             path: name,
