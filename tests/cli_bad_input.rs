@@ -3,7 +3,8 @@
 //!
 //! Every test runs the real binary in its own temporary directory, with paths relative to it.
 
-use std::process::Stdio;
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 mod support;
@@ -150,7 +151,7 @@ fn newer_ladder_format_is_refused_and_left_alone() {
     let file = dir.ladder();
     let path = dir.path(file);
     let entries = |conn: &rusqlite::Connection| -> i64 {
-        conn.query_row("SELECT COUNT(*) FROM entries", [], |r| r.get(0))
+        conn.query_row("SELECT COALESCE(SUM(rows), 0) FROM log", [], |r| r.get(0))
             .unwrap()
     };
     let count = {
@@ -394,4 +395,287 @@ fn corrupt_ladder_is_refused_and_left_alone() {
     let m = dir.fail(&["add-match", file, "Ann", "Bo", "1", "--date", "2026-01-03"]);
     assert_mentions(&m, &[file, "damaged"]);
     assert_eq!(dir.bytes(file), bytes, "the damaged file was changed");
+}
+
+/// Runs `rungs ARGS` with its address space capped at `megabytes` (`prlimit --as`): an
+/// allocation in proportion to a number read, rather than to the data held, would abort.
+fn bounded(dir: &Dir, megabytes: u64, args: &[&str]) -> Output {
+    Command::new("prlimit")
+        .arg(format!("--as={}", megabytes << 20))
+        .arg(env!("CARGO_BIN_EXE_rungs"))
+        .args(args)
+        .current_dir(&dir.0)
+        .output()
+        .expect("prlimit (util-linux) runs")
+}
+
+/// A player id of twenty million — 4.8 GB of placeholders if replay believed it — in a JSON
+/// Lines log and in a ladder file's own log: refused by line and by row, within 256 MB.
+#[test]
+fn a_huge_player_id_is_refused_in_bounded_memory() {
+    let dir = Dir::new("huge-id");
+    let file = dir.ladder();
+    let (_, log) = dir.snapshot(file);
+    let lines = log.lines().count();
+    let zed = r#"{"action":4,"action_kind":"do","label":"add Zed","seq":6,"date":"2026-01-05","op":"add","event":{"kind":"player","id":20000000,"name":"Zed"}}"#;
+    dir.write("zed.jsonl", &format!("{log}{zed}\n"));
+    let args = ["import-log", "zed.rungs", "zed.jsonl"];
+    let m = failed(&args, &bounded(&dir, 256, &args));
+    assert_mentions(
+        &m,
+        &[
+            "zed.jsonl",
+            &format!("line {}", lines + 1),
+            "player id 20000000 skips ids",
+        ],
+    );
+    assert!(!dir.path("zed.rungs").exists());
+
+    // The same join written into a ladder's log behind rungs' back: the file says its caches
+    // are stale; a repair reads the log, and refuses the row before replaying anything.
+    let event = rungs::ladder::event::Event::Player {
+        id: 20_000_000,
+        name: "Zed".into(),
+        undated: false,
+    };
+    let date = chrono::NaiveDate::from_ymd_opt(2026, 1, 5).unwrap();
+    let blocks =
+        rungs::store::codec::encode(&[(date, rungs::ladder::event::Entry::Add { event })]).unwrap();
+    let conn = sqlite(&dir.path(file));
+    conn.execute_batch("INSERT INTO actions(id, kind, label, at) VALUES (4, 'do', 'Zed', 'now')")
+        .unwrap();
+    conn.execute(
+        "INSERT INTO log(first_seq, action, rows, data) VALUES (6, 4, 1, ?1)",
+        [&blocks[0].1],
+    )
+    .unwrap();
+    drop(conn);
+    for args in [["repair", file], ["check", file], ["standings", file]] {
+        let m = failed(&args, &bounded(&dir, 256, &args));
+        assert_mentions(&m, &[file]);
+    }
+    let args = ["repair", file];
+    let m = failed(&args, &bounded(&dir, 256, &args));
+    assert_mentions(
+        &m,
+        &["row 6: player id 20000000 skips ids (3 players joined before it)"],
+    );
+    let out = bounded(&dir, 256, &["check", file]);
+    assert_mentions(
+        &String::from_utf8_lossy(&out.stdout),
+        &["player id 20000000 skips ids"],
+    );
+
+    // And replay itself, handed such an event directly, refuses before allocating.
+    let rules = rungs::ladder::rules::Rules::defaults(rungs::ladder::rules::System::Elo);
+    let zed = rungs::ladder::event::Event::Player {
+        id: 20_000_000,
+        name: "Zed".into(),
+        undated: false,
+    };
+    let e = rungs::ladder::replay::replay_state(&rules, [(date, 1, &zed)]).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "event 1 on 2026-01-05: player id 20000000 is beyond the 1048576 players a ladder holds"
+    );
+}
+
+/// A file that is one endless line (`/dev/zero`): refused once a line passes its limit
+/// (1 MiB a CSV row, 16 MiB a log line), within 256 MB, naming the file and line, and nothing
+/// changes.
+#[test]
+fn an_endless_line_is_refused_in_bounded_memory() {
+    let dir = Dir::new("endless");
+    let file = dir.ladder();
+    let before = dir.snapshot(file);
+    let args = ["import", file, "/dev/zero"];
+    let m = failed(&args, &bounded(&dir, 256, &args));
+    assert_mentions(
+        &m,
+        &[
+            "/dev/zero",
+            "line 1",
+            "`row`",
+            "runs on for more than 1 MiB without ending",
+        ],
+    );
+    let args = ["import-log", "new.rungs", "/dev/zero"];
+    let m = failed(&args, &bounded(&dir, 256, &args));
+    assert_mentions(
+        &m,
+        &[
+            "/dev/zero",
+            "line 1",
+            "`line`",
+            "runs on for more than 16 MiB without ending",
+        ],
+    );
+    assert!(!dir.path("new.rungs").exists());
+    // A long line after a good header: its own line number.
+    let mut text = String::from(HEADER);
+    text.push_str("2026-01-04,Ann,Bo,1\n");
+    text.push_str(&"x".repeat(3 << 20));
+    dir.write("long.csv", &text);
+    let args = ["import", file, "long.csv"];
+    let m = failed(&args, &bounded(&dir, 256, &args));
+    assert_mentions(&m, &["long.csv", "line 3", "more than 1 MiB"]);
+    assert_eq!(dir.snapshot(file), before);
+}
+
+/// The hidden temporary files new ladders are made under, left in `dir`.
+fn leftovers(dir: &Dir) -> Vec<String> {
+    std::fs::read_dir(&dir.0)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".rungs-new"))
+        .collect()
+}
+
+/// A `simulate` killed while it writes, and a `new` and a `simulate` that cannot finish (a
+/// file-size limit: what a full disk does to them) leave no file under the name — no 0-byte
+/// file, nothing a retry is refused for — and the retry sweeps away what they left.
+#[test]
+fn killed_or_failed_new_and_simulate_leave_no_file() {
+    let dir = Dir::new("no-leftovers");
+    let mut child = dir
+        .command(&[
+            "simulate",
+            "--players",
+            "5000",
+            "--weeks",
+            "52",
+            "--matches-per-week",
+            "5000",
+            "big.rungs",
+        ])
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it once it writes: its temporary file exists (the simulation itself is done).
+    let start = Instant::now();
+    while leftovers(&dir).is_empty() && start.elapsed() < Duration::from_secs(120) {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    std::thread::sleep(Duration::from_millis(20));
+    child.kill().unwrap();
+    let status = child.wait().unwrap();
+    {
+        use std::os::unix::process::ExitStatusExt;
+        assert_eq!(
+            status.signal(),
+            Some(9),
+            "the kill came too late: {status:?}"
+        );
+    }
+    assert!(
+        !dir.path("big.rungs").exists(),
+        "a killed simulate left big.rungs"
+    );
+    let small = ["--players", "10", "--weeks", "1", "--matches-per-week", "5"];
+    let mut args = vec!["simulate"];
+    args.extend(small);
+    args.push("big.rungs");
+    dir.ok(&args);
+    assert!(dir.path("big.rungs").exists());
+    assert_eq!(
+        leftovers(&dir),
+        Vec::<String>::new(),
+        "the retry did not sweep"
+    );
+    dir.ok(&["check", "big.rungs"]);
+
+    // A file-size limit of 8 KB: the process is stopped (SIGXFSZ) or refused mid-write.
+    for (name, args) in [
+        ("tiny.rungs", vec!["new", "tiny.rungs"]),
+        ("sim.rungs", {
+            let mut a = vec!["simulate"];
+            a.extend(small);
+            a.push("sim.rungs");
+            a
+        }),
+    ] {
+        let out = Command::new("prlimit")
+            .arg("--fsize=8192")
+            .arg(env!("CARGO_BIN_EXE_rungs"))
+            .args(&args)
+            .current_dir(&dir.0)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{name}: it fitted in 8 KB");
+        assert!(!dir.path(name).exists(), "{name}: left behind");
+        dir.ok(&args);
+        assert!(dir.path(name).exists());
+        assert_eq!(leftovers(&dir), Vec::<String>::new(), "{name}: not swept");
+    }
+}
+
+/// Runs `rungs ARGS` as a user who may not write the test's files: `nobody` when the tests
+/// run as root (to whom permissions do not apply), else as is.
+fn as_reader(dir: &Dir, args: &[&str]) -> Output {
+    let root = std::fs::read_to_string("/proc/self/status")
+        .map(|s| {
+            s.lines()
+                .any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(1) == Some("0"))
+        })
+        .unwrap_or(false);
+    let mut c = if root {
+        let mut c = Command::new("setpriv");
+        c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_rungs"));
+        c
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_rungs"))
+    };
+    c.args(args).current_dir(&dir.0).output().unwrap()
+}
+
+fn set_mode(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
+}
+
+/// Read commands work on a ladder that cannot be written, in a folder that can and in one
+/// that cannot (no -shm can be made there); a change is refused as read-only and the file's
+/// bytes stay as they were.
+#[test]
+fn read_commands_work_on_a_read_only_file_and_in_a_read_only_folder() {
+    let dir = Dir::new("read-only");
+    let file = dir.ladder();
+    let standings = dir.ok(&["standings", file, "--json"]);
+    let events = dir.ok(&["events", file, "--json"]);
+    let history = dir.ok(&["history", file, "Ann", "--json"]);
+    let bytes = dir.bytes(file);
+    for folder in [0o777, 0o555] {
+        set_mode(&dir.path(file), 0o444);
+        set_mode(&dir.0, folder);
+        let read = |args: &[&str]| {
+            let out = as_reader(&dir, args);
+            assert!(
+                out.status.success(),
+                "folder {folder:o}: `rungs {}` failed: {}",
+                args.join(" "),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            String::from_utf8(out.stdout).unwrap()
+        };
+        assert_eq!(read(&["standings", file, "--json"]), standings);
+        assert_eq!(read(&["events", file, "--json"]), events);
+        assert_eq!(read(&["history", file, "Ann", "--json"]), history);
+        read(&["check", file]);
+        read(&["replay", file]);
+        let args = ["add-match", file, "Ann", "Cy", "1", "--date", "2026-01-03"];
+        let m = failed(&args, &as_reader(&dir, &args));
+        assert_mentions(&m, &[file, "read-only", "nothing was changed"]);
+        set_mode(&dir.0, 0o755);
+        set_mode(&dir.path(file), 0o644);
+        assert_eq!(
+            dir.bytes(file),
+            bytes,
+            "folder {folder:o}: the file was changed"
+        );
+    }
 }

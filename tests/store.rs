@@ -230,15 +230,17 @@ fn a_bad_event_changes_nothing() {
 }
 
 /// A later id may join before an earlier one in replay order (ids follow entry order, joins
-/// follow dates): the cache holds the gap as the replay does.
+/// follow dates): replay holds the earlier ids as placeholders until they join, and the caches
+/// hold what the replay does.
 #[test]
 fn a_later_id_joining_first_is_cached_like_the_replay() {
     let dir = tempdir::Dir::new("gap");
     let mut store = new_store(&dir, System::Elo);
     store.commit("Ann", &[(day(5), player(0, "Ann"))]).unwrap();
-    store.commit("Di", &[(day(6), player(3, "Di"))]).unwrap();
+    store.commit("Di", &[(day(6), player(1, "Di"))]).unwrap();
+    // Bo, entered third, joined first.
     store
-        .commit("Bo early", &[(day(1), player(1, "Bo"))])
+        .commit("Bo early", &[(day(1), player(2, "Bo"))])
         .unwrap();
     store
         .commit(
@@ -246,15 +248,59 @@ fn a_later_id_joining_first_is_cached_like_the_replay() {
             &[(
                 day(7),
                 Entry::Add {
-                    event: game(3, 0, Outcome::Win),
+                    event: game(2, 0, Outcome::Win),
                 },
             )],
         )
         .unwrap();
     assert_caches_fresh(&store);
     let ladder = store.ladder().unwrap();
-    assert_eq!(ladder.players.len(), 4);
-    assert!(!ladder.players[2].joined);
+    let names: Vec<&str> = ladder.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Ann", "Di", "Bo"]);
+    assert!(ladder.players.iter().all(|p| p.joined));
+    // Elo K = 32 between equals: Bo +16, Ann −16.
+    assert_eq!(ladder.players[2].figures().rating, 1516.0);
+    assert_eq!(ladder.players[0].figures().rating, 1484.0);
+}
+
+/// A change that gives a new player an id beyond the next one, or names a player id the
+/// ladder does not hold, is refused before anything is allocated for it, and nothing changes.
+#[test]
+fn ids_beyond_the_players_held_are_refused() {
+    let dir = tempdir::Dir::new("ids");
+    let mut store = new_store(&dir, System::Elo);
+    store.commit("Ann", &[(day(5), player(0, "Ann"))]).unwrap();
+    let before = store.export_log().unwrap();
+    let e = store
+        .commit("skip", &[(day(5), player(3, "Di"))])
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("new player id 3, skipping ids (the next new player is #1)"),
+        "{e}"
+    );
+    let e = store
+        .commit("huge", &[(day(5), player(u32::MAX, "Zed"))])
+        .unwrap_err();
+    assert!(e.to_string().contains("new player id 4294967295"), "{e}");
+    let e = store
+        .commit(
+            "ghost",
+            &[(
+                day(6),
+                Entry::Add {
+                    event: game(0, 4_000_000_000, Outcome::Win),
+                },
+            )],
+        )
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("player #4000000000, who is not on the ladder (1 players)"),
+        "{e}"
+    );
+    assert_eq!(store.export_log().unwrap(), before);
+    assert_caches_fresh(&store);
 }
 
 /// A recomputation cancelled from another thread lands nothing: a backdated edit, an undo,

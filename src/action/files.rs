@@ -1,36 +1,33 @@
 //! New ladder files: an empty ladder, a JSON Lines log brought back, a simulation. Each is
-//! checked before the file is made, and a file this module made is removed again if filling
-//! it fails, so a retry finds the name free.
+//! checked before the file is made, and made under a temporary name that becomes the file's
+//! only once it is complete (`store::NewLadder`): a failure or a kill leaves nothing under
+//! the name, so a retry finds it free.
 
 use super::{ActionError, Place};
 use crate::ladder::rules::Rules;
 use crate::ladder::simulate::{SimConfig, SimReport, simulate};
 use crate::store::export::Log;
-use crate::store::{Store, StoreError};
+use crate::store::{NewLadder, OpenError, Store, StoreError};
 use std::path::Path;
+
+fn check_rules(path: &Path, rules: &Rules) -> Result<(), ActionError> {
+    rules
+        .check()
+        .map_err(|e| ActionError::refused(&Place::file(path.display().to_string()), e.to_string()))
+}
 
 /// A new, empty ladder running `rules` (every parameter in its declared range).
 pub fn create(path: &Path, rules: &Rules) -> Result<Store, ActionError> {
-    rules.check().map_err(|e| {
-        ActionError::refused(&Place::file(path.display().to_string()), e.to_string())
-    })?;
+    check_rules(path, rules)?;
     Ok(Store::create(path, rules)?)
-}
-
-/// Removes a ladder file this module created and could not fill.
-fn remove(path: &Path) {
-    for suffix in ["", "-wal", "-shm", "-journal"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-    }
 }
 
 /// A new ladder at `path` holding `log` (read and checked line by line by
 /// `interchange::jsonl::read`): it replays to the standings the log was exported from.
 pub fn import_log(path: &Path, log: &Log) -> Result<Store, ActionError> {
-    let mut store = create(path, &log.rules)?;
-    if let Err(e) = store.import_log(log) {
-        drop(store);
-        remove(path);
+    check_rules(path, &log.rules)?;
+    let mut made = NewLadder::begin(path, &log.rules)?;
+    if let Err(e) = made.store().import_log(log) {
         return Err(match e {
             StoreError::Replay { path, cause } => {
                 let names = log_names(log);
@@ -42,7 +39,7 @@ pub fn import_log(path: &Path, log: &Log) -> Result<Store, ActionError> {
             other => ActionError::Store(other),
         });
     }
-    Ok(store)
+    Ok(made.finish()?)
 }
 
 /// The latest name of each player in a log, for messages.
@@ -70,14 +67,9 @@ pub fn simulate_into(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<SimReport, ActionError> {
     cfg.validate()?;
-    let exists = || {
-        StoreError::from(crate::store::schema::OpenError::Exists(
-            path.display().to_string(),
-        ))
-    };
-    // Checked first so a long simulation is not run for nothing; Store::create checks again.
-    if path.exists() {
-        return Err(exists().into());
+    // Checked first so a long simulation is not run for nothing; the new file checks again.
+    if std::fs::symlink_metadata(path).is_ok() {
+        return Err(StoreError::from(OpenError::Exists(path.display().to_string())).into());
     }
     let sim = simulate(cfg, progress)?;
     let label = format!(
@@ -88,11 +80,10 @@ pub fn simulate_into(
         crate::ladder::evaluate::label(&cfg.rules),
         cfg.seed
     );
-    let mut store = create(path, &cfg.rules)?;
-    if let Err(e) = store.commit(&label, &sim.rows) {
-        drop(store);
-        remove(path);
-        return Err(e.into());
-    }
+    check_rules(path, &cfg.rules)?;
+    let mut made = NewLadder::begin(path, &cfg.rules)?;
+    made.store().commit(&label, &sim.rows)?;
+    drop(sim.rows);
+    made.finish()?;
     Ok(sim.report)
 }

@@ -2,18 +2,70 @@
 //! at their first match, every line checked before anything is written.
 
 use super::{Action, ActionError, Context, Kind, Place};
-use crate::interchange::csv_matches::{CsvMatch, MatchReader};
+use crate::interchange::csv_matches::{MatchReader, Side};
 use crate::ladder::calendar::{Calendar, HardResets, Schedule, default_anchor};
-use crate::ladder::event::{Entry, Event, Match};
+use crate::ladder::event::{Entry, Event, Home, Match, MatchResult, PlayerId, Side as EventSide};
 use crate::ladder::rules::{Params, Rules, SkyweaverParams};
+use crate::ladder::values::PlayerName;
 use chrono::NaiveDate;
+use foldhash::{HashMap, HashMapExt};
 use std::io::Read;
+use std::sync::Arc;
 
 /// What an import brings in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Summary {
     pub matches: usize,
     pub new_players: usize,
+}
+
+/// A match as read, held compactly until the file is sorted by date: its sides are indices
+/// into the distinct sides read (the reader shares a side between rows with the same cell),
+/// its rarely used fields boxed away. 40 bytes a match, so a million-match file stages in
+/// tens of megabytes.
+struct Staged {
+    line: u64,
+    date: NaiveDate,
+    a: u32,
+    b: u32,
+    result: MatchResult,
+    /// Which side is at home (the international preset sets it on most rows).
+    home: Option<Home>,
+    /// Index into the extras, or `NO_EXTRAS`.
+    extras: u32,
+}
+
+const NO_EXTRAS: u32 = u32::MAX;
+
+/// Medals, scenario and side, for the matches that have any.
+struct Extras {
+    medals: Option<[f64; 2]>,
+    scenario: Option<String>,
+    side_a: Option<String>,
+}
+
+/// The distinct sides of a file, each resolved to players once.
+#[derive(Default)]
+struct Sides {
+    sides: Vec<Side>,
+    /// A side's index by the address of its shared names.
+    index: HashMap<usize, u32>,
+    /// Each side's players, once resolved.
+    ids: Vec<Option<EventSide>>,
+}
+
+impl Sides {
+    fn intern(&mut self, side: &Side) -> u32 {
+        let key = Arc::as_ptr(side) as *const PlayerName as usize;
+        if let Some(&i) = self.index.get(&key) {
+            return i;
+        }
+        let i = self.sides.len() as u32;
+        self.sides.push(side.clone());
+        self.ids.push(None);
+        self.index.insert(key, i);
+        i
+    }
 }
 
 impl Action {
@@ -30,9 +82,30 @@ impl Action {
     ) -> Result<(Action, Summary), ActionError> {
         let cancelled = || ActionError::Store(crate::store::StoreError::Cancelled);
         let fields = reader.player_fields();
-        let mut matches: Vec<CsvMatch> = Vec::new();
+        let mut sides = Sides::default();
+        let mut extras: Vec<Extras> = Vec::new();
+        let mut matches: Vec<Staged> = Vec::new();
         while let Some(row) = reader.next() {
-            matches.push(row?);
+            let m = row?;
+            let extra = if m.medals.is_some() || m.scenario.is_some() || m.side_a.is_some() {
+                extras.push(Extras {
+                    medals: m.medals,
+                    scenario: m.scenario,
+                    side_a: m.side_a,
+                });
+                u32::try_from(extras.len() - 1).unwrap_or(NO_EXTRAS)
+            } else {
+                NO_EXTRAS
+            };
+            matches.push(Staged {
+                line: m.line,
+                date: m.date,
+                a: sides.intern(&m.player_a),
+                b: sides.intern(&m.player_b),
+                result: m.result,
+                home: m.home,
+                extras: extra,
+            });
             if matches.len().is_multiple_of(4096) && !progress(reader.bytes_read()) {
                 return Err(cancelled());
             }
@@ -40,17 +113,28 @@ impl Action {
         if !progress(reader.bytes_read()) {
             return Err(cancelled());
         }
+        drop(reader);
         // A stable sort keeps the file's order within a date, which replay would keep anyway.
         matches.sort_by_key(|m| m.date);
-        let mut rows: Vec<(NaiveDate, Entry)> = Vec::with_capacity(matches.len() + 64);
+        let mut rows: Vec<(NaiveDate, Entry)> =
+            Vec::with_capacity(matches.len() + sides.sides.len().min(1 << 20));
         let mut new_players = 0;
+        // Players by name as written: each distinct name is looked up in the roster once.
+        let mut known: HashMap<String, PlayerId> = HashMap::new();
         for m in &matches {
-            let mut side = |names: &[crate::ladder::values::PlayerName],
-                            field: &str,
-                            rows: &mut Vec<(NaiveDate, Entry)>| {
+            let mut side = |i: u32, field: &str, rows: &mut Vec<(NaiveDate, Entry)>| {
+                if let Some(ids) = &sides.ids[i as usize] {
+                    return Ok(ids.clone());
+                }
+                let names = sides.sides[i as usize].clone();
                 let mut ids = Vec::with_capacity(names.len());
-                for name in names {
+                for name in names.iter() {
+                    if let Some(&id) = known.get(name.as_str()) {
+                        ids.push(id);
+                        continue;
+                    }
                     if let Some(id) = ctx.roster.find(name.as_str()) {
+                        known.insert(name.to_string(), id);
                         ids.push(id);
                         continue;
                     }
@@ -64,6 +148,7 @@ impl Action {
                     }
                     let id = ctx.roster.next_id();
                     ctx.roster.claim(name, id);
+                    known.insert(name.to_string(), id);
                     new_players += 1;
                     let event = Event::Player {
                         id,
@@ -73,17 +158,20 @@ impl Action {
                     rows.push((m.date, Entry::Add { event }));
                     ids.push(id);
                 }
+                let ids = EventSide::from(ids);
+                sides.ids[i as usize] = Some(ids.clone());
                 Ok(ids)
             };
-            let a = side(&m.player_a, &fields[0], &mut rows)?;
-            let b = side(&m.player_b, &fields[1], &mut rows)?;
+            let a = side(m.a, &fields[0], &mut rows)?;
+            let b = side(m.b, &fields[1], &mut rows)?;
+            let extra = extras.get(m.extras as usize);
             let game = Match {
-                a: a.into(),
-                b: b.into(),
+                a,
+                b,
                 result: m.result,
-                medals: m.medals,
-                scenario: m.scenario.clone(),
-                side_a: m.side_a.clone(),
+                medals: extra.and_then(|e| e.medals),
+                scenario: extra.and_then(|e| e.scenario.clone()),
+                side_a: extra.and_then(|e| e.side_a.clone()),
                 home: m.home,
             };
             // New players are undated and cannot be "not yet joined"; existing ones are

@@ -507,28 +507,37 @@ pub fn simulate(args: &SimArgs) -> Result<()> {
 /// rules hold from the start and the log's rules changes are skipped. `--compare` sets the
 /// ladder's own standings (A) beside the replay's (B).
 pub fn replay(file: &Path, args: &RulesArgs, compare: bool, json: bool) -> Result<()> {
-    let (store, own) = open(file)?;
+    let store = Store::open(file)?;
     let at = Place::file(shown(file));
     let named = args.system.is_some()
         || !args.params.is_empty()
         || !super::common::calendar_input(&args.calendar).is_empty();
     let bar = spinner(!json, "replaying");
-    let (ladder, label_b) = if named {
-        let rules = super::common::rules_of(&at, args, Some(&own.rules))?;
-        let events = store.effective()?;
-        let replayed = crate::ladder::replay::replay_state(
-            &rules,
-            evaluate::without_rules_changes(events.iter().map(|e| (e.date, e.seq, &e.event))),
-        )
-        .map_err(|e| replay_error(&at, &own, &e))?;
-        (replayed, format!("{} from the start", label(&rules)))
+    // The cached ladder (its rules, its players' names) only when something needs it: a
+    // plain replay reads nothing but the log.
+    let own = if named || compare {
+        Some(store.ladder()?)
     } else {
-        let replayed = store.replay_state(&store.initial_rules()?)?;
-        (replayed, own_label(&store, &own)?)
+        None
+    };
+    let (ladder, label_b) = if let Some(own) = own.as_ref().filter(|_| named) {
+        let rules = super::common::rules_of(&at, args, Some(&own.rules))?;
+        // The log's own rules changes are passed over: these rules hold from the start.
+        let replayed = match store.replay_fixed(&rules) {
+            Err(crate::store::StoreError::Replay { cause, .. }) => {
+                return Err(replay_error(&at, own, &cause).into());
+            }
+            other => other?,
+        };
+        (replayed, Some(format!("{} from the start", label(&rules))))
+    } else {
+        (store.replay_state(&store.initial_rules()?)?, None)
     };
     bar.finish_and_clear();
-    if compare {
-        compare_out(&own_label(&store, &own)?, &own, &label_b, &ladder, json);
+    if let (true, Some(own)) = (compare, &own) {
+        let label_a = own_label(&store, own)?;
+        let label_b = label_b.unwrap_or_else(|| label_a.clone());
+        compare_out(&label_a, own, &label_b, &ladder, json);
     } else {
         output::standings(&ladder, &standings::standings(&ladder), json);
     }
@@ -537,7 +546,7 @@ pub fn replay(file: &Path, args: &RulesArgs, compare: bool, json: bool) -> Resul
 
 /// The ladder's own rules as they were logged: its rules now, and how many changes led there.
 fn own_label(store: &Store, own: &Ladder) -> Result<String> {
-    let changes = evaluate::rules_changes(&store.effective()?);
+    let changes = store.rules_changes()?;
     Ok(match changes {
         0 => format!("{} (the ladder's own)", label(&own.rules)),
         n => format!(

@@ -426,4 +426,15 @@ pub enum Command {
     Man,
     /// Load a JSON Lines log into a new ladder file.
     ImportLog { file: PathBuf, input: PathBuf },
+    /// Check a ladder file, changing nothing: SQLite's integrity check, the log well formed,
+    /// the caches made from this log and equal to a fresh replay of it. Exits 1 naming what
+    /// differs.
+    Check {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Rebuild every cache of a ladder file from its log, in one transaction; the log itself
+    /// is not touched.
+    Repair { file: PathBuf },
 }

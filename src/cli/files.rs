@@ -122,20 +122,31 @@ pub fn import_csv(
     Ok(())
 }
 
+/// Writes the log as JSON Lines, or the matches as CSV, one row at a time: a log of any
+/// size streams through in constant memory.
 pub fn export(file: &Path, out: &Path) -> Result<()> {
     let (store, ladder) = open(file)?;
     let name = out.display().to_string();
     let handle = std::fs::File::create(out).with_context(|| format!("{name}: cannot create"))?;
-    let mut w = BufWriter::new(handle);
+    let w = BufWriter::with_capacity(1 << 16, handle);
     let is_csv = out
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
+    let cannot_write = |e: &dyn std::fmt::Display| anyhow::anyhow!("{name}: cannot write: {e}");
     if is_csv {
-        crate::interchange::csv_export::write_matches(&ladder, &store.effective()?, &mut w)?;
+        let mut csv =
+            crate::interchange::csv_export::MatchWriter::new(w).map_err(|e| cannot_write(&e))?;
+        store
+            .for_each_event(|date, _, event| csv.event(&ladder, date, event))?
+            .map_err(|e| cannot_write(&e))?;
+        csv.finish().map_err(|e| cannot_write(&e))?;
     } else {
-        jsonl::write(&store.export_log()?, &mut w)?;
+        let mut jsonl = jsonl::Writer::new(w);
+        store
+            .stream_log(&mut |item| jsonl.item(item))?
+            .map_err(|e| cannot_write(&e))?;
+        jsonl.into_inner().flush().map_err(|e| cannot_write(&e))?;
     }
-    w.flush().with_context(|| format!("{name}: cannot write"))?;
     say!("wrote {name}");
     Ok(())
 }

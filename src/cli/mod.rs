@@ -16,6 +16,7 @@ mod common;
 mod desktop;
 mod files;
 mod fit;
+mod maintenance;
 mod matches;
 mod output;
 mod players;
@@ -189,6 +190,8 @@ pub fn run(cli: Cli) -> Result<bool> {
             averages,
             date,
         } => seasons::scenario(&file, &name, &sides, &ratio, &averages, date.as_deref())?,
+        C::Check { file, json } => maintenance::check(&file, json)?,
+        C::Repair { file } => maintenance::repair(&file)?,
     }
     Ok(true)
 }

@@ -1,8 +1,7 @@
 //! What the command line prints: text for people, JSON for scripts (SPEC §4).
 
-use crate::ladder::calendar::{Reset, Status};
+use crate::ladder::calendar::{Calendar, Status};
 use crate::ladder::event::{Event, Match, MatchResult};
-use crate::ladder::log::Effective;
 use crate::ladder::preview::Change;
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::{Rules, System};
@@ -10,6 +9,7 @@ use crate::ladder::seasons::{SeasonEntry, SeasonRanking};
 use crate::ladder::skyweaver::Tier;
 use crate::ladder::standings::{self, Standing};
 use crate::ladder::state::{HistoryRow, Skill};
+use chrono::NaiveDate;
 use serde_json::{Value, json};
 
 /// `rungs params SYSTEM`: every parameter with its default, range and meaning.
@@ -104,47 +104,88 @@ pub fn match_change(before: &Ladder, after: &Ladder, m: &Match, seq: u64, as_jso
     }
 }
 
-/// The log's events (JSON: exactly the log); the text also lists each of the season
-/// calendar's resets before the event it applies with, without a sequence number.
-pub fn events(ladder: &Ladder, events: &[Effective], scheduled: &[(usize, Reset)], as_json: bool) {
-    if as_json {
-        let rows: Vec<Value> = events
-            .iter()
-            .map(|e| {
-                let mut v = serde_json::to_value(&e.event).unwrap_or(Value::Null);
-                if let Value::Object(m) = &mut v {
-                    m.insert("seq".into(), json!(e.seq));
-                    m.insert("date".into(), json!(e.date.to_string()));
-                }
-                v
-            })
-            .collect();
-        say!("{}", Value::Array(rows));
-        return;
-    }
-    // Names as they stood at each event: a rename reads "old is renamed new".
-    let mut names: std::collections::HashMap<u32, &str> = std::collections::HashMap::new();
-    let mut due = scheduled.iter().peekable();
-    for (i, e) in events.iter().enumerate() {
-        while let Some((_, reset)) = due.next_if(|(before, _)| *before == i) {
-            let what = match reset.hard {
-                true => "soft and hard reset (the season ends)",
-                false => "soft reset",
-            };
-            say!("{:>8}  {}  {what}, by the calendar", "—", reset.date);
+/// `rungs events`: each event written as it is handed over, so a log of any length prints
+/// without being held as text or JSON (a JSON array, one object an event).
+pub struct EventsOut<'a> {
+    ladder: &'a Ladder,
+    json: bool,
+    /// The season calendar in force, and the previous event's date: the text lists each
+    /// scheduled reset before the event it applies with, without a sequence number.
+    calendar: Calendar,
+    previous: Option<NaiveDate>,
+    first: bool,
+    /// Names as they stood at each event so far: a rename reads "old is renamed new".
+    names: std::collections::HashMap<u32, String>,
+    out: std::io::BufWriter<std::io::StdoutLock<'static>>,
+}
+
+impl<'a> EventsOut<'a> {
+    /// The listing of a ladder that started under `calendar` (its initial rules').
+    pub fn new(ladder: &'a Ladder, calendar: Calendar, json: bool) -> EventsOut<'a> {
+        EventsOut {
+            ladder,
+            json,
+            calendar,
+            previous: None,
+            first: true,
+            names: std::collections::HashMap::new(),
+            out: std::io::BufWriter::with_capacity(1 << 16, std::io::stdout().lock()),
         }
-        let text = match &e.event {
+    }
+
+    /// Writes one event; an error (stdout closed) ends the listing.
+    pub fn event(&mut self, date: NaiveDate, seq: u64, event: &Event) -> std::io::Result<()> {
+        use std::io::Write;
+        if self.json {
+            let mut v = serde_json::to_value(event).unwrap_or(Value::Null);
+            if let Value::Object(m) = &mut v {
+                m.insert("seq".into(), json!(seq));
+                m.insert("date".into(), json!(date.to_string()));
+            }
+            let sep = if std::mem::take(&mut self.first) {
+                "["
+            } else {
+                ","
+            };
+            return write!(self.out, "{sep}{v}");
+        }
+        let ladder = self.ladder;
+        if let (Some(previous), Some(schedule)) = (self.previous, self.calendar.schedule()) {
+            for reset in schedule.plan(previous, date) {
+                let what = match reset.hard {
+                    true => "soft and hard reset (the season ends)",
+                    false => "soft reset",
+                };
+                writeln!(
+                    self.out,
+                    "{:>8}  {}  {what}, by the calendar",
+                    "—", reset.date
+                )?;
+            }
+        }
+        self.previous = Some(date);
+        if let Event::Rules { rules } = event {
+            self.calendar = rules.calendar;
+        }
+        let text = match event {
             Event::Player { id, name, .. } => {
-                names.insert(*id, name);
+                self.names.insert(*id, name.clone());
                 format!("{} joins", shown(name))
             }
             Event::Rename { id, name: new } => {
-                let old = names.insert(*id, new).unwrap_or_else(|| name(ladder, *id));
-                format!("{} is renamed {}", shown(old), shown(new))
+                let old = self
+                    .names
+                    .insert(*id, new.clone())
+                    .unwrap_or_else(|| name(ladder, *id).to_string());
+                format!("{} is renamed {}", shown(&old), shown(new))
             }
             Event::Retire { id, retired } => format!(
                 "{} {}",
-                shown(names.get(id).copied().unwrap_or_else(|| name(ladder, *id))),
+                shown(
+                    self.names
+                        .get(id)
+                        .map_or_else(|| name(ladder, *id), String::as_str)
+                ),
                 if *retired { "retires" } else { "comes back" }
             ),
             Event::Match(m) => format!(
@@ -161,7 +202,17 @@ pub fn events(ladder: &Ladder, events: &[Effective], scheduled: &[(usize, Reset)
                 format!("migration from Elo ({} players)", migration.entries.len())
             }
         };
-        say!("{:>8}  {}  {text}", e.seq, e.date);
+        writeln!(self.out, "{seq:>8}  {date}  {text}")
+    }
+
+    /// Ends the listing.
+    pub fn finish(mut self) -> std::io::Result<()> {
+        use std::io::Write;
+        if self.json {
+            let open = if self.first { "[" } else { "" };
+            writeln!(self.out, "{open}]")?;
+        }
+        self.out.flush()
     }
 }
 

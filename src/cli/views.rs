@@ -14,9 +14,14 @@ use std::path::Path;
 /// The log in replay order; the text shows the season calendar's resets where they apply.
 pub fn events(file: &Path, json: bool) -> Result<()> {
     let (store, ladder) = open(file)?;
-    let events = store.effective()?;
-    let scheduled = seasons::scheduled_resets(&store.initial_rules()?, &events);
-    output::events(&ladder, &events, &scheduled, json);
+    let mut out = output::EventsOut::new(&ladder, store.initial_rules()?.calendar, json);
+    // A closed stdout (`rungs events | head`) ends the listing quietly.
+    if store
+        .for_each_event(|date, seq, event| out.event(date, seq, event))?
+        .is_ok()
+    {
+        let _ = out.finish();
+    }
     Ok(())
 }
 

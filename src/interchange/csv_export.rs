@@ -8,6 +8,7 @@
 use crate::ladder::event::{Event, PlayerId};
 use crate::ladder::log::Effective;
 use crate::ladder::replay::Ladder;
+use chrono::NaiveDate;
 use std::borrow::Cow;
 use std::io::Write;
 
@@ -20,37 +21,60 @@ pub fn inert(text: &str) -> Cow<'_, str> {
     }
 }
 
-pub fn write_matches(ladder: &Ladder, events: &[Effective], out: impl Write) -> csv::Result<()> {
-    let name = |ids: &[PlayerId]| {
-        ids.iter()
-            .map(|&i| ladder.player(i).map_or("?", |p| p.name.as_str()))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    let mut w = csv::Writer::from_writer(out);
-    w.write_record([
-        "date", "player_a", "player_b", "score", "medals_a", "medals_b", "scenario", "side_a",
-        "home",
-    ])?;
-    for e in events {
-        if let Event::Match(m) = &e.event {
-            let (ma, mb) = m.medals.map_or((String::new(), String::new()), |[a, b]| {
-                (a.to_string(), b.to_string())
-            });
-            let (a, b) = (name(&m.a), name(&m.b));
-            w.write_record([
-                e.date.format("%Y-%m-%d").to_string().as_str(),
-                &inert(&a),
-                &inert(&b),
-                m.result.as_text(),
-                &ma,
-                &mb,
-                &inert(m.scenario.as_deref().unwrap_or_default()),
-                &inert(m.side_a.as_deref().unwrap_or_default()),
-                m.home.map_or("", |h| h.as_text()),
-            ])?;
-        }
+/// Writes matches one at a time in the standard layout: what `rungs export OUT.csv` streams.
+pub struct MatchWriter<W: Write> {
+    w: csv::Writer<W>,
+}
+
+impl<W: Write> MatchWriter<W> {
+    /// Starts the file with its header.
+    pub fn new(out: W) -> csv::Result<MatchWriter<W>> {
+        let mut w = csv::Writer::from_writer(out);
+        w.write_record([
+            "date", "player_a", "player_b", "score", "medals_a", "medals_b", "scenario", "side_a",
+            "home",
+        ])?;
+        Ok(MatchWriter { w })
     }
-    w.flush()?;
-    Ok(())
+
+    /// Writes `event` if it is a match, its players named as `ladder` knows them now.
+    pub fn event(&mut self, ladder: &Ladder, date: NaiveDate, event: &Event) -> csv::Result<()> {
+        let Event::Match(m) = event else {
+            return Ok(());
+        };
+        let name = |ids: &[PlayerId]| {
+            ids.iter()
+                .map(|&i| ladder.player(i).map_or("?", |p| p.name.as_str()))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let (ma, mb) = m.medals.map_or((String::new(), String::new()), |[a, b]| {
+            (a.to_string(), b.to_string())
+        });
+        let (a, b) = (name(&m.a), name(&m.b));
+        self.w.write_record([
+            date.format("%Y-%m-%d").to_string().as_str(),
+            &inert(&a),
+            &inert(&b),
+            m.result.as_text(),
+            &ma,
+            &mb,
+            &inert(m.scenario.as_deref().unwrap_or_default()),
+            &inert(m.side_a.as_deref().unwrap_or_default()),
+            m.home.map_or("", |h| h.as_text()),
+        ])
+    }
+
+    pub fn finish(mut self) -> csv::Result<()> {
+        self.w.flush()?;
+        Ok(())
+    }
+}
+
+pub fn write_matches(ladder: &Ladder, events: &[Effective], out: impl Write) -> csv::Result<()> {
+    let mut w = MatchWriter::new(out)?;
+    for e in events {
+        w.event(ladder, e.date, &e.event)?;
+    }
+    w.finish()
 }

@@ -8,16 +8,31 @@
 //! unless `neutral` is TRUE).
 //!
 //! Reading never collects the file and never panics on its content: every problem is a
-//! [`CsvError`], and a bad row does not stop the rows after it.
+//! [`CsvError`], and a bad row does not stop the rows after it. A row longer than
+//! [`MAX_ROW_BYTES`] is refused before it is held (`/dev/zero` is not a match file). A player
+//! cell is read once per distinct text: a million rows among ten thousand players parse ten
+//! thousand names, and every row with the same cell shares them.
 
 use crate::ladder::event::{Home, MatchResult};
 use crate::ladder::values::{self, Day, PlayerName};
 use crate::rating::Outcome;
 use chrono::NaiveDate;
 use chrono::format::{Item, Parsed, StrftimeItems};
+use foldhash::{HashMap, HashMapExt};
 use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::path::Path;
+use std::sync::Arc;
+
+/// The longest row a match CSV may have (a row with a team of a hundred long names is a few
+/// kilobytes).
+pub const MAX_ROW_BYTES: u64 = 1 << 20;
+
+/// How many distinct player cells the reader remembers (each is parsed once).
+const MAX_CACHED_CELLS: usize = 1 << 20;
+
+/// A side as read: one player, or a team (shared by every row with the same cell).
+pub type Side = Arc<[PlayerName]>;
 
 /// Which columns hold what. Columns are named by header text (case-insensitive, trimmed).
 #[derive(Debug, Clone, PartialEq)]
@@ -113,9 +128,9 @@ pub struct CsvMatch {
     pub line: u64,
     pub date: NaiveDate,
     /// Side A: one name, or a team written `Ann,Bo` (names never hold a comma).
-    pub player_a: Vec<PlayerName>,
+    pub player_a: Side,
     /// Side B, with no player of side A.
-    pub player_b: Vec<PlayerName>,
+    pub player_b: Side,
     pub result: MatchResult,
     /// Both medal cells present, from 0 to 1000; `None` when both are absent or empty.
     pub medals: Option<[f64; 2]>,
@@ -163,6 +178,8 @@ pub struct MatchReader<R: Read> {
     iso_dates: bool,
     /// The mapping's date format applied to 2024-03-01, if it can print a date alone.
     date_example: Option<String>,
+    /// Player cells already read: the side, and each name's comparison key.
+    sides: HashMap<Box<str>, (Side, Arc<[String]>)>,
     done: bool,
 }
 
@@ -247,8 +264,9 @@ impl<R: Read> MatchReader<R> {
                 ));
             }
             Err(e) => {
-                let line = csv.get_ref().line_at(csv.position().byte());
-                return Err(err(line, "row", read_error_message(&e)));
+                let tracker = csv.get_ref();
+                let line = tracker.line_at(csv.position().byte());
+                return Err(err(line, "row", read_error_message(&e, tracker.overlong)));
             }
         }
         let end = csv.position().byte();
@@ -372,6 +390,7 @@ impl<R: Read> MatchReader<R> {
             date_items,
             iso_dates: mapping.date_format == "%Y-%m-%d",
             date_example,
+            sides: HashMap::new(),
             done: false,
         })
     }
@@ -407,8 +426,12 @@ impl<R: Read> MatchReader<R> {
         })
     }
 
-    fn player(&self, idx: usize, line: u64) -> Result<Vec<PlayerName>, CsvError> {
+    /// The side in cell `idx`, with each name's comparison key.
+    fn player(&mut self, idx: usize, line: u64) -> Result<(Side, Arc<[String]>), CsvError> {
         let cell = self.cell(idx, line)?;
+        if let Some((side, keys)) = self.sides.get(cell) {
+            return Ok((side.clone(), keys.clone()));
+        }
         if cell.is_empty() {
             return Err(self.error(
                 line,
@@ -416,7 +439,8 @@ impl<R: Read> MatchReader<R> {
                 "the player is missing (empty cell)".into(),
             ));
         }
-        cell.split(',')
+        let names = cell
+            .split(',')
             .map(|name| {
                 // A cell a spreadsheet-safe export wrote as `'=…` reads back as it was.
                 let name = unescape_formula(name.trim());
@@ -428,7 +452,14 @@ impl<R: Read> MatchReader<R> {
                     )
                 })
             })
-            .collect()
+            .collect::<Result<Vec<PlayerName>, CsvError>>()?;
+        let keys: Arc<[String]> = names.iter().map(PlayerName::key).collect();
+        let side: Side = names.into();
+        if self.sides.len() < MAX_CACHED_CELLS {
+            let cell: Box<str> = cell.into();
+            self.sides.insert(cell, (side.clone(), keys.clone()));
+        }
+        Ok((side, keys))
     }
 
     /// The header's names of the two player columns, for messages about players.
@@ -527,7 +558,7 @@ impl<R: Read> MatchReader<R> {
     }
 
     /// Turns the current record, which starts on `line`, into a match.
-    fn parse_row(&self, line: u64) -> Result<CsvMatch, CsvError> {
+    fn parse_row(&mut self, line: u64) -> Result<CsvMatch, CsvError> {
         let cols = &self.cols;
         let len = self.record.len();
         let header_len = cols.names.len();
@@ -588,11 +619,16 @@ impl<R: Read> MatchReader<R> {
             )
         })?;
 
-        let player_a = self.player(cols.player_a, line)?;
-        let player_b = self.player(cols.player_b, line)?;
-        let everyone: Vec<&PlayerName> = player_a.iter().chain(&player_b).collect();
-        for (i, p) in everyone.iter().enumerate() {
-            if let Some(q) = everyone[i + 1..].iter().find(|q| q.key() == p.key()) {
+        let (player_a, keys_a) = self.player(self.cols.player_a, line)?;
+        let (player_b, keys_b) = self.player(self.cols.player_b, line)?;
+        let cols = &self.cols;
+        let everyone: Vec<(&PlayerName, &String)> = player_a
+            .iter()
+            .zip(keys_a.iter())
+            .chain(player_b.iter().zip(keys_b.iter()))
+            .collect();
+        for (i, (p, key)) in everyone.iter().enumerate() {
+            if let Some((q, _)) = everyone[i + 1..].iter().find(|(_, k)| k == key) {
                 return Err(self.error(
                     line,
                     cols.name(cols.player_b),
@@ -703,8 +739,10 @@ impl<R: Read> Iterator for MatchReader<R> {
             Err(e) => {
                 // After a read error the stream's state is unknown: report once and stop.
                 self.done = true;
-                let line = self.csv.get_ref().line_at(self.csv.position().byte());
-                return Some(Err(self.error(line, "row", read_error_message(&e))));
+                let tracker = self.csv.get_ref();
+                let line = tracker.line_at(self.csv.position().byte());
+                let message = read_error_message(&e, tracker.overlong);
+                return Some(Err(self.error(line, "row", message)));
             }
         }
         let end = self.csv.position().byte();
@@ -785,8 +823,15 @@ fn date_example(items: &[Item<'static>]) -> Option<String> {
 }
 
 /// The message for an error from the csv reader: with `flexible` and byte records, an I/O
-/// error (including a corrupt gzip stream).
-fn read_error_message(e: &csv::Error) -> String {
+/// error (including a corrupt gzip stream), or a row past [`MAX_ROW_BYTES`] (`overlong`).
+fn read_error_message(e: &csv::Error, overlong: bool) -> String {
+    if overlong {
+        return format!(
+            "the row runs on for more than {} MiB without ending; a match CSV has short rows \
+             (is this the right file?)",
+            MAX_ROW_BYTES >> 20
+        );
+    }
     match e.kind() {
         csv::ErrorKind::Io(io) => format!("cannot read the file: {io}"),
         _ => format!("cannot read the row: {e}"),
@@ -809,6 +854,10 @@ struct LineTracker<R> {
     terminators: VecDeque<(u64, bool)>,
     /// Line ends among terminators already dropped from the front.
     breaks_dropped: u64,
+    /// Where the record being read began (the end of the last one).
+    record_start: u64,
+    /// Whether reading stopped at a row longer than [`MAX_ROW_BYTES`].
+    overlong: bool,
 }
 
 impl<R> LineTracker<R> {
@@ -819,6 +868,8 @@ impl<R> LineTracker<R> {
             prev_cr: false,
             terminators: VecDeque::new(),
             breaks_dropped: 0,
+            record_start: 0,
+            overlong: false,
         }
     }
 
@@ -860,6 +911,7 @@ impl<R> LineTracker<R> {
             }
             self.terminators.pop_front();
         }
+        self.record_start = end;
         1 + breaks
     }
 }
@@ -894,6 +946,12 @@ fn has_line_end(word: u64) -> bool {
 
 impl<R: Read> Read for LineTracker<R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        // A row that has not ended after this many bytes is not a match row: stop before the
+        // parser holds more of it.
+        if self.offset.saturating_sub(self.record_start) > MAX_ROW_BYTES {
+            self.overlong = true;
+            return Err(io::Error::other("a row longer than the limit"));
+        }
         let n = self.inner.read(buf)?;
         let data = buf.get(..n).unwrap_or_default();
         let mut prev_cr = self.prev_cr;
@@ -923,8 +981,8 @@ mod tests {
     use super::*;
 
     /// A side of one player, as the reader yields it.
-    fn side(name: &str) -> Vec<PlayerName> {
-        vec![PlayerName::parse(name).unwrap()]
+    fn side(name: &str) -> Side {
+        vec![PlayerName::parse(name).unwrap()].into()
     }
 
     /// The name of a side of one player.
@@ -1420,6 +1478,71 @@ mod tests {
             .err()
             .unwrap();
         assert_eq!((e.line, e.field.as_str()), (1, "row"));
+    }
+
+    /// An endless row (`/dev/zero`, a binary file) is refused once it passes the limit, and
+    /// the reader holds no more than about that much of it: the bytes read before refusing
+    /// are the limit plus one buffer.
+    #[test]
+    fn an_endless_row_is_refused_within_the_limit() {
+        struct Endless {
+            byte: u8,
+            given: u64,
+        }
+        impl Read for Endless {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                buf.fill(self.byte);
+                self.given += buf.len() as u64;
+                Ok(buf.len())
+            }
+        }
+        for (header, byte) in [(false, 0u8), (true, b'x'), (true, b'\n')] {
+            let mut source = Endless { byte, given: 0 };
+            let prefix: &[u8] = if header {
+                b"date,player_a,player_b,score\n"
+            } else {
+                b""
+            };
+            let input = prefix.chain(&mut source);
+            let outcome = match MatchReader::new(input, "zero.csv", &Mapping::standard()) {
+                Err(e) => Some(e),
+                Ok(mut reader) => reader.next().and_then(Result::err),
+            };
+            if byte == b'\n' {
+                // Blank lines hold no row but count towards the limit too: reading stops.
+                assert!(outcome.is_some());
+                assert!(source.given <= MAX_ROW_BYTES + 256 * 1024);
+                continue;
+            }
+            let e = outcome.expect("an error");
+            assert_eq!(e.field, "row");
+            assert_eq!(e.line, if header { 2 } else { 1 });
+            assert!(e.message.contains("more than 1 MiB"), "{}", e.message);
+            assert!(
+                source.given <= MAX_ROW_BYTES + 256 * 1024,
+                "read {} bytes",
+                source.given
+            );
+        }
+    }
+
+    /// A cell read once is shared by every row that repeats it.
+    #[test]
+    fn repeated_cells_share_their_names() {
+        let csv = "date,player_a,player_b,score\n2024-01-01,Ann,Bo,1\n2024-01-02,Bo,Ann,0\n2024-01-03,Ann,Bo,1\n";
+        let rows: Vec<CsvMatch> = read_all(csv.as_bytes(), &Mapping::standard())
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        assert!(Arc::ptr_eq(&rows[0].player_a, &rows[2].player_a));
+        assert!(Arc::ptr_eq(&rows[0].player_a, &rows[1].player_b));
+        // A bad cell is reported on every line it appears, not remembered.
+        let csv = "date,player_a,player_b,score\n2024-01-01,=Ann,Bo,1\n2024-01-02,=Ann,Bo,1\n";
+        let lines: Vec<u64> = read_all(csv.as_bytes(), &Mapping::standard())
+            .into_iter()
+            .map(|r| r.unwrap_err().line)
+            .collect();
+        assert_eq!(lines, vec![2, 3]);
     }
 
     fn drain(bytes: &[u8]) {

@@ -9,7 +9,7 @@
 use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
 use crate::ladder::rules::Rules;
 use crate::ladder::values::{self, PlayerName};
-use crate::store::export::{ActionKind, Log, LogAction};
+use crate::store::export::{ActionKind, Log, LogAction, LogItem};
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -26,30 +26,111 @@ pub struct JsonlError {
     pub message: String,
 }
 
+/// Writes a log as JSON Lines piece by piece, as [`Store::stream_log`] hands it out: one
+/// line at a time, whatever the log's size.
+///
+/// [`Store::stream_log`]: crate::store::Store::stream_log
+pub struct Writer<W: Write> {
+    out: W,
+    /// The action whose rows are being written: id, kind, label.
+    action: Option<(i64, ActionKind, String)>,
+}
+
+impl<W: Write> Writer<W> {
+    pub fn new(out: W) -> Writer<W> {
+        Writer { out, action: None }
+    }
+
+    fn base(&self, m: &mut Map<String, Value>) {
+        if let Some((id, kind, label)) = &self.action {
+            m.insert("action".into(), json!(id));
+            m.insert("action_kind".into(), json!(kind.as_str()));
+            m.insert("label".into(), json!(label));
+        }
+    }
+
+    /// Writes the next piece of the log.
+    pub fn item(&mut self, item: LogItem<'_>) -> std::io::Result<()> {
+        match item {
+            LogItem::Rules(rules) => {
+                let header = json!({ "rungs_log": FORMAT_VERSION, "rules": rules });
+                writeln!(self.out, "{header}")
+            }
+            LogItem::Action {
+                id,
+                kind,
+                label,
+                has_rows,
+            } => {
+                self.action = Some((id, kind, label.to_string()));
+                if has_rows {
+                    return Ok(());
+                }
+                let mut m = Map::new();
+                self.base(&mut m);
+                writeln!(self.out, "{}", Value::Object(m))
+            }
+            LogItem::Row(row) => {
+                let mut value = serde_json::to_value(row).map_err(std::io::Error::other)?;
+                if let Value::Object(m) = &mut value {
+                    self.base(m);
+                }
+                writeln!(self.out, "{value}")
+            }
+        }
+    }
+
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
 /// Writes `log` as JSON Lines.
 pub fn write(log: &Log, out: &mut impl Write) -> std::io::Result<()> {
-    let header = json!({ "rungs_log": FORMAT_VERSION, "rules": log.rules });
-    writeln!(out, "{header}")?;
+    let mut w = Writer::new(out);
+    w.item(LogItem::Rules(&log.rules))?;
     for action in &log.actions {
-        let base = |m: &mut Map<String, Value>| {
-            m.insert("action".into(), json!(action.id));
-            m.insert("action_kind".into(), json!(action.kind.as_str()));
-            m.insert("label".into(), json!(action.label));
-        };
-        if action.rows.is_empty() {
-            let mut m = Map::new();
-            base(&mut m);
-            writeln!(out, "{}", Value::Object(m))?;
-        }
+        w.item(LogItem::Action {
+            id: action.id,
+            kind: action.kind,
+            label: &action.label,
+            has_rows: !action.rows.is_empty(),
+        })?;
         for row in &action.rows {
-            let mut value = serde_json::to_value(row).map_err(std::io::Error::other)?;
-            if let Value::Object(m) = &mut value {
-                base(m);
-            }
-            writeln!(out, "{value}")?;
+            w.item(LogItem::Row(row))?;
         }
     }
     Ok(())
+}
+
+/// The longest line a log may have: a migration of a hundred thousand players is a few
+/// megabytes; a line with no end (`/dev/zero`) is refused once it passes this.
+pub const MAX_LINE_BYTES: usize = 16 << 20;
+
+/// The next line of `input` without its line end into `buf`: `Ok(false)` at the end of the
+/// input, an error message for a line past [`MAX_LINE_BYTES`] or not UTF-8.
+fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, String> {
+    buf.clear();
+    let limit = MAX_LINE_BYTES as u64 + 1;
+    let n = std::io::Read::take(&mut *input, limit)
+        .read_until(b'\n', buf)
+        .map_err(|e| format!("cannot be read: {e}"))?;
+    if n == 0 {
+        return Ok(false);
+    }
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        if buf.last() == Some(&b'\r') {
+            buf.pop();
+        }
+    } else if buf.len() > MAX_LINE_BYTES {
+        return Err(format!(
+            "runs on for more than {} MiB without ending; a rungs log has shorter lines \
+             (is this the right file?)",
+            MAX_LINE_BYTES >> 20
+        ));
+    }
+    Ok(true)
 }
 
 /// Reads a JSONL log, checking every line; the first bad line is the error.
@@ -64,14 +145,31 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
     let mut checks = Checks::default();
     let mut actions: Vec<LogAction> = Vec::new();
     let mut last_seq = 0u64;
-    for (i, line) in input.lines().enumerate() {
-        let n = i as u64 + 1;
-        let line = line.map_err(|e| err(n, "line", format!("cannot be read: {e}")))?;
+    let mut input = input;
+    let mut buf = Vec::new();
+    let mut n = 0u64;
+    loop {
+        n += 1;
+        match next_line(&mut input, &mut buf) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(message) => return Err(err(n, "line", message)),
+        }
+        let line = std::str::from_utf8(&buf).map_err(|e| {
+            err(
+                n,
+                "line",
+                format!(
+                    "cannot be read: not UTF-8 (bad byte at offset {})",
+                    e.valid_up_to()
+                ),
+            )
+        })?;
         if line.trim().is_empty() {
             continue;
         }
         let value: Value =
-            serde_json::from_str(&line).map_err(|e| err(n, "line", format!("not JSON: {e}")))?;
+            serde_json::from_str(line).map_err(|e| err(n, "line", format!("not JSON: {e}")))?;
         let Value::Object(obj) = value else {
             return Err(err(n, "line", "not a JSON object".into()));
         };

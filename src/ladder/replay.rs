@@ -36,7 +36,20 @@ pub enum ReplayError {
         date: NaiveDate,
         id: PlayerId,
     },
+    /// A join with an id at or beyond [`MAX_PLAYERS`]: refused before anything is allocated
+    /// for the players below it.
+    #[error("{}", self.describe(&|_| None))]
+    TooManyPlayers {
+        seq: u64,
+        date: NaiveDate,
+        id: PlayerId,
+    },
 }
+
+/// The most players a ladder holds. A join's id makes room for every id below it (players
+/// who join later in replay order), so an id read from a file is bounded here whatever the
+/// file's readers checked: a million players, at most a few hundred megabytes.
+pub const MAX_PLAYERS: usize = 1 << 20;
 
 impl ReplayError {
     /// The event the error is about.
@@ -45,7 +58,8 @@ impl ReplayError {
             ReplayError::UnknownPlayer { seq, .. }
             | ReplayError::DuplicatePlayer { seq, .. }
             | ReplayError::EmptySide { seq, .. }
-            | ReplayError::PlayerTwice { seq, .. } => *seq,
+            | ReplayError::PlayerTwice { seq, .. }
+            | ReplayError::TooManyPlayers { seq, .. } => *seq,
         }
     }
 
@@ -68,6 +82,9 @@ impl ReplayError {
             ReplayError::PlayerTwice { seq, date, id } => {
                 format!("event {seq} on {date}: {} is in the match twice", who(*id))
             }
+            ReplayError::TooManyPlayers { seq, date, id } => format!(
+                "event {seq} on {date}: player id {id} is beyond the {MAX_PLAYERS} players a ladder holds"
+            ),
         }
     }
 }
@@ -118,6 +135,9 @@ impl Ladder {
         match event {
             Event::Player { id, name, undated } => {
                 let i = *id as usize;
+                if i >= MAX_PLAYERS {
+                    return Err(ReplayError::TooManyPlayers { seq, date, id: *id });
+                }
                 if self.players.get(i).is_some_and(|p| p.joined) {
                     return Err(ReplayError::DuplicatePlayer { seq, date, id: *id });
                 }

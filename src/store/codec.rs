@@ -1,21 +1,110 @@
-//! Log rows to and from their SQL columns.
+//! How log rows lie on disk. The rows an action writes are packed, in entry order, into
+//! blocks of up to [`BLOCK_ROWS`] rows: one row of table `log` holds a block's first sequence
+//! number, its action, its row count and the bytes below. Sequence numbers within a block are
+//! consecutive, so a row does not repeat its own.
+//!
+//! Each row is, byte by byte:
+//! - a header byte: bits 0–1 the operation (0 add, 1 edit, 2 delete), bits 2–4 the shape of
+//!   what follows: 0–5 a plain 1v1 match whose result is 1, 0.5, 0, forfeit-a, forfeit-b or
+//!   cancelled; 6 an event as JSON; 7 nothing (a deletion);
+//! - the date: a LEB128 varint of the zigzagged difference in days from the previous row's
+//!   date (from day 0 for the first row), days counted from 0001-01-01 as day 1;
+//! - for an edit or a deletion, the sequence number of the row it corrects (varint);
+//! - a plain match: the ids of players A and B (varints); a JSON event: its length in bytes
+//!   (varint) and the UTF-8 JSON of the event, as `rungs export` writes an event.
+//!
+//! A plain 1v1 match takes about 7 bytes, so a million-match log is a few megabytes: read,
+//! hashed and decoded in milliseconds. Decoding checks everything and never trusts a length
+//! beyond the bytes there are.
 
-use crate::ladder::event::{Entry, Event, LogRow, Match, MatchResult};
-use chrono::NaiveDate;
+use crate::ladder::event::{Entry, Event, LogRow, Match, MatchResult, PlayerId};
+use crate::ladder::values::{FIRST_DAY, LAST_DAY};
+use crate::rating::Outcome;
+use chrono::{Datelike, NaiveDate};
 
-/// The columns of one `entries` row (without its action).
-pub struct Columns {
-    pub date: String,
-    pub op: &'static str,
-    pub target: Option<i64>,
-    pub a: Option<i64>,
-    pub b: Option<i64>,
-    pub result: Option<&'static str>,
-    pub body: Option<String>,
+/// The most rows a block holds.
+pub const BLOCK_ROWS: u64 = 4096;
+/// A block closes once it holds this many bytes (a JSON event may take it past).
+const BLOCK_BYTES: usize = 256 * 1024;
+
+const OP_ADD: u8 = 0;
+const OP_EDIT: u8 = 1;
+const OP_DELETE: u8 = 2;
+const SHAPE_JSON: u8 = 6;
+const SHAPE_NONE: u8 = 7;
+
+/// What a row does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Op {
+    Add,
+    Edit,
+    Delete,
 }
 
-/// Whether a match fits the columns alone: 1v1 and nothing but a result (a side-advantage
-/// flag goes to the JSON body with the other extras).
+/// What a row carries.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Body<'a> {
+    /// A 1v1 match with nothing but a result.
+    Plain {
+        a: PlayerId,
+        b: PlayerId,
+        result: MatchResult,
+    },
+    /// Any other event, as JSON.
+    Json(&'a [u8]),
+    /// A deletion carries no event.
+    Nothing,
+}
+
+/// One row as it lies in a block, not yet turned into an [`Event`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Row<'a> {
+    pub seq: u64,
+    /// Days from 0001-01-01 (day 1), within 0001-01-01..=9999-12-31.
+    pub day: i32,
+    pub op: Op,
+    /// The row an edit or a deletion corrects (0 for an addition).
+    pub target: u64,
+    pub body: Body<'a>,
+}
+
+/// The day number of a date (0001-01-01 is day 1).
+pub fn day_number(date: NaiveDate) -> i32 {
+    date.num_days_from_ce()
+}
+
+/// The date of a day number, if it lies within the days a ladder holds.
+pub fn date_of(day: i32) -> Option<NaiveDate> {
+    NaiveDate::from_num_days_from_ce_opt(day).filter(|d| (FIRST_DAY..=LAST_DAY).contains(d))
+}
+
+/// The shape code of a plain match's result.
+pub fn result_code(r: MatchResult) -> u8 {
+    match r {
+        MatchResult::Played(Outcome::Win) => 0,
+        MatchResult::Played(Outcome::Draw) => 1,
+        MatchResult::Played(Outcome::Loss) => 2,
+        MatchResult::ForfeitA => 3,
+        MatchResult::ForfeitB => 4,
+        MatchResult::Cancelled => 5,
+    }
+}
+
+/// The result a plain match's shape code stands for.
+pub fn result_of(code: u8) -> Option<MatchResult> {
+    Some(match code {
+        0 => MatchResult::Played(Outcome::Win),
+        1 => MatchResult::Played(Outcome::Draw),
+        2 => MatchResult::Played(Outcome::Loss),
+        3 => MatchResult::ForfeitA,
+        4 => MatchResult::ForfeitB,
+        5 => MatchResult::Cancelled,
+        _ => return None,
+    })
+}
+
+/// Whether a match fits a plain row: 1v1 and nothing but a result (a side-advantage flag
+/// goes to the JSON body with the other extras).
 fn plain(m: &Match) -> bool {
     m.a.len() == 1
         && m.b.len() == 1
@@ -25,124 +114,455 @@ fn plain(m: &Match) -> bool {
         && m.home.is_none()
 }
 
-pub fn to_columns(date: NaiveDate, entry: &Entry) -> Result<Columns, serde_json::Error> {
-    let date = date.format("%Y-%m-%d").to_string();
-    let mut c = Columns {
-        date,
-        op: "add",
-        target: None,
-        a: None,
-        b: None,
-        result: None,
-        body: None,
-    };
-    let event = match entry {
-        Entry::Add { event } => Some(event),
-        Entry::Edit { target, event } => {
-            c.op = "edit";
-            c.target = Some(*target as i64);
-            Some(event)
-        }
-        Entry::Delete { target } => {
-            c.op = "delete";
-            c.target = Some(*target as i64);
-            None
-        }
-    };
-    match event {
-        Some(Event::Match(m)) if plain(m) => {
-            c.a = Some(m.a[0] as i64);
-            c.b = Some(m.b[0] as i64);
-            c.result = Some(m.result.as_text());
-        }
-        Some(e) => c.body = Some(serde_json::to_string(e)?),
-        None => {}
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
     }
-    Ok(c)
+    out.push(v as u8);
 }
 
-/// `YYYY-MM-DD` exactly, by hand: chrono's general parser dominates reading a large log.
-pub fn parse_iso_date(text: &str) -> Option<NaiveDate> {
-    let b = text.as_bytes();
-    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
-        return None;
+fn zigzag(v: i64) -> u64 {
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(v: u64) -> i64 {
+    ((v >> 1) as i64) ^ -((v & 1) as i64)
+}
+
+/// A block of rows packed: how many rows, and their bytes.
+pub type Packed = (u64, Vec<u8>);
+
+/// Packs rows into blocks as they come: `(rows, bytes)` for each block.
+#[derive(Default)]
+pub struct Encoder {
+    done: Vec<Packed>,
+    bytes: Vec<u8>,
+    rows: u64,
+    prev_day: i64,
+}
+
+impl Encoder {
+    pub fn push(&mut self, date: NaiveDate, entry: &Entry) -> Result<(), serde_json::Error> {
+        if self.rows == BLOCK_ROWS || self.bytes.len() >= BLOCK_BYTES {
+            self.close();
+        }
+        let (op, target, event) = match entry {
+            Entry::Add { event } => (OP_ADD, None, Some(event)),
+            Entry::Edit { target, event } => (OP_EDIT, Some(*target), Some(event)),
+            Entry::Delete { target } => (OP_DELETE, Some(*target), None),
+        };
+        let (shape, json) = match event {
+            Some(Event::Match(m)) if plain(m) => (result_code(m.result), None),
+            Some(e) => (SHAPE_JSON, Some(serde_json::to_vec(e)?)),
+            None => (SHAPE_NONE, None),
+        };
+        self.bytes.push(op | (shape << 2));
+        let day = i64::from(day_number(date));
+        put_varint(&mut self.bytes, zigzag(day - self.prev_day));
+        self.prev_day = day;
+        if let Some(t) = target {
+            put_varint(&mut self.bytes, t);
+        }
+        match (event, json) {
+            (Some(Event::Match(m)), None) => {
+                put_varint(&mut self.bytes, u64::from(m.a[0]));
+                put_varint(&mut self.bytes, u64::from(m.b[0]));
+            }
+            (_, Some(json)) => {
+                put_varint(&mut self.bytes, json.len() as u64);
+                self.bytes.extend_from_slice(&json);
+            }
+            _ => {}
+        }
+        self.rows += 1;
+        Ok(())
     }
-    let num = |r: std::ops::Range<usize>| -> Option<u32> {
-        b[r].iter().try_fold(0u32, |n, &c| {
-            c.is_ascii_digit().then(|| n * 10 + (c - b'0') as u32)
+
+    fn close(&mut self) {
+        if self.rows > 0 {
+            self.done.push((self.rows, std::mem::take(&mut self.bytes)));
+        }
+        self.rows = 0;
+        self.prev_day = 0;
+    }
+
+    /// The blocks, in order.
+    pub fn finish(mut self) -> Vec<Packed> {
+        self.close();
+        self.done
+    }
+}
+
+/// Packs `rows` into blocks.
+pub fn encode(rows: &[(NaiveDate, Entry)]) -> Result<Vec<Packed>, serde_json::Error> {
+    let mut enc = Encoder::default();
+    for (date, entry) in rows {
+        enc.push(*date, entry)?;
+    }
+    Ok(enc.finish())
+}
+
+/// The rows of one block, in order. Each item is a row or what is wrong with it (after which
+/// the iteration ends); [`Rows::finish`] then checks that nothing is left over.
+pub struct Rows<'a> {
+    data: &'a [u8],
+    pos: usize,
+    seq: u64,
+    left: u64,
+    prev_day: i64,
+    failed: bool,
+}
+
+impl<'a> Rows<'a> {
+    pub fn new(first_seq: u64, rows: u64, data: &'a [u8]) -> Rows<'a> {
+        Rows {
+            data,
+            pos: 0,
+            seq: first_seq,
+            left: rows,
+            prev_day: 0,
+            failed: false,
+        }
+    }
+
+    fn byte(&mut self) -> Option<u8> {
+        let b = *self.data.get(self.pos)?;
+        self.pos += 1;
+        Some(b)
+    }
+
+    fn varint(&mut self) -> Option<u64> {
+        let mut v = 0u64;
+        for shift in (0..64).step_by(7) {
+            let b = self.byte()?;
+            let bits = u64::from(b & 0x7f);
+            if shift == 63 && bits > 1 {
+                return None;
+            }
+            v |= bits << shift;
+            if b & 0x80 == 0 {
+                return Some(v);
+            }
+        }
+        None
+    }
+
+    fn row(&mut self) -> Result<Row<'a>, String> {
+        let seq = self.seq;
+        let cut = || format!("row {seq}: the block ends inside the row");
+        let header = self.byte().ok_or_else(cut)?;
+        let (op, shape) = (header & 3, header >> 2);
+        let op = match op {
+            OP_ADD => Op::Add,
+            OP_EDIT => Op::Edit,
+            OP_DELETE => Op::Delete,
+            _ => return Err(format!("row {seq}: unknown operation code {op}")),
+        };
+        let delta = unzigzag(self.varint().ok_or_else(cut)?);
+        let day = self
+            .prev_day
+            .checked_add(delta)
+            .and_then(|d| i32::try_from(d).ok())
+            .filter(|&d| date_of(d).is_some())
+            .ok_or_else(|| format!("row {seq}: its date is outside 0001-01-01..9999-12-31"))?;
+        self.prev_day = i64::from(day);
+        let target = if op == Op::Add {
+            0
+        } else {
+            let t = self.varint().ok_or_else(cut)?;
+            if t == 0 || t >= seq {
+                return Err(format!(
+                    "row {seq}: it corrects row {t}, which is not an earlier row"
+                ));
+            }
+            t
+        };
+        let body = match shape {
+            0..=5 => {
+                let mut id = || -> Result<PlayerId, String> {
+                    let v = self.varint().ok_or_else(cut)?;
+                    PlayerId::try_from(v)
+                        .map_err(|_| format!("row {seq}: player id {v} is too large"))
+                };
+                let (a, b) = (id()?, id()?);
+                let result = result_of(shape).ok_or_else(cut)?;
+                Body::Plain { a, b, result }
+            }
+            SHAPE_JSON => {
+                let len = self.varint().ok_or_else(cut)?;
+                let end = usize::try_from(len)
+                    .ok()
+                    .and_then(|l| self.pos.checked_add(l))
+                    .filter(|&e| e <= self.data.len())
+                    .ok_or_else(cut)?;
+                let json = &self.data[self.pos..end];
+                self.pos = end;
+                Body::Json(json)
+            }
+            _ => Body::Nothing,
+        };
+        match (op, &body) {
+            (Op::Delete, Body::Nothing)
+            | (Op::Add | Op::Edit, Body::Plain { .. } | Body::Json(_)) => {}
+            (Op::Delete, _) => return Err(format!("row {seq}: a deletion that carries an event")),
+            _ => return Err(format!("row {seq}: an addition or edit without an event")),
+        }
+        Ok(Row {
+            seq,
+            day,
+            op,
+            target,
+            body,
         })
-    };
-    NaiveDate::from_ymd_opt(num(0..4)? as i32, num(5..7)?, num(8..10)?)
+    }
+
+    /// Whether the block held exactly its rows: no bytes after the last.
+    pub fn finish(&self) -> Result<(), String> {
+        if self.failed || self.left > 0 {
+            return Err(format!("row {}: the block ends early", self.seq));
+        }
+        if self.pos != self.data.len() {
+            return Err(format!(
+                "row {}: {} bytes follow the block's last row",
+                self.seq.saturating_sub(1),
+                self.data.len() - self.pos
+            ));
+        }
+        Ok(())
+    }
 }
 
-/// A row read back; `Err` carries a description of what is wrong with it.
-#[allow(clippy::too_many_arguments)]
-pub fn from_columns(
-    seq: i64,
-    date: &str,
-    op: &str,
-    target: Option<i64>,
-    a: Option<i64>,
-    b: Option<i64>,
-    result: Option<&str>,
-    body: Option<&str>,
-) -> Result<LogRow, String> {
-    let date = parse_iso_date(date).ok_or_else(|| format!("row {seq}: bad date `{date}`"))?;
-    let event = || -> Result<Event, String> {
-        if let Some(body) = body {
-            return serde_json::from_str(body).map_err(|e| format!("row {seq}: {e}"));
+impl<'a> Iterator for Rows<'a> {
+    type Item = Result<Row<'a>, String>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.left == 0 || self.failed {
+            return None;
         }
-        let id = |x: Option<i64>| x.and_then(|v| u32::try_from(v).ok());
-        match (id(a), id(b), result.and_then(MatchResult::parse)) {
-            (Some(a), Some(b), Some(result)) => Ok(Event::Match(Match::new(a, b, result))),
-            _ => Err(format!("row {seq}: incomplete match")),
+        let row = self.row();
+        match &row {
+            Ok(_) => {
+                self.left -= 1;
+                self.seq = self.seq.saturating_add(1);
+            }
+            Err(_) => self.failed = true,
         }
-    };
-    let target = || {
-        target
-            .and_then(|t| u64::try_from(t).ok())
-            .ok_or_else(|| format!("row {seq}: correction without a target"))
-    };
-    let entry = match op {
-        "add" => Entry::Add { event: event()? },
-        "edit" => Entry::Edit {
-            target: target()?,
-            event: event()?,
-        },
-        "delete" => Entry::Delete { target: target()? },
-        other => return Err(format!("row {seq}: unknown operation `{other}`")),
-    };
-    Ok(LogRow {
-        seq: seq as u64,
-        date,
-        entry,
-    })
+        Some(row)
+    }
+}
+
+impl Row<'_> {
+    pub fn date(&self) -> NaiveDate {
+        // `day` was checked when the row was read.
+        date_of(self.day).unwrap_or(FIRST_DAY)
+    }
+
+    /// The event the row carries, if any.
+    pub fn event(&self) -> Result<Option<Event>, String> {
+        match self.body {
+            Body::Plain { a, b, result } => Ok(Some(Event::Match(Match::new(a, b, result)))),
+            Body::Json(json) => serde_json::from_slice(json)
+                .map(Some)
+                .map_err(|e| format!("row {}: its event does not read: {e}", self.seq)),
+            Body::Nothing => Ok(None),
+        }
+    }
+
+    /// The row as the ladder's log row.
+    pub fn to_log_row(&self) -> Result<LogRow, String> {
+        let event = self.event()?;
+        let entry = match (self.op, event) {
+            (Op::Add, Some(event)) => Entry::Add { event },
+            (Op::Edit, Some(event)) => Entry::Edit {
+                target: self.target,
+                event,
+            },
+            (Op::Delete, None) => Entry::Delete {
+                target: self.target,
+            },
+            _ => return Err(format!("row {}: malformed", self.seq)),
+        };
+        Ok(LogRow {
+            seq: self.seq,
+            date: self.date(),
+            entry,
+        })
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ladder::event::Side;
+
+    fn day(y: i32, m: u32, d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(y, m, d).unwrap()
+    }
+
+    fn rows_of(blocks: &[Packed], first: u64) -> Vec<LogRow> {
+        let mut seq = first;
+        let mut out = Vec::new();
+        for (n, data) in blocks {
+            let mut rows = Rows::new(seq, *n, data);
+            for r in rows.by_ref() {
+                out.push(r.unwrap().to_log_row().unwrap());
+            }
+            rows.finish().unwrap();
+            seq += n;
+        }
+        out
+    }
 
     #[test]
-    fn iso_dates_parse_exactly() {
+    fn every_kind_of_row_round_trips() {
+        let team = Match {
+            a: Side::from(vec![1, 2]),
+            b: Side::One(3),
+            result: MatchResult::ForfeitB,
+            medals: Some([1.5, 0.0]),
+            scenario: Some("Pegasus Bridge".into()),
+            side_a: None,
+            home: Some(crate::ladder::event::Home::B),
+        };
+        let rows = vec![
+            (
+                day(2026, 1, 1),
+                Entry::Add {
+                    event: Event::Player {
+                        id: 0,
+                        name: "Ann".into(),
+                        undated: true,
+                    },
+                },
+            ),
+            (
+                day(1, 1, 1),
+                Entry::Add {
+                    event: Event::Match(Match::new(
+                        70000,
+                        4_000_000_000u32,
+                        MatchResult::Cancelled,
+                    )),
+                },
+            ),
+            (
+                day(9999, 12, 31),
+                Entry::Add {
+                    event: Event::Match(team),
+                },
+            ),
+            (
+                day(2026, 1, 2),
+                Entry::Edit {
+                    target: 2,
+                    event: Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Draw))),
+                },
+            ),
+            (day(2026, 1, 2), Entry::Delete { target: 1 }),
+            (
+                day(2026, 1, 3),
+                Entry::Add {
+                    event: Event::HardReset,
+                },
+            ),
+        ];
+        let blocks = encode(&rows).unwrap();
+        assert_eq!(blocks.len(), 1);
+        let back = rows_of(&blocks, 3);
+        assert_eq!(back.len(), rows.len());
+        for (i, (r, (date, entry))) in back.iter().zip(&rows).enumerate() {
+            assert_eq!(r.seq, 3 + i as u64);
+            assert_eq!(r.date, *date);
+            assert_eq!(&r.entry, entry);
+        }
+    }
+
+    #[test]
+    fn a_plain_match_takes_a_few_bytes_and_blocks_close_at_their_size() {
+        let m = |i: u32| {
+            (
+                day(2026, 1, 1) + chrono::Days::new(u64::from(i / 1000)),
+                Entry::Add {
+                    event: Event::Match(Match::new(
+                        i % 100,
+                        100 + i % 50,
+                        MatchResult::Played(Outcome::Win),
+                    )),
+                },
+            )
+        };
+        let rows: Vec<_> = (0..10_000).map(m).collect();
+        let blocks = encode(&rows).unwrap();
+        // 4096 + 4096 + 1808 rows.
         assert_eq!(
-            parse_iso_date("2026-11-22"),
-            NaiveDate::from_ymd_opt(2026, 11, 22)
+            blocks.iter().map(|b| b.0).collect::<Vec<_>>(),
+            vec![4096, 4096, 1808]
         );
+        // Header 1 + date delta 1 (3 for a block's first row) + ids 1 and 1 or 2 bytes.
+        let bytes: usize = blocks.iter().map(|b| b.1.len()).sum();
+        assert!(bytes < 10_000 * 6, "{bytes} bytes");
+        assert_eq!(rows_of(&blocks, 1).len(), 10_000);
+    }
+
+    #[test]
+    fn damaged_bytes_are_errors_not_panics() {
+        let rows = vec![(
+            day(2026, 1, 1),
+            Entry::Add {
+                event: Event::Player {
+                    id: 0,
+                    name: "Ann".into(),
+                    undated: false,
+                },
+            },
+        )];
+        let (_, data) = encode(&rows).unwrap().remove(0);
+        // Cut anywhere: an error naming the row, never a panic.
+        for cut in 0..data.len() {
+            let mut r = Rows::new(7, 1, &data[..cut]);
+            let first = r.next().unwrap();
+            let failed = first.is_err() || first.unwrap().event().is_err() || r.finish().is_err();
+            assert!(failed, "cut at {cut}");
+        }
+        // A correction of itself or a later row.
+        let mut bad = vec![OP_EDIT | (SHAPE_NONE << 2)];
+        bad.extend([2, 9]);
+        let err = Rows::new(5, 1, &bad).next().unwrap().unwrap_err();
+        assert_eq!(err, "row 5: it corrects row 9, which is not an earlier row");
+        // A length far beyond the block.
+        let bad = [OP_ADD | (SHAPE_JSON << 2), 2, 0xff, 0xff, 0xff, 0xff, 0x0f];
+        let err = Rows::new(1, 1, &bad).next().unwrap().unwrap_err();
+        assert_eq!(err, "row 1: the block ends inside the row");
+        // A date past 9999-12-31.
+        let mut bad = vec![OP_ADD];
+        put_varint(
+            &mut bad,
+            zigzag(i64::from(day_number(day(9999, 12, 31))) + 1),
+        );
+        bad.extend([0, 1]);
+        let err = Rows::new(1, 1, &bad).next().unwrap().unwrap_err();
+        assert_eq!(err, "row 1: its date is outside 0001-01-01..9999-12-31");
+        // Bytes after the last row.
+        let mut long = data.clone();
+        long.push(0);
+        let mut r = Rows::new(1, 1, &long);
+        assert!(r.next().unwrap().is_ok());
         assert_eq!(
-            parse_iso_date("0001-01-01"),
-            NaiveDate::from_ymd_opt(1, 1, 1)
+            r.finish().unwrap_err(),
+            "row 1: 1 bytes follow the block's last row"
         );
-        for bad in [
-            "2026-02-30",
-            "2026-1-22",
-            "2026/11/22",
-            "20261122xx",
-            "",
-            "2026-11-2a",
-            "２０２６-11-2",
-        ] {
-            assert_eq!(parse_iso_date(bad), None, "{bad}");
+    }
+
+    #[test]
+    fn varints_refuse_overlong_encodings() {
+        let mut r = Rows::new(1, 1, &[0xff; 11]);
+        assert_eq!(r.varint(), None);
+        let mut out = Vec::new();
+        put_varint(&mut out, u64::MAX);
+        assert_eq!(Rows::new(1, 1, &out).varint(), Some(u64::MAX));
+        for v in [-5i64, 0, 1, i64::MIN, i64::MAX] {
+            assert_eq!(unzigzag(zigzag(v)), v);
         }
     }
 }

@@ -46,3 +46,20 @@ pub struct Log {
     pub rules: Rules,
     pub actions: Vec<LogAction>,
 }
+
+/// One piece of the log as [`Store::stream_log`](super::Store::stream_log) hands it out, in
+/// order: the rules, then each action followed by its rows.
+#[derive(Debug, Clone, Copy)]
+pub enum LogItem<'a> {
+    /// The rules the ladder was created with (first, once).
+    Rules(&'a Rules),
+    /// An action; `has_rows` says whether [`LogItem::Row`]s of it follow.
+    Action {
+        id: i64,
+        kind: ActionKind,
+        label: &'a str,
+        has_rows: bool,
+    },
+    /// A row of the action before it.
+    Row(&'a LogRow),
+}

@@ -1,18 +1,29 @@
-//! The ladder file's schema, its version, and the checks made before a file is trusted.
+//! The ladder file's schema, its versions, and the checks made before a file is trusted.
+//!
+//! A file is opened only if its whole schema — every table, index, trigger and view — is
+//! exactly what this rungs creates for the file's format version. A file from elsewhere may
+//! carry data, never behaviour: one with a trigger, a view or a table rungs did not create is
+//! refused, saying what was found. The connection itself runs with triggers and views
+//! switched off and the schema untrusted, so nothing a file carries can run in rungs'
+//! transactions even for a moment.
 
+use super::StoreError;
+use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OpenFlags};
 use std::path::Path;
+use std::sync::OnceLock;
 use std::time::Duration;
 
 /// `PRAGMA application_id` of a rungs ladder: "RUNG".
 pub const APPLICATION_ID: i32 = 0x5255_4E47;
-/// The schema version this build writes (`PRAGMA user_version`).
-pub const SCHEMA_VERSION: i32 = 1;
+/// The format this build writes (`PRAGMA user_version`).
+pub const SCHEMA_VERSION: i32 = 2;
 /// How long to wait for another process's lock before giving up.
 pub const BUSY_TIMEOUT: Duration = Duration::from_millis(2000);
 
-/// Forward migrations: entry `i` takes a file from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[r#"
+/// Ladder format 1, as rungs wrote it before the log moved into blocks. Kept to recognise
+/// such files exactly and upgrade them (see `migrate.rs`).
+pub const VERSION_1_SQL: &str = r#"
 CREATE TABLE meta (
     key   TEXT PRIMARY KEY,
     value TEXT NOT NULL
@@ -63,9 +74,191 @@ CREATE TABLE cache_history (
     last_seq INTEGER NOT NULL,
     rows     BLOB NOT NULL
 ) STRICT;
-"#];
+"#;
 
-/// Why a file cannot be used as a ladder.
+/// The tables of format 1 that format 2 replaces (`meta` stays as it is).
+pub const VERSION_1_REPLACED: &[&str] = &[
+    "entries",
+    "actions",
+    "cache_ladder",
+    "cache_players",
+    "cache_history",
+];
+
+/// Ladder format 2: the tables `meta` keeps from format 1, and these.
+const VERSION_2_TABLES: &str = r#"
+-- Every user action, numbered 1, 2, 3, … in the order rungs wrote them: undo and redo fold
+-- over the actions in this order. Undo and redo are actions too, so nothing is erased.
+CREATE TABLE actions (
+    id    INTEGER PRIMARY KEY CHECK (id > 0),
+    kind  TEXT NOT NULL CHECK (kind IN ('do', 'undo', 'redo')),
+    label TEXT NOT NULL,
+    at    TEXT NOT NULL
+) STRICT;
+
+-- The append-only log, in blocks: rows first_seq .. first_seq + rows - 1, all written by one
+-- action, packed as codec.rs describes.
+CREATE TABLE log (
+    first_seq INTEGER PRIMARY KEY CHECK (first_seq > 0),
+    action    INTEGER NOT NULL REFERENCES actions(id),
+    rows      INTEGER NOT NULL CHECK (rows > 0),
+    data      BLOB NOT NULL
+) STRICT;
+CREATE INDEX log_action ON log(action);
+
+-- Caches: derived from the log, rebuilt at will (`rungs repair`). The log they were derived
+-- from: its last action and row, and digests of its actions and rows; a digest of the cached
+-- states as rungs wrote them (digest.rs); and the replay key of the last event applied.
+CREATE TABLE cache_ladder (
+    id             INTEGER PRIMARY KEY CHECK (id = 1),
+    log_action     INTEGER NOT NULL,
+    log_seq        INTEGER NOT NULL,
+    actions_digest INTEGER NOT NULL,
+    rows_digest    INTEGER NOT NULL,
+    caches_digest  INTEGER NOT NULL,
+    last_day       INTEGER,
+    last_seq       INTEGER,
+    state          TEXT NOT NULL
+) STRICT;
+CREATE TABLE cache_players (
+    id    INTEGER PRIMARY KEY,
+    key   TEXT NOT NULL,
+    state TEXT NOT NULL
+) STRICT;
+CREATE INDEX cache_players_key ON cache_players(key);
+-- One blob per player (see history_blob.rs), with the replay key of its last row.
+CREATE TABLE cache_history (
+    player   INTEGER PRIMARY KEY,
+    last_day INTEGER NOT NULL,
+    last_seq INTEGER NOT NULL,
+    rows     BLOB NOT NULL
+) STRICT;
+"#;
+
+const META_SQL: &str = r#"
+CREATE TABLE meta (
+    key   TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+) STRICT;
+"#;
+
+/// Everything format 2 creates on an empty file.
+pub fn version_2_sql() -> String {
+    format!("{META_SQL}{VERSION_2_TABLES}")
+}
+
+/// What format 1 becomes in format 2: its `meta` stays; everything else is made anew.
+pub fn version_2_tables() -> &'static str {
+    VERSION_2_TABLES
+}
+
+/// One entry of `sqlite_schema`.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Item {
+    kind: String,
+    name: String,
+    table: String,
+    sql: Option<String>,
+}
+
+fn items(conn: &Connection) -> rusqlite::Result<Vec<Item>> {
+    let mut stmt = conn.prepare("SELECT type, name, tbl_name, sql FROM sqlite_schema")?;
+    let mut out: Vec<Item> = stmt
+        .query_map([], |r| {
+            Ok(Item {
+                kind: r.get(0)?,
+                name: r.get(1)?,
+                table: r.get(2)?,
+                sql: r.get(3)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    out.sort();
+    Ok(out)
+}
+
+/// The schema this rungs creates for format `version` (0: an empty file).
+fn expected(version: i32) -> Result<&'static [Item], String> {
+    static V1: OnceLock<Result<Vec<Item>, String>> = OnceLock::new();
+    static V2: OnceLock<Result<Vec<Item>, String>> = OnceLock::new();
+    let make = |sql: &str| -> Result<Vec<Item>, String> {
+        let conn = Connection::open_in_memory().map_err(|e| e.to_string())?;
+        conn.execute_batch(sql).map_err(|e| e.to_string())?;
+        items(&conn).map_err(|e| e.to_string())
+    };
+    let cell = match version {
+        0 => return Ok(&[]),
+        1 => V1.get_or_init(|| make(VERSION_1_SQL)),
+        2 => V2.get_or_init(|| make(&version_2_sql())),
+        _ => return Err(format!("no schema for format {version}")),
+    };
+    cell.as_deref().map_err(Clone::clone)
+}
+
+fn describe(item: &Item) -> String {
+    match item.kind.as_str() {
+        "trigger" => format!("a trigger `{}` on `{}`", item.name, item.table),
+        "view" => format!("a view `{}`", item.name),
+        "index" => format!("an index `{}` on `{}`", item.name, item.table),
+        "table" => format!("a table `{}`", item.name),
+        other => format!("{other} `{}`", item.name),
+    }
+}
+
+/// How the file's schema differs from format `version`'s, in words; `None` if it does not.
+pub(crate) fn differences(
+    conn: &Connection,
+    version: i32,
+) -> Result<Option<String>, StoreErrorKind> {
+    let want = expected(version).map_err(StoreErrorKind::Internal)?;
+    let found = items(conn).map_err(StoreErrorKind::Sqlite)?;
+    let key = |i: &Item| (i.kind.clone(), i.name.clone());
+    let mut what: Vec<String> = Vec::new();
+    for f in &found {
+        match want.iter().find(|w| key(w) == key(f)) {
+            None => what.push(format!(
+                "it holds {} that rungs did not create",
+                describe(f)
+            )),
+            Some(w) if w != f => what.push(format!(
+                "{} is not defined as rungs defines it",
+                describe(f)
+            )),
+            Some(_) => {}
+        }
+    }
+    for w in want {
+        if !found.iter().any(|f| key(f) == key(w)) {
+            what.push(format!("{} is missing", describe(w)));
+        }
+    }
+    if what.is_empty() {
+        return Ok(None);
+    }
+    let more = what.len().saturating_sub(4);
+    what.truncate(4);
+    if more > 0 {
+        what.push(format!("and {more} more differences"));
+    }
+    Ok(Some(what.join("; ")))
+}
+
+/// What went wrong comparing schemas, before a path is put to it.
+pub(crate) enum StoreErrorKind {
+    Sqlite(rusqlite::Error),
+    Internal(String),
+}
+
+impl StoreErrorKind {
+    pub(crate) fn at(self, path: &str) -> StoreError {
+        match self {
+            StoreErrorKind::Sqlite(e) => StoreError::from_sqlite(path, e),
+            StoreErrorKind::Internal(m) => StoreError::Invalid(format!("{path}: {m}")),
+        }
+    }
+}
+
+/// Why a file cannot be used as a ladder, found when opening or creating it.
 #[derive(Debug, thiserror::Error)]
 pub enum OpenError {
     #[error("{0}: no such ladder file")]
@@ -74,6 +267,8 @@ pub enum OpenError {
     Exists(String),
     #[error("{0}: not a rungs ladder (not an SQLite database)")]
     NotSqlite(String),
+    #[error("{0}: not a rungs ladder (an empty file)")]
+    Empty(String),
     #[error("{0}: not a rungs ladder (an SQLite database of some other program)")]
     Foreign(String),
     #[error(
@@ -84,88 +279,121 @@ pub enum OpenError {
         found: i32,
         supported: i32,
     },
-    #[error("{0}: locked by another program (waited {1} s); try again when it has finished")]
-    Locked(String, u64),
-    #[error("{0}: damaged ladder file: {1}")]
-    Corrupt(String, String),
-    #[error("{0}: {1}")]
-    Sqlite(String, rusqlite::Error),
+    #[error(
+        "{0}: an unfinished ladder (rungs was stopped while creating it, before it held anything); delete it and create it again"
+    )]
+    Unfinished(String),
+    #[error(
+        "{path}: ladder format {found} is upgraded to format {to} when opened, and the file or its folder is read-only; make it writable, or copy it somewhere writable, and open it again"
+    )]
+    NeedsUpgrade { path: String, found: i32, to: i32 },
+    #[error(
+        "{path}: not a ladder as rungs writes it (ladder format {version}): {found}; a ladder file carries data, never behaviour, so rungs does not open it"
+    )]
+    Schema {
+        path: String,
+        version: i32,
+        found: String,
+    },
+    #[error("{path}: cannot create the ladder: {cause}")]
+    Create { path: String, cause: std::io::Error },
 }
 
-impl OpenError {
-    /// Classifies an SQLite error met while using `path`.
-    pub fn from_sqlite(path: &str, e: rusqlite::Error) -> OpenError {
-        use rusqlite::ErrorCode;
-        match e.sqlite_error_code() {
-            Some(ErrorCode::NotADatabase) => OpenError::NotSqlite(path.to_string()),
-            Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => {
-                OpenError::Locked(path.to_string(), BUSY_TIMEOUT.as_secs())
-            }
-            Some(ErrorCode::DatabaseCorrupt) => OpenError::Corrupt(path.to_string(), e.to_string()),
-            _ => OpenError::Sqlite(path.to_string(), e),
+/// Sets what every connection to a ladder gets: nothing a file carries may run.
+fn configure(conn: &Connection) -> rusqlite::Result<()> {
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_DEFENSIVE, true)?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_TRUSTED_SCHEMA, false)?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_TRIGGER, false)?;
+    conn.set_db_config(DbConfig::SQLITE_DBCONFIG_ENABLE_VIEW, false)?;
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    Ok(())
+}
+
+fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
+    let conn = Connection::open_with_flags(path, flags)?;
+    configure(&conn)?;
+    Ok(conn)
+}
+
+/// A `file:` URI for `path` that opens it immutable and read-only: what a ladder in a
+/// read-only folder needs (no -shm can be made there, and nobody can write beside it).
+fn immutable_uri(path: &Path) -> String {
+    let mut uri = String::from("file:");
+    for b in path.display().to_string().bytes() {
+        match b {
+            b'?' | b'#' | b'%' => uri.push_str(&format!("%{b:02X}")),
+            _ => uri.push(b as char),
         }
     }
-}
-
-/// Opens a connection with the settings every ladder gets, running nothing the file carries.
-fn connect(path: &Path, flags: OpenFlags) -> Result<Connection, OpenError> {
-    let name = path.display().to_string();
-    let conn =
-        Connection::open_with_flags(path, flags).map_err(|e| OpenError::from_sqlite(&name, e))?;
-    let sql = |e| OpenError::from_sqlite(&name, e);
-    // Defensive mode and an untrusted schema: a file from elsewhere cannot make us run its
-    // triggers, views or functions with side effects.
-    conn.set_db_config(rusqlite::config::DbConfig::SQLITE_DBCONFIG_DEFENSIVE, true)
-        .map_err(sql)?;
-    conn.set_db_config(
-        rusqlite::config::DbConfig::SQLITE_DBCONFIG_TRUSTED_SCHEMA,
-        false,
-    )
-    .map_err(sql)?;
-    conn.busy_timeout(BUSY_TIMEOUT).map_err(sql)?;
-    Ok(conn)
+    uri.push_str("?immutable=1");
+    uri
 }
 
 fn pragma_i32(conn: &Connection, name: &str) -> rusqlite::Result<i32> {
     conn.query_row(&format!("PRAGMA {name}"), [], |r| r.get(0))
 }
 
-/// Creates a new, empty ladder file at `path` (which must not exist).
-pub fn create(path: &Path) -> Result<Connection, OpenError> {
-    let name = path.display().to_string();
-    if path.exists() {
-        return Err(OpenError::Exists(name));
-    }
-    let conn = connect(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
-    )?;
-    let sql = |e| OpenError::from_sqlite(&name, e);
-    conn.pragma_update(None, "journal_mode", "WAL")
-        .map_err(sql)?;
-    conn.pragma_update(None, "application_id", APPLICATION_ID)
-        .map_err(sql)?;
-    migrate(&conn, 0).map_err(sql)?;
-    finish_setup(&conn).map_err(sql)?;
-    Ok(conn)
+fn sidecar(path: &Path, suffix: &str) -> std::path::PathBuf {
+    let mut p = path.as_os_str().to_owned();
+    p.push(suffix);
+    p.into()
 }
 
-/// Opens an existing ladder, checking it is one and upgrading an older format.
-pub fn open(path: &Path) -> Result<Connection, OpenError> {
+/// An open ladder file, checked.
+pub(crate) struct Checked {
+    pub conn: Connection,
+    pub read_only: bool,
+    /// `PRAGMA schema_version` when the schema was checked.
+    pub cookie: i32,
+    /// The file's format: [`SCHEMA_VERSION`], or an older one the store upgrades.
+    pub version: i32,
+}
+
+/// Opens an existing ladder, checking it is one and its schema exactly this rungs' own for its
+/// format (an older format is upgraded by the store, which needs to write). A file that cannot be written (or lies in a folder that cannot)
+/// opens read-only.
+pub(crate) fn open(path: &Path) -> Result<Checked, StoreError> {
     let name = path.display().to_string();
-    if !path.is_file() {
-        return Err(OpenError::Missing(name));
+    let size = match std::fs::metadata(path) {
+        Ok(m) if m.is_file() => m.len(),
+        _ => return Err(OpenError::Missing(name).into()),
+    };
+    if size == 0 {
+        return Err(OpenError::Empty(name).into());
     }
-    // One connection per thread (rusqlite's Connection is not Sync): SQLite's own mutexes
-    // would only cost time.
-    let conn = connect(
-        path,
-        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
-    let sql = |e| OpenError::from_sqlite(&name, e);
-    let app = pragma_i32(&conn, "application_id").map_err(sql)?;
+    let sql = |e| StoreError::from_sqlite(&name, e);
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let first = connect(path, flags).and_then(|c| pragma_i32(&c, "application_id").map(|a| (c, a)));
+    let (conn, app) = match first {
+        Ok(found) => found,
+        Err(e) => {
+            let code = e.sqlite_error_code();
+            let retry = !matches!(
+                code,
+                Some(rusqlite::ErrorCode::NotADatabase)
+                    | Some(rusqlite::ErrorCode::DatabaseCorrupt)
+                    | Some(rusqlite::ErrorCode::DatabaseBusy)
+                    | Some(rusqlite::ErrorCode::DatabaseLocked)
+            ) && !sidecar(path, "-wal").exists();
+            if !retry {
+                return Err(sql(e));
+            }
+            // A read-only folder: no -shm can be made for a WAL file. Nobody can write there
+            // either, so the file can be read as it is.
+            let ro = OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_URI
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+            match connect(Path::new(&immutable_uri(path)), ro)
+                .and_then(|c| pragma_i32(&c, "application_id").map(|a| (c, a)))
+            {
+                Ok(found) => found,
+                Err(_) => return Err(sql(e)),
+            }
+        }
+    };
+    let read_only = conn.is_readonly(rusqlite::MAIN_DB).map_err(sql)?;
     if app != APPLICATION_ID {
-        return Err(OpenError::Foreign(name));
+        return Err(OpenError::Foreign(name).into());
     }
     let version = pragma_i32(&conn, "user_version").map_err(sql)?;
     if version > SCHEMA_VERSION {
@@ -173,64 +401,150 @@ pub fn open(path: &Path) -> Result<Connection, OpenError> {
             path: name,
             found: version,
             supported: SCHEMA_VERSION,
-        });
+        }
+        .into());
     }
-    if version < SCHEMA_VERSION {
-        migrate(&conn, version).map_err(sql)?;
+    if version == 0 {
+        // Format 0 is a file rungs began and never finished: empty. Tables under it mean the
+        // format number was changed or lost.
+        return match differences(&conn, 0).map_err(|e| e.at(&name))? {
+            None => Err(OpenError::Unfinished(name).into()),
+            Some(_) => Err(StoreError::Damaged {
+                path: name,
+                what: "its format number is 0 (none), yet it holds tables: the number was \
+                       changed or lost"
+                    .into(),
+            }),
+        };
     }
-    check_tables(&conn)
-        .map_err(sql)?
-        .then_some(())
-        .ok_or_else(|| {
-            OpenError::Corrupt(
-                name.clone(),
-                "its tables are not those of a rungs ladder".into(),
-            )
-        })?;
+    check(&conn, &name, version)?;
+    if version < SCHEMA_VERSION && read_only {
+        return Err(OpenError::NeedsUpgrade {
+            path: name,
+            found: version,
+            to: SCHEMA_VERSION,
+        }
+        .into());
+    }
+    if !read_only {
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+            .map_err(sql)?;
+        if !mode.eq_ignore_ascii_case("wal") {
+            conn.pragma_update(None, "journal_mode", "WAL")
+                .map_err(sql)?;
+        }
+    }
+    finish_setup(&conn).map_err(sql)?;
+    let cookie = pragma_i32(&conn, "schema_version").map_err(sql)?;
+    Ok(Checked {
+        conn,
+        read_only,
+        cookie,
+        version,
+    })
+}
+
+/// Refuses a schema that is not exactly format `version`'s.
+pub(crate) fn check(conn: &Connection, name: &str, version: i32) -> Result<(), StoreError> {
+    match differences(conn, version).map_err(|e| e.at(name))? {
+        None => Ok(()),
+        Some(found) => Err(OpenError::Schema {
+            path: name.to_string(),
+            version,
+            found,
+        }
+        .into()),
+    }
+}
+
+/// Makes an empty ladder of the current format in `path`, an empty file this process just
+/// created (see `newfile.rs`). Written without a journal on disk and without syncing: until
+/// it is renamed into place nobody else knows of it, and a failure removes it.
+pub(crate) fn create_in(path: &Path, name: &str) -> Result<Connection, StoreError> {
+    let sql = |e| StoreError::from_sqlite(name, e);
+    let conn = connect(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+    .map_err(sql)?;
+    conn.pragma_update(None, "journal_mode", "MEMORY")
+        .map_err(sql)?;
+    conn.pragma_update(None, "synchronous", "OFF")
+        .map_err(sql)?;
+    conn.pragma_update(None, "application_id", APPLICATION_ID)
+        .map_err(sql)?;
+    conn.execute_batch("BEGIN IMMEDIATE").map_err(sql)?;
+    let made = conn
+        .execute_batch(&version_2_sql())
+        .and_then(|()| conn.pragma_update(None, "user_version", SCHEMA_VERSION))
+        .and_then(|()| conn.execute_batch("COMMIT"));
+    if let Err(e) = made {
+        let _ = conn.execute_batch("ROLLBACK");
+        return Err(sql(e));
+    }
+    conn.pragma_update(None, "foreign_keys", "ON")
+        .map_err(sql)?;
+    conn.pragma_update(None, "cache_size", -32768)
+        .map_err(sql)?;
+    Ok(conn)
+}
+
+/// Turns a newly made ladder into one at rest: write-ahead logging, synced writes.
+pub(crate) fn settle(conn: &Connection, name: &str) -> Result<(), StoreError> {
+    let sql = |e| StoreError::from_sqlite(name, e);
     conn.pragma_update(None, "journal_mode", "WAL")
         .map_err(sql)?;
-    finish_setup(&conn).map_err(sql)?;
-    Ok(conn)
+    conn.pragma_update(None, "synchronous", "NORMAL")
+        .map_err(sql)
 }
 
 fn finish_setup(conn: &Connection) -> rusqlite::Result<()> {
     conn.pragma_update(None, "foreign_keys", "ON")?;
     conn.pragma_update(None, "synchronous", "NORMAL")?;
-    // 64 MiB of page cache: imports and rebuilds write a lot at once.
-    conn.pragma_update(None, "cache_size", -65536)?;
+    // 32 MiB of page cache: imports and rebuilds write a lot at once.
+    conn.pragma_update(None, "cache_size", -32768)?;
     Ok(())
 }
 
-/// Runs the migrations from `from` up to the current version, in one transaction.
-fn migrate(conn: &Connection, from: i32) -> rusqlite::Result<()> {
-    conn.execute_batch("BEGIN IMMEDIATE")?;
-    let run = || -> rusqlite::Result<()> {
-        for step in MIGRATIONS.iter().skip(from.max(0) as usize) {
-            conn.execute_batch(step)?;
-        }
-        conn.pragma_update(None, "user_version", SCHEMA_VERSION)
-    };
-    match run() {
-        Ok(()) => conn.execute_batch("COMMIT"),
-        Err(e) => {
-            let _ = conn.execute_batch("ROLLBACK");
-            Err(e)
-        }
-    }
+/// The schema cookie now.
+pub(crate) fn cookie(conn: &Connection) -> rusqlite::Result<i32> {
+    pragma_i32(conn, "schema_version")
 }
 
-/// Whether every table a ladder needs is there.
-fn check_tables(conn: &Connection) -> rusqlite::Result<bool> {
-    let mut found = 0;
-    let mut stmt = conn.prepare("SELECT name FROM sqlite_schema WHERE type = 'table'")?;
-    let names = stmt.query_map([], |r| r.get::<_, String>(0))?;
-    for name in names {
-        if matches!(
-            name?.as_str(),
-            "meta" | "actions" | "entries" | "cache_ladder" | "cache_players" | "cache_history"
-        ) {
-            found += 1;
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn format_2_keeps_format_1_meta_table_and_replaces_the_rest() {
+        let v1 = expected(1).unwrap();
+        let v2 = expected(2).unwrap();
+        let meta = |items: &[Item]| -> Vec<Item> {
+            items
+                .iter()
+                .filter(|i| i.table == "meta")
+                .cloned()
+                .collect()
+        };
+        assert_eq!(meta(v1), meta(v2));
+        assert_eq!(meta(v1).len(), 2, "the table and its primary key index");
+        for table in VERSION_1_REPLACED {
+            assert!(v1.iter().any(|i| i.name == *table), "{table}");
         }
+        let tables_1: Vec<&str> = v1
+            .iter()
+            .filter(|i| i.kind == "table" && i.name != "meta")
+            .map(|i| i.name.as_str())
+            .collect();
+        assert_eq!(tables_1.len(), VERSION_1_REPLACED.len());
     }
-    Ok(found == 6)
+
+    #[test]
+    fn immutable_uris_escape_what_a_uri_reads() {
+        assert_eq!(
+            immutable_uri(Path::new("/a b/c?d#e%f.rungs")),
+            "file:/a b/c%3Fd%23e%25f.rungs?immutable=1"
+        );
+    }
 }

@@ -1,0 +1,433 @@
+//! Actions and undo: a user action's rows land with the caches that follow from them, or
+//! nothing does; undo and redo are actions too. Action ids and sequence numbers are always
+//! rungs' own — 1, 2, 3, … in the order it wrote them — whatever a file or an imported log
+//! said, so undo and redo follow what rungs wrote and nothing a log chose.
+
+use super::caches::CacheHead;
+use super::codec;
+use super::export::{ActionKind, Log};
+use super::histories::{Histories, HistoryWrite, RowCounter};
+use super::log::{kind_code, stacks};
+use super::replay::{first_affected, targets};
+use super::{Result, Store, StoreError, Toggled, Tx, today_stamp};
+use crate::ladder::event::{Entry, Event, PlayerId};
+use chrono::NaiveDate;
+use rusqlite::{Connection, params};
+
+/// The players a batch of new events reads, or `None` when an event reads every player
+/// (resets and rules changes).
+fn players_needed(rows: &[(NaiveDate, Entry)]) -> Option<Vec<PlayerId>> {
+    let mut ids = Vec::new();
+    for (_, entry) in rows {
+        match entry {
+            Entry::Add {
+                event: Event::Match(m),
+            } => ids.extend(m.a.iter().chain(m.b.iter())),
+            Entry::Add {
+                event:
+                    Event::Player { id, .. } | Event::Rename { id, .. } | Event::Retire { id, .. },
+            } => ids.push(*id),
+            _ => return None,
+        }
+    }
+    // A large batch (an import) reads everything anyway.
+    if ids.len() > 4096 {
+        return None;
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    Some(ids)
+}
+
+/// An action about to be written.
+pub(super) struct NewAction<'a> {
+    pub id: i64,
+    pub kind: ActionKind,
+    pub label: &'a str,
+    pub at: &'a str,
+}
+
+impl Store {
+    /// Refuses rows naming a player id beyond the players the ladder holds and those the rows
+    /// bring in: no commit makes the caches allocate for players that do not exist.
+    fn check_new_ids(&self, tx: &Connection, rows: &[(NaiveDate, Entry)]) -> Result<()> {
+        let mut players = self.cached_players(tx)?;
+        for (i, (_, entry)) in rows.iter().enumerate() {
+            let event = match entry {
+                Entry::Add { event } | Entry::Edit { event, .. } => event,
+                Entry::Delete { .. } => continue,
+            };
+            match event {
+                Event::Player { id, .. } => {
+                    if u64::from(*id) > players {
+                        return Err(StoreError::Invalid(format!(
+                            "{}: row {} of the change gives a new player id {id}, skipping ids \
+                             (the next new player is #{players})",
+                            self.name(),
+                            i + 1
+                        )));
+                    }
+                    players = players.max(u64::from(*id) + 1);
+                }
+                other => {
+                    let beyond = |id: &PlayerId| u64::from(*id) >= players;
+                    let found = match other {
+                        Event::Match(m) => m.a.iter().chain(m.b.iter()).copied().find(beyond),
+                        _ => other.players().into_iter().find(beyond),
+                    };
+                    if let Some(id) = found {
+                        return Err(StoreError::Invalid(format!(
+                            "{}: row {} of the change names player #{id}, who is not on the \
+                             ladder ({players} players)",
+                            self.name(),
+                            i + 1
+                        )));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Inserts an action and its rows from `first_seq` on, and adds them to `head`'s stamp.
+    pub(super) fn write_action(
+        &self,
+        tx: &Connection,
+        head: &mut CacheHead,
+        action: &NewAction<'_>,
+        first_seq: i64,
+        blocks: &[codec::Packed],
+    ) -> Result<()> {
+        let id = action.id;
+        tx.prepare_cached("INSERT INTO actions(id, kind, label, at) VALUES (?1, ?2, ?3, ?4)")
+            .and_then(|mut s| s.execute(params![id, action.kind.as_str(), action.label, action.at]))
+            .map_err(|e| self.sql(e))?;
+        head.stamp.add_action(id, kind_code(action.kind));
+        let mut seq = first_seq;
+        let mut insert = tx
+            .prepare_cached(
+                "INSERT INTO log(first_seq, action, rows, data) VALUES (?1, ?2, ?3, ?4)",
+            )
+            .map_err(|e| self.sql(e))?;
+        for (n, data) in blocks {
+            let n = *n as i64;
+            insert
+                .execute(params![seq, id, n, data])
+                .map_err(|e| self.sql(e))?;
+            head.stamp.add_block(seq, id, n, data);
+            seq += n;
+        }
+        Ok(())
+    }
+
+    /// Appends one user action: its rows land, and the caches follow, or nothing changes.
+    /// Returns the sequence numbers given to the rows.
+    pub fn commit(&mut self, label: &str, rows: &[(NaiveDate, Entry)]) -> Result<Vec<u64>> {
+        if rows.is_empty() {
+            return Ok(Vec::new());
+        }
+        let blocks = codec::encode(rows).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let tx = self.begin()?;
+        let mut head = self.current_head(&tx)?;
+        self.check_new_ids(&tx, rows)?;
+        let action = head
+            .stamp
+            .last_action
+            .checked_add(1)
+            .ok_or_else(|| self.damaged("it holds the largest action number already"))?;
+        let first_seq = head.stamp.last_seq + 1;
+        let seqs: Vec<u64> = (0..rows.len() as u64)
+            .map(|i| first_seq as u64 + i)
+            .collect();
+        // Where corrected rows stand before this action: what a correction affects begins at
+        // the earlier of the old and the new place.
+        let corrected = targets(rows.iter().map(|(_, e)| e));
+        let dates_before = if corrected.is_empty() {
+            Default::default()
+        } else {
+            let dates = self.events(&tx)?.dates_of(&corrected);
+            self.check_cancel()?;
+            self.reached(250);
+            dates
+        };
+        let appends_at_end = corrected.is_empty()
+            && rows
+                .iter()
+                .zip(&seqs)
+                .all(|((date, _), seq)| head.last.is_none_or(|k| (*date, *seq) > k))
+            && rows.windows(2).all(|w| w[0].0 <= w[1].0);
+        let at = today_stamp();
+        let row = NewAction {
+            id: action,
+            kind: ActionKind::Do,
+            label,
+            at: &at,
+        };
+        self.write_action(&tx, &mut head, &row, first_seq, &blocks)?;
+        drop(blocks);
+        if appends_at_end {
+            self.apply_incrementally(&tx, rows, &seqs, head)?;
+        } else {
+            let from = first_affected(rows.iter().map(|(d, e)| (*d, e)), &dates_before);
+            let events = self.events(&tx)?;
+            self.rebuild(&tx, &events, from, head.stamp)?;
+        }
+        self.check_cancel()?;
+        tx.commit().map_err(|e| self.sql(e))?;
+        Ok(seqs)
+    }
+
+    /// The fast path: new events after everything cached apply to the cached state.
+    fn apply_incrementally(
+        &self,
+        tx: &Connection,
+        rows: &[(NaiveDate, Entry)],
+        seqs: &[u64],
+        mut head: CacheHead,
+    ) -> Result<()> {
+        let mut needed = players_needed(rows);
+        let mut ladder = match &needed {
+            Some(ids) => self.ladder_with(tx, ids)?,
+            None => self.cached_ladder(tx)?,
+        };
+        // A scheduled reset the new events pass changes every player (the season calendar).
+        let last_date = rows.last().map(|(d, _)| *d);
+        if needed.is_some()
+            && last_date.is_some_and(|d| crate::ladder::seasons::resets_due(&ladder, d))
+        {
+            needed = None;
+            ladder = self.cached_ladder(tx)?;
+        }
+        let mut counter = RowCounter::default();
+        for (_, entry) in rows {
+            if let Entry::Add { event } = entry {
+                counter.add(event);
+            }
+        }
+        let mut histories = counter.histories(ladder.players.len());
+        let mut scratch = Vec::new();
+        let mut touched: Vec<PlayerId> = Vec::new();
+        for ((date, entry), seq) in rows.iter().zip(seqs) {
+            let Entry::Add { event } = entry else {
+                continue;
+            };
+            ladder
+                .apply(*date, *seq, event, &mut scratch)
+                .map_err(|e| self.replay_error(e))?;
+            if needed.is_some() {
+                touched.extend(scratch.iter().map(|h| h.player));
+                if let Event::Rename { id, .. } | Event::Retire { id, .. } = event {
+                    touched.push(*id);
+                }
+            }
+            histories.add(&scratch);
+            scratch.clear();
+        }
+        touched.sort_unstable();
+        touched.dedup();
+        head.last = rows.last().map(|(d, _)| *d).zip(seqs.last().copied());
+        self.write_cache(
+            tx,
+            &ladder,
+            // An event that reads every player may change any of them, with or without a
+            // history row (a hard reset clears season counters under every system).
+            needed.is_some().then_some(touched.as_slice()),
+            HistoryWrite::Append(&histories),
+            &head,
+        )
+    }
+
+    /// Undoes the latest action that is not undone.
+    pub fn undo(&mut self) -> Result<Toggled> {
+        self.toggle(ActionKind::Undo)
+    }
+
+    /// Redoes the latest undone action, if nothing was done since.
+    pub fn redo(&mut self) -> Result<Toggled> {
+        self.toggle(ActionKind::Redo)
+    }
+
+    fn toggle(&mut self, kind: ActionKind) -> Result<Toggled> {
+        let tx = self.begin()?;
+        let mut head = self.current_head(&tx)?;
+        let mut kinds = self.action_kinds(&tx)?;
+        let (done, undone) = stacks(&kinds);
+        let target = if kind == ActionKind::Undo {
+            done.last()
+        } else {
+            undone.last()
+        };
+        let Some(&target) = target else {
+            return Err(StoreError::Invalid(format!(
+                "{}: nothing to {}",
+                self.name(),
+                kind.as_str()
+            )));
+        };
+        let label: String = tx
+            .query_row("SELECT label FROM actions WHERE id = ?1", [target], |r| {
+                r.get(0)
+            })
+            .map_err(|e| self.sql(e))?;
+        // Where every event the toggled action corrects stands before and after the toggle:
+        // a correction's target moves between the two, and the replay must start at the
+        // earlier of its places.
+        let (earliest, corrections) = self.action_effect(&tx, target)?;
+        let corrected = targets(corrections.iter().map(|r| &r.entry));
+        let before = if corrected.is_empty() {
+            Default::default()
+        } else {
+            self.events(&tx)?.dates_of(&corrected)
+        };
+        self.check_cancel()?;
+        self.reached(150);
+        let id = kinds.len() as i64 + 1;
+        let at = today_stamp();
+        let row = NewAction {
+            id,
+            kind,
+            label: &label,
+            at: &at,
+        };
+        self.write_action(&tx, &mut head, &row, 0, &[])?;
+        kinds.push(kind);
+        let events = self.events_with(&tx, &self.in_force(&kinds), None)?;
+        let after = events.dates_of(&corrected);
+        self.check_cancel()?;
+        self.reached(300);
+        let moved =
+            |current| first_affected(corrections.iter().map(|r| (r.date, &r.entry)), current);
+        let from = [earliest.map(|d| (d, 0)), moved(&before), moved(&after)]
+            .into_iter()
+            .flatten()
+            .min();
+        self.rebuild(&tx, &events, from, head.stamp)?;
+        self.check_cancel()?;
+        tx.commit().map_err(|e| self.sql(e))?;
+        Ok(Toggled { label })
+    }
+
+    /// Loads a whole exported log into this ladder, which must be new (no actions yet). One
+    /// transaction: a log that does not replay leaves the ladder as it was. Actions are
+    /// numbered 1, 2, 3, … and rows likewise, in the log's order, whatever numbers the log
+    /// gave them (its corrections follow their rows): an id a log chose never steers undo.
+    pub fn import_log(&mut self, log: &Log) -> Result<()> {
+        let tx = self.begin()?;
+        let existing: i64 = tx
+            .query_row("SELECT COUNT(*) FROM actions", [], |r| r.get(0))
+            .map_err(|e| self.sql(e))?;
+        if existing > 0 {
+            return Err(StoreError::Invalid(format!(
+                "{}: already holds {existing} actions; import a log into a new ladder",
+                self.name()
+            )));
+        }
+        let rules_json =
+            serde_json::to_string(&log.rules).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        tx.execute(
+            "UPDATE meta SET value = ?1 WHERE key = 'rules'",
+            [&rules_json],
+        )
+        .map_err(|e| self.sql(e))?;
+        let mut head = CacheHead::new(super::digest::Stamp::empty(&rules_json));
+        // The log's sequence numbers, in order, for renumbering corrections.
+        let old_seqs: Vec<u64> = log
+            .actions
+            .iter()
+            .flat_map(|a| a.rows.iter().map(|r| r.seq))
+            .collect();
+        if old_seqs.windows(2).any(|w| w[0] >= w[1]) {
+            return Err(StoreError::Invalid(format!(
+                "{}: the log's rows are not in increasing order",
+                self.name()
+            )));
+        }
+        let renumber = |seq: u64, target: u64| -> Result<u64> {
+            match old_seqs.binary_search(&target) {
+                Ok(i) if target < seq => Ok(i as u64 + 1),
+                _ => Err(StoreError::Invalid(format!(
+                    "{}: log row {seq} corrects row {target}, which is not an earlier row of the log",
+                    self.name()
+                ))),
+            }
+        };
+        let stamp = today_stamp();
+        let mut next_seq = 1i64;
+        for (i, action) in log.actions.iter().enumerate() {
+            let mut enc = codec::Encoder::default();
+            for row in &action.rows {
+                let entry = match &row.entry {
+                    Entry::Add { event } => Entry::Add {
+                        event: event.clone(),
+                    },
+                    Entry::Edit { target, event } => Entry::Edit {
+                        target: renumber(row.seq, *target)?,
+                        event: event.clone(),
+                    },
+                    Entry::Delete { target } => Entry::Delete {
+                        target: renumber(row.seq, *target)?,
+                    },
+                };
+                enc.push(row.date, &entry)
+                    .map_err(|e| StoreError::Invalid(e.to_string()))?;
+            }
+            let blocks = enc.finish();
+            let id = i as i64 + 1;
+            let row = NewAction {
+                id,
+                kind: action.kind,
+                label: &action.label,
+                at: &stamp,
+            };
+            self.write_action(&tx, &mut head, &row, next_seq, &blocks)?;
+            next_seq += action.rows.len() as i64;
+        }
+        tx.execute("DELETE FROM cache_history", [])
+            .map_err(|e| self.sql(e))?;
+        let events = self.events(&tx)?;
+        self.rebuild(&tx, &events, None, head.stamp)?;
+        self.check_cancel()?;
+        tx.commit().map_err(|e| self.sql(e))?;
+        Ok(())
+    }
+
+    /// Writes the first rows of a new ladder: its rules, who made it, and empty caches.
+    pub(crate) fn init(&mut self, rules: &crate::ladder::rules::Rules) -> Result<()> {
+        let rules_json =
+            serde_json::to_string(rules).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let tx = self.begin()?;
+        tx.execute(
+            "INSERT INTO meta(key, value) VALUES ('rules', ?1)",
+            [&rules_json],
+        )
+        .map_err(|e| self.sql(e))?;
+        tx.execute(
+            "INSERT INTO meta(key, value) VALUES ('created_by', ?1)",
+            [concat!("rungs ", env!("CARGO_PKG_VERSION"))],
+        )
+        .map_err(|e| self.sql(e))?;
+        let head = CacheHead::new(super::digest::Stamp::empty(&rules_json));
+        let ladder = crate::ladder::replay::Ladder::new(rules.clone());
+        self.write_cache(
+            &tx,
+            &ladder,
+            None,
+            HistoryWrite::Append(&Histories::default()),
+            &head,
+        )?;
+        tx.commit().map_err(|e| self.sql(e))
+    }
+
+    /// Rebuilds every cache from the log in one transaction, never touching the log.
+    pub(crate) fn rebuild_all(&self) -> Result<super::events::Events> {
+        let tx: Tx<'_> = self.begin()?;
+        let stamp = self.log_stamp(&tx)?;
+        let events = self.events(&tx)?;
+        tx.execute("DELETE FROM cache_history", [])
+            .map_err(|e| self.sql(e))?;
+        self.rebuild(&tx, &events, None, stamp)?;
+        self.check_cancel()?;
+        tx.commit().map_err(|e| self.sql(e))?;
+        Ok(events)
+    }
+}

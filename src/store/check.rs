@@ -1,0 +1,325 @@
+//! `rungs check` and `rungs repair`. A check reads everything and changes nothing: SQLite's
+//! integrity check, the log well formed (actions and rows numbered as rungs numbers them,
+//! every row readable, every correction and player id pointing at something before it), the
+//! caches stamped with this log, and every cache equal to a fresh replay. A repair rebuilds
+//! every cache from the log in one transaction and never touches the log.
+
+use super::histories::{Histories, RowCounter};
+use super::history_blob;
+use super::{Result, Store, StoreError};
+use crate::ladder::event::PlayerId;
+use crate::ladder::replay::Ladder;
+use serde_json::Value;
+use std::path::Path;
+
+/// How many differences a check lists (it counts them all).
+const LISTED: usize = 12;
+
+/// What `rungs check` found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckReport {
+    /// Actions and log rows read.
+    pub actions: i64,
+    pub rows: i64,
+    /// Events that count, and players, in a fresh replay (0 if the log does not replay).
+    pub events: usize,
+    pub players: usize,
+    /// Each problem found, in words (at most a dozen listed; `more` counts the rest).
+    pub problems: Vec<String>,
+    pub more: usize,
+}
+
+impl CheckReport {
+    pub fn is_sound(&self) -> bool {
+        self.problems.is_empty()
+    }
+
+    fn found(&mut self, what: impl Into<String>) {
+        if self.problems.len() < LISTED {
+            self.problems.push(what.into());
+        } else {
+            self.more += 1;
+        }
+    }
+}
+
+/// What `rungs repair` did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Repaired {
+    /// Why the caches were not those of the log, if the stamp said so.
+    pub was_stale: Option<String>,
+    pub events: usize,
+    pub players: usize,
+}
+
+/// The fields in which two JSON objects differ, as `field cached → replayed`.
+fn field_differences(cached: &Value, fresh: &Value) -> Vec<String> {
+    match (cached, fresh) {
+        (Value::Object(a), Value::Object(b)) => {
+            let mut keys: Vec<&String> = a.keys().chain(b.keys()).collect();
+            keys.sort();
+            keys.dedup();
+            keys.into_iter()
+                .filter(|k| a.get(*k) != b.get(*k))
+                .map(|k| {
+                    let show =
+                        |v: Option<&Value>| v.map_or("nothing".to_string(), |v| v.to_string());
+                    format!(
+                        "{k} {} where a replay gives {}",
+                        show(a.get(k)),
+                        show(b.get(k))
+                    )
+                })
+                .collect()
+        }
+        _ => vec![format!("{cached} where a replay gives {fresh}")],
+    }
+}
+
+impl Store {
+    /// Checks the ladder at `path` without changing it. An error means it could not be
+    /// checked at all (not a ladder, a schema of someone else's, locked); problems found in a
+    /// ladder that opens are in the report.
+    pub fn check(path: &Path) -> Result<CheckReport> {
+        let store = Store::open_unchecked(path)?;
+        store
+            .conn
+            .execute_batch("BEGIN")
+            .map_err(|e| store.sql(e))?;
+        let report = store.check_open();
+        let _ = store.conn.execute_batch("COMMIT");
+        report
+    }
+
+    fn check_open(&self) -> Result<CheckReport> {
+        let conn = &self.conn;
+        let mut report = CheckReport {
+            actions: 0,
+            rows: 0,
+            events: 0,
+            players: 0,
+            problems: Vec::new(),
+            more: 0,
+        };
+        {
+            let mut stmt = conn
+                .prepare("PRAGMA integrity_check")
+                .map_err(|e| self.sql(e))?;
+            let lines: Vec<String> = stmt
+                .query_map([], |r| r.get(0))
+                .and_then(|rows| rows.collect())
+                .map_err(|e| self.sql(e))?;
+            for line in lines.into_iter().filter(|l| l != "ok") {
+                report.found(format!("SQLite's integrity check: {line}"));
+            }
+        }
+        let stamp = match self.log_stamp(conn) {
+            Ok(s) => s,
+            Err(e) => {
+                report.found(format!("the log: {}", self.without_path(&e)));
+                return Ok(report);
+            }
+        };
+        report.actions = stamp.last_action;
+        report.rows = stamp.last_seq;
+        match self.cache_head(conn) {
+            Ok(Some(head)) => {
+                if let Some(why) = head.stamp.differs(&stamp) {
+                    report.found(format!(
+                        "the caches were not made from the log as it is: {why}"
+                    ));
+                }
+                if self.caches_digest(conn)? != head.caches {
+                    report.found("the cached states are not what rungs wrote (they were changed outside rungs)");
+                }
+                let events = match self.events(conn) {
+                    Ok(e) => e,
+                    Err(e) => {
+                        report.found(format!("the log: {}", self.without_path(&e)));
+                        return Ok(report);
+                    }
+                };
+                if head.last != events.last_key() {
+                    report.found("the caches' last event is not the log's".to_string());
+                }
+                report.events = events.len();
+                let mut counter = RowCounter::default();
+                let _ = events.for_each(|_, _, e| -> std::result::Result<(), ()> {
+                    counter.add(e);
+                    Ok(())
+                });
+                let mut fresh = counter.histories(0);
+                let ladder = match self.run(&self.initial_rules()?, &events, false, |rows| {
+                    fresh.add(rows)
+                }) {
+                    Ok(l) => l,
+                    Err(e) => {
+                        report.found(format!(
+                            "the log does not replay: {}",
+                            self.without_path(&e)
+                        ));
+                        return Ok(report);
+                    }
+                };
+                report.players = ladder.players.iter().filter(|p| p.joined).count();
+                self.compare_caches(&ladder, &fresh, &mut report)?;
+            }
+            Ok(None) => report.found("the caches are missing"),
+            Err(e) => report.found(format!("the caches: {}", self.without_path(&e))),
+        }
+        Ok(report)
+    }
+
+    /// An error's message without the file's name in front (a report names the file once).
+    pub(crate) fn without_path(&self, e: &StoreError) -> String {
+        let text = e.to_string();
+        let prefix = format!("{}: ", self.name());
+        text.strip_prefix(&prefix).unwrap_or(&text).to_string()
+    }
+
+    fn compare_caches(
+        &self,
+        fresh: &Ladder,
+        history: &Histories,
+        report: &mut CheckReport,
+    ) -> Result<()> {
+        let conn = &self.conn;
+        let cached = match self.cached_ladder(conn) {
+            Ok(l) => l,
+            Err(e) => {
+                report.found(self.without_path(&e));
+                return Ok(());
+            }
+        };
+        let (a, b) = (
+            serde_json::to_value(cached.clone_without_players()).unwrap_or(Value::Null),
+            serde_json::to_value(fresh.clone_without_players()).unwrap_or(Value::Null),
+        );
+        for d in field_differences(&a, &b) {
+            report.found(format!("the cached ladder: {d}"));
+        }
+        if cached.players.len() != fresh.players.len() {
+            report.found(format!(
+                "the caches hold {} players where a replay gives {}",
+                cached.players.len(),
+                fresh.players.len()
+            ));
+        }
+        for (id, (c, f)) in cached.players.iter().zip(&fresh.players).enumerate() {
+            if c != f {
+                let who = if f.joined {
+                    f.name.clone()
+                } else {
+                    format!("player #{id}")
+                };
+                let diffs = field_differences(
+                    &serde_json::to_value(c).unwrap_or(Value::Null),
+                    &serde_json::to_value(f).unwrap_or(Value::Null),
+                );
+                report.found(format!("{who}: the cache says {}", diffs.join(", ")));
+            }
+        }
+        {
+            let mut stmt = conn
+                .prepare("SELECT id, key FROM cache_players ORDER BY id")
+                .map_err(|e| self.sql(e))?;
+            let keys: Vec<(i64, String)> = stmt
+                .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+                .and_then(|rows| rows.collect())
+                .map_err(|e| self.sql(e))?;
+            for (id, key) in keys {
+                let want = usize::try_from(id)
+                    .ok()
+                    .and_then(|i| fresh.players.get(i))
+                    .map(|p| crate::ladder::values::name_key(&p.name));
+                if want.as_deref() != Some(key.as_str()) {
+                    report.found(format!(
+                        "player #{id}: the cached name key `{key}` is not the name's"
+                    ));
+                }
+            }
+        }
+        // Histories, byte for byte.
+        let mut stmt = conn
+            .prepare("SELECT player, last_day, last_seq, rows FROM cache_history ORDER BY player")
+            .map_err(|e| self.sql(e))?;
+        let mut rows = stmt.query([]).map_err(|e| self.sql(e))?;
+        let mut seen = 0usize;
+        let name = |p: PlayerId| {
+            fresh
+                .player(p)
+                .filter(|p| p.joined)
+                .map_or_else(|| format!("player #{p}"), |p| p.name.clone())
+        };
+        while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
+            let player: i64 = r.get(0).map_err(|e| self.sql(e))?;
+            let day: i64 = r.get(1).map_err(|e| self.sql(e))?;
+            let seq: i64 = r.get(2).map_err(|e| self.sql(e))?;
+            let blob = r
+                .get_ref(3)
+                .and_then(|v| Ok(v.as_blob()?))
+                .map_err(|e| self.sql(e))?;
+            let Ok(p) = PlayerId::try_from(player) else {
+                report.found(format!(
+                    "the cached history of player #{player}, who does not exist"
+                ));
+                continue;
+            };
+            seen += 1;
+            match history.of(p) {
+                None => report.found(format!(
+                    "{}: the cache holds a history where a replay gives none",
+                    name(p)
+                )),
+                Some((want, last)) => {
+                    let key = (i64::from(history_blob::day_of(last.0)), last.1 as i64);
+                    // Rows appended in batches pack differently from one replay's: compare
+                    // the rows, bit for bit, by packing the cached ones as one batch.
+                    let same = blob == want || {
+                        let mut packed = Vec::with_capacity(want.len());
+                        if let Some(rows) = history_blob::decode(p, blob) {
+                            history_blob::encode_into(rows, &mut packed);
+                        }
+                        packed == want
+                    };
+                    if !same || (day, seq) != key {
+                        let cached = history_blob::decode(p, blob);
+                        let have = cached
+                            .map_or_else(|| "unreadable".into(), |r| format!("{} rows", r.len()));
+                        let should = history_blob::decode(p, want).map_or(0, |r| r.len());
+                        report.found(format!(
+                            "{}: the cached history differs from a replay ({have} cached, {should} replayed)",
+                            name(p)
+                        ));
+                    }
+                }
+            }
+        }
+        let replayed = (0..fresh.players.len() as PlayerId)
+            .filter(|&p| history.of(p).is_some())
+            .count();
+        if replayed != seen {
+            report.found(format!(
+                "the caches hold the history of {seen} players where a replay gives {replayed}"
+            ));
+        }
+        Ok(())
+    }
+
+    /// Rebuilds every cache of the ladder at `path` from its log, in one transaction; the log
+    /// is not touched. What the app offers, and `rungs repair` runs, when [`Store::open`]
+    /// says [`StoreError::Stale`]. A log that does not read or replay is an error, and
+    /// nothing changes.
+    pub fn repair(path: &Path) -> Result<Repaired> {
+        let store = Store::open_unchecked(path)?;
+        // The log must read; the caches may be in any state.
+        let was_stale = store.staleness(&store.conn, true)?;
+        let events = store.rebuild_all()?;
+        let players = store.ladder()?.players.iter().filter(|p| p.joined).count();
+        Ok(Repaired {
+            was_stale,
+            events: events.len(),
+            players,
+        })
+    }
+}

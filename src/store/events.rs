@@ -1,0 +1,317 @@
+//! The events that count, in replay order, held compactly: 24 bytes an event, a plain 1v1
+//! match made afresh as it is handed out and any other event kept decoded. A million-match
+//! log is 24 MB here where `Vec<Effective>` takes several times that, and replaying it reads
+//! no JSON. Built from the log's rows in entry order, as `ladder::log::resolve` would resolve
+//! them (edits, deletions, undated joins), and checked on the way: every player id within the
+//! joins seen so far, so that replay never allocates for players the log does not hold.
+
+use super::codec::{self, Body, Op, Row};
+use crate::ladder::event::{Event, Match, PlayerId};
+use crate::ladder::log::{DanglingCorrection, Effective};
+use crate::ladder::values::FIRST_DAY;
+use chrono::NaiveDate;
+use std::collections::HashMap;
+
+/// `Key::tag` of an event kept in `others` (its index in `a`); 0–5 are plain results.
+const OTHER: u8 = 6;
+/// `Key::tag` of an event since deleted.
+const DEAD: u8 = 7;
+
+#[derive(Debug, Clone, Copy)]
+struct Key {
+    seq: u64,
+    day: i32,
+    a: u32,
+    b: u32,
+    tag: u8,
+}
+
+/// What is wrong with a log read row by row.
+#[derive(Debug)]
+pub(crate) enum Problem {
+    /// A row that cannot be part of a ladder's log.
+    Row(String),
+    /// A correction of nothing.
+    Dangling(DanglingCorrection),
+}
+
+/// The events that count, in replay order.
+#[derive(Debug, Default)]
+pub(crate) struct Events {
+    keys: Vec<Key>,
+    others: Vec<Event>,
+}
+
+/// Builds [`Events`] from rows in entry order.
+#[derive(Default)]
+pub(crate) struct Builder {
+    keys: Vec<Key>,
+    others: Vec<Event>,
+    joins: u64,
+    undated: bool,
+}
+
+impl Builder {
+    /// Checks that the ids `event` names are within the joins so far, and counts a join.
+    fn check_ids(&mut self, seq: u64, event: &Event) -> Result<(), Problem> {
+        if let Event::Player { id, undated, .. } = event {
+            if u64::from(*id) > self.joins {
+                return Err(Problem::Row(format!(
+                    "row {seq}: player id {id} skips ids ({} players joined before it)",
+                    self.joins
+                )));
+            }
+            self.joins = self.joins.max(u64::from(*id) + 1);
+            self.undated |= *undated;
+            return Ok(());
+        }
+        for id in event.players() {
+            self.check_id(seq, id)?;
+        }
+        Ok(())
+    }
+
+    fn check_id(&self, seq: u64, id: PlayerId) -> Result<(), Problem> {
+        if u64::from(id) < self.joins {
+            Ok(())
+        } else {
+            Err(Problem::Row(format!(
+                "row {seq}: player id {id} has not joined by this row ({} joins before it)",
+                self.joins
+            )))
+        }
+    }
+
+    /// The key a row's event gets, checking its ids.
+    fn key(&mut self, row: &Row<'_>) -> Result<Key, Problem> {
+        match row.body {
+            Body::Plain { a, b, result } => {
+                self.check_id(row.seq, a)?;
+                self.check_id(row.seq, b)?;
+                let tag = codec::result_code(result);
+                Ok(Key {
+                    seq: row.seq,
+                    day: row.day,
+                    a,
+                    b,
+                    tag,
+                })
+            }
+            Body::Json(_) => {
+                let event = row
+                    .event()
+                    .map_err(Problem::Row)?
+                    .ok_or_else(|| Problem::Row(format!("row {}: no event", row.seq)))?;
+                self.check_ids(row.seq, &event)?;
+                let index = u32::try_from(self.others.len())
+                    .map_err(|_| Problem::Row("too many events".into()))?;
+                self.others.push(event);
+                Ok(Key {
+                    seq: row.seq,
+                    day: row.day,
+                    a: index,
+                    b: 0,
+                    tag: OTHER,
+                })
+            }
+            Body::Nothing => Err(Problem::Row(format!("row {}: no event", row.seq))),
+        }
+    }
+
+    fn live(&self, seq: u64, target: u64) -> Result<usize, Problem> {
+        match self.keys.binary_search_by_key(&target, |k| k.seq) {
+            Ok(i) if self.keys[i].tag != DEAD => Ok(i),
+            _ => Err(Problem::Dangling(DanglingCorrection { seq, target })),
+        }
+    }
+
+    /// Takes the next row in entry order; `counts` is whether its action is in force (a row
+    /// of an undone action only has its ids checked and its joins counted).
+    pub fn push(&mut self, row: &Row<'_>, counts: bool) -> Result<(), Problem> {
+        if !counts {
+            return match row.body {
+                Body::Plain { a, b, .. } => {
+                    self.check_id(row.seq, a)?;
+                    self.check_id(row.seq, b)
+                }
+                Body::Json(_) => {
+                    let event = row.event().map_err(Problem::Row)?;
+                    match event {
+                        Some(e) => self.check_ids(row.seq, &e),
+                        None => Ok(()),
+                    }
+                }
+                Body::Nothing => Ok(()),
+            };
+        }
+        match row.op {
+            Op::Add => {
+                let key = self.key(row)?;
+                self.keys.push(key);
+            }
+            Op::Edit => {
+                let at = self.live(row.seq, row.target)?;
+                let key = self.key(row)?;
+                self.keys[at] = Key {
+                    seq: row.target,
+                    ..key
+                };
+            }
+            Op::Delete => {
+                let at = self.live(row.seq, row.target)?;
+                self.keys[at].tag = DEAD;
+            }
+        }
+        Ok(())
+    }
+
+    /// Room for `rows` rows (a hint: the log's length).
+    pub fn with_capacity(rows: usize) -> Builder {
+        Builder {
+            keys: Vec::with_capacity(rows),
+            ..Builder::default()
+        }
+    }
+
+    /// The events in replay order.
+    pub fn finish(mut self) -> Events {
+        self.keys.retain(|k| k.tag != DEAD);
+        if self.undated {
+            self.place_undated_joins();
+        }
+        // Most logs are entered in date order: sorted already.
+        if !self.keys.is_sorted_by_key(|k| (k.day, k.seq)) {
+            self.keys.sort_unstable_by_key(|k| (k.day, k.seq));
+        }
+        Events {
+            keys: self.keys,
+            others: self.others,
+        }
+    }
+
+    /// An undated join takes place at the player's first event if that comes before the
+    /// date it was entered on (as `ladder::log` places them).
+    fn place_undated_joins(&mut self) {
+        // Indexed by player id: every id is below the joins counted (checked as rows came).
+        const NONE: u32 = u32::MAX;
+        let players = self.joins as usize;
+        let mut undated: Vec<u32> = vec![NONE; players];
+        for (i, k) in self.keys.iter().enumerate() {
+            if k.tag == OTHER
+                && let Event::Player {
+                    id, undated: true, ..
+                } = self.others[k.a as usize]
+                && let Some(slot) = undated.get_mut(id as usize)
+            {
+                *slot = i as u32;
+            }
+        }
+        let mut first: Vec<i32> = vec![i32::MAX; players];
+        let mut note = |id: PlayerId, day: i32| {
+            if let Some(f) = first.get_mut(id as usize) {
+                *f = (*f).min(day);
+            }
+        };
+        for k in &self.keys {
+            if k.tag == OTHER {
+                let event = &self.others[k.a as usize];
+                if !matches!(event, Event::Player { .. }) {
+                    for id in event.players() {
+                        note(id, k.day);
+                    }
+                }
+            } else {
+                note(k.a, k.day);
+                note(k.b, k.day);
+            }
+        }
+        for (id, &i) in undated.iter().enumerate() {
+            if i != NONE && first[id] != i32::MAX {
+                let key = &mut self.keys[i as usize];
+                key.day = key.day.min(first[id]);
+            }
+        }
+    }
+}
+
+impl Events {
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// The replay key of the last event.
+    pub fn last_key(&self) -> Option<(NaiveDate, u64)> {
+        self.keys
+            .last()
+            .map(|k| (codec::date_of(k.day).unwrap_or(FIRST_DAY), k.seq))
+    }
+
+    /// Calls `f` with every event in replay order; stops at the first error.
+    pub fn for_each<E>(
+        &self,
+        mut f: impl FnMut(NaiveDate, u64, &Event) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut day = i32::MIN;
+        let mut date = FIRST_DAY;
+        for k in &self.keys {
+            if k.day != day {
+                day = k.day;
+                date = codec::date_of(day).unwrap_or(FIRST_DAY);
+            }
+            match codec::result_of(k.tag) {
+                Some(result) => f(date, k.seq, &Event::Match(Match::new(k.a, k.b, result)))?,
+                None => f(date, k.seq, &self.others[k.a as usize])?,
+            }
+        }
+        Ok(())
+    }
+
+    /// Every event as [`Effective`], in replay order.
+    pub fn to_effective(&self) -> Vec<Effective> {
+        let mut out = Vec::with_capacity(self.keys.len());
+        let _ = self.for_each(|date, seq, event| -> Result<(), ()> {
+            out.push(Effective {
+                date,
+                seq,
+                event: event.clone(),
+            });
+            Ok(())
+        });
+        out
+    }
+
+    /// Event `seq` as it stands, if it counts.
+    pub fn get(&self, seq: u64) -> Option<Effective> {
+        let mut found = None;
+        let _ = self.for_each(|date, s, event| {
+            if s == seq {
+                found = Some(Effective {
+                    date,
+                    seq,
+                    event: event.clone(),
+                });
+                return Err(());
+            }
+            Ok(())
+        });
+        found
+    }
+
+    /// The replay date of each of `seqs` that counts.
+    pub fn dates_of(&self, seqs: &[u64]) -> HashMap<u64, NaiveDate> {
+        let wanted: std::collections::HashSet<u64> = seqs.iter().copied().collect();
+        self.keys
+            .iter()
+            .filter(|k| wanted.contains(&k.seq))
+            .map(|k| (k.seq, codec::date_of(k.day).unwrap_or(FIRST_DAY)))
+            .collect()
+    }
+
+    /// How many `rules` events count.
+    pub fn rules_changes(&self) -> usize {
+        self.keys
+            .iter()
+            .filter(|k| k.tag == OTHER && matches!(self.others[k.a as usize], Event::Rules { .. }))
+            .count()
+    }
+}

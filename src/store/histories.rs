@@ -1,0 +1,248 @@
+//! Each player's history as the cache keeps it: built as a replay runs (one packed blob a
+//! player, sized before it fills), read back for charts and checks, and written after an
+//! action — appended after the rows already cached, or replaced from the first row an action
+//! changed.
+
+use super::history_blob;
+use super::{Result, Store};
+use crate::ladder::event::{Event, PlayerId};
+use crate::ladder::state::HistoryRow;
+use chrono::NaiveDate;
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// Every player's history rows as a replay produces them, packed as the cache keeps them.
+#[derive(Default)]
+pub(crate) struct Histories {
+    blobs: Vec<Vec<u8>>,
+    packers: Vec<history_blob::Packer>,
+    /// The replay key of each player's last row.
+    last: Vec<Option<(NaiveDate, u64)>>,
+}
+
+/// Room a history row takes, packed, on average (a little over, so blobs rarely grow).
+const PACKED_ROW: usize = 32;
+
+/// Counts the history rows a run of events will give each player, at most, so that
+/// [`Histories`] holds each player's rows without growing (and doubling) as they come.
+#[derive(Default)]
+pub(crate) struct RowCounter {
+    counts: Vec<u32>,
+    /// Rows every player gets (resets, rules changes, migrations record everyone).
+    everyone: u32,
+}
+
+impl RowCounter {
+    /// Counts `event`, whose player ids were checked to be within the ladder's.
+    pub fn add(&mut self, event: &Event) {
+        let mut one = |id: PlayerId| {
+            let i = id as usize;
+            if i >= self.counts.len() {
+                self.counts.resize(i + 1, 0);
+            }
+            self.counts[i] = self.counts[i].saturating_add(1);
+        };
+        match event {
+            Event::Player { id, .. } => one(*id),
+            Event::Match(m) => m.a.iter().chain(m.b.iter()).for_each(|&id| one(id)),
+            Event::SoftReset | Event::HardReset | Event::Rules { .. } | Event::Migration { .. } => {
+                self.everyone = self.everyone.saturating_add(1)
+            }
+            Event::Rename { .. } | Event::Retire { .. } | Event::Scenario { .. } => {}
+        }
+    }
+
+    /// Empty histories with room for the rows counted, for `players` players.
+    pub fn histories(self, players: usize) -> Histories {
+        let n = players.max(self.counts.len());
+        let blobs = (0..n)
+            .map(|p| {
+                let rows = self
+                    .counts
+                    .get(p)
+                    .copied()
+                    .unwrap_or(0)
+                    .saturating_add(self.everyone);
+                Vec::with_capacity(rows as usize * PACKED_ROW)
+            })
+            .collect();
+        Histories {
+            blobs,
+            packers: vec![history_blob::Packer::default(); n],
+            last: vec![None; n],
+        }
+    }
+}
+
+impl Histories {
+    /// Takes rows in replay order (a player id indexes the ladder's players: no row names a
+    /// player the ladder does not hold).
+    pub fn add(&mut self, rows: &[HistoryRow]) {
+        for r in rows {
+            let p = r.player as usize;
+            if p >= self.blobs.len() {
+                self.blobs.resize_with(p + 1, Vec::new);
+                self.packers.resize_with(p + 1, Default::default);
+                self.last.resize(p + 1, None);
+            }
+            self.packers[p].push(r, &mut self.blobs[p]);
+            self.last[p] = Some((r.date, r.seq));
+        }
+    }
+
+    fn players(&self) -> impl Iterator<Item = (PlayerId, &[u8], (NaiveDate, u64))> {
+        self.blobs
+            .iter()
+            .zip(&self.last)
+            .enumerate()
+            .filter_map(|(p, (b, l))| l.map(|l| (p as PlayerId, b.as_slice(), l)))
+    }
+
+    /// Player `p`'s packed rows and last key.
+    pub fn of(&self, p: PlayerId) -> Option<(&[u8], (NaiveDate, u64))> {
+        let i = p as usize;
+        Some((self.blobs.get(i)?.as_slice(), (*self.last.get(i)?)?))
+    }
+}
+
+/// How a cache write changes the history.
+pub(crate) enum HistoryWrite<'a> {
+    /// Rows that come after everything cached.
+    Append(&'a Histories),
+    /// The full history of a replay; rows from this key on may differ from the cache's.
+    Replace(&'a Histories, (NaiveDate, u64)),
+}
+
+impl Store {
+    /// A player's history: their figures after every event that touched them.
+    pub fn history(&self, player: PlayerId) -> Result<Vec<HistoryRow>> {
+        let blob: Option<Vec<u8>> = self
+            .conn
+            .query_row(
+                "SELECT rows FROM cache_history WHERE player = ?1",
+                [i64::from(player)],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| self.sql(e))?;
+        match blob {
+            None => Ok(Vec::new()),
+            Some(b) => history_blob::decode(player, &b)
+                .ok_or_else(|| self.bad_cache(format!("the history of player {player}"))),
+        }
+    }
+
+    /// The history of every player as the cache holds it, in (date, seq, player) order.
+    pub fn cached_history(&self) -> Result<Vec<HistoryRow>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT player, rows FROM cache_history ORDER BY player")
+            .map_err(|e| self.sql(e))?;
+        let mut rows = stmt.query([]).map_err(|e| self.sql(e))?;
+        let mut all = Vec::new();
+        while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
+            let player: i64 = r.get(0).map_err(|e| self.sql(e))?;
+            let blob = r
+                .get_ref(1)
+                .and_then(|v| Ok(v.as_blob()?))
+                .map_err(|e| self.sql(e))?;
+            let decoded = PlayerId::try_from(player)
+                .ok()
+                .and_then(|p| history_blob::decode(p, blob))
+                .ok_or_else(|| self.bad_cache(format!("the history of player {player}")))?;
+            all.extend(decoded);
+        }
+        all.sort_by_key(|r| (r.date, r.seq, r.player));
+        Ok(all)
+    }
+
+    /// Writes the history rows of an action or a replay.
+    pub(crate) fn write_history(&self, tx: &Connection, history: HistoryWrite<'_>) -> Result<()> {
+        match history {
+            HistoryWrite::Append(h) => self.append_history(tx, h),
+            HistoryWrite::Replace(h, from) => self.replace_history(tx, h, from),
+        }
+    }
+
+    fn put_history(
+        &self,
+        tx: &Connection,
+        player: PlayerId,
+        blob: &[u8],
+        last: Option<(NaiveDate, u64)>,
+    ) -> Result<()> {
+        let done = match last {
+            Some((date, seq)) => tx
+                .prepare_cached(
+                    "INSERT OR REPLACE INTO cache_history(player, last_day, last_seq, rows)
+                     VALUES (?1, ?2, ?3, ?4)",
+                )
+                .and_then(|mut s| {
+                    s.execute(params![
+                        i64::from(player),
+                        history_blob::day_of(date),
+                        seq as i64,
+                        blob
+                    ])
+                }),
+            None => tx
+                .prepare_cached("DELETE FROM cache_history WHERE player = ?1")
+                .and_then(|mut s| s.execute([i64::from(player)])),
+        };
+        done.map(|_| ()).map_err(|e| self.sql(e))
+    }
+
+    /// New rows after everything cached: each touched player's blob grows at its end.
+    fn append_history(&self, tx: &Connection, h: &Histories) -> Result<()> {
+        let mut blob = Vec::new();
+        for (player, new, last) in h.players() {
+            blob.clear();
+            let old: Option<Vec<u8>> = tx
+                .prepare_cached("SELECT rows FROM cache_history WHERE player = ?1")
+                .and_then(|mut s| s.query_row([i64::from(player)], |r| r.get(0)).optional())
+                .map_err(|e| self.sql(e))?;
+            if let Some(old) = old {
+                blob = old;
+            }
+            blob.extend_from_slice(new);
+            self.put_history(tx, player, &blob, Some(last))?;
+        }
+        Ok(())
+    }
+
+    /// After a replay: every player with a row at or after `from`, in the cache or in the
+    /// new history, gets their blob rewritten from the new history; the rest keep theirs.
+    fn replace_history(
+        &self,
+        tx: &Connection,
+        h: &Histories,
+        from: (NaiveDate, u64),
+    ) -> Result<()> {
+        let mut stale: Vec<PlayerId> = {
+            let mut stmt = tx
+                .prepare("SELECT player FROM cache_history WHERE (last_day, last_seq) >= (?1, ?2)")
+                .map_err(|e| self.sql(e))?;
+            stmt.query_map(params![history_blob::day_of(from.0), from.1 as i64], |r| {
+                r.get::<_, i64>(0)
+            })
+            .and_then(|rows| rows.collect::<rusqlite::Result<Vec<i64>>>())
+            .map_err(|e| self.sql(e))?
+            .into_iter()
+            .map(|p| PlayerId::try_from(p).map_err(|_| self.bad_cache(format!("player {p}"))))
+            .collect::<Result<_>>()?
+        };
+        stale.extend(
+            h.players()
+                .filter(|(_, _, last)| *last >= from)
+                .map(|(p, _, _)| p),
+        );
+        stale.sort_unstable();
+        stale.dedup();
+        for player in stale {
+            match h.of(player) {
+                Some((blob, last)) => self.put_history(tx, player, blob, Some(last))?,
+                None => self.put_history(tx, player, &[], None)?,
+            }
+        }
+        Ok(())
+    }
+}

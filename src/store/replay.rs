@@ -1,0 +1,210 @@
+//! Replay and preview: the log replayed from the start (read-only, for `rungs replay`, what-if
+//! comparisons and checks), the caches rebuilt from such a replay, and previews of rows not
+//! yet committed, all by the same engine (`ladder::replay`).
+
+use super::caches::CacheHead;
+use super::codec;
+use super::digest::Stamp;
+use super::events::Events;
+use super::histories::{HistoryWrite, RowCounter};
+use super::{Result, Store, StoreError};
+use crate::ladder::event::{Entry, Event, LogRow};
+use crate::ladder::log;
+use crate::ladder::replay::Ladder;
+use crate::ladder::rules::Rules;
+use crate::ladder::state::HistoryRow;
+use chrono::NaiveDate;
+use rusqlite::Connection;
+
+/// How often (in events) a long replay looks at its cancel flag.
+const CANCEL_EVERY: u64 = 1 << 16;
+
+impl Store {
+    /// Replays `events` from an empty ladder under `rules`, handing each event's history rows
+    /// to `rows`. With `skip_rules` the log's `rules` events are passed over (the rules hold
+    /// from the start).
+    pub(crate) fn run(
+        &self,
+        rules: &Rules,
+        events: &Events,
+        skip_rules: bool,
+        mut rows: impl FnMut(&[HistoryRow]),
+    ) -> Result<Ladder> {
+        let mut ladder = Ladder::new(rules.clone());
+        let mut scratch = Vec::new();
+        let mut n = 0u64;
+        events
+            .for_each(|date, seq, event| {
+                n += 1;
+                if n.is_multiple_of(CANCEL_EVERY) && self.cancelled() {
+                    return Err(StoreError::Cancelled);
+                }
+                if skip_rules && matches!(event, Event::Rules { .. }) {
+                    return Ok(());
+                }
+                ladder
+                    .apply(date, seq, event, &mut scratch)
+                    .map_err(|e| self.replay_error(e))?;
+                rows(&scratch);
+                scratch.clear();
+                Ok(())
+            })
+            .map(|()| ladder)
+    }
+
+    /// A replay of the log from scratch under `rules` (the ladder's own when `None`): the
+    /// final ladder and its full history. The file is not touched.
+    pub fn replay(&self, rules: Option<&Rules>) -> Result<(Ladder, Vec<HistoryRow>)> {
+        let events = self.events(&self.conn)?;
+        let rules = match rules {
+            Some(r) => r.clone(),
+            None => self.initial_rules()?,
+        };
+        let mut history = Vec::new();
+        let ladder = self.run(&rules, &events, false, |rows| {
+            history.extend_from_slice(rows)
+        })?;
+        Ok((ladder, history))
+    }
+
+    /// The final standings of the log under `rules` (with its rules changes), without history:
+    /// what `rungs replay` prints, in the least memory.
+    pub fn replay_state(&self, rules: &Rules) -> Result<Ladder> {
+        let events = self.events(&self.conn)?;
+        self.run(rules, &events, false, |_| {})
+    }
+
+    /// The final standings of the log with `rules` held from the start: the log's own rules
+    /// changes are passed over.
+    pub fn replay_fixed(&self, rules: &Rules) -> Result<Ladder> {
+        let events = self.events(&self.conn)?;
+        self.run(rules, &events, true, |_| {})
+    }
+
+    /// Replays `events` (the log as it now stands in `tx`) and rewrites the caches: every
+    /// player, and history from `from` (the first affected event; everything when `None`).
+    pub(crate) fn rebuild(
+        &self,
+        tx: &Connection,
+        events: &Events,
+        from: Option<(NaiveDate, u64)>,
+        stamp: Stamp,
+    ) -> Result<()> {
+        self.check_cancel()?;
+        self.reached(500);
+        let rules = self.initial_rules()?;
+        let mut counter = RowCounter::default();
+        let _ = events.for_each(|_, _, event| -> std::result::Result<(), ()> {
+            counter.add(event);
+            Ok(())
+        });
+        let mut histories = counter.histories(0);
+        let ladder = self.run(&rules, events, false, |rows| histories.add(rows))?;
+        self.check_cancel()?;
+        self.reached(750);
+        let from = from.map_or((NaiveDate::MIN, 0), |f| history_changes_from(f, events));
+        let head = CacheHead {
+            stamp,
+            last: events.last_key(),
+            caches: 0,
+        };
+        self.write_cache(
+            tx,
+            &ladder,
+            None,
+            HistoryWrite::Replace(&histories, from),
+            &head,
+        )
+    }
+
+    /// The ladder now and as it would be after `rows` were committed, by the same replay
+    /// code; nothing is written. New events after everything cached apply to a copy of the
+    /// cached state; anything else replays the log with the rows in place.
+    pub fn preview(&self, rows: &[(NaiveDate, Entry)]) -> Result<(Ladder, Ladder)> {
+        let before = self.ladder()?;
+        let head = self
+            .cache_head(&self.conn)?
+            .ok_or_else(|| StoreError::Stale {
+                path: self.name(),
+                why: "its caches are missing".into(),
+            })?;
+        let next_seq = head.stamp.last_seq as u64 + 1;
+        let seq_of = |i: usize| next_seq + i as u64;
+        // The caches hold the key of the last event in replay order, so an append is known
+        // without reading the log (a forecast on a million-match ladder stays instant).
+        let appends = rows.iter().enumerate().all(|(i, (date, entry))| {
+            matches!(entry, Entry::Add { .. }) && head.last.is_none_or(|k| (*date, seq_of(i)) > k)
+        }) && rows.windows(2).all(|w| w[0].0 <= w[1].0);
+        if appends {
+            let mut after = before.clone();
+            let mut scratch = Vec::new();
+            for (i, (date, entry)) in rows.iter().enumerate() {
+                if let Entry::Add { event } = entry {
+                    after
+                        .apply(*date, seq_of(i), event, &mut scratch)
+                        .map_err(|e| self.replay_error(e))?;
+                    scratch.clear();
+                }
+            }
+            return Ok((before, after));
+        }
+        let blocks = codec::encode(rows).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let kinds = self.action_kinds(&self.conn)?;
+        let force = self.in_force(&kinds);
+        self.check_cancel()?;
+        let events = self.events_with(&self.conn, &force, Some((next_seq, &blocks)))?;
+        self.check_cancel()?;
+        self.reached(700);
+        let after = self.run(&self.initial_rules()?, &events, false, |_| {})?;
+        Ok((before, after))
+    }
+}
+
+/// The replay-order key of the earliest event a batch of rows changes, given where the
+/// events they correct stand: [`log::first_affected`] row by row (an addition needs no copy).
+pub(crate) fn first_affected<'a>(
+    rows: impl IntoIterator<Item = (NaiveDate, &'a Entry)>,
+    current: &std::collections::HashMap<u64, NaiveDate>,
+) -> Option<(NaiveDate, u64)> {
+    rows.into_iter()
+        .map(|(date, entry)| match entry {
+            Entry::Add { .. } => (date, 0),
+            _ => log::first_affected(
+                &LogRow {
+                    seq: 0,
+                    date,
+                    entry: entry.clone(),
+                },
+                current,
+            ),
+        })
+        .min()
+}
+
+/// Where the cached history may first differ after a change whose first affected event is
+/// `from`: just after the last event before it, since a season calendar's reset that waited
+/// for a later event is dated before that event and appears or disappears with it
+/// (`ladder::log::history_changes_from` on the store's events).
+fn history_changes_from(from: (NaiveDate, u64), events: &Events) -> (NaiveDate, u64) {
+    let mut before = None;
+    let _ = events.for_each(|date, seq, _| {
+        if (date, seq) < from {
+            before = Some((date, seq));
+            Ok(())
+        } else {
+            Err(())
+        }
+    });
+    before.map_or(from, |(date, seq)| (date, seq.saturating_add(1)))
+}
+
+/// The sequence numbers some rows correct.
+pub(crate) fn targets<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> Vec<u64> {
+    entries
+        .into_iter()
+        .filter_map(|e| match e {
+            Entry::Edit { target, .. } | Entry::Delete { target } => Some(*target),
+            Entry::Add { .. } => None,
+        })
+        .collect()
+}
