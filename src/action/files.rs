@@ -7,7 +7,8 @@ use super::{ActionError, Place};
 use crate::ladder::rules::Rules;
 use crate::ladder::simulate::{SimConfig, SimReport, simulate};
 use crate::store::export::Log;
-use crate::store::{NewLadder, OpenError, Store, StoreError};
+use crate::store::newfile::NewLadder;
+use crate::store::{OpenError, Store, StoreError};
 use std::path::Path;
 
 fn check_rules(path: &Path, rules: &Rules) -> Result<(), ActionError> {

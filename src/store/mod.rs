@@ -15,6 +15,7 @@ mod caches;
 pub mod check;
 pub mod codec;
 pub mod digest;
+mod error;
 mod events;
 pub mod export;
 pub mod forecast;
@@ -27,10 +28,8 @@ mod replay;
 pub mod schema;
 
 pub use check::{CheckReport, Repaired};
-pub use newfile::NewLadder;
-pub use schema::OpenError;
+pub use error::{OpenError, Result, StoreError};
 
-use crate::ladder::log::DanglingCorrection;
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::Rules;
 use rusqlite::Connection;
@@ -38,80 +37,6 @@ use std::cell::Cell;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-
-/// Anything that stops a ladder action. Nothing is changed when one is returned.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    #[error(transparent)]
-    Open(#[from] OpenError),
-    /// SQLite failed in a way none of the variants below names.
-    #[error("{path}: SQLite failed: {cause}")]
-    Sqlite {
-        path: String,
-        cause: rusqlite::Error,
-    },
-    #[error(
-        "{path}: locked by another program (waited {waited} s); try again when it has finished"
-    )]
-    Locked { path: String, waited: u64 },
-    #[error("{0}: read-only (the file or its folder cannot be written); nothing was changed")]
-    ReadOnly(String),
-    #[error("{0}: the disk is full; nothing was changed")]
-    DiskFull(String),
-    /// The file is damaged: SQLite found it corrupt, or the log or a cache does not read.
-    #[error("{path}: damaged ladder file: {what}")]
-    Damaged { path: String, what: String },
-    /// The caches are not those of the log as it is now: another program changed the log (or
-    /// the caches). [`Store::repair`] rebuilds them from the log.
-    #[error(
-        "{path}: its caches are not those of its log ({why}); rungs does not show what it cannot trust: run `rungs repair {path}` to rebuild them from the log"
-    )]
-    Stale { path: String, why: String },
-    // The inner error is a plain field, not a `source`: its text is already in the message,
-    // and a chained cause would print it twice.
-    #[error("{path}: {cause}")]
-    Replay { path: String, cause: ReplayError },
-    #[error("{path}: {cause}")]
-    Log {
-        path: String,
-        cause: DanglingCorrection,
-    },
-    #[error("{0}")]
-    Invalid(String),
-    /// The action was cancelled before it landed; the file is as it was.
-    #[error("cancelled; the ladder is unchanged")]
-    Cancelled,
-}
-
-impl StoreError {
-    /// Classifies an SQLite error met while using `path`.
-    pub fn from_sqlite(path: &str, e: rusqlite::Error) -> StoreError {
-        use rusqlite::ErrorCode;
-        let path = path.to_string();
-        match e.sqlite_error_code() {
-            Some(ErrorCode::NotADatabase) => OpenError::NotSqlite(path).into(),
-            Some(ErrorCode::DatabaseBusy) | Some(ErrorCode::DatabaseLocked) => StoreError::Locked {
-                path,
-                waited: schema::BUSY_TIMEOUT.as_secs(),
-            },
-            Some(ErrorCode::DatabaseCorrupt) => StoreError::Damaged {
-                path,
-                what: e.to_string(),
-            },
-            Some(ErrorCode::ReadOnly) => StoreError::ReadOnly(path),
-            Some(ErrorCode::DiskFull) => StoreError::DiskFull(path),
-            _ => StoreError::Sqlite { path, cause: e },
-        }
-    }
-
-    /// Whether this is [`StoreError::Stale`]: the file is sound but its caches must be rebuilt
-    /// from its log ([`Store::repair`]) before it is shown.
-    pub fn is_stale(&self) -> bool {
-        matches!(self, StoreError::Stale { .. })
-    }
-}
-
-pub type Result<T> = std::result::Result<T, StoreError>;
 
 /// What `undo`/`redo` did.
 #[derive(Debug, Clone, PartialEq)]
@@ -139,12 +64,6 @@ fn today_stamp() -> String {
 }
 
 impl Store {
-    /// Creates a new ladder file running `rules`. The file appears only once it is complete
-    /// (see [`NewLadder`]).
-    pub fn create(path: &Path, rules: &Rules) -> Result<Store> {
-        NewLadder::begin(path, rules)?.finish()
-    }
-
     /// Opens an existing ladder file: its schema exactly this rungs' own, an older format
     /// upgraded, and its caches made from its log as it is now (else [`StoreError::Stale`]).
     /// A file that cannot be written, or lies in a folder that cannot, opens read-only.

@@ -7,8 +7,9 @@
 //! (the maker holds a lock on it while it works, so a live one is never taken for dead).
 //! Either way the name stays free: no half-made or 0-byte file blocks a retry.
 
-use super::schema::{self, OpenError};
-use super::{Result, Store, StoreError};
+use super::Store;
+use super::error::{OpenError, Result, StoreError};
+use super::schema;
 use crate::ladder::rules::Rules;
 use std::ffi::OsString;
 use std::fs::{File, OpenOptions};
@@ -187,5 +188,13 @@ impl Drop for NewLadder {
         self.store = None;
         self.lock = None;
         remove_with_sidecars(&self.temp);
+    }
+}
+
+impl Store {
+    /// Creates a new ladder file running `rules`. The file appears only once it is complete
+    /// (see [`NewLadder`]).
+    pub fn create(path: &Path, rules: &crate::ladder::rules::Rules) -> Result<Store> {
+        NewLadder::begin(path, rules)?.finish()
     }
 }

@@ -7,19 +7,18 @@
 //! switched off and the schema untrusted, so nothing a file carries can run in rungs'
 //! transactions even for a moment.
 
-use super::StoreError;
+use super::error::{OpenError, StoreError};
 use rusqlite::config::DbConfig;
 use rusqlite::{Connection, OpenFlags};
 use std::path::Path;
 use std::sync::OnceLock;
-use std::time::Duration;
 
 /// `PRAGMA application_id` of a rungs ladder: "RUNG".
 pub const APPLICATION_ID: i32 = 0x5255_4E47;
 /// The format this build writes (`PRAGMA user_version`).
 pub const SCHEMA_VERSION: i32 = 2;
 /// How long to wait for another process's lock before giving up.
-pub const BUSY_TIMEOUT: Duration = Duration::from_millis(2000);
+pub use super::error::BUSY_TIMEOUT;
 
 /// Ladder format 1, as rungs wrote it before the log moved into blocks. Kept to recognise
 /// such files exactly and upgrade them (see `migrate.rs`).
@@ -256,47 +255,6 @@ impl StoreErrorKind {
             StoreErrorKind::Internal(m) => StoreError::Invalid(format!("{path}: {m}")),
         }
     }
-}
-
-/// Why a file cannot be used as a ladder, found when opening or creating it.
-#[derive(Debug, thiserror::Error)]
-pub enum OpenError {
-    #[error("{0}: no such ladder file")]
-    Missing(String),
-    #[error("{0}: already exists; choose another name or delete it first")]
-    Exists(String),
-    #[error("{0}: not a rungs ladder (not an SQLite database)")]
-    NotSqlite(String),
-    #[error("{0}: not a rungs ladder (an empty file)")]
-    Empty(String),
-    #[error("{0}: not a rungs ladder (an SQLite database of some other program)")]
-    Foreign(String),
-    #[error(
-        "{path}: written by a newer rungs (ladder format {found}; this rungs reads up to {supported}); update rungs to open it"
-    )]
-    Newer {
-        path: String,
-        found: i32,
-        supported: i32,
-    },
-    #[error(
-        "{0}: an unfinished ladder (rungs was stopped while creating it, before it held anything); delete it and create it again"
-    )]
-    Unfinished(String),
-    #[error(
-        "{path}: ladder format {found} is upgraded to format {to} when opened, and the file or its folder is read-only; make it writable, or copy it somewhere writable, and open it again"
-    )]
-    NeedsUpgrade { path: String, found: i32, to: i32 },
-    #[error(
-        "{path}: not a ladder as rungs writes it (ladder format {version}): {found}; a ladder file carries data, never behaviour, so rungs does not open it"
-    )]
-    Schema {
-        path: String,
-        version: i32,
-        found: String,
-    },
-    #[error("{path}: cannot create the ladder: {cause}")]
-    Create { path: String, cause: std::io::Error },
 }
 
 /// Sets what every connection to a ladder gets: nothing a file carries may run.
