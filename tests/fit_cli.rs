@@ -318,3 +318,31 @@ fn evaluate_from_a_date_scores_only_the_later_matches() {
         &["field `from`", "`yesterday`"],
     );
 }
+
+#[test]
+fn predict_counts_the_side_advantage_of_the_side_at_home() {
+    let dir = Dir::new("predict-home");
+    let f = dir.path("club.rungs");
+    rungs(&["new", &f, "--system", "elo", "--param", "advantage=100"]);
+    rungs(&["add-player", &f, "Ann", "Bo"]);
+    // Equal ratings, A at home by 100 points: E = 1/(1 + 10^(−100/400)) = 1/(1 + 0.562341)
+    // = 0.640065; B at home mirrors it; neutral ground and no flag are even.
+    for (home, expected) in [
+        (Some("a"), 0.640065),
+        (Some("b"), 0.359935),
+        (Some("neutral"), 0.5),
+        (None, 0.5),
+    ] {
+        let mut args = vec!["predict", f.as_str(), "Ann", "Bo", "--json"];
+        if let Some(h) = home {
+            args.extend(["--home", h]);
+        }
+        let v = json(&args);
+        let p = v["prediction"]["win_a"].as_f64().unwrap();
+        assert!((p - expected).abs() < 1e-6, "{home:?}: {p}");
+    }
+    fails(
+        &["predict", &f, "Ann", "Bo", "--home", "x"],
+        &["`home`", "`x`", "a (side A at home"],
+    );
+}

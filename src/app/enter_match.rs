@@ -182,7 +182,7 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
         }
     };
     // The ladder on screen: as it stood at the timeline's point when the past is shown.
-    f.prediction = crate::ladder::predict::predict(&app.ladder, &m.a, &m.b);
+    f.prediction = crate::ladder::predict::predict_match(&app.ladder, &m, date);
     let (Some(store), None) = (app.store.as_ref(), app.tools.position) else {
         return f;
     };

@@ -55,7 +55,14 @@ fn bar(show: bool, len: Option<u64>) -> ProgressBar {
 }
 
 /// `rungs predict FILE A B`.
-pub fn predict(file: &Path, a: &str, b: &str, date: Option<&str>, json: bool) -> Result<()> {
+pub fn predict(
+    file: &Path,
+    a: &str,
+    b: &str,
+    date: Option<&str>,
+    home: Option<&str>,
+    json: bool,
+) -> Result<()> {
     let (store, ladder) = open(file)?;
     let at = Place::file(shown(file));
     let roster = Roster::new(&ladder);
@@ -86,11 +93,12 @@ pub fn predict(file: &Path, a: &str, b: &str, date: Option<&str>, json: bool) ->
             action::today().max(latest.unwrap_or(NaiveDate::MIN))
         }
     };
-    let m = Match::new(
+    let mut m = Match::new(
         side_a.clone(),
         side_b.clone(),
         MatchResult::Played(Outcome::Win),
     );
+    m.home = action::matches::optional_home(&at, home)?;
     let forecast = store.forecast(date, &m)?;
     let (na, nb) = (names(&ladder, &side_a), names(&ladder, &side_b));
     let system = ladder.rules.system();

@@ -280,6 +280,9 @@ pub enum Command {
         /// The match's date (default today, or the latest event's date if that is later).
         #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
+        /// Which side is at home or moves first: a, b or neutral (the side advantage).
+        #[arg(long)]
+        home: Option<String>,
         #[arg(long)]
         json: bool,
     },

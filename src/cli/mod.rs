@@ -124,8 +124,9 @@ pub fn run(cli: Cli) -> Result<bool> {
             a,
             b,
             date,
+            home,
             json,
-        } => analysis::predict(&file, &a, &b, date.as_deref(), json)?,
+        } => analysis::predict(&file, &a, &b, date.as_deref(), home.as_deref(), json)?,
         C::Evaluate {
             file,
             systems,

@@ -3,7 +3,7 @@
 
 use super::{Result, Store};
 use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
-use crate::ladder::predict::predict;
+use crate::ladder::predict::predict_match;
 use crate::ladder::preview::{self, Change};
 use crate::rating::{Outcome, Prediction};
 use chrono::NaiveDate;
@@ -39,8 +39,9 @@ impl Store {
             });
             let (before, after) = self.preview(&[(date, Entry::Add { event })])?;
             if i == 0 {
-                // `before` is the ladder as it stands, the same for each result.
-                prediction = predict(&before, &m.a, &m.b);
+                // `before` is the ladder as it stands, the same for each result; the chances
+                // are those the match would be rated by (side advantage, idle time).
+                prediction = predict_match(&before, m, date);
             }
             let changes = preview::changes(&before, &after)
                 .into_iter()
