@@ -4,7 +4,7 @@ use chrono::NaiveDate;
 use rungs::action::files::simulate_into;
 use rungs::ladder::evaluate::evaluate;
 use rungs::ladder::event::{Entry, Event, Match, MatchResult};
-use rungs::ladder::predict::predict;
+use rungs::ladder::predict::predict_match;
 use rungs::ladder::replay::replay_state;
 use rungs::ladder::rules::{Rules, System};
 use rungs::ladder::simulate::{SimConfig, SimError, simulate};
@@ -204,7 +204,10 @@ fn a_forecast_is_what_committing_each_result_does() {
         };
         let ladder = store.ladder().unwrap();
         let f = store.forecast(date, &m).unwrap();
-        assert_eq!(f.prediction, predict(&ladder, &m.a, &m.b), "{system}");
+        // The chances the match would be rated by: INVERSUS grows each player's φ for the
+        // days idle before the match, so they are those of `predict_match`, not of the
+        // ladder's figures as they stand.
+        assert_eq!(f.prediction, predict_match(&ladder, &m, date), "{system}");
         let p = f.prediction.unwrap();
         assert!((p.win_a + p.draw + p.win_b - 1.0).abs() < 1e-12);
         let results: Vec<MatchResult> = f.outcomes.iter().map(|o| o.0).collect();
