@@ -6,7 +6,7 @@ use eframe::egui::{self, Event, Key, Modifiers, accesskit::Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rungs::app::RungsApp;
-use rungs::app::state::{Command, Screen};
+use rungs::app::command::{Command, Screen};
 use rungs::ladder::event::{Entry, Event as LadderEvent, Match, MatchResult};
 use rungs::ladder::rules::{Rules, System};
 use rungs::rating::Outcome;
@@ -125,7 +125,7 @@ fn finding_1_the_keys_of_the_evening_save_the_right_winner() {
             .is_focused()
     );
     typed(&mut h, "Portu");
-    assert_eq!(h.state().state.screens.enter.form.a, "Portu");
+    assert_eq!(h.state().screens.enter.form.a, "Portu");
     // Enter on an incomplete form saves nothing, and never presses a focused button.
     press(&mut h, Key::Tab);
     press(&mut h, Key::Enter);
@@ -319,7 +319,7 @@ fn finding_5_narrow_windows_fold_the_tabs_and_keep_the_status_bar_clear() {
     );
     h.state_mut()
         .state
-        .apply(Command::Tool(rungs::app::tools::ToolCommand::Plot(0)));
+        .apply(Command::Tool(rungs::app::command::ToolCommand::Plot(0)));
     h.state_mut().state.apply(Command::Show(Screen::History));
     h.run();
     h.run();
@@ -437,7 +437,7 @@ fn finding_8_standings_sort_filter_show_idle_and_retire() {
     // The score column sorts, and its header explains the trend beside it.
     click(&mut h, "RP");
     assert_eq!(
-        h.state().state.screens.standings.sort,
+        h.state().screens.standings.sort,
         rungs::app::standings::SortKey::Score
     );
     h.get_by_label("Last match").hover();
@@ -564,7 +564,7 @@ fn finding_11_the_smaller_things() {
     h.run();
     typed(&mut h, "Germ");
     press(&mut h, Key::Tab);
-    assert_eq!(h.state().state.screens.enter.form.a, "Germany");
+    assert_eq!(h.state().screens.enter.form.a, "Germany");
     typed(&mut h, "Spa");
     press(&mut h, Key::Tab);
     assert!(

@@ -7,8 +7,9 @@
 //! is no forecast. Below, the latest matches; "edit…" corrects date, players, result, medals
 //! and sides, or deletes (with Undo offered, no dialog).
 
+use super::command::{Command, ToolCommand};
 use super::picker::name_picker;
-use super::state::{AppState, Command};
+use super::state::{self, AppState};
 use super::widgets;
 use crate::action::Context;
 use crate::action::matches::{MatchEdit, MatchInput};
@@ -95,7 +96,7 @@ impl Default for EnterMatchScreen {
     fn default() -> Self {
         EnterMatchScreen {
             form: MatchForm {
-                date: super::state::today().to_string(),
+                date: state::today().to_string(),
                 ..MatchForm::default()
             },
             highlight: [0; 2],
@@ -133,7 +134,7 @@ impl EnterMatchScreen {
 /// The form's match with any result, or what is wrong with the form, in the gate's words.
 fn form_match(app: &AppState, input: &MatchInput) -> Result<(NaiveDate, Match), String> {
     // No file name: the message is about the form on screen.
-    let ctx = Context::new(&app.ladder, "", super::state::today());
+    let ctx = Context::new(&app.ladder, "", state::today());
     let act = crate::action::Action::add_match(&ctx, input).map_err(|e| e.to_string())?;
     match act.rows() {
         [
@@ -293,7 +294,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
                 .color(ui.visuals().warn_fg_color),
             );
             if ui.button("Return to now").clicked() {
-                out.push(Command::Tool(super::tools::ToolCommand::ReturnToNow));
+                out.push(Command::Tool(ToolCommand::ReturnToNow));
             }
         });
     }

@@ -2,7 +2,9 @@
 //! full values, the default, what each does — and the date the change takes effect. A change
 //! is a `rules` event, previewed as every player's standing before → after.
 
-use super::state::{AppState, Command};
+use super::command::Command;
+use super::preview::preview;
+use super::state::AppState;
 use crate::ladder::rules::{Rules, System};
 use eframe::egui;
 use egui_extras::{Column, TableBuilder};
@@ -164,6 +166,6 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
         }
     });
     if let Some(p) = &app.pending {
-        super::seasons::preview(ui, p, out);
+        preview(ui, p, out);
     }
 }
