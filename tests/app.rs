@@ -178,7 +178,7 @@ fn the_migration_wizard_brings_in_an_elo_list() {
     type_into(&mut h, "Elo list:", &list.display().to_string());
     click(&mut h, "Preview migration");
     assert!(
-        h.query_by_label_contains("Preview — migrate 3 players from Elo")
+        h.query_by_label_contains("Preview — migration of 3 players from Elo")
             .is_some(),
         "{:?}",
         h.state().state.error()
@@ -363,7 +363,10 @@ fn recomputations_of_a_large_ladder_run_as_jobs() {
     let s = &h.state().state;
     assert!(s.error().is_none(), "{:?}", s.error());
     assert_eq!(s.ladder.players[0].wins, 1, "the edit is undone");
-    assert_eq!(s.notice(), Some("undid: edit event 3"));
+    assert_eq!(
+        s.notice(),
+        Some("Undone: changed Ann beat Bo to Ann drew with Bo")
+    );
     click(&mut h, "edit…");
     click(&mut h, "Delete match");
     h.state_mut().state.wait_for_job();

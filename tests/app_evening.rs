@@ -185,6 +185,17 @@ fn finding_2_undo_respects_text_and_delete_offers_undo() {
         (1, 0, 0),
         "Undo in the strip brings it back"
     );
+    // It says what it undid in words, not by event number.
+    assert_eq!(
+        h.state().state.notice(),
+        Some("Undone: deleted Portugal beat Spain")
+    );
+    click(&mut h, "Redo ↷");
+    assert_eq!(matches_of(&h, 1), (0, 0, 0));
+    assert_eq!(
+        h.state().state.notice(),
+        Some("Redone: deleted Portugal beat Spain")
+    );
 }
 
 /// Finding 3: Players added in the app play on any date (they join at their first match), the
@@ -216,12 +227,13 @@ fn finding_3_dates_never_block_and_errors_name_players() {
     type_into(&mut h, "Date", "2026-01-05");
     type_into(&mut h, "Player A", "Cy");
     type_into(&mut h, "Player B", "Ann");
-    assert!(
-        h.query_by_label_contains(
-            "No forecast yet: field `date`: Cy joined the ladder on 2026-01-10"
-        )
-        .is_some()
+    // In the gate's words, naming the file as saving (or `rungs add-match`) would.
+    let file = dir.0.join("club.rungs");
+    let why = format!(
+        "No forecast yet: {}: field `date`: Cy joined the ladder on 2026-01-10",
+        file.display()
     );
+    assert!(h.query_by_label_contains(&why).is_some(), "{why}");
     // A CSV dated in the future is refused whole.
     let csv = dir.0.join("future.csv");
     std::fs::write(&csv, "date,player_a,player_b,score\n9000-01-01,Ann,Cy,1\n").unwrap();

@@ -4,8 +4,9 @@
 use super::command::{Command, Screen, ToolCommand};
 use super::files::Purpose;
 use super::messages::{Level, Offer};
-use super::state::AppState;
+use super::state::{AppState, today};
 use super::widgets;
+use crate::ladder::seasons::calendar_status;
 use eframe::egui;
 
 /// The menu bar; `dark` is the theme, which the View menu switches.
@@ -168,8 +169,10 @@ pub fn tabs(ui: &mut egui::Ui, current: Screen, out: &mut Vec<Command>) {
     });
 }
 
-/// "club.rungs · Skyweaver · season 3, week 2 · 1,284 events · saved" (room is left for
-/// the season calendar's next reset).
+/// "club.rungs · Skyweaver · season 12, week 3 · next reset Monday 2026-11-30 (soft) · …
+/// · 1,284 events · 337 players · saved": the file, its system, where the season calendar
+/// stands today ([`calendar_status`]'s line, the same the command line's `standings` prints)
+/// and the log's size. It wraps rather than cut the counts off in a narrow window.
 pub fn status(ui: &mut egui::Ui, s: &AppState) {
     let file = s.path().and_then(|p| p.file_name()).map_or_else(
         || "no ladder".to_string(),
@@ -179,7 +182,7 @@ pub fn status(ui: &mut egui::Ui, s: &AppState) {
     let parts = [
         file,
         now.rules.system().label().to_string(),
-        format!("season {}, week {}", now.season, now.week),
+        calendar_status(now, today()).line(),
         format!("{} events", widgets::thousands(now.events)),
         format!(
             "{} players",
@@ -187,13 +190,13 @@ pub fn status(ui: &mut egui::Ui, s: &AppState) {
         ),
         "saved".to_string(),
     ];
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if let Some(job) = &s.job {
             ui.spinner();
             ui.label(job.status());
             ui.separator();
         }
-        ui.add(egui::Label::new(parts.join(" · ")).truncate())
+        ui.add(egui::Label::new(parts.join(" · ")).wrap())
             .on_hover_text(s.path().map_or(String::new(), |p| p.display().to_string()));
     });
 }
@@ -213,7 +216,7 @@ pub fn message_strip(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>
             if ui.small_button("×").on_hover_text("Dismiss").clicked() {
                 out.push(Command::DismissMessage);
             }
-            // Undo's own "undid: …" then takes the strip's place.
+            // Undo's own "Undone: …" then takes the strip's place.
             if m.offer == Offer::Undo && ui.small_button("Undo").clicked() {
                 out.push(Command::Undo);
             }

@@ -11,7 +11,6 @@ use super::command::{Command, ToolCommand};
 use super::picker::name_picker;
 use super::state::{self, AppState};
 use super::widgets;
-use crate::action::Context;
 use crate::action::matches::{MatchEdit, MatchInput};
 use crate::ladder::event::{Entry, Event, Match, MatchResult};
 use crate::ladder::log::Effective;
@@ -131,11 +130,10 @@ impl EnterMatchScreen {
     }
 }
 
-/// The form's match with any result, or what is wrong with the form, in the gate's words.
+/// The form's match with any result, or what is wrong with the form, in the gate's words —
+/// the very message saving it, or `rungs add-match` on the same file, would give.
 fn form_match(app: &AppState, input: &MatchInput) -> Result<(NaiveDate, Match), String> {
-    // No file name: the message is about the form on screen.
-    let ctx = Context::new(&app.ladder, "", state::today());
-    let act = crate::action::Action::add_match(&ctx, input).map_err(|e| e.to_string())?;
+    let act = crate::action::Action::add_match(&app.context(), input).map_err(|e| e.to_string())?;
     match act.rows() {
         [
             (
@@ -209,7 +207,7 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
 pub fn said(form: &MatchForm) -> String {
     let (a, b) = (form.a.trim(), form.b.trim());
     match form.result {
-        Some(r) => widgets::result_sentence(a, r, b),
+        Some(r) => r.sentence(a, b),
         None => format!("{a} v {b}"),
     }
 }

@@ -61,10 +61,12 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
         ui.weak(system.facts().about);
     });
     if system != draft.system() {
+        // Another system starts from its defaults; the ladder's calendar and side advantage
+        // stay (they are the ladder's, not the system's).
         me.draft = Some(if system == current.system() {
             current.clone()
         } else {
-            Rules::defaults(system)
+            current.defaults_for(system)
         });
         me.text.clear();
     }

@@ -206,7 +206,8 @@ pub fn config(f: &SimForm) -> Result<SimConfig, String> {
         weeks: number("weeks", &f.weeks)?,
         matches_per_week: number("matches per week", &f.matches_per_week)?,
         seed: number("seed", &f.seed)?,
-        rules: tools::rules_from(f.system, &f.params).map_err(|e| format!("parameters: {e}"))?,
+        rules: tools::rules_from(None, f.system, &f.params)
+            .map_err(|e| format!("parameters: {e}"))?,
         ..SimConfig::default()
     };
     if f.out.trim().is_empty() {

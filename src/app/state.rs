@@ -664,7 +664,7 @@ impl AppState {
         let title = if undo { "undoing" } else { "redoing" };
         self.run(title, Unit::Permille, 0, inline, move |store, _| {
             let label = action::undo(store, !undo)?;
-            let word = if undo { "undid" } else { "redid" };
+            let word = if undo { "Undone" } else { "Redone" };
             Ok(Done::Changed {
                 said: Some((format!("{word}: {label}"), Offer::Nothing)),
                 then: None,

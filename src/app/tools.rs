@@ -223,12 +223,15 @@ impl Tools {
     }
 }
 
-/// Rules from a system and `NAME=VALUE` assignments separated by commas or spaces.
+/// Rules from a system and `NAME=VALUE` assignments separated by commas or spaces: the
+/// system's defaults, under the side advantage and season calendar of `ladder`'s rules when
+/// there is a ladder (they are the ladder's, whatever the system).
 pub fn rules_from(
+    ladder: Option<&Rules>,
     system: crate::ladder::rules::System,
     params: &str,
 ) -> Result<Rules, crate::ladder::rules::ParamError> {
-    let mut rules = Rules::defaults(system);
+    let mut rules = ladder.map_or_else(|| Rules::defaults(system), |l| l.defaults_for(system));
     for assignment in params
         .split([',', ' ', '\n'])
         .map(str::trim)

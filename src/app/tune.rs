@@ -97,7 +97,7 @@ impl Tune {
         let start = if system == own.system() {
             own.clone()
         } else {
-            Rules::defaults(system)
+            own.defaults_for(system)
         };
         let names = self.chosen.clone();
         let file: PathBuf = file.to_path_buf();

@@ -61,7 +61,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut WhatIfScreen, state: &AppState, out: &mu
             .add_enabled(!busy, egui::Button::new("Replay under B"))
             .clicked()
         {
-            match tools::rules_from(me.system, &me.params) {
+            match tools::rules_from(Some(&state.now().rules), me.system, &me.params) {
                 Ok(rules) => out.push(Command::Tool(ToolCommand::Compare(rules))),
                 Err(e) => out.push(Command::Problem {
                     field: "Parameters",
