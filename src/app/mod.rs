@@ -4,10 +4,10 @@
 //!   back, the screens' [`jobs::FollowUp`]s), [`tools`] (the designer's shared data), the
 //!   file [`files`] picker, and widgets that draw but know no state.
 //! - [`state`]: [`state::AppState`], the open ladder and everything shared, which applies
-//!   commands (the jobs' work in [`work`]); it never sees a screen.
+//!   commands (the jobs' work in `work.rs`); it never sees a screen.
 //! - One file per screen: its own state struct and its view, reading the app state and
 //!   sending commands; [`screens`] holds them side by side and routes them.
-//! - [`chrome`] (menu, tabs, message strip, banner, status bar) and this module's
+//! - `chrome.rs` (menu, tabs, message strip, banner, status bar) and this module's
 //!   [`RungsApp`], which owns the app state and the screens' states, draws the frame,
 //!   applies the commands and hands the follow-ups the state queued to the screens.
 //!

@@ -1,5 +1,5 @@
 //! Seasons: the weekly and season buttons, each through a preview of every player's
-//! before → after ([`super::preview`]), and the season archive, ranked.
+//! before → after (`preview.rs`), and the season archive, ranked.
 
 use super::command::Command;
 use super::preview::preview;

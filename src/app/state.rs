@@ -4,7 +4,7 @@
 //! applies them after the frame. What a screen's own state must do once something has
 //! landed (clear a form, open a page) is queued as a [`FollowUp`] for the window to hand on:
 //! the state never sees a screen. Nothing here draws, writes SQL or computes a rating: the
-//! gate, the store and the ladder do, and the jobs' work is in [`super::work`].
+//! gate, the store and the ladder do, and the jobs' work is in `work.rs`.
 
 use super::command::{Command, Screen, ToolCommand};
 use super::error::{AppError, AppResult};
@@ -676,7 +676,7 @@ impl AppState {
         action::Roster::new(&self.ladder).find(name)
     }
 
-    /// Names of joined players for a picker, best first (see [`super::picker::suggestions`]).
+    /// Names of joined players for a picker, best first (`picker::suggestions`).
     pub fn suggestions(&self, prefix: &str, limit: usize) -> Vec<String> {
         super::picker::suggestions(&self.ladder, prefix, limit)
     }

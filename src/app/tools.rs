@@ -1,7 +1,7 @@
 //! The designer's and tester's tools as app state: the replay timeline (viewing the ladder as
 //! it stood after any event), the what-if comparison under other rules, prediction quality,
 //! the simulation written, and the players overlaid on the history plot. Plain data and the
-//! timeline's moves; the work runs as jobs ([`super::work`]), each screen keeps its own form.
+//! timeline's moves; the work runs as jobs (`work.rs`), each screen keeps its own form.
 
 use super::error::{AppError, AppResult};
 use crate::ladder::compare::CompareRow;

@@ -6,7 +6,7 @@
 //!
 //! The screen keeps its own state ([`Tune`]) and its own job thread, so it needs no more of
 //! the app than a place in the screen list: the fit reads the ladder file through its own
-//! connection and never writes it. Its calibration plot is [`super::charts::calibration_plot`],
+//! connection and never writes it. Its calibration plot is `charts::calibration_plot`,
 //! which Prediction quality shows as well.
 
 use super::charts::calibration_plot;
