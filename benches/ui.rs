@@ -9,8 +9,8 @@ use criterion::{Criterion, criterion_group, criterion_main};
 use eframe::egui;
 use egui_kittest::Harness;
 use rungs::app::RungsApp;
-use rungs::app::state::{AppState, Command, Screen};
-use rungs::app::tools::ToolCommand;
+use rungs::app::command::{Command, Screen, ToolCommand};
+use rungs::app::state::AppState;
 use rungs::ladder::rules::Rules;
 use rungs::store::Store;
 use std::path::Path;
@@ -50,17 +50,15 @@ fn bench_frames(c: &mut Criterion) {
     ] {
         let mut state = AppState::open_or_create(data.clone(), &path);
         state.apply(Command::Show(screen));
+        let mut app = RungsApp::with_state(state);
         if screen == Screen::EnterMatch {
             // A filled-in form: the forecast is computed once and then cached.
-            state.screens.enter.form.a = "Player 00001".into();
-            state.screens.enter.form.b = "Player 00002".into();
+            app.screens.enter.form.a = "Player 00001".into();
+            app.screens.enter.form.b = "Player 00002".into();
         }
         let mut harness = Harness::builder()
             .with_size(egui::vec2(1280.0, 860.0))
-            .build_ui_state(
-                |ui, app: &mut RungsApp| app.frame(ui),
-                RungsApp::with_state(state),
-            );
+            .build_ui_state(|ui, app: &mut RungsApp| app.frame(ui), app);
         harness.run_steps(3);
         group.bench_function(name, |b| b.iter(|| harness.step()));
     }

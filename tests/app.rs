@@ -70,7 +70,7 @@ fn a_match_entered_by_typing_and_clicking_changes_the_standings() {
     assert!(ann.rp > 200.0);
     assert_eq!(s.standings[0].id, 0, "Ann leads the standings");
     // The form clears for the next match.
-    let form = &s.screens.enter.form;
+    let form = &h.state().screens.enter.form;
     assert!(form.a.is_empty() && form.result.is_none());
     // The player's page: record, head-to-head, and the history plot.
     click(&mut h, "Players");
@@ -178,7 +178,7 @@ fn the_migration_wizard_brings_in_an_elo_list() {
     type_into(&mut h, "Elo list:", &list.display().to_string());
     click(&mut h, "Preview migration");
     assert!(
-        h.query_by_label_contains("Preview — migrate 3 players from Elo")
+        h.query_by_label_contains("Preview — migration of 3 players from Elo")
             .is_some(),
         "{:?}",
         h.state().state.error()
@@ -250,10 +250,10 @@ fn the_standings_filter_and_an_empty_ladder_explain_themselves() {
     assert!(h.query_by_label("Bo").is_none(), "filtered out");
     // A row opens the player's page.
     click(&mut h, "Ann");
-    let s = &h.state().state;
+    let app = h.state();
     assert_eq!(
-        (s.screen, s.screens.players.player),
-        (rungs::app::state::Screen::Players, Some(0))
+        (app.state.screen, app.screens.players.player),
+        (rungs::app::command::Screen::Players, Some(0))
     );
     // A new empty ladder teaches what to do first.
     let empty = Temp::new("standings-empty");
@@ -280,7 +280,7 @@ fn the_player_pickers_complete_on_tab() {
     type_into(&mut h, "Player A", "Bra");
     h.key_press(Key::Tab);
     h.run();
-    assert_eq!(h.state().state.screens.enter.form.a, "Brazil");
+    assert_eq!(h.state().screens.enter.form.a, "Brazil");
     // The next field has the keyboard: typing goes on into Player B.
     assert!(
         h.get_by_role_and_label(Role::TextInput, "Player B")
@@ -289,19 +289,19 @@ fn the_player_pickers_complete_on_tab() {
     type_into(&mut h, "Player B", "arg");
     h.key_press(Key::Tab);
     h.run();
-    assert_eq!(h.state().state.screens.enter.form.b, "Argentina");
+    assert_eq!(h.state().screens.enter.form.b, "Argentina");
     // Tab left the text fields: 1 picks "A wins"; Enter saves.
     h.key_press(Key::Num1);
     h.run();
     h.key_press(Key::Enter);
     h.run();
-    let s = &h.state().state;
+    let app = h.state();
     assert_eq!(
-        s.ladder.players[0].wins,
+        app.state.ladder.players[0].wins,
         1,
         "{:?} {:?}",
-        s.error(),
-        s.screens.enter.form
+        app.state.error(),
+        app.screens.enter.form
     );
 }
 
@@ -319,8 +319,8 @@ fn recomputations_of_a_large_ladder_run_as_jobs() {
     // A backdated match's exact changes would need a recomputation each: the form shows the
     // chances and says the changes come with the save.
     {
-        let s = &mut h.state_mut().state;
-        let mut enter = std::mem::take(&mut s.screens.enter);
+        let app = h.state_mut();
+        let (enter, s) = (&mut app.screens.enter, &app.state);
         enter.form.a = "Ann".into();
         enter.form.b = "Bo".into();
         enter.form.date = "2026-01-01".into();
@@ -333,7 +333,6 @@ fn recomputations_of_a_large_ladder_run_as_jobs() {
             "after the latest: exact changes"
         );
         enter.form = Default::default();
-        s.screens.enter = enter;
     }
     let jobs = h.state().state.jobs_started;
     click(&mut h, "edit…");
@@ -364,7 +363,10 @@ fn recomputations_of_a_large_ladder_run_as_jobs() {
     let s = &h.state().state;
     assert!(s.error().is_none(), "{:?}", s.error());
     assert_eq!(s.ladder.players[0].wins, 1, "the edit is undone");
-    assert_eq!(s.notice(), Some("undid: edit event 3"));
+    assert_eq!(
+        s.notice(),
+        Some("Undone: changed Ann beat Bo to Ann drew with Bo")
+    );
     click(&mut h, "edit…");
     click(&mut h, "Delete match");
     h.state_mut().state.wait_for_job();
@@ -376,8 +378,8 @@ fn recomputations_of_a_large_ladder_run_as_jobs() {
 /// `.rungs` file dropped opens.
 #[test]
 fn a_dropped_csv_imports_and_a_dropped_ladder_opens() {
+    use rungs::app::command::Command;
     use rungs::app::dropped_file_command;
-    use rungs::app::state::Command;
     let dir = Temp::new("drop");
     let mut h = app(&dir, &["Ann", "Bo"]);
     let csv = dir.0.join("results.csv");

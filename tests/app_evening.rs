@@ -6,7 +6,7 @@ use eframe::egui::{self, Event, Key, Modifiers, accesskit::Role};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rungs::app::RungsApp;
-use rungs::app::state::{Command, Screen};
+use rungs::app::command::{Command, Screen};
 use rungs::ladder::event::{Entry, Event as LadderEvent, Match, MatchResult};
 use rungs::ladder::rules::{Rules, System};
 use rungs::rating::Outcome;
@@ -125,7 +125,7 @@ fn finding_1_the_keys_of_the_evening_save_the_right_winner() {
             .is_focused()
     );
     typed(&mut h, "Portu");
-    assert_eq!(h.state().state.screens.enter.form.a, "Portu");
+    assert_eq!(h.state().screens.enter.form.a, "Portu");
     // Enter on an incomplete form saves nothing, and never presses a focused button.
     press(&mut h, Key::Tab);
     press(&mut h, Key::Enter);
@@ -185,6 +185,17 @@ fn finding_2_undo_respects_text_and_delete_offers_undo() {
         (1, 0, 0),
         "Undo in the strip brings it back"
     );
+    // It says what it undid in words, not by event number.
+    assert_eq!(
+        h.state().state.notice(),
+        Some("Undone: deleted Portugal beat Spain")
+    );
+    click(&mut h, "Redo ↷");
+    assert_eq!(matches_of(&h, 1), (0, 0, 0));
+    assert_eq!(
+        h.state().state.notice(),
+        Some("Redone: deleted Portugal beat Spain")
+    );
 }
 
 /// Finding 3: Players added in the app play on any date (they join at their first match), the
@@ -216,12 +227,13 @@ fn finding_3_dates_never_block_and_errors_name_players() {
     type_into(&mut h, "Date", "2026-01-05");
     type_into(&mut h, "Player A", "Cy");
     type_into(&mut h, "Player B", "Ann");
-    assert!(
-        h.query_by_label_contains(
-            "No forecast yet: field `date`: Cy joined the ladder on 2026-01-10"
-        )
-        .is_some()
+    // In the gate's words, naming the file as saving (or `rungs add-match`) would.
+    let file = dir.0.join("club.rungs");
+    let why = format!(
+        "No forecast yet: {}: field `date`: Cy joined the ladder on 2026-01-10",
+        file.display()
     );
+    assert!(h.query_by_label_contains(&why).is_some(), "{why}");
     // A CSV dated in the future is refused whole.
     let csv = dir.0.join("future.csv");
     std::fs::write(&csv, "date,player_a,player_b,score\n9000-01-01,Ann,Cy,1\n").unwrap();
@@ -319,7 +331,7 @@ fn finding_5_narrow_windows_fold_the_tabs_and_keep_the_status_bar_clear() {
     );
     h.state_mut()
         .state
-        .apply(Command::Tool(rungs::app::tools::ToolCommand::Plot(0)));
+        .apply(Command::Tool(rungs::app::command::ToolCommand::Plot(0)));
     h.state_mut().state.apply(Command::Show(Screen::History));
     h.run();
     h.run();
@@ -437,7 +449,7 @@ fn finding_8_standings_sort_filter_show_idle_and_retire() {
     // The score column sorts, and its header explains the trend beside it.
     click(&mut h, "RP");
     assert_eq!(
-        h.state().state.screens.standings.sort,
+        h.state().screens.standings.sort,
         rungs::app::standings::SortKey::Score
     );
     h.get_by_label("Last match").hover();
@@ -564,7 +576,7 @@ fn finding_11_the_smaller_things() {
     h.run();
     typed(&mut h, "Germ");
     press(&mut h, Key::Tab);
-    assert_eq!(h.state().state.screens.enter.form.a, "Germany");
+    assert_eq!(h.state().screens.enter.form.a, "Germany");
     typed(&mut h, "Spa");
     press(&mut h, Key::Tab);
     assert!(

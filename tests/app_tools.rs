@@ -7,8 +7,8 @@ use eframe::egui::{self, Key};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rungs::app::RungsApp;
-use rungs::app::state::Command;
-use rungs::app::tools::ToolCommand;
+use rungs::app::command::Command;
+use rungs::app::command::ToolCommand;
 use rungs::ladder::event::{Entry, Event, Match, MatchResult};
 use rungs::ladder::rules::{Params, Rules};
 use rungs::rating::Outcome;
@@ -90,7 +90,12 @@ fn the_history_plot_overlays_players_and_reads_out_the_hovered_event() {
     assert!(s.tools.log_view.is_some(), "the log was read for markers");
     let markers = s.tools.log_view.as_ref().unwrap().index.markers();
     assert_eq!(markers.len(), 1, "the soft reset is a marker");
-    let rect = s.tools.plot_rect.expect("the plots were drawn");
+    let rect = h
+        .state()
+        .screens
+        .history
+        .plot_rect
+        .expect("the plots were drawn");
     assert!(h.query_by_label_contains("■ Ann").is_some());
     // Hovering the rating plot's right end reads out each player's last event.
     let at = egui::pos2(rect.right() - 40.0, rect.top() + 60.0);
@@ -104,7 +109,7 @@ fn the_history_plot_overlays_players_and_reads_out_the_hovered_event() {
     assert!(h.query_by_label_contains("lost to Cy").is_some());
     // By date, and removing a player.
     click(&mut h, "date");
-    assert!(h.state().state.tools.history.x_by_date);
+    assert!(h.state().screens.history.x_by_date);
     h.get_all_by_label("x").next().unwrap().click();
     h.run();
     assert_eq!(h.state().state.tools.plotted, vec![1]);
@@ -176,7 +181,11 @@ fn what_if_replays_under_other_rules_side_by_side() {
     click(&mut h, "Cy");
     let s = &h.state().state;
     assert_eq!(s.tools.plotted, vec![2]);
-    assert!(s.compared_history(2).is_some_and(|rows| rows.len() == 5));
+    assert!(
+        s.tools
+            .compared_history(2)
+            .is_some_and(|rows| rows.len() == 5)
+    );
 }
 
 #[test]
@@ -217,11 +226,8 @@ fn a_simulation_writes_a_ladder_the_app_opens() {
     assert_eq!(s.standings.len(), 30);
     // The form moves on to a free name; the old one is refused, not overwritten.
     let next = dir.0.join("sim-2.rungs");
-    assert_eq!(
-        h.state().state.tools.sim_form.out,
-        next.display().to_string()
-    );
-    let cfg = rungs::app::simulate::config(&h.state().state.tools.sim_form).unwrap();
+    assert_eq!(h.state().screens.simulate.out, next.display().to_string());
+    let cfg = rungs::app::simulate::config(&h.state().screens.simulate).unwrap();
     h.state_mut()
         .state
         .apply(Command::Tool(ToolCommand::Simulate(

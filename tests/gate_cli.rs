@@ -328,7 +328,7 @@ fn migration_from_the_ladders_own_elo_is_a_rule_of_the_gate() {
         "2026-01-02",
     ]);
     let out = dir.ok(&["migrate", "elo.rungs", "--from-elo", "--date", "2026-01-03"]);
-    assert!(out.contains("Done — migrate 2 players"), "{out}");
+    assert!(out.contains("Done — migration of 2 players"), "{out}");
     let s: serde_json::Value =
         serde_json::from_str(&dir.ok(&["standings", "elo.rungs", "--json"])).unwrap();
     // Ann: 1500 + 32·½ = 1516 Elo, at or above the Apprentice cut-off 1400: Table 2 gives

@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 use eframe::egui;
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
-use rungs::app::state::Command;
+use rungs::app::command::Command;
 use rungs::app::tune::{self, Tune};
 use rungs::ladder::event::{Entry, Event, Home, Match, MatchResult};
 use rungs::ladder::replay::Ladder;

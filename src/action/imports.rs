@@ -188,7 +188,7 @@ impl Action {
             matches: matches.len(),
             new_players,
         };
-        let label = format!("import {file} ({} matches)", summary.matches);
+        let label = format!("imported {file} ({} matches)", summary.matches);
         Ok((Action::new(Kind::ImportMatches, label, rows), summary))
     }
 }

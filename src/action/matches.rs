@@ -152,9 +152,10 @@ impl Action {
             home: optional_home(at, input.home.as_deref())?,
         };
         ctx.check_match(&|| ctx.at.clone(), date, &m)?;
+        let label = format!("added {}", ctx.words(&Event::Match(m.clone())));
         Ok(Action::new(
             Kind::AddMatch,
-            "add match",
+            label,
             vec![(
                 date,
                 Entry::Add {
@@ -214,9 +215,20 @@ impl Action {
                 format!("event {} already reads so; nothing to change", current.seq),
             ));
         }
+        // "changed Spain beat Portugal to Spain drew with Portugal"; "edited …" when the
+        // sentence stays (a date, medals, sides).
+        let (was, now) = (
+            ctx.words(&current.event),
+            ctx.words(&Event::Match(m.clone())),
+        );
+        let label = if was == now {
+            format!("edited {was}")
+        } else {
+            format!("changed {was} to {now}")
+        };
         Ok(Action::new(
             Kind::EditMatch,
-            format!("edit event {}", current.seq),
+            label,
             vec![(
                 date,
                 Entry::Edit {
@@ -241,9 +253,13 @@ impl Action {
                 ),
             ));
         }
+        let label = match &current.event {
+            Event::Match(_) => format!("deleted {}", ctx.words(&current.event)),
+            other => format!("deleted {} ({})", ctx.words(other), current.date),
+        };
         Ok(Action::new(
             Kind::DeleteEvent,
-            format!("delete event {}", current.seq),
+            label,
             vec![(
                 current.date,
                 Entry::Delete {

@@ -105,6 +105,13 @@ impl<'a> Context<'a> {
         self.roster.ladder()
     }
 
+    /// An event in words, its players named as the ladder names them now: how an action's
+    /// label says what it did ("deleted Portugal beat Spain").
+    pub fn words(&self, event: &crate::ladder::event::Event) -> String {
+        let name = |id| self.roster.name(id).unwrap_or("?").to_string();
+        crate::ladder::words::event(event, &name)
+    }
+
     /// A date typed into `field`, or today when none was given.
     pub fn date(&self, field: &str, text: Option<&str>) -> Result<NaiveDate, ActionError> {
         match text.map(str::trim).filter(|t| !t.is_empty()) {

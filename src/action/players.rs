@@ -53,8 +53,8 @@ impl Action {
                         event: Event::Player { name, .. },
                     },
                 ),
-            ] => format!("add {name}"),
-            _ => format!("add {}", plural(rows.len(), "player")),
+            ] => format!("added {name}"),
+            _ => format!("added {}", plural(rows.len(), "player")),
         };
         Ok(Action::new(Kind::AddPlayers, label, rows))
     }
@@ -69,7 +69,7 @@ impl Action {
         let id = ctx.roster.player(&ctx.at, "player", old)?;
         let name = ctx.roster.new_name(&ctx.at, "name", new, Some(id))?;
         let day = ctx.date("date", date)?;
-        let label = format!("rename {} to {name}", ctx.roster.name(id).unwrap_or(old));
+        let label = format!("renamed {} to {name}", ctx.roster.name(id).unwrap_or(old));
         Ok(Action::new(
             Kind::Rename,
             label,
@@ -106,9 +106,9 @@ impl Action {
         }
         let day = ctx.date("date", date)?;
         let label = if retired {
-            format!("retire {shown}")
+            format!("retired {shown}")
         } else {
-            format!("bring back {shown}")
+            format!("brought back {shown}")
         };
         Ok(Action::new(
             Kind::Retire,

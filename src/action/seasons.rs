@@ -114,7 +114,7 @@ impl Action {
                 "the list names no players",
             ));
         }
-        let label = format!("migrate {} players from Elo", entries.len());
+        let label = format!("migration of {} players from Elo", entries.len());
         rows.push((
             date,
             Entry::Add {
@@ -163,7 +163,7 @@ impl Action {
         let count = entries.len();
         Ok(Action::new(
             Kind::Migrate,
-            format!("migrate {count} players from this ladder's Elo to skyweaver"),
+            format!("migration of {count} players from this ladder's Elo to skyweaver"),
             vec![
                 (
                     date,
@@ -267,8 +267,9 @@ pub fn parse_system(at: &Place, name: &str) -> Result<System, ActionError> {
 
 /// Rules from a system name and `NAME=VALUE` parameters: the named system's defaults, or
 /// `base` when no system is named (or the same one is), with each parameter checked against
-/// its declared range. The season calendar is `base`'s whatever the system (it belongs to
-/// the ladder, not to a rating system); [`rules_with_calendar`] changes it too.
+/// its declared range. The season calendar and the side advantage are `base`'s whatever the
+/// system (they belong to the ladder, not to a rating system: [`Rules::defaults_for`]);
+/// [`rules_with_calendar`] changes the calendar too.
 pub fn rules_from(
     at: &Place,
     system: Option<&str>,
@@ -276,14 +277,14 @@ pub fn rules_from(
     base: Option<&Rules>,
 ) -> Result<Rules, ActionError> {
     let mut rules = match (system, base) {
-        (Some(s), Some(b)) if parse_system(at, s)? == b.system() => b.clone(),
-        (Some(s), _) => Rules::defaults(parse_system(at, s)?),
+        (Some(s), Some(b)) => match parse_system(at, s)? {
+            same if same == b.system() => b.clone(),
+            other => b.defaults_for(other),
+        },
+        (Some(s), None) => Rules::defaults(parse_system(at, s)?),
         (None, Some(b)) => b.clone(),
         (None, None) => Rules::default(),
     };
-    if let Some(b) = base {
-        rules.calendar = b.calendar;
-    }
     for p in params {
         rules
             .assign(p)

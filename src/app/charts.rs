@@ -1,14 +1,17 @@
-//! Ladder-wide charts: players per tier (a bar chart in tier colours) and the distribution of
-//! ratings (a histogram). Both draw whatever ladder they are given, so on the Replay screen
-//! they follow the timeline.
+//! Plots the screens share: the ladder-wide charts (players per tier, a bar chart in tier
+//! colours, and the distribution of ratings, a histogram — both draw whatever ladder they
+//! are given, so on the Replay screen they follow the timeline), the plotted players'
+//! colours, the tier lines' names, and a calibration plot.
 
 use super::widgets;
 use crate::chart::distribution;
 use crate::chart::series::rating_axis;
+use crate::chart::tier_lines;
+use crate::ladder::evaluate::Bin;
 use crate::ladder::replay::Ladder;
 use crate::ladder::standings::Standing;
-use eframe::egui;
-use egui_plot::{Bar, BarChart, Plot};
+use eframe::egui::{self, Color32};
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, Points};
 
 /// The charts for `ladder`, whose standings (tiers included) are `rows`.
 pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder, rows: &[Standing]) {
@@ -78,4 +81,71 @@ pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder, rows: &[Standing]) {
             .y_axis_label("players")
             .show(ui, |p| p.bar_chart(BarChart::new("players", bars)));
     });
+}
+
+/// Player colours, in the order players are added.
+const PALETTE: [Color32; 8] = [
+    Color32::from_rgb(70, 140, 230),
+    Color32::from_rgb(230, 120, 50),
+    Color32::from_rgb(80, 180, 90),
+    Color32::from_rgb(200, 70, 160),
+    Color32::from_rgb(220, 190, 60),
+    Color32::from_rgb(60, 190, 190),
+    Color32::from_rgb(160, 110, 220),
+    Color32::from_rgb(200, 80, 80),
+];
+
+pub fn colour(i: usize) -> Color32 {
+    PALETTE[i % PALETTE.len()]
+}
+
+/// The tier lines' names, right-aligned at the plot's right edge, only those in view and
+/// with room between them (at a wide zoom the low tiers crowd together; the lines stay).
+pub fn tier_labels(
+    ui: &egui::Ui,
+    transform: &egui_plot::PlotTransform,
+    rules: &crate::ladder::rules::Rules,
+) {
+    let rect = transform.frame();
+    let painter = ui.painter_at(*rect);
+    let font = egui::TextStyle::Small.resolve(ui.style());
+    let height = ui.fonts_mut(|f| f.row_height(&font));
+    let mut last_y = f32::NEG_INFINITY;
+    // Highest first, from the top down: each name sits just above its line, and is left out
+    // if it would overlap the name above.
+    for line in tier_lines(rules).iter().rev() {
+        let y = transform.position_from_point_y(line.value);
+        if y < rect.top() + height || y > rect.bottom() || y - last_y < height + 2.0 {
+            continue;
+        }
+        painter.text(
+            egui::pos2(rect.right() - 4.0, y - 1.0),
+            egui::Align2::RIGHT_BOTTOM,
+            line.label,
+            font.clone(),
+            widgets::tier_colour(line.tier),
+        );
+        last_y = y;
+    }
+}
+
+/// Predicted against observed by tenths of A's expected score, with the diagonal a perfectly
+/// calibrated system would lie on.
+pub fn calibration_plot(ui: &mut egui::Ui, id: &str, bins: &[Bin], width: f32) {
+    let points: Vec<[f64; 2]> = bins.iter().map(|b| [b.predicted, b.observed]).collect();
+    Plot::new(id)
+        .width(width)
+        .height(160.0)
+        .allow_scroll(false)
+        .data_aspect(1.0)
+        .x_axis_label("predicted")
+        .y_axis_label("observed")
+        .show(ui, |p| {
+            p.line(Line::new(
+                "calibrated",
+                PlotPoints::from(vec![[0.0, 0.0], [1.0, 1.0]]),
+            ));
+            p.line(Line::new("observed", PlotPoints::from(points.clone())));
+            p.points(Points::new("bins", points).radius(3.0));
+        });
 }

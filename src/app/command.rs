@@ -1,11 +1,13 @@
-//! What the screens may ask for ([`Command`], each carrying its data) and which screens there
-//! are ([`Screen`]).
+//! What the screens may ask for ([`Command`] and the designer's [`ToolCommand`], each carrying
+//! its data) and which screens there are ([`Screen`]). Plain data: it imports no app module
+//! but the file purposes.
 
-use super::files::Purpose;
+use super::files::{Purpose, mapping_for_file};
 use crate::action::matches::{MatchEdit, MatchInput};
 use crate::interchange::csv_matches::Mapping;
 use crate::ladder::event::PlayerId;
 use crate::ladder::rules::{Rules, System};
+use crate::ladder::simulate::SimConfig;
 use std::path::PathBuf;
 
 /// The screens of the app, in tab order.
@@ -119,5 +121,79 @@ pub enum Command {
         message: String,
     },
     /// The designer's and tester's tools.
-    Tool(super::tools::ToolCommand),
+    Tool(ToolCommand),
+}
+
+/// What the tool screens ask for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolCommand {
+    /// Replay the log once, keeping checkpoints, so any point can be shown.
+    BuildTimeline,
+    /// Show the ladder after the first `n` events (the end of the log returns to now).
+    Seek(usize),
+    /// Advance through the log at this many events a second; `None` pauses.
+    Play(Option<f64>),
+    ReturnToNow,
+    /// Replay the log under other rules and compare.
+    Compare(Rules),
+    CloseCompare,
+    /// Score every system at its defaults, and the ladder's own rules, on the log.
+    Evaluate,
+    /// Simulate into a new ladder file.
+    Simulate(Box<SimConfig>, PathBuf),
+    Plot(PlayerId),
+    Unplot(PlayerId),
+    /// Read the log for the plots' markers and hover read-outs.
+    LoadLog,
+}
+
+impl Command {
+    /// The command a path chosen for `purpose` becomes; `None` where the path fills a form
+    /// (the Elo list, the new ladder's folder) or the window itself answers (a PNG of the
+    /// plots).
+    pub fn picked(purpose: Purpose, path: PathBuf) -> Option<Command> {
+        Some(match purpose {
+            Purpose::Open => Command::Open(path),
+            Purpose::SaveCopy => Command::SaveCopy(path),
+            Purpose::ImportCsv => {
+                let mapping = mapping_for_file(&path);
+                Command::ImportCsv(path, mapping)
+            }
+            Purpose::ExportCsv => Command::ExportCsv(path),
+            Purpose::ExportJsonl => Command::ExportJsonl(path),
+            Purpose::SavePng | Purpose::EloList | Purpose::NewLadderFolder => return None,
+        })
+    }
+
+    /// What a file dropped on the window asks for: `.rungs` opens, anything else imports as
+    /// matches with the mapping its name suggests.
+    pub fn dropped(path: PathBuf) -> Command {
+        if path.extension().is_some_and(|e| e == "rungs") {
+            Command::Open(path)
+        } else {
+            let mapping = mapping_for_file(&path);
+            Command::ImportCsv(path, mapping)
+        }
+    }
+
+    /// Whether the command would change the ladder file (refused while the past is shown).
+    pub fn changes_ladder(&self) -> bool {
+        matches!(
+            self,
+            Command::ImportCsv(..)
+                | Command::Undo
+                | Command::Redo
+                | Command::AddMatch { .. }
+                | Command::DeleteEvent { .. }
+                | Command::EditMatch { .. }
+                | Command::AddPlayer(_)
+                | Command::Rename(..)
+                | Command::Retire(..)
+                | Command::PreviewSoftReset
+                | Command::PreviewHardReset
+                | Command::PreviewRules(..)
+                | Command::PreviewMigration { .. }
+                | Command::Confirm
+        )
+    }
 }

@@ -7,10 +7,10 @@
 //! is no forecast. Below, the latest matches; "edit…" corrects date, players, result, medals
 //! and sides, or deletes (with Undo offered, no dialog).
 
+use super::command::{Command, ToolCommand};
 use super::picker::name_picker;
-use super::state::{AppState, Command};
+use super::state::{self, AppState};
 use super::widgets;
-use crate::action::Context;
 use crate::action::matches::{MatchEdit, MatchInput};
 use crate::ladder::event::{Entry, Event, Match, MatchResult};
 use crate::ladder::log::Effective;
@@ -95,7 +95,7 @@ impl Default for EnterMatchScreen {
     fn default() -> Self {
         EnterMatchScreen {
             form: MatchForm {
-                date: super::state::today().to_string(),
+                date: state::today().to_string(),
                 ..MatchForm::default()
             },
             highlight: [0; 2],
@@ -130,11 +130,10 @@ impl EnterMatchScreen {
     }
 }
 
-/// The form's match with any result, or what is wrong with the form, in the gate's words.
+/// The form's match with any result, or what is wrong with the form, in the gate's words —
+/// the very message saving it, or `rungs add-match` on the same file, would give.
 fn form_match(app: &AppState, input: &MatchInput) -> Result<(NaiveDate, Match), String> {
-    // No file name: the message is about the form on screen.
-    let ctx = Context::new(&app.ladder, "", super::state::today());
-    let act = crate::action::Action::add_match(&ctx, input).map_err(|e| e.to_string())?;
+    let act = crate::action::Action::add_match(&app.context(), input).map_err(|e| e.to_string())?;
     match act.rows() {
         [
             (
@@ -208,7 +207,7 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
 pub fn said(form: &MatchForm) -> String {
     let (a, b) = (form.a.trim(), form.b.trim());
     match form.result {
-        Some(r) => widgets::result_sentence(a, r, b),
+        Some(r) => r.sentence(a, b),
         None => format!("{a} v {b}"),
     }
 }
@@ -293,7 +292,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
                 .color(ui.visuals().warn_fg_color),
             );
             if ui.button("Return to now").clicked() {
-                out.push(Command::Tool(super::tools::ToolCommand::ReturnToNow));
+                out.push(Command::Tool(ToolCommand::ReturnToNow));
             }
         });
     }

@@ -5,7 +5,6 @@
 //! to type into. Where it is known up front that no system dialog can open (no session bus
 //! and no zenity), the app's picker opens straight away.
 
-use super::state::Command;
 use crate::interchange::csv_matches::Mapping;
 use eframe::egui;
 use std::path::{Path, PathBuf};
@@ -69,22 +68,6 @@ impl Purpose {
             Purpose::SavePng => "history.png",
             _ => "",
         }
-    }
-
-    /// The command a chosen path becomes; `None` for a path that fills a form instead.
-    pub fn command(self, path: PathBuf) -> Option<Command> {
-        Some(match self {
-            Purpose::Open => Command::Open(path),
-            Purpose::SaveCopy => Command::SaveCopy(path),
-            Purpose::ImportCsv => {
-                let mapping = mapping_for_file(&path);
-                Command::ImportCsv(path, mapping)
-            }
-            Purpose::ExportCsv => Command::ExportCsv(path),
-            Purpose::ExportJsonl => Command::ExportJsonl(path),
-            Purpose::SavePng => Command::Tool(super::tools::ToolCommand::SavePng(path)),
-            Purpose::EloList | Purpose::NewLadderFolder => return None,
-        })
     }
 }
 

@@ -7,9 +7,11 @@
 //! Long histories are thinned to the plot's pixels. With a what-if comparison open, each
 //! player's history under the other rules overlays dashed.
 
-use super::state::{AppState, Command};
+use super::charts::{colour, tier_labels};
+use super::command::{Command, ToolCommand};
+use super::files::Purpose;
+use super::state::AppState;
 use super::tools::LogView;
-use super::tools::ToolCommand;
 use super::widgets;
 use crate::chart::series::{band_label, rating_axis, score_axis};
 use crate::chart::{PlayerSeries, XMode, format_x, tier_lines};
@@ -18,25 +20,34 @@ use eframe::egui::{self, Color32, RichText};
 use egui_plot::{HLine, Legend, Line, LineStyle, Plot, PlotPoints, PlotUi, VLine};
 use std::sync::Arc;
 
-/// Player colours, in the order players are added.
-const PALETTE: [Color32; 8] = [
-    Color32::from_rgb(70, 140, 230),
-    Color32::from_rgb(230, 120, 50),
-    Color32::from_rgb(80, 180, 90),
-    Color32::from_rgb(200, 70, 160),
-    Color32::from_rgb(220, 190, 60),
-    Color32::from_rgb(60, 190, 190),
-    Color32::from_rgb(160, 110, 220),
-    Color32::from_rgb(200, 80, 80),
-];
+/// The History screen's own state: the player field as typed, the axis, the overlay, the
+/// series as built, and where the plots were drawn (what Save PNG cuts out).
+#[derive(Default)]
+pub struct HistoryScreen {
+    /// The player field as typed.
+    pub plot_name: String,
+    pub x_by_date: bool,
+    /// Overlay each plotted player's history under the what-if rules.
+    pub overlay_b: bool,
+    /// Set for one frame to reset the plots' zoom and pan.
+    pub reset_view: bool,
+    cache: Option<Cache>,
+    /// Where the plots were drawn last frame.
+    pub plot_rect: Option<egui::Rect>,
+}
 
-pub fn colour(i: usize) -> Color32 {
-    PALETTE[i % PALETTE.len()]
+impl HistoryScreen {
+    pub fn new() -> HistoryScreen {
+        HistoryScreen {
+            overlay_b: true,
+            ..HistoryScreen::default()
+        }
+    }
 }
 
 /// One plotted player: their series under the file's rules and, with a comparison open,
 /// under the other rules.
-pub(super) struct Plotted {
+struct Plotted {
     name: String,
     colour: Color32,
     own: PlayerSeries,
@@ -54,7 +65,7 @@ struct CacheKey {
 }
 
 /// The plotted series, built once per change of players, ladder, axis or log.
-pub(super) struct Cache {
+struct Cache {
     key: CacheKey,
     plotted: Arc<Vec<Plotted>>,
     /// The axis the series are on: by date unless every row falls on one day.
@@ -104,7 +115,7 @@ fn series(
                 .as_ref()
                 .filter(|_| overlay)
                 .and_then(|c| {
-                    let rows = state.compared_history(id)?;
+                    let rows = state.tools.compared_history(id)?;
                     Some(on_axis(
                         PlayerSeries::new(&rows, &c.index, mode),
                         view,
@@ -130,12 +141,17 @@ fn on_axis(series: PlayerSeries, view: &LogView, mode: XMode) -> PlayerSeries {
     }
 }
 
-pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+pub fn show(
+    ui: &mut egui::Ui,
+    me: &mut HistoryScreen,
+    state: &mut AppState,
+    out: &mut Vec<Command>,
+) {
     if state.store.is_none() {
         ui.label("Open or create a ladder first (File menu).");
         return;
     }
-    controls(ui, state, out);
+    controls(ui, me, state, out);
     if state.tools.plotted.is_empty() {
         ui.add_space(12.0);
         ui.label(
@@ -151,7 +167,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         ui.label("Reading the log for the plots…");
         return;
     };
-    let asked = if state.tools.history.x_by_date {
+    let asked = if me.x_by_date {
         XMode::Date
     } else {
         XMode::Match
@@ -160,10 +176,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         generation: state.generation,
         plotted: state.tools.plotted.clone(),
         mode: asked,
-        overlay: state.tools.history.overlay_b && state.tools.comparison.is_some(),
+        overlay: me.overlay_b && state.tools.comparison.is_some(),
         log: Arc::as_ptr(&view) as usize,
     };
-    let cache = match state.tools.history_cache.take() {
+    let cache = match me.cache.take() {
         Some(c) if c.key == key => c,
         _ => {
             let (plotted, mode, single_day) = series(state, &view, asked, key.overlay);
@@ -176,7 +192,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         }
     };
     let (plotted, mode, single_day) = (cache.plotted.clone(), cache.mode, cache.single_day);
-    state.tools.history_cache = Some(cache);
+    me.cache = Some(cache);
     let system = state.ladder.rules.system();
     // Labels sit inside the data's own extent: placed at the plot's edges they would widen
     // the bounds the plot fits to, frame after frame.
@@ -205,7 +221,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         })
         .filter(|(x, _)| mode == XMode::Date || (x_left <= *x && *x <= x_right))
         .collect();
-    let reset = std::mem::take(&mut state.tools.history.reset_view);
+    let reset = std::mem::take(&mut me.reset_view);
     let link = egui::Id::unique("history-x");
     // Where the shown score is the rating itself (Elo, Memoir '44) one plot says it all.
     let two_plots = !crate::chart::series::score_is_rating(system);
@@ -288,7 +304,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             tier_labels(ui, &shown.transform, &ladder_rules);
         }
     });
-    state.tools.plot_rect = Some(plots.response.rect);
+    me.plot_rect = Some(plots.response.rect);
     let Some(x) = hover_x else {
         ui.label(RichText::new("Hover over a plot to read out the event under the cursor.").weak());
         return;
@@ -315,12 +331,12 @@ fn name_of(state: &AppState, id: PlayerId) -> String {
 }
 
 /// The player field, the plotted players' chips, the x-axis switch and the view buttons.
-fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+fn controls(ui: &mut egui::Ui, me: &mut HistoryScreen, state: &AppState, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
         let label = ui.label("Plot player:");
         let field = ui
             .add(
-                egui::TextEdit::singleline(&mut state.tools.history.plot_name)
+                egui::TextEdit::singleline(&mut me.plot_name)
                     .hint_text("name")
                     .desired_width(180.0),
             )
@@ -331,27 +347,24 @@ fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             field.request_focus();
         }
         if ui.button("Add").clicked() || enter {
-            match state.player_id(&state.tools.history.plot_name) {
+            match state.player_id(&me.plot_name) {
                 Some(id) => {
                     out.push(Command::Tool(ToolCommand::Plot(id)));
-                    state.tools.history.plot_name.clear();
+                    me.plot_name.clear();
                 }
                 None => out.push(Command::Problem {
                     field: "Plot player",
-                    message: format!(
-                        "no player called `{}`",
-                        state.tools.history.plot_name.trim()
-                    ),
+                    message: format!("no player called `{}`", me.plot_name.trim()),
                 }),
             }
         }
-        for name in state.suggestions(&state.tools.history.plot_name, 5) {
-            if name.to_lowercase() != state.tools.history.plot_name.trim().to_lowercase()
+        for name in state.suggestions(&me.plot_name, 5) {
+            if name.to_lowercase() != me.plot_name.trim().to_lowercase()
                 && ui.small_button(&name).clicked()
                 && let Some(id) = state.player_id(&name)
             {
                 out.push(Command::Tool(ToolCommand::Plot(id)));
-                state.tools.history.plot_name.clear();
+                me.plot_name.clear();
             }
         }
     });
@@ -368,22 +381,22 @@ fn controls(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         }
         ui.separator();
         ui.label("x-axis:");
-        ui.radio_value(&mut state.tools.history.x_by_date, false, "match # (ladder)")
+        ui.radio_value(&mut me.x_by_date, false, "match # (ladder)")
             .on_hover_text("The ladder's matches in order: the same axis for every player, so resets sit where they happened");
-        ui.radio_value(&mut state.tools.history.x_by_date, true, "date");
+        ui.radio_value(&mut me.x_by_date, true, "date");
         if let Some(c) = &state.tools.comparison {
             let label = format!("overlay B ({})", crate::ladder::evaluate::label(&c.rules));
-            ui.checkbox(&mut state.tools.history.overlay_b, label);
+            ui.checkbox(&mut me.overlay_b, label);
         }
         if ui.button("Reset view").clicked() {
-            state.tools.history.reset_view = true;
+            me.reset_view = true;
         }
-        let can_save = state.tools.plot_rect.is_some() && !state.tools.plotted.is_empty();
+        let can_save = me.plot_rect.is_some() && !state.tools.plotted.is_empty();
         if ui
             .add_enabled(can_save, egui::Button::new("Save PNG…"))
             .clicked()
         {
-            out.push(Command::Pick(super::files::Purpose::SavePng));
+            out.push(Command::Pick(Purpose::SavePng));
         }
     });
 }
@@ -526,35 +539,5 @@ fn marker_labels(ui: &egui::Ui, transform: &egui_plot::PlotTransform, markers: &
         }
         painter.galley(at.min, galley, colour);
         taken.push(at);
-    }
-}
-
-/// The tier lines' names, right-aligned at the plot's right edge, only those in view and
-/// with room between them (at a wide zoom the low tiers crowd together; the lines stay).
-pub(super) fn tier_labels(
-    ui: &egui::Ui,
-    transform: &egui_plot::PlotTransform,
-    rules: &crate::ladder::rules::Rules,
-) {
-    let rect = transform.frame();
-    let painter = ui.painter_at(*rect);
-    let font = egui::TextStyle::Small.resolve(ui.style());
-    let height = ui.fonts_mut(|f| f.row_height(&font));
-    let mut last_y = f32::NEG_INFINITY;
-    // Highest first, from the top down: each name sits just above its line, and is left out
-    // if it would overlap the name above.
-    for line in tier_lines(rules).iter().rev() {
-        let y = transform.position_from_point_y(line.value);
-        if y < rect.top() + height || y > rect.bottom() || y - last_y < height + 2.0 {
-            continue;
-        }
-        painter.text(
-            egui::pos2(rect.right() - 4.0, y - 1.0),
-            egui::Align2::RIGHT_BOTTOM,
-            line.label,
-            font.clone(),
-            widgets::tier_colour(line.tier),
-        );
-        last_y = y;
     }
 }

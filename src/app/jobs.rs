@@ -3,9 +3,16 @@
 //! Cancel. A job that changes the file opens its own connection, so the UI keeps reading the
 //! ladder as it stood until the job lands.
 
+use super::command::Screen;
 use super::error::{AppError, AppResult};
 use super::messages::Offer;
-use super::state::{Pending, Screen};
+use super::tools::{Comparison, LogView, Simulated};
+use super::widgets::{bytes, thousands};
+use crate::action::Action;
+use crate::ladder::event::PlayerId;
+use crate::ladder::preview::Change;
+use crate::ladder::replay::Ladder;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{Receiver, TryRecvError};
@@ -22,13 +29,30 @@ pub enum Unit {
     Events,
 }
 
+/// An action shown before it happens.
+#[derive(Debug, Clone)]
+pub struct Pending {
+    pub action: Action,
+    pub changes: Vec<Change>,
+    pub after: Ladder,
+    /// Which preview this is (its table scrolls from the top, not where the last one was).
+    pub id: u64,
+}
+
 /// What a finished job hands back to the UI thread.
 pub enum Done {
     /// The file changed: reload it, say `said` if any (with what it offers), then tidy the
     /// screen that asked.
     Changed {
         said: Option<(String, Offer)>,
-        then: FollowUp,
+        then: Option<FollowUp>,
+    },
+    /// A ladder file was built at `built` (the demo): it takes the place of `path`, which
+    /// opens, and this is said.
+    Made {
+        built: PathBuf,
+        path: PathBuf,
+        said: String,
     },
     /// Nothing in the file changed; say this.
     Said(String),
@@ -37,20 +61,20 @@ pub enum Done {
     /// The replay timeline is built.
     Timeline(Box<crate::ladder::timeline::Timeline>),
     /// The what-if replay is done.
-    Compared(Box<super::tools::Comparison>),
+    Compared(Box<Comparison>),
     /// Prediction quality, best first.
     Scored(Vec<crate::ladder::evaluate::Score>),
     /// The log is read for the plots.
-    LogView(Box<super::tools::LogView>),
+    LogView(Box<LogView>),
     /// A simulated ladder was written.
-    Simulated(Box<super::tools::Simulated>),
+    Simulated(Box<Simulated>),
 }
 
-/// What a screen clears once its change has landed (not before: a failed change keeps the
-/// form as typed).
+/// What the screens' own state does once something the app did has landed (not before: a
+/// failed change keeps the form as typed). The app state queues these; the window hands
+/// them to the screens, which the state never sees.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FollowUp {
-    Nothing,
     /// The match form clears for the next match, the keyboard back in Player A.
     MatchSaved,
     /// The match being edited (or deleted) is done.
@@ -59,8 +83,14 @@ pub enum FollowUp {
     PlayerAdded,
     /// A previewed change landed: the Settings draft starts again from the ladder's rules.
     RulesApplied,
-    /// Open this ladder (a new one the job made).
-    Open(std::path::PathBuf),
+    /// Another ladder is open: the organiser's screens start afresh.
+    LadderOpened,
+    /// File → New: show the form, offering this folder.
+    AskNewLadder(PathBuf),
+    /// Open this player's page (or the list).
+    ShowPlayer(Option<PlayerId>),
+    /// A simulation wrote this file; the next run needs another name.
+    Simulated(PathBuf),
 }
 
 /// Where what a job says belongs: the command that started it and the screen it came from.
@@ -156,6 +186,25 @@ impl Job {
             Err(TryRecvError::Empty) => None,
             Err(TryRecvError::Disconnected) => Some(Err(AppError::Stopped(self.label.clone()))),
         }
+    }
+
+    /// "importing club.csv — 2.1 MB read · 3 s".
+    pub fn status(&self) -> String {
+        let done = match self.unit {
+            Unit::Bytes => format!(" — {} read", bytes(self.done())),
+            Unit::Events => format!(" — {} events", thousands(self.done())),
+            Unit::Permille => String::new(),
+        };
+        let cancelling = if self.cancelling() {
+            " · cancelling"
+        } else {
+            ""
+        };
+        format!(
+            "{}{done} · {} s{cancelling}",
+            self.label,
+            self.started.elapsed().as_secs()
+        )
     }
 
     /// Waits for the result (tests and shutdown; the UI polls instead).

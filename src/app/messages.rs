@@ -7,7 +7,7 @@
 //!   caused it;
 //! - "Deleted: … · Undo" offers undo right there.
 
-use super::state::Screen;
+use super::command::Screen;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Level {

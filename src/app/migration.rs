@@ -2,8 +2,10 @@
 //! list, say which Elo counts as which old rank, look at every player's new standing and
 //! apply it as one change (undoable like any other).
 
+use super::command::Command;
 use super::files::Purpose;
-use super::state::{AppState, Command};
+use super::preview::preview;
+use super::state::AppState;
 use eframe::egui::{self, RichText};
 
 /// The old ranks, highest first, with the lowest Elo of each by default.
@@ -109,7 +111,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut MigrationScreen, app: &AppState, out: &m
             });
         }
         if let Some(p) = &app.pending {
-            super::seasons::preview(ui, p, out);
+            preview(ui, p, out);
         }
     });
 }

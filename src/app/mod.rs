@@ -1,9 +1,18 @@
-//! The desktop app: eframe over the ladder file. `RungsApp` draws the window's chrome
-//! (`chrome.rs`) and routes the screens (one file each). Each screen gets its own state
-//! ([`state::Screens`], or its form in [`tools::Tools`]) to change and the rest of the app to
-//! read, and pushes [`command::Command`]s carrying their data, which the app applies after the
-//! frame. What fails is an [`error::AppError`] (the gate's `ActionError` among them) and shows
-//! in the message strip ([`messages`]).
+//! The desktop app: eframe over the ladder file, in layers that import only downwards.
+//! - Plain data at the bottom: [`command`] (the [`command::Command`]s screens send and the
+//!   [`command::Screen`]s), [`error`], [`messages`], [`jobs`] (a running job, what it hands
+//!   back, the screens' [`jobs::FollowUp`]s), [`tools`] (the designer's shared data), the
+//!   file [`files`] picker, and widgets that draw but know no state.
+//! - [`state`]: [`state::AppState`], the open ladder and everything shared, which applies
+//!   commands (the jobs' work in `work.rs`); it never sees a screen.
+//! - One file per screen: its own state struct and its view, reading the app state and
+//!   sending commands; [`screens`] holds them side by side and routes them.
+//! - `chrome.rs` (menu, tabs, message strip, banner, status bar) and this module's
+//!   [`RungsApp`], which owns the app state and the screens' states, draws the frame,
+//!   applies the commands and hands the follow-ups the state queued to the screens.
+//!
+//! What fails is an [`error::AppError`] (the gate's `ActionError` among them) and shows in
+//! the message strip.
 
 mod charts;
 mod chrome;
@@ -20,8 +29,10 @@ mod picker;
 pub mod players;
 mod plot_band;
 pub mod png;
+mod preview;
 mod quality;
 mod replay;
+pub mod screens;
 mod seasons;
 pub mod settings;
 pub mod simulate;
@@ -31,11 +42,13 @@ pub mod tools;
 pub mod tune;
 mod what_if;
 mod widgets;
+mod work;
 
+use command::{Command, Screen};
 use eframe::egui;
 use files::Purpose;
-use messages::Offer;
-use state::{AppState, Command, Screen};
+use screens::Screens;
+use state::AppState;
 use std::path::PathBuf;
 
 /// What survives a restart besides the window: the last ladder, recent files, the theme.
@@ -51,9 +64,14 @@ const MEMORY_KEY: &str = "rungs";
 
 pub struct RungsApp {
     pub state: AppState,
+    /// Each screen's own state.
+    pub screens: Screens,
     commands: Vec<Command>,
     dark: bool,
     fonts_ready: bool,
+    /// A PNG of the plots asked for: where to write it and the plots' rectangle, waiting for
+    /// the window's screenshot.
+    png_pending: Option<(PathBuf, egui::Rect)>,
     /// A PNG of the plots being written by the screenshot callback.
     png_saved: Option<std::sync::mpsc::Receiver<Result<String, error::AppError>>>,
 }
@@ -84,12 +102,37 @@ pub fn data_dir() -> PathBuf {
 impl RungsApp {
     /// The app on `state` (tests build it this way, with a ladder of their own).
     pub fn with_state(state: AppState) -> RungsApp {
-        RungsApp {
+        let screens = Screens::new(&state.data_dir);
+        let mut app = RungsApp {
             state,
+            screens,
             commands: Vec::new(),
             dark: true,
             fonts_ready: false,
+            png_pending: None,
             png_saved: None,
+        };
+        app.follow_up();
+        app
+    }
+
+    /// Applies `cmd` as a click would, and hands on what the screens must do.
+    pub fn apply(&mut self, cmd: Command) {
+        self.state.apply(cmd);
+        self.follow_up();
+    }
+
+    /// Waits for the running job, lands it, and hands on what the screens must do (tests;
+    /// the window polls instead).
+    pub fn wait_for_job(&mut self) {
+        self.state.wait_for_job();
+        self.follow_up();
+    }
+
+    /// Hands the screens what the app state queued for them.
+    fn follow_up(&mut self) {
+        for f in self.state.take_follow_ups() {
+            self.screens.follow_up(f, &self.state);
         }
     }
 
@@ -164,7 +207,7 @@ impl RungsApp {
                 .collect()
         });
         for path in dropped {
-            self.send(dropped_file_command(path));
+            self.send(Command::dropped(path));
         }
     }
 
@@ -175,20 +218,13 @@ impl RungsApp {
             match rx.try_recv() {
                 Ok(result) => {
                     self.png_saved = None;
-                    let origin = jobs::Origin {
-                        stamp: self.state.messages.stamp(),
-                        screen: self.state.screen,
-                    };
-                    match result {
-                        Ok(notice) => self.state.say(notice, Offer::Nothing, origin),
-                        Err(e) => self.state.say_error(&e, origin),
-                    }
+                    self.state.say_now(result);
                 }
                 Err(std::sync::mpsc::TryRecvError::Empty) => ctx.request_repaint(),
                 Err(std::sync::mpsc::TryRecvError::Disconnected) => self.png_saved = None,
             }
         }
-        let Some((path, rect)) = self.state.tools.png_pending.take() else {
+        let Some((path, rect)) = self.png_pending.take() else {
             return;
         };
         let (tx, rx) = std::sync::mpsc::channel();
@@ -212,33 +248,29 @@ impl RungsApp {
         let mut said = Vec::new();
         let picked = self.state.picker.poll(ctx, &mut |s| said.push(s));
         for text in said {
-            let origin = jobs::Origin {
-                stamp: self.state.messages.stamp(),
-                screen: self.state.screen,
-            };
-            self.state.say(text, Offer::Nothing, origin);
+            self.state.say_now(Ok(text));
         }
         if let Some((purpose, path)) = picked {
             match purpose {
-                Purpose::EloList => {
-                    self.state.screens.migration.path = path.display().to_string();
-                }
+                Purpose::EloList => self.screens.migration.path = path.display().to_string(),
                 Purpose::NewLadderFolder => {
-                    if let Some(form) = &mut self.state.screens.new_ladder {
+                    if let Some(form) = &mut self.screens.new_ladder {
                         form.folder = path.display().to_string();
                     }
                 }
-                _ => {
-                    if let Some(cmd) = purpose.command(path) {
-                        self.send(cmd);
-                    }
-                }
+                Purpose::SavePng => match self.screens.history.plot_rect {
+                    Some(rect) => self.png_pending = Some((path, rect)),
+                    None => self.state.say_now(Err(error::AppError::Nothing(
+                        "no plot is on screen to save",
+                    ))),
+                },
+                _ => self.commands.extend(Command::picked(purpose, path)),
             }
         }
-        if let Some(mut form) = self.state.screens.new_ladder.take() {
+        if let Some(mut form) = self.screens.new_ladder.take() {
             let keep = new_ladder::show(ctx, &mut form, &mut self.commands);
             if keep {
-                self.state.screens.new_ladder = Some(form);
+                self.screens.new_ladder = Some(form);
             }
         }
     }
@@ -253,6 +285,7 @@ impl RungsApp {
             return;
         }
         self.state.poll_job();
+        self.follow_up();
         self.screenshots(ui.ctx());
         if self.state.tools.playing.is_some() {
             let dt = ui.input(|i| i.stable_dt) as f64;
@@ -265,16 +298,16 @@ impl RungsApp {
         }
         self.shortcuts(ui);
         egui::Panel::top("menu").show(ui, |ui| {
-            self.menu(ui);
-            self.tabs(ui);
+            chrome::menu(ui, &self.state, &mut self.dark, &mut self.commands);
+            chrome::tabs(ui, self.state.screen, &mut self.commands);
         });
         egui::Panel::bottom("status").show(ui, |ui| {
-            self.messages(ui);
+            chrome::message_strip(ui, &self.state, &mut self.commands);
             ui.separator();
-            self.status(ui);
+            chrome::status(ui, &self.state);
         });
         egui::CentralPanel::default().show(ui, |ui| {
-            self.past_banner(ui);
+            chrome::past_banner(ui, &self.state, &mut self.commands);
             if let Some(job) = &self.state.job {
                 ui.horizontal_wrapped(|ui| {
                     let bar = match job.fraction() {
@@ -283,7 +316,7 @@ impl RungsApp {
                         None => egui::ProgressBar::new(0.0).animate(true),
                     };
                     ui.add(bar.desired_width(240.0));
-                    ui.label(job_status(job));
+                    ui.label(job.status());
                     let cancel =
                         ui.add_enabled(!job.cancelling(), egui::Button::new("Cancel task"));
                     if cancel
@@ -294,66 +327,21 @@ impl RungsApp {
                     }
                 });
             }
-            let out = &mut self.commands;
-            let state = &mut self.state;
-            // Each screen gets its own state to change and the rest of the app to read.
-            let mut screens = std::mem::take(&mut state.screens);
             // The screen's widget ids hang off its own id, not off how many rows sit above
             // it: a banner appearing must not move the keyboard focus.
-            ui.push_id(state.screen, |ui| match state.screen {
-                Screen::Standings => standings::show(ui, &mut screens.standings, state, out),
-                Screen::EnterMatch => enter_match::show(ui, &mut screens.enter, state, out),
-                Screen::Players => players::show(ui, &mut screens.players, state, out),
-                Screen::Seasons => seasons::show(ui, state, out),
-                Screen::Migration => migration::show(ui, &mut screens.migration, state, out),
-                Screen::Settings => settings::show(ui, &mut screens.settings, state, out),
-                Screen::History => history::show(ui, state, out),
-                Screen::Replay => replay::show(ui, state, out),
-                Screen::WhatIf => what_if::show(ui, state, out),
-                Screen::Quality => quality::show(ui, state, out),
-                Screen::Tune => {
-                    let file = state.store.as_ref().map(|s| s.path());
-                    tune::show(ui, &mut screens.tune, file, &state.ladder, out)
-                }
-                Screen::Simulate => simulate::show(ui, state, out),
-            });
-            state.screens = screens;
+            let (screens, state, out) = (&mut self.screens, &mut self.state, &mut self.commands);
+            ui.push_id(state.screen, |ui| screens.show(ui, state, out));
         });
         self.dialogs(ui.ctx());
         for cmd in std::mem::take(&mut self.commands) {
-            self.state.apply(cmd);
+            self.apply(cmd);
         }
     }
 }
 
-/// What a file dropped on the window asks for: `.rungs` opens, anything else imports as
-/// matches with the mapping its name suggests.
-pub fn dropped_file_command(path: std::path::PathBuf) -> Command {
-    if path.extension().is_some_and(|e| e == "rungs") {
-        Command::Open(path)
-    } else {
-        let mapping = files::mapping_for_file(&path);
-        Command::ImportCsv(path, mapping)
-    }
-}
-
-/// "importing club.csv — 2.1 MB read · 3 s".
-fn job_status(job: &jobs::Job) -> String {
-    let done = match job.unit {
-        jobs::Unit::Bytes => format!(" — {} read", widgets::bytes(job.done())),
-        jobs::Unit::Events => format!(" — {} events", widgets::thousands(job.done())),
-        jobs::Unit::Permille => String::new(),
-    };
-    let cancelling = if job.cancelling() {
-        " · cancelling"
-    } else {
-        ""
-    };
-    format!(
-        "{}{done} · {} s{cancelling}",
-        job.label,
-        job.started.elapsed().as_secs()
-    )
+/// What a file dropped on the window asks for (see [`Command::dropped`]).
+pub fn dropped_file_command(path: PathBuf) -> Command {
+    Command::dropped(path)
 }
 
 impl eframe::App for RungsApp {

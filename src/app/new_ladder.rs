@@ -1,8 +1,8 @@
 //! File → New: a name, a folder and a system, each system explained in one plain sentence
 //! (its `about`), before any file is made.
 
+use super::command::Command;
 use super::files::Purpose;
-use super::state::Command;
 use crate::ladder::rules::System;
 use eframe::egui::{self, RichText};
 use std::path::PathBuf;

@@ -3,7 +3,40 @@
 //! and hands the keyboard on; the caller decides where (the next field of its form), so the
 //! keyboard never lands on a button by accident.
 
+use crate::ladder::replay::Ladder;
 use eframe::egui::{self, EventFilter, Key, RichText};
+
+/// Names of `ladder`'s joined players to offer for `prefix`, best first: the exact name, then
+/// names starting with `prefix`, then names containing it. Among those that start alike, the
+/// player with more matches comes first (the regular, not the one-off: "Germ" offers Germany
+/// before German DR), then the shorter name.
+pub fn suggestions(ladder: &Ladder, prefix: &str, limit: usize) -> Vec<String> {
+    let key = prefix.trim().to_lowercase();
+    if key.is_empty() {
+        return Vec::new();
+    }
+    let mut found: Vec<(u8, std::cmp::Reverse<u32>, usize, String)> = Vec::new();
+    for p in ladder.players.iter().filter(|p| p.joined) {
+        let name = p.name.to_lowercase();
+        let rank = if name == key {
+            0
+        } else if name.starts_with(&key) {
+            1
+        } else if name.contains(&key) {
+            2
+        } else {
+            continue;
+        };
+        found.push((
+            rank,
+            std::cmp::Reverse(p.matches),
+            name.len(),
+            p.name.clone(),
+        ));
+    }
+    found.sort();
+    found.into_iter().take(limit).map(|f| f.3).collect()
+}
 
 /// What happened in a picker this frame.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -13,8 +46,8 @@ pub struct Picked {
     pub focused: bool,
 }
 
-/// The field labelled `label` with id `id`; `offers` best first (see
-/// [`super::state::AppState::suggestions`]); `highlight` the offer ↑ ↓ picked.
+/// The field labelled `label` with id `id`; `offers` best first (see [`suggestions`]);
+/// `highlight` the offer ↑ ↓ picked.
 pub fn name_picker(
     ui: &mut egui::Ui,
     label: &str,

@@ -2,12 +2,16 @@
 //! retire and bring back; a player's page with record, plots (hover reads the values),
 //! head-to-head and recent matches.
 
-use super::state::{AppState, Command, Screen};
-use super::tools::ToolCommand;
+use super::charts::{colour, tier_labels};
+use super::command::{Command, Screen, ToolCommand};
+use super::state::AppState;
+use super::tools::LogView;
 use super::widgets;
 use crate::ladder::event::PlayerId;
+use crate::ladder::record::Record;
 use crate::ladder::replay::Ladder;
 use eframe::egui::{self, Key, RichText};
+use std::sync::Arc;
 
 /// The Players screen's own state.
 #[derive(Debug, Clone, Default)]
@@ -19,6 +23,8 @@ pub struct PlayersScreen {
     /// The player whose page is open.
     pub player: Option<PlayerId>,
     pub rename_to: String,
+    /// The page's record: (player, log, position shown) and the record.
+    record: Option<((PlayerId, usize, usize), Arc<Record>)>,
 }
 
 impl PlayersScreen {
@@ -35,6 +41,27 @@ impl PlayersScreen {
     pub fn added(&mut self) {
         self.new_player.clear();
         self.focus_new = true;
+    }
+
+    /// A player's record (head-to-head, matches) up to the point `shown` (`None`: now),
+    /// computed once per player, log and timeline position.
+    fn record_of(
+        &mut self,
+        id: PlayerId,
+        view: &Arc<LogView>,
+        shown: Option<usize>,
+    ) -> Arc<Record> {
+        let shown = shown.unwrap_or(view.events.len());
+        let key = (id, Arc::as_ptr(view) as usize, shown);
+        if let Some((k, r)) = &self.record
+            && *k == key
+        {
+            return r.clone();
+        }
+        let events = &view.events[..shown.min(view.events.len())];
+        let r = Arc::new(crate::ladder::record::record(events, id));
+        self.record = Some((key, r.clone()));
+        r
     }
 }
 
@@ -199,7 +226,7 @@ fn page(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: &mut
         ui.weak("Reading the log for head-to-head records…");
         return;
     };
-    let record = app.record_of(id, &view);
+    let record = me.record_of(id, &view, app.tools.position);
     let name = |i: PlayerId| {
         app.ladder
             .player(i)
@@ -249,7 +276,7 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
             .into()
     };
     let mut hovered: Option<f64> = None;
-    let colour = super::history::colour(0);
+    let colour = colour(0);
     let faint = colour.gamma_multiply(0.6);
     ui.horizontal_wrapped(|ui| {
         let width = ((ui.available_width() - 24.0) / 2.0).clamp(200.0, 600.0);
@@ -295,7 +322,7 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
                 }
             });
         if tiers {
-            super::history::tier_labels(ui, &shown.transform, &app.ladder.rules);
+            tier_labels(ui, &shown.transform, &app.ladder.rules);
         }
     });
     // The hovered event's values, read out below the plots.

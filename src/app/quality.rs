@@ -1,15 +1,16 @@
 //! Prediction quality: each system predicts every match of the log before it updates on it,
 //! scored by log-loss, Brier score and accuracy, so rules can be chosen by evidence.
 
-use super::state::{AppState, Command};
-use super::tools::ToolCommand;
+use super::charts::calibration_plot;
+use super::command::{Command, ToolCommand};
+use super::state::AppState;
 use super::widgets;
 use crate::ladder::evaluate;
 use crate::ladder::rules::{Rules, System};
 use eframe::egui::{self, RichText};
 use egui_extras::{Column, TableBuilder};
 
-pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+pub fn show(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
     if state.store.is_none() {
         ui.label("Open or create a ladder first (File menu).");
         return;
@@ -49,7 +50,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             "Calibration of {}: predicted expected score against the observed score, in tenths",
             best.label
         ));
-        super::tune::calibration_plot(ui, "quality-calibration", &best.calibration, 320.0);
+        calibration_plot(ui, "quality-calibration", &best.calibration, 320.0);
     }
 }
 

@@ -2,15 +2,33 @@
 //! play; every screen then shows the ladder as it stood (the file is not touched). Below the
 //! controls, the ladder-wide charts at that point: players per tier and the rating spread.
 
-use super::state::{AppState, Command};
-use super::tools::ToolCommand;
+use super::command::{Command, ToolCommand};
+use super::state::AppState;
 use super::{charts, widgets};
 use eframe::egui::{self, RichText};
 
 /// Playing speeds offered, in events a second.
 const SPEEDS: [f64; 5] = [2.0, 20.0, 200.0, 2_000.0, 20_000.0];
 
-pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+/// The Replay screen's own state.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ReplayScreen {
+    /// The speed the Play button starts at, in events a second.
+    pub play_speed: f64,
+    /// The date field as typed.
+    pub jump_date: String,
+}
+
+impl Default for ReplayScreen {
+    fn default() -> Self {
+        ReplayScreen {
+            play_speed: 200.0,
+            jump_date: String::new(),
+        }
+    }
+}
+
+pub fn show(ui: &mut egui::Ui, me: &mut ReplayScreen, state: &AppState, out: &mut Vec<Command>) {
     let tool = |t| Command::Tool(t);
     if state.store.is_none() {
         ui.label("Open or create a ladder first (File menu).");
@@ -49,47 +67,42 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         ui.separator();
         let playing = state.tools.playing.is_some();
         if ui.button(if playing { "Pause" } else { "Play" }).clicked() {
-            let speed = (!playing).then_some(state.tools.replay.play_speed);
+            let speed = (!playing).then_some(me.play_speed);
             out.push(tool(ToolCommand::Play(speed)));
         }
         let label = ui.label("Speed:");
         egui::ComboBox::from_id_salt("speed")
-            .selected_text(format!("{} events/s", state.tools.replay.play_speed))
+            .selected_text(format!("{} events/s", me.play_speed))
             .show_ui(ui, |ui| {
                 for s in SPEEDS {
-                    ui.selectable_value(
-                        &mut state.tools.replay.play_speed,
-                        s,
-                        format!("{s} events/s"),
-                    );
+                    ui.selectable_value(&mut me.play_speed, s, format!("{s} events/s"));
                 }
             })
             .response
             .labelled_by(label.id);
         if let Some(speed) = state.tools.playing
-            && speed != state.tools.replay.play_speed
+            && speed != me.play_speed
         {
-            out.push(tool(ToolCommand::Play(Some(state.tools.replay.play_speed))));
+            out.push(tool(ToolCommand::Play(Some(me.play_speed))));
         }
         ui.separator();
         let label = ui.label("Date:");
         let field = ui
             .add(
-                egui::TextEdit::singleline(&mut state.tools.replay.jump_date)
+                egui::TextEdit::singleline(&mut me.jump_date)
                     .hint_text("YYYY-MM-DD")
                     .desired_width(100.0),
             )
             .labelled_by(label.id);
         let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         if ui.button("Go").clicked() || enter {
-            match chrono::NaiveDate::parse_from_str(state.tools.replay.jump_date.trim(), "%Y-%m-%d")
-            {
+            match chrono::NaiveDate::parse_from_str(me.jump_date.trim(), "%Y-%m-%d") {
                 Ok(d) => out.push(tool(ToolCommand::Seek(t.index_at_date(d)))),
                 Err(_) => out.push(Command::Problem {
                     field: "Date",
                     message: format!(
                         "`{}` does not parse; write it as YYYY-MM-DD",
-                        state.tools.replay.jump_date.trim()
+                        me.jump_date.trim()
                     ),
                 }),
             }

@@ -2,7 +2,9 @@
 //! full values, the default, what each does — and the date the change takes effect. A change
 //! is a `rules` event, previewed as every player's standing before → after.
 
-use super::state::{AppState, Command};
+use super::command::Command;
+use super::preview::preview;
+use super::state::AppState;
 use crate::ladder::rules::{Rules, System};
 use eframe::egui;
 use egui_extras::{Column, TableBuilder};
@@ -59,10 +61,12 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
         ui.weak(system.facts().about);
     });
     if system != draft.system() {
+        // Another system starts from its defaults; the ladder's calendar and side advantage
+        // stay (they are the ladder's, not the system's).
         me.draft = Some(if system == current.system() {
             current.clone()
         } else {
-            Rules::defaults(system)
+            current.defaults_for(system)
         });
         me.text.clear();
     }
@@ -164,6 +168,6 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
         }
     });
     if let Some(p) = &app.pending {
-        super::seasons::preview(ui, p, out);
+        preview(ui, p, out);
     }
 }

@@ -2,20 +2,76 @@
 //! how many matches it takes to climb, how much RP inflates a week, and how well the ladder
 //! orders true skill. It writes an ordinary ladder file, which the app can then open.
 
-use super::state::{AppState, Command};
-use super::tools::{self, ToolCommand};
+use super::command::{Command, ToolCommand};
+use super::state::AppState;
+use super::tools::{self, Simulated};
 use super::widgets;
 use crate::ladder::rules::System;
 use crate::ladder::simulate::SimConfig;
 use eframe::egui::{self, RichText};
+use std::path::{Path, PathBuf};
 
-pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+/// The Simulate screen's own state: its fields as typed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimForm {
+    pub players: String,
+    pub weeks: String,
+    pub matches_per_week: String,
+    pub seed: String,
+    pub params: String,
+    pub system: System,
+    pub out: String,
+}
+
+impl SimForm {
+    /// The form as it first shows, writing into `data_dir`.
+    pub fn new(data_dir: &Path) -> SimForm {
+        SimForm {
+            players: "200".into(),
+            weeks: "12".into(),
+            matches_per_week: "2000".into(),
+            seed: "1".into(),
+            params: String::new(),
+            system: System::Skyweaver,
+            out: data_dir.join("simulated.rungs").display().to_string(),
+        }
+    }
+
+    /// A simulation was written to `path`: the next run gets a free name, so Run simulation
+    /// again just works.
+    pub fn written(&mut self, path: &Path) {
+        self.out = free_path(path).display().to_string();
+    }
+}
+
+/// `path` if nothing is there, else the first of `stem-2.ext`, `stem-3.ext`, … that is free.
+pub fn free_path(path: &Path) -> PathBuf {
+    if !path.exists() {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().map_or_else(
+        || "simulated".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let stem = match stem.rsplit_once('-') {
+        Some((base, n)) if n.parse::<u32>().is_ok() => base.to_string(),
+        _ => stem,
+    };
+    let ext = path
+        .extension()
+        .map_or_else(|| "rungs".to_string(), |e| e.to_string_lossy().into_owned());
+    (2u32..)
+        .map(|i| path.with_file_name(format!("{stem}-{i}.{ext}")))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.to_path_buf())
+}
+
+pub fn show(ui: &mut egui::Ui, f: &mut SimForm, state: &AppState, out: &mut Vec<Command>) {
     ui.label(
         "True skills are drawn from a normal distribution (1500 ± 200); players are paired by \
          their ladder rating with some noise; results follow the true skills; a soft reset \
          ends every week and a hard reset every fourth.",
     );
-    let f = &mut state.tools.sim_form;
     egui::Grid::new("simulate-form")
         .num_columns(2)
         .spacing([12.0, 6.0])
@@ -68,10 +124,10 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         .add_enabled(!busy, egui::Button::new("Run simulation"))
         .clicked()
     {
-        match config(&state.tools.sim_form) {
+        match config(f) {
             Ok(cfg) => out.push(Command::Tool(ToolCommand::Simulate(
                 Box::new(cfg),
-                state.tools.sim_form.out.trim().into(),
+                f.out.trim().into(),
             ))),
             Err(message) => out.push(Command::Problem {
                 field: "simulation",
@@ -88,7 +144,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
         .show(ui, |ui| report(ui, sim, out));
 }
 
-fn report(ui: &mut egui::Ui, sim: &super::tools::Simulated, out: &mut Vec<Command>) {
+fn report(ui: &mut egui::Ui, sim: &Simulated, out: &mut Vec<Command>) {
     let r = &sim.report;
     ui.label(
         RichText::new(format!(
@@ -138,7 +194,7 @@ fn report(ui: &mut egui::Ui, sim: &super::tools::Simulated, out: &mut Vec<Comman
 }
 
 /// The form as a simulation, or which field is wrong.
-pub fn config(f: &tools::SimForm) -> Result<SimConfig, String> {
+pub fn config(f: &SimForm) -> Result<SimConfig, String> {
     fn number<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
         text.trim()
             .replace(',', "")
@@ -150,7 +206,8 @@ pub fn config(f: &tools::SimForm) -> Result<SimConfig, String> {
         weeks: number("weeks", &f.weeks)?,
         matches_per_week: number("matches per week", &f.matches_per_week)?,
         seed: number("seed", &f.seed)?,
-        rules: tools::rules_from(f.system, &f.params).map_err(|e| format!("parameters: {e}"))?,
+        rules: tools::rules_from(None, f.system, &f.params)
+            .map_err(|e| format!("parameters: {e}"))?,
         ..SimConfig::default()
     };
     if f.out.trim().is_empty() {

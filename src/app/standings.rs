@@ -3,7 +3,9 @@
 //! shown on request. Rows are virtualised, so 10,000 players scroll as smoothly as ten; the
 //! table scrolls sideways in a narrow window.
 
-use super::state::{AppState, Command, Screen};
+use super::command::{Command, Screen, ToolCommand};
+use super::files::Purpose;
+use super::state::AppState;
 use super::widgets;
 use crate::ladder::skyweaver::Tier;
 use crate::ladder::standings::Standing;
@@ -302,7 +304,7 @@ fn table(ui: &mut egui::Ui, me: &mut StandingsScreen, app: &AppState, out: &mut 
         out.push(Command::ShowPlayer(Some(id)));
     }
     if let Some(id) = plot_player {
-        out.push(Command::Tool(super::tools::ToolCommand::Plot(id)));
+        out.push(Command::Tool(ToolCommand::Plot(id)));
         out.push(Command::Show(Screen::History));
     }
 }
@@ -378,7 +380,7 @@ fn empty_state(ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
             out.push(Command::Show(Screen::Players));
         }
         if ui.button("Import a CSV…").clicked() {
-            out.push(Command::Pick(super::files::Purpose::ImportCsv));
+            out.push(Command::Pick(Purpose::ImportCsv));
         }
         if ui
             .button("Open the demo ladder (international football 1872–2026)")

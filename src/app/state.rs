@@ -1,52 +1,30 @@
-//! What the app knows and what it can be asked to do. The open ladder (file, replayed state,
-//! standings, newest events) is shared by every screen; each screen keeps its own form state
-//! in [`Screens`]. Screens read the state and send [`Command`]s carrying their data; the app
-//! applies them after the frame. Nothing here draws, writes SQL or computes a rating: the
-//! gate, the store and the ladder do.
+//! What the app knows and what it can be asked to do: the open ladder (file, replayed state,
+//! standings, newest events), the message, the running job, the designer's tools, the file
+//! picker. Screens read it and send [`Command`]s carrying their data; [`AppState::apply`]
+//! applies them after the frame. What a screen's own state must do once something has
+//! landed (clear a form, open a page) is queued as a [`FollowUp`] for the window to hand on:
+//! the state never sees a screen. Nothing here draws, writes SQL or computes a rating: the
+//! gate, the store and the ladder do, and the jobs' work is in `work.rs`.
 
+use super::command::{Command, Screen, ToolCommand};
 use super::error::{AppError, AppResult};
 use super::files::Picker;
-use super::jobs::{Done, FollowUp, Job, Origin, Reporter, Unit};
+use super::jobs::{Done, FollowUp, Job, Origin, Pending, Reporter, Unit};
 use super::messages::{Level, Message, Messages, Offer};
+use super::tools::Tools;
+use super::work;
 use crate::action::{self, Action, Context};
-use crate::interchange::csv_matches::Mapping;
-use crate::interchange::{elo_list, jsonl};
 use crate::ladder::event::{Entry, PlayerId};
 use crate::ladder::log::Effective;
-use crate::ladder::preview::{self, Change};
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::{Rules, System};
 use crate::ladder::standings::{self, Standing};
+use crate::ladder::state::HistoryRow;
 use crate::store::Store;
 use chrono::NaiveDate;
 use std::path::{Path, PathBuf};
 
-pub use super::command::{Command, Screen};
-
-/// An action shown before it happens.
-#[derive(Debug, Clone)]
-pub struct Pending {
-    pub action: Action,
-    pub changes: Vec<Change>,
-    pub after: Ladder,
-    /// Which preview this is (its table scrolls from the top, not where the last one was).
-    pub id: u64,
-}
-
-/// Each organiser screen's own state (forms as typed, views, caches). The designer's screens
-/// keep theirs in [`super::tools::Tools`].
-#[derive(Default)]
-pub struct Screens {
-    pub standings: super::standings::StandingsScreen,
-    pub enter: super::enter_match::EnterMatchScreen,
-    pub players: super::players::PlayersScreen,
-    pub settings: super::settings::SettingsScreen,
-    pub migration: super::migration::MigrationScreen,
-    pub tune: super::tune::Tune,
-    pub new_ladder: Option<super::new_ladder::NewLadderForm>,
-}
-
-/// The app's whole state.
+/// The app's whole state but the screens' own.
 pub struct AppState {
     pub store: Option<Store>,
     pub ladder: Ladder,
@@ -55,10 +33,10 @@ pub struct AppState {
     pub latest: Vec<Effective>,
     pub screen: Screen,
     pub messages: Messages,
-    pub screens: Screens,
+    /// The action being previewed (Apply or Cancel).
     pub pending: Option<Pending>,
     pub job: Option<Job>,
-    pub tools: super::tools::Tools,
+    pub tools: Tools,
     pub picker: Picker,
     /// Jobs started so far (how tests tell work that went off the UI thread).
     pub jobs_started: u64,
@@ -69,8 +47,10 @@ pub struct AppState {
     pub data_dir: PathBuf,
     /// Bumped at every reload, so cached views know the ladder changed.
     pub generation: u64,
+    /// What the screens' own state must do, in order, since the window last looked.
+    follow_ups: Vec<FollowUp>,
     /// A player's history, read once per player and ladder change.
-    history: Option<(PlayerId, u64, Vec<crate::ladder::state::HistoryRow>)>,
+    history: Option<(PlayerId, u64, Vec<HistoryRow>)>,
 }
 
 pub fn today() -> NaiveDate {
@@ -87,16 +67,16 @@ impl AppState {
             latest: Vec::new(),
             screen: Screen::Standings,
             messages: Messages::default(),
-            screens: Screens::default(),
             pending: None,
             job: None,
-            tools: super::tools::Tools::new(&data_dir),
+            tools: Tools::default(),
             picker: Picker::new(data_dir.clone()),
             jobs_started: 0,
             inline_limit: 50_000,
             recent: Vec::new(),
             data_dir,
             generation: 0,
+            follow_ups: Vec::new(),
             history: None,
         }
     }
@@ -152,6 +132,11 @@ impl AppState {
         }
     }
 
+    /// What the screens' own state must do, oldest first; the window hands each on.
+    pub fn take_follow_ups(&mut self) -> Vec<FollowUp> {
+        std::mem::take(&mut self.follow_ups)
+    }
+
     /// Where a message about what is being done now belongs.
     fn origin(&self) -> Origin {
         Origin {
@@ -160,7 +145,8 @@ impl AppState {
         }
     }
 
-    pub(super) fn say(&mut self, text: impl Into<String>, offer: Offer, origin: Origin) {
+    /// Says `text` (with what it offers) for what was done at `origin`.
+    pub fn say(&mut self, text: impl Into<String>, offer: Offer, origin: Origin) {
         self.messages.show(Message {
             level: Level::Notice,
             text: text.into(),
@@ -170,7 +156,8 @@ impl AppState {
         });
     }
 
-    pub(super) fn say_error(&mut self, e: &AppError, origin: Origin) {
+    /// Says what went wrong with what was done at `origin` (a cancel is a notice).
+    pub fn say_error(&mut self, e: &AppError, origin: Origin) {
         if e.is_cancelled() {
             self.say("stopped; the ladder is unchanged", Offer::Nothing, origin);
             return;
@@ -182,6 +169,16 @@ impl AppState {
             screen: origin.screen,
             stamp: origin.stamp,
         });
+    }
+
+    /// Says `text` about something the window did by itself just now (a picture saved).
+    pub fn say_now(&mut self, said: Result<String, AppError>) {
+        self.messages.next_stamp();
+        let origin = self.origin();
+        match said {
+            Ok(text) => self.say(text, Offer::Nothing, origin),
+            Err(e) => self.say_error(&e, origin),
+        }
     }
 
     /// Applies one command; a failure becomes the error message and changes nothing.
@@ -213,7 +210,7 @@ impl AppState {
         &mut self,
         act: Action,
         said: Option<(String, Offer)>,
-        then: FollowUp,
+        then: Option<FollowUp>,
     ) -> AppResult<()> {
         let inline = !self.is_large() || self.appends(act.rows());
         self.run(
@@ -229,12 +226,12 @@ impl AppState {
     }
 
     /// Whether the ladder is big enough that a full recomputation would freeze the window.
-    pub(super) fn is_large(&self) -> bool {
+    pub fn is_large(&self) -> bool {
         self.now().events > self.inline_limit
     }
 
     /// Whether `rows` only add events after the latest one (the store's incremental path).
-    pub(super) fn appends(&self, rows: &[(NaiveDate, Entry)]) -> bool {
+    pub fn appends(&self, rows: &[(NaiveDate, Entry)]) -> bool {
         let latest = self.latest.first().map(|e| e.date);
         rows.iter()
             .all(|(d, e)| matches!(e, Entry::Add { .. }) && latest.is_none_or(|l| *d >= l))
@@ -243,7 +240,7 @@ impl AppState {
     /// Runs `work` against the open ladder: here and now when `inline`, else on a job thread
     /// with its own connection, progress and Cancel. Either way its result lands through
     /// [`AppState::finish`], so both paths behave alike.
-    pub(super) fn run(
+    fn run(
         &mut self,
         label: &str,
         unit: Unit,
@@ -272,7 +269,7 @@ impl AppState {
 
     /// Starts `work` as the job, unless one is running (one at a time: the file has one
     /// writer, and the screens one progress bar).
-    pub(super) fn spawn(
+    fn spawn(
         &mut self,
         label: &str,
         unit: Unit,
@@ -289,24 +286,20 @@ impl AppState {
     }
 
     /// Lands a job's result (or an inline one's); what it says belongs to `origin`.
-    pub(super) fn finish(&mut self, result: AppResult<Done>, origin: Origin) {
+    fn finish(&mut self, result: AppResult<Done>, origin: Origin) {
         match result {
             Ok(Done::Changed { said, then }) => {
                 if let Some((text, offer)) = said {
                     self.say(text, offer, origin);
                 }
                 self.reload();
-                match then {
-                    FollowUp::Nothing => {}
-                    FollowUp::MatchSaved => self.screens.enter.saved(),
-                    FollowUp::EditDone => self.screens.enter.edit = None,
-                    FollowUp::PlayerAdded => self.screens.players.added(),
-                    FollowUp::RulesApplied => self.screens.settings.reset(),
-                    FollowUp::Open(path) => {
-                        if let Err(e) = self.try_apply(Command::Open(path)) {
-                            self.say_error(&e, origin);
-                        }
-                    }
+                self.follow_ups.extend(then);
+            }
+            Ok(Done::Made { built, path, said }) => {
+                if let Err(e) = self.put_in_place(&built, &path) {
+                    self.say_error(&e, origin);
+                } else {
+                    self.say(said, Offer::Nothing, origin);
                 }
             }
             Ok(Done::Said(notice)) => self.say(notice, Offer::Nothing, origin),
@@ -322,16 +315,39 @@ impl AppState {
             Ok(Done::Simulated(s)) => {
                 let text = format!("wrote the simulated ladder {}", s.path.display());
                 self.say(text, Offer::Nothing, origin);
-                // The next run gets a free name, so Run simulation again just works.
-                self.tools.sim_form.out = super::tools::free_path(&s.path).display().to_string();
+                self.follow_ups.push(FollowUp::Simulated(s.path.clone()));
                 self.tools.simulated = Some(*s);
             }
             Err(e) => self.say_error(&e, origin),
         }
     }
 
+    /// The file built at `built` replaces `path` (closed first if it is the one open), and
+    /// opens.
+    fn put_in_place(&mut self, built: &Path, path: &Path) -> AppResult<()> {
+        if self.path() == Some(path) {
+            // Its connection goes before its file does.
+            self.store = None;
+            self.reload_empty();
+        }
+        work::replace_with_built(built, path)?;
+        self.set_store(Store::open(path)?);
+        Ok(())
+    }
+
+    /// No ladder open: nothing shown.
+    fn reload_empty(&mut self) {
+        self.reset_tools(true);
+        self.pending = None;
+        self.ladder = Ladder::new(Rules::default());
+        self.standings.clear();
+        self.latest.clear();
+        self.generation += 1;
+        self.history = None;
+    }
+
     fn try_apply(&mut self, cmd: Command) -> AppResult<()> {
-        if let (true, Some(n)) = (super::tools::changes_ladder(&cmd), self.tools.position) {
+        if let (true, Some(n)) = (cmd.changes_ladder(), self.tools.position) {
             return Err(AppError::InThePast(n));
         }
         let origin = self.origin();
@@ -348,7 +364,6 @@ impl AppState {
             Command::New(path, system) => {
                 let store = action::files::create(&path, &Rules::defaults(system))?;
                 self.set_store(store);
-                self.screens.new_ladder = None;
                 let text = format!(
                     "created {} ({}): add players or import matches to begin",
                     path.display(),
@@ -361,7 +376,7 @@ impl AppState {
                     .path()
                     .and_then(Path::parent)
                     .map_or_else(|| self.data_dir.clone(), Path::to_path_buf);
-                self.screens.new_ladder = Some(super::new_ladder::NewLadderForm::new(folder));
+                self.follow_ups.push(FollowUp::AskNewLadder(folder));
             }
             Command::Pick(purpose) => {
                 if let Some(p) = self.path().and_then(Path::parent) {
@@ -379,25 +394,28 @@ impl AppState {
                     Unit::Permille,
                     0,
                     inline,
-                    move |store, _| {
-                        let log = store.export_log()?;
-                        action::files::import_log(&to, &log)?;
-                        Ok(Done::Said(format!("saved a copy as {}", to.display())))
-                    },
+                    move |store, _| work::save_copy(store, &to),
                 )?;
             }
-            Command::ImportCsv(path, mapping) => self.start_import(path, mapping)?,
+            Command::ImportCsv(path, mapping) => {
+                let total = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+                let label = format!("importing {}", path.display());
+                self.run(&label, Unit::Bytes, total, false, move |store, reporter| {
+                    work::import_csv(store, &path, &mapping, reporter)
+                })?;
+            }
             Command::ExportJsonl(to) => {
                 let inline = !self.is_large();
                 self.run("exporting", Unit::Permille, 0, inline, move |store, _| {
-                    let log = store.export_log()?;
-                    let file = std::fs::File::create(&to).map_err(|e| AppError::file(&to, e))?;
-                    let mut out = std::io::BufWriter::new(file);
-                    jsonl::write(&log, &mut out).map_err(|e| AppError::file(&to, e))?;
-                    Ok(Done::Said(format!("wrote {}", to.display())))
+                    work::export_jsonl(store, &to)
                 })?;
             }
-            Command::ExportCsv(to) => self.export_csv(to)?,
+            Command::ExportCsv(to) => {
+                let inline = !self.is_large();
+                self.run("exporting", Unit::Permille, 0, inline, move |store, _| {
+                    work::export_csv(store, &to)
+                })?;
+            }
             Command::CancelJob => {
                 if let Some(job) = &self.job {
                     job.cancel();
@@ -408,40 +426,40 @@ impl AppState {
             Command::AddMatch { input, said } => {
                 let act = Action::add_match(&self.context(), &input)?;
                 let said = Some((format!("Saved: {said}"), Offer::Undo));
-                self.commit(act, said, FollowUp::MatchSaved)?;
+                self.commit(act, said, Some(FollowUp::MatchSaved))?;
             }
             Command::EditMatch { seq, edit } => {
                 let current = self.find_event(seq)?;
                 let act = Action::edit_match(&self.context(), &current, &edit)?;
                 let before = super::widgets::event_line(&self.ladder, &current.event);
                 let said = Some((format!("Changed: {before}"), Offer::Undo));
-                self.commit(act, said, FollowUp::EditDone)?;
+                self.commit(act, said, Some(FollowUp::EditDone))?;
             }
             Command::DeleteEvent { seq, said } => {
                 let current = self.find_event(seq)?;
                 let act = Action::delete_event(&self.context(), &current)?;
                 let said = Some((format!("Deleted: {said}"), Offer::Undo));
-                self.commit(act, said, FollowUp::EditDone)?;
+                self.commit(act, said, Some(FollowUp::EditDone))?;
             }
             Command::AddPlayer(name) => {
                 let act = Action::add_players(&mut self.context(), &[name.as_str()], None)?;
                 let said = Some((act.label().to_string(), Offer::Undo));
-                self.commit(act, said, FollowUp::PlayerAdded)?;
+                self.commit(act, said, Some(FollowUp::PlayerAdded))?;
             }
             Command::Rename(id, name) => {
                 let old = self.name_of(id);
                 let act = Action::rename(&self.context(), &old, &name, None)?;
                 let said = Some((act.label().to_string(), Offer::Undo));
-                self.commit(act, said, FollowUp::Nothing)?;
+                self.commit(act, said, None)?;
             }
             Command::Retire(id, retired) => {
                 let name = self.name_of(id);
                 let act = Action::retire(&self.context(), &name, retired, None)?;
                 let said = Some((act.label().to_string(), Offer::Undo));
-                self.commit(act, said, FollowUp::Nothing)?;
+                self.commit(act, said, None)?;
             }
             Command::ShowPlayer(id) => {
-                self.screens.players.show(id, &self.ladder);
+                self.follow_ups.push(FollowUp::ShowPlayer(id));
                 self.messages.left_screen(Screen::Players);
                 self.screen = Screen::Players;
             }
@@ -464,7 +482,8 @@ impl AppState {
                 self.preview(act)?;
             }
             Command::PreviewMigration { path, cutoffs } => {
-                let act = self.migration_action(&path, &cutoffs)?;
+                let date = self.action_date().to_string();
+                let act = work::migration(&mut self.context(), &path, &cutoffs, &date)?;
                 self.preview(act)?;
             }
             Command::Confirm => {
@@ -483,7 +502,7 @@ impl AppState {
                         action::apply(store, &act)?;
                         Ok(Done::Changed {
                             said: Some((format!("done: {}", act.label()), Offer::Undo)),
-                            then: FollowUp::RulesApplied,
+                            then: Some(FollowUp::RulesApplied),
                         })
                     },
                 )?;
@@ -493,6 +512,113 @@ impl AppState {
             Command::Problem { field, message } => return Err(AppError::field(field, message)),
         }
         Ok(())
+    }
+
+    /// Applies a tool command; failures become the error message.
+    fn apply_tool(&mut self, cmd: ToolCommand) -> AppResult<()> {
+        match cmd {
+            ToolCommand::BuildTimeline => {
+                let total = self.now().events;
+                let label = "building the timeline";
+                self.run(label, Unit::Events, total, false, work::timeline)?;
+            }
+            ToolCommand::Seek(n) => self.seek(n)?,
+            ToolCommand::Play(speed) => {
+                if self.tools.play(speed) {
+                    // Playing from now would end at once: start from the beginning.
+                    self.seek(0)?;
+                }
+            }
+            ToolCommand::ReturnToNow => self.return_to_now(),
+            ToolCommand::Compare(rules) => {
+                // A is the file's own replay, which the caches already hold.
+                let own = self.now().clone();
+                let label = format!("replaying under {}", crate::ladder::evaluate::label(&rules));
+                self.run(&label, Unit::Permille, 0, false, move |store, _| {
+                    work::compare(store, &own, rules)
+                })?;
+            }
+            ToolCommand::CloseCompare => self.tools.comparison = None,
+            ToolCommand::Evaluate => {
+                let total = work::evaluate_total(self.now().events);
+                self.run(
+                    "scoring predictions",
+                    Unit::Events,
+                    total,
+                    false,
+                    work::evaluate,
+                )?;
+            }
+            ToolCommand::Simulate(cfg, path) => {
+                cfg.validate().map_err(action::ActionError::from)?;
+                if path.exists() {
+                    return Err(AppError::file(
+                        &path,
+                        "already exists; a simulation writes a new file, so choose another name",
+                    ));
+                }
+                let total = cfg.events();
+                self.spawn("simulating", Unit::Events, total, move |r| {
+                    work::simulate(&cfg, path, r)
+                })?;
+            }
+            ToolCommand::Plot(id) => {
+                if !self.tools.plotted.contains(&id) {
+                    self.tools.plotted.push(id);
+                }
+            }
+            ToolCommand::Unplot(id) => self.tools.plotted.retain(|p| *p != id),
+            ToolCommand::LoadLog => {
+                let inline = !self.is_large();
+                let label = "reading the log for the plots";
+                self.run(label, Unit::Permille, 0, inline, |store, _| {
+                    work::read_log(store)
+                })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Forgets everything computed from the file (another file opened, or it changed).
+    fn reset_tools(&mut self, new_file: bool) {
+        if self
+            .tools
+            .reset(new_file, &mut self.ladder, &mut self.standings)
+        {
+            self.generation += 1;
+        }
+    }
+
+    /// The ladder now, not as shown on the timeline.
+    pub fn now(&self) -> &Ladder {
+        self.tools.now(&self.ladder)
+    }
+
+    /// Shows the ladder after the first `n` events; the end of the log is now.
+    fn seek(&mut self, n: usize) -> AppResult<()> {
+        if self.tools.seek(n, &mut self.ladder, &mut self.standings)? {
+            self.generation += 1;
+        }
+        Ok(())
+    }
+
+    fn return_to_now(&mut self) {
+        if self
+            .tools
+            .return_to_now(&mut self.ladder, &mut self.standings)
+        {
+            self.generation += 1;
+        }
+    }
+
+    /// Moves a playing timeline on by `dt` seconds of wall time.
+    pub fn advance_play(&mut self, dt: f64) {
+        if let Some(next) = self.tools.advance(dt)
+            && let Err(e) = self.seek(next)
+        {
+            self.say_now(Err(e));
+            self.tools.playing = None;
+        }
     }
 
     fn name_of(&self, id: PlayerId) -> String {
@@ -507,7 +633,7 @@ impl AppState {
         self.store = Some(store);
         self.reset_tools(true);
         self.pending = None;
-        self.screens = Screens::default();
+        self.follow_ups.push(FollowUp::LadderOpened);
         self.messages.ladder_changed();
         self.history = None;
         self.recent.retain(|p| p != &path);
@@ -528,13 +654,7 @@ impl AppState {
         let title = format!("previewing: {}", act.label());
         let id = self.messages.stamp();
         self.run(&title, Unit::Permille, 0, inline, move |store, _| {
-            let (before, after) = action::preview(store, &act)?;
-            Ok(Done::Preview(Box::new(Pending {
-                changes: preview::changes(&before, &after),
-                action: act,
-                after,
-                id,
-            })))
+            work::preview(store, act, id)
         })
     }
 
@@ -544,10 +664,10 @@ impl AppState {
         let title = if undo { "undoing" } else { "redoing" };
         self.run(title, Unit::Permille, 0, inline, move |store, _| {
             let label = action::undo(store, !undo)?;
-            let word = if undo { "undid" } else { "redid" };
+            let word = if undo { "Undone" } else { "Redone" };
             Ok(Done::Changed {
                 said: Some((format!("{word}: {label}"), Offer::Nothing)),
-                then: FollowUp::Nothing,
+                then: None,
             })
         })
     }
@@ -556,40 +676,13 @@ impl AppState {
         action::Roster::new(&self.ladder).find(name)
     }
 
-    /// Names of joined players for a picker, best first: the exact name, then names starting
-    /// with `prefix`, then names containing it. Among those that start alike, the player
-    /// with more matches comes first (the regular, not the one-off: "Germ" offers Germany
-    /// before German DR), then the shorter name.
+    /// Names of joined players for a picker, best first (`picker::suggestions`).
     pub fn suggestions(&self, prefix: &str, limit: usize) -> Vec<String> {
-        let key = prefix.trim().to_lowercase();
-        if key.is_empty() {
-            return Vec::new();
-        }
-        let mut found: Vec<(u8, std::cmp::Reverse<u32>, usize, String)> = Vec::new();
-        for p in self.ladder.players.iter().filter(|p| p.joined) {
-            let name = p.name.to_lowercase();
-            let rank = if name == key {
-                0
-            } else if name.starts_with(&key) {
-                1
-            } else if name.contains(&key) {
-                2
-            } else {
-                continue;
-            };
-            found.push((
-                rank,
-                std::cmp::Reverse(p.matches),
-                name.len(),
-                p.name.clone(),
-            ));
-        }
-        found.sort();
-        found.into_iter().take(limit).map(|f| f.3).collect()
+        super::picker::suggestions(&self.ladder, prefix, limit)
     }
 
     /// A player's history from the cache (their figures after each event that touched them).
-    pub fn history_of(&mut self, id: PlayerId) -> Vec<crate::ladder::state::HistoryRow> {
+    pub fn history_of(&mut self, id: PlayerId) -> Vec<HistoryRow> {
         let fresh = matches!(&self.history, Some((p, g, _)) if *p == id && *g == self.generation);
         if !fresh {
             let rows = self
@@ -605,6 +698,12 @@ impl AppState {
             .unwrap_or_default()
     }
 
+    /// A player's history as shown: up to the point viewed on the timeline.
+    pub fn shown_history(&mut self, id: PlayerId) -> Vec<HistoryRow> {
+        let rows = self.history_of(id);
+        self.tools.as_shown(&rows).to_vec()
+    }
+
     fn find_event(&self, seq: u64) -> AppResult<Effective> {
         if let Some(e) = self.latest.iter().find(|e| e.seq == seq) {
             return Ok(e.clone());
@@ -614,67 +713,6 @@ impl AppState {
             AppError::Action(action::ActionError::NoEvent {
                 at: action::Place::file(store.path().display().to_string()),
                 seq,
-            })
-        })
-    }
-
-    fn migration_action(&self, path: &str, cutoffs: &str) -> AppResult<Action> {
-        let path = PathBuf::from(path.trim());
-        if path.as_os_str().is_empty() {
-            return Err(AppError::field(
-                "Elo list",
-                "choose the file first (step 1)",
-            ));
-        }
-        let name = path.display().to_string();
-        let file = std::fs::File::open(&path).map_err(|e| AppError::file(&path, e))?;
-        let lines = elo_list::read(std::io::BufReader::new(file), &name)
-            .map_err(action::ActionError::from)?;
-        let mut ctx = self.context();
-        let cutoffs = action::seasons::parse_cutoffs(&ctx.at, cutoffs)?;
-        let date = self.action_date().to_string();
-        Ok(Action::migrate_list(
-            &mut ctx,
-            &name,
-            &lines,
-            &cutoffs,
-            Some(&date),
-        )?)
-    }
-
-    fn export_csv(&mut self, to: PathBuf) -> AppResult<()> {
-        let inline = !self.is_large();
-        self.run("exporting", Unit::Permille, 0, inline, move |store, _| {
-            let events = store.effective()?;
-            let ladder = store.ladder()?;
-            let file = std::fs::File::create(&to).map_err(|e| AppError::file(&to, e))?;
-            crate::interchange::csv_export::write_matches(
-                &ladder,
-                &events,
-                std::io::BufWriter::new(file),
-            )
-            .map_err(|e| AppError::file(&to, e))?;
-            Ok(Done::Said(format!("wrote {}", to.display())))
-        })
-    }
-
-    /// Starts a CSV import on another thread; [`AppState::poll_job`] collects it.
-    fn start_import(&mut self, path: PathBuf, mapping: Mapping) -> AppResult<()> {
-        let total = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-        let label = format!("importing {}", path.display());
-        self.run(&label, Unit::Bytes, total, false, move |store, reporter| {
-            let reader = crate::interchange::csv_matches::open(&path, &mapping)
-                .map_err(action::ActionError::from)?;
-            let s = import_into(store, reader, &path.display().to_string(), reporter)?;
-            Ok(Done::Changed {
-                said: Some((
-                    format!(
-                        "imported {} matches and {} new players",
-                        s.matches, s.new_players
-                    ),
-                    Offer::Undo,
-                )),
-                then: FollowUp::Nothing,
             })
         })
     }
@@ -696,83 +734,20 @@ impl AppState {
         }
     }
 
-    /// The demo: international football 1872–2026 (bundled, CC0), imported once into the
-    /// data directory and opened.
+    /// The demo: international football 1872–2026 (bundled, CC0), built once in the data
+    /// directory and opened — and built again where the file there began under other rules
+    /// than this version's (an older rungs made it).
     fn open_demo(&mut self) -> AppResult<()> {
         let path = self.data_dir.join("demo-international.rungs");
-        if path.exists() {
+        if path.exists() && work::demo_is_current(&path) {
             return self.try_apply(Command::Open(path));
         }
-        let data_dir = self.data_dir.clone();
+        let total = work::demo_csv_len();
         self.spawn(
             "importing the demo ladder",
             Unit::Bytes,
-            demo_csv_len(),
-            move |reporter| {
-                std::fs::create_dir_all(&data_dir).map_err(|e| AppError::file(&data_dir, e))?;
-                // Built under another name and renamed when complete, so a cancelled or
-                // failed import never leaves a half demo behind.
-                let partial = path.with_extension("partial");
-                let remove_partial = || {
-                    for suffix in ["", "-wal", "-shm"] {
-                        let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
-                    }
-                };
-                remove_partial();
-                let result = (|| {
-                    let mut store =
-                        action::files::create(&partial, &action::imports::demo_rules())?;
-                    let reader = crate::interchange::csv_matches::MatchReader::new(
-                        flate2::read::MultiGzDecoder::new(DEMO_CSV_GZ),
-                        "international_results.csv",
-                        &Mapping::international(),
-                    )
-                    .map_err(action::ActionError::from)?;
-                    import_into(&mut store, reader, "international_results.csv", reporter)?;
-                    drop(store);
-                    std::fs::rename(&partial, &path).map_err(|e| AppError::file(&path, e))
-                })();
-                if result.is_err() {
-                    remove_partial();
-                }
-                result?;
-                Ok(Done::Changed {
-                    said: Some((
-                        "opened the demo: international football 1872–2026".into(),
-                        Offer::Nothing,
-                    )),
-                    then: FollowUp::Open(path),
-                })
-            },
+            total,
+            move |reporter| work::build_demo(path, reporter),
         )
     }
 }
-
-/// Imports a match CSV into `store` through the gate (new players allowed), hearing
-/// `reporter`'s Cancel.
-fn import_into<R: std::io::Read>(
-    store: &mut Store,
-    reader: crate::interchange::csv_matches::MatchReader<R>,
-    name: &str,
-    reporter: &Reporter,
-) -> AppResult<action::imports::Summary> {
-    Ok(action::imports::import_csv(
-        store,
-        reader,
-        name,
-        true,
-        &mut |n| reporter.keep_going(n),
-    )?)
-}
-
-/// The demo CSV's size once unpacked: gzip ends with it (modulo 2³², ample here).
-fn demo_csv_len() -> u64 {
-    let n = DEMO_CSV_GZ.len();
-    DEMO_CSV_GZ
-        .get(n.saturating_sub(4)..)
-        .and_then(|b| <[u8; 4]>::try_from(b).ok())
-        .map_or(0, |b| u32::from_le_bytes(b) as u64)
-}
-
-/// The demo ladder's matches, bundled so a fresh install needs nothing else.
-pub const DEMO_CSV_GZ: &[u8] = include_bytes!("../../assets/international_results.csv.gz");

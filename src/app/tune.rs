@@ -6,11 +6,11 @@
 //!
 //! The screen keeps its own state ([`Tune`]) and its own job thread, so it needs no more of
 //! the app than a place in the screen list: the fit reads the ladder file through its own
-//! connection and never writes it. [`calibration_plot`] is the plot Prediction quality can
-//! show as well.
+//! connection and never writes it. Its calibration plot is `charts::calibration_plot`,
+//! which Prediction quality shows as well.
 
-use super::state::Command;
-use crate::ladder::evaluate::Bin;
+use super::charts::calibration_plot;
+use super::command::Command;
 use crate::ladder::fit::{self, Fit, Scored};
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::{Rules, System};
@@ -97,7 +97,7 @@ impl Tune {
         let start = if system == own.system() {
             own.clone()
         } else {
-            Rules::defaults(system)
+            own.defaults_for(system)
         };
         let names = self.chosen.clone();
         let file: PathBuf = file.to_path_buf();
@@ -378,25 +378,4 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
             calibration_plot(ui, "tune-calibration", &f.fitted.test.calibration, width);
         });
     });
-}
-
-/// Predicted against observed by tenths of A's expected score, with the diagonal a perfectly
-/// calibrated system would lie on.
-pub fn calibration_plot(ui: &mut egui::Ui, id: &str, bins: &[Bin], width: f32) {
-    let points: Vec<[f64; 2]> = bins.iter().map(|b| [b.predicted, b.observed]).collect();
-    Plot::new(id)
-        .width(width)
-        .height(160.0)
-        .allow_scroll(false)
-        .data_aspect(1.0)
-        .x_axis_label("predicted")
-        .y_axis_label("observed")
-        .show(ui, |p| {
-            p.line(Line::new(
-                "calibrated",
-                PlotPoints::from(vec![[0.0, 0.0], [1.0, 1.0]]),
-            ));
-            p.line(Line::new("observed", PlotPoints::from(points.clone())));
-            p.points(Points::new("bins", points).radius(3.0));
-        });
 }

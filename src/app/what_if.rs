@@ -2,14 +2,33 @@
 //! background; the two standings side by side with rank changes highlighted. A player's row
 //! adds them to the History plot, where their history under both rules overlays.
 
-use super::state::{AppState, Command, Screen};
-use super::tools::{self, ToolCommand};
+use super::command::{Command, Screen, ToolCommand};
+use super::state::AppState;
+use super::tools::{self, Comparison};
 use super::widgets;
 use crate::ladder::rules::System;
 use eframe::egui::{self, RichText};
 use egui_extras::{Column, TableBuilder};
 
-pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+/// The What-if screen's own state: rules B as a system and `NAME=VALUE` text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WhatIfScreen {
+    pub system: System,
+    pub params: String,
+    pub only_moved: bool,
+}
+
+impl Default for WhatIfScreen {
+    fn default() -> Self {
+        WhatIfScreen {
+            system: System::Elo,
+            params: String::new(),
+            only_moved: false,
+        }
+    }
+}
+
+pub fn show(ui: &mut egui::Ui, me: &mut WhatIfScreen, state: &AppState, out: &mut Vec<Command>) {
     if state.store.is_none() {
         ui.label("Open or create a ladder first (File menu).");
         return;
@@ -22,17 +41,17 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("B:");
         egui::ComboBox::from_id_salt("what-if-system")
-            .selected_text(state.tools.what_if.system.label())
+            .selected_text(me.system.label())
             .show_ui(ui, |ui| {
                 for s in System::ALL {
-                    ui.selectable_value(&mut state.tools.what_if.system, s, s.label());
+                    ui.selectable_value(&mut me.system, s, s.label());
                 }
             })
             .response
             .labelled_by(label.id);
         let label = ui.label("Parameters:");
         ui.add(
-            egui::TextEdit::singleline(&mut state.tools.what_if.params)
+            egui::TextEdit::singleline(&mut me.params)
                 .hint_text("NAME=VALUE, … (empty: defaults)")
                 .desired_width(320.0_f32.min(ui.available_width() - 8.0).max(120.0)),
         )
@@ -42,7 +61,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             .add_enabled(!busy, egui::Button::new("Replay under B"))
             .clicked()
         {
-            match tools::rules_from(state.tools.what_if.system, &state.tools.what_if.params) {
+            match tools::rules_from(Some(&state.now().rules), me.system, &me.params) {
                 Ok(rules) => out.push(Command::Tool(ToolCommand::Compare(rules))),
                 Err(e) => out.push(Command::Problem {
                     field: "Parameters",
@@ -65,13 +84,13 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
             ))
             .strong(),
         );
-        ui.checkbox(&mut state.tools.what_if.only_moved, "only players who move");
+        ui.checkbox(&mut me.only_moved, "only players who move");
         if ui.button("Close").clicked() {
             out.push(Command::Tool(ToolCommand::CloseCompare));
         }
     });
     let rows: Vec<usize> = (0..cmp.rows.len())
-        .filter(|&i| !state.tools.what_if.only_moved || cmp.rows[i].rank_change != 0)
+        .filter(|&i| !me.only_moved || cmp.rows[i].rank_change != 0)
         .collect();
     let row_height = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     egui::ScrollArea::horizontal()
@@ -81,7 +100,7 @@ pub fn show(ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
 
 fn table(
     ui: &mut egui::Ui,
-    cmp: &super::tools::Comparison,
+    cmp: &Comparison,
     rows: &[usize],
     row_height: f32,
     out: &mut Vec<Command>,

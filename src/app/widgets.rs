@@ -1,8 +1,7 @@
 //! Small pieces the screens share: tier colours and badges, number formats, events in words.
 
-use crate::ladder::event::{MatchResult, PlayerId};
+use crate::ladder::event::PlayerId;
 use crate::ladder::skyweaver::Tier;
-use crate::rating::Outcome;
 use eframe::egui::{self, Color32, RichText};
 
 /// Each tier's colour: greys and greens low, blues and purples high, gold at the top.
@@ -68,43 +67,16 @@ pub fn delta_colour(ui: &egui::Ui, d: f64) -> Color32 {
     }
 }
 
-/// One event in words: "Ann beat Bo", "soft reset", "rules: elo".
+/// One event in words, its players named as `ladder` names them: "Ann beat Bo", "soft
+/// reset", "rules: elo".
 pub fn event_line(
     ladder: &crate::ladder::replay::Ladder,
     event: &crate::ladder::event::Event,
 ) -> String {
-    use crate::ladder::event::Event;
     let name = |id: PlayerId| {
         ladder
             .player(id)
             .map_or("?".to_string(), |p| p.name.clone())
     };
-    let side = |ids: &[u32]| ids.iter().map(|&i| name(i)).collect::<Vec<_>>().join(" + ");
-    match event {
-        Event::Match(m) => result_sentence(&side(&m.a), m.result, &side(&m.b)),
-        Event::Player { name, .. } => format!("{name} joined"),
-        Event::Rename { id, name: to } => format!("{} renamed {to}", name(*id)),
-        Event::Retire { id, retired: true } => format!("{} retired", name(*id)),
-        Event::Retire { id, retired: false } => format!("{} came back", name(*id)),
-        Event::SoftReset => "soft reset".into(),
-        Event::HardReset => "hard reset".into(),
-        Event::Rules { rules } => format!("rules: {}", crate::ladder::evaluate::label(rules)),
-        Event::Migration { migration } => {
-            format!("migration from Elo ({} players)", migration.entries.len())
-        }
-        Event::Scenario { .. } => "scenario figures".into(),
-    }
-}
-
-/// A result in words with the winner first: "Portugal beat Spain" whichever side Portugal was
-/// entered on; "Spain drew with Portugal"; "Spain won by forfeit against Portugal".
-pub fn result_sentence(a: &str, result: MatchResult, b: &str) -> String {
-    match result {
-        MatchResult::Played(Outcome::Win) => format!("{a} beat {b}"),
-        MatchResult::Played(Outcome::Loss) => format!("{b} beat {a}"),
-        MatchResult::Played(Outcome::Draw) => format!("{a} drew with {b}"),
-        MatchResult::ForfeitB => format!("{a} won by forfeit against {b}"),
-        MatchResult::ForfeitA => format!("{b} won by forfeit against {a}"),
-        MatchResult::Cancelled => format!("{a} v {b} (cancelled)"),
-    }
+    crate::ladder::words::event(event, &name)
 }

@@ -1,7 +1,7 @@
 //! Grid marks and tick labels for a date x-axis (x = days since 1970-01-01), at the calendar's
 //! own boundaries — Mondays, firsts of months, new years — rather than at round day counts.
 
-use super::{date_x, x_date};
+use super::x::{date_x, x_date};
 use chrono::{Datelike, NaiveDate};
 
 #[derive(Debug, Clone, Copy)]

@@ -1,8 +1,8 @@
 //! Hover read-outs: the history row under the cursor, in one line.
 
-use super::Key;
 use super::markers::MarkerKind;
 use super::series::{PlayerSeries, RowKind, score_axis};
+use super::x::Key;
 use crate::ladder::event::{Event, PlayerId};
 use crate::ladder::log::Effective;
 use crate::ladder::rules::System;

@@ -1,6 +1,6 @@
 //! Vertical markers (resets, migrations, rules changes) and horizontal tier lines.
 
-use super::{Key, date_x};
+use super::x::{Key, date_x};
 use crate::ladder::calendar::SCHEDULED_SEQ;
 use crate::ladder::event::Event;
 use crate::ladder::log::Effective;
@@ -26,7 +26,7 @@ pub enum MarkerKind {
 /// A labelled vertical line at an event of the ladder.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Marker {
-    /// x in date mode ([`super::date_x`] of `date`).
+    /// x in date mode ([`super::x::date_x`] of `date`).
     pub x_date: f64,
     pub date: NaiveDate,
     pub seq: u64,

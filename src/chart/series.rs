@@ -2,7 +2,7 @@
 
 use super::decimate::decimate_indices;
 use super::markers::{LogIndex, Marker, MarkerKind};
-use super::{Key, XMode, date_x};
+use super::x::{Key, XMode, date_x};
 use crate::ladder::event::PlayerId;
 use crate::ladder::rules::System;
 use crate::ladder::state::HistoryRow;

@@ -65,6 +65,20 @@ impl MatchResult {
         }
     }
 
+    /// The match in words with the winner first: "Portugal beat Spain" whichever side
+    /// Portugal was entered on; "Spain drew with Portugal"; "Spain won by forfeit against
+    /// Portugal"; "Spain v Portugal (cancelled)".
+    pub fn sentence(self, a: &str, b: &str) -> String {
+        match self {
+            MatchResult::Played(Outcome::Win) => format!("{a} beat {b}"),
+            MatchResult::Played(Outcome::Loss) => format!("{b} beat {a}"),
+            MatchResult::Played(Outcome::Draw) => format!("{a} drew with {b}"),
+            MatchResult::ForfeitB => format!("{a} won by forfeit against {b}"),
+            MatchResult::ForfeitA => format!("{b} won by forfeit against {a}"),
+            MatchResult::Cancelled => format!("{a} v {b} (cancelled)"),
+        }
+    }
+
     /// The canonical text [`MatchResult::parse`] reads back.
     pub fn as_text(self) -> &'static str {
         match self {

@@ -20,3 +20,4 @@ pub mod state;
 pub mod systems;
 pub mod timeline;
 pub mod values;
+pub mod words;

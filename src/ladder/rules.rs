@@ -298,6 +298,17 @@ impl Rules {
         Rules::from(params)
     }
 
+    /// `system`'s defaults under this ladder's side advantage and season calendar: what
+    /// switching a ladder to another system starts from (the advantage and the calendar
+    /// belong to the ladder, not to a rating system).
+    pub fn defaults_for(&self, system: System) -> Rules {
+        Rules {
+            advantage: self.advantage,
+            calendar: self.calendar,
+            ..Rules::defaults(system)
+        }
+    }
+
     pub fn system(&self) -> System {
         match self.params {
             Params::Skyweaver(_) => System::Skyweaver,

@@ -17,8 +17,18 @@ pub fn open(path: &Path, size: egui::Vec2) -> Harness<'static, RungsApp> {
 /// [`open`], with kittest's check that every widget has an accessible name on or off.
 #[allow(dead_code)]
 pub fn open_with(path: &Path, size: egui::Vec2, accessibility: bool) -> Harness<'static, RungsApp> {
-    let data = path.with_file_name("data");
-    let mut state = AppState::open_or_create(data, path);
+    open_in(&path.with_file_name("data"), path, size, accessibility)
+}
+
+/// The app on the ladder at `path` with `data` as its own directory (where new ladders and
+/// the demo go).
+pub fn open_in(
+    data: &Path,
+    path: &Path,
+    size: egui::Vec2,
+    accessibility: bool,
+) -> Harness<'static, RungsApp> {
+    let mut state = AppState::open_or_create(data.to_path_buf(), path);
     assert!(state.error().is_none(), "{:?}", state.error());
     // Tests never open the system's file dialog: the app's own picker stands in.
     state.picker.native = Native::Unavailable("tests use the app's own picker".into());

@@ -1,0 +1,270 @@
+//! What the app's jobs do, each a function of the ladder file (and what it was given) that
+//! returns what landed ([`Done`]): copies and exports, imports, the demo, previews, the
+//! timeline, the log for the plots, what-if, scoring and simulation. The app state decides
+//! where each runs (here and now, or on a job thread with progress and Cancel) and lands the
+//! result; nothing here reads or changes the app's state.
+
+use super::error::{AppError, AppResult};
+use super::jobs::{Done, Pending, Reporter};
+use super::messages::Offer;
+use super::tools::{Comparison, LogView, Simulated};
+use crate::action::{self, Action, Context};
+use crate::interchange::csv_matches::{Mapping, MatchReader};
+use crate::interchange::{csv_export, elo_list, jsonl};
+use crate::ladder::compare;
+use crate::ladder::evaluate;
+use crate::ladder::preview;
+use crate::ladder::replay::Ladder;
+use crate::ladder::rules::{Rules, System};
+use crate::ladder::simulate::SimConfig;
+use crate::ladder::state::HistoryRow;
+use crate::ladder::timeline::Timeline;
+use crate::store::Store;
+use std::path::{Path, PathBuf};
+
+/// The file `to`, created for writing.
+fn create(to: &Path) -> AppResult<std::io::BufWriter<std::fs::File>> {
+    let file = std::fs::File::create(to).map_err(|e| AppError::file(to, e))?;
+    Ok(std::io::BufWriter::new(file))
+}
+
+/// A copy of the ladder as a new file (its log, replayed there).
+pub fn save_copy(store: &mut Store, to: &Path) -> AppResult<Done> {
+    let log = store.export_log()?;
+    action::files::import_log(to, &log)?;
+    Ok(Done::Said(format!("saved a copy as {}", to.display())))
+}
+
+pub fn export_jsonl(store: &mut Store, to: &Path) -> AppResult<Done> {
+    let log = store.export_log()?;
+    jsonl::write(&log, &mut create(to)?).map_err(|e| AppError::file(to, e))?;
+    Ok(Done::Said(format!("wrote {}", to.display())))
+}
+
+pub fn export_csv(store: &mut Store, to: &Path) -> AppResult<Done> {
+    let events = store.effective()?;
+    let ladder = store.ladder()?;
+    csv_export::write_matches(&ladder, &events, create(to)?).map_err(|e| AppError::file(to, e))?;
+    Ok(Done::Said(format!("wrote {}", to.display())))
+}
+
+/// Imports the match CSV at `path` through the gate (new players allowed).
+pub fn import_csv(
+    store: &mut Store,
+    path: &Path,
+    mapping: &Mapping,
+    reporter: &Reporter,
+) -> AppResult<Done> {
+    let reader =
+        crate::interchange::csv_matches::open(path, mapping).map_err(action::ActionError::from)?;
+    let s = import_into(store, reader, &path.display().to_string(), reporter)?;
+    Ok(Done::Changed {
+        said: Some((
+            format!(
+                "imported {} matches and {} new players",
+                s.matches, s.new_players
+            ),
+            Offer::Undo,
+        )),
+        then: None,
+    })
+}
+
+/// Imports a match CSV into `store` through the gate (new players allowed), hearing
+/// `reporter`'s Cancel.
+fn import_into<R: std::io::Read>(
+    store: &mut Store,
+    reader: MatchReader<R>,
+    name: &str,
+    reporter: &Reporter,
+) -> AppResult<action::imports::Summary> {
+    Ok(action::imports::import_csv(
+        store,
+        reader,
+        name,
+        true,
+        &mut |n| reporter.keep_going(n),
+    )?)
+}
+
+/// The demo ladder's matches, bundled so a fresh install needs nothing else.
+pub const DEMO_CSV_GZ: &[u8] = include_bytes!("../../assets/international_results.csv.gz");
+
+/// The demo CSV's size once unpacked: gzip ends with it (modulo 2³², ample here).
+pub fn demo_csv_len() -> u64 {
+    let n = DEMO_CSV_GZ.len();
+    DEMO_CSV_GZ
+        .get(n.saturating_sub(4)..)
+        .and_then(|b| <[u8; 4]>::try_from(b).ok())
+        .map_or(0, |b| u32::from_le_bytes(b) as u64)
+}
+
+/// Whether the demo at `path` is as this version of rungs builds it: it opens, and it began
+/// under [`action::imports::demo_rules`] (an older demo began under older rules).
+pub fn demo_is_current(path: &Path) -> bool {
+    Store::open(path)
+        .and_then(|s| s.initial_rules())
+        .is_ok_and(|rules| rules == action::imports::demo_rules())
+}
+
+/// The file the demo is built in before it takes the demo's place.
+fn demo_partial(path: &Path) -> PathBuf {
+    path.with_extension("partial")
+}
+
+/// SQLite's files beside a database: its write-ahead log and shared-memory index.
+fn sidecars(path: &Path) -> [PathBuf; 2] {
+    ["-wal", "-shm"].map(|s| PathBuf::from(format!("{}{s}", path.display())))
+}
+
+/// Builds the demo (international football 1872–2026) beside `path`, under another name,
+/// so a cancelled or failed build never leaves half a demo and an older demo stays usable
+/// until the new one is complete. [`replace_with_built`] then puts it in place.
+pub fn build_demo(path: PathBuf, reporter: &Reporter) -> AppResult<Done> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir).map_err(|e| AppError::file(dir, e))?;
+    }
+    let partial = demo_partial(&path);
+    let remove_partial = || {
+        let _ = std::fs::remove_file(&partial);
+        for f in sidecars(&partial) {
+            let _ = std::fs::remove_file(f);
+        }
+    };
+    remove_partial();
+    let result = (|| {
+        let mut store = action::files::create(&partial, &action::imports::demo_rules())?;
+        let reader = MatchReader::new(
+            flate2::read::MultiGzDecoder::new(DEMO_CSV_GZ),
+            "international_results.csv",
+            &Mapping::international(),
+        )
+        .map_err(action::ActionError::from)?;
+        import_into(&mut store, reader, "international_results.csv", reporter)?;
+        AppResult::Ok(())
+    })();
+    if let Err(e) = result {
+        remove_partial();
+        return Err(e);
+    }
+    Ok(Done::Made {
+        built: partial,
+        path,
+        said: "opened the demo: international football 1872–2026".into(),
+    })
+}
+
+/// Puts the file built at `built` (closed) in the place of `path`, whose own connections
+/// must be closed too: the old file's write-ahead log goes with it, the new one's comes
+/// along.
+pub fn replace_with_built(built: &Path, path: &Path) -> AppResult<()> {
+    let [wal, shm] = sidecars(path);
+    for f in [&wal, &shm] {
+        match std::fs::remove_file(f) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(AppError::file(f, e));
+            }
+            _ => {}
+        }
+    }
+    let [built_wal, built_shm] = sidecars(built);
+    if built_wal.exists() {
+        std::fs::rename(&built_wal, &wal).map_err(|e| AppError::file(&wal, e))?;
+    }
+    let _ = std::fs::remove_file(built_shm);
+    std::fs::rename(built, path).map_err(|e| AppError::file(path, e))
+}
+
+/// The checked action previewed: every player's standing before → after, from the rows
+/// `apply` would write.
+pub fn preview(store: &mut Store, act: Action, id: u64) -> AppResult<Done> {
+    let (before, after) = action::preview(store, &act)?;
+    Ok(Done::Preview(Box::new(Pending {
+        changes: preview::changes(&before, &after),
+        action: act,
+        after,
+        id,
+    })))
+}
+
+/// The migration from the Elo list at `path` with these rank cut-offs, checked.
+pub fn migration(ctx: &mut Context, path: &str, cutoffs: &str, date: &str) -> AppResult<Action> {
+    let path = PathBuf::from(path.trim());
+    if path.as_os_str().is_empty() {
+        return Err(AppError::field(
+            "Elo list",
+            "choose the file first (step 1)",
+        ));
+    }
+    let name = path.display().to_string();
+    let file = std::fs::File::open(&path).map_err(|e| AppError::file(&path, e))?;
+    let lines =
+        elo_list::read(std::io::BufReader::new(file), &name).map_err(action::ActionError::from)?;
+    let cutoffs = action::seasons::parse_cutoffs(&ctx.at, cutoffs)?;
+    Ok(Action::migrate_list(
+        ctx,
+        &name,
+        &lines,
+        &cutoffs,
+        Some(date),
+    )?)
+}
+
+/// The replay timeline: the log replayed once, with checkpoints.
+pub fn timeline(store: &mut Store, r: &Reporter) -> AppResult<Done> {
+    let events = store.effective()?;
+    let rules = store.initial_rules()?;
+    let timeline = Timeline::build(&rules, events, &mut |n| r.keep_going(n))
+        .map_err(|e| AppError::task("the timeline", e))?;
+    Ok(Done::Timeline(Box::new(timeline)))
+}
+
+/// The log as the plots read it (markers, hover read-outs).
+pub fn read_log(store: &mut Store) -> AppResult<Done> {
+    let events = store.effective()?;
+    let rules = store.initial_rules()?;
+    let index = crate::chart::LogIndex::new(&rules, &events);
+    Ok(Done::LogView(Box::new(LogView::new(events, index))))
+}
+
+/// The log replayed under `rules`, beside `own` (the file's own replay).
+pub fn compare(store: &mut Store, own: &Ladder, rules: Rules) -> AppResult<Done> {
+    let events = store.effective()?;
+    let (other, rows) =
+        crate::ladder::replay::replay(&rules, events.iter().map(|e| (e.date, e.seq, &e.event)))
+            .map_err(|e| AppError::file(store.path(), e))?;
+    let index = crate::chart::LogIndex::new(&rules, &events);
+    let mut history: Vec<Vec<HistoryRow>> = vec![Vec::new(); other.players.len()];
+    for row in rows {
+        if let Some(h) = history.get_mut(row.player as usize) {
+            h.push(row);
+        }
+    }
+    Ok(Done::Compared(Box::new(Comparison {
+        rows: compare::compare(own, &other),
+        rules,
+        history,
+        index,
+    })))
+}
+
+/// How many events scoring replays: each system at its defaults and the ladder's own rules.
+pub fn evaluate_total(events: u64) -> u64 {
+    events * (System::ALL.len() as u64 + 1)
+}
+
+/// Prediction quality of each system at its defaults and of the ladder's own rules.
+pub fn evaluate(store: &mut Store, r: &Reporter) -> AppResult<Done> {
+    let events = store.effective()?;
+    let own = store.initial_rules()?;
+    let runs = evaluate::default_runs(&own, &events);
+    let scores = evaluate::evaluate_runs(&runs, &events, &mut |n| r.keep_going(n))
+        .map_err(|e| AppError::task("scoring", e))?;
+    Ok(Done::Scored(scores))
+}
+
+/// A simulation written to a new ladder file at `path`.
+pub fn simulate(cfg: &SimConfig, path: PathBuf, r: &Reporter) -> AppResult<Done> {
+    let report = action::files::simulate_into(&path, cfg, &mut |n| r.keep_going(n))?;
+    Ok(Done::Simulated(Box::new(Simulated { report, path })))
+}

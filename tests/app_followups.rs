@@ -1,0 +1,250 @@
+//! The app's follow-ups to the gate (issues 10 and 12): the status bar says where the season
+//! calendar stands; switching systems keeps the ladder's calendar and side advantage; an
+//! older demo is rebuilt, a current one opened as it is; the same bad input gives the same
+//! message from the app as from the command line.
+
+use chrono::NaiveDate;
+use eframe::egui::{self, accesskit::Role};
+use egui_kittest::kittest::Queryable;
+use rungs::action;
+use rungs::app::command::Command;
+use rungs::ladder::calendar::{Calendar, HardResets, Schedule};
+use rungs::ladder::event::{Entry, Event, Match, MatchResult};
+use rungs::ladder::rules::{Rules, System};
+use rungs::ladder::seasons::calendar_status;
+use rungs::rating::Outcome;
+use rungs::store::Store;
+use std::path::{Path, PathBuf};
+
+#[path = "support/app.rs"]
+mod app_support;
+mod support;
+use app_support::{click, type_into};
+use support::TempDir as Temp;
+
+fn day(y: i32, m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, d).unwrap()
+}
+
+/// A soft reset every Monday from 2026-01-05, a hard one every fourth.
+fn weekly() -> Calendar {
+    Calendar::Scheduled(Schedule {
+        soft_days: 7,
+        anchor: day(2026, 1, 5),
+        hard: HardResets::Every(4),
+    })
+}
+
+/// A ladder file at `path` under `rules`: Ann and Bo, and Ann beating Bo on 2026-01-06.
+fn ladder_file(path: &Path, rules: &Rules) {
+    let mut store = Store::create(path, rules).unwrap();
+    let join = |id: u32, name: &str| Entry::Add {
+        event: Event::Player {
+            id,
+            name: name.into(),
+            undated: false,
+        },
+    };
+    let rows = vec![
+        (day(2026, 1, 5), join(0, "Ann")),
+        (day(2026, 1, 5), join(1, "Bo")),
+        (
+            day(2026, 1, 6),
+            Entry::Add {
+                event: Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Win))),
+            },
+        ),
+    ];
+    store.commit("club night", &rows).unwrap();
+}
+
+const WIDE: egui::Vec2 = egui::vec2(1400.0, 900.0);
+
+#[test]
+fn the_status_bar_says_where_the_season_calendar_stands() {
+    let dir = Temp::new("status-calendar");
+    let path = dir.0.join("club.rungs");
+    let rules = Rules {
+        calendar: weekly(),
+        ..Rules::default()
+    };
+    ladder_file(&path, &rules);
+    let ladder = Store::open(&path).unwrap().ladder().unwrap();
+    let line = calendar_status(&ladder, action::today()).line();
+    assert!(line.contains("next reset Monday"), "{line}");
+    for size in [WIDE, egui::vec2(560.0, 420.0)] {
+        let h = app_support::open(&path, size);
+        let status = format!("club.rungs · Skyweaver · {line} · 3 events · 2 players · saved");
+        assert!(
+            h.query_by_label(&status).is_some(),
+            "at {size:?} the status bar reads `{status}`"
+        );
+    }
+}
+
+/// Settings and What-if start another system from its defaults, but the calendar and the side
+/// advantage are the ladder's: both stay.
+#[test]
+fn switching_systems_keeps_the_calendar_and_the_side_advantage() {
+    let dir = Temp::new("switch-system");
+    let path = dir.0.join("club.rungs");
+    let rules = Rules {
+        calendar: weekly(),
+        advantage: 60.0,
+        ..Rules::default()
+    };
+    ladder_file(&path, &rules);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "What-if");
+    click(&mut h, "Replay under B");
+    h.state_mut().wait_for_job();
+    h.run();
+    let cmp = h.state().state.tools.comparison.as_ref().expect("compared");
+    assert_eq!(cmp.rules.system(), System::Elo, "B is Elo at its defaults");
+    assert_eq!((cmp.rules.calendar, cmp.rules.advantage), (weekly(), 60.0));
+    click(&mut h, "Settings");
+    h.get_by_role_and_label(Role::ComboBox, "System:").click();
+    h.run();
+    h.get_by_role_and_label(Role::Button, "Elo").click();
+    h.run();
+    click(&mut h, "Preview change");
+    click(&mut h, "Apply");
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    let now = &s.ladder.rules;
+    assert_eq!(now.system(), System::Elo);
+    assert_eq!((now.calendar, now.advantage), (weekly(), 60.0));
+}
+
+/// A demo left by an older rungs began under other rules: Open the demo ladder builds it again
+/// (under a temporary name, then in its place — here while the old one is the open ladder);
+/// a current demo opens as it is, with no job.
+#[test]
+fn an_older_demo_is_rebuilt_and_a_current_one_opened_as_it_is() {
+    let dir = Temp::new("demo-rebuild");
+    let data = dir.0.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let demo = data.join("demo-international.rungs");
+    ladder_file(&demo, &Rules::defaults(System::Elo));
+    let mut h = app_support::open_in(&data, &demo, WIDE, true);
+    assert_eq!(
+        h.state().state.ladder.players.len(),
+        2,
+        "the old demo is open"
+    );
+    let jobs = h.state().state.jobs_started;
+    h.state_mut().apply(Command::OpenDemo);
+    assert_eq!(h.state().state.jobs_started, jobs + 1, "built as a job");
+    h.state_mut().wait_for_job();
+    h.run();
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    assert_eq!(
+        s.notice(),
+        Some("opened the demo: international football 1872–2026")
+    );
+    assert_eq!(s.path(), Some(demo.as_path()));
+    assert!(s.ladder.events > 49_000, "{} events", s.ladder.events);
+    assert!(
+        s.player_id("Ann").is_none(),
+        "nothing of the old demo is left"
+    );
+    let built = Store::open(&demo).unwrap();
+    assert_eq!(
+        built.initial_rules().unwrap(),
+        action::imports::demo_rules()
+    );
+    assert_eq!(built.ladder().unwrap().events, s.ladder.events);
+    assert!(!demo.with_extension("partial").exists());
+    drop(built);
+    // Now current: it opens as it is.
+    let club = dir.0.join("club.rungs");
+    ladder_file(&club, &Rules::default());
+    h.state_mut().apply(Command::Open(club.clone()));
+    h.state_mut().apply(Command::OpenDemo);
+    let s = &h.state().state;
+    assert_eq!(s.jobs_started, jobs + 1, "no second build");
+    assert_eq!(s.path(), Some(demo.as_path()));
+}
+
+/// What `rungs ARGS…` on `file` says on stderr after `rungs: ` (it must refuse).
+fn cli_error(args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rungs"))
+        .args(args)
+        .output()
+        .expect("the rungs binary runs");
+    assert_eq!(out.status.code(), Some(1), "{args:?} is refused");
+    let err = String::from_utf8(out.stderr).expect("UTF-8");
+    err.trim_end()
+        .strip_prefix("rungs: ")
+        .unwrap_or_else(|| panic!("`{err}` starts with `rungs: `"))
+        .to_string()
+}
+
+#[test]
+fn a_bad_name_or_date_gets_the_command_lines_message() {
+    let dir = Temp::new("same-message");
+    let path = dir.0.join("club.rungs");
+    ladder_file(&path, &Rules::default());
+    let file: PathBuf = path.clone();
+    let file = file.to_str().unwrap();
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Players");
+    for name in ["Ann\u{200b}", "Korea, Republic"] {
+        type_into(&mut h, "New player:", name);
+        click(&mut h, "Add player");
+        let cli = cli_error(&["add-player", file, name]);
+        assert_eq!(h.state().state.error(), Some(cli.as_str()), "{name:?}");
+        assert!(
+            h.query_by_label(&format!("Error: {cli}")).is_some(),
+            "the strip shows it"
+        );
+        assert_eq!(h.state().state.ladder.players.len(), 2, "nobody joined");
+    }
+    click(&mut h, "Enter match");
+    type_into(&mut h, "Player A", "Ann");
+    type_into(&mut h, "Player B", "Bo");
+    click(&mut h, "Ann wins (1)");
+    for date in ["2026-13-45", "10000-01-01"] {
+        type_into(&mut h, "Date", date);
+        let cli = cli_error(&["add-match", file, "Ann", "Bo", "1", "--date", date]);
+        assert!(cli.contains("field `date`"), "{cli}");
+        assert!(
+            h.query_by_label(&cli).is_some(),
+            "the form says `{cli}` beside its disabled Save"
+        );
+    }
+    assert_eq!(Store::open(&path).unwrap().ladder().unwrap().events, 3);
+}
+
+/// The command line switches systems by the same rule: `rungs rules --system` keeps the
+/// ladder's calendar and side advantage.
+#[test]
+fn the_command_line_switches_systems_by_the_same_rule() {
+    let dir = Temp::new("switch-cli");
+    let path = dir.0.join("club.rungs");
+    let file = path.to_str().unwrap();
+    let rungs = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rungs"))
+            .args(args)
+            .output()
+            .expect("the rungs binary runs");
+        assert!(out.status.success(), "{args:?}: {out:?}");
+    };
+    rungs(&[
+        "new",
+        file,
+        "--param",
+        "advantage=60",
+        "--soft-every",
+        "7",
+        "--anchor",
+        "2026-01-05",
+        "--hard-every",
+        "4",
+    ]);
+    rungs(&["rules", file, "--system", "elo", "--date", "2026-01-10"]);
+    let rules = Store::open(&path).unwrap().ladder().unwrap().rules;
+    assert_eq!(rules.system(), System::Elo);
+    assert_eq!((rules.calendar, rules.advantage), (weekly(), 60.0));
+}
