@@ -27,7 +27,6 @@ pub mod newfile;
 mod replay;
 pub mod schema;
 
-pub use check::{CheckReport, Repaired};
 pub use error::{OpenError, Result, StoreError};
 
 use crate::ladder::replay::{Ladder, ReplayError};
