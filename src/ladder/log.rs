@@ -1,4 +1,6 @@
-//! From the append-only log to the events that count, in replay order.
+//! From the append-only log to the events that count, in replay order: the rules of edits,
+//! deletions and undated joins, over plain rows. The store resolves its packed log by the same
+//! rules in one pass (`store/events.rs`); the replay properties check the two agree.
 
 use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
 use chrono::NaiveDate;
@@ -144,16 +146,4 @@ pub fn first_affected(row: &LogRow, current: &HashMap<u64, NaiveDate>) -> (Naive
         Entry::Delete { target } => current.get(target).copied().unwrap_or(row.date),
     };
     (date, 0)
-}
-
-/// Where a replay's history may first differ when the log changes from `from` on (the key of
-/// [`first_affected`]): just after the last event before `from` in `events` (replay order).
-/// A season calendar's reset between that event and `from` applies only once an event
-/// follows it, so a change at `from` can add or remove it although it comes earlier.
-pub fn history_changes_from(from: (NaiveDate, u64), events: &[Effective]) -> (NaiveDate, u64) {
-    let i = events.partition_point(|e| (e.date, e.seq) < from);
-    match i.checked_sub(1).and_then(|j| events.get(j)) {
-        Some(before) => (before.date, before.seq.saturating_add(1)),
-        None => from,
-    }
 }

@@ -184,7 +184,7 @@ pub(crate) fn first_affected<'a>(
 /// Where the cached history may first differ after a change whose first affected event is
 /// `from`: just after the last event before it, since a season calendar's reset that waited
 /// for a later event is dated before that event and appears or disappears with it
-/// (`ladder::log::history_changes_from` on the store's events).
+/// (the first affected event comes from [`log::first_affected`]).
 fn history_changes_from(from: (NaiveDate, u64), events: &Events) -> (NaiveDate, u64) {
     let mut before = None;
     let _ = events.for_each(|date, seq, _| {
