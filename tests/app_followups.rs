@@ -248,3 +248,34 @@ fn the_command_line_switches_systems_by_the_same_rule() {
     assert_eq!(rules.system(), System::Elo);
     assert_eq!((rules.calendar, rules.advantage), (weekly(), 60.0));
 }
+
+/// A ladder whose cached standings another program changed (Ann's wins set to 1000): the app
+/// does not show them; its message offers the repair, and Repair rebuilds the caches from the
+/// log and opens the ladder with Ann's one win.
+#[test]
+fn a_tampered_ladder_is_not_shown_and_the_repair_is_offered() {
+    let dir = Temp::new("repair-offer");
+    let tampered = dir.0.join("tampered.rungs");
+    ladder_file(&tampered, &Rules::defaults(System::Elo));
+    rusqlite::Connection::open(&tampered)
+        .unwrap()
+        .execute_batch("UPDATE cache_players SET state = json_set(state, '$.wins', 1000)")
+        .unwrap();
+    let other = dir.0.join("other.rungs");
+    ladder_file(&other, &Rules::defaults(System::Elo));
+    let mut h = app_support::open(&other, egui::vec2(1280.0, 860.0));
+    h.state_mut().apply(Command::Open(tampered.clone()));
+    h.run();
+    let shown = h.state().state.path().map(Path::to_path_buf);
+    assert_eq!(shown, Some(other.clone()), "the tampered ladder was opened");
+    let error = h.state().state.error().unwrap_or_default().to_string();
+    assert!(error.contains("run `rungs repair"), "{error}");
+    click(&mut h, "Repair");
+    let s = &h.state().state;
+    assert_eq!(s.path(), Some(tampered.as_path()), "{:?}", s.error());
+    assert!(s.error().is_none(), "{:?}", s.error());
+    let ann = s.ladder.players.iter().find(|p| p.name == "Ann").unwrap();
+    assert_eq!((ann.wins, ann.matches), (1, 1));
+    // The file itself checks clean now.
+    assert!(rungs::store::Store::check(&tampered).unwrap().is_sound());
+}

@@ -217,8 +217,17 @@ pub fn message_strip(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>
                 out.push(Command::DismissMessage);
             }
             // Undo's own "Undone: …" then takes the strip's place.
-            if m.offer == Offer::Undo && ui.small_button("Undo").clicked() {
-                out.push(Command::Undo);
+            match &m.offer {
+                Offer::Undo if ui.small_button("Undo").clicked() => out.push(Command::Undo),
+                Offer::Repair(path)
+                    if ui
+                        .small_button("Repair")
+                        .on_hover_text("Rebuild the caches from the log; the log is not changed")
+                        .clicked() =>
+                {
+                    out.push(Command::Repair(path.clone()))
+                }
+                _ => {}
             }
             let text = match m.level {
                 Level::Error => egui::RichText::new(format!("Error: {}", m.text))

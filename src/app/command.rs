@@ -70,6 +70,8 @@ impl Screen {
 pub enum Command {
     Show(Screen),
     Open(PathBuf),
+    /// Rebuild a ladder's caches from its log (offered when they do not match it), then open it.
+    Repair(PathBuf),
     New(PathBuf, System),
     /// Show the File → New form (name, folder, system).
     AskNewLadder,

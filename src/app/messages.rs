@@ -5,7 +5,8 @@
 //! - a message never replaces one caused by something done later (a slow job finishing after
 //!   a newer error does not hide that error): each carries the stamp of the command that
 //!   caused it;
-//! - "Deleted: … · Undo" offers undo right there.
+//! - "Deleted: … · Undo" offers undo right there, and a ladder whose caches do not match its
+//!   log offers the repair.
 
 use super::command::Screen;
 
@@ -16,11 +17,14 @@ pub enum Level {
 }
 
 /// What the strip offers beside the text.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Offer {
     Nothing,
     /// An Undo button (after a delete or an edit).
     Undo,
+    /// A Repair button: the ladder's caches are not those of its log (another program
+    /// changed it); rebuild them from the log and open it.
+    Repair(std::path::PathBuf),
 }
 
 #[derive(Debug, Clone, PartialEq)]

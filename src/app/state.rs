@@ -162,10 +162,17 @@ impl AppState {
             self.say("stopped; the ladder is unchanged", Offer::Nothing, origin);
             return;
         }
+        // A log changed behind rungs' back is not shown; the repair is offered right there.
+        let offer = match e {
+            AppError::Store(crate::store::StoreError::Stale { path, .. }) => {
+                Offer::Repair(path.into())
+            }
+            _ => Offer::Nothing,
+        };
         self.messages.show(Message {
             level: Level::Error,
             text: e.to_string(),
-            offer: Offer::Nothing,
+            offer,
             screen: origin.screen,
             stamp: origin.stamp,
         });
@@ -360,6 +367,19 @@ impl AppState {
             Command::Open(path) => {
                 let store = Store::open(&path)?;
                 self.set_store(store);
+            }
+            Command::Repair(path) => {
+                // Rebuilds every cache from the log in one transaction; the log is not touched.
+                let repaired = Store::repair(&path)?;
+                let store = Store::open(&path)?;
+                self.set_store(store);
+                let text = format!(
+                    "repaired {}: its caches rebuilt from its log ({} events, {} players)",
+                    path.display(),
+                    repaired.events,
+                    repaired.players
+                );
+                self.say(text, Offer::Nothing, origin);
             }
             Command::New(path, system) => {
                 let store = action::files::create(&path, &Rules::defaults(system))?;
