@@ -362,11 +362,16 @@ impl eframe::App for RungsApp {
 
 /// Opens the app's window on `file`, or on the last ladder used.
 pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
+    let mut viewport = egui::ViewportBuilder::default()
+        .with_title("rungs")
+        .with_app_id("rungs")
+        .with_inner_size([1200.0, 800.0])
+        .with_min_inner_size([480.0, 360.0]);
+    if let Some(icon) = window_icon() {
+        viewport = viewport.with_icon(std::sync::Arc::new(icon));
+    }
     let options = eframe::NativeOptions {
-        viewport: egui::ViewportBuilder::default()
-            .with_title("rungs")
-            .with_inner_size([1200.0, 800.0])
-            .with_min_inner_size([480.0, 360.0]),
+        viewport,
         ..Default::default()
     };
     eframe::run_native(
@@ -375,4 +380,35 @@ pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
         Box::new(|cc| Ok(Box::new(RungsApp::new(cc, file)))),
     )
     .map_err(|e| e.to_string())
+}
+
+/// The application icon (the one `rungs install-desktop` installs) for the window.
+fn window_icon() -> Option<egui::IconData> {
+    let bytes: &[u8] = include_bytes!("../../assets/desktop/rungs-256.png");
+    let mut reader = ::png::Decoder::new(std::io::Cursor::new(bytes))
+        .read_info()
+        .ok()?;
+    let mut rgba = vec![0; reader.output_buffer_size()?];
+    let info = reader.next_frame(&mut rgba).ok()?;
+    (info.color_type == ::png::ColorType::Rgba && info.bit_depth == ::png::BitDepth::Eight).then(
+        || egui::IconData {
+            rgba: rgba[..info.buffer_size()].to_vec(),
+            width: info.width,
+            height: info.height,
+        },
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_window_icon_is_the_installed_one_decoded() {
+        let icon = super::window_icon().expect("the bundled PNG decodes");
+        assert_eq!((icon.width, icon.height), (256, 256));
+        assert_eq!(icon.rgba.len(), 256 * 256 * 4);
+        // The corner is transparent (a rounded square), the centre is not.
+        assert_eq!(icon.rgba[3], 0);
+        let centre = (128 * 256 + 128) * 4;
+        assert_eq!(icon.rgba[centre + 3], 255);
+    }
 }
