@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# A real-window smoke test: the rungs binary that `cargo test` built, started under Xvfb on
-# the demo ladder; fails if no window appears or the screenshot is blank.
+# A real-window smoke test: the README's `cargo run --release`, started under Xvfb on the demo
+# ladder; fails if no window appears or the screenshot is blank. SMOKE_BIN=target/debug/rungs
+# starts that binary instead (a quick local run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,8 +17,14 @@ if [ ${#need[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${need[@]}" >/dev/null
 fi
 
-bin=target/debug/rungs
-[ -x "$bin" ] || cargo build --bin rungs
+# The test below moves HOME; cargo and rustup keep theirs.
+export CARGO_HOME=${CARGO_HOME:-$HOME/.cargo} RUSTUP_HOME=${RUSTUP_HOME:-$HOME/.rustup}
+if [ -n "${SMOKE_BIN:-}" ]; then
+  bin=$SMOKE_BIN start=("$bin")
+else
+  cargo build --release --bin rungs
+  bin=target/release/rungs start=(cargo run --release --quiet)
+fi
 work=$(mktemp -d)
 trap 'kill ${app:-} ${xvfb:-} 2>/dev/null || true; rm -rf "$work"' EXIT
 export XDG_DATA_HOME="$work/data" XDG_CONFIG_HOME="$work/config" HOME="$work"
@@ -30,7 +37,7 @@ display=:$((90 + RANDOM % 100))
 Xvfb "$display" -screen 0 1400x900x24 >"$work/xvfb.log" 2>&1 &
 xvfb=$!
 sleep 2
-DISPLAY=$display "$bin" >"$work/app.log" 2>&1 &
+DISPLAY=$display "${start[@]}" >"$work/app.log" 2>&1 &
 app=$!
 
 for _ in $(seq 1 60); do

@@ -32,13 +32,13 @@ const PLAYERS: u32 = 10_000;
 const MATCHES: u32 = 1_000_000;
 
 fn data_dir() -> PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/bench-data");
     std::fs::create_dir_all(&dir).expect("bench data directory");
     dir
 }
 
 fn international() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/international_results.csv.gz")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../assets/international_results.csv.gz")
 }
 
 fn fresh(path: &Path) {

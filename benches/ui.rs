@@ -6,7 +6,6 @@
 mod synthetic;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use eframe::egui;
 use egui_kittest::Harness;
 use rungs::app::RungsApp;
 use rungs::app::command::{Command, Screen, ToolCommand};
@@ -18,7 +17,7 @@ use std::time::Duration;
 
 /// A synthetic ladder file of `players` and `matches`, built once and kept.
 fn ladder_file(name: &str, players: u32, matches: u32) -> std::path::PathBuf {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench-data");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../target/bench-data");
     std::fs::create_dir_all(&dir).expect("bench data directory");
     let path = dir.join(name);
     if !path.exists() {

@@ -148,3 +148,69 @@ fn the_desktop_assets_validate() {
     let info = decoder.read_info().unwrap();
     assert_eq!((info.info().width, info.info().height), (256, 256));
 }
+
+/// Where no window can open (no display at all), the app says so and what still works, exits
+/// with status 1, and writes nothing: no ladder is created in the data directory.
+#[test]
+fn without_a_display_the_app_says_what_still_works() {
+    let dir = TempDir::new("no-display");
+    let out = Command::new(env!("CARGO_BIN_EXE_rungs"))
+        .env("HOME", &dir.0)
+        .env("XDG_DATA_HOME", dir.0.join("share"))
+        .env("XDG_CONFIG_HOME", dir.0.join("config"))
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env_remove("WAYLAND_SOCKET")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let text = String::from_utf8(out.stderr).unwrap();
+    assert!(text.starts_with("rungs: cannot open a window ("), "{text}");
+    assert!(
+        text.contains("every command works without one (`rungs --help`)"),
+        "{text}"
+    );
+    assert!(!dir.0.join("share/rungs").exists(), "nothing is written");
+}
+
+/// The README's two commands are the ones CI runs: `cargo test` in `.ci/run`, `cargo run
+/// --release` in its real-window smoke test; and the README gives what a fresh machine needs.
+#[test]
+fn the_readme_commands_are_the_ones_ci_runs() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let section = &readme[readme.find("## Two commands").unwrap()..];
+    let block = section
+        .split("```sh\n")
+        .nth(1)
+        .unwrap()
+        .split("```")
+        .next()
+        .unwrap();
+    let commands: Vec<&str> = block
+        .lines()
+        .map(|l| l.split('#').next().unwrap().trim())
+        .collect();
+    assert_eq!(commands, ["cargo run --release", "cargo test"]);
+    let ci = std::fs::read_to_string(root.join(".ci/run")).unwrap()
+        + &std::fs::read_to_string(root.join(".ci/smoke-gui.sh")).unwrap();
+    let run: Vec<&str> = ci
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.contains("cargo ") && !l.starts_with('#') && !l.starts_with("echo"))
+        .collect();
+    for command in commands {
+        assert!(
+            run.iter().any(|l| l.contains(command)),
+            "CI does not run `{command}`: {run:?}"
+        );
+    }
+    for need in [
+        "C compiler",
+        "build-essential",
+        "GB",
+        "When no window opens",
+    ] {
+        assert!(section.contains(need), "the README lacks {need:?}");
+    }
+}

@@ -199,8 +199,9 @@ fn a_trigger_added_while_the_ladder_is_open_cannot_act() {
         &text,
         &["a trigger `scam` on `actions`", "a trigger `thousand`"],
     );
+    // Not "555" alone: the temporary directory's name carries the test's process id.
     assert!(
-        !text.contains("555"),
+        !text.contains("locked") && !text.contains("+1-555-0100"),
         "the trigger's words reached the user: {text}"
     );
     drop(store);

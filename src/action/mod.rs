@@ -63,7 +63,7 @@ impl Action {
         self.kind
     }
 
-    /// How the action reads in the undo list: "add match", "import results.csv (12 matches)".
+    /// How the action reads in the undo list and its messages: "added Portugal beat Spain".
     pub fn label(&self) -> &str {
         &self.label
     }

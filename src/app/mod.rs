@@ -379,7 +379,12 @@ pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
         options,
         Box::new(|cc| Ok(Box::new(RungsApp::new(cc, file)))),
     )
-    .map_err(|e| e.to_string())
+    .map_err(|e| {
+        format!(
+            "cannot open a window ({e}); every command works without one \
+             (`rungs --help`), and the README's \"When no window opens\" says what the app needs"
+        )
+    })
 }
 
 /// The application icon (the one `rungs install-desktop` installs) for the window.

@@ -69,7 +69,7 @@ pub fn edit(file: &Path, seq: u64, edit: &MatchEdit) -> Result<()> {
     let current = event(&store, file, seq)?;
     let act = Action::edit_match(&context(file, &ladder), &current, edit)?;
     action::apply(&mut store, &act)?;
-    say!("edited event {seq}");
+    say!("event {seq}: {}", act.label());
     Ok(())
 }
 
@@ -78,7 +78,7 @@ pub fn delete(file: &Path, seq: u64) -> Result<()> {
     let current = event(&store, file, seq)?;
     let act = Action::delete_event(&context(file, &ladder), &current)?;
     action::apply(&mut store, &act)?;
-    say!("deleted event {seq}");
+    say!("event {seq}: {}", act.label());
     Ok(())
 }
 

@@ -3,8 +3,8 @@
 //!
 //! Line 1 is a header, `{"rungs_log": 1, "rules": …}` with the rules the ladder was created
 //! with. Every later line is either a log row, `{"action": 3, "action_kind": "do", "label":
-//! "add match", "seq": 17, "date": "2026-11-20", "op": "add", "event": {…}}`, or an undo or
-//! redo, `{"action": 4, "action_kind": "undo", "label": "add match"}`.
+//! "added Portugal beat Spain", "seq": 17, "date": "2026-11-20", "op": "add", "event": {…}}`, or an undo or
+//! redo, `{"action": 4, "action_kind": "undo", "label": "added Portugal beat Spain"}`.
 
 use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
 use crate::ladder::rules::Rules;
