@@ -17,6 +17,7 @@
 //! hashed and decoded in milliseconds. Decoding checks everything and never trusts a length
 //! beyond the bytes there are.
 
+use super::varint::{self, Reader, unzigzag, zigzag};
 use crate::ladder::event::{Entry, Event, LogRow, Match, MatchResult, PlayerId};
 use crate::ladder::values::{FIRST_DAY, LAST_DAY};
 use crate::rating::Outcome;
@@ -114,22 +115,6 @@ fn plain(m: &Match) -> bool {
         && m.home.is_none()
 }
 
-fn put_varint(out: &mut Vec<u8>, mut v: u64) {
-    while v >= 0x80 {
-        out.push((v as u8) | 0x80);
-        v >>= 7;
-    }
-    out.push(v as u8);
-}
-
-fn zigzag(v: i64) -> u64 {
-    ((v << 1) ^ (v >> 63)) as u64
-}
-
-fn unzigzag(v: u64) -> i64 {
-    ((v >> 1) as i64) ^ -((v & 1) as i64)
-}
-
 /// A block of rows packed: how many rows, and their bytes.
 pub type Packed = (u64, Vec<u8>);
 
@@ -159,18 +144,18 @@ impl Encoder {
         };
         self.bytes.push(op | (shape << 2));
         let day = i64::from(day_number(date));
-        put_varint(&mut self.bytes, zigzag(day - self.prev_day));
+        varint::put(&mut self.bytes, zigzag(day - self.prev_day));
         self.prev_day = day;
         if let Some(t) = target {
-            put_varint(&mut self.bytes, t);
+            varint::put(&mut self.bytes, t);
         }
         match (event, json) {
             (Some(Event::Match(m)), None) => {
-                put_varint(&mut self.bytes, u64::from(m.a[0]));
-                put_varint(&mut self.bytes, u64::from(m.b[0]));
+                varint::put(&mut self.bytes, u64::from(m.a[0]));
+                varint::put(&mut self.bytes, u64::from(m.b[0]));
             }
             (_, Some(json)) => {
-                put_varint(&mut self.bytes, json.len() as u64);
+                varint::put(&mut self.bytes, json.len() as u64);
                 self.bytes.extend_from_slice(&json);
             }
             _ => {}
@@ -206,8 +191,7 @@ pub fn encode(rows: &[(NaiveDate, Entry)]) -> Result<Vec<Packed>, serde_json::Er
 /// The rows of one block, in order. Each item is a row or what is wrong with it (after which
 /// the iteration ends); [`Rows::finish`] then checks that nothing is left over.
 pub struct Rows<'a> {
-    data: &'a [u8],
-    pos: usize,
+    bytes: Reader<'a>,
     seq: u64,
     left: u64,
     prev_day: i64,
@@ -217,8 +201,7 @@ pub struct Rows<'a> {
 impl<'a> Rows<'a> {
     pub fn new(first_seq: u64, rows: u64, data: &'a [u8]) -> Rows<'a> {
         Rows {
-            data,
-            pos: 0,
+            bytes: Reader::new(data),
             seq: first_seq,
             left: rows,
             prev_day: 0,
@@ -226,32 +209,10 @@ impl<'a> Rows<'a> {
         }
     }
 
-    fn byte(&mut self) -> Option<u8> {
-        let b = *self.data.get(self.pos)?;
-        self.pos += 1;
-        Some(b)
-    }
-
-    fn varint(&mut self) -> Option<u64> {
-        let mut v = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            let bits = u64::from(b & 0x7f);
-            if shift == 63 && bits > 1 {
-                return None;
-            }
-            v |= bits << shift;
-            if b & 0x80 == 0 {
-                return Some(v);
-            }
-        }
-        None
-    }
-
     fn row(&mut self) -> Result<Row<'a>, String> {
         let seq = self.seq;
         let cut = || format!("row {seq}: the block ends inside the row");
-        let header = self.byte().ok_or_else(cut)?;
+        let header = self.bytes.byte().ok_or_else(cut)?;
         let (op, shape) = (header & 3, header >> 2);
         let op = match op {
             OP_ADD => Op::Add,
@@ -259,7 +220,7 @@ impl<'a> Rows<'a> {
             OP_DELETE => Op::Delete,
             _ => return Err(format!("row {seq}: unknown operation code {op}")),
         };
-        let delta = unzigzag(self.varint().ok_or_else(cut)?);
+        let delta = unzigzag(self.bytes.varint().ok_or_else(cut)?);
         let day = self
             .prev_day
             .checked_add(delta)
@@ -270,7 +231,7 @@ impl<'a> Rows<'a> {
         let target = if op == Op::Add {
             0
         } else {
-            let t = self.varint().ok_or_else(cut)?;
+            let t = self.bytes.varint().ok_or_else(cut)?;
             if t == 0 || t >= seq {
                 return Err(format!(
                     "row {seq}: it corrects row {t}, which is not an earlier row"
@@ -281,7 +242,7 @@ impl<'a> Rows<'a> {
         let body = match shape {
             0..=5 => {
                 let mut id = || -> Result<PlayerId, String> {
-                    let v = self.varint().ok_or_else(cut)?;
+                    let v = self.bytes.varint().ok_or_else(cut)?;
                     PlayerId::try_from(v)
                         .map_err(|_| format!("row {seq}: player id {v} is too large"))
                 };
@@ -290,15 +251,8 @@ impl<'a> Rows<'a> {
                 Body::Plain { a, b, result }
             }
             SHAPE_JSON => {
-                let len = self.varint().ok_or_else(cut)?;
-                let end = usize::try_from(len)
-                    .ok()
-                    .and_then(|l| self.pos.checked_add(l))
-                    .filter(|&e| e <= self.data.len())
-                    .ok_or_else(cut)?;
-                let json = &self.data[self.pos..end];
-                self.pos = end;
-                Body::Json(json)
+                let len = self.bytes.varint().ok_or_else(cut)?;
+                Body::Json(self.bytes.take(len).ok_or_else(cut)?)
             }
             _ => Body::Nothing,
         };
@@ -322,11 +276,11 @@ impl<'a> Rows<'a> {
         if self.failed || self.left > 0 {
             return Err(format!("row {}: the block ends early", self.seq));
         }
-        if self.pos != self.data.len() {
+        if self.bytes.left() > 0 {
             return Err(format!(
                 "row {}: {} bytes follow the block's last row",
                 self.seq.saturating_sub(1),
-                self.data.len() - self.pos
+                self.bytes.left()
             ));
         }
         Ok(())
@@ -536,7 +490,7 @@ mod tests {
         assert_eq!(err, "row 1: the block ends inside the row");
         // A date past 9999-12-31.
         let mut bad = vec![OP_ADD];
-        put_varint(
+        varint::put(
             &mut bad,
             zigzag(i64::from(day_number(day(9999, 12, 31))) + 1),
         );
@@ -552,17 +506,5 @@ mod tests {
             r.finish().unwrap_err(),
             "row 1: 1 bytes follow the block's last row"
         );
-    }
-
-    #[test]
-    fn varints_refuse_overlong_encodings() {
-        let mut r = Rows::new(1, 1, &[0xff; 11]);
-        assert_eq!(r.varint(), None);
-        let mut out = Vec::new();
-        put_varint(&mut out, u64::MAX);
-        assert_eq!(Rows::new(1, 1, &out).varint(), Some(u64::MAX));
-        for v in [-5i64, 0, 1, i64::MIN, i64::MAX] {
-            assert_eq!(unzigzag(zigzag(v)), v);
-        }
     }
 }

@@ -17,6 +17,7 @@
 //! Figures are compared bit for bit, so a blob reads back exactly what was written.
 
 use super::codec::{date_of, day_number};
+use super::varint::{self, Reader};
 use crate::ladder::event::PlayerId;
 use crate::ladder::state::{Figures, HistoryRow};
 use chrono::NaiveDate;
@@ -32,19 +33,8 @@ fn figures(f: &Figures) -> [f64; 4] {
     [f.rating, f.deviation, f.extra, f.score]
 }
 
-/// Writes `v` as a varint at `buf[at..]` (room for 10 bytes); returns the end.
-fn put_varint(buf: &mut [u8; MAX_ROW], mut at: usize, mut v: u64) -> usize {
-    while v >= 0x80 {
-        buf[at] = (v as u8) | 0x80;
-        v >>= 7;
-        at += 1;
-    }
-    buf[at] = v as u8;
-    at + 1
-}
-
 /// The most bytes a packed row takes: flags, two 10-byte varints, four figures.
-const MAX_ROW: usize = 1 + 10 + 10 + 32;
+const MAX_ROW: usize = 1 + 2 * varint::MAX_LEN + 32;
 
 /// Packs rows one after another.
 #[derive(Debug, Clone, Default)]
@@ -69,9 +59,9 @@ impl Packer {
         }
         let mut buf = [0u8; MAX_ROW];
         buf[0] = flags;
-        let mut n = put_varint(&mut buf, 1, (day - base_day) as u64);
+        let mut n = varint::put_at(&mut buf, 1, (day - base_day) as u64);
         let delta = r.seq.wrapping_sub(base_seq) as i64;
-        n = put_varint(&mut buf, n, ((delta << 1) ^ (delta >> 63)) as u64);
+        n = varint::put_at(&mut buf, n, varint::zigzag(delta));
         for (i, v) in now.iter().enumerate() {
             if flags & (1 << i) != 0 {
                 buf[n..n + 8].copy_from_slice(&v.to_le_bytes());
@@ -91,47 +81,12 @@ pub fn encode_into(rows: impl IntoIterator<Item = HistoryRow>, out: &mut Vec<u8>
     }
 }
 
-struct Reader<'a> {
-    b: &'a [u8],
-    at: usize,
-}
-
-impl Reader<'_> {
-    fn byte(&mut self) -> Option<u8> {
-        let v = *self.b.get(self.at)?;
-        self.at += 1;
-        Some(v)
-    }
-
-    fn varint(&mut self) -> Option<u64> {
-        let mut v = 0u64;
-        for shift in (0..64).step_by(7) {
-            let b = self.byte()?;
-            let bits = u64::from(b & 0x7f);
-            if shift == 63 && bits > 1 {
-                return None;
-            }
-            v |= bits << shift;
-            if b & 0x80 == 0 {
-                return Some(v);
-            }
-        }
-        None
-    }
-
-    fn f64(&mut self) -> Option<f64> {
-        let bytes = self.b.get(self.at..self.at + 8)?;
-        self.at += 8;
-        Some(f64::from_le_bytes(bytes.try_into().ok()?))
-    }
-}
-
 /// The rows of a blob, or `None` if it is not a whole number of well-formed rows.
 pub fn decode(player: PlayerId, bytes: &[u8]) -> Option<Vec<HistoryRow>> {
-    let mut r = Reader { b: bytes, at: 0 };
+    let mut r = Reader::new(bytes);
     let mut out = Vec::with_capacity(bytes.len() / 24);
     let mut prev: Option<(i32, u64, [f64; 4])> = None;
-    while r.at < bytes.len() {
+    while r.left() > 0 {
         let flags = r.byte()?;
         if flags >> 5 != 0 {
             return None;
@@ -144,8 +99,7 @@ pub fn decode(player: PlayerId, bytes: &[u8]) -> Option<Vec<HistoryRow>> {
         let day = i32::try_from(r.varint()?)
             .ok()
             .and_then(|d| base_day.checked_add(d))?;
-        let delta = r.varint()?;
-        let delta = ((delta >> 1) as i64) ^ -((delta & 1) as i64);
+        let delta = varint::unzigzag(r.varint()?);
         let seq = base_seq.wrapping_add(delta as u64);
         for (i, v) in f.iter_mut().enumerate() {
             if flags & (1 << i) != 0 {

@@ -26,6 +26,7 @@ mod migrate;
 pub mod newfile;
 mod replay;
 pub mod schema;
+mod varint;
 
 pub use error::{OpenError, Result, StoreError};
 
