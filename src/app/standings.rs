@@ -94,7 +94,7 @@ impl StandingsScreen {
             }
             SortKey::Matches => rows.sort_by_key(|&i| std::cmp::Reverse(player(i).matches)),
             SortKey::LastPlayed => rows.sort_by_key(|&i| std::cmp::Reverse(player(i).last_played)),
-            SortKey::Status => rows.sort_by_key(|&i| status(&app.standings[i])),
+            SortKey::Status => rows.sort_by_key(|&i| app.standings[i].status()),
         }
         if self.descending {
             rows.reverse();
@@ -116,21 +116,6 @@ impl StandingsScreen {
         self.lines = lines;
         self.key = Some(key);
     }
-}
-
-/// "provisional, idle" (empty for a listed player).
-fn status(s: &Standing) -> String {
-    let mut flags = Vec::new();
-    if s.retired {
-        flags.push("retired");
-    }
-    if s.provisional {
-        flags.push("provisional");
-    }
-    if s.idle {
-        flags.push("idle");
-    }
-    flags.join(", ")
 }
 
 fn score_name(p: &PlayerState) -> &'static str {
@@ -353,7 +338,7 @@ fn player_row(row: &mut egui_extras::TableRow<'_, '_>, s: &Standing, p: &PlayerS
         ui.label(p.last_played.map_or_else(|| "—".into(), |d| d.to_string()));
     });
     row.col(|ui| {
-        ui.weak(status(s));
+        ui.weak(s.status());
     });
 }
 

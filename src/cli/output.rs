@@ -270,16 +270,10 @@ pub fn standings(ladder: &Ladder, rows: &[Standing], as_json: bool) {
             ),
             Skill::Elo(_) => format!("{:>7.1}", f.rating),
         };
-        let mut flags = String::new();
-        if s.provisional {
-            flags.push_str(" provisional");
-        }
-        if s.idle {
-            flags.push_str(" idle");
-        }
-        if s.retired {
-            flags.push_str(" retired");
-        }
+        let flags = match s.status() {
+            words if words.is_empty() => words,
+            words => format!("  {words}"),
+        };
         say!(
             "{:>5}  {:<28} {figures}  W-D-L {}-{}-{}{flags}",
             s.position,

@@ -30,6 +30,20 @@ impl Standing {
     pub fn listed(&self) -> bool {
         !self.provisional && !self.idle && !self.retired
     }
+
+    /// Why the player is left off, in words: "retired, idle" (empty for a listed player).
+    pub fn status(&self) -> String {
+        [
+            (self.retired, "retired"),
+            (self.provisional, "provisional"),
+            (self.idle, "idle"),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, word)| *word)
+        .collect::<Vec<_>>()
+        .join(", ")
+    }
 }
 
 /// The sort key of a player: higher first.
@@ -168,6 +182,26 @@ mod tests {
     use crate::ladder::event::{Event, Match, MatchResult};
     use crate::ladder::rules::{Rules, System};
     use crate::rating::Outcome;
+
+    /// The words the app's Status column and `rungs standings` both print.
+    #[test]
+    fn status_names_every_reason_a_player_is_left_off() {
+        let mut s = Standing {
+            position: 1,
+            id: 0,
+            tier: None,
+            provisional: false,
+            idle: false,
+            retired: false,
+        };
+        assert_eq!(s.status(), "");
+        s.idle = true;
+        assert_eq!(s.status(), "idle");
+        s.provisional = true;
+        s.retired = true;
+        assert_eq!(s.status(), "retired, provisional, idle");
+        assert!(!s.listed());
+    }
 
     /// Ann and Bo play on 1 January, Cy and Bo on 10 January; Ann then sits out. With
     /// idle_days 5 Ann (9 days since her match) is idle, Bo and Cy are not; with
