@@ -143,6 +143,39 @@ fn finding_1_the_keys_of_the_evening_save_the_right_winner() {
     assert!(s.player_id("Andorra").is_some() && s.player_id("Belgium").is_some());
 }
 
+/// Finding 1, on a later visit: leaving Enter match and coming back puts the keyboard in
+/// Player A again (Tab used to walk into the menu bar and Enter open the Edit menu), and Enter
+/// never presses a tab or menu button that has the keyboard.
+#[test]
+fn finding_1_the_keys_work_on_every_visit_to_enter_match() {
+    let dir = Temp::new("evening-1-again");
+    let mut h = ladder(&dir, Rules::default(), &["Spain", "Portugal"], vec![], WIDE);
+    click(&mut h, "Enter match");
+    click(&mut h, "Standings");
+    click(&mut h, "Enter match");
+    h.run();
+    assert!(
+        h.get_by_role_and_label(Role::TextInput, "Player A")
+            .is_focused(),
+        "back on the form, the keyboard is in Player A"
+    );
+    typed(&mut h, "Spai");
+    press(&mut h, Key::Tab);
+    typed(&mut h, "Portu");
+    press(&mut h, Key::Tab);
+    key_with_text(&mut h, Key::Num2, "2");
+    press(&mut h, Key::Enter);
+    assert_eq!(matches_of(&h, 1), (1, 0, 0), "Portugal won");
+    assert_eq!(matches_of(&h, 0), (0, 0, 1), "Spain lost");
+    // A tab button with the keyboard: Enter is the form's (incomplete: nothing saved), and
+    // the button is not pressed (the screen stays).
+    h.get_by_label("Standings").focus();
+    h.run();
+    press(&mut h, Key::Enter);
+    assert_eq!(h.state().state.screen, Screen::EnterMatch);
+    assert_eq!(h.state().state.ladder.events, 3, "nothing more was saved");
+}
+
 /// Finding 2: Ctrl+Z in a text field edits the text and leaves the ladder alone; outside a text field
 /// it undoes. A delete says "Deleted: … · Undo" (no dialog), and Undo brings the match back.
 #[test]

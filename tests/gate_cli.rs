@@ -468,3 +468,29 @@ fn csv_export_never_writes_a_live_formula_and_imports_back() {
         (Some("Pegasus Bridge"), Some("Allies"))
     );
 }
+
+/// An export never replaces a ladder — not the one exported (it was left as 0 bytes), not
+/// another (it was overwritten with JSON Lines, exit 0) — and replaces an old export whole,
+/// leaving no temporary file behind.
+#[test]
+fn export_never_replaces_a_ladder() {
+    let dir = Dir::new("export-onto-ladder");
+    let f = dir.ladder();
+    dir.ok(&["new", "other.rungs"]);
+    let m = dir.fails_unchanged(f, &["export", f, f]);
+    assert_mentions(&m, &[f, "is the ladder being exported"]);
+    let m = dir.fails_unchanged(f, &["export", f, "other.rungs"]);
+    assert_mentions(&m, &["other.rungs", "is a ladder (a SQLite database)"]);
+    dir.ok(&["check", "other.rungs"]);
+    dir.ok(&["check", f]);
+    std::fs::write(dir.path("log.jsonl"), "an old export\n".repeat(10_000)).unwrap();
+    dir.ok(&["export", f, "log.jsonl"]);
+    dir.ok(&["export", f, "fresh.jsonl"]);
+    assert_eq!(dir.bytes("log.jsonl"), dir.bytes("fresh.jsonl"));
+    let left: Vec<String> = std::fs::read_dir(dir.path("."))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains("rungs-export"))
+        .collect();
+    assert!(left.is_empty(), "{left:?}");
+}

@@ -85,8 +85,10 @@ pub struct Forecast {
 pub struct EnterMatchScreen {
     pub form: MatchForm,
     highlight: [usize; 2],
-    /// Give Player A the keyboard on the next frame (after a save, on first showing).
+    /// Give Player A the keyboard on the next frame (after a save, on arriving).
     focus_a: bool,
+    /// Enter, taken for the form before the menu and tabs were drawn (see [`EnterMatchScreen::take_enter`]).
+    enter: bool,
     forecast: Option<Forecast>,
     pub edit: Option<EditForm>,
 }
@@ -100,6 +102,7 @@ impl Default for EnterMatchScreen {
             },
             highlight: [0; 2],
             focus_a: true,
+            enter: false,
             forecast: None,
             edit: None,
         }
@@ -116,6 +119,20 @@ impl EnterMatchScreen {
         };
         self.highlight = [0; 2];
         self.focus_a = true;
+    }
+
+    /// The screen was switched to: the keyboard goes to Player A, where a person starts
+    /// typing (on every arrival, not only the first, or Tab walks into the menu bar).
+    pub fn arrived(&mut self) {
+        if self.edit.is_none() {
+            self.focus_a = true;
+        }
+    }
+
+    /// Takes Enter for the form before anything else is drawn this frame, so that a menu,
+    /// tab or Undo button with the keyboard is never pressed by it.
+    pub fn take_enter(&mut self, ui: &egui::Ui) {
+        self.enter |= ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Enter));
     }
 
     /// The forecast for the form (computed when the form or the ladder changed).
@@ -276,7 +293,8 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
     }
     // Enter belongs to the form (or the edit window): it saves, and never presses whatever
     // button happens to have the keyboard.
-    let enter = ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Enter));
+    let enter = std::mem::take(&mut me.enter)
+        | ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Enter));
     if me.edit.is_some() {
         edit_window(ui, me, app, out, enter);
     }

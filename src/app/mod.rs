@@ -297,6 +297,12 @@ impl RungsApp {
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
         self.shortcuts(ui);
+        if self.state.screen == Screen::EnterMatch
+            && self.screens.new_ladder.is_none()
+            && !self.state.picker.busy()
+        {
+            self.screens.enter.take_enter(ui);
+        }
         egui::Panel::top("menu").show(ui, |ui| {
             chrome::menu(ui, &self.state, &mut self.dark, &mut self.commands);
             chrome::tabs(ui, self.state.screen, &mut self.commands);

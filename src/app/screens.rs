@@ -34,6 +34,8 @@ pub struct Screens {
     pub simulate: SimForm,
     /// The File → New form, while it is open.
     pub new_ladder: Option<NewLadderForm>,
+    /// The screen drawn last frame: arriving on a screen is when it takes the keyboard.
+    shown: Option<Screen>,
 }
 
 impl Screens {
@@ -51,6 +53,7 @@ impl Screens {
             tune: Tune::default(),
             simulate: SimForm::new(data_dir),
             new_ladder: None,
+            shown: None,
         }
     }
 
@@ -81,6 +84,11 @@ impl Screens {
     /// Draws the screen showing: each gets its own state to change and the rest of the app
     /// to read, and says what it wants done in `out`.
     pub fn show(&mut self, ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
+        if self.shown.replace(state.screen) != Some(state.screen)
+            && state.screen == Screen::EnterMatch
+        {
+            self.enter.arrived();
+        }
         match state.screen {
             Screen::Standings => standings::show(ui, &mut self.standings, state, out),
             Screen::EnterMatch => enter_match::show(ui, &mut self.enter, state, out),

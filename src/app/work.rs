@@ -10,6 +10,7 @@ use super::messages::Offer;
 use super::tools::{Comparison, LogView, Simulated};
 use crate::action::{self, Action, Context};
 use crate::interchange::csv_matches::{Mapping, MatchReader};
+use crate::interchange::out_file::OutFile;
 use crate::interchange::{csv_export, elo_list, jsonl};
 use crate::ladder::compare;
 use crate::ladder::evaluate;
@@ -22,10 +23,9 @@ use crate::ladder::timeline::Timeline;
 use crate::store::Store;
 use std::path::{Path, PathBuf};
 
-/// The file `to`, created for writing.
-fn create(to: &Path) -> AppResult<std::io::BufWriter<std::fs::File>> {
-    let file = std::fs::File::create(to).map_err(|e| AppError::file(to, e))?;
-    Ok(std::io::BufWriter::new(file))
+/// The export `to` of the ladder at `ladder`, written under a temporary name until complete.
+fn create(to: &Path, ladder: &Path) -> AppResult<OutFile> {
+    OutFile::create(to, ladder).map_err(|e| AppError::file(to, e))
 }
 
 /// A copy of the ladder as a new file (its log, replayed there).
@@ -37,14 +37,20 @@ pub fn save_copy(store: &mut Store, to: &Path) -> AppResult<Done> {
 
 pub fn export_jsonl(store: &mut Store, to: &Path) -> AppResult<Done> {
     let log = store.export_log()?;
-    jsonl::write(&log, &mut create(to)?).map_err(|e| AppError::file(to, e))?;
+    let mut out = create(to, store.path())?;
+    jsonl::write(&log, &mut out).map_err(|e| AppError::file(to, e))?;
+    out.commit().map_err(|e| AppError::file(to, e))?;
     Ok(Done::Said(format!("wrote {}", to.display())))
 }
 
 pub fn export_csv(store: &mut Store, to: &Path) -> AppResult<Done> {
     let events = store.effective()?;
     let ladder = store.ladder()?;
-    csv_export::write_matches(&ladder, &events, create(to)?).map_err(|e| AppError::file(to, e))?;
+    let out = create(to, store.path())?;
+    csv_export::write_matches(&ladder, &events, out)
+        .map_err(|e| AppError::file(to, e))?
+        .commit()
+        .map_err(|e| AppError::file(to, e))?;
     Ok(Done::Said(format!("wrote {}", to.display())))
 }
 

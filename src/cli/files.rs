@@ -7,9 +7,10 @@ use super::output;
 use crate::action::{self, ActionError, Place};
 use crate::interchange::csv_matches::{self, HomeColumn, Mapping, ResultColumns};
 use crate::interchange::jsonl;
+use crate::interchange::out_file::OutFile;
 use anyhow::{Context as _, Result, bail};
 use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{BufWriter, IsTerminal, Write};
+use std::io::IsTerminal;
 use std::path::Path;
 
 pub fn new(file: &Path, args: &RulesArgs) -> Result<()> {
@@ -127,26 +128,26 @@ pub fn import_csv(
 pub fn export(file: &Path, out: &Path) -> Result<()> {
     let (store, ladder) = open(file)?;
     let name = out.display().to_string();
-    let handle = std::fs::File::create(out).with_context(|| format!("{name}: cannot create"))?;
-    let w = BufWriter::with_capacity(1 << 16, handle);
+    let w = OutFile::create(out, file).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     let is_csv = out
         .extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
     let cannot_write = |e: &dyn std::fmt::Display| anyhow::anyhow!("{name}: cannot write: {e}");
-    if is_csv {
+    let w = if is_csv {
         let mut csv =
             crate::interchange::csv_export::MatchWriter::new(w).map_err(|e| cannot_write(&e))?;
         store
             .for_each_event(|date, _, event| csv.event(&ladder, date, event))?
             .map_err(|e| cannot_write(&e))?;
-        csv.finish().map_err(|e| cannot_write(&e))?;
+        csv.finish().map_err(|e| cannot_write(&e))?
     } else {
         let mut jsonl = jsonl::Writer::new(w);
         store
             .stream_log(&mut |item| jsonl.item(item))?
             .map_err(|e| cannot_write(&e))?;
-        jsonl.into_inner().flush().map_err(|e| cannot_write(&e))?;
-    }
+        jsonl.into_inner()
+    };
+    w.commit().map_err(|e| cannot_write(&e))?;
     say!("wrote {name}");
     Ok(())
 }

@@ -65,13 +65,15 @@ impl<W: Write> MatchWriter<W> {
         ])
     }
 
-    pub fn finish(mut self) -> csv::Result<()> {
-        self.w.flush()?;
-        Ok(())
+    /// Flushes the rows and hands back where they went.
+    pub fn finish(self) -> csv::Result<W> {
+        self.w
+            .into_inner()
+            .map_err(|e| csv::Error::from(e.into_error()))
     }
 }
 
-pub fn write_matches(ladder: &Ladder, events: &[Effective], out: impl Write) -> csv::Result<()> {
+pub fn write_matches<W: Write>(ladder: &Ladder, events: &[Effective], out: W) -> csv::Result<W> {
     let mut w = MatchWriter::new(out)?;
     for e in events {
         w.event(ladder, e.date, &e.event)?;

@@ -3,3 +3,4 @@ pub mod csv_export;
 pub mod csv_matches;
 pub mod elo_list;
 pub mod jsonl;
+pub mod out_file;
