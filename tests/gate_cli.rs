@@ -494,3 +494,66 @@ fn export_never_replaces_a_ladder() {
         .collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+/// replay(export(log)) == log after an undo: Bo joins, both joins are undone, Bo joins again.
+/// The undone Bo's name is free in the ladder, so the log rungs exports of it imports (it was
+/// refused: "`Bo` is already the name `Bo` of another player").
+#[test]
+fn a_log_with_an_undone_join_imports_back() {
+    let dir = Dir::new("undone-join");
+    let f = LADDER;
+    dir.ok(&["new", f]);
+    dir.ok(&["add-player", f, "Ann"]);
+    dir.ok(&["add-player", f, "Bo"]);
+    dir.ok(&["undo", f]);
+    dir.ok(&["undo", f]);
+    dir.ok(&["add-player", f, "Bo"]);
+    dir.ok(&["export", f, "u.jsonl"]);
+    dir.ok(&["import-log", "u2.rungs", "u.jsonl"]);
+    dir.ok(&["export", "u2.rungs", "u2.jsonl"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.path("u.jsonl")).unwrap(),
+        std::fs::read_to_string(dir.path("u2.jsonl")).unwrap()
+    );
+    assert_eq!(
+        dir.ok(&["standings", f, "--json"]),
+        dir.ok(&["standings", "u2.rungs", "--json"])
+    );
+    // A name still in force is still refused: a second Bo joining.
+    let text = std::fs::read_to_string(dir.path("u.jsonl")).unwrap();
+    let last = text.lines().last().unwrap().to_string();
+    let again = last
+        .replace("\"action\":5", "\"action\":6")
+        .replace("\"seq\":3", "\"seq\":4")
+        .replace("\"id\":0", "\"id\":1");
+    assert_ne!(again, last, "the test built a new line: {last}");
+    dir.write("dup.jsonl", &format!("{text}{again}\n"));
+    let m = dir.fail(&["import-log", "dup.rungs", "dup.jsonl"]);
+    assert_mentions(
+        &m,
+        &["dup.jsonl", "line 7", "`Bo` is already the name `Bo`"],
+    );
+}
+
+/// A log cannot delete a player's join (the CLI's delete-event refuses it; a log did it with
+/// exit 0 and the ladder's matches then named nobody).
+#[test]
+fn a_log_cannot_delete_a_join() {
+    let dir = Dir::new("log-deletes-join");
+    let f = dir.ladder();
+    dir.ok(&["export", f, "log.jsonl"]);
+    let text = std::fs::read_to_string(dir.path("log.jsonl")).unwrap();
+    let delete = r#"{"action":99,"action_kind":"do","label":"deleted","seq":99,"date":"2026-01-03","op":"delete","target":2}"#;
+    dir.write("bad.jsonl", &format!("{text}{delete}\n"));
+    let m = dir.fail(&["import-log", "bad.rungs", "bad.jsonl"]);
+    assert_mentions(
+        &m,
+        &[
+            "bad.jsonl",
+            "`target`",
+            "row 2 is a player joining",
+            "retire them instead",
+        ],
+    );
+    assert!(!dir.path("bad.rungs").exists(), "no ladder was made");
+}

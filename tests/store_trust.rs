@@ -771,3 +771,34 @@ fn each_kind_of_damage_is_named() {
     let m = dir.fail(&["standings", "empty.rungs"]);
     mentions(&m, &["empty.rungs: not a rungs ladder (an empty file)"]);
 }
+
+/// Rules another program wrote into the file, out of their range (issue 10's `k=-1e308`, here
+/// a side advantage of 1e300), are refused by name when the ladder opens — never replayed into
+/// ratings of ±5e307 and then a cache of nulls — and `rungs check` names them too.
+#[test]
+fn out_of_range_rules_in_the_file_are_refused_by_name() {
+    let dir = Dir::new("rules-tampered");
+    dir.club(LADDER);
+    let before = std::fs::read(dir.path(LADDER)).unwrap();
+    dir.sqlite(LADDER)
+        .execute(
+            "UPDATE meta SET value = json_set(value, '$.advantage', 1e300) WHERE key = 'rules'",
+            [],
+        )
+        .unwrap();
+    let e = Store::open(&dir.path(LADDER)).err().unwrap().to_string();
+    mentions(
+        &e,
+        &[
+            "its rules do not read",
+            "`advantage`",
+            "1e300",
+            "outside its range",
+        ],
+    );
+    assert_ne!(
+        std::fs::read(dir.path(LADDER)).unwrap(),
+        before,
+        "the test did tamper"
+    );
+}

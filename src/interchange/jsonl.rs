@@ -11,7 +11,7 @@ use crate::ladder::rules::Rules;
 use crate::ladder::values::{self, PlayerName};
 use crate::store::export::{ActionKind, Log, LogAction, LogItem};
 use serde_json::{Map, Value, json};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, Write};
 
 pub const FORMAT_VERSION: u64 = 1;
@@ -233,6 +233,7 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
                 label,
                 rows: Vec::new(),
             });
+            checks.action(kind);
         }
         if !obj.contains_key("seq") && !obj.contains_key("op") {
             if kind == ActionKind::Do {
@@ -273,10 +274,21 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
             err(n, &field, text)
         })?;
         let mut row = row;
+        if let Entry::Edit { target, .. } | Entry::Delete { target } = &row.entry {
+            checks
+                .correction(*target)
+                .map_err(|(field, message)| err(n, field, message))?;
+        }
         if let Entry::Add { event } | Entry::Edit { event, .. } = &mut row.entry {
             checks
                 .event(event)
                 .map_err(|(field, message)| err(n, field, message))?;
+        }
+        if let Entry::Add {
+            event: Event::Player { .. },
+        } = &row.entry
+        {
+            checks.join_rows.insert(seq);
         }
         last_seq = seq;
         if let Some(a) = actions.last_mut() {
@@ -293,15 +305,66 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
 #[derive(Default)]
 struct Checks {
     joins: u64,
-    /// Name key → the player holding it and the name as written.
-    names: HashMap<String, (PlayerId, String)>,
+    /// Name key → the player holding it, the name as written, and the action (0-based) that
+    /// gave it.
+    names: HashMap<String, (PlayerId, String, usize)>,
     /// Player → the key of their current name (a rename frees the old one).
     keys: HashMap<PlayerId, String>,
+    /// Whether each action so far is in force: undo and redo as the store folds them (a `do`
+    /// clears what could be redone), kept as the lines come so that a name an undone action
+    /// gave is free again, as it is in the ladder the log was exported from.
+    in_force: Vec<bool>,
+    done: Vec<usize>,
+    undone: Vec<usize>,
+    /// The log rows that are players joining: never edited or deleted (players retire).
+    join_rows: HashSet<u64>,
 }
 
 type Problem = (&'static str, String);
 
 impl Checks {
+    /// A new action of `kind` begins.
+    fn action(&mut self, kind: ActionKind) {
+        let index = self.in_force.len();
+        self.in_force.push(false);
+        match kind {
+            ActionKind::Do => {
+                for a in self.undone.drain(..) {
+                    self.in_force[a] = false;
+                }
+                self.done.push(index);
+                self.in_force[index] = true;
+            }
+            ActionKind::Undo => {
+                if let Some(a) = self.done.pop() {
+                    self.in_force[a] = false;
+                    self.undone.push(a);
+                }
+            }
+            ActionKind::Redo => {
+                if let Some(a) = self.undone.pop() {
+                    self.in_force[a] = true;
+                    self.done.push(a);
+                }
+            }
+        }
+    }
+
+    /// An edit or deletion of row `target`: a player's join is never one (the gate's rule:
+    /// their matches would name nobody; they retire instead).
+    fn correction(&self, target: u64) -> Result<(), Problem> {
+        if self.join_rows.contains(&target) {
+            return Err((
+                "target",
+                format!(
+                    "row {target} is a player joining; a player is not deleted or edited \
+                     (their matches would name nobody): retire them instead"
+                ),
+            ));
+        }
+        Ok(())
+    }
+
     fn player(&self, id: PlayerId) -> Result<(), Problem> {
         if u64::from(id) < self.joins {
             Ok(())
@@ -323,8 +386,10 @@ impl Checks {
                 format!("`{}` is not a name: it {e}", name.escape_debug()),
             )
         })?;
-        if let Some((other, taken)) = self.names.get(&clean.key())
+        // A name given by an action since undone is free (the ladder no longer holds it).
+        if let Some((other, taken, given_by)) = self.names.get(&clean.key())
             && *other != id
+            && self.in_force.get(*given_by).copied().unwrap_or(true)
         {
             return Err((
                 "name",
@@ -337,7 +402,9 @@ impl Checks {
         if let Some(old) = self.keys.insert(id, clean.key()) {
             self.names.remove(&old);
         }
-        self.names.insert(clean.key(), (id, clean.to_string()));
+        let action = self.in_force.len().saturating_sub(1);
+        self.names
+            .insert(clean.key(), (id, clean.to_string(), action));
         *name = clean.into_string();
         Ok(())
     }

@@ -198,6 +198,7 @@ pub enum Params {
 /// A ladder's rules: the rating system with its parameters. Stored as
 /// `{"system": "elo", "params": {…}}`; what every system shares sits beside them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "UncheckedRules")]
 pub struct Rules {
     #[serde(flatten)]
     pub params: Params,
@@ -211,6 +212,33 @@ pub struct Rules {
     /// logs from before the calendar read, and are written, as they were.
     #[serde(default, skip_serializing_if = "Calendar::is_manual")]
     pub calendar: Calendar,
+}
+
+/// Rules as read, before their ranges are checked: every [`Rules`] read — from a ladder's
+/// file, its log, an imported log or the app's settings — passes [`Rules::check`], so a value
+/// another program wrote there (`k = -1e308`) is refused by name instead of replayed.
+#[derive(Deserialize)]
+struct UncheckedRules {
+    #[serde(flatten)]
+    params: Params,
+    #[serde(default)]
+    advantage: f64,
+    #[serde(default)]
+    calendar: Calendar,
+}
+
+impl TryFrom<UncheckedRules> for Rules {
+    type Error = ParamError;
+
+    fn try_from(r: UncheckedRules) -> Result<Rules, ParamError> {
+        let rules = Rules {
+            params: r.params,
+            advantage: r.advantage,
+            calendar: r.calendar,
+        };
+        rules.check()?;
+        Ok(rules)
+    }
 }
 
 fn is_zero(x: &f64) -> bool {
@@ -427,6 +455,26 @@ impl Rules {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Rules read from JSON (a file's, a log's) are range-checked like rules typed in.
+    #[test]
+    fn rules_read_from_json_are_checked() {
+        let good: Rules = serde_json::from_str(r#"{"system":"elo","params":{"k":20}}"#).unwrap();
+        assert_eq!(good.param("k"), Some(20.0));
+        let e = serde_json::from_str::<Rules>(r#"{"system":"elo","params":{"k":-1e308}}"#)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.starts_with("parameter `k` (K factor): -1e308 is outside its range"),
+            "{e}"
+        );
+        let e = serde_json::from_str::<Rules>(
+            r#"{"system":"elo","params":{"k":20},"advantage":1e300}"#,
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(e.contains("`advantage`"), "{e}");
+    }
 
     #[test]
     fn params_are_set_by_name() {
