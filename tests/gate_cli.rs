@@ -557,3 +557,64 @@ fn a_log_cannot_delete_a_join() {
     );
     assert!(!dir.path("bad.rungs").exists(), "no ladder was made");
 }
+
+/// A name is found however it is spaced ("Ann   Lee", a no-break space), as the README
+/// promises and CSV import already did; and a name beginning `'=` survives a CSV export and
+/// import (the importer took the `'` off: "`=x` is not a name").
+#[test]
+fn names_are_found_however_spaced_and_survive_csv() {
+    let dir = Dir::new("spacing");
+    let f = LADDER;
+    dir.ok(&["new", f]);
+    dir.ok(&[
+        "add-player",
+        f,
+        "Ann Lee",
+        "Bo",
+        "'=x",
+        "--date",
+        "2026-01-01",
+    ]);
+    dir.ok(&[
+        "add-match",
+        f,
+        "Ann   Lee",
+        "Bo",
+        "1",
+        "--date",
+        "2026-01-02",
+    ]);
+    dir.ok(&[
+        "add-match",
+        f,
+        "1",
+        "--team-a",
+        "Ann\u{a0}Lee",
+        "--team-b",
+        " Bo ",
+        "--date",
+        "2026-01-03",
+    ]);
+    let text = dir.ok(&["predict", f, "ann  lee", "BO"]);
+    assert!(text.contains("Ann Lee"), "{text}");
+    dir.ok(&["add-match", f, "'=x", "Bo", "0", "--date", "2026-01-04"]);
+    dir.ok(&["export", f, "m.csv"]);
+    let csv = std::fs::read_to_string(dir.path("m.csv")).unwrap();
+    assert!(csv.contains("\n2026-01-04,''=x,Bo,0,"), "{csv}");
+    dir.ok(&["new", "copy.rungs"]);
+    dir.ok(&["import", "copy.rungs", "m.csv"]);
+    let names = |file: &str| {
+        let json: serde_json::Value =
+            serde_json::from_str(&dir.ok(&["standings", file, "--json"])).unwrap();
+        let mut v: Vec<String> = json
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["player"].as_str().unwrap().to_string())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names("copy.rungs"), ["'=x", "Ann Lee", "Bo"]);
+    assert_eq!(names(f), names("copy.rungs"));
+}

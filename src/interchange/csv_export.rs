@@ -3,7 +3,7 @@
 //! the side-advantage flag as `a`, `b` or `neutral` in a last `home` column (empty: no flag).
 //! No cell is ever a live spreadsheet formula: text starting with `=`, `+`, `-` or `@` gets a
 //! leading `'` (names cannot start so; older files and other fields might), which the
-//! importer takes off again.
+//! importer takes off again; so does text that starts with `'` and then one of those.
 
 use crate::ladder::event::{Event, PlayerId};
 use crate::ladder::log::Effective;
@@ -12,9 +12,14 @@ use chrono::NaiveDate;
 use std::borrow::Cow;
 use std::io::Write;
 
-/// `text` as a cell a spreadsheet shows as text.
+/// `text` as a cell a spreadsheet shows as text. Text that already starts with `'` before a
+/// formula character gets one more, so that the importer, which takes one off, reads it back
+/// as it was (`'=x` is written `''=x`).
 pub fn inert(text: &str) -> Cow<'_, str> {
-    if text.starts_with(['=', '+', '-', '@']) {
+    if text
+        .trim_start_matches('\'')
+        .starts_with(['=', '+', '-', '@'])
+    {
         Cow::Owned(format!("'{text}"))
     } else {
         Cow::Borrowed(text)

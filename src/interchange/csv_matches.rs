@@ -774,11 +774,17 @@ pub fn open(path: &Path, mapping: &Mapping) -> Result<MatchReader<Box<dyn Read>>
     MatchReader::new(reader, &name, mapping)
 }
 
-/// A cell as written by a spreadsheet-safe export: `'` before a character a spreadsheet
-/// would start a formula with is taken off again.
+/// A cell as written by a spreadsheet-safe export (`csv_export::inert`): the `'` it put before
+/// text a spreadsheet would take for a formula (`=x`, or `'=x` itself) is taken off again.
 fn unescape_formula(cell: &str) -> &str {
     match cell.strip_prefix('\'') {
-        Some(rest) if rest.starts_with(['=', '+', '-', '@']) => rest,
+        Some(rest)
+            if rest
+                .trim_start_matches('\'')
+                .starts_with(['=', '+', '-', '@']) =>
+        {
+            rest
+        }
         _ => cell,
     }
 }

@@ -134,15 +134,26 @@ pub fn label(text: &str) -> Result<String, NameError> {
 }
 
 /// The comparison key of any text: NFC after Unicode case folding of its canonical
-/// decomposition (canonical caseless matching, Unicode §3.13), trimmed. Names that differ only
-/// in case or in normal form have one key.
+/// decomposition (canonical caseless matching, Unicode §3.13), every run of white space one
+/// space, trimmed — as a name is kept. Names that differ only in case, normal form or spacing
+/// ("Ann   Lee", "Ann\u{a0}Lee") have one key, so what is typed finds the player it names.
 pub fn name_key(text: &str) -> String {
-    let text = text.trim();
+    // Most texts are spaced as kept already (an import keys a million of them).
+    let kept = text
+        .split(' ')
+        .all(|w| !w.is_empty() && !w.contains(char::is_whitespace));
+    let spaced;
+    let text = if kept {
+        text
+    } else {
+        spaced = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        spaced.as_str()
+    };
     if text.is_ascii() {
         // For ASCII, full case folding is lower-casing, and the text is already NFC.
         return text.to_ascii_lowercase();
     }
-    let folded = caseless::default_case_fold_str(&text.trim().nfd().collect::<String>());
+    let folded = caseless::default_case_fold_str(&text.nfd().collect::<String>());
     folded.nfc().collect()
 }
 
@@ -276,6 +287,17 @@ mod tests {
         assert_eq!(n(&"é".repeat(80)).map(|s| s.chars().count()), Ok(80));
         // Right-to-left letters are letters: only the invisible direction marks are refused.
         assert_eq!(n("سارة"), Ok("سارة".into()));
+    }
+
+    #[test]
+    fn keys_fold_spacing_as_names_are_kept() {
+        assert_eq!(name_key("Ann   Lee"), "ann lee");
+        assert_eq!(name_key(" Ann\u{a0}Lee\t"), "ann lee");
+        assert_eq!(name_key("Ann\u{3000}Lee"), name_key("ann lee"));
+        assert_eq!(
+            name_key("José  Núñez"),
+            PlayerName::parse("JOSÉ NÚÑEZ").unwrap().key()
+        );
     }
 
     #[test]
