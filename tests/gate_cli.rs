@@ -618,3 +618,42 @@ fn names_are_found_however_spaced_and_survive_csv() {
     assert_eq!(names("copy.rungs"), ["'=x", "Ann Lee", "Bo"]);
     assert_eq!(names(f), names("copy.rungs"));
 }
+
+/// Nothing but a rules change is dated after today: a join dated ahead blocked every match of
+/// the player until then, and neither edit-match nor delete-event could move it.
+#[test]
+fn only_a_rules_change_is_dated_ahead() {
+    let dir = Dir::new("future-dates");
+    let f = dir.ladder();
+    for args in [
+        vec!["add-player", f, "Zed", "--date", "9999-12-31"],
+        vec!["soft-reset", f, "--date", "9999-12-31"],
+        vec!["hard-reset", f, "--date", "9999-12-31"],
+        vec!["retire", f, "Ann", "--date", "9999-12-31"],
+        vec!["rename", f, "Ann", "Annie", "--date", "9999-12-31"],
+    ] {
+        let m = dir.fails_unchanged(f, &args);
+        assert_mentions(
+            &m,
+            &[
+                f,
+                "field `date`: 9999-12-31 is in the future",
+                "recorded once it has happened",
+            ],
+        );
+    }
+    dir.ok(&["rules", f, "--system", "elo", "--date", "9999-12-31"]);
+    // A log carrying a join dated ahead is refused too; its scheduled rules change is not.
+    dir.ok(&["export", f, "log.jsonl"]);
+    let text = std::fs::read_to_string(dir.path("log.jsonl")).unwrap();
+    dir.ok(&["import-log", "ok.rungs", "log.jsonl"]);
+    let ahead = text.replacen("\"date\":\"2026-01-01\"", "\"date\":\"9999-12-30\"", 1);
+    assert_ne!(ahead, text);
+    dir.write("ahead.jsonl", &ahead);
+    let m = dir.fail(&["import-log", "ahead.rungs", "ahead.jsonl"]);
+    assert_mentions(
+        &m,
+        &["ahead.rungs", "row 1 is dated 9999-12-30, after today"],
+    );
+    assert!(!dir.path("ahead.rungs").exists());
+}

@@ -88,7 +88,8 @@ pub enum ActionError {
     PlayerTwice { at: Place, name: String },
     #[error(
         "{at}field `date`: {name} joined the ladder on {joined}, after this match's date {date}; \
-         enter the match on or after {joined}, or correct the join's date"
+         enter the match on or after {joined} (a join keeps its date; a player added without \
+         one joins at their first match)"
     )]
     NotYetJoined {
         at: Place,
@@ -96,14 +97,13 @@ pub enum ActionError {
         joined: NaiveDate,
         date: NaiveDate,
     },
-    #[error(
-        "{at}field `date`: {date} is in the future (today is {today}); a result is entered once \
-         it is played"
-    )]
+    #[error("{at}field `date`: {date} is in the future (today is {today}); {why}")]
     Future {
         at: Place,
         date: NaiveDate,
         today: NaiveDate,
+        /// Why that is refused, for this kind of change.
+        why: &'static str,
     },
     #[error("{at}no event {seq} (see `rungs events`)")]
     NoEvent { at: Place, seq: u64 },

@@ -27,6 +27,7 @@ pub fn create(path: &Path, rules: &Rules) -> Result<Store, ActionError> {
 /// `interchange::jsonl::read`): it replays to the standings the log was exported from.
 pub fn import_log(path: &Path, log: &Log) -> Result<Store, ActionError> {
     check_rules(path, &log.rules)?;
+    check_dates(path, log, super::today())?;
     let mut made = NewLadder::begin(path, &log.rules)?;
     if let Err(e) = made.store().import_log(log) {
         return Err(match e {
@@ -41,6 +42,34 @@ pub fn import_log(path: &Path, log: &Log) -> Result<Store, ActionError> {
         });
     }
     Ok(made.finish()?)
+}
+
+/// A log's rows are dated when they happened, as the gate dates them: none after `today`
+/// but a rules change, which is scheduled ahead.
+fn check_dates(path: &Path, log: &Log, today: chrono::NaiveDate) -> Result<(), ActionError> {
+    use crate::ladder::event::{Entry, Event};
+    for row in log.actions.iter().flat_map(|a| &a.rows) {
+        let scheduled = matches!(
+            &row.entry,
+            Entry::Add {
+                event: Event::Rules { .. }
+            } | Entry::Edit {
+                event: Event::Rules { .. },
+                ..
+            }
+        );
+        if row.date > today && !scheduled {
+            return Err(ActionError::refused(
+                &Place::file(path.display().to_string()),
+                format!(
+                    "the log's row {} is dated {}, after today ({today}); a log's rows are \
+                     dated when they happened (only a rules change is scheduled ahead)",
+                    row.seq, row.date
+                ),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// The latest name of each player in a log, for messages.

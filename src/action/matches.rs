@@ -108,6 +108,7 @@ impl Context<'_> {
                 at: at(),
                 date,
                 today: self.today,
+                why: "a result is entered once it is played",
             });
         }
         let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();

@@ -119,6 +119,24 @@ impl<'a> Context<'a> {
             Some(t) => parse_day(&self.at, field, t),
         }
     }
+
+    /// The date of something that has happened (a join, a rename, a retirement, a reset, a
+    /// migration, a scenario's figures): typed into `field` or today, and not after today. A
+    /// join dated ahead blocked every match of the player until then, with no way to move it.
+    /// Only a rules change may be dated ahead: it is scheduled.
+    pub fn past_date(&self, field: &str, text: Option<&str>) -> Result<NaiveDate, ActionError> {
+        let date = self.date(field, text)?;
+        if date > self.today {
+            return Err(ActionError::Future {
+                at: self.at.clone(),
+                date,
+                today: self.today,
+                why: "a change is recorded once it has happened (only a rules change is \
+                      scheduled ahead)",
+            });
+        }
+        Ok(date)
+    }
 }
 
 /// A `YYYY-MM-DD` date within 0001-01-01..9999-12-31, or an error naming the field.

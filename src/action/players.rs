@@ -28,7 +28,7 @@ impl Action {
             ));
         }
         let undated = date.is_none_or(|d| d.trim().is_empty());
-        let day = ctx.date("date", date)?;
+        let day = ctx.past_date("date", date)?;
         let mut rows = Vec::with_capacity(names.len());
         for text in names {
             let name = ctx.roster.new_name(&ctx.at, "name", text, None)?;
@@ -68,7 +68,7 @@ impl Action {
     ) -> Result<Action, ActionError> {
         let id = ctx.roster.player(&ctx.at, "player", old)?;
         let name = ctx.roster.new_name(&ctx.at, "name", new, Some(id))?;
-        let day = ctx.date("date", date)?;
+        let day = ctx.past_date("date", date)?;
         let label = format!("renamed {} to {name}", ctx.roster.name(id).unwrap_or(old));
         Ok(Action::new(
             Kind::Rename,
@@ -104,7 +104,7 @@ impl Action {
                 format!("{shown} is already {state}"),
             ));
         }
-        let day = ctx.date("date", date)?;
+        let day = ctx.past_date("date", date)?;
         let label = if retired {
             format!("retired {shown}")
         } else {

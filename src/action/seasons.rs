@@ -20,13 +20,13 @@ fn one(kind: Kind, label: impl Into<String>, date: NaiveDate, event: Event) -> A
 impl Action {
     /// The weekly button.
     pub fn soft_reset(ctx: &Context<'_>, date: Option<&str>) -> Result<Action, ActionError> {
-        let date = ctx.date("date", date)?;
+        let date = ctx.past_date("date", date)?;
         Ok(one(Kind::SoftReset, "soft reset", date, Event::SoftReset))
     }
 
     /// The season button.
     pub fn hard_reset(ctx: &Context<'_>, date: Option<&str>) -> Result<Action, ActionError> {
-        let date = ctx.date("date", date)?;
+        let date = ctx.past_date("date", date)?;
         Ok(one(Kind::HardReset, "hard reset", date, Event::HardReset))
     }
 
@@ -66,7 +66,7 @@ impl Action {
         cutoffs: &Cutoffs,
         date: Option<&str>,
     ) -> Result<Action, ActionError> {
-        let date = ctx.date("date", date)?;
+        let date = ctx.past_date("date", date)?;
         let mut rows = Vec::new();
         let mut entries: Vec<MigrationEntry> = Vec::new();
         for line in lines {
@@ -145,7 +145,7 @@ impl Action {
                 ),
             ));
         }
-        let date = ctx.date("date", date)?;
+        let date = ctx.past_date("date", date)?;
         let entries: Vec<MigrationEntry> = ladder
             .players
             .iter()
@@ -229,7 +229,7 @@ impl Action {
             })?;
         let averages = parse_medals(averages)
             .map_err(|e| ActionError::invalid(at, "averages", averages, e))?;
-        let date = ctx.date("date", date)?;
+        let date = ctx.past_date("date", date)?;
         let figures = ScenarioOverride {
             scenario,
             sides: [first, second],
