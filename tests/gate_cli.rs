@@ -657,3 +657,37 @@ fn only_a_rules_change_is_dated_ahead() {
     );
     assert!(!dir.path("ahead.rungs").exists());
 }
+
+/// An action's label from an imported log, or an imported file's name, never puts a control
+/// character on the terminal when undo and redo print it (an ESC cleared the screen).
+#[test]
+fn labels_reach_the_terminal_without_control_characters() {
+    let dir = Dir::new("labels");
+    let f = dir.ladder();
+    dir.ok(&["export", f, "log.jsonl"]);
+    let text = std::fs::read_to_string(dir.path("log.jsonl")).unwrap();
+    let evil = text.replace("\"label\":\"added Ann", "\"label\":\"\\u001b[2Jadded Ann");
+    assert_ne!(evil, text);
+    dir.write("evil.jsonl", &evil);
+    dir.ok(&["import-log", "evil.rungs", "evil.jsonl"]);
+    dir.write(
+        "m\u{1b}[31m.csv",
+        "date,player_a,player_b,score\n2026-01-03,Ann,Cy,1\n",
+    );
+    dir.ok(&["import", "evil.rungs", "m\u{1b}[31m.csv"]);
+    let out = dir.ok(&["undo", "evil.rungs"]);
+    assert_eq!(out.trim(), "undid: imported mU+001B[31m.csv (1 matches)");
+    for _ in 0..3 {
+        let out = dir.ok(&["undo", "evil.rungs"]);
+        assert!(!out.contains('\u{1b}'), "{out:?}");
+    }
+    let m = dir.fail(&[
+        "import",
+        "evil.rungs",
+        "m\u{1b}[31m.csv",
+        "--no-new-players",
+        "--date-col",
+        "when",
+    ]);
+    assert!(!m.contains('\u{1b}'), "{m:?}");
+}

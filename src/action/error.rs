@@ -5,6 +5,7 @@ use crate::interchange::csv_matches::CsvError;
 use crate::interchange::elo_list::EloListError;
 use crate::interchange::jsonl::JsonlError;
 use crate::ladder::simulate::SimError;
+use crate::ladder::values;
 use crate::store::StoreError;
 use chrono::NaiveDate;
 use std::fmt;
@@ -38,8 +39,9 @@ impl fmt::Display for Place {
         match (self.file.is_empty(), self.line) {
             (true, None) => Ok(()),
             (true, Some(n)) => write!(f, "line {n}, "),
-            (false, None) => write!(f, "{}: ", self.file),
-            (false, Some(n)) => write!(f, "{}: line {n}, ", self.file),
+            // A file's name is text from outside: shown without its control characters.
+            (false, None) => write!(f, "{}: ", values::shown(&self.file)),
+            (false, Some(n)) => write!(f, "{}: line {n}, ", values::shown(&self.file)),
         }
     }
 }

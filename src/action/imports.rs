@@ -188,7 +188,11 @@ impl Action {
             matches: matches.len(),
             new_players,
         };
-        let label = format!("imported {file} ({} matches)", summary.matches);
+        let label = format!(
+            "imported {} ({} matches)",
+            crate::ladder::values::shown(file),
+            summary.matches
+        );
         Ok((Action::new(Kind::ImportMatches, label, rows), summary))
     }
 }

@@ -193,5 +193,6 @@ fn describe_replay(store: &Store, action: &Action, cause: &ReplayError) -> Strin
 /// one. Returns the change's label.
 pub fn undo(store: &mut Store, redo: bool) -> Result<String, ActionError> {
     let toggled = if redo { store.redo() } else { store.undo() };
-    Ok(toggled?.label)
+    // The label may come from an imported log or an older file: shown safely.
+    Ok(crate::ladder::values::shown(&toggled?.label))
 }

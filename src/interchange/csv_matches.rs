@@ -228,6 +228,7 @@ impl<R: Read> MatchReader<R> {
     /// Reads and checks the header: every required column of `mapping` must be there (else a
     /// [`CsvError`] at the header's line naming the column and listing the header's columns).
     pub fn new(reader: R, file: &str, mapping: &Mapping) -> Result<Self, CsvError> {
+        let file = &crate::ladder::values::shown(file);
         let mut csv = csv::ReaderBuilder::new()
             .has_headers(false)
             .flexible(true)
@@ -755,7 +756,7 @@ impl<R: Read> Iterator for MatchReader<R> {
 /// the file name in error messages; a file that cannot be opened is an error at line 1,
 /// field `row`.
 pub fn open(path: &Path, mapping: &Mapping) -> Result<MatchReader<Box<dyn Read>>, CsvError> {
-    let name = path.display().to_string();
+    let name = crate::ladder::values::shown(&path.display().to_string());
     let file = std::fs::File::open(path).map_err(|e| CsvError {
         file: name.clone(),
         line: 1,

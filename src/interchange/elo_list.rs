@@ -33,6 +33,7 @@ fn column(headers: &csv::StringRecord, names: &[&str]) -> Option<usize> {
 
 /// Reads the whole list; the first bad line is the error.
 pub fn read(input: impl Read, file: &str) -> Result<Vec<EloLine>, EloListError> {
+    let file = &crate::ladder::values::shown(file);
     let err = |line: u64, field: &str, message: String| EloListError {
         file: file.to_string(),
         line,

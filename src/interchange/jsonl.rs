@@ -135,6 +135,7 @@ fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, String
 
 /// Reads a JSONL log, checking every line; the first bad line is the error.
 pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
+    let file = &values::shown(file);
     let err = |line: u64, field: &str, message: String| JsonlError {
         file: file.to_string(),
         line,
@@ -217,11 +218,7 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
                     "must be \"do\", \"undo\" or \"redo\"".into(),
                 )
             })?;
-        let label = obj
-            .get("label")
-            .and_then(Value::as_str)
-            .unwrap_or("")
-            .to_string();
+        let label = values::shown(obj.get("label").and_then(Value::as_str).unwrap_or(""));
         let same_action = actions.last().is_some_and(|a| a.id == id);
         if !same_action {
             if actions.last().is_some_and(|a| a.id >= id) {

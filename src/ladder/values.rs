@@ -48,6 +48,29 @@ pub enum NameError {
 pub struct PlayerName(String);
 
 /// `U+200B` style, for messages.
+/// Text from outside (an action's label in a log, a file's name) made safe to show: control,
+/// format and separator characters written as `U+001B`, so that none reaches a terminal or
+/// turns text around; cut at 200 characters.
+pub fn shown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len().min(800));
+    for (i, c) in text.chars().enumerate() {
+        if i == 200 {
+            out.push('…');
+            break;
+        }
+        match c.general_category() {
+            GeneralCategory::Control
+            | GeneralCategory::Format
+            | GeneralCategory::LineSeparator
+            | GeneralCategory::ParagraphSeparator
+            | GeneralCategory::PrivateUse
+            | GeneralCategory::Unassigned => out.push_str(&code_point(c)),
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
 fn code_point(c: char) -> String {
     format!("U+{:04X}", c as u32)
 }
@@ -287,6 +310,14 @@ mod tests {
         assert_eq!(n(&"é".repeat(80)).map(|s| s.chars().count()), Ok(80));
         // Right-to-left letters are letters: only the invisible direction marks are refused.
         assert_eq!(n("سارة"), Ok("سارة".into()));
+    }
+
+    #[test]
+    fn shown_text_carries_no_control_or_bidi_character() {
+        assert_eq!(shown("undo \u{1b}[2J"), "undo U+001B[2J");
+        assert_eq!(shown("a\u{202e}b\u{200b}c\nd"), "aU+202EbU+200BcU+000Ad");
+        assert_eq!(shown("José"), "José");
+        assert_eq!(shown(&"x".repeat(300)), format!("{}…", "x".repeat(200)));
     }
 
     #[test]
