@@ -178,7 +178,10 @@ impl NewLadder {
             let _ = d.sync_all();
         }
         self.lock = None;
-        Store::open(&self.target)
+        // The file under its name is the one just linked there. If it cannot be opened (a
+        // full disk has no room for its journal), it goes again: the error is the whole
+        // outcome, and a retry finds the name free.
+        Store::open(&self.target).inspect_err(|_| remove_with_sidecars(&self.target))
     }
 }
 
