@@ -155,6 +155,11 @@ fn soft_and_hard_reset_go_through_a_preview() {
     );
     click(&mut h, "Hard reset (end season 1)…");
     assert!(h.query_by_label_contains("Preview — hard reset").is_some());
+    // The range it rescales, stated as the CLI states it (Ann won, Bo lost: both rated).
+    let l = &h.state().state.ladder;
+    let (bo, ann) = (l.players[1].figures().rating, l.players[0].figures().rating);
+    let range = format!("The hard reset rescales MMR {bo:.0}–{ann:.0} → 1500–2250.");
+    assert!(h.query_by_label(&range).is_some(), "{range}");
     click(&mut h, "Cancel");
     assert_eq!(h.state().state.ladder.season, 1, "cancel changes nothing");
     click(&mut h, "Hard reset (end season 1)…");

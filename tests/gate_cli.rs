@@ -691,3 +691,38 @@ fn labels_reach_the_terminal_without_control_characters() {
     ]);
     assert!(!m.contains('\u{1b}'), "{m:?}");
 }
+
+/// A hard reset's preview states the MMR range it rescales (SPEC §3.2: "show the resulting
+/// range"), and the reset then puts the lowest rated player at 1500 and the highest at 1500 +
+/// the span (750 by default).
+#[test]
+fn a_hard_reset_preview_states_its_range_and_apply_keeps_it() {
+    let dir = Dir::new("hard-range");
+    let f = dir.ladder();
+    let ratings = |file: &str| -> Vec<f64> {
+        let json: serde_json::Value =
+            serde_json::from_str(&dir.ok(&["standings", file, "--json"])).unwrap();
+        json.as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["rating"].as_f64().unwrap())
+            .collect()
+    };
+    let r = ratings(f);
+    let (lo, hi) = r
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+    let text = dir.ok(&["hard-reset", f, "--preview"]);
+    let line = format!("The hard reset rescales MMR {lo:.0}–{hi:.0} → 1500–2250.");
+    assert!(text.contains(&line), "{line} not in {text}");
+    let done = dir.ok(&["hard-reset", f]);
+    assert!(done.contains(&line), "{done}");
+    let after = ratings(f);
+    let (lo2, hi2) = after
+        .iter()
+        .fold((f64::MAX, f64::MIN), |(a, b), &x| (a.min(x), b.max(x)));
+    assert!(
+        (lo2 - 1500.0).abs() < 1e-9 && (hi2 - 2250.0).abs() < 1e-9,
+        "{after:?}"
+    );
+}

@@ -166,6 +166,21 @@ pub fn preview(store: &Store, action: &Action) -> Result<(Ladder, Ladder), Actio
         .map_err(|e| named(store, action, e))
 }
 
+/// What a preview of `action` says beside its table, where there is more to say: a hard
+/// reset under Skyweaver states the MMR range it rescales from and onto (SPEC §3.2.3). The
+/// range is the ladder's as it stands (`before`), so a backdated reset, which sees the ladder
+/// of its own date, is not given one.
+pub fn preview_note(action: &Action, before: &Ladder) -> Option<String> {
+    let at_end = action
+        .rows
+        .first()
+        .is_some_and(|(date, _)| before.last_date.is_none_or(|last| *date >= last));
+    (action.kind == Kind::HardReset && at_end)
+        .then(|| crate::ladder::seasons::hard_reset_range(before))
+        .flatten()
+        .map(|r| format!("The hard reset rescales {}.", r.text()))
+}
+
 /// A store error with the players of a replay failure called by name.
 fn named(store: &Store, action: &Action, e: StoreError) -> ActionError {
     match e {

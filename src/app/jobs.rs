@@ -34,6 +34,8 @@ pub enum Unit {
 pub struct Pending {
     pub action: Action,
     pub changes: Vec<Change>,
+    /// What the preview says beside its table (a hard reset's MMR range).
+    pub note: Option<String>,
     pub after: Ladder,
     /// Which preview this is (its table scrolls from the top, not where the last one was).
     pub id: u64,

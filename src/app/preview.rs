@@ -20,6 +20,9 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, out: &mut Vec<Command>) {
                 out.push(Command::Cancel);
             }
         });
+        if let Some(note) = &p.note {
+            ui.label(note);
+        }
         let moved: Vec<_> = p.changes.iter().filter(|c| c.moved()).collect();
         let unchanged = p.changes.len() - moved.len();
         ui.weak(format!(

@@ -187,6 +187,7 @@ pub fn preview(store: &mut Store, act: Action, id: u64) -> AppResult<Done> {
     let (before, after) = action::preview(store, &act)?;
     Ok(Done::Preview(Box::new(Pending {
         changes: preview::changes(&before, &after),
+        note: action::preview_note(&act, &before),
         action: act,
         after,
         id,

@@ -26,6 +26,9 @@ fn previewed(store: &mut Store, act: &Action, preview: bool, json: bool) -> Resu
         format!("Done — {}", act.label())
     };
     output::changes(&title, &changes, json);
+    if let Some(note) = action::preview_note(act, &before).filter(|_| !json) {
+        say!("{note}");
+    }
     Ok(())
 }
 

@@ -220,6 +220,16 @@ pub fn hard_reset_range(ladder: &Ladder) -> Option<HardResetRange> {
     })
 }
 
+impl HardResetRange {
+    /// The range in words, as a preview states it (SPEC §3.2.3): "MMR 1412–1688 → 1500–2250".
+    pub fn text(&self) -> String {
+        format!(
+            "MMR {:.0}–{:.0} → {:.0}–{:.0}",
+            self.from.0, self.from.1, self.to.0, self.to.1
+        )
+    }
+}
+
 /// The season button (SPEC §3.2). The season is archived; then, under Skyweaver, RP goes to
 /// the hard-reset value of the highest tier reached this season, MMR is rescaled to
 /// 1500 … 1500 + span, RD returns to its initial value, and the floors reached are cleared.
