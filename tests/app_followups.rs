@@ -279,3 +279,21 @@ fn a_tampered_ladder_is_not_shown_and_the_repair_is_offered() {
     // The file itself checks clean now.
     assert!(rungs::store::Store::check(&tampered).unwrap().is_sound());
 }
+
+/// `rungs typo.rungs`: a file named on the command line (or by a double-click) that is not
+/// there is said by name, and nothing is made (it became a new, empty Skyweaver ladder).
+#[test]
+fn a_named_file_that_is_not_there_is_said_not_made() {
+    use rungs::app::state::AppState;
+    let dir = Temp::new("typo");
+    let typo = dir.0.join("clb.rungs");
+    let state = AppState::open_named(dir.0.join("data"), &typo);
+    assert!(state.store.is_none(), "no ladder open");
+    let e = state.error().expect("an error showing");
+    assert!(e.contains("clb.rungs") && e.contains("no such file"), "{e}");
+    assert!(!typo.exists(), "nothing was made");
+    // A file that is there opens.
+    Store::create(&dir.0.join("club.rungs"), &Rules::default()).unwrap();
+    let state = AppState::open_named(dir.0.join("data"), &dir.0.join("club.rungs"));
+    assert!(state.store.is_some() && state.error().is_none());
+}

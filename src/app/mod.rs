@@ -49,7 +49,7 @@ use eframe::egui;
 use files::Purpose;
 use screens::Screens;
 use state::AppState;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// What survives a restart besides the window: the last ladder, recent files, the theme.
 #[derive(Debug, Clone, Default, serde::Serialize, serde::Deserialize)]
@@ -144,22 +144,26 @@ impl RungsApp {
             .and_then(|s| eframe::get_value(s, MEMORY_KEY))
             .unwrap_or_default();
         let dir = data_dir();
-        let path = file.unwrap_or_else(|| {
-            memory
-                .last
-                .clone()
-                .filter(|p| p.exists())
-                .unwrap_or_else(|| dir.join("ladder.rungs"))
-        });
-        if let Some(parent) = path.parent() {
-            let _ = std::fs::create_dir_all(parent);
-        }
-        let mut state = AppState::open_or_create(dir, &path);
+        let mut state = match file {
+            Some(named) => AppState::open_named(dir, &named),
+            None => {
+                let path = memory
+                    .last
+                    .clone()
+                    .filter(|p| p.exists())
+                    .unwrap_or_else(|| dir.join("ladder.rungs"));
+                if let Some(parent) = path.parent() {
+                    let _ = std::fs::create_dir_all(parent);
+                }
+                AppState::open_or_create(dir, &path)
+            }
+        };
+        let path = state.path().map(Path::to_path_buf);
         state.recent.extend(
             memory
                 .recent
                 .into_iter()
-                .filter(|p| p.exists() && *p != path),
+                .filter(|p| p.exists() && Some(p) != path.as_ref()),
         );
         state.screen = memory.screen;
         let mut app = RungsApp::with_state(state);

@@ -81,6 +81,21 @@ impl AppState {
         }
     }
 
+    /// Opens the file a person named (`rungs FILE`, a double-click). A name that is not
+    /// there is said, and nothing is made: a mistyped name must not quietly become a new,
+    /// empty ladder.
+    pub fn open_named(data_dir: PathBuf, path: &Path) -> AppState {
+        if path.exists() {
+            return AppState::open_or_create(data_dir, path);
+        }
+        let mut state = AppState::empty(data_dir);
+        state.say_now(Err(AppError::file(
+            path,
+            "no such file; File → Open opens a ladder, File → New makes one",
+        )));
+        state
+    }
+
     /// Opens `path` (creating a Skyweaver ladder there if nothing exists yet).
     pub fn open_or_create(data_dir: PathBuf, path: &Path) -> AppState {
         let mut state = AppState::empty(data_dir);
