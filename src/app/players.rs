@@ -329,15 +329,18 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
     let at = hovered
         .filter(|x| x.is_finite())
         .map(|x| x.round().clamp(0.0, (rows.len() - 1) as f64) as usize);
-    match at.and_then(|i| rows.get(i).map(|r| (i, r))) {
-        Some((i, r)) => {
+    match at.and_then(|i| rows.get(i)) {
+        Some(r) => {
             let f = r.figures;
             let tier = facts
                 .tiers
                 .then(|| crate::ladder::skyweaver::Tier::of_rp(f.score).name())
                 .map_or(String::new(), |t| format!(" ({t})"));
             ui.label(format!(
-                "event {i} · {} · rating {:.0}{} · {} {:.0}{tier}",
+                // The log's event number, as History, `rungs events` and the edit window
+                // number events (x counts the player's own events).
+                "event {} · {} · rating {:.0}{} · {} {:.0}{tier}",
+                r.seq,
                 r.date,
                 f.rating,
                 if band > 0.0 {
