@@ -297,3 +297,32 @@ fn a_named_file_that_is_not_there_is_said_not_made() {
     let state = AppState::open_named(dir.0.join("data"), &dir.0.join("club.rungs"));
     assert!(state.store.is_some() && state.error().is_none());
 }
+
+/// A system file dialog that gives no file after a while — a person's cancel, or a portal that
+/// starts and then fails — says so and offers rungs' own picker (it was taken as a cancel, and
+/// nothing happened: finding 4 again).
+#[test]
+fn a_dialog_that_gives_no_file_offers_the_own_picker() {
+    use rungs::app::files::Purpose;
+    let dir = Temp::new("slow-dialog");
+    let path = dir.0.join("club.rungs");
+    Store::create(&path, &Rules::default()).unwrap();
+    let mut h = app_support::open_with(&path, egui::vec2(1280.0, 860.0), false);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let started = std::time::Instant::now() - std::time::Duration::from_secs(3);
+    h.state_mut()
+        .state
+        .picker
+        .wait_on(Purpose::Open, rx, started);
+    tx.send(None).unwrap();
+    h.run();
+    assert_eq!(h.state().state.notice(), Some("No file chosen."));
+    assert_eq!(
+        h.state().state.picker.in_app(),
+        None,
+        "nothing opened by itself"
+    );
+    click(&mut h, "Use rungs' own picker");
+    assert_eq!(h.state().state.picker.in_app(), Some(Purpose::Open));
+    assert!(h.query_by_label_contains("Open a ladder").is_some());
+}

@@ -227,6 +227,14 @@ pub fn message_strip(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>
                 {
                     out.push(Command::Repair(path.clone()))
                 }
+                Offer::OwnPicker(purpose)
+                    if ui
+                        .small_button("Use rungs' own picker")
+                        .on_hover_text("A file picker inside rungs, with a path you can type")
+                        .clicked() =>
+                {
+                    out.push(Command::PickOwn(*purpose))
+                }
                 _ => {}
             }
             let text = match m.level {

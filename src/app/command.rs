@@ -82,6 +82,8 @@ pub enum Command {
     ExportCsv(PathBuf),
     /// Choose a file for this purpose (the system's dialog, or the app's own).
     Pick(Purpose),
+    /// Choose a file for that purpose in rungs' own picker, whatever the system offers.
+    PickOwn(Purpose),
     CancelJob,
     Undo,
     Redo,

@@ -146,6 +146,28 @@ impl Picker {
         }
     }
 
+    /// Waits on a system dialog's `answer` for `purpose`, opened at `started` (what
+    /// [`Picker::start`] does with the dialog it spawns; tests stand in for the dialog).
+    pub fn wait_on(
+        &mut self,
+        purpose: Purpose,
+        answer: Receiver<Option<PathBuf>>,
+        started: Instant,
+    ) {
+        self.waiting = Some(Waiting {
+            purpose,
+            answer,
+            started,
+        });
+    }
+
+    /// Opens rungs' own picker for `purpose` (unless a dialog is open already).
+    pub fn open_own(&mut self, purpose: Purpose) {
+        if !self.busy() {
+            self.open_in_app(purpose);
+        }
+    }
+
     fn open_in_app(&mut self, purpose: Purpose) {
         let start = self.start.clone();
         let mut dialog = match purpose.kind() {
@@ -173,11 +195,12 @@ impl Picker {
     }
 
     /// Draws the app's picker if open and collects an answer from either kind. `said` hears
-    /// a sentence when the system dialog turned out not to open.
+    /// a sentence when the system dialog turned out not to open, or gave no file (with the
+    /// purpose, for an offer of rungs' own picker).
     pub fn poll(
         &mut self,
         ctx: &egui::Context,
-        said: &mut dyn FnMut(String),
+        said: &mut dyn FnMut(String, Option<Purpose>),
     ) -> Option<(Purpose, PathBuf)> {
         if let Some(w) = &self.waiting {
             match w.answer.try_recv() {
@@ -200,10 +223,18 @@ impl Picker {
                                    zenity found)"
                             .to_string();
                         self.native = Native::Unavailable(why.clone());
-                        said(format!(
-                            "{why}: choose the file in rungs' own picker (you can type a path in it)"
-                        ));
+                        said(
+                            format!(
+                                "{why}: choose the file in rungs' own picker (you can type a \
+                                 path in it)"
+                            ),
+                            None,
+                        );
                         self.open_in_app(purpose);
+                    } else {
+                        // A person's cancel, or a dialog that failed after a while: either
+                        // way the way on is offered.
+                        said("No file chosen.".to_string(), Some(purpose));
                     }
                     return None;
                 }

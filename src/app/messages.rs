@@ -25,6 +25,9 @@ pub enum Offer {
     /// A Repair button: the ladder's caches are not those of its log (another program
     /// changed it); rebuild them from the log and open it.
     Repair(std::path::PathBuf),
+    /// A button for rungs' own file picker, after the system's dialog gave no file: a
+    /// dialog that fails slowly (a portal with no working backend) looks like a cancel.
+    OwnPicker(super::files::Purpose),
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -250,9 +250,21 @@ impl RungsApp {
     /// The file pickers and the New ladder form: drawn over the screen, answered as commands.
     fn dialogs(&mut self, ctx: &egui::Context) {
         let mut said = Vec::new();
-        let picked = self.state.picker.poll(ctx, &mut |s| said.push(s));
-        for text in said {
-            self.state.say_now(Ok(text));
+        let picked = self
+            .state
+            .picker
+            .poll(ctx, &mut |s, own| said.push((s, own)));
+        if !said.is_empty() || picked.is_some() {
+            // Said at the end of a frame: draw it now, not at the next mouse move.
+            ctx.request_repaint();
+        }
+        for (text, own) in said {
+            match own {
+                Some(purpose) => self
+                    .state
+                    .say_offering(text, messages::Offer::OwnPicker(purpose)),
+                None => self.state.say_now(Ok(text)),
+            }
         }
         if let Some((purpose, path)) = picked {
             match purpose {

@@ -193,6 +193,13 @@ impl AppState {
         });
     }
 
+    /// Says `text` now, with `offer` beside it.
+    pub fn say_offering(&mut self, text: String, offer: Offer) {
+        self.messages.next_stamp();
+        let origin = self.origin();
+        self.say(text, offer, origin);
+    }
+
     /// Says `text` about something the window did by itself just now (a picture saved).
     pub fn say_now(&mut self, said: Result<String, AppError>) {
         self.messages.next_stamp();
@@ -412,6 +419,12 @@ impl AppState {
                     .and_then(Path::parent)
                     .map_or_else(|| self.data_dir.clone(), Path::to_path_buf);
                 self.follow_ups.push(FollowUp::AskNewLadder(folder));
+            }
+            Command::PickOwn(purpose) => {
+                if let Some(p) = self.path().and_then(Path::parent) {
+                    self.picker.start = p.to_path_buf();
+                }
+                self.picker.open_own(purpose);
             }
             Command::Pick(purpose) => {
                 if let Some(p) = self.path().and_then(Path::parent) {
