@@ -374,6 +374,27 @@ fn finding_5_narrow_windows_fold_the_tabs_and_keep_the_status_bar_clear() {
         readout.bottom() <= status.top(),
         "{readout:?} runs into {status:?}"
     );
+    // Two players plotted and the pointer on the plot: both read-outs, wrapped in this narrow
+    // window, stay above the message strip (which sits above the status line).
+    h.state_mut()
+        .state
+        .apply(Command::Tool(rungs::app::command::ToolCommand::Plot(1)));
+    h.run();
+    let plots = h.state().screens.history.plot_rect.expect("plots drawn");
+    h.input_mut().events.push(Event::PointerMoved(
+        plots.center() - egui::vec2(0.0, plots.height() / 4.0),
+    ));
+    h.run();
+    let status = h.get_by_label_contains("events ·").rect();
+    // The strip is one interact height (18 points by default) and a separator above the status.
+    let strip_top = status.top() - 18.0 - 6.0;
+    for who in ["Ann: ", "Bo: "] {
+        let line = h.get_by_label_contains(who).rect();
+        assert!(
+            line.bottom() <= strip_top,
+            "{who}{line:?} runs into the message strip (top {strip_top})"
+        );
+    }
 }
 
 /// Finding 6: The reset previews keep their columns in line; the season archive is ranked with a

@@ -226,11 +226,15 @@ pub fn show(
     // Where the shown score is the rating itself (Elo, Memoir '44) one plot says it all.
     let two_plots = !crate::chart::series::score_is_rating(system);
     let plots_count = if two_plots { 2.0 } else { 1.0 };
-    // Room below for one read-out line per player (and the note), so nothing runs into the
-    // status bar in a small window.
-    let line = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
-    let reserve = line * (plotted.len() as f32 + 1.5);
-    let height = ((ui.available_height() - reserve) / plots_count - 4.0).max(90.0);
+    // Room below for each player's read-out (and the note), so nothing runs into the message
+    // strip in a small window. A read-out is up to about 100 characters, so in a narrow window
+    // each one wraps onto two or three lines.
+    let body = ui.text_style_height(&egui::TextStyle::Body);
+    let line = body + ui.spacing().item_spacing.y;
+    let per_line = (ui.available_width() / (body * 0.5)).max(1.0);
+    let wraps = (100.0 / per_line).ceil().clamp(1.0, 3.0);
+    let reserve = line * (plotted.len() as f32 * wraps + 1.5);
+    let height = ((ui.available_height() - reserve) / plots_count - 4.0).max(60.0);
     if let Some(day) = single_day {
         ui.weak(format!(
             "Every plotted match is on {day}: shown by the ladder's match number instead of the date."
