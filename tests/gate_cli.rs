@@ -726,3 +726,47 @@ fn a_hard_reset_preview_states_its_range_and_apply_keeps_it() {
         "{after:?}"
     );
 }
+
+/// A join typed with the wrong date is moved with `edit-match N --date` (it was a dead end:
+/// the message offered a correction no command made). The move is refused when it would put
+/// the join after the player's first match, and survives an export and import.
+#[test]
+fn a_join_date_is_moved_by_edit_match() {
+    let dir = Dir::new("move-join");
+    let f = LADDER;
+    dir.ok(&["new", f]);
+    dir.ok(&["add-player", f, "Ann", "Bo", "--date", "2026-01-01"]);
+    dir.ok(&["add-player", f, "Zed", "--date", "2026-03-01"]);
+    let m = dir.fails_unchanged(
+        f,
+        &["add-match", f, "Zed", "Ann", "1", "--date", "2026-02-01"],
+    );
+    assert_mentions(
+        &m,
+        &["Zed joined the ladder on 2026-03-01", "move the join"],
+    );
+    // Events: Ann 1, Bo 2, Zed 3.
+    let out = dir.ok(&["edit-match", f, "3", "--date", "2026-01-15"]);
+    assert!(
+        out.contains("moved Zed's join from 2026-03-01 to 2026-01-15"),
+        "{out}"
+    );
+    dir.ok(&["add-match", f, "Zed", "Ann", "1", "--date", "2026-02-01"]);
+    let m = dir.fails_unchanged(f, &["edit-match", f, "3", "--date", "2026-02-15"]);
+    assert_mentions(&m, &["Zed has not joined the ladder by that date"]);
+    let m = dir.fails_unchanged(f, &["edit-match", f, "3", "--score", "1"]);
+    assert_mentions(
+        &m,
+        &["event 3 is a player joining; only its date is edited"],
+    );
+    let m = dir.fails_unchanged(f, &["edit-match", f, "3", "--date", "9999-12-31"]);
+    assert_mentions(&m, &["9999-12-31 is in the future"]);
+    dir.ok(&["export", f, "log.jsonl"]);
+    dir.ok(&["import-log", "copy.rungs", "log.jsonl"]);
+    dir.ok(&["export", "copy.rungs", "copy.jsonl"]);
+    assert_eq!(dir.bytes("log.jsonl"), dir.bytes("copy.jsonl"));
+    dir.ok(&["undo", f]);
+    dir.ok(&["undo", f]);
+    let m = dir.fail(&["add-match", f, "Zed", "Ann", "1", "--date", "2026-02-01"]);
+    assert_mentions(&m, &["Zed joined the ladder on 2026-03-01"]);
+}

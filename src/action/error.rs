@@ -90,8 +90,8 @@ pub enum ActionError {
     PlayerTwice { at: Place, name: String },
     #[error(
         "{at}field `date`: {name} joined the ladder on {joined}, after this match's date {date}; \
-         enter the match on or after {joined} (a join keeps its date; a player added without \
-         one joins at their first match)"
+         enter the match on or after {joined}, or move the join (`rungs edit-match FILE N \
+         --date D`, N from `rungs events`)"
     )]
     NotYetJoined {
         at: Place,

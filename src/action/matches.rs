@@ -166,6 +166,56 @@ impl Action {
         ))
     }
 
+    /// Moves player join `current` to the date `edit` gives (nothing else of a join is
+    /// edited): a join typed with the wrong date otherwise blocked the player's earlier
+    /// matches for good. The replay refuses a date after the player's first match.
+    fn redate_join(
+        ctx: &Context<'_>,
+        current: &Effective,
+        edit: &MatchEdit,
+    ) -> Result<Action, ActionError> {
+        let at = &ctx.at;
+        let others = [&edit.a, &edit.b, &edit.result, &edit.medals, &edit.scenario]
+            .iter()
+            .any(|f| f.is_some())
+            || edit.side_a.is_some()
+            || edit.home.is_some();
+        let (Event::Player { id, name, .. }, Some(text), false) =
+            (&current.event, edit.date.as_deref(), others)
+        else {
+            return Err(ActionError::refused(
+                at,
+                format!(
+                    "event {} is a player joining; only its date is edited (--date)",
+                    current.seq
+                ),
+            ));
+        };
+        let date = ctx.past_date("date", Some(text))?;
+        if date == current.date {
+            return Err(ActionError::refused(
+                at,
+                format!("event {} already reads so; nothing to change", current.seq),
+            ));
+        }
+        let event = Event::Player {
+            id: *id,
+            name: name.clone(),
+            undated: false,
+        };
+        Ok(Action::new(
+            Kind::EditMatch,
+            format!("moved {name}'s join from {} to {date}", current.date),
+            vec![(
+                date,
+                Entry::Edit {
+                    target: current.seq,
+                    event,
+                },
+            )],
+        ))
+    }
+
     /// Corrects match `current` (as it stands now): date, players, result, medals, scenario.
     pub fn edit_match(
         ctx: &Context<'_>,
@@ -173,12 +223,15 @@ impl Action {
         edit: &MatchEdit,
     ) -> Result<Action, ActionError> {
         let at = &ctx.at;
+        if let Event::Player { .. } = &current.event {
+            return Self::redate_join(ctx, current, edit);
+        }
         let Event::Match(old) = &current.event else {
             return Err(ActionError::refused(
                 at,
                 format!(
-                    "event {} is not a match; only matches are edited (delete the event and \
-                     enter it again)",
+                    "event {} is not a match; only matches (and a join's date) are edited \
+                     (delete the event and enter it again)",
                     current.seq
                 ),
             ));

@@ -11,7 +11,7 @@ use crate::ladder::rules::Rules;
 use crate::ladder::values::{self, PlayerName};
 use crate::store::export::{ActionKind, Log, LogAction, LogItem};
 use serde_json::{Map, Value, json};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::io::{BufRead, Write};
 
 pub const FORMAT_VERSION: u64 = 1;
@@ -271,9 +271,14 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
             err(n, &field, text)
         })?;
         let mut row = row;
-        if let Entry::Edit { target, .. } | Entry::Delete { target } = &row.entry {
+        let correction = match &row.entry {
+            Entry::Edit { target, event } => Some((*target, Some(event))),
+            Entry::Delete { target } => Some((*target, None)),
+            Entry::Add { .. } => None,
+        };
+        if let Some((target, event)) = correction {
             checks
-                .correction(*target)
+                .correction(target, event)
                 .map_err(|(field, message)| err(n, field, message))?;
         }
         if let Entry::Add { event } | Entry::Edit { event, .. } = &mut row.entry {
@@ -282,10 +287,10 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
                 .map_err(|(field, message)| err(n, field, message))?;
         }
         if let Entry::Add {
-            event: Event::Player { .. },
+            event: Event::Player { id, .. },
         } = &row.entry
         {
-            checks.join_rows.insert(seq);
+            checks.join_rows.insert(seq, *id);
         }
         last_seq = seq;
         if let Some(a) = actions.last_mut() {
@@ -313,8 +318,9 @@ struct Checks {
     in_force: Vec<bool>,
     done: Vec<usize>,
     undone: Vec<usize>,
-    /// The log rows that are players joining: never edited or deleted (players retire).
-    join_rows: HashSet<u64>,
+    /// The log rows that are players joining, and who: never deleted (players retire), and
+    /// edited only to another date.
+    join_rows: HashMap<u64, PlayerId>,
 }
 
 type Problem = (&'static str, String);
@@ -347,19 +353,30 @@ impl Checks {
         }
     }
 
-    /// An edit or deletion of row `target`: a player's join is never one (the gate's rule:
-    /// their matches would name nobody; they retire instead).
-    fn correction(&self, target: u64) -> Result<(), Problem> {
-        if self.join_rows.contains(&target) {
-            return Err((
+    /// An edit (to `event`) or deletion of row `target`: a player's join is never deleted
+    /// (the gate's rule: their matches would name nobody; they retire instead), and edited
+    /// only to the same player joining on another date.
+    fn correction(&self, target: u64, event: Option<&Event>) -> Result<(), Problem> {
+        let Some(&joined) = self.join_rows.get(&target) else {
+            return Ok(());
+        };
+        match event {
+            Some(Event::Player { id, .. }) if *id == joined => Ok(()),
+            Some(_) => Err((
                 "target",
                 format!(
-                    "row {target} is a player joining; a player is not deleted or edited \
-                     (their matches would name nobody): retire them instead"
+                    "row {target} is player {joined} joining; an edit of a join only moves \
+                     its date"
                 ),
-            ));
+            )),
+            None => Err((
+                "target",
+                format!(
+                    "row {target} is a player joining; a player is not deleted (their matches \
+                     would name nobody): retire them instead"
+                ),
+            )),
         }
-        Ok(())
     }
 
     fn player(&self, id: PlayerId) -> Result<(), Problem> {
