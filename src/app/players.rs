@@ -234,16 +234,13 @@ fn page(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: &mut
     };
     ui.separator();
     ui.strong("Head-to-head");
-    egui::Grid::new("h2h").striped(true).show(ui, |ui| {
-        ui.label("opponent");
-        ui.label("W-D-L");
-        ui.end_row();
-        for (opp, [w, d, l]) in record.head_to_head.iter().take(20) {
-            ui.label(name(*opp));
-            ui.label(format!("{w}-{d}-{l}"));
-            ui.end_row();
-        }
-    });
+    let rows: Vec<Vec<String>> = record
+        .head_to_head
+        .iter()
+        .take(20)
+        .map(|(opp, [w, d, l])| vec![name(*opp), format!("{w}-{d}-{l}")])
+        .collect();
+    widgets::text_table(ui, "h2h", &["opponent", "W-D-L"], &[200.0, 90.0], &rows);
     ui.separator();
     ui.strong("Recent matches");
     for m in record.matches.iter().take(12) {

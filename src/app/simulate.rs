@@ -172,21 +172,29 @@ fn report(ui: &mut egui::Ui, sim: &Simulated, out: &mut Vec<Command>) {
         .collect();
     ui.add(egui::Label::new(RichText::new(weeks.join("  ·  ")).weak()).wrap());
     if !r.matches_to_tier.is_empty() {
-        egui::Grid::new("sim-tiers").striped(true).show(ui, |ui| {
-            ui.strong("tier");
-            ui.strong("players who reached it");
-            ui.strong("median matches to reach it");
-            ui.end_row();
-            for t in &r.matches_to_tier {
-                ui.label(&t.tier);
-                ui.label(t.reached.to_string());
-                ui.label(
+        let rows: Vec<Vec<String>> = r
+            .matches_to_tier
+            .iter()
+            .map(|t| {
+                vec![
+                    t.tier.clone(),
+                    t.reached.to_string(),
                     t.median_matches
                         .map_or("—".to_string(), |m| format!("{m:.0}")),
-                );
-                ui.end_row();
-            }
-        });
+                ]
+            })
+            .collect();
+        widgets::text_table(
+            ui,
+            "sim-tiers",
+            &[
+                "tier",
+                "players who reached it",
+                "median matches to reach it",
+            ],
+            &[140.0, 170.0, 200.0],
+            &rows,
+        );
     }
     if ui.button("Open the simulated ladder").clicked() {
         out.push(Command::Open(sim.path.clone()));

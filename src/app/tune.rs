@@ -11,6 +11,7 @@
 
 use super::charts::calibration_plot;
 use super::command::Command;
+use super::widgets;
 use crate::ladder::fit::{self, Fit, Scored};
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::{Rules, System};
@@ -323,22 +324,23 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
     let f = &t.fit;
     ui.add_space(6.0);
     ui.label(RichText::new(&f.fitted.label).strong());
-    egui::Grid::new("tune-scores")
-        .num_columns(4)
-        .spacing([24.0, 4.0])
-        .show(ui, |ui| {
-            for title in ["", "defaults", "fitted", "Elo K=32"] {
-                ui.strong(title);
+    let rows: Vec<Vec<String>> = [false, true]
+        .iter()
+        .map(|&test| {
+            let mut row = vec![if test { "test" } else { "train" }.to_string()];
+            for s in [&f.defaults, &f.fitted, &t.baseline] {
+                row.push(loss(if test { &s.test } else { &s.train }));
             }
-            ui.end_row();
-            for test in [false, true] {
-                ui.label(if test { "test" } else { "train" });
-                for s in [&f.defaults, &f.fitted, &t.baseline] {
-                    ui.monospace(loss(if test { &s.test } else { &s.train }));
-                }
-                ui.end_row();
-            }
-        });
+            row
+        })
+        .collect();
+    widgets::text_table(
+        ui,
+        "tune-scores",
+        &["log-loss", "defaults", "fitted", "Elo K=32"],
+        &[80.0, 90.0, 90.0, 90.0],
+        &rows,
+    );
     ui.label(format!(
         "log-loss; train: the {} matches before {}, test: the {} from it on",
         f.fitted.train.matches, f.until, f.fitted.test.matches

@@ -80,3 +80,45 @@ pub fn event_line(
     };
     crate::ladder::words::event(event, &name)
 }
+
+/// A small table of text: aligned, resizable columns (egui_extras), striped, scrolling
+/// sideways when the window is narrower than it. `widths` are the columns' first widths.
+pub fn text_table(
+    ui: &mut egui::Ui,
+    id: &str,
+    headers: &[&str],
+    widths: &[f32],
+    rows: &[Vec<String>],
+) {
+    use egui_extras::{Column, TableBuilder};
+    let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
+    egui::ScrollArea::horizontal()
+        .id_salt((id, "sideways"))
+        .show(ui, |ui| {
+            let mut table = TableBuilder::new(ui)
+                .id_salt(id)
+                .striped(true)
+                .resizable(true)
+                .vscroll(false);
+            for w in widths {
+                table = table.column(Column::initial(*w).at_least(40.0).clip(true));
+            }
+            table
+                .header(row + 2.0, |mut h| {
+                    for title in headers {
+                        h.col(|ui| {
+                            ui.strong(*title);
+                        });
+                    }
+                })
+                .body(|body| {
+                    body.rows(row, rows.len(), |mut r| {
+                        for cell in &rows[r.index()] {
+                            r.col(|ui| {
+                                ui.label(cell);
+                            });
+                        }
+                    });
+                });
+        });
+}
