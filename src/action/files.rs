@@ -29,7 +29,7 @@ pub fn import_log(path: &Path, log: &Log) -> Result<Store, ActionError> {
     check_rules(path, &log.rules)?;
     check_dates(path, log, super::today())?;
     let mut made = NewLadder::begin(path, &log.rules)?;
-    if let Err(e) = made.store().import_log(log) {
+    if let Err(e) = made.store()?.import_log(log) {
         return Err(match e {
             StoreError::Replay { path, cause } => {
                 let names = log_names(log);
@@ -112,7 +112,7 @@ pub fn simulate_into(
     );
     check_rules(path, &cfg.rules)?;
     let mut made = NewLadder::begin(path, &cfg.rules)?;
-    made.store().commit(&label, &sim.rows)?;
+    made.store()?.commit(&label, &sim.rows)?;
     drop(sim.rows);
     made.finish()?;
     Ok(sim.report)

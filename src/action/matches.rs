@@ -175,11 +175,17 @@ impl Action {
         edit: &MatchEdit,
     ) -> Result<Action, ActionError> {
         let at = &ctx.at;
-        let others = [&edit.a, &edit.b, &edit.result, &edit.medals, &edit.scenario]
-            .iter()
-            .any(|f| f.is_some())
-            || edit.side_a.is_some()
-            || edit.home.is_some();
+        let others = [
+            &edit.a,
+            &edit.b,
+            &edit.result,
+            &edit.medals,
+            &edit.scenario,
+            &edit.side_a,
+            &edit.home,
+        ]
+        .iter()
+        .any(|field| field.is_some());
         let (Event::Player { id, name, .. }, Some(text), false) =
             (&current.event, edit.date.as_deref(), others)
         else {

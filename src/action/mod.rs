@@ -209,5 +209,5 @@ fn describe_replay(store: &Store, action: &Action, cause: &ReplayError) -> Strin
 pub fn undo(store: &mut Store, redo: bool) -> Result<String, ActionError> {
     let toggled = if redo { store.redo() } else { store.undo() };
     // The label may come from an imported log or an older file: shown safely.
-    Ok(crate::ladder::values::shown(&toggled?.label))
+    Ok(crate::ladder::values::shown(&toggled?.label).into_owned())
 }

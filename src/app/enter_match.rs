@@ -140,10 +140,11 @@ impl EnterMatchScreen {
         let mut key_form = self.form.clone();
         key_form.result = None;
         let key = (key_form, app.generation);
-        if self.forecast.as_ref().map(|f| &f.key) != Some(&key) {
-            self.forecast = Some(compute_forecast(app, key));
+        if self.forecast.as_ref().is_some_and(|f| f.key != key) {
+            self.forecast = None;
         }
-        self.forecast.as_ref().expect("set just above")
+        self.forecast
+            .get_or_insert_with(|| compute_forecast(app, key))
     }
 }
 

@@ -39,31 +39,8 @@ fn side(ladder: &Ladder, ids: &[u32]) -> String {
         .join(" + ")
 }
 
-/// Text as a terminal may show it: control and format characters escaped (a name from an
-/// older file must not move the cursor or recolour the screen).
-pub fn shown(text: &str) -> std::borrow::Cow<'_, str> {
-    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
-    let unsafe_char = |c: char| {
-        matches!(
-            c.general_category(),
-            GeneralCategory::Control | GeneralCategory::Format
-        )
-    };
-    if text.chars().any(unsafe_char) {
-        text.chars()
-            .map(|c| {
-                if unsafe_char(c) {
-                    c.escape_unicode().to_string()
-                } else {
-                    c.to_string()
-                }
-            })
-            .collect::<String>()
-            .into()
-    } else {
-        text.into()
-    }
-}
+/// Text as a terminal may show it (one rule for the CLI and the app).
+pub use crate::ladder::values::shown;
 
 /// After `add-match`: each player's figures before → after.
 pub fn match_change(before: &Ladder, after: &Ladder, m: &Match, seq: u64, as_json: bool) {

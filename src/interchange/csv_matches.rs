@@ -756,7 +756,7 @@ impl<R: Read> Iterator for MatchReader<R> {
 /// the file name in error messages; a file that cannot be opened is an error at line 1,
 /// field `row`.
 pub fn open(path: &Path, mapping: &Mapping) -> Result<MatchReader<Box<dyn Read>>, CsvError> {
-    let name = crate::ladder::values::shown(&path.display().to_string());
+    let name = crate::ladder::values::shown(&path.display().to_string()).into_owned();
     let file = std::fs::File::open(path).map_err(|e| CsvError {
         file: name.clone(),
         line: 1,

@@ -9,7 +9,7 @@
 use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
 use crate::ladder::rules::Rules;
 use crate::ladder::values::{self, PlayerName};
-use crate::store::export::{ActionKind, Log, LogAction, LogItem};
+use crate::store::export::{ActionKind, Log, LogAction, LogItem, UndoFold};
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -218,7 +218,8 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
                     "must be \"do\", \"undo\" or \"redo\"".into(),
                 )
             })?;
-        let label = values::shown(obj.get("label").and_then(Value::as_str).unwrap_or(""));
+        let label =
+            values::shown(obj.get("label").and_then(Value::as_str).unwrap_or("")).into_owned();
         let same_action = actions.last().is_some_and(|a| a.id == id);
         if !same_action {
             if actions.last().is_some_and(|a| a.id >= id) {
@@ -230,7 +231,7 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
                 label,
                 rows: Vec::new(),
             });
-            checks.action(kind);
+            checks.actions.push(kind);
         }
         if !obj.contains_key("seq") && !obj.contains_key("op") {
             if kind == ActionKind::Do {
@@ -312,12 +313,10 @@ struct Checks {
     names: HashMap<String, (PlayerId, String, usize)>,
     /// Player → the key of their current name (a rename frees the old one).
     keys: HashMap<PlayerId, String>,
-    /// Whether each action so far is in force: undo and redo as the store folds them (a `do`
-    /// clears what could be redone), kept as the lines come so that a name an undone action
-    /// gave is free again, as it is in the ladder the log was exported from.
-    in_force: Vec<bool>,
-    done: Vec<usize>,
-    undone: Vec<usize>,
+    /// Which actions so far are in force, folded as the store folds them and as the lines
+    /// come, so that a name an undone action gave is free again, as it is in the ladder the
+    /// log was exported from.
+    actions: UndoFold,
     /// The log rows that are players joining, and who: never deleted (players retire), and
     /// edited only to another date.
     join_rows: HashMap<u64, PlayerId>,
@@ -326,33 +325,6 @@ struct Checks {
 type Problem = (&'static str, String);
 
 impl Checks {
-    /// A new action of `kind` begins.
-    fn action(&mut self, kind: ActionKind) {
-        let index = self.in_force.len();
-        self.in_force.push(false);
-        match kind {
-            ActionKind::Do => {
-                for a in self.undone.drain(..) {
-                    self.in_force[a] = false;
-                }
-                self.done.push(index);
-                self.in_force[index] = true;
-            }
-            ActionKind::Undo => {
-                if let Some(a) = self.done.pop() {
-                    self.in_force[a] = false;
-                    self.undone.push(a);
-                }
-            }
-            ActionKind::Redo => {
-                if let Some(a) = self.undone.pop() {
-                    self.in_force[a] = true;
-                    self.done.push(a);
-                }
-            }
-        }
-    }
-
     /// An edit (to `event`) or deletion of row `target`: a player's join is never deleted
     /// (the gate's rule: their matches would name nobody; they retire instead), and edited
     /// only to the same player joining on another date.
@@ -403,7 +375,7 @@ impl Checks {
         // A name given by an action since undone is free (the ladder no longer holds it).
         if let Some((other, taken, given_by)) = self.names.get(&clean.key())
             && *other != id
-            && self.in_force.get(*given_by).copied().unwrap_or(true)
+            && self.actions.in_force(*given_by)
         {
             return Err((
                 "name",
@@ -416,7 +388,7 @@ impl Checks {
         if let Some(old) = self.keys.insert(id, clean.key()) {
             self.names.remove(&old);
         }
-        let action = self.in_force.len().saturating_sub(1);
+        let action = self.actions.len().saturating_sub(1);
         self.names
             .insert(clean.key(), (id, clean.to_string(), action));
         *name = clean.into_string();

@@ -76,7 +76,9 @@ impl OutFile {
 
     /// Flushes and syncs the export and renames it into place.
     pub fn commit(mut self) -> io::Result<()> {
-        let writer = self.writer.take().expect("an export is committed once");
+        let Some(writer) = self.writer.take() else {
+            return Err(io::Error::other("the export was closed already"));
+        };
         let file = writer.into_inner().map_err(|e| e.into_error())?;
         file.sync_all()?;
         drop(file);

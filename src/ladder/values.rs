@@ -3,6 +3,7 @@
 //! and every importer goes through these, so a rule about names or dates has one home.
 
 use chrono::{Datelike, NaiveDate};
+use std::borrow::Cow;
 use unicode_normalization::UnicodeNormalization;
 use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
@@ -48,27 +49,38 @@ pub enum NameError {
 pub struct PlayerName(String);
 
 /// `U+200B` style, for messages.
-/// Text from outside (an action's label in a log, a file's name) made safe to show: control,
-/// format and separator characters written as `U+001B`, so that none reaches a terminal or
-/// turns text around; cut at 200 characters.
-pub fn shown(text: &str) -> String {
+/// Text from outside (a name from an older file, an action's label in a log, a file's name)
+/// as a terminal or the app may show it: control, format and separator characters written as
+/// `U+001B`, so that none moves the cursor, recolours the screen or turns text around; cut at
+/// 200 characters. Clean text is passed through as it is.
+pub fn shown(text: &str) -> Cow<'_, str> {
+    let unsafe_char = |c: char| {
+        matches!(
+            c.general_category(),
+            GeneralCategory::Control
+                | GeneralCategory::Format
+                | GeneralCategory::LineSeparator
+                | GeneralCategory::ParagraphSeparator
+                | GeneralCategory::PrivateUse
+                | GeneralCategory::Unassigned
+        )
+    };
+    if text.len() <= 200 && !text.chars().any(unsafe_char) {
+        return Cow::Borrowed(text);
+    }
     let mut out = String::with_capacity(text.len().min(800));
     for (i, c) in text.chars().enumerate() {
         if i == 200 {
             out.push('…');
             break;
         }
-        match c.general_category() {
-            GeneralCategory::Control
-            | GeneralCategory::Format
-            | GeneralCategory::LineSeparator
-            | GeneralCategory::ParagraphSeparator
-            | GeneralCategory::PrivateUse
-            | GeneralCategory::Unassigned => out.push_str(&code_point(c)),
-            _ => out.push(c),
+        if unsafe_char(c) {
+            out.push_str(&code_point(c));
+        } else {
+            out.push(c);
         }
     }
-    out
+    Cow::Owned(out)
 }
 
 fn code_point(c: char) -> String {

@@ -31,6 +31,65 @@ impl ActionKind {
     }
 }
 
+/// The undo/redo fold over actions in the order rungs wrote them: a `do` pushes onto the undo
+/// stack and clears the redo stack, `undo` moves the top of the undo stack to the redo stack,
+/// `redo` moves it back. The store folds its actions table so, and a log's reader folds its
+/// lines so as they come. Actions are counted from 0.
+#[derive(Debug, Clone, Default)]
+pub struct UndoFold {
+    done: Vec<usize>,
+    undone: Vec<usize>,
+    in_force: Vec<bool>,
+}
+
+impl UndoFold {
+    /// The next action, of `kind`.
+    pub fn push(&mut self, kind: ActionKind) {
+        let index = self.in_force.len();
+        self.in_force.push(false);
+        match kind {
+            ActionKind::Do => {
+                for a in self.undone.drain(..) {
+                    self.in_force[a] = false;
+                }
+                self.done.push(index);
+                self.in_force[index] = true;
+            }
+            ActionKind::Undo => {
+                if let Some(a) = self.done.pop() {
+                    self.in_force[a] = false;
+                    self.undone.push(a);
+                }
+            }
+            ActionKind::Redo => {
+                if let Some(a) = self.undone.pop() {
+                    self.in_force[a] = true;
+                    self.done.push(a);
+                }
+            }
+        }
+    }
+
+    /// How many actions were folded.
+    pub fn len(&self) -> usize {
+        self.in_force.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.in_force.is_empty()
+    }
+
+    /// Whether action `index` counts now (an undo and redo never do; an undone `do` neither).
+    pub fn in_force(&self, index: usize) -> bool {
+        self.in_force.get(index).copied().unwrap_or(false)
+    }
+
+    /// The undo stack and the redo stack, tops last.
+    pub fn stacks(&self) -> (&[usize], &[usize]) {
+        (&self.done, &self.undone)
+    }
+}
+
 /// One action of the log, with the rows it wrote.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LogAction {
@@ -62,4 +121,23 @@ pub enum LogItem<'a> {
     },
     /// A row of the action before it.
     Row(&'a LogRow),
+}
+
+#[cfg(test)]
+mod fold_tests {
+    use super::{ActionKind::*, UndoFold};
+
+    /// do 0, do 1, undo (1 out), redo (1 back), undo (1 out), do 5: the redo stack is cleared,
+    /// so 1 stays out for good; undo and redo actions never count themselves.
+    #[test]
+    fn the_fold_follows_undo_redo_and_a_new_do() {
+        let mut f = UndoFold::default();
+        for kind in [Do, Do, Undo, Redo, Undo, Do] {
+            f.push(kind);
+        }
+        let counts: Vec<bool> = (0..f.len()).map(|i| f.in_force(i)).collect();
+        assert_eq!(counts, [true, false, false, false, false, true]);
+        assert_eq!(f.stacks(), (&[0, 5][..], &[][..]));
+        assert!(!f.in_force(99));
+    }
 }

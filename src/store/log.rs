@@ -6,7 +6,7 @@
 use super::codec::{self, Rows};
 use super::digest::Stamp;
 use super::events::{Builder, Events, Problem};
-use super::export::{ActionKind, Log, LogAction, LogItem};
+use super::export::{ActionKind, Log, LogAction, LogItem, UndoFold};
 use super::{Result, Store, StoreError};
 use crate::ladder::event::{Entry, LogRow};
 use crate::ladder::log::Effective;
@@ -35,18 +35,12 @@ impl Block<'_> {
     }
 }
 
-/// Which actions count: `done[id]` for an action in force.
-pub(crate) struct InForce {
-    done: Vec<bool>,
-}
+/// Which actions count, by their ids (1-based, as the actions table numbers them).
+pub(crate) struct InForce(UndoFold);
 
 impl InForce {
     pub fn counts(&self, action: i64) -> bool {
-        usize::try_from(action)
-            .ok()
-            .and_then(|i| self.done.get(i))
-            .copied()
-            .unwrap_or(false)
+        usize::try_from(action - 1).is_ok_and(|i| self.0.in_force(i))
     }
 }
 
@@ -58,31 +52,20 @@ pub(crate) fn kind_code(kind: ActionKind) -> u8 {
     }
 }
 
-/// The undo/redo fold over actions in the order rungs wrote them: a `do` pushes onto the undo
-/// stack and clears the redo stack, `undo` moves the top of the undo stack to the redo stack,
-/// `redo` moves it back. Returns the two stacks, tops last.
+/// The undo and redo stacks (action ids, 1-based, tops last) after `kinds` in order.
 pub(crate) fn stacks(kinds: &[ActionKind]) -> (Vec<i64>, Vec<i64>) {
-    let (mut done, mut undone) = (Vec::new(), Vec::new());
-    for (i, kind) in kinds.iter().enumerate() {
-        let id = i as i64 + 1;
-        match kind {
-            ActionKind::Do => {
-                done.push(id);
-                undone.clear();
-            }
-            ActionKind::Undo => {
-                if let Some(a) = done.pop() {
-                    undone.push(a);
-                }
-            }
-            ActionKind::Redo => {
-                if let Some(a) = undone.pop() {
-                    done.push(a);
-                }
-            }
-        }
+    let fold = fold(kinds);
+    let ids = |s: &[usize]| s.iter().map(|&i| i as i64 + 1).collect();
+    let (done, undone) = fold.stacks();
+    (ids(done), ids(undone))
+}
+
+fn fold(kinds: &[ActionKind]) -> UndoFold {
+    let mut fold = UndoFold::default();
+    for kind in kinds {
+        fold.push(*kind);
     }
-    (done, undone)
+    fold
 }
 
 impl Store {
@@ -115,12 +98,7 @@ impl Store {
 
     /// Which actions count now.
     pub(crate) fn in_force(&self, kinds: &[ActionKind]) -> InForce {
-        let (done, _) = stacks(kinds);
-        let mut flags = vec![false; kinds.len() + 1];
-        for id in done {
-            flags[id as usize] = true;
-        }
-        InForce { done: flags }
+        InForce(fold(kinds))
     }
 
     /// Calls `f` with every block in sequence order (newest first if `newest_first`) until it

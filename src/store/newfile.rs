@@ -118,10 +118,11 @@ impl NewLadder {
     }
 
     /// The ladder being made, to fill.
-    pub fn store(&mut self) -> &mut Store {
+    pub fn store(&mut self) -> Result<&mut Store> {
+        let name = self.target.display().to_string();
         self.store
             .as_mut()
-            .expect("a NewLadder holds its store until finished")
+            .ok_or_else(|| StoreError::Invalid(format!("{name}: the new ladder is closed already")))
     }
 
     /// Puts the complete ladder in place under its name and opens it there.
