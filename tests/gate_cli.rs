@@ -761,6 +761,11 @@ fn a_join_date_is_moved_by_edit_match() {
     );
     let m = dir.fails_unchanged(f, &["edit-match", f, "3", "--date", "9999-12-31"]);
     assert_mentions(&m, &["9999-12-31 is in the future"]);
+    // An empty date is not "today" in an edit (it moved the join to today).
+    let m = dir.fails_unchanged(f, &["edit-match", f, "3", "--date", ""]);
+    assert_mentions(&m, &["field `date`", "does not parse"]);
+    let m = dir.fails_unchanged(f, &["edit-match", f, "3", "--date", "10000-01-01"]);
+    assert_mentions(&m, &["`10000-01-01` is outside 0001-01-01..9999-12-31"]);
     dir.ok(&["export", f, "log.jsonl"]);
     dir.ok(&["import-log", "copy.rungs", "log.jsonl"]);
     dir.ok(&["export", "copy.rungs", "copy.jsonl"]);

@@ -197,7 +197,8 @@ impl Action {
                 ),
             ));
         };
-        let date = ctx.past_date("date", Some(text))?;
+        // Given, not defaulted: an empty date is not "today" in an edit.
+        let date = ctx.not_ahead(super::parse_day(at, "date", text.trim())?)?;
         if date == current.date {
             return Err(ActionError::refused(
                 at,

@@ -125,7 +125,11 @@ impl<'a> Context<'a> {
     /// join dated ahead blocked every match of the player until then, with no way to move it.
     /// Only a rules change may be dated ahead: it is scheduled.
     pub fn past_date(&self, field: &str, text: Option<&str>) -> Result<NaiveDate, ActionError> {
-        let date = self.date(field, text)?;
+        self.not_ahead(self.date(field, text)?)
+    }
+
+    /// `date`, if it is not after today (see [`Context::past_date`]).
+    pub fn not_ahead(&self, date: NaiveDate) -> Result<NaiveDate, ActionError> {
         if date > self.today {
             return Err(ActionError::Future {
                 at: self.at.clone(),
