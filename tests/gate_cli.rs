@@ -775,3 +775,50 @@ fn a_join_date_is_moved_by_edit_match() {
     let m = dir.fail(&["add-match", f, "Zed", "Ann", "1", "--date", "2026-02-01"]);
     assert_mentions(&m, &["Zed joined the ladder on 2026-03-01"]);
 }
+
+/// A scenario override of ratio 1 made seed 002's stake 64·[1 + 1 − 2] = 0 for every win by
+/// the first side: "the winner should always make points". The fraction must lie strictly
+/// between 0 and 1, typed or in a log.
+#[test]
+fn a_scenario_ratio_of_0_or_1_is_refused_from_every_door() {
+    let dir = Dir::new("gate-ratio");
+    let f = dir.ladder();
+    for ratio in ["1", "0", "1.5", "-0.1", "NaN", "inf"] {
+        let m = dir.fails_unchanged(
+            f,
+            &[
+                "scenario",
+                f,
+                "Pegasus",
+                "--sides",
+                "Allies,Axis",
+                "--ratio",
+                ratio,
+                "--averages",
+                "3,2",
+            ],
+        );
+        assert_mentions(&m, &[f, "`ratio`", ratio, "between 0 and 1"]);
+    }
+    dir.ok(&[
+        "scenario",
+        f,
+        "Pegasus",
+        "--sides",
+        "Allies,Axis",
+        "--ratio",
+        "0.99",
+        "--averages",
+        "3,2",
+    ]);
+    dir.ok(&["export", f, "log.jsonl"]);
+    let text = std::fs::read_to_string(dir.path("log.jsonl")).unwrap();
+    assert!(text.contains(r#""ratio":0.99"#), "{text}");
+    dir.write(
+        "one.jsonl",
+        &text.replace(r#""ratio":0.99"#, r#""ratio":1.0"#),
+    );
+    let m = dir.fail(&["import-log", "one.rungs", "one.jsonl"]);
+    assert_mentions(&m, &["one.jsonl", "`ratio`", "strictly between 0 and 1"]);
+    assert!(!dir.path("one.rungs").exists(), "no ladder was made");
+}

@@ -214,19 +214,16 @@ impl Action {
                 "names one side twice; give two different sides",
             ));
         }
-        let ratio_value: f64 = ratio
-            .trim()
-            .parse()
-            .ok()
-            .filter(|r: &f64| (0.0..=1.0).contains(r))
-            .ok_or_else(|| {
-                ActionError::invalid(
-                    at,
-                    "ratio",
-                    ratio,
-                    "is not the first side's win fraction, a number from 0 to 1",
-                )
-            })?;
+        let ratio_value: f64 = ratio.trim().parse().map_err(|_| {
+            ActionError::invalid(
+                at,
+                "ratio",
+                ratio,
+                "is not the first side's win fraction, a number between 0 and 1",
+            )
+        })?;
+        let ratio_value = values::win_fraction(ratio_value)
+            .map_err(|e| ActionError::invalid(at, "ratio", ratio, e))?;
         let averages = parse_medals(averages)
             .map_err(|e| ActionError::invalid(at, "averages", averages, e))?;
         let date = ctx.past_date("date", date)?;

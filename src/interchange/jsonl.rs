@@ -459,8 +459,8 @@ impl Checks {
                 for side in &mut figures.sides {
                     label("sides", side)?;
                 }
-                if !(0.0..=1.0).contains(&figures.ratio) {
-                    return Err(("ratio", format!("{} is outside 0 to 1", figures.ratio)));
+                if let Err(e) = values::win_fraction(figures.ratio) {
+                    return Err(("ratio", format!("{} {e}", figures.ratio)));
                 }
                 if figures
                     .averages

@@ -292,6 +292,19 @@ pub fn parse_medals(text: &str) -> Result<[f64; 2], MedalsError> {
     Ok([medal_count(number(a)?)?, medal_count(number(b)?)?])
 }
 
+/// A scenario's win fraction as the organiser gives it: strictly between 0 and 1. At 1 (or
+/// 0) seed 002's stake 64·[s + ratio − 2·ratio·s] is 0 for a win by the side that always
+/// won, and the seed rules that out ("the winner should always make points").
+pub fn win_fraction(value: f64) -> Result<f64, &'static str> {
+    if value > 0.0 && value < 1.0 {
+        Ok(value)
+    } else {
+        Err(
+            "must be a fraction strictly between 0 and 1 (at 0 or 1 a winner on the side that always won would make no points)",
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
