@@ -653,7 +653,11 @@ fn only_a_rules_change_is_dated_ahead() {
     let m = dir.fail(&["import-log", "ahead.rungs", "ahead.jsonl"]);
     assert_mentions(
         &m,
-        &["ahead.rungs", "row 1 is dated 9999-12-30, after today"],
+        &[
+            "ahead.jsonl: line 2, field `date`",
+            "9999-12-30",
+            "is after today",
+        ],
     );
     assert!(!dir.path("ahead.rungs").exists());
 }
@@ -821,4 +825,44 @@ fn a_scenario_ratio_of_0_or_1_is_refused_from_every_door() {
     let m = dir.fail(&["import-log", "one.rungs", "one.jsonl"]);
     assert_mentions(&m, &["one.jsonl", "`ratio`", "strictly between 0 and 1"]);
     assert!(!dir.path("one.rungs").exists(), "no ladder was made");
+}
+
+/// A problem found only when an imported log is replayed (a match before a player's join)
+/// was named as "b.rungs: event 3", the ladder that was never made; it is the log's line that
+/// holds it, and for an edited match the line of the edit.
+#[test]
+fn a_log_replay_problem_names_the_logs_line() {
+    let dir = Dir::new("log-replay-line");
+    let f = "a.rungs";
+    dir.ok(&["new", f]);
+    dir.ok(&["add-player", f, "Ann", "--date", "2026-01-05"]);
+    dir.ok(&["add-player", f, "Bo", "--date", "2026-01-05"]);
+    dir.ok(&["add-match", f, "Ann", "Bo", "1", "--date", "2026-01-06"]);
+    dir.ok(&["export", f, "log.jsonl"]);
+    let text = std::fs::read_to_string(dir.path("log.jsonl")).unwrap();
+    // Line 1 the header, 2 and 3 the joins, 4 the match.
+    let early = text.replace("\"date\":\"2026-01-06\"", "\"date\":\"2026-01-02\"");
+    dir.write("early.jsonl", &early);
+    let m = dir.fail(&["import-log", "b.rungs", "early.jsonl"]);
+    assert_mentions(
+        &m,
+        &[
+            "early.jsonl: line 4",
+            "event 3 on 2026-01-02",
+            "Ann has not joined",
+        ],
+    );
+    assert!(!m.contains("b.rungs"), "{m}");
+    assert!(!dir.path("b.rungs").exists());
+    // The match edited (line 5) to a date before the joins: the edit's line is named.
+    dir.ok(&["edit-match", f, "3", "--score", "0"]);
+    dir.ok(&["export", f, "edited.jsonl"]);
+    let text = std::fs::read_to_string(dir.path("edited.jsonl")).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(last.contains("\"op\":\"edit\""), "{last}");
+    let moved = last.replace("\"date\":\"2026-01-06\"", "\"date\":\"2026-01-01\"");
+    dir.write("moved.jsonl", &text.replace(last, &moved));
+    let m = dir.fail(&["import-log", "c.rungs", "moved.jsonl"]);
+    assert_mentions(&m, &["moved.jsonl: line 5", "event 3 on 2026-01-01", "Ann"]);
+    assert!(!dir.path("c.rungs").exists());
 }

@@ -4,6 +4,7 @@
 //! the name, so a retry finds it free.
 
 use super::{ActionError, Place};
+use crate::interchange::jsonl::LogFile;
 use crate::ladder::rules::Rules;
 use crate::ladder::simulate::{SimConfig, SimReport, simulate};
 use crate::store::export::Log;
@@ -26,15 +27,41 @@ pub fn create(path: &Path, rules: &Rules) -> Result<Store, ActionError> {
 /// A new ladder at `path` holding `log` (read and checked line by line by
 /// `interchange::jsonl::read`): it replays to the standings the log was exported from.
 pub fn import_log(path: &Path, log: &Log) -> Result<Store, ActionError> {
+    let here = |_| Place::file(path.display().to_string());
+    bring_in(path, log, &here, &here)
+}
+
+/// [`import_log`] of a log read from a file: a problem is shown at the line it came from.
+pub fn import_log_file(path: &Path, source: &LogFile) -> Result<Store, ActionError> {
+    let place = |line: Option<u64>| match line {
+        Some(line) => Place::line(source.file.clone(), line),
+        None => Place::file(source.file.clone()),
+    };
+    bring_in(
+        path,
+        &source.log,
+        &|seq| place(source.line_of(seq)),
+        &|seq| place(source.line_of_row(seq)),
+    )
+}
+
+/// The ladder made from `log`; `event_at` places a problem with event `seq` as replay
+/// finds it, `row_at` one with the log's row `seq`.
+fn bring_in(
+    path: &Path,
+    log: &Log,
+    event_at: &dyn Fn(u64) -> Place,
+    row_at: &dyn Fn(u64) -> Place,
+) -> Result<Store, ActionError> {
     check_rules(path, &log.rules)?;
-    check_dates(path, log, super::today())?;
+    check_dates(log, super::today(), row_at)?;
     let mut made = NewLadder::begin(path, &log.rules)?;
     if let Err(e) = made.store()?.import_log(log) {
         return Err(match e {
-            StoreError::Replay { path, cause } => {
+            StoreError::Replay { cause, .. } => {
                 let names = log_names(log);
                 ActionError::Replay {
-                    at: Place::file(path),
+                    at: event_at(cause.seq()),
                     message: cause.describe(&|id| names.get(&id).cloned()),
                 }
             }
@@ -46,7 +73,11 @@ pub fn import_log(path: &Path, log: &Log) -> Result<Store, ActionError> {
 
 /// A log's rows are dated when they happened, as the gate dates them: none after `today`
 /// but a rules change, which is scheduled ahead.
-fn check_dates(path: &Path, log: &Log, today: chrono::NaiveDate) -> Result<(), ActionError> {
+fn check_dates(
+    log: &Log,
+    today: chrono::NaiveDate,
+    at: &dyn Fn(u64) -> Place,
+) -> Result<(), ActionError> {
     use crate::ladder::event::{Entry, Event};
     for row in log.actions.iter().flat_map(|a| &a.rows) {
         let scheduled = matches!(
@@ -59,12 +90,13 @@ fn check_dates(path: &Path, log: &Log, today: chrono::NaiveDate) -> Result<(), A
             }
         );
         if row.date > today && !scheduled {
-            return Err(ActionError::refused(
-                &Place::file(path.display().to_string()),
+            return Err(ActionError::invalid(
+                &at(row.seq),
+                "date",
+                &row.date.to_string(),
                 format!(
-                    "the log's row {} is dated {}, after today ({today}); a log's rows are \
-                     dated when they happened (only a rules change is scheduled ahead)",
-                    row.seq, row.date
+                    "is after today ({today}); a log's rows are dated when they happened \
+                     (only a rules change is scheduled ahead)"
                 ),
             ));
         }

@@ -155,14 +155,14 @@ pub fn export(file: &Path, out: &Path) -> Result<()> {
 pub fn import_log(file: &Path, input: &Path) -> Result<()> {
     let name = input.display().to_string();
     let reader = std::fs::File::open(input).with_context(|| format!("{name}: cannot open"))?;
-    let log = jsonl::read(std::io::BufReader::new(reader), &name)?;
+    let log = jsonl::read_file(std::io::BufReader::new(reader), &name)?;
     let bar = spinner(true, "replaying");
-    let made = action::files::import_log(file, &log);
+    let made = action::files::import_log_file(file, &log);
     bar.finish_and_clear();
     made?;
     say!(
         "imported {} into {}",
-        plural(log.actions.len(), "action"),
+        plural(log.log.actions.len(), "action"),
         file.display()
     );
     Ok(())

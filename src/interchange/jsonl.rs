@@ -135,6 +135,56 @@ fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, String
 
 /// Reads a JSONL log, checking every line; the first bad line is the error.
 pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
+    read_file(input, file).map(|f| f.log)
+}
+
+/// A log read from a file, with the line each of its rows came from: a problem found only
+/// when the log is replayed (a match before a player's join) is then shown at its line.
+#[derive(Debug, Clone)]
+pub struct LogFile {
+    pub log: Log,
+    /// The file's name as messages show it.
+    pub file: String,
+    /// The line of each row, action by action as in `log.actions`.
+    lines: Vec<Vec<u64>>,
+}
+
+impl LogFile {
+    /// The line that last set event `seq` among the actions in force: its edit, else the row
+    /// that added it.
+    pub fn line_of(&self, seq: u64) -> Option<u64> {
+        let mut fold = UndoFold::default();
+        for a in &self.log.actions {
+            fold.push(a.kind);
+        }
+        let mut found = None;
+        for (i, (action, lines)) in self.log.actions.iter().zip(&self.lines).enumerate() {
+            if !fold.in_force(i) {
+                continue;
+            }
+            for (row, &line) in action.rows.iter().zip(lines) {
+                let sets = match &row.entry {
+                    Entry::Add { .. } => row.seq == seq,
+                    Entry::Edit { target, .. } | Entry::Delete { target } => *target == seq,
+                };
+                if sets {
+                    found = Some(line);
+                }
+            }
+        }
+        found
+    }
+
+    /// The line of the row numbered `seq`.
+    pub fn line_of_row(&self, seq: u64) -> Option<u64> {
+        let rows = self.log.actions.iter().flat_map(|a| &a.rows);
+        let lines = self.lines.iter().flatten();
+        rows.zip(lines).find(|(r, _)| r.seq == seq).map(|(_, &l)| l)
+    }
+}
+
+/// [`read`], keeping each row's line.
+pub fn read_file(input: impl BufRead, file: &str) -> Result<LogFile, JsonlError> {
     let file = &values::shown(file);
     let err = |line: u64, field: &str, message: String| JsonlError {
         file: file.to_string(),
@@ -145,6 +195,7 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
     let mut rules = None;
     let mut checks = Checks::default();
     let mut actions: Vec<LogAction> = Vec::new();
+    let mut lines: Vec<Vec<u64>> = Vec::new();
     let mut last_seq = 0u64;
     let mut input = input;
     let mut buf = Vec::new();
@@ -231,6 +282,7 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
                 label,
                 rows: Vec::new(),
             });
+            lines.push(Vec::new());
             checks.actions.push(kind);
         }
         if !obj.contains_key("seq") && !obj.contains_key("op") {
@@ -294,12 +346,17 @@ pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
             checks.join_rows.insert(seq, *id);
         }
         last_seq = seq;
-        if let Some(a) = actions.last_mut() {
+        if let (Some(a), Some(l)) = (actions.last_mut(), lines.last_mut()) {
             a.rows.push(row);
+            l.push(n);
         }
     }
     let rules = rules.ok_or_else(|| err(1, "rungs_log", "the file is empty".into()))?;
-    Ok(Log { rules, actions })
+    Ok(LogFile {
+        log: Log { rules, actions },
+        file: file.to_string(),
+        lines,
+    })
 }
 
 /// What the log's lines have said so far, for checking each event as rungs' own gate would:
