@@ -256,6 +256,11 @@ fn simulate_refuses_bad_numbers_naming_the_flag() {
         with("10", "4", "10", &["--skill-sd", "nan"]),
         &["--skill-sd"],
     );
+    // 1e308 as typed, not as its 309 digits.
+    check(
+        with("10", "4", "10", &["--skill-sd", "1e308"]),
+        &["--skill-sd: 1e308 is out of range; give 0 to 10000"],
+    );
     check(with("10", "4", "10", &["--seed", "x"]), &["--seed", "`x`"]);
     check(
         with("10", "4", "10", &["--start", "01/02/2026"]),

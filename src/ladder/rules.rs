@@ -290,12 +290,7 @@ impl ParamError {
         ParamError::Range {
             name: spec.name.into(),
             label: spec.label.into(),
-            // 1e308 as written, not as its 309 digits.
-            value: if value.abs() >= 1e9 || (value != 0.0 && value.abs() < 1e-6) {
-                format!("{value:e}")
-            } else {
-                value.to_string()
-            },
+            value: crate::ladder::values::number_text(value),
             range: spec.range_text(),
         }
     }

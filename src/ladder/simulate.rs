@@ -108,6 +108,7 @@ impl SimConfig {
             ("pairing-noise", self.pairing_noise),
         ] {
             if !(v.is_finite() && (0.0..=10_000.0).contains(&v)) {
+                let v = crate::ladder::values::number_text(v);
                 return bad(field, format!("{v} is out of range; give 0 to 10000"));
             }
         }

@@ -292,6 +292,15 @@ pub fn parse_medals(text: &str) -> Result<[f64; 2], MedalsError> {
     Ok([medal_count(number(a)?)?, medal_count(number(b)?)?])
 }
 
+/// A number for a message: 1e308 as written, not as its 309 digits.
+pub fn number_text(value: f64) -> String {
+    if value.abs() >= 1e9 || (value != 0.0 && value.abs() < 1e-6) {
+        format!("{value:e}")
+    } else {
+        value.to_string()
+    }
+}
+
 /// A scenario's win fraction as the organiser gives it: strictly between 0 and 1. At 1 (or
 /// 0) seed 002's stake 64·[s + ratio − 2·ratio·s] is 0 for a win by the side that always
 /// won, and the seed rules that out ("the winner should always make points").
