@@ -76,7 +76,7 @@ pub struct Segment {
 
 impl Segment {
     /// A copy thinned to `buckets` buckets of the visible x range `x_min..=x_max` (see
-    /// [`super::decimate`]). The rating and both band edges keep one shared set of rows —
+    /// [`super::decimate()`]). The rating and both band edges keep one shared set of rows —
     /// each bucket's first, last, and extremes of all three — so the band still encloses the
     /// line at every vertex; the score, on its own plot, keeps its own extremes.
     pub fn decimated(&self, x_min: f64, x_max: f64, buckets: usize) -> Segment {

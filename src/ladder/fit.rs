@@ -1,7 +1,7 @@
 //! Fitting (SPEC §5): the parameter values under which a system best predicts a ladder's own
 //! history, chosen on the matches before a date and scored on the matches from it on.
 //!
-//! The objective is [`evaluate`](crate::ladder::evaluate)'s: the mean log-loss of side A's
+//! The objective is [`crate::ladder::evaluate`]'s: the mean log-loss of side A's
 //! expected score over the played matches before the split, each predicted before it
 //! updates the ladder. Only events dated before the split are replayed while searching, so
 //! nothing after it can move the fitted values. The log's own `rules` events are skipped:

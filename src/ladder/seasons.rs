@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 ///
 /// A pressed button rolls one rating period however long ago the last one was (with a
 /// manual calendar the organiser's weeks are the periods); a scheduled soft reset rolls the
-/// calendar weeks it closes (see [`run_calendar`]).
+/// calendar weeks it closes (see `run_calendar`).
 pub fn soft_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
     roll_week(ladder, date, seq, 1.0, history);
 }

@@ -8,7 +8,7 @@
 //! - `matches_per_week` is the total across the ladder (not per player), spread evenly over
 //!   the week's seven days.
 //! - A match: a player drawn uniformly at random is paired with the player whose current
-//!   rating on the 1500 scale ([`Skill::rating_1500`]) is nearest to their own plus
+//!   rating on the 1500 scale ([`Skill::rating_1500`](crate::ladder::state::Skill::rating_1500)) is nearest to their own plus
 //!   Normal(0, `pairing_noise`) — matchmaking as a ladder does it, by the rating it shows,
 //!   blurred by who happens to be online. A sorted index keeps each pairing O(log n).
 //! - The result comes from the true skills by the logistic Elo model, P(A wins) =

@@ -9,7 +9,7 @@ use std::f64::consts::FRAC_1_SQRT_2;
 const FRAC_1_SQRT_2PI: f64 = 0.398_942_280_401_432_7;
 const SQRT_FRAC_PI_2: f64 = 1.253_314_137_315_500_3;
 
-/// Above this argument the Mills ratio is taken from its asymptotic series (see [`mills_gap`]).
+/// Above this argument the Mills ratio is taken from its asymptotic series (see [`mills_gap_scaled`]).
 pub const ASYMPTOTIC_FROM: f64 = 14.0;
 
 /// Density φ(x).

@@ -72,7 +72,7 @@ pub enum StoreError {
     #[error("{path}: damaged ladder file: {what}")]
     Damaged { path: String, what: String },
     /// The caches are not those of the log as it is now: another program changed the log (or
-    /// the caches). [`Store::repair`] rebuilds them from the log.
+    /// the caches). [`Store::repair`](crate::store::Store::repair) rebuilds them from the log.
     #[error(
         "{path}: its caches are not those of its log ({why}); rungs does not show what it cannot trust: run `rungs repair {path}` to rebuild them from the log"
     )]
@@ -115,7 +115,7 @@ impl StoreError {
     }
 
     /// Whether this is [`StoreError::Stale`]: the file is sound but its caches must be rebuilt
-    /// from its log ([`Store::repair`]) before it is shown.
+    /// from its log ([`Store::repair`](crate::store::Store::repair)) before it is shown.
     pub fn is_stale(&self) -> bool {
         matches!(self, StoreError::Stale { .. })
     }
