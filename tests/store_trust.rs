@@ -686,6 +686,78 @@ fn a_version_1_file_opens_and_is_upgraded() {
     assert_eq!(store_version(&dir), 1);
 }
 
+/// A format 1 file's names as an older rungs accepted them: `Café` twice, composed (NFC) and
+/// decomposed (NFD), and one with a zero-width space. Upgraded, the second Café could not be
+/// named at all (the first hid it) and `check` called the file sound. Now `check` names both
+/// problems, each player is found by its exact name, and renaming mends the file.
+#[test]
+fn a_version_1_files_clashing_names_are_found_and_can_be_renamed() {
+    let dir = Dir::new("v1-names");
+    let path = dir.path(LADDER);
+    let (nfc, nfd, zwsp) = ("Caf\u{e9}", "Cafe\u{301}", "Bo\u{200b}");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.pragma_update(None, "application_id", 0x5255_4E47)
+            .unwrap();
+        conn.execute_batch(rungs::store::schema::VERSION_1_SQL)
+            .unwrap();
+        conn.pragma_update(None, "user_version", 1).unwrap();
+        let rules = serde_json::to_string(&Rules::defaults(System::Elo)).unwrap();
+        conn.execute(
+            "INSERT INTO meta(key, value) VALUES ('rules', ?1)",
+            [&rules],
+        )
+        .unwrap();
+        let ladder = rungs::ladder::replay::Ladder::new(Rules::defaults(System::Elo));
+        conn.execute(
+            "INSERT INTO cache_ladder(id, last_action, state) VALUES (1, 0, ?1)",
+            [serde_json::to_string(&ladder).unwrap()],
+        )
+        .unwrap();
+        conn.execute(
+            "INSERT INTO actions(id, kind, label, at) VALUES (1, 'do', 'add players', 't')",
+            [],
+        )
+        .unwrap();
+        for (i, name) in [nfc, nfd, zwsp].iter().enumerate() {
+            let body = serde_json::json!({"kind": "player", "id": i, "name": name}).to_string();
+            conn.execute(
+                "INSERT INTO entries(seq, action, date, op, body) VALUES (?1, 1, '2026-01-01', 'add', ?2)",
+                rusqlite::params![i as i64 + 1, body],
+            )
+            .unwrap();
+        }
+    }
+    let out = dir.run(&["check", LADDER]);
+    assert!(!out.status.success());
+    let said =
+        String::from_utf8_lossy(&out.stdout).to_string() + &String::from_utf8_lossy(&out.stderr);
+    mentions(
+        &said,
+        &[
+            &format!("players `{nfc}` and `{nfd}` have names that compare equal"),
+            "player `BoU+200B`: the name is not one rungs accepts now",
+        ],
+    );
+    // Typed loosely, the name is one of two: the message says so and names both.
+    let out = dir.run(&["add-match", LADDER, "cafe\u{301}", nfc, "1"]);
+    assert!(!out.status.success());
+    mentions(
+        &String::from_utf8_lossy(&out.stderr),
+        &["unknown player", "2 players have names that compare equal"],
+    );
+    // Typed exactly, each is found: the decomposed one is renamed, the match lands.
+    dir.ok(&["rename", LADDER, nfd, "Cafe Two"]);
+    dir.ok(&["rename", LADDER, zwsp, "Bo"]);
+    dir.ok(&["add-match", LADDER, "cafe two", nfc, "1"]);
+    let out = dir.run(&["check", LADDER]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
 fn store_version(dir: &Dir) -> i32 {
     dir.sqlite(LADDER)
         .query_row("PRAGMA user_version", [], |r| r.get(0))

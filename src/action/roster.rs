@@ -11,33 +11,56 @@ use std::collections::HashMap;
 pub struct Roster<'a> {
     ladder: &'a Ladder,
     by_key: HashMap<String, PlayerId>,
+    /// Keys two or more players share, and who: a ladder from an older rungs may hold names
+    /// that differ only in case, spacing or Unicode form. Each is found by its exact name.
+    shared: HashMap<String, Vec<PlayerId>>,
     /// Players joining in the action being built, by id.
     joining: HashMap<PlayerId, PlayerName>,
 }
 
 impl<'a> Roster<'a> {
     pub fn new(ladder: &'a Ladder) -> Roster<'a> {
-        let by_key = ladder
-            .players
-            .iter()
-            .enumerate()
-            .filter(|(_, p)| p.joined)
-            .map(|(i, p)| (name_key(&p.name), i as PlayerId))
-            .collect();
+        let mut by_key = HashMap::new();
+        let mut shared: HashMap<String, Vec<PlayerId>> = HashMap::new();
+        for (i, p) in ladder.players.iter().enumerate().filter(|(_, p)| p.joined) {
+            let key = name_key(&p.name);
+            if let Some(&first) = by_key.get(&key) {
+                shared
+                    .entry(key)
+                    .or_insert_with(|| vec![first])
+                    .push(i as PlayerId);
+            } else {
+                by_key.insert(key, i as PlayerId);
+            }
+        }
         Roster {
             ladder,
             by_key,
+            shared,
             joining: HashMap::new(),
         }
+    }
+
+    /// Players whose names compare equal to another's (none in a ladder this rungs made).
+    pub fn shared_names(&self) -> impl Iterator<Item = &[PlayerId]> {
+        self.shared.values().map(Vec::as_slice)
     }
 
     pub fn ladder(&self) -> &'a Ladder {
         self.ladder
     }
 
-    /// The player called `name`, if any.
+    /// The player called `name`, if any: of players whose names compare equal, the one
+    /// whose name is `name` exactly.
     pub fn find(&self, name: &str) -> Option<PlayerId> {
-        self.by_key.get(&name_key(name)).copied()
+        let key = name_key(name);
+        match self.shared.get(&key) {
+            Some(ids) => ids
+                .iter()
+                .copied()
+                .find(|&id| self.name(id) == Some(name.trim())),
+            None => self.by_key.get(&key).copied(),
+        }
     }
 
     /// The name of player `id` as the ladder shows it (or as it joins in this action).
@@ -50,11 +73,27 @@ impl<'a> Roster<'a> {
 
     /// The player called `name`, or an error naming the field.
     pub fn player(&self, at: &Place, field: &str, name: &str) -> Result<PlayerId, ActionError> {
+        let hint = match self.shared.get(&name_key(name)) {
+            Some(ids) => {
+                let names: Vec<String> = ids
+                    .iter()
+                    .filter_map(|&id| self.name(id))
+                    .map(|n| crate::action::error::quoted(n))
+                    .collect();
+                format!(
+                    "; {} players have names that compare equal ({}, from an older rungs): \
+                     type one exactly as written, and rename it",
+                    names.len(),
+                    names.join(", ")
+                )
+            }
+            None => "; add them first (Players, or `rungs add-player`)".into(),
+        };
         self.find(name).ok_or_else(|| ActionError::UnknownPlayer {
             at: at.clone(),
             field: field.to_string(),
             name: name.trim().to_string(),
-            hint: "; add them first (Players, or `rungs add-player`)".into(),
+            hint,
         })
     }
 

@@ -53,6 +53,32 @@ pub struct Repaired {
 }
 
 /// The fields in which two JSON objects differ, as `field cached → replayed`.
+/// Names a ladder from an older rungs may hold and this one would refuse: one that is not a
+/// name by today's rule, or two that compare equal (case, spacing and Unicode form aside).
+/// Each is still found by its exact name, so it can be renamed.
+fn names_in_use(ladder: &Ladder, report: &mut CheckReport) {
+    use crate::ladder::values::{self, PlayerName};
+    let mut seen: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
+    for p in ladder.players.iter().filter(|p| p.joined) {
+        let shown = values::shown(&p.name);
+        if let Err(e) = PlayerName::parse(&p.name) {
+            report.found(format!(
+                "player `{shown}`: the name is not one rungs accepts now (it {e}); rename them"
+            ));
+        }
+        match seen.entry(values::name_key(&p.name)) {
+            std::collections::hash_map::Entry::Occupied(first) => report.found(format!(
+                "players `{}` and `{shown}` have names that compare equal (case, spacing and \
+                 Unicode form aside); rename one, typing its name exactly",
+                values::shown(first.get())
+            )),
+            std::collections::hash_map::Entry::Vacant(v) => {
+                v.insert(&p.name);
+            }
+        }
+    }
+}
+
 fn field_differences(cached: &Value, fresh: &Value) -> Vec<String> {
     match (cached, fresh) {
         (Value::Object(a), Value::Object(b)) => {
@@ -162,6 +188,7 @@ impl Store {
                     }
                 };
                 report.players = ladder.players.iter().filter(|p| p.joined).count();
+                names_in_use(&ladder, &mut report);
                 self.compare_caches(&ladder, &fresh, &mut report)?;
             }
             Ok(None) => report.found("the caches are missing"),
