@@ -78,7 +78,7 @@ impl<'a> Roster<'a> {
                 let names: Vec<String> = ids
                     .iter()
                     .filter_map(|&id| self.name(id))
-                    .map(|n| crate::action::error::quoted(n))
+                    .map(crate::action::error::quoted)
                     .collect();
                 format!(
                     "; {} players have names that compare equal ({}, from an older rungs): \
