@@ -684,3 +684,67 @@ fn rungs_line(s: &rungs::app::state::AppState, e: &LadderEvent) -> String {
     let name = |i: u32| s.ladder.players[i as usize].name.clone();
     format!("{} {} {}", name(m.a[0]), m.result.verb(), name(m.b[0]))
 }
+
+/// The wheel over a player page's plot zooms its time axis (as on History), both plots
+/// together, and the page under it does not scroll: hovered at the same spot after zooming
+/// in around the middle, the plot reads out an earlier event than before.
+#[test]
+fn the_player_pages_plots_zoom_with_the_wheel() {
+    let dir = Temp::new("player-wheel");
+    let rows: Vec<_> = (1..=20)
+        .map(|d| (day(2026, 1, d), game(0, 1, Outcome::Win)))
+        .collect();
+    let mut h = ladder(&dir, Rules::default(), &["Ann", "Bo"], rows, WIDE);
+    h.state_mut().state.apply(Command::ShowPlayer(Some(0)));
+    h.input_mut().events.push(Event::PointerGone);
+    h.run();
+    let caption = h.get_by_label_contains("x: the player's events").rect();
+    // Two spots on the rating plot: above the caption, on the left half (as in finding 9).
+    let right_spot = egui::pos2(
+        caption.left() + caption.width() / 2.0 - 40.0,
+        caption.top() - 90.0,
+    );
+    let middle = egui::pos2(caption.left() + caption.width() / 4.0, caption.top() - 90.0);
+    let read_out = |h: &mut Harness<'_, RungsApp>, at: egui::Pos2| -> u64 {
+        h.input_mut().events.push(Event::PointerMoved(at));
+        h.run();
+        use egui_kittest::kittest::NodeT;
+        let node = h.get_by_label_contains(" · 2026-01-");
+        let label = format!("{:?}", node.accesskit_node());
+        let n = label
+            .split("event ")
+            .nth(1)
+            .expect(&label)
+            .split(' ')
+            .next()
+            .unwrap();
+        n.parse().unwrap()
+    };
+    // Ann's 20 matches are the log's events 3 to 22.
+    let before = read_out(&mut h, right_spot);
+    let centre = read_out(&mut h, middle);
+    assert!(centre < before, "{centre} left of {before}");
+    h.input_mut().events.push(Event::PointerMoved(middle));
+    h.run();
+    for _ in 0..4 {
+        h.input_mut().events.push(Event::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, 120.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: Modifiers::NONE,
+        });
+        h.run();
+    }
+    let after = read_out(&mut h, right_spot);
+    // Zoomed in around the middle, the spot right of it reads an event nearer the middle's.
+    assert!(
+        centre <= after && after < before,
+        "zoomed in: {after}, before {before}, middle {centre}"
+    );
+    assert_eq!(
+        h.get_by_label_contains("x: the player's events").rect(),
+        caption,
+        "the page did not scroll"
+    );
+}

@@ -11,7 +11,7 @@ use crate::ladder::evaluate::Bin;
 use crate::ladder::replay::Ladder;
 use crate::ladder::standings::Standing;
 use eframe::egui::{self, Color32};
-use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, Points};
+use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints, PlotUi, Points};
 
 /// The charts for `ladder`, whose standings (tiers included) are `rows`.
 pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder, rows: &[Standing]) {
@@ -148,4 +148,21 @@ pub fn calibration_plot(ui: &mut egui::Ui, id: &str, bins: &[Bin], width: f32) {
             p.line(Line::new("observed", PlotPoints::from(points.clone())));
             p.points(Points::new("bins", points).radius(3.0));
         });
+}
+
+/// The wheel zooms the x-axis around the pointer (Ctrl+wheel still zooms both axes); the
+/// wheel then moves nothing else (the page the plot is on stays where it is).
+pub fn wheel_zoom(p: &mut PlotUi) {
+    if !p.response().hovered() {
+        return;
+    }
+    let (scroll, ctrl) = p
+        .ctx()
+        .input(|i| (i.smooth_scroll_delta.y, i.modifiers.command));
+    if scroll != 0.0 && !ctrl {
+        let factor = (scroll / 200.0).exp().clamp(0.5, 2.0);
+        p.zoom_bounds_around_hovered(egui::vec2(factor, 1.0));
+        p.ctx()
+            .input_mut(|i| i.smooth_scroll_delta = egui::Vec2::ZERO);
+    }
 }

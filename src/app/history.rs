@@ -7,7 +7,7 @@
 //! Long histories are thinned to the plot's pixels. With a what-if comparison open, each
 //! player's history under the other rules overlays dashed.
 
-use super::charts::{colour, tier_labels};
+use super::charts::{colour, tier_labels, wheel_zoom};
 use super::command::{Command, ToolCommand};
 use super::files::Purpose;
 use super::state::AppState;
@@ -485,20 +485,6 @@ fn draw_markers(p: &mut PlotUi, markers: &[(f64, String)]) {
                 .color(Color32::GRAY.gamma_multiply(0.6))
                 .style(LineStyle::dashed_loose()),
         );
-    }
-}
-
-/// The wheel zooms the x-axis around the pointer (Ctrl+wheel still zooms both axes).
-fn wheel_zoom(p: &mut PlotUi) {
-    if !p.response().hovered() {
-        return;
-    }
-    let (scroll, ctrl) = p
-        .ctx()
-        .input(|i| (i.smooth_scroll_delta.y, i.modifiers.command));
-    if scroll != 0.0 && !ctrl {
-        let factor = (scroll / 200.0).exp().clamp(0.5, 2.0);
-        p.zoom_bounds_around_hovered(egui::vec2(factor, 1.0));
     }
 }
 

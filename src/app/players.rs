@@ -2,7 +2,7 @@
 //! retire and bring back; a player's page with record, plots (hover reads the values),
 //! head-to-head and recent matches.
 
-use super::charts::{colour, tier_labels};
+use super::charts::{colour, tier_labels, wheel_zoom};
 use super::command::{Command, Screen, ToolCommand};
 use super::state::AppState;
 use super::tools::LogView;
@@ -277,11 +277,15 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
     let faint = colour.gamma_multiply(0.6);
     ui.horizontal_wrapped(|ui| {
         let width = ((ui.available_width() - 24.0) / 2.0).clamp(200.0, 600.0);
+        // The wheel zooms both plots' time axis together (`wheel_zoom`); dragging pans.
+        let linked = egui::Id::unique(("player-plots", id));
         Plot::new(("rating-plot", id))
             .height(180.0)
             .width(width)
             .allow_scroll(false)
+            .link_axis(linked, [true, false])
             .show(ui, |p| {
+                wheel_zoom(p);
                 p.line(Line::new("rating", points(&|f| f.rating)).color(colour));
                 if band > 0.0 {
                     for (name, sign) in [("upper bound", 1.0), ("lower bound", -1.0)] {
@@ -302,7 +306,9 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
             .height(180.0)
             .width(width)
             .allow_scroll(false)
+            .link_axis(linked, [true, false])
             .show(ui, |p| {
+                wheel_zoom(p);
                 p.line(Line::new(facts.score, points(&|f| f.score)).color(colour));
                 if tiers {
                     for line in crate::chart::tier_lines(&app.ladder.rules) {
