@@ -284,7 +284,10 @@ fn bad_jsonl_line_names_file_line_field_and_loads_nothing() {
     // only once the ladder exists: that one transaction rolls back, and the file goes.
     dir.write("late.jsonl", &late_join(&log));
     let m = dir.fail(&["import-log", "late.rungs", "late.jsonl"]);
-    assert_mentions(&m, &["late.rungs", "Ann", "2026-01-02", "has not joined"]);
+    assert_mentions(
+        &m,
+        &["late.jsonl: line 5", "Ann", "2026-01-02", "has not joined"],
+    );
     assert!(
         !dir.path("late.rungs").exists(),
         "import-log left late.rungs"
