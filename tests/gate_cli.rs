@@ -866,3 +866,77 @@ fn a_log_replay_problem_names_the_logs_line() {
     assert_mentions(&m, &["moved.jsonl: line 5", "event 3 on 2026-01-01", "Ann"]);
     assert!(!dir.path("c.rungs").exists());
 }
+
+/// A rename, retirement or return dated in the past was checked against the ladder as it
+/// stands, not on its date: "renamed Bea to Cat" left the player called Bea, a later join
+/// could then take "Cat" so that the export no longer imported, and deleting a rename gave
+/// two players one name. A change is now refused unless the ladder shows it, and no event
+/// gives a name another player holds on its date.
+#[test]
+fn a_backdated_rename_or_retirement_is_what_the_ladder_shows() {
+    let dir = Dir::new("backdated-names");
+    let f = "l.rungs";
+    dir.ok(&["new", f]);
+    dir.ok(&["add-player", f, "Ann", "Bo", "--date", "2025-01-01"]);
+    dir.ok(&["rename", f, "Ann", "Bea"]);
+    // Superseded by the rename dated today: refused, and the name stays free.
+    let m = dir.fails_unchanged(f, &["rename", f, "Bea", "Cat", "--date", "2025-02-01"]);
+    assert_mentions(
+        &m,
+        &[
+            f,
+            "Bea is renamed again after 2025-02-01",
+            "still call them Bea",
+        ],
+    );
+    dir.ok(&["add-player", f, "Cat", "--date", "2025-01-10"]);
+    // A name Bea (then Ann) holds on 2025-01-03 cannot go to Bo on that date.
+    let m = dir.fails_unchanged(f, &["rename", f, "Bo", "ann", "--date", "2025-01-03"]);
+    assert_mentions(
+        &m,
+        &[
+            "on 2025-01-03",
+            "Bo cannot be renamed `ann`",
+            "the player now called Bea",
+        ],
+    );
+    // Deleting a rename may not leave two players one name: Xena was Dee until 2025-01-02.
+    dir.ok(&["add-player", f, "Dee", "--date", "2025-01-01"]);
+    dir.ok(&["rename", f, "Dee", "Xena", "--date", "2025-01-02"]);
+    dir.ok(&["add-player", f, "dee", "--date", "2025-01-03"]);
+    let events = dir.ok(&["events", f]);
+    let rename = events
+        .lines()
+        .find(|l| l.contains("Dee is renamed Xena"))
+        .and_then(|l| l.split_whitespace().next())
+        .unwrap()
+        .to_string();
+    let m = dir.fails_unchanged(f, &["delete-event", f, &rename]);
+    assert_mentions(
+        &m,
+        &["dee cannot join as `dee`", "the player now called Xena"],
+    );
+    // Retirements: undone by a later match, or a return before the retirement, are refused.
+    dir.ok(&["add-match", f, "Bea", "Bo", "1", "--date", "2025-01-05"]);
+    let m = dir.fails_unchanged(f, &["retire", f, "Bea", "--date", "2025-01-02"]);
+    assert_mentions(
+        &m,
+        &[
+            "Bea plays after 2025-01-02 (last on 2025-01-05)",
+            "retire them from 2025-01-05 on",
+        ],
+    );
+    dir.ok(&["retire", f, "Bea", "--date", "2025-01-05"]);
+    dir.ok(&["retire", f, "Bo", "--date", "2025-03-01"]);
+    let m = dir.fails_unchanged(f, &["unretire", f, "Bo", "--date", "2025-02-15"]);
+    assert_mentions(&m, &["Bo is retired after 2025-02-15"]);
+    dir.ok(&["unretire", f, "Bo", "--date", "2025-03-02"]);
+    // What was accepted is a ladder that checks sound and comes back from its export.
+    assert!(dir.ok(&["check", f]).contains("sound"));
+    dir.ok(&["export", f, "l.jsonl"]);
+    dir.ok(&["import-log", "copy.rungs", "l.jsonl"]);
+    assert_eq!(
+        dir.ok(&["standings", "copy.rungs", "--json"]),
+        dir.ok(&["standings", f, "--json"])
+    );
+}

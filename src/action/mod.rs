@@ -158,6 +158,10 @@ pub fn today() -> NaiveDate {
 /// Commits `action` as one undoable step: all of its rows land, or none. Returns the
 /// sequence numbers the rows got.
 pub fn apply(store: &mut Store, action: &Action) -> Result<Vec<u64>, ActionError> {
+    if matches!(action.kind, Kind::Rename | Kind::Retire) {
+        // Dated in the past, it may be undone by a later event: known only by its replay.
+        preview(store, action)?;
+    }
     store
         .commit(&action.label, &action.rows)
         .map_err(|e| named(store, action, e))
@@ -165,9 +169,62 @@ pub fn apply(store: &mut Store, action: &Action) -> Result<Vec<u64>, ActionError
 
 /// The ladder now and as `action` would leave it; nothing is written.
 pub fn preview(store: &Store, action: &Action) -> Result<(Ladder, Ladder), ActionError> {
-    store
+    let (before, after) = store
         .preview(&action.rows)
-        .map_err(|e| named(store, action, e))
+        .map_err(|e| named(store, action, e))?;
+    shows(
+        action,
+        &before,
+        &after,
+        &Place::file(store.path().display().to_string()),
+    )?;
+    Ok((before, after))
+}
+
+/// A rename or a retirement dated in the past is what the ladder shows afterwards, or it is
+/// refused: a later rename, or a later match or retirement change, would undo it at once and
+/// the message saying it was done would not be true.
+fn shows(action: &Action, before: &Ladder, after: &Ladder, at: &Place) -> Result<(), ActionError> {
+    for (date, entry) in &action.rows {
+        let Entry::Add { event } = entry else {
+            continue;
+        };
+        let now = |id: PlayerId| before.player(id).map_or(String::new(), |p| p.name.clone());
+        let problem = match event {
+            Event::Rename { id, name } => after.player(*id).filter(|p| p.name != *name).map(|p| {
+                format!(
+                    "{} is renamed again after {date}, so the ladder would still call them \
+                         {}; date this rename after that one, or change that rename (see \
+                         `rungs events`)",
+                    now(*id),
+                    p.name
+                )
+            }),
+            Event::Retire { id, retired } => after
+                .player(*id)
+                .filter(|p| p.retired != *retired)
+                .map(|p| match (retired, p.last_played) {
+                    (true, Some(last)) if last >= *date => format!(
+                        "{} plays after {date} (last on {last}), and a match brings a player \
+                         back; retire them from {last} on",
+                        now(*id)
+                    ),
+                    (true, _) => format!(
+                        "{} is brought back after {date}; retire them after that",
+                        now(*id)
+                    ),
+                    (false, _) => format!(
+                        "{} is retired after {date}; bring them back after that",
+                        now(*id)
+                    ),
+                }),
+            _ => None,
+        };
+        if let Some(reason) = problem {
+            return Err(ActionError::refused(at, reason));
+        }
+    }
+    Ok(())
 }
 
 /// What a preview of `action` says beside its table, where there is more to say: a hard

@@ -36,6 +36,17 @@ pub enum ReplayError {
         date: NaiveDate,
         id: PlayerId,
     },
+    /// A join or rename giving a name another player holds on that date.
+    #[error("{}", self.describe(&|_| None))]
+    NameTaken {
+        seq: u64,
+        date: NaiveDate,
+        id: PlayerId,
+        name: String,
+        holder: PlayerId,
+        /// Joining (else renamed).
+        joining: bool,
+    },
     /// A join with an id at or beyond [`MAX_PLAYERS`]: refused before anything is allocated
     /// for the players below it.
     #[error("{}", self.describe(&|_| None))]
@@ -59,6 +70,7 @@ impl ReplayError {
             | ReplayError::DuplicatePlayer { seq, .. }
             | ReplayError::EmptySide { seq, .. }
             | ReplayError::PlayerTwice { seq, .. }
+            | ReplayError::NameTaken { seq, .. }
             | ReplayError::TooManyPlayers { seq, .. } => *seq,
         }
     }
@@ -82,6 +94,22 @@ impl ReplayError {
             ReplayError::PlayerTwice { seq, date, id } => {
                 format!("event {seq} on {date}: {} is in the match twice", who(*id))
             }
+            ReplayError::NameTaken {
+                seq,
+                date,
+                id,
+                name,
+                holder,
+                joining,
+            } => format!(
+                "event {seq} on {date}: {} cannot {} `{}` then: the player now called {} \
+                 holds that name on that date (names compare without regard to case, spacing \
+                 or Unicode form)",
+                who(*id),
+                if *joining { "join as" } else { "be renamed" },
+                crate::ladder::values::shown(name),
+                who(*holder)
+            ),
             ReplayError::TooManyPlayers { seq, date, id } => format!(
                 "event {seq} on {date}: player id {id} is beyond the {MAX_PLAYERS} players a ladder holds"
             ),
@@ -146,6 +174,16 @@ impl Ladder {
                     placeholder.joined = false;
                     self.players.push(placeholder);
                 }
+                self.names
+                    .claim(&self.players, seq, *id, name)
+                    .map_err(|holder| ReplayError::NameTaken {
+                        seq,
+                        date,
+                        id: *id,
+                        name: name.clone(),
+                        holder,
+                        joining: true,
+                    })?;
                 let mut player = PlayerState::new(name.clone(), &self.rules);
                 player.joined_on = Some(date);
                 player.undated = *undated;
@@ -153,6 +191,19 @@ impl Ladder {
                 self.record(date, seq, *id, history);
             }
             Event::Rename { id, name } => {
+                if !self.players.get(*id as usize).is_some_and(|p| p.joined) {
+                    return Err(ReplayError::UnknownPlayer { seq, date, id: *id });
+                }
+                self.names
+                    .claim(&self.players, seq, *id, name)
+                    .map_err(|holder| ReplayError::NameTaken {
+                        seq,
+                        date,
+                        id: *id,
+                        name: name.clone(),
+                        holder,
+                        joining: false,
+                    })?;
                 let p = self
                     .players
                     .get_mut(*id as usize)

@@ -261,6 +261,69 @@ pub struct Ladder {
     /// the next event (`seasons::run_calendar`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_date: Option<NaiveDate>,
+    /// Who holds each name as the replay goes (not stored: rebuilt when first needed).
+    #[serde(skip)]
+    pub names: NameBook,
+}
+
+/// Who holds each name now, as names compare (`values::name_key`: case, spacing and Unicode
+/// form aside), so that a join or a rename dated in the past cannot give a name another
+/// player holds on that date. Built from the players when first needed, then kept by joins
+/// and renames; not part of the ladder's value (two ladders equal whatever their books).
+#[derive(Debug, Clone, Default)]
+pub struct NameBook {
+    holders: Option<std::collections::HashMap<String, PlayerId>>,
+    /// Events up to this sequence number may share a name (a ladder upgraded from format 1,
+    /// which compared names by case only, may hold two that compare equal now): the store
+    /// sets it from the file; 0 holds every event to the rule.
+    pub tolerated_through: u64,
+}
+
+impl PartialEq for NameBook {
+    fn eq(&self, _: &NameBook) -> bool {
+        true
+    }
+}
+
+impl NameBook {
+    /// Gives `name` to player `id` (joining or renamed) at event `seq`; the player who holds
+    /// it already, if it is another's and the event is held to the rule.
+    pub fn claim(
+        &mut self,
+        players: &[PlayerState],
+        seq: u64,
+        id: PlayerId,
+        name: &str,
+    ) -> Result<(), PlayerId> {
+        use crate::ladder::values::name_key;
+        let holders = self.holders.get_or_insert_with(|| {
+            let mut map = std::collections::HashMap::new();
+            for (i, p) in players.iter().enumerate().filter(|(_, p)| p.joined) {
+                map.entry(name_key(&p.name)).or_insert(i as PlayerId);
+            }
+            map
+        });
+        if let Some(p) = players.get(id as usize).filter(|p| p.joined) {
+            let old = name_key(&p.name);
+            if holders.get(&old) == Some(&id) {
+                holders.remove(&old);
+            }
+        }
+        let key = name_key(name);
+        let holder = holders.get(&key).copied().filter(|&other| {
+            other != id
+                && players
+                    .get(other as usize)
+                    .is_some_and(|p| p.joined && name_key(&p.name) == key)
+        });
+        match holder {
+            Some(other) if seq > self.tolerated_through => Err(other),
+            _ => {
+                holders.insert(key, id);
+                Ok(())
+            }
+        }
+    }
 }
 
 impl Ladder {
@@ -274,6 +337,7 @@ impl Ladder {
             archive: Vec::new(),
             events: 0,
             last_date: None,
+            names: NameBook::default(),
         }
     }
 
@@ -288,6 +352,7 @@ impl Ladder {
             archive: self.archive.clone(),
             events: self.events,
             last_date: self.last_date,
+            names: NameBook::default(),
         }
     }
 

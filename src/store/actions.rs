@@ -425,7 +425,23 @@ impl Store {
         let events = self.events(&tx)?;
         tx.execute("DELETE FROM cache_history", [])
             .map_err(|e| self.sql(e))?;
-        self.rebuild(&tx, &events, None, stamp)?;
+        match self.rebuild(&tx, &events, None, stamp) {
+            // A log an older rungs wrote may give two players names that compare equal on
+            // some date (it checked names against the ladder as it stood at the end): the
+            // log is kept as written, and only events after it are held to the rule.
+            Err(StoreError::Replay {
+                cause: crate::ladder::replay::ReplayError::NameTaken { .. },
+                ..
+            }) => {
+                tx.execute(
+                    "INSERT OR REPLACE INTO meta(key, value) VALUES ('names_shared_through', ?1)",
+                    [stamp.last_seq.to_string()],
+                )
+                .map_err(|e| self.sql(e))?;
+                self.rebuild(&tx, &events, None, stamp)?;
+            }
+            done => done?,
+        }
         self.check_cancel()?;
         tx.commit().map_err(|e| self.sql(e))?;
         Ok(events)

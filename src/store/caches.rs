@@ -191,7 +191,10 @@ impl Store {
             .optional()
             .map_err(|e| self.sql(e))?;
         let state = state.ok_or_else(|| self.bad_cache("the ladder's row is missing"))?;
-        serde_json::from_str(&state).map_err(|e| self.bad_cache(format!("the ladder's row: {e}")))
+        let mut ladder: Ladder = serde_json::from_str(&state)
+            .map_err(|e| self.bad_cache(format!("the ladder's row: {e}")))?;
+        ladder.names.tolerated_through = self.names_shared_through(conn)?;
+        Ok(ladder)
     }
 
     fn player_state(&self, id: i64, text: &str) -> Result<PlayerState> {

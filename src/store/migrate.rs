@@ -202,6 +202,13 @@ impl Store {
         }
         tx.pragma_update(None, "user_version", schema::SCHEMA_VERSION)
             .map_err(|e| self.sql(e))?;
+        // Format 1 compared names by case only: two of its players may hold names that compare
+        // equal now. Its events keep them; every later event is held to today's rule.
+        tx.execute(
+            "INSERT OR REPLACE INTO meta(key, value) VALUES ('names_shared_through', ?1)",
+            [head.stamp.last_seq.to_string()],
+        )
+        .map_err(|e| self.sql(e))?;
         let events = self.events(&tx)?;
         self.rebuild(&tx, &events, None, head.stamp)?;
         tx.commit().map_err(|e| self.sql(e))

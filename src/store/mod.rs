@@ -189,6 +189,29 @@ impl Store {
         serde_json::from_str(&text).map_err(|e| self.damaged(format!("its rules do not read: {e}")))
     }
 
+    /// The last event that may share a name with another player's (see `NameBook`): set when
+    /// a format 1 file, which compared names by case only, is upgraded; 0 otherwise.
+    pub(crate) fn names_shared_through(&self, conn: &Connection) -> Result<u64> {
+        use rusqlite::OptionalExtension;
+        let seq: Option<i64> = conn
+            .query_row(
+                "SELECT value FROM meta WHERE key = 'names_shared_through'",
+                [],
+                |r| r.get::<_, String>(0),
+            )
+            .optional()
+            .map_err(|e| self.sql(e))?
+            .and_then(|text| text.parse().ok());
+        Ok(seq.map_or(0, |s| s.max(0) as u64))
+    }
+
+    /// An empty ladder under `rules` for a replay of this file's log.
+    pub(crate) fn empty_ladder(&self, conn: &Connection, rules: &Rules) -> Result<Ladder> {
+        let mut ladder = Ladder::new(rules.clone());
+        ladder.names.tolerated_through = self.names_shared_through(conn)?;
+        Ok(ladder)
+    }
+
     fn rules_text(&self, conn: &Connection) -> Result<String> {
         use rusqlite::OptionalExtension;
         conn.query_row("SELECT value FROM meta WHERE key = 'rules'", [], |r| {

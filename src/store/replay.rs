@@ -30,7 +30,7 @@ impl Store {
         skip_rules: bool,
         mut rows: impl FnMut(&[HistoryRow]),
     ) -> Result<Ladder> {
-        let mut ladder = Ladder::new(rules.clone());
+        let mut ladder = self.empty_ladder(&self.conn, rules)?;
         let mut scratch = Vec::new();
         let mut n = 0u64;
         events
