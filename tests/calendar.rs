@@ -421,7 +421,10 @@ fn the_store_previews_applies_and_undoes_scheduled_resets() {
         anchor: day(0),
         hard: HardResets::Monthly,
     });
-    club.act(|ctx| Action::change_rules(ctx, fortnightly, Some(&day(10).to_string())).unwrap());
+    let in_force = club.store.rules_on(day(10)).unwrap();
+    club.act(|ctx| {
+        Action::change_rules(ctx, fortnightly, &in_force, Some(&day(10).to_string())).unwrap()
+    });
     club.act(|ctx| add_match(ctx, "Bo", "Cy", day(30)));
     // From day 10: resets on 01-19 (day 14) and 02-02 (day 28, February's first: hard).
     let ladder = club.fresh();

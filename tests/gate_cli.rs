@@ -940,3 +940,79 @@ fn a_backdated_rename_or_retirement_is_what_the_ladder_shows() {
         dir.ok(&["standings", f, "--json"])
     );
 }
+
+/// A rules change dated in the past started from the latest rules, not those in force on its
+/// date: on a ladder that turns inversus on 2025-01-06, `--param c=10 --date 2025-01-03` was
+/// refused ("inversus has no parameter `c`") and `--param tau=0.9` made the ladder inversus
+/// three days early. And `fit --apply` of another system dropped the season calendar.
+#[test]
+fn a_backdated_rules_change_starts_from_the_rules_on_its_date() {
+    let dir = Dir::new("backdated-rules");
+    let f = "r.rungs";
+    dir.ok(&["new", f, "--calendar", "weekly"]);
+    dir.ok(&["add-player", f, "Ann", "Bo", "--date", "2025-01-01"]);
+    for d in 2..=8 {
+        let date = format!("2025-01-0{d}");
+        dir.ok(&[
+            "add-match",
+            f,
+            "Ann",
+            "Bo",
+            if d % 2 == 0 { "1" } else { "0" },
+            "--date",
+            &date,
+        ]);
+    }
+    dir.ok(&["rules", f, "--system", "inversus", "--date", "2025-01-06"]);
+    let said = dir.ok(&["rules", f, "--param", "c=10", "--date", "2025-01-03"]);
+    assert!(
+        said.contains("rules changed from 2025-01-03, after the events already entered"),
+        "{said}"
+    );
+    let m = dir.fails_unchanged(
+        f,
+        &["rules", f, "--param", "tau=0.9", "--date", "2025-01-03"],
+    );
+    assert_mentions(&m, &["skyweaver has no parameter `tau`"]);
+    let m = dir.fails_unchanged(f, &["rules", f, "--param", "c=10", "--date", "2025-01-04"]);
+    assert_mentions(&m, &["these are the ladder's rules on 2025-01-04 already"]);
+    let log = dir.ok(&["events", f]);
+    let rules: Vec<&str> = log.lines().filter(|l| l.contains("rules")).collect();
+    assert_eq!(rules.len(), 2, "{log}");
+    assert!(
+        rules[0].contains("2025-01-03") && rules[0].contains("skyweaver"),
+        "{log}"
+    );
+    assert!(
+        rules[1].contains("2025-01-06") && rules[1].contains("inversus"),
+        "{log}"
+    );
+    // The season calendar belongs to the ladder: a fitted system keeps it.
+    let before = dir.ok(&["standings", f]);
+    assert!(
+        before
+            .lines()
+            .next()
+            .unwrap()
+            .contains("a soft reset every Monday"),
+        "{before}"
+    );
+    dir.ok(&[
+        "fit",
+        f,
+        "--system",
+        "elo",
+        "--apply",
+        "--until",
+        "2025-01-05",
+    ]);
+    let after = dir.ok(&["standings", f]);
+    assert!(
+        after
+            .lines()
+            .next()
+            .unwrap()
+            .contains("a soft reset every Monday"),
+        "{after}"
+    );
+}

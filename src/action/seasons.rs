@@ -30,22 +30,24 @@ impl Action {
         Ok(one(Kind::HardReset, "hard reset", date, Event::HardReset))
     }
 
-    /// New rules from `date` on; every parameter must lie in its declared range.
+    /// New rules from `date` on; every parameter must lie in its declared range, and they must
+    /// differ from `in_force`, the rules on that date (`Store::rules_on`).
     pub fn change_rules(
         ctx: &Context<'_>,
         rules: Rules,
+        in_force: &Rules,
         date: Option<&str>,
     ) -> Result<Action, ActionError> {
         rules
             .check()
             .map_err(|e| ActionError::refused(&ctx.at, e.to_string()))?;
-        if rules == ctx.ladder().rules {
+        let date = ctx.date("date", date)?;
+        if rules == *in_force {
             return Err(ActionError::refused(
                 &ctx.at,
-                "these are the ladder's rules already; nothing to change",
+                format!("these are the ladder's rules on {date} already; nothing to change"),
             ));
         }
-        let date = ctx.date("date", date)?;
         let label = format!("rules: {}", crate::ladder::evaluate::label(&rules));
         Ok(one(
             Kind::ChangeRules,

@@ -122,11 +122,13 @@ pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
     let bar = progress_bar(!args.json);
     let mut fits: Vec<(Fit, f64)> = Vec::new();
     for (system, names) in &plan {
-        // The ladder's own system starts from its rules; another from its defaults.
+        // The ladder's own system starts from its rules; another from its defaults, under the
+        // ladder's side advantage and season calendar (which belong to the ladder, and which
+        // `--apply` keeps, as a change of system does).
         let start = if *system == ladder.rules.system() {
             ladder.rules.clone()
         } else {
-            Rules::defaults(*system)
+            ladder.rules.defaults_for(*system)
         };
         bar.set_message(format!("fitting {system}"));
         let clock = Instant::now();
@@ -284,7 +286,13 @@ fn apply(
     fitted: &Fit,
     json: bool,
 ) -> Result<serde_json::Value> {
-    let act = Action::change_rules(&context(file, ladder), fitted.rules.clone(), None)?;
+    let in_force = store.rules_on(action::today())?;
+    let act = Action::change_rules(
+        &context(file, ladder),
+        fitted.rules.clone(),
+        &in_force,
+        None,
+    )?;
     let (before, after) = action::preview(store, &act)?;
     let changes = preview::changes(&before, &after);
     if !json {

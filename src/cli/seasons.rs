@@ -46,10 +46,18 @@ pub fn reset(file: &Path, hard: bool, date: Option<&str>, preview: bool, json: b
 pub fn rules(file: &Path, args: &RulesArgs, date: Option<&str>) -> Result<()> {
     let (mut store, ladder) = open(file)?;
     let at = Place::file(shown(file));
-    let rules = super::common::rules_of(&at, args, Some(&ladder.rules))?;
-    let act = Action::change_rules(&context(file, &ladder), rules, date)?;
+    let ctx = context(file, &ladder);
+    // A change dated in the past starts from the rules in force on its date.
+    let in_force = store.rules_on(ctx.date("date", date)?)?;
+    let rules = super::common::rules_of(&at, args, Some(&in_force))?;
+    let act = Action::change_rules(&ctx, rules, &in_force, date)?;
     action::apply(&mut store, &act)?;
-    say!("rules changed from {}", act.rows()[0].0);
+    let day = act.rows()[0].0;
+    if ladder.last_date.is_some_and(|last| day <= last) {
+        say!("rules changed from {day}, after the events already entered for that day");
+    } else {
+        say!("rules changed from {day}");
+    }
     Ok(())
 }
 

@@ -67,6 +67,23 @@ impl Store {
         Ok((ladder, history))
     }
 
+    /// The rules in force after every event dated on or before `date`: what a rules change
+    /// entered now with that date starts from (it replays after that day's events).
+    pub fn rules_on(&self, date: NaiveDate) -> Result<Rules> {
+        let mut rules = self.initial_rules()?;
+        let events = self.events(&self.conn)?;
+        let _ = events.for_each(|day, _, event| -> std::result::Result<(), ()> {
+            if day > date {
+                return Err(());
+            }
+            if let Event::Rules { rules: r } = event {
+                rules = (**r).clone();
+            }
+            Ok(())
+        });
+        Ok(rules)
+    }
+
     /// The final standings of the log under `rules` (with its rules changes), without history:
     /// what `rungs replay` prints, in the least memory.
     pub fn replay_state(&self, rules: &Rules) -> Result<Ladder> {

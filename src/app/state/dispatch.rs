@@ -165,7 +165,10 @@ impl AppState {
                     "" => self.action_date().to_string(),
                     d => d.to_string(),
                 };
-                let act = Action::change_rules(&self.context(), rules, Some(&date))?;
+                // The form holds whole rules; they must differ from those on their date.
+                let day = self.context().date("date", Some(&date))?;
+                let in_force = self.store()?.rules_on(day)?;
+                let act = Action::change_rules(&self.context(), rules, &in_force, Some(&date))?;
                 self.preview(act)?;
             }
             Command::PreviewMigration { path, cutoffs } => {
