@@ -25,10 +25,23 @@ pub struct EloListError {
     pub message: String,
 }
 
-fn column(headers: &csv::StringRecord, names: &[&str]) -> Option<usize> {
-    headers
+/// The column of the header named one of `names`; two such columns are an error (which
+/// would count?), as the match importer holds too.
+fn column(headers: &csv::StringRecord, names: &[&str]) -> Result<Option<usize>, String> {
+    let mut hits = headers
         .iter()
-        .position(|h| names.iter().any(|n| h.trim().eq_ignore_ascii_case(n)))
+        .enumerate()
+        .filter(|(_, h)| names.iter().any(|n| h.trim().eq_ignore_ascii_case(n)));
+    match (hits.next(), hits.next()) {
+        (Some((i, a)), Some((j, b))) => Err(format!(
+            "columns {} (`{}`) and {} (`{}`) both give it; keep one",
+            i + 1,
+            a.trim(),
+            j + 1,
+            b.trim()
+        )),
+        (first, _) => Ok(first.map(|(i, _)| i)),
+    }
 }
 
 /// Reads the whole list; the first bad line is the error.
@@ -46,21 +59,25 @@ pub fn read(input: impl Read, file: &str) -> Result<Vec<EloLine>, EloListError> 
         .map_err(|e| err(1, "header", e.to_string()))?
         .clone();
     let listed = headers.iter().collect::<Vec<_>>().join(", ");
-    let player = column(&headers, &["player", "name"]).ok_or_else(|| {
-        err(
-            1,
-            "player",
-            format!("no `player` column (the header has: {listed})"),
-        )
-    })?;
-    let elo = column(&headers, &["elo", "rating"]).ok_or_else(|| {
-        err(
-            1,
-            "elo",
-            format!("no `elo` column (the header has: {listed})"),
-        )
-    })?;
-    let rank = column(&headers, &["rank", "old_rank"]);
+    let player = column(&headers, &["player", "name"])
+        .map_err(|e| err(1, "player", e))?
+        .ok_or_else(|| {
+            err(
+                1,
+                "player",
+                format!("no `player` column (the header has: {listed})"),
+            )
+        })?;
+    let elo = column(&headers, &["elo", "rating"])
+        .map_err(|e| err(1, "elo", e))?
+        .ok_or_else(|| {
+            err(
+                1,
+                "elo",
+                format!("no `elo` column (the header has: {listed})"),
+            )
+        })?;
+    let rank = column(&headers, &["rank", "old_rank"]).map_err(|e| err(1, "rank", e))?;
     let mut out = Vec::new();
     let mut record = csv::StringRecord::new();
     let mut line = 1u64;
@@ -111,6 +128,35 @@ pub fn read(input: impl Read, file: &str) -> Result<Vec<EloLine>, EloListError> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `player,elo,elo` took the first `elo` and applied it (Alice 1839 → 1): which column
+    /// was meant cannot be known, so neither is taken. `elo` and `rating` are one column too.
+    #[test]
+    fn a_column_given_twice_is_refused() {
+        for (header, field, parts) in [
+            ("player,elo,elo", "elo", "columns 2 (`elo`) and 3 (`elo`)"),
+            (
+                "player,elo,Rating",
+                "elo",
+                "columns 2 (`elo`) and 3 (`Rating`)",
+            ),
+            (
+                "name,player,elo",
+                "player",
+                "columns 1 (`name`) and 2 (`player`)",
+            ),
+            (
+                "player,elo,rank,old_rank",
+                "rank",
+                "columns 3 (`rank`) and 4 (`old_rank`)",
+            ),
+        ] {
+            let text = format!("{header}\nAlice,1,2,3\n");
+            let e = read(text.as_bytes(), "list.csv").unwrap_err();
+            assert_eq!((e.line, e.field.as_str()), (1, field), "{e}");
+            assert!(e.message.contains(parts), "{e}");
+        }
+    }
 
     #[test]
     fn reads_players_elo_and_ranks() {
