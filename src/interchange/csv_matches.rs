@@ -440,6 +440,21 @@ impl<R: Read> MatchReader<R> {
                 "the player is missing (empty cell)".into(),
             ));
         }
+        // "Smith, J" is a name written surname first far more often than a team of Smith
+        // and J, who would join on this match: a team is written without a space after its
+        // commas, as export writes it (`Ann,Bo`).
+        if cell.contains(", ") {
+            return Err(self.error(
+                line,
+                self.cols.name(idx),
+                format!(
+                    "{} holds a comma and a space: a name cannot hold a comma (write {} \
+                     without it); a team is written with commas alone, as `Ann,Bo`",
+                    quote(cell),
+                    quote(&cell.replacen(',', "", 1)),
+                ),
+            ));
+        }
         let names = cell
             .split(',')
             .map(|name| {
@@ -1334,6 +1349,26 @@ mod tests {
             &Mapping::standard(),
         );
         assert_names(&e, 2, "player_b");
+    }
+
+    /// `"Smith, J"` was read as a team of two new players, Smith and J. A name cannot hold a
+    /// comma, and a team is written as export writes it, `Ann,Bo`: a comma and a space is
+    /// refused, naming the cell; `Ann,Bo` stays a team.
+    #[test]
+    fn error_a_comma_and_space_is_neither_a_name_nor_a_team() {
+        let e = only_error(
+            &format!("{STANDARD}2025-01-01,\"Smith, J\",Lee,1,,,,\n"),
+            &Mapping::standard(),
+        );
+        assert_names(&e, 2, "player_a");
+        assert!(e.contains("\"Smith, J\" holds a comma and a space"), "{e}");
+        assert!(e.contains("write \"Smith J\" without it"), "{e}");
+        let rows = read_all(
+            format!("{STANDARD}2025-01-01,\"Ann,Bo\",Lee,1,,,,\n").as_bytes(),
+            &Mapping::standard(),
+        );
+        let team = rows[0].as_ref().unwrap();
+        assert_eq!(team.player_a.len(), 2, "{team:?}");
     }
 
     #[test]
