@@ -248,6 +248,11 @@ fn simulate_refuses_bad_numbers_naming_the_flag() {
     check(with("abc", "4", "10", &[]), &["--players", "`abc`"]);
     check(with("-3", "4", "10", &[]), &["--players", "`-3`"]);
     check(with("10", "0", "10", &[]), &["--weeks", "0"]);
+    // 100,000 players for 520 weeks took 8.6 GB and then failed in SQLite: bounded.
+    check(
+        with("100000", "520", "1", &[]),
+        &["--weeks", "52000000 player-weeks; at most 5200000"],
+    );
     check(
         with("10", "520", "100000", &[]),
         &["--matches-per-week", "2000000"],

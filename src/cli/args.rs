@@ -96,6 +96,7 @@ pub struct SimArgs {
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub players: String,
     /// Weeks, 1 to 520; each ends with a soft reset, every fourth also with a hard reset.
+    /// Players × weeks is at most 5,200,000 (each reset records every player).
     #[arg(long, value_name = "W", allow_hyphen_values = true)]
     pub weeks: String,
     /// Matches per week across the whole ladder (at most 2,000,000 over all weeks).

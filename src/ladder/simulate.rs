@@ -36,6 +36,11 @@ pub const MAX_WEEKS: u32 = 520;
 /// The most matches in all (weeks × matches per week): the rows are held in memory until they
 /// are committed, about 120 bytes each, so two million stay near a quarter of a gigabyte.
 pub const MAX_MATCHES: u64 = 2_000_000;
+/// The most player-weeks (players × weeks): every weekly reset records a history row and an
+/// archive entry for every player, so 100,000 players for 520 weeks asked for 52 million rows
+/// (8.6 GB, then a state too large for SQLite). 5.2 million (10,000 players for ten years, or
+/// 100,000 for one) stay near a gigabyte and a half.
+pub const MAX_PLAYER_WEEKS: u64 = 5_200_000;
 
 const PROGRESS_EVERY: u64 = 4096;
 
@@ -94,6 +99,18 @@ impl SimConfig {
             );
         }
         let total = self.weeks as u64 * self.matches_per_week as u64;
+        let player_weeks = u64::from(self.players) * u64::from(self.weeks);
+        if player_weeks > MAX_PLAYER_WEEKS {
+            return bad(
+                "weeks",
+                format!(
+                    "{} players for {} weeks is {player_weeks} player-weeks; at most \
+                     {MAX_PLAYER_WEEKS} (each weekly reset records every player): fewer \
+                     players or fewer weeks",
+                    self.players, self.weeks
+                ),
+            );
+        }
         if total > MAX_MATCHES {
             return bad(
                 "matches-per-week",

@@ -341,6 +341,17 @@ impl Ladder {
         }
     }
 
+    /// Whether everything but the players is equal (without copying the season archive).
+    pub fn same_but_players(&self, other: &Ladder) -> bool {
+        self.rules == other.rules
+            && self.scenarios == other.scenarios
+            && self.season == other.season
+            && self.week == other.week
+            && self.archive == other.archive
+            && self.events == other.events
+            && self.last_date == other.last_date
+    }
+
     /// A copy of everything but the players (what the cache keeps in one row).
     pub fn clone_without_players(&self) -> Ladder {
         Ladder {

@@ -218,12 +218,16 @@ impl Store {
                 return Ok(());
             }
         };
-        let (a, b) = (
-            serde_json::to_value(cached.clone_without_players()).unwrap_or(Value::Null),
-            serde_json::to_value(fresh.clone_without_players()).unwrap_or(Value::Null),
-        );
-        for d in field_differences(&a, &b) {
-            report.found(format!("the cached ladder: {d}"));
+        // Compared as values first: a JSON tree of a long season archive takes gigabytes, so
+        // it is built only to name what differs.
+        if !cached.same_but_players(fresh) {
+            let (a, b) = (
+                serde_json::to_value(cached.clone_without_players()).unwrap_or(Value::Null),
+                serde_json::to_value(fresh.clone_without_players()).unwrap_or(Value::Null),
+            );
+            for d in field_differences(&a, &b) {
+                report.found(format!("the cached ladder: {d}"));
+            }
         }
         if cached.players.len() != fresh.players.len() {
             report.found(format!(
