@@ -1016,3 +1016,55 @@ fn a_backdated_rules_change_starts_from_the_rules_on_its_date() {
         "{after}"
     );
 }
+
+/// A scenario has two sides: `--side-a Alies` on a Pegasus battle fought as Allies and Axis
+/// was rated as plain Elo and left out of the scenario's record. It is refused, naming the
+/// sides; a side in another case is the same side.
+#[test]
+fn a_side_the_scenario_does_not_have_is_refused() {
+    let dir = Dir::new("scenario-side");
+    let f = "m.rungs";
+    dir.ok(&["new", f, "--system", "memoir44"]);
+    dir.ok(&["add-player", f, "Ann", "Bo", "--date", "2025-01-01"]);
+    let battle = |side: &str, date: &str| {
+        [
+            "add-match",
+            f,
+            "Ann",
+            "Bo",
+            "1",
+            "--scenario",
+            "Pegasus",
+            "--side-a",
+            side,
+            "--medals",
+            "6,1",
+            "--date",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain([date.to_string()])
+        .collect::<Vec<_>>()
+    };
+    let run = |args: Vec<String>| {
+        let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+        dir.ok(&refs)
+    };
+    run(battle("Allies", "2025-01-02"));
+    run(battle("Axis", "2025-01-03"));
+    let args = battle("Alies", "2025-01-04");
+    let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+    let m = dir.fails_unchanged(f, &refs);
+    assert_mentions(
+        &m,
+        &[
+            f,
+            "`side_a`",
+            "Alies",
+            "is not a side of Pegasus; its sides are Allies and Axis",
+        ],
+    );
+    run(battle("allies", "2025-01-04"));
+    let listed = dir.ok(&["scenarios", f]);
+    assert!(listed.contains("3 battles"), "{listed}");
+}

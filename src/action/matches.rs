@@ -111,6 +111,21 @@ impl Context<'_> {
                 why: "a result is entered once it is played",
             });
         }
+        // A scenario is two-sided: a misspelt side ("Alies") was rated as plain Elo and left
+        // out of the scenario's record without a word.
+        if let (Some(scenario), Some(side)) = (&m.scenario, &m.side_a)
+            && let Some([one, two]) = self.ladder().scenarios.sides_of(scenario)
+            && ![one, two]
+                .iter()
+                .any(|s| s.eq_ignore_ascii_case(side.trim()))
+        {
+            return Err(ActionError::invalid(
+                &at(),
+                "side_a",
+                side,
+                format!("is not a side of {scenario}; its sides are {one} and {two}"),
+            ));
+        }
         let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
         for (i, id) in ids.iter().enumerate() {
             let name = || self.roster.name(*id).unwrap_or("?").to_string();

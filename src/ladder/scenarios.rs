@@ -96,6 +96,19 @@ impl ScenarioBook {
         stats.view(stats.known_side(m.side_a.as_deref()?)?)
     }
 
+    /// The two sides of scenario `name`, once both are known (from the organiser's figures, or
+    /// the first two sides its battles named).
+    pub fn sides_of(&self, name: &str) -> Option<[&str; 2]> {
+        let name = key(name);
+        if let Some(o) = self.overrides.get(&name) {
+            return Some([o.sides[0].as_str(), o.sides[1].as_str()]);
+        }
+        match &self.scenarios.get(&name)?.sides {
+            [Some(a), Some(b)] => Some([a.as_str(), b.as_str()]),
+            _ => None,
+        }
+    }
+
     /// Sets (or replaces) the organiser's figures for a scenario.
     pub fn set_override(&mut self, o: &ScenarioOverride) {
         self.overrides.insert(key(&o.scenario), o.clone());
