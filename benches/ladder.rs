@@ -62,8 +62,15 @@ fn bench_international(c: &mut Criterion) {
                     let mut store = Store::create(&path, &Rules::defaults(system)).expect("create");
                     let reader = csv_matches::open(&international(), &Mapping::international())
                         .expect("open");
-                    import_csv(&mut store, reader, "international", true, &mut |_| true)
-                        .expect("import")
+                    import_csv(
+                        &mut store,
+                        reader,
+                        "international",
+                        true,
+                        false,
+                        &mut |_| true,
+                    )
+                    .expect("import")
                 },
                 BatchSize::PerIteration,
             )
@@ -72,7 +79,15 @@ fn bench_international(c: &mut Criterion) {
             let mut store = Store::create(&path, &Rules::defaults(system)).expect("create");
             let reader =
                 csv_matches::open(&international(), &Mapping::international()).expect("open");
-            import_csv(&mut store, reader, "international", true, &mut |_| true).expect("import");
+            import_csv(
+                &mut store,
+                reader,
+                "international",
+                true,
+                false,
+                &mut |_| true,
+            )
+            .expect("import");
         }
         let store = Store::open(&path).expect("open");
         group.bench_function(format!("replay-from-file/{}", system.name()), |b| {

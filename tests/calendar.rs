@@ -646,6 +646,7 @@ fn the_demo_spreads_over_the_tiers_and_archives_world_cup_cycles() {
         reader,
         "international_results.csv",
         true,
+        false,
         &mut |_| true,
     )
     .unwrap();

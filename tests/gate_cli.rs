@@ -1068,3 +1068,43 @@ fn a_side_the_scenario_does_not_have_is_refused() {
     let listed = dir.ok(&["scenarios", f]);
     assert!(listed.contains("3 battles"), "{listed}");
 }
+
+/// Importing the same CSV twice doubled every match without a word. A file whose every match
+/// the ladder holds (date, players, result) is refused unless `--again`; a file that overlaps
+/// in part is imported, saying how many were there already.
+#[test]
+fn a_file_imported_twice_is_refused_unless_again() {
+    let dir = Dir::new("import-twice");
+    let f = "i.rungs";
+    dir.ok(&["new", f]);
+    let csv = "date,player_a,player_b,score\n2025-01-01,Ann,Bo,1\n2025-01-02,Bo,Cy,0.5\n2025-01-02,Bo,Cy,0.5\n";
+    dir.write("week.csv", csv);
+    let said = dir.ok(&["import", f, "week.csv"]);
+    assert!(
+        said.contains("imported 3 matches and 3 new players"),
+        "{said}"
+    );
+    let m = dir.fails_unchanged(f, &["import", f, "week.csv"]);
+    assert_mentions(
+        &m,
+        &[
+            "week.csv",
+            "holds every one of its 3 matches already",
+            "--again",
+        ],
+    );
+    // One new row beside the old ones: imported, and the two known said.
+    dir.write("more.csv", &format!("{csv}2025-01-03,Cy,Ann,1\n"));
+    let said = dir.ok(&["import", f, "more.csv"]);
+    assert!(
+        said.contains("imported 4 matches and 0 new players; 3 of them were in the ladder already"),
+        "{said}"
+    );
+    dir.ok(&["import", f, "week.csv", "--again"]);
+    let events = dir.ok(&["events", f]);
+    assert_eq!(
+        events.lines().filter(|l| l.contains("Ann beat Bo")).count(),
+        3,
+        "{events}"
+    );
+}

@@ -17,6 +17,21 @@ use std::sync::Arc;
 pub struct Summary {
     pub matches: usize,
     pub new_players: usize,
+    /// Matches the ladder holds already: the same date, sides and result.
+    pub already: usize,
+}
+
+impl Summary {
+    /// What an import says of matches the ladder held already (imported all the same).
+    pub fn already_note(&self) -> String {
+        match self.already {
+            0 => String::new(),
+            1 => "; 1 of them was in the ladder already (same date, players and result)".into(),
+            n => {
+                format!("; {n} of them were in the ladder already (same date, players and result)")
+            }
+        }
+    }
 }
 
 /// A match as read, held compactly until the file is sorted by date: its sides are indices
@@ -187,6 +202,7 @@ impl Action {
         let summary = Summary {
             matches: matches.len(),
             new_players,
+            already: 0,
         };
         let label = format!(
             "imported {} ({} matches)",
@@ -223,17 +239,59 @@ pub fn demo_rules() -> Rules {
 }
 
 /// Reads the match CSV `reader` (named `name` in messages) and commits it to `store` as one
-/// action: what `rungs import`, the app's Import and the demo all do.
+/// action: what `rungs import`, the app's Import and the demo all do. A file whose every
+/// match the ladder holds already (imported before) is refused unless `again`.
 pub fn import_csv<R: Read>(
     store: &mut crate::store::Store,
     reader: MatchReader<R>,
     name: &str,
     allow_new: bool,
+    again: bool,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Summary, ActionError> {
     let ladder = store.ladder()?;
     let mut ctx = Context::new(&ladder, store.path().display().to_string(), super::today());
-    let (act, summary) = Action::import_matches(&mut ctx, reader, name, allow_new, progress)?;
+    let (act, mut summary) = Action::import_matches(&mut ctx, reader, name, allow_new, progress)?;
+    if ladder.events > 0 {
+        summary.already = already_held(&store.effective()?, &act);
+    }
+    if summary.matches > 0 && summary.already == summary.matches && !again {
+        return Err(ActionError::refused(
+            &Place::file(name),
+            format!(
+                "the ladder holds every one of its {} matches already (the same date, players \
+                 and result): was it imported before? Nothing was imported (`--again` imports \
+                 them a second time)",
+                summary.matches
+            ),
+        ));
+    }
     super::apply(store, &act)?;
     Ok(summary)
+}
+
+/// How many of `action`'s matches the ladder's `events` hold already, each held match
+/// answering for one.
+fn already_held(events: &[crate::ladder::log::Effective], action: &Action) -> usize {
+    type Key<'a> = (NaiveDate, &'a EventSide, &'a EventSide, MatchResult);
+    let mut held: HashMap<Key<'_>, usize> = HashMap::new();
+    for e in events {
+        if let Event::Match(m) = &e.event {
+            *held.entry((e.date, &m.a, &m.b, m.result)).or_default() += 1;
+        }
+    }
+    let mut count = 0;
+    for (date, entry) in action.rows() {
+        if let Entry::Add {
+            event: Event::Match(m),
+        } = entry
+            && let Some(n) = held
+                .get_mut(&(*date, &m.a, &m.b, m.result))
+                .filter(|n| **n > 0)
+        {
+            *n -= 1;
+            count += 1;
+        }
+    }
+    count
 }

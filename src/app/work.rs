@@ -67,8 +67,10 @@ pub fn import_csv(
     Ok(Done::Changed {
         said: Some((
             format!(
-                "imported {} matches and {} new players",
-                s.matches, s.new_players
+                "imported {} matches and {} new players{}",
+                s.matches,
+                s.new_players,
+                s.already_note()
             ),
             Offer::Undo,
         )),
@@ -89,6 +91,7 @@ fn import_into<R: std::io::Read>(
         reader,
         name,
         true,
+        false,
         &mut |n| reporter.keep_going(n),
     )?)
 }

@@ -171,6 +171,10 @@ pub enum Command {
         /// Refuse names the ladder does not know instead of adding them.
         #[arg(long)]
         no_new_players: bool,
+        /// Import a file whose every match the ladder holds already (refused otherwise: it
+        /// was most likely imported before).
+        #[arg(long)]
+        again: bool,
         #[arg(long)]
         json: bool,
     },

@@ -76,6 +76,7 @@ pub fn import_csv(
     csv: &Path,
     args: &MappingArgs,
     no_new_players: bool,
+    again: bool,
     json: bool,
 ) -> Result<()> {
     let mapping = mapping_from(args)?;
@@ -101,23 +102,34 @@ pub fn import_csv(
         ProgressStyle::with_template(template).unwrap_or_else(|_| ProgressStyle::default_bar()),
     );
     let reader = csv_matches::open(csv, &mapping).map_err(ActionError::from)?;
-    let summary =
-        action::imports::import_csv(&mut store, reader, &shown(csv), !no_new_players, &mut |n| {
+    let summary = action::imports::import_csv(
+        &mut store,
+        reader,
+        &shown(csv),
+        !no_new_players,
+        again,
+        &mut |n| {
             bar.set_position(n);
             true
-        });
+        },
+    );
     bar.finish_and_clear();
     let summary = summary?;
     if json {
         say!(
             "{}",
-            serde_json::json!({ "matches": summary.matches, "new_players": summary.new_players })
+            serde_json::json!({
+                "matches": summary.matches,
+                "new_players": summary.new_players,
+                "already_in_the_ladder": summary.already
+            })
         );
     } else {
         say!(
-            "imported {} and {}",
+            "imported {} and {}{}",
             plural(summary.matches, "match"),
-            plural(summary.new_players, "new player")
+            plural(summary.new_players, "new player"),
+            summary.already_note()
         );
     }
     Ok(())
