@@ -1108,3 +1108,70 @@ fn a_file_imported_twice_is_refused_unless_again() {
         "{events}"
     );
 }
+
+/// Smaller things a hostile tester found, each a message or a figure that was not true:
+/// a forecast before a join named `player #2` and an "event 4" that does not exist; a
+/// player twice on side B was "on both sides"; a missing CSV was at "line 1, field `row`";
+/// `--param k=1 --param k=2` kept the last; `0.50` was not a score though `1.0` was; and the
+/// previews' and season archive's JSON wrote tiers as `TraineeI` and players as ids.
+#[test]
+fn messages_and_json_say_what_is_so() {
+    let dir = Dir::new("small-truths");
+    let f = "p.rungs";
+    dir.ok(&["new", f]);
+    dir.ok(&["add-player", f, "Ann", "Bo", "--date", "2025-01-01"]);
+    dir.ok(&["add-player", f, "Cy", "--date", "2025-02-01"]);
+    let m = dir.fail(&["predict", f, "Cy", "Ann", "--date", "2025-01-15"]);
+    assert_mentions(
+        &m,
+        &[
+            "field `date`",
+            "Cy joins the ladder on 2025-02-01, after 2025-01-15",
+        ],
+    );
+    assert!(!m.contains('#') && !m.contains("event"), "{m}");
+    let m = dir.fails_unchanged(
+        f,
+        &[
+            "add-match",
+            f,
+            "1",
+            "--team-a",
+            "Ann",
+            "--team-b",
+            "Bo,Cy,Cy",
+            "--date",
+            "2025-03-01",
+        ],
+    );
+    assert_mentions(&m, &["Cy is twice on side B of the match"]);
+    let m = dir.fails_unchanged(f, &["import", f, "nosuch.csv"]);
+    assert_mentions(&m, &["nosuch.csv: cannot be opened"]);
+    assert!(!m.contains("line 1"), "{m}");
+    let m = dir.fail(&[
+        "new", "k.rungs", "--system", "elo", "--param", "k=1", "--param", "k=2",
+    ]);
+    assert_mentions(&m, &["parameter `k` is given twice (`k=1` and `k=2`)"]);
+    assert!(!dir.path("k.rungs").exists());
+    let said = dir.ok(&["add-match", f, "Ann", "Bo", "0.50", "--date", "2025-03-01"]);
+    assert!(said.contains("Ann drew with Bo"), "{said}");
+    // Six wins take Ann past 300 RP, Trainee I: every JSON writes the tier as standings do,
+    // and names her.
+    for _ in 0..6 {
+        dir.ok(&["add-match", f, "Ann", "Bo", "1", "--date", "2025-03-02"]);
+    }
+    let json =
+        |args: &[&str]| -> serde_json::Value { serde_json::from_str(&dir.ok(args)).unwrap() };
+    let standings = json(&["standings", f, "--json"]);
+    assert_eq!(standings[0]["player"], "Ann");
+    assert_eq!(standings[0]["tier"], "Trainee I");
+    let reset = json(&["soft-reset", f, "--preview", "--json"]);
+    assert_eq!(reset[0]["player"], "Ann", "{reset}");
+    assert_eq!(reset[0]["tier_after"], "Trainee I", "{reset}");
+    dir.ok(&["hard-reset", f]);
+    let seasons = json(&["seasons", f, "--json"]);
+    let ann = &seasons[0]["entries"][0];
+    assert_eq!(ann["player"], "Ann", "{seasons}");
+    assert_eq!(ann["peak_tier"], "Trainee I", "{seasons}");
+    assert_eq!(ann["ranking"]["tier"], "Trainee I", "{seasons}");
+}

@@ -86,8 +86,13 @@ pub enum ActionError {
         name: String,
         existing: String,
     },
-    #[error("{at}{name} is on both sides of the match")]
-    PlayerTwice { at: Place, name: String },
+    #[error("{at}{name} is {where_} of the match")]
+    PlayerTwice {
+        at: Place,
+        name: String,
+        /// "on both sides", or "twice on side B".
+        where_: &'static str,
+    },
     #[error(
         "{at}field `date`: {name} joined the ladder on {joined}, after this match's date {date}; \
          enter the match on or after {joined}, or move the join (`rungs edit-match FILE N \

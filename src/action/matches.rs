@@ -129,10 +129,16 @@ impl Context<'_> {
         let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
         for (i, id) in ids.iter().enumerate() {
             let name = || self.roster.name(*id).unwrap_or("?").to_string();
-            if ids[i + 1..].contains(id) {
+            if let Some(j) = ids[i + 1..].iter().position(|x| x == id) {
+                let (a, second_on_a) = (m.a.len(), i + 1 + j < m.a.len());
                 return Err(ActionError::PlayerTwice {
                     at: at(),
                     name: name(),
+                    where_: match (i < a, second_on_a) {
+                        (true, true) => "twice on side A",
+                        (false, false) => "twice on side B",
+                        _ => "on both sides",
+                    },
                 });
             }
             if let Some(p) = self.ladder().player(*id)

@@ -284,7 +284,17 @@ pub fn rules_from(
         (None, Some(b)) => b.clone(),
         (None, None) => Rules::default(),
     };
+    let mut given: Vec<(&str, &str)> = Vec::new();
     for p in params {
+        // `--param k=1 --param k=2`: which was meant cannot be known, so neither is taken.
+        let name = p.split_once('=').map_or(p.as_str(), |(n, _)| n).trim();
+        if let Some((_, first)) = given.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) {
+            return Err(ActionError::refused(
+                at,
+                format!("parameter `{name}` is given twice (`{first}` and `{p}`); give it once"),
+            ));
+        }
+        given.push((name, p));
         rules
             .assign(p)
             .map_err(|e| ActionError::refused(at, e.to_string()))?;

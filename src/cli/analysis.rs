@@ -99,6 +99,19 @@ pub fn predict(
         MatchResult::Played(Outcome::Win),
     );
     m.home = action::matches::optional_home(&at, home)?;
+    // A forecast dated before a player joins names them (the replay knows only ids).
+    for &id in &all {
+        if let Some(p) = ladder.player(id)
+            && !p.undated
+            && let Some(joined) = p.joined_on.filter(|j| *j > date)
+        {
+            bail!(
+                "{at}field `date`: {} joins the ladder on {joined}, after {date}; predict a \
+                 match from {joined} on",
+                crate::ladder::values::shown(&p.name)
+            );
+        }
+    }
     let forecast = store.forecast(date, &m)?;
     let (na, nb) = (names(&ladder, &side_a), names(&ladder, &side_b));
     let system = ladder.rules.system();
@@ -118,18 +131,8 @@ pub fn predict(
             .outcomes
             .iter()
             .map(|(r, changes)| {
-                let players: Vec<Value> = ordered(changes)
-                    .iter()
-                    .map(|c| {
-                        json!({
-                            "player": c.name,
-                            "before": c.before,
-                            "after": c.after,
-                            "tier_before": c.tier_before.map(Tier::name),
-                            "tier_after": c.tier_after.map(Tier::name),
-                        })
-                    })
-                    .collect();
+                let players: Vec<Value> =
+                    ordered(changes).iter().map(output::change_json).collect();
                 json!({ "result": r.as_text(), "winner": what(*r), "players": players })
             })
             .collect();

@@ -297,11 +297,12 @@ pub fn history(ladder: &Ladder, rows: &[HistoryRow], as_json: bool) {
 /// A before → after table of every player an action moves (a preview, or what was done).
 pub fn changes(title: &str, changes: &[Change], as_json: bool) {
     if as_json {
-        let moved: Vec<&Change> = changes.iter().filter(|c| c.moved()).collect();
-        say!(
-            "{}",
-            serde_json::to_string(&moved).unwrap_or_else(|_| "[]".into())
-        );
+        let moved: Vec<serde_json::Value> = changes
+            .iter()
+            .filter(|c| c.moved())
+            .map(change_json)
+            .collect();
+        say!("{}", serde_json::Value::Array(moved));
         return;
     }
     say!("{title}");
@@ -353,13 +354,54 @@ pub fn changes(title: &str, changes: &[Change], as_json: bool) {
     }
 }
 
+/// One player's change as JSON: named, tiers as `standings --json` writes them ("Expert II").
+pub fn change_json(c: &Change) -> serde_json::Value {
+    serde_json::json!({
+        "player": c.name,
+        "before": c.before,
+        "after": c.after,
+        "tier_before": c.tier_before.map(Tier::name),
+        "tier_after": c.tier_after.map(Tier::name),
+    })
+}
+
 /// The season archive.
 pub fn seasons(ladder: &Ladder, as_json: bool) {
     if as_json {
-        say!(
-            "{}",
-            serde_json::to_string(&ladder.archive).unwrap_or_else(|_| "[]".into())
-        );
+        // Players by name and tiers as `standings --json` writes them ("Expert II").
+        let seasons: Vec<serde_json::Value> = ladder
+            .archive
+            .iter()
+            .map(|s| {
+                let entries: Vec<serde_json::Value> = s
+                    .entries
+                    .iter()
+                    .map(|e| {
+                        let ranking = match e.ranking {
+                            SeasonRanking::Tier(t) => serde_json::json!({ "tier": t.name() }),
+                            SeasonRanking::AverageRp(rp) => {
+                                serde_json::json!({ "average_rp": rp })
+                            }
+                            SeasonRanking::Score(x) => serde_json::json!({ "score": x }),
+                        };
+                        serde_json::json!({
+                            "player": e.name,
+                            "ranking": ranking,
+                            "peak_tier": e.peak_tier.map(Tier::name),
+                            "matches": e.matches,
+                            "weekly_rp": e.weekly_rp,
+                        })
+                    })
+                    .collect();
+                serde_json::json!({
+                    "number": s.number,
+                    "ended": s.ended,
+                    "weeks": s.weeks,
+                    "entries": entries,
+                })
+            })
+            .collect();
+        say!("{}", serde_json::Value::Array(seasons));
         return;
     }
     if ladder.archive.is_empty() {

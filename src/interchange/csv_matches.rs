@@ -144,8 +144,9 @@ pub struct CsvMatch {
 
 /// A bad line: names file, line and field. For errors that are not about one cell (a missing
 /// header column) `field` is the column name; for an unreadable file or row it is `row`.
+/// Line 0 is the file as a whole (it cannot be opened): no line or field is named then.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{file}: line {line}, field `{field}`: {message}")]
+#[error("{file}: {}{message}", if *line == 0 { String::new() } else { format!("line {line}, field `{field}`: ") })]
 pub struct CsvError {
     pub file: String,
     pub line: u64,
@@ -768,15 +769,15 @@ impl<R: Read> Iterator for MatchReader<R> {
 }
 
 /// Opens a path, transparently gunzipping if the name ends in `.gz`. The path as displayed is
-/// the file name in error messages; a file that cannot be opened is an error at line 1,
-/// field `row`.
+/// the file name in error messages; a file that cannot be opened is an error of the whole
+/// file (line 0).
 pub fn open(path: &Path, mapping: &Mapping) -> Result<MatchReader<Box<dyn Read>>, CsvError> {
     let name = crate::ladder::values::shown(&path.display().to_string()).into_owned();
     let file = std::fs::File::open(path).map_err(|e| CsvError {
         file: name.clone(),
-        line: 1,
-        field: "row".into(),
-        message: format!("cannot open the file: {e}"),
+        line: 0,
+        field: "file".into(),
+        message: format!("cannot be opened: {e}"),
     })?;
     let gzipped = path
         .extension()

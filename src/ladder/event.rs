@@ -39,7 +39,13 @@ impl MatchResult {
             "forfeit-a" | "forfeit_a" | "fa" => MatchResult::ForfeitA,
             "forfeit-b" | "forfeit_b" | "fb" => MatchResult::ForfeitB,
             "cancelled" | "canceled" | "c" => MatchResult::Cancelled,
-            _ => return None,
+            // 0.50 or 1.00 as a spreadsheet writes them: the number, if it is a score.
+            number => match number.parse::<f64>().ok()? {
+                1.0 => MatchResult::Played(Outcome::Win),
+                0.5 => MatchResult::Played(Outcome::Draw),
+                0.0 => MatchResult::Played(Outcome::Loss),
+                _ => return None,
+            },
         })
     }
 
