@@ -673,6 +673,14 @@ fn read_commands_work_on_a_read_only_file_and_in_a_read_only_folder() {
         let args = ["add-match", file, "Ann", "Cy", "1", "--date", "2026-01-03"];
         let m = failed(&args, &as_reader(&dir, &args));
         assert_mentions(&m, &[file, "read-only", "nothing was changed"]);
+        // No -shm or -wal is left beside it: made with the file's read-only mode, they kept
+        // the ladder unwritable once its mode was restored.
+        for sidecar in ["-shm", "-wal"] {
+            assert!(
+                !dir.path(&format!("{file}{sidecar}")).exists(),
+                "folder {folder:o}: a read left {file}{sidecar}"
+            );
+        }
         set_mode(&dir.0, 0o755);
         set_mode(&dir.path(file), 0o644);
         assert_eq!(

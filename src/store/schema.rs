@@ -321,7 +321,19 @@ pub(crate) fn open(path: &Path) -> Result<Checked, StoreError> {
     }
     let sql = |e| StoreError::from_sqlite(&name, e);
     let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
-    let first = connect(path, flags).and_then(|c| pragma_i32(&c, "application_id").map(|a| (c, a)));
+    // A file this process cannot write is opened as the read-only folder's is: SQLite would
+    // otherwise make a -shm and a -wal beside it with the file's read-only mode, and they kept
+    // the ladder unwritable after its mode was restored. A -wal holding changes must be read.
+    let writable = std::fs::OpenOptions::new().write(true).open(path).is_ok();
+    let first = if writable || sidecar(path, "-wal").exists() {
+        connect(path, flags)
+    } else {
+        let ro = OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_URI
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        connect(Path::new(&immutable_uri(path)), ro)
+    }
+    .and_then(|c| pragma_i32(&c, "application_id").map(|a| (c, a)));
     let (conn, app) = match first {
         Ok(found) => found,
         Err(e) => {
