@@ -1175,3 +1175,60 @@ fn messages_and_json_say_what_is_so() {
     assert_eq!(ann["peak_tier"], "Trainee I", "{seasons}");
     assert_eq!(ann["ranking"]["tier"], "Trainee I", "{seasons}");
 }
+
+/// A log may say only what rungs writes: an edit that turned match 3 into a soft reset, a
+/// rules change or a join was imported (and `check` called it sound), as was an undo with
+/// nothing to undo; a byte-order mark before the header was "not JSON"; and an edit of a
+/// join named the player by id.
+#[test]
+fn a_log_says_only_what_rungs_writes() {
+    let dir = Dir::new("log-kinds");
+    let f = "k.rungs";
+    dir.ok(&["new", f]);
+    dir.ok(&["add-player", f, "Ann", "Bo", "--date", "2026-01-01"]);
+    dir.ok(&["add-match", f, "Ann", "Bo", "1", "--date", "2026-01-02"]);
+    dir.ok(&["export", f, "log.jsonl"]);
+    let text = std::fs::read_to_string(dir.path("log.jsonl")).unwrap();
+    let edit = |event: &str| {
+        format!(
+            r#"{{"action":9,"action_kind":"do","label":"changed","seq":9,"date":"2026-01-03","op":"edit","target":3,"event":{event}}}"#
+        )
+    };
+    for (event, now) in [
+        (r#"{"kind":"soft_reset"}"#, "a soft reset"),
+        (
+            r#"{"kind":"player","id":2,"name":"Cy"}"#,
+            "a player joining",
+        ),
+    ] {
+        dir.write("bad.jsonl", &format!("{text}{}\n", edit(event)));
+        let m = dir.fail(&["import-log", "bad.rungs", "bad.jsonl"]);
+        assert_mentions(
+            &m,
+            &[
+                "bad.jsonl: line 5",
+                "row 3 is a match",
+                &format!("makes it {now}"),
+            ],
+        );
+        assert!(!dir.path("bad.rungs").exists());
+    }
+    // Joins: the name, not the id.
+    let join_edit = r#"{"action":9,"action_kind":"do","label":"changed","seq":9,"date":"2026-01-01","op":"edit","target":2,"event":{"kind":"player","id":0,"name":"Ann"}}"#;
+    dir.write("join.jsonl", &format!("{text}{join_edit}\n"));
+    let m = dir.fail(&["import-log", "join.rungs", "join.jsonl"]);
+    assert_mentions(&m, &["row 2 is Bo joining"]);
+    // An undo with nothing to undo.
+    let header = text.lines().next().unwrap();
+    let undo = r#"{"action":1,"action_kind":"undo","label":"nothing"}"#;
+    dir.write("undo.jsonl", &format!("{header}\n{undo}\n"));
+    let m = dir.fail(&["import-log", "undo.rungs", "undo.jsonl"]);
+    assert_mentions(&m, &["undo.jsonl: line 2", "an undo with nothing to undo"]);
+    // A byte-order mark before the header is read past.
+    dir.write("bom.jsonl", &format!("\u{feff}{text}"));
+    dir.ok(&["import-log", "bom.rungs", "bom.jsonl"]);
+    assert_eq!(
+        dir.ok(&["standings", "bom.rungs", "--json"]),
+        dir.ok(&["standings", f, "--json"])
+    );
+}

@@ -207,7 +207,7 @@ pub fn read_file(input: impl BufRead, file: &str) -> Result<LogFile, JsonlError>
             Ok(false) => break,
             Err(message) => return Err(err(n, "line", message)),
         }
-        let line = std::str::from_utf8(&buf).map_err(|e| {
+        let text = std::str::from_utf8(&buf).map_err(|e| {
             err(
                 n,
                 "line",
@@ -217,6 +217,12 @@ pub fn read_file(input: impl BufRead, file: &str) -> Result<LogFile, JsonlError>
                 ),
             )
         })?;
+        // A byte-order mark an editor put before the header, as CSV import allows one.
+        let line = if n == 1 {
+            text.trim_start_matches('\u{feff}')
+        } else {
+            text
+        };
         if line.trim().is_empty() {
             continue;
         }
@@ -283,7 +289,17 @@ pub fn read_file(input: impl BufRead, file: &str) -> Result<LogFile, JsonlError>
                 rows: Vec::new(),
             });
             lines.push(Vec::new());
-            checks.actions.push(kind);
+            if !checks.actions.push(kind) {
+                let what = match kind {
+                    ActionKind::Undo => "an undo with nothing to undo",
+                    _ => "a redo with nothing to redo",
+                };
+                return Err(err(
+                    n,
+                    "action_kind",
+                    format!("{what} at this line; rungs never writes one"),
+                ));
+            }
         }
         if !obj.contains_key("seq") && !obj.contains_key("op") {
             if kind == ActionKind::Do {
@@ -339,11 +355,11 @@ pub fn read_file(input: impl BufRead, file: &str) -> Result<LogFile, JsonlError>
                 .event(event)
                 .map_err(|(field, message)| err(n, field, message))?;
         }
-        if let Entry::Add {
-            event: Event::Player { id, .. },
-        } = &row.entry
-        {
-            checks.join_rows.insert(seq, *id);
+        if let Entry::Add { event } = &row.entry {
+            checks.row_kinds.push((seq, kind_of(event)));
+            if let Event::Player { id, .. } = event {
+                checks.join_rows.insert(seq, *id);
+            }
         }
         last_seq = seq;
         if let (Some(a), Some(l)) = (actions.last_mut(), lines.last_mut()) {
@@ -377,6 +393,24 @@ struct Checks {
     /// The log rows that are players joining, and who: never deleted (players retire), and
     /// edited only to another date.
     join_rows: HashMap<u64, PlayerId>,
+    /// Each added row's kind, by row number (rows come in increasing order): an edit keeps its
+    /// row's kind, as the gate's edits do (a match stays a match, a join a join).
+    row_kinds: Vec<(u64, &'static str)>,
+}
+
+/// What kind of event `event` is, as messages name it.
+fn kind_of(event: &Event) -> &'static str {
+    match event {
+        Event::Player { .. } => "a player joining",
+        Event::Match(_) => "a match",
+        Event::Rename { .. } => "a rename",
+        Event::Retire { .. } => "a retirement",
+        Event::SoftReset => "a soft reset",
+        Event::HardReset => "a hard reset",
+        Event::Rules { .. } => "a rules change",
+        Event::Migration { .. } => "a migration",
+        Event::Scenario { .. } => "scenario figures",
+    }
 }
 
 type Problem = (&'static str, String);
@@ -386,6 +420,23 @@ impl Checks {
     /// (the gate's rule: their matches would name nobody; they retire instead), and edited
     /// only to the same player joining on another date.
     fn correction(&self, target: u64, event: Option<&Event>) -> Result<(), Problem> {
+        let was = self
+            .row_kinds
+            .binary_search_by_key(&target, |(seq, _)| *seq)
+            .ok()
+            .map(|i| self.row_kinds[i].1);
+        if let (Some(was), Some(event)) = (was, event) {
+            let now = kind_of(event);
+            if !matches!(event, Event::Match(_) | Event::Player { .. }) || now != was {
+                return Err((
+                    "event",
+                    format!(
+                        "row {target} is {was}, and this edit makes it {now}; rungs edits a \
+                         match into another match and moves a join's date, nothing else"
+                    ),
+                ));
+            }
+        }
         let Some(&joined) = self.join_rows.get(&target) else {
             return Ok(());
         };
@@ -394,8 +445,8 @@ impl Checks {
             Some(_) => Err((
                 "target",
                 format!(
-                    "row {target} is player {joined} joining; an edit of a join only moves \
-                     its date"
+                    "row {target} is {} joining; an edit of a join only moves its date",
+                    self.name_of(joined)
                 ),
             )),
             None => Err((
@@ -406,6 +457,15 @@ impl Checks {
                 ),
             )),
         }
+    }
+
+    /// Player `id`'s name as the log has given it so far.
+    fn name_of(&self, id: PlayerId) -> String {
+        self.keys
+            .get(&id)
+            .and_then(|key| self.names.get(key))
+            .filter(|(holder, _, _)| *holder == id)
+            .map_or_else(|| format!("player {id}"), |(_, name, _)| name.clone())
     }
 
     fn player(&self, id: PlayerId) -> Result<(), Problem> {

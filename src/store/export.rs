@@ -43,8 +43,9 @@ pub struct UndoFold {
 }
 
 impl UndoFold {
-    /// The next action, of `kind`.
-    pub fn push(&mut self, kind: ActionKind) {
+    /// The next action, of `kind`; false for an undo with nothing to undo, or a redo with
+    /// nothing to redo (which change nothing; rungs never writes one).
+    pub fn push(&mut self, kind: ActionKind) -> bool {
         let index = self.in_force.len();
         self.in_force.push(false);
         match kind {
@@ -54,19 +55,24 @@ impl UndoFold {
                 }
                 self.done.push(index);
                 self.in_force[index] = true;
+                true
             }
-            ActionKind::Undo => {
-                if let Some(a) = self.done.pop() {
+            ActionKind::Undo => match self.done.pop() {
+                Some(a) => {
                     self.in_force[a] = false;
                     self.undone.push(a);
+                    true
                 }
-            }
-            ActionKind::Redo => {
-                if let Some(a) = self.undone.pop() {
+                None => false,
+            },
+            ActionKind::Redo => match self.undone.pop() {
+                Some(a) => {
                     self.in_force[a] = true;
                     self.done.push(a);
+                    true
                 }
-            }
+                None => false,
+            },
         }
     }
 
