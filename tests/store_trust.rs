@@ -903,3 +903,32 @@ fn out_of_range_rules_in_the_file_are_refused_by_name() {
         "the test did tamper"
     );
 }
+
+/// A log block deleted by another program, then `repair`ed: the ladder checked sound, but its
+/// export was refused ("a \"do\" action must carry a log row"). A log reads back what the
+/// ladder holds, an action whose rows are gone included.
+#[test]
+fn a_repaired_ladder_with_a_rowless_action_exports_and_imports_back() {
+    let dir = Dir::new("rowless");
+    dir.club(LADDER);
+    let last: i64 = dir
+        .sqlite(LADDER)
+        .query_row("SELECT MAX(first_seq) FROM log", [], |r| r.get(0))
+        .unwrap();
+    dir.sqlite(LADDER)
+        .execute("DELETE FROM log WHERE first_seq = ?1", [last])
+        .unwrap();
+    dir.ok(&["repair", LADDER]);
+    assert!(dir.ok(&["check", LADDER]).contains("sound"));
+    dir.ok(&["export", LADDER, "log.jsonl"]);
+    dir.ok(&["import-log", "back.rungs", "log.jsonl"]);
+    assert_eq!(
+        dir.ok(&["standings", "back.rungs", "--json"]),
+        dir.ok(&["standings", LADDER, "--json"])
+    );
+    dir.ok(&["export", "back.rungs", "again.jsonl"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.path("again.jsonl")).unwrap(),
+        std::fs::read_to_string(dir.path("log.jsonl")).unwrap()
+    );
+}
