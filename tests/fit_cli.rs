@@ -231,7 +231,7 @@ fn fit_apply_then_undo_leaves_the_ladder_as_it_was() {
     // Applying the same fit again changes nothing, and says so.
     fails(
         &["fit", &f, "--until", "2025-04-01", "--apply"],
-        &["rules already"],
+        &["rules on", "already; nothing to change"],
     );
     rungs(&["undo", &f]);
     assert_eq!(rungs(&["standings", &f, "--json"]), standings);

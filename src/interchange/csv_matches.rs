@@ -1520,7 +1520,12 @@ mod tests {
         let e = open(Path::new("/nonexistent/games.csv"), &Mapping::standard())
             .err()
             .unwrap();
-        assert_eq!((e.line, e.field.as_str()), (1, "row"));
+        // The whole file: no line or field named.
+        assert_eq!((e.line, e.field.as_str()), (0, "file"));
+        assert_eq!(
+            e.to_string(),
+            "/nonexistent/games.csv: cannot be opened: No such file or directory (os error 2)"
+        );
     }
 
     /// An endless row (`/dev/zero`, a binary file) is refused once it passes the limit, and
