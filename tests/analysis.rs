@@ -255,5 +255,5 @@ fn evaluating_a_file_uses_its_effective_events() {
     assert_eq!((s.matches, s.draws, s.decisive), (2, 1, 1));
     assert!((s.log_loss - ll).abs() < 1e-12, "{s:?}");
     assert!((s.brier - (0.25 + (e2 - 0.5).powi(2)) / 2.0).abs() < 1e-12);
-    assert_eq!(s.accuracy, 0.5, "a coin flip counts half");
+    assert_eq!(s.accuracy, Some(0.5), "a coin flip counts half");
 }

@@ -1155,6 +1155,12 @@ fn messages_and_json_say_what_is_so() {
     assert!(!dir.path("k.rungs").exists());
     let said = dir.ok(&["add-match", f, "Ann", "Bo", "0.50", "--date", "2025-03-01"]);
     assert!(said.contains("Ann drew with Bo"), "{said}");
+    // One match, a draw: no decisive match, so no accuracy (it was "0.0 %").
+    let eval: serde_json::Value =
+        serde_json::from_str(&dir.ok(&["evaluate", f, "--json"])).unwrap();
+    assert_eq!(eval["scores"][0]["decisive"], 0, "{eval}");
+    assert!(eval["scores"][0]["accuracy"].is_null(), "{eval}");
+    assert!(!dir.ok(&["evaluate", f]).contains("0.0 %"));
     // Six wins take Ann past 300 RP, Trainee I: every JSON writes the tier as standings do,
     // and names her.
     for _ in 0..6 {

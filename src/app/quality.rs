@@ -98,7 +98,10 @@ fn table(ui: &mut egui::Ui, scores: &[evaluate::Score], elo: Option<f64>) {
                         ui.label(format!("{:.4}", s.brier));
                     });
                     row.col(|ui| {
-                        ui.label(format!("{:.1}%", 100.0 * s.accuracy));
+                        ui.label(
+                            s.accuracy
+                                .map_or_else(|| "—".into(), |a| format!("{:.1}%", 100.0 * a)),
+                        );
                     });
                     row.col(|ui| {
                         ui.label(widgets::thousands(s.decisive));

@@ -341,14 +341,18 @@ fn output_scores(
         let three = s
             .log_loss_3way
             .map_or_else(|| "—".to_string(), |l| format!("{l:.4}"));
+        // An all-draw log has no decisive match to be right about.
+        let accuracy = s
+            .accuracy
+            .map_or_else(|| "—".to_string(), |a| format!("{:.1} %", 100.0 * a));
         say!(
-            "{} {:>2} {:<40} {:>9.4} {:>8.4} {:>7.1} % {:>10}",
+            "{} {:>2} {:<40} {:>9.4} {:>8.4} {:>9} {:>10}",
             if i == 0 { "*" } else { " " },
             i + 1,
             s.label,
             s.log_loss,
             s.brier,
-            100.0 * s.accuracy,
+            accuracy,
             three
         );
     }

@@ -62,8 +62,9 @@ pub struct Score {
     pub log_loss: f64,
     /// Mean Brier score of side A's expected score (0 when `matches` is 0).
     pub brier: f64,
-    /// Share of decisive matches the favourite won (0 when `decisive` is 0).
-    pub accuracy: f64,
+    /// Share of decisive matches the favourite won; `None` when none was decisive (an
+    /// all-draw log has no accuracy, rather than one of 0 %).
+    pub accuracy: Option<f64>,
     /// Decisive (not drawn) matches: the denominator of `accuracy`.
     pub decisive: u64,
     /// Mean three-outcome log-loss, −ln P(win, draw or loss as it happened), for a system
@@ -171,7 +172,7 @@ impl Tally {
             skipped: self.skipped,
             log_loss: mean(self.log_loss, self.matches),
             brier: mean(self.brier, self.matches),
-            accuracy: mean(self.hits, self.decisive),
+            accuracy: (self.decisive > 0).then(|| mean(self.hits, self.decisive)),
             decisive: self.decisive,
             log_loss_3way: draws_predicted.then(|| mean(self.log_loss_3way, self.matches)),
             calibration: self
@@ -502,7 +503,10 @@ mod tests {
             "{s:?} {expected_ll}"
         );
         assert!((s.brier - expected_brier).abs() < 1e-12, "{s:?}");
-        assert!((s.accuracy - expected_accuracy).abs() < 1e-12, "{s:?}");
+        assert!(
+            (s.accuracy.unwrap() - expected_accuracy).abs() < 1e-12,
+            "{s:?}"
+        );
         // A draw costs at least ln 2 whatever the prediction.
         assert!(ll(e2, 0.5) >= std::f64::consts::LN_2);
     }
@@ -563,7 +567,7 @@ mod tests {
         let s = run(&Rules::default(), &[]);
         assert_eq!(
             (s.matches, s.log_loss, s.brier, s.accuracy),
-            (0, 0.0, 0.0, 0.0)
+            (0, 0.0, 0.0, None)
         );
     }
 
@@ -573,7 +577,11 @@ mod tests {
             let s = run(&Rules::defaults(system), &log());
             assert_eq!(s.matches, 4, "{system}");
             assert!(s.log_loss.is_finite() && s.log_loss > 0.0, "{s:?}");
-            assert!((0.0..=1.0).contains(&s.brier) && (0.0..=1.0).contains(&s.accuracy));
+            assert!((0.0..=1.0).contains(&s.brier));
+            assert!(
+                s.accuracy.is_some_and(|a| (0.0..=1.0).contains(&a)),
+                "{s:?}"
+            );
         }
     }
 }
