@@ -253,7 +253,7 @@ pub fn import_csv<R: Read>(
     let mut ctx = Context::new(&ladder, store.path().display().to_string(), super::today());
     let (act, mut summary) = Action::import_matches(&mut ctx, reader, name, allow_new, progress)?;
     if ladder.events > 0 {
-        summary.already = already_held(&store.effective()?, &act);
+        summary.already = already_held(store, &act)?;
     }
     if summary.matches > 0 && summary.already == summary.matches && !again {
         return Err(ActionError::refused(
@@ -270,28 +270,30 @@ pub fn import_csv<R: Read>(
     Ok(summary)
 }
 
-/// How many of `action`'s matches the ladder's `events` hold already, each held match
-/// answering for one.
-fn already_held(events: &[crate::ladder::log::Effective], action: &Action) -> usize {
-    type Key<'a> = (NaiveDate, &'a EventSide, &'a EventSide, MatchResult);
-    let mut held: HashMap<Key<'_>, usize> = HashMap::new();
-    for e in events {
-        if let Event::Match(m) = &e.event {
-            *held.entry((e.date, &m.a, &m.b, m.result)).or_default() += 1;
-        }
-    }
-    let mut count = 0;
+/// How many of `action`'s matches the ladder holds already (the same date, sides and
+/// result), each held match answering for one. The log streams past once; only the action's
+/// own matches are kept.
+fn already_held(store: &crate::store::Store, action: &Action) -> Result<usize, ActionError> {
+    type Key = (NaiveDate, EventSide, EventSide, MatchResult);
+    // Per key: (matches in the action, matches found in the ladder).
+    let mut wanted: HashMap<Key, (usize, usize)> = HashMap::new();
     for (date, entry) in action.rows() {
         if let Entry::Add {
             event: Event::Match(m),
         } = entry
-            && let Some(n) = held
-                .get_mut(&(*date, &m.a, &m.b, m.result))
-                .filter(|n| **n > 0)
         {
-            *n -= 1;
-            count += 1;
+            wanted
+                .entry((*date, m.a.clone(), m.b.clone(), m.result))
+                .or_default()
+                .0 += 1;
         }
     }
-    count
+    store.each_event(|date, event| {
+        if let Event::Match(m) = event
+            && let Some((_, found)) = wanted.get_mut(&(date, m.a.clone(), m.b.clone(), m.result))
+        {
+            *found += 1;
+        }
+    })?;
+    Ok(wanted.values().map(|&(new, found)| new.min(found)).sum())
 }

@@ -67,6 +67,17 @@ impl Store {
         Ok((ladder, history))
     }
 
+    /// Hands `f` every event that counts, in replay order, decoded one at a time (the log is
+    /// never held as a list of events).
+    pub fn each_event(&self, mut f: impl FnMut(NaiveDate, &Event)) -> Result<()> {
+        let events = self.events(&self.conn)?;
+        let _ = events.for_each(|date, _, event| -> std::result::Result<(), ()> {
+            f(date, event);
+            Ok(())
+        });
+        Ok(())
+    }
+
     /// The rules in force after every event dated on or before `date`: what a rules change
     /// entered now with that date starts from (it replays after that day's events).
     pub fn rules_on(&self, date: NaiveDate) -> Result<Rules> {
