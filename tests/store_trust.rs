@@ -598,24 +598,7 @@ fn a_version_1_file_opens_and_is_upgraded() {
     let dir = Dir::new("v1");
     let path = dir.path(LADDER);
     {
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.pragma_update(None, "application_id", 0x5255_4E47)
-            .unwrap();
-        conn.execute_batch(rungs::store::schema::VERSION_1_SQL)
-            .unwrap();
-        conn.pragma_update(None, "user_version", 1).unwrap();
-        let rules = serde_json::to_string(&Rules::defaults(System::Elo)).unwrap();
-        conn.execute(
-            "INSERT INTO meta(key, value) VALUES ('rules', ?1)",
-            [&rules],
-        )
-        .unwrap();
-        let ladder = rungs::ladder::replay::Ladder::new(Rules::defaults(System::Elo));
-        conn.execute(
-            "INSERT INTO cache_ladder(id, last_action, state) VALUES (1, 0, ?1)",
-            [serde_json::to_string(&ladder).unwrap()],
-        )
-        .unwrap();
+        let conn = version_1_file(&path);
         let big = i64::MAX;
         conn.execute_batch(&format!(
             "INSERT INTO actions(id, kind, label, at) VALUES
@@ -696,24 +679,7 @@ fn a_version_1_files_clashing_names_are_found_and_can_be_renamed() {
     let path = dir.path(LADDER);
     let (nfc, nfd, zwsp) = ("Caf\u{e9}", "Cafe\u{301}", "Bo\u{200b}");
     {
-        let conn = rusqlite::Connection::open(&path).unwrap();
-        conn.pragma_update(None, "application_id", 0x5255_4E47)
-            .unwrap();
-        conn.execute_batch(rungs::store::schema::VERSION_1_SQL)
-            .unwrap();
-        conn.pragma_update(None, "user_version", 1).unwrap();
-        let rules = serde_json::to_string(&Rules::defaults(System::Elo)).unwrap();
-        conn.execute(
-            "INSERT INTO meta(key, value) VALUES ('rules', ?1)",
-            [&rules],
-        )
-        .unwrap();
-        let ladder = rungs::ladder::replay::Ladder::new(Rules::defaults(System::Elo));
-        conn.execute(
-            "INSERT INTO cache_ladder(id, last_action, state) VALUES (1, 0, ?1)",
-            [serde_json::to_string(&ladder).unwrap()],
-        )
-        .unwrap();
+        let conn = version_1_file(&path);
         conn.execute(
             "INSERT INTO actions(id, kind, label, at) VALUES (1, 'do', 'add players', 't')",
             [],
@@ -785,6 +751,29 @@ fn a_version_1_files_clashing_names_are_found_and_can_be_renamed() {
         "{}",
         String::from_utf8_lossy(&out.stdout)
     );
+}
+
+/// An empty Elo ladder in format 1, as rungs wrote it then: its rules and an empty cache.
+fn version_1_file(path: &std::path::Path) -> rusqlite::Connection {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.pragma_update(None, "application_id", 0x5255_4E47)
+        .unwrap();
+    conn.execute_batch(rungs::store::schema::VERSION_1_SQL)
+        .unwrap();
+    conn.pragma_update(None, "user_version", 1).unwrap();
+    let rules = serde_json::to_string(&Rules::defaults(System::Elo)).unwrap();
+    conn.execute(
+        "INSERT INTO meta(key, value) VALUES ('rules', ?1)",
+        [&rules],
+    )
+    .unwrap();
+    let ladder = rungs::ladder::replay::Ladder::new(Rules::defaults(System::Elo));
+    conn.execute(
+        "INSERT INTO cache_ladder(id, last_action, state) VALUES (1, 0, ?1)",
+        [serde_json::to_string(&ladder).unwrap()],
+    )
+    .unwrap();
+    conn
 }
 
 fn store_version(dir: &Dir) -> i32 {

@@ -174,16 +174,7 @@ impl Ladder {
                     placeholder.joined = false;
                     self.players.push(placeholder);
                 }
-                self.names
-                    .claim(&self.players, seq, *id, name)
-                    .map_err(|holder| ReplayError::NameTaken {
-                        seq,
-                        date,
-                        id: *id,
-                        name: name.clone(),
-                        holder,
-                        joining: true,
-                    })?;
+                self.claim_name(date, seq, *id, name, true)?;
                 let mut player = PlayerState::new(name.clone(), &self.rules);
                 player.joined_on = Some(date);
                 player.undated = *undated;
@@ -194,16 +185,7 @@ impl Ladder {
                 if !self.players.get(*id as usize).is_some_and(|p| p.joined) {
                     return Err(ReplayError::UnknownPlayer { seq, date, id: *id });
                 }
-                self.names
-                    .claim(&self.players, seq, *id, name)
-                    .map_err(|holder| ReplayError::NameTaken {
-                        seq,
-                        date,
-                        id: *id,
-                        name: name.clone(),
-                        holder,
-                        joining: false,
-                    })?;
+                self.claim_name(date, seq, *id, name, false)?;
                 let p = self
                     .players
                     .get_mut(*id as usize)
@@ -240,6 +222,27 @@ impl Ladder {
         self.events += 1;
         self.last_date = Some(self.last_date.map_or(date, |last| last.max(date)));
         Ok(())
+    }
+
+    /// Gives `name` to player `id` (`joining`, or renamed), unless another holds it then.
+    fn claim_name(
+        &mut self,
+        date: NaiveDate,
+        seq: u64,
+        id: PlayerId,
+        name: &str,
+        joining: bool,
+    ) -> Result<(), ReplayError> {
+        self.names
+            .claim(&self.players, seq, id, name)
+            .map_err(|holder| ReplayError::NameTaken {
+                seq,
+                date,
+                id,
+                name: name.to_string(),
+                holder,
+                joining,
+            })
     }
 
     fn check_match(&self, date: NaiveDate, seq: u64, m: &Match) -> Result<(), ReplayError> {
