@@ -641,6 +641,28 @@ fn set_mode(path: &Path, mode: u32) {
     std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
 }
 
+/// A ladder this process cannot write opens immutable, by a `file:` URI: a name outside plain
+/// ASCII (or with `?`, `#`, `%` or a space) reaches SQLite as it is. `Café.rungs` was sent as
+/// `CafÃ©.rungs`, and did not open.
+#[test]
+fn a_read_only_ladder_with_any_name_opens() {
+    let dir = Dir::new("read-only-names");
+    let file = dir.ladder();
+    let standings = dir.ok(&["standings", file, "--json"]);
+    for name in ["Café ünï.rungs", "a?b#c%20 d.rungs"] {
+        std::fs::copy(dir.path(file), dir.path(name)).unwrap();
+        set_mode(&dir.path(name), 0o444);
+        let out = as_reader(&dir, &["standings", name, "--json"]);
+        assert!(
+            out.status.success(),
+            "{name}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(String::from_utf8(out.stdout).unwrap(), standings, "{name}");
+        set_mode(&dir.path(name), 0o644);
+    }
+}
+
 /// Read commands work on a ladder that cannot be written, in a folder that can and in one
 /// that cannot (no -shm can be made there); a change is refused as read-only and the file's
 /// bytes stay as they were.

@@ -273,13 +273,39 @@ fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
     Ok(conn)
 }
 
+/// Whether this process may write `path`, by its effective ids. Asked of the kernel, not by
+/// opening the file: closing any handle to a file releases every POSIX lock this process holds
+/// on it, SQLite's included, and another process could then take a live WAL for abandoned.
+#[cfg(unix)]
+fn can_write(path: &Path) -> bool {
+    use std::os::unix::ffi::OsStrExt;
+    let Ok(c) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
+        return false;
+    };
+    // SAFETY: `c` is a valid NUL-terminated string that outlives the call.
+    unsafe { libc::faccessat(libc::AT_FDCWD, c.as_ptr(), libc::W_OK, libc::AT_EACCESS) == 0 }
+}
+
+#[cfg(not(unix))]
+fn can_write(path: &Path) -> bool {
+    std::fs::metadata(path).is_ok_and(|m| !m.permissions().readonly())
+}
+
 /// A `file:` URI for `path` that opens it immutable and read-only: what a ladder in a
-/// read-only folder needs (no -shm can be made there, and nobody can write beside it).
+/// read-only folder needs (no -shm can be made there, and nobody can write beside it). Every
+/// byte outside plain ASCII is percent-encoded (a `Café.rungs` was mangled byte by byte).
 fn immutable_uri(path: &Path) -> String {
     let mut uri = String::from("file:");
-    for b in path.display().to_string().bytes() {
+    #[cfg(unix)]
+    let bytes = {
+        use std::os::unix::ffi::OsStrExt;
+        path.as_os_str().as_bytes().to_vec()
+    };
+    #[cfg(not(unix))]
+    let bytes = path.display().to_string().into_bytes();
+    for b in bytes {
         match b {
-            b'?' | b'#' | b'%' => uri.push_str(&format!("%{b:02X}")),
+            b'?' | b'#' | b'%' | 0x80.. | ..=0x20 => uri.push_str(&format!("%{b:02X}")),
             _ => uri.push(b as char),
         }
     }
@@ -324,7 +350,7 @@ pub(crate) fn open(path: &Path) -> Result<Checked, StoreError> {
     // A file this process cannot write is opened as the read-only folder's is: SQLite would
     // otherwise make a -shm and a -wal beside it with the file's read-only mode, and they kept
     // the ladder unwritable after its mode was restored. A -wal holding changes must be read.
-    let writable = std::fs::OpenOptions::new().write(true).open(path).is_ok();
+    let writable = can_write(path);
     let first = if writable || sidecar(path, "-wal").exists() {
         connect(path, flags)
     } else {
