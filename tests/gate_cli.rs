@@ -898,6 +898,7 @@ fn a_backdated_rename_or_retirement_is_what_the_ladder_shows() {
             "on 2025-01-03",
             "Bo cannot be renamed `ann`",
             "the player now called Bea",
+            "choose another name, or date this rename after the other player's",
         ],
     );
     // Deleting a rename may not leave two players one name: Xena was Dee until 2025-01-02.
@@ -1067,6 +1068,49 @@ fn a_side_the_scenario_does_not_have_is_refused() {
     run(battle("allies", "2025-01-04"));
     let listed = dir.ok(&["scenarios", f]);
     assert!(listed.contains("3 battles"), "{listed}");
+    // A typo that got in while only one side was known (Omaha: Allies, then "Axsi") is
+    // corrected by an edit, which the check does not block.
+    dir.ok(&[
+        "add-match",
+        f,
+        "Ann",
+        "Bo",
+        "1",
+        "--scenario",
+        "Omaha",
+        "--side-a",
+        "Allies",
+        "--date",
+        "2025-01-05",
+    ]);
+    dir.ok(&[
+        "add-match",
+        f,
+        "Ann",
+        "Bo",
+        "0",
+        "--scenario",
+        "Omaha",
+        "--side-a",
+        "Axsi",
+        "--date",
+        "2025-01-06",
+    ]);
+    let events = dir.ok(&["events", f]);
+    let typo = events
+        .lines()
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .next()
+        .unwrap()
+        .to_string();
+    dir.ok(&["edit-match", f, &typo, "--side-a", "Axis"]);
+    let listed = dir.ok(&["scenarios", f]);
+    assert!(
+        listed.contains("Axis") && !listed.contains("Axsi"),
+        "{listed}"
+    );
 }
 
 /// Importing the same CSV twice doubled every match without a word. A file whose every match

@@ -733,6 +733,11 @@ fn a_version_1_files_clashing_names_are_found_and_can_be_renamed() {
         "--date",
         "2026-01-02",
     ]);
+    // Reading the log (evaluate, fit, replay, a date's standings) takes it as it is.
+    dir.ok(&["evaluate", LADDER]);
+    dir.ok(&["fit", LADDER, "--system", "elo"]);
+    dir.ok(&["replay", LADDER]);
+    dir.ok(&["standings", LADDER, "--at", "2026-01-02"]);
     // Without that note the log does not replay (Café joins twice by today's rule); `repair`
     // keeps the log as written and writes the note again.
     dir.sqlite(LADDER)

@@ -192,6 +192,7 @@ impl Action {
             // New players are undated and cannot be "not yet joined"; existing ones are
             // checked against the ladder.
             ctx.check_match(&|| Place::line(file, m.line), m.date, &game)?;
+            ctx.check_side(&|| Place::line(file, m.line), &game)?;
             rows.push((
                 m.date,
                 Entry::Add {

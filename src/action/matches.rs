@@ -94,6 +94,26 @@ fn optional_medals(at: &Place, text: Option<&str>) -> Result<Option<[f64; 2]>, A
 }
 
 impl Context<'_> {
+    /// A new battle's side must be one of its scenario's two, once both are known: a misspelt
+    /// side ("Alies") was rated as plain Elo and left out of the scenario's record without a
+    /// word. An edit is not held to it: it may be the very correction of such a side.
+    pub fn check_side(&self, at: &dyn Fn() -> Place, m: &Match) -> Result<(), ActionError> {
+        if let (Some(scenario), Some(side)) = (&m.scenario, &m.side_a)
+            && let Some([one, two]) = self.ladder().scenarios.sides_of(scenario)
+            && ![one, two]
+                .iter()
+                .any(|s| s.eq_ignore_ascii_case(side.trim()))
+        {
+            return Err(ActionError::invalid(
+                &at(),
+                "side_a",
+                side,
+                format!("is not a side of {scenario}; its sides are {one} and {two}"),
+            ));
+        }
+        Ok(())
+    }
+
     /// Checks a match for `date` against the ladder: nobody twice, everyone joined by then
     /// (an undated join moves to the match), and not in the future.
     /// `at` says where the match came from (made only when there is an error).
@@ -110,21 +130,6 @@ impl Context<'_> {
                 today: self.today,
                 why: "a result is entered once it is played",
             });
-        }
-        // A scenario is two-sided: a misspelt side ("Alies") was rated as plain Elo and left
-        // out of the scenario's record without a word.
-        if let (Some(scenario), Some(side)) = (&m.scenario, &m.side_a)
-            && let Some([one, two]) = self.ladder().scenarios.sides_of(scenario)
-            && ![one, two]
-                .iter()
-                .any(|s| s.eq_ignore_ascii_case(side.trim()))
-        {
-            return Err(ActionError::invalid(
-                &at(),
-                "side_a",
-                side,
-                format!("is not a side of {scenario}; its sides are {one} and {two}"),
-            ));
         }
         let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
         for (i, id) in ids.iter().enumerate() {
@@ -174,6 +179,7 @@ impl Action {
             home: optional_home(at, input.home.as_deref())?,
         };
         ctx.check_match(&|| ctx.at.clone(), date, &m)?;
+        ctx.check_side(&|| ctx.at.clone(), &m)?;
         let label = format!("added {}", ctx.words(&Event::Match(m.clone())));
         Ok(Action::new(
             Kind::AddMatch,

@@ -104,11 +104,16 @@ impl ReplayError {
             } => format!(
                 "event {seq} on {date}: {} cannot {} `{}` then: the player now called {} \
                  holds that name on that date (names compare without regard to case, spacing \
-                 or Unicode form)",
+                 or Unicode form); {}",
                 who(*id),
                 if *joining { "join as" } else { "be renamed" },
                 crate::ladder::values::shown(name),
-                who(*holder)
+                who(*holder),
+                if *joining {
+                    "choose another name, or date the other player's rename on or before that day"
+                } else {
+                    "choose another name, or date this rename after the other player's"
+                }
             ),
             ReplayError::TooManyPlayers { seq, date, id } => format!(
                 "event {seq} on {date}: player id {id} is beyond the {MAX_PLAYERS} players a ladder holds"

@@ -270,13 +270,25 @@ pub struct Ladder {
 /// form aside), so that a join or a rename dated in the past cannot give a name another
 /// player holds on that date. Built from the players when first needed, then kept by joins
 /// and renames; not part of the ladder's value (two ladders equal whatever their books).
-#[derive(Debug, Clone, Default)]
+///
+/// The rule guards what enters a ladder, so only the store's replays (a change, an import, a
+/// check) hold a log to it; a replay that only reads a log (evaluate, fit, the timeline,
+/// `standings --at`) takes it as it is.
+#[derive(Debug, Clone)]
 pub struct NameBook {
     holders: Option<std::collections::HashMap<String, PlayerId>>,
-    /// Events up to this sequence number may share a name (a ladder upgraded from format 1,
-    /// which compared names by case only, may hold two that compare equal now): the store
-    /// sets it from the file; 0 holds every event to the rule.
+    /// Events up to this sequence number may share a name: every event, unless the store
+    /// says otherwise (all but a format-1 log's events, which compared names by case only).
     pub tolerated_through: u64,
+}
+
+impl Default for NameBook {
+    fn default() -> NameBook {
+        NameBook {
+            holders: None,
+            tolerated_through: u64::MAX,
+        }
+    }
 }
 
 impl PartialEq for NameBook {

@@ -175,7 +175,7 @@ impl Store {
                     Ok(())
                 });
                 let mut fresh = counter.histories(0);
-                let ladder = match self.run(&self.initial_rules()?, &events, false, |rows| {
+                let ladder = match self.run(&self.initial_rules()?, &events, false, true, |rows| {
                     fresh.add(rows)
                 }) {
                     Ok(l) => l,

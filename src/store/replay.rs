@@ -22,15 +22,21 @@ const CANCEL_EVERY: u64 = 1 << 16;
 impl Store {
     /// Replays `events` from an empty ladder under `rules`, handing each event's history rows
     /// to `rows`. With `skip_rules` the log's `rules` events are passed over (the rules hold
-    /// from the start).
+    /// from the start). A `guard`ing replay (a change, an import, a check) holds the log to
+    /// the rule that names are unique on every date; one that only reads takes it as it is.
     pub(crate) fn run(
         &self,
         rules: &Rules,
         events: &Events,
         skip_rules: bool,
+        guard: bool,
         mut rows: impl FnMut(&[HistoryRow]),
     ) -> Result<Ladder> {
-        let mut ladder = self.empty_ladder(&self.conn, rules)?;
+        let mut ladder = if guard {
+            self.empty_ladder(&self.conn, rules)?
+        } else {
+            Ladder::new(rules.clone())
+        };
         let mut scratch = Vec::new();
         let mut n = 0u64;
         events
@@ -61,7 +67,7 @@ impl Store {
             None => self.initial_rules()?,
         };
         let mut history = Vec::new();
-        let ladder = self.run(&rules, &events, false, |rows| {
+        let ladder = self.run(&rules, &events, false, false, |rows| {
             history.extend_from_slice(rows)
         })?;
         Ok((ladder, history))
@@ -99,14 +105,14 @@ impl Store {
     /// what `rungs replay` prints, in the least memory.
     pub fn replay_state(&self, rules: &Rules) -> Result<Ladder> {
         let events = self.events(&self.conn)?;
-        self.run(rules, &events, false, |_| {})
+        self.run(rules, &events, false, false, |_| {})
     }
 
     /// The final standings of the log with `rules` held from the start: the log's own rules
     /// changes are passed over.
     pub fn replay_fixed(&self, rules: &Rules) -> Result<Ladder> {
         let events = self.events(&self.conn)?;
-        self.run(rules, &events, true, |_| {})
+        self.run(rules, &events, true, false, |_| {})
     }
 
     /// Replays `events` (the log as it now stands in `tx`) and rewrites the caches: every
@@ -127,7 +133,7 @@ impl Store {
             Ok(())
         });
         let mut histories = counter.histories(0);
-        let ladder = self.run(&rules, events, false, |rows| histories.add(rows))?;
+        let ladder = self.run(&rules, events, false, true, |rows| histories.add(rows))?;
         self.check_cancel()?;
         self.reached(750);
         let from = from.map_or((NaiveDate::MIN, 0), |f| history_changes_from(f, events));
@@ -183,7 +189,7 @@ impl Store {
         let events = self.events_with(&self.conn, &force, Some((next_seq, &blocks)))?;
         self.check_cancel()?;
         self.reached(700);
-        let after = self.run(&self.initial_rules()?, &events, false, |_| {})?;
+        let after = self.run(&self.initial_rules()?, &events, false, true, |_| {})?;
         Ok((before, after))
     }
 }
