@@ -261,8 +261,8 @@ pub fn import_csv<R: Read>(
             &Place::file(name),
             format!(
                 "the ladder holds every one of its {} matches already (the same date, players \
-                 and result): was it imported before? Nothing was imported (`--again` imports \
-                 them a second time)",
+                 and result): was it imported before? Nothing was imported (`rungs import \
+                 --again` imports them a second time)",
                 summary.matches
             ),
         ));

@@ -54,7 +54,7 @@ pub fn rules(file: &Path, args: &RulesArgs, date: Option<&str>) -> Result<()> {
     action::apply(&mut store, &act)?;
     let day = act.rows()[0].0;
     if ladder.last_date.is_some_and(|last| day <= last) {
-        say!("rules changed from {day}, after the events already entered for that day");
+        say!("rules changed from {day}, after any events already entered for that day");
     } else {
         say!("rules changed from {day}");
     }

@@ -150,9 +150,18 @@ pub struct LogFile {
 }
 
 impl LogFile {
-    /// The line that last set event `seq` among the actions in force: its edit, else the row
-    /// that added it.
+    /// The line that last set event `seq` of the ladder made from this log: its edit, else the
+    /// row that added it. The ladder numbers the log's rows 1, 2, 3, … in order, whatever
+    /// numbers the log gave them (it may skip some).
     pub fn line_of(&self, seq: u64) -> Option<u64> {
+        let ordinal = usize::try_from(seq.checked_sub(1)?).ok()?;
+        let seq = self
+            .log
+            .actions
+            .iter()
+            .flat_map(|a| &a.rows)
+            .nth(ordinal)?
+            .seq;
         let mut fold = UndoFold::default();
         for a in &self.log.actions {
             fold.push(a.kind);

@@ -39,13 +39,22 @@ impl MatchResult {
             "forfeit-a" | "forfeit_a" | "fa" => MatchResult::ForfeitA,
             "forfeit-b" | "forfeit_b" | "fb" => MatchResult::ForfeitB,
             "cancelled" | "canceled" | "c" => MatchResult::Cancelled,
-            // 0.50 or 1.00 as a spreadsheet writes them: the number, if it is a score.
-            number => match number.parse::<f64>().ok()? {
-                1.0 => MatchResult::Played(Outcome::Win),
-                0.5 => MatchResult::Played(Outcome::Draw),
-                0.0 => MatchResult::Played(Outcome::Loss),
-                _ => return None,
-            },
+            // 0.50 or 1.00 as a spreadsheet writes them: plain decimals that are exactly a
+            // score (not 1e0, +1, or 0.99999999999999999, which a float would round to 1).
+            number => {
+                let (whole, fraction) = number.split_once('.').unwrap_or((number, ""));
+                let digits = |t: &str| t.bytes().all(|b| b.is_ascii_digit());
+                if whole.is_empty() && fraction.is_empty() || !digits(whole) || !digits(fraction) {
+                    return None;
+                }
+                let whole = whole.trim_start_matches('0');
+                match (whole, fraction.trim_end_matches('0')) {
+                    ("1", "") => MatchResult::Played(Outcome::Win),
+                    ("", "5") => MatchResult::Played(Outcome::Draw),
+                    ("", "") => MatchResult::Played(Outcome::Loss),
+                    _ => return None,
+                }
+            }
         })
     }
 
@@ -409,4 +418,50 @@ pub struct LogRow {
     pub date: NaiveDate,
     #[serde(flatten)]
     pub entry: Entry,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A score as a spreadsheet writes it (0.50, 1.00, 0.000) reads as that score; a number
+    /// that is not exactly one, or not written as a plain decimal, is no score.
+    #[test]
+    fn plain_decimals_that_are_scores_read_as_scores() {
+        let win = Some(MatchResult::Played(Outcome::Win));
+        let draw = Some(MatchResult::Played(Outcome::Draw));
+        let loss = Some(MatchResult::Played(Outcome::Loss));
+        for (text, want) in [
+            ("1", win),
+            ("1.00", win),
+            ("01", win),
+            ("0.50", draw),
+            (".500", draw),
+            ("0", loss),
+            ("0.000", loss),
+            ("00", loss),
+            ("0.", loss),
+        ] {
+            assert_eq!(MatchResult::parse(text), want, "{text}");
+        }
+        for text in [
+            "1e0",
+            "+1",
+            "-0",
+            "5e-1",
+            "0.99999999999999999",
+            "0.5000001",
+            "1.5",
+            "2",
+            "inf",
+            "NaN",
+            ".",
+            "",
+            "1..0",
+            "0.5.0",
+            "١",
+        ] {
+            assert_eq!(MatchResult::parse(text), None, "{text}");
+        }
+    }
 }
