@@ -926,3 +926,54 @@ fn a_repaired_ladder_with_a_rowless_action_exports_and_imports_back() {
         std::fs::read_to_string(dir.path("log.jsonl")).unwrap()
     );
 }
+
+/// A ladder an older rungs wrote may give one name to two players on some date (it checked
+/// names at the end only). A backdated change then meets that old clash: the refusal says it
+/// is not the change's doing and that `repair` keeps the log as written; after it, the change
+/// lands.
+#[test]
+fn an_older_ladders_name_clash_points_to_repair() {
+    let dir = Dir::new("old-clash");
+    dir.ok(&["new", LADDER]);
+    dir.ok(&["add-player", LADDER, "Ann", "Bo", "--date", "2024-01-01"]);
+    // As the older rungs let it in: Ann is renamed on 2024-06-01, a new Ann joins on 03-01.
+    let meta = |sql: &str| {
+        dir.sqlite(LADDER).execute(sql, []).unwrap();
+    };
+    meta("INSERT INTO meta(key, value) VALUES ('names_shared_through', '1000')");
+    dir.ok(&["rename", LADDER, "Ann", "Anna", "--date", "2024-06-01"]);
+    dir.ok(&["add-player", LADDER, "Ann", "--date", "2024-03-01"]);
+    meta("DELETE FROM meta WHERE key = 'names_shared_through'");
+    let args = [
+        "add-match",
+        LADDER,
+        "Bo",
+        "Anna",
+        "1",
+        "--date",
+        "2024-02-01",
+    ];
+    let out = dir.run(&args);
+    assert!(!out.status.success());
+    mentions(
+        &String::from_utf8_lossy(&out.stderr),
+        &[
+            "Ann cannot join as `Ann`",
+            "The ladder held this before this change",
+            "rungs repair",
+        ],
+    );
+    dir.ok(&["repair", LADDER]);
+    dir.ok(&args);
+    // A clash the change itself makes says nothing of repair: Eve is Eve until 2024-05-01.
+    dir.ok(&["add-player", LADDER, "Eve", "--date", "2024-01-01"]);
+    dir.ok(&["rename", LADDER, "Eve", "Zed", "--date", "2024-05-01"]);
+    let out = dir.run(&["rename", LADDER, "Bo", "eve", "--date", "2024-02-01"]);
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    mentions(
+        &said,
+        &["Bo cannot be renamed `eve`", "the player now called Zed"],
+    );
+    assert!(!said.contains("repair"), "{said}");
+}

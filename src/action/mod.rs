@@ -245,10 +245,24 @@ pub fn preview_note(action: &Action, before: &Ladder) -> Option<String> {
 /// A store error with the players of a replay failure called by name.
 fn named(store: &Store, action: &Action, e: StoreError) -> ActionError {
     match e {
-        StoreError::Replay { path, cause } => ActionError::Replay {
-            at: Place::file(path),
-            message: describe_replay(store, action, &cause),
-        },
+        StoreError::Replay { path, cause } => {
+            let mut message = describe_replay(store, action, &cause);
+            // Not this change's doing: the log already gave one name to two players on a
+            // date (an older rungs checked names at the end only).
+            if matches!(cause, ReplayError::NameTaken { .. })
+                && matches!(store.names_apart(), Ok(false))
+            {
+                message.push_str(&format!(
+                    ". The ladder held this before this change (an older rungs let it in): \
+                     `rungs repair {path}` keeps its log as written and holds only later \
+                     changes to the rule"
+                ));
+            }
+            ActionError::Replay {
+                at: Place::file(path),
+                message,
+            }
+        }
         other => ActionError::Store(other),
     }
 }

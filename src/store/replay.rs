@@ -84,6 +84,20 @@ impl Store {
         Ok(())
     }
 
+    /// Whether the log as it stands keeps names apart on every date (a log an older rungs
+    /// wrote may not: it checked names against the ladder at its end only).
+    pub fn names_apart(&self) -> Result<bool> {
+        let events = self.events(&self.conn)?;
+        match self.run(&self.initial_rules()?, &events, false, true, |_| {}) {
+            Ok(_) => Ok(true),
+            Err(StoreError::Replay {
+                cause: crate::ladder::replay::ReplayError::NameTaken { .. },
+                ..
+            }) => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
     /// The rules in force after every event dated on or before `date`: what a rules change
     /// entered now with that date starts from (it replays after that day's events).
     pub fn rules_on(&self, date: NaiveDate) -> Result<Rules> {
