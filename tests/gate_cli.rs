@@ -1194,6 +1194,17 @@ fn messages_and_json_say_what_is_so() {
         ],
     );
     assert_mentions(&m, &["Cy is twice on side B of the match"]);
+    // A device or a folder is not "no such ladder file".
+    for path in ["/dev/null", "."] {
+        let m = dir.fail(&["standings", path]);
+        assert_mentions(
+            &m,
+            &[
+                path,
+                "not a rungs ladder (a folder or a device, not a file)",
+            ],
+        );
+    }
     let m = dir.fails_unchanged(f, &["import", f, "nosuch.csv"]);
     assert_mentions(&m, &["nosuch.csv: cannot be opened"]);
     assert!(!m.contains("line 1"), "{m}");

@@ -19,6 +19,8 @@ pub enum OpenError {
     NotSqlite(String),
     #[error("{0}: not a rungs ladder (an empty file)")]
     Empty(String),
+    #[error("{0}: not a rungs ladder (a folder or a device, not a file)")]
+    NotAFile(String),
     #[error("{0}: not a rungs ladder (an SQLite database of some other program)")]
     Foreign(String),
     #[error(

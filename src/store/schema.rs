@@ -340,7 +340,8 @@ pub(crate) fn open(path: &Path) -> Result<Checked, StoreError> {
     let name = path.display().to_string();
     let size = match std::fs::metadata(path) {
         Ok(m) if m.is_file() => m.len(),
-        _ => return Err(OpenError::Missing(name).into()),
+        Ok(_) => return Err(OpenError::NotAFile(name).into()),
+        Err(_) => return Err(OpenError::Missing(name).into()),
     };
     if size == 0 {
         return Err(OpenError::Empty(name).into());
