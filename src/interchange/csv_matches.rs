@@ -254,6 +254,24 @@ impl<R: Read> MatchReader<R> {
             ));
         };
         let date_example = date_example(&date_items);
+        // A format must name a whole day: `%Y` alone read every row as "not a valid date".
+        let whole_day = NaiveDate::from_ymd_opt(2024, 3, 17).is_some_and(|d| {
+            date_example_of(&date_items, d).is_some_and(|text| {
+                NaiveDate::parse_and_remainder(&text, &mapping.date_format)
+                    .is_ok_and(|(back, rest)| back == d && rest.is_empty())
+            })
+        });
+        if !whole_day {
+            return Err(err(
+                1,
+                &mapping.date,
+                format!(
+                    "the date format {} does not name a whole day: it needs a year, a month \
+                     and a day, e.g. %d/%m/%Y",
+                    quote(&mapping.date_format)
+                ),
+            ));
+        }
 
         let start = csv.position().byte();
         match csv.read_byte_record(&mut record) {
@@ -837,8 +855,12 @@ fn list_columns(names: &[String]) -> String {
 
 /// 2024-03-01 written in a date format, if the format can write a date alone.
 fn date_example(items: &[Item<'static>]) -> Option<String> {
+    date_example_of(items, NaiveDate::from_ymd_opt(2024, 3, 1)?)
+}
+
+/// `day` written in the format `items`.
+fn date_example_of(items: &[Item<'static>], day: NaiveDate) -> Option<String> {
     use std::fmt::Write;
-    let day = NaiveDate::from_ymd_opt(2024, 3, 1)?;
     let mut text = String::new();
     // `write!` (unlike `to_string`) reports a format needing a time as an error, not a panic.
     write!(text, "{}", day.format_with_items(items.iter())).ok()?;
@@ -1380,6 +1402,36 @@ mod tests {
         );
         assert_names(&e, 2, "player_b");
         assert!(e.contains("same player"), "{e}");
+    }
+
+    /// `--date-format %Y` read every row as "not a valid date; expected format %Y, e.g.
+    /// 2024": a format that cannot name a day is refused at the header.
+    #[test]
+    fn error_a_date_format_without_a_whole_day() {
+        for format in ["%Y", "%Y-%m", "%m/%d", "%H:%M"] {
+            let mapping = Mapping {
+                date_format: format.into(),
+                ..Mapping::standard()
+            };
+            let e = MatchReader::new(STANDARD.as_bytes(), "games.csv", &mapping)
+                .err()
+                .unwrap();
+            assert_eq!((e.line, e.field.as_str()), (1, "date"), "{format}: {e}");
+            assert!(
+                e.message.contains("does not name a whole day"),
+                "{format}: {e}"
+            );
+        }
+        for format in ["%d/%m/%Y", "%e %b %Y", "%Y-%j", "%d.%m.%y"] {
+            let mapping = Mapping {
+                date_format: format.into(),
+                ..Mapping::standard()
+            };
+            assert!(
+                MatchReader::new(STANDARD.as_bytes(), "games.csv", &mapping).is_ok(),
+                "{format}"
+            );
+        }
     }
 
     #[test]
