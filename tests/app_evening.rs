@@ -748,3 +748,24 @@ fn the_player_pages_plots_zoom_with_the_wheel() {
         "the page did not scroll"
     );
 }
+
+/// A history cache changed outside rungs was drawn as an empty plot without a word; the app
+/// now says what is wrong and how to mend it.
+#[test]
+fn a_tampered_history_is_said_on_the_player_page() {
+    let dir = Temp::new("app-history-tamper");
+    let rows = vec![(day(2026, 1, 2), game(0, 1, Outcome::Win))];
+    let path = ladder_file(&dir, Rules::default(), &["Ann", "Bo"], rows);
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .execute("DELETE FROM cache_history WHERE player = 0", [])
+        .unwrap();
+    let mut h = app_support::open(&path, WIDE);
+    h.state_mut().state.apply(Command::ShowPlayer(Some(0)));
+    h.run();
+    assert!(
+        h.query_by_label_contains("the history of Ann does not end at their standing")
+            .is_some(),
+        "the message strip says so"
+    );
+}

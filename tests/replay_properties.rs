@@ -213,8 +213,19 @@ fn should_succeed(log: &Log, t: &Try) -> bool {
 fn check_fresh(store: &Store) -> Result<(), TestCaseError> {
     let (ladder, mut history) = store.replay(None).unwrap();
     history.sort_by_key(|r| (r.date, r.seq, r.player));
-    prop_assert_eq!(store.ladder().unwrap(), ladder);
+    prop_assert_eq!(&store.ladder().unwrap(), &ladder);
     prop_assert_eq!(store.cached_history().unwrap(), history);
+    // Each joined player's last history row is their standing (what a read of one player's
+    // history checks it against).
+    for (id, p) in ladder.players.iter().enumerate().filter(|(_, p)| p.joined) {
+        let rows = store.history(id as PlayerId).unwrap();
+        prop_assert_eq!(
+            rows.last().map(|r| r.figures),
+            Some(p.figures()),
+            "player {}",
+            id
+        );
+    }
     let log = store.export_log().unwrap();
     let model = log::resolve(&rows_of(&log, &stacks(&log).0)).unwrap();
     prop_assert_eq!(store.effective().unwrap(), model);

@@ -977,3 +977,30 @@ fn an_older_ladders_name_clash_points_to_repair() {
     );
     assert!(!said.contains("repair"), "{said}");
 }
+
+/// The history cache is not in the digest checked at open. A history copied from another
+/// player, or deleted, was shown as it stood (`history Ann` printed Bo's rows, or nothing); a
+/// player's history must now end at their standing, which the digest does cover.
+#[test]
+fn a_tampered_history_is_not_shown() {
+    let dir = Dir::new("history-tamper");
+    dir.club(LADDER);
+    let before = dir.ok(&["history", LADDER, "Ann", "--json"]);
+    let copy = "UPDATE cache_history SET rows = (SELECT rows FROM cache_history WHERE player = 1), \
+                last_day = (SELECT last_day FROM cache_history WHERE player = 1), \
+                last_seq = (SELECT last_seq FROM cache_history WHERE player = 1) WHERE player = 0";
+    for tamper in [copy, "DELETE FROM cache_history"] {
+        dir.sqlite(LADDER).execute(tamper, []).unwrap();
+        let out = dir.run(&["history", LADDER, "Ann", "--json"]);
+        assert!(!out.status.success(), "{tamper}");
+        mentions(
+            &String::from_utf8_lossy(&out.stderr),
+            &[
+                "the history of Ann does not end at their standing",
+                "rungs repair",
+            ],
+        );
+        dir.ok(&["repair", LADDER]);
+        assert_eq!(dir.ok(&["history", LADDER, "Ann", "--json"]), before);
+    }
+}

@@ -484,11 +484,16 @@ impl AppState {
     pub fn history_of(&mut self, id: PlayerId) -> Vec<HistoryRow> {
         let fresh = matches!(&self.history, Some((p, g, _)) if *p == id && *g == self.generation);
         if !fresh {
-            let rows = self
-                .store
-                .as_ref()
-                .and_then(|s| s.history(id).ok())
-                .unwrap_or_default();
+            let rows = match self.store.as_ref().map(|s| s.history(id)) {
+                Some(Ok(rows)) => rows,
+                // A history cache changed outside rungs: said, with the way to repair it.
+                Some(Err(e)) => {
+                    let origin = self.origin();
+                    self.say_error(&AppError::from(e), origin);
+                    Vec::new()
+                }
+                None => Vec::new(),
+            };
             self.history = Some((id, self.generation, rows));
         }
         self.history

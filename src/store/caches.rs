@@ -197,7 +197,7 @@ impl Store {
         Ok(ladder)
     }
 
-    fn player_state(&self, id: i64, text: &str) -> Result<PlayerState> {
+    pub(crate) fn player_state(&self, id: i64, text: &str) -> Result<PlayerState> {
         serde_json::from_str(text).map_err(|e| self.bad_cache(format!("player {id}: {e}")))
     }
 

@@ -124,11 +124,44 @@ impl Store {
             )
             .optional()
             .map_err(|e| self.sql(e))?;
-        match blob {
-            None => Ok(Vec::new()),
+        let rows = match blob {
+            None => Vec::new(),
             Some(b) => history_blob::decode(player, &b)
-                .ok_or_else(|| self.bad_cache(format!("the history of player {player}"))),
+                .ok_or_else(|| self.bad_cache(format!("the history of player {player}")))?,
+        };
+        // The history cache is not in the digest checked when the file opened (hashing every
+        // blob would read them all); the player's standing is. Its last row must be that
+        // standing: a history copied from another player, or emptied, is found here.
+        let state: Option<String> = self
+            .conn
+            .query_row(
+                "SELECT state FROM cache_players WHERE id = ?1",
+                [i64::from(player)],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(|e| self.sql(e))?;
+        if let Some(text) = state {
+            let standing = self.player_state(i64::from(player), &text)?;
+            let ends_at = |r: &HistoryRow| {
+                let (a, b) = (r.figures, standing.figures());
+                [
+                    (a.rating, b.rating),
+                    (a.deviation, b.deviation),
+                    (a.extra, b.extra),
+                ]
+                .into_iter()
+                .chain([(a.score, b.score)])
+                .all(|(x, y)| x.to_bits() == y.to_bits())
+            };
+            if standing.joined && !rows.last().is_some_and(ends_at) {
+                return Err(self.bad_cache(format!(
+                    "the history of {} does not end at their standing",
+                    crate::ladder::values::shown(&standing.name)
+                )));
+            }
         }
+        Ok(rows)
     }
 
     /// The history of every player as the cache holds it, in (date, seq, player) order.
