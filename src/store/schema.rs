@@ -541,7 +541,12 @@ mod tests {
     fn immutable_uris_escape_what_a_uri_reads() {
         assert_eq!(
             immutable_uri(Path::new("/a b/c?d#e%f.rungs")),
-            "file:/a b/c%3Fd%23e%25f.rungs?immutable=1"
+            "file:/a%20b/c%3Fd%23e%25f.rungs?immutable=1"
+        );
+        // UTF-8 byte by byte: é is C3 A9 (it was sent as two characters, Ã and ©).
+        assert_eq!(
+            immutable_uri(Path::new("/Café.rungs")),
+            "file:/Caf%C3%A9.rungs?immutable=1"
         );
     }
 }
