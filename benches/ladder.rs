@@ -47,6 +47,21 @@ fn fresh(path: &Path) {
     }
 }
 
+/// A new ladder at `path` under `system`'s defaults holding the international results.
+fn import_international(path: &Path, system: System) -> rungs::action::imports::Summary {
+    let mut store = Store::create(path, &Rules::defaults(system)).expect("create");
+    let reader = csv_matches::open(&international(), &Mapping::international()).expect("open");
+    import_csv(
+        &mut store,
+        reader,
+        "international",
+        true,
+        false,
+        &mut |_| true,
+    )
+    .expect("import")
+}
+
 fn bench_international(c: &mut Criterion) {
     let mut group = c.benchmark_group("international");
     group
@@ -58,36 +73,12 @@ fn bench_international(c: &mut Criterion) {
         group.bench_function(format!("import+replay/{}", system.name()), |b| {
             b.iter_batched(
                 || fresh(&path),
-                |()| {
-                    let mut store = Store::create(&path, &Rules::defaults(system)).expect("create");
-                    let reader = csv_matches::open(&international(), &Mapping::international())
-                        .expect("open");
-                    import_csv(
-                        &mut store,
-                        reader,
-                        "international",
-                        true,
-                        false,
-                        &mut |_| true,
-                    )
-                    .expect("import")
-                },
+                |()| import_international(&path, system),
                 BatchSize::PerIteration,
             )
         });
         if !path.exists() {
-            let mut store = Store::create(&path, &Rules::defaults(system)).expect("create");
-            let reader =
-                csv_matches::open(&international(), &Mapping::international()).expect("open");
-            import_csv(
-                &mut store,
-                reader,
-                "international",
-                true,
-                false,
-                &mut |_| true,
-            )
-            .expect("import");
+            import_international(&path, system);
         }
         let store = Store::open(&path).expect("open");
         group.bench_function(format!("replay-from-file/{}", system.name()), |b| {
