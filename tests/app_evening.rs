@@ -90,6 +90,17 @@ fn key_with_text(h: &mut Harness<'_, RungsApp>, key: Key, text: &str) {
     h.run();
 }
 
+/// The evening's keys, one by one as the organiser pressed them: `Spai`, Tab, `Portu`, Tab,
+/// `2` (B won), Enter.
+fn spai_tab_portu_tab_2_enter(h: &mut Harness<'_, RungsApp>) {
+    typed(h, "Spai");
+    press(h, Key::Tab);
+    typed(h, "Portu");
+    press(h, Key::Tab);
+    key_with_text(h, Key::Num2, "2");
+    press(h, Key::Enter);
+}
+
 fn matches_of(h: &Harness<'_, RungsApp>, id: usize) -> (u32, u32, u32) {
     let p = &h.state().state.ladder.players[id];
     (p.wins, p.draws, p.losses)
@@ -108,12 +119,7 @@ fn finding_1_the_keys_of_the_evening_save_the_right_winner() {
             .is_focused(),
         "the form opens with the keyboard in Player A"
     );
-    typed(&mut h, "Spai");
-    press(&mut h, Key::Tab);
-    typed(&mut h, "Portu");
-    press(&mut h, Key::Tab);
-    key_with_text(&mut h, Key::Num2, "2");
-    press(&mut h, Key::Enter);
+    spai_tab_portu_tab_2_enter(&mut h);
     let s = &h.state().state;
     assert!(s.error().is_none(), "{:?}", s.error());
     assert_eq!(matches_of(&h, 0), (0, 0, 1), "Spain lost");
@@ -159,12 +165,7 @@ fn finding_1_the_keys_work_on_every_visit_to_enter_match() {
             .is_focused(),
         "back on the form, the keyboard is in Player A"
     );
-    typed(&mut h, "Spai");
-    press(&mut h, Key::Tab);
-    typed(&mut h, "Portu");
-    press(&mut h, Key::Tab);
-    key_with_text(&mut h, Key::Num2, "2");
-    press(&mut h, Key::Enter);
+    spai_tab_portu_tab_2_enter(&mut h);
     assert_eq!(matches_of(&h, 1), (1, 0, 0), "Portugal won");
     assert_eq!(matches_of(&h, 0), (0, 0, 1), "Spain lost");
     // A tab button with the keyboard: Enter is the form's (incomplete: nothing saved), and

@@ -41,11 +41,6 @@ impl<'a> Roster<'a> {
         }
     }
 
-    /// Players whose names compare equal to another's (none in a ladder this rungs made).
-    pub fn shared_names(&self) -> impl Iterator<Item = &[PlayerId]> {
-        self.shared.values().map(Vec::as_slice)
-    }
-
     pub fn ladder(&self) -> &'a Ladder {
         self.ladder
     }
@@ -73,6 +68,9 @@ impl<'a> Roster<'a> {
 
     /// The player called `name`, or an error naming the field.
     pub fn player(&self, at: &Place, field: &str, name: &str) -> Result<PlayerId, ActionError> {
+        if let Some(id) = self.find(name) {
+            return Ok(id);
+        }
         let hint = match self.shared.get(&name_key(name)) {
             Some(ids) => {
                 let names: Vec<String> = ids
@@ -89,7 +87,7 @@ impl<'a> Roster<'a> {
             }
             None => "; add them first (Players, or `rungs add-player`)".into(),
         };
-        self.find(name).ok_or_else(|| ActionError::UnknownPlayer {
+        Err(ActionError::UnknownPlayer {
             at: at.clone(),
             field: field.to_string(),
             name: name.trim().to_string(),

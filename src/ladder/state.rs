@@ -355,13 +355,25 @@ impl Ladder {
 
     /// Whether everything but the players is equal (without copying the season archive).
     pub fn same_but_players(&self, other: &Ladder) -> bool {
-        self.rules == other.rules
-            && self.scenarios == other.scenarios
-            && self.season == other.season
-            && self.week == other.week
-            && self.archive == other.archive
-            && self.events == other.events
-            && self.last_date == other.last_date
+        // Spelled out field by field so that a new field cannot be forgotten here.
+        let Ladder {
+            rules,
+            players: _,
+            scenarios,
+            season,
+            week,
+            archive,
+            events,
+            last_date,
+            names: _,
+        } = self;
+        *rules == other.rules
+            && *scenarios == other.scenarios
+            && *season == other.season
+            && *week == other.week
+            && *archive == other.archive
+            && *events == other.events
+            && *last_date == other.last_date
     }
 
     /// A copy of everything but the players (what the cache keeps in one row).

@@ -57,23 +57,23 @@ impl UndoFold {
                 self.in_force[index] = true;
                 true
             }
-            ActionKind::Undo => match self.done.pop() {
-                Some(a) => {
-                    self.in_force[a] = false;
-                    self.undone.push(a);
-                    true
-                }
-                None => false,
-            },
-            ActionKind::Redo => match self.undone.pop() {
-                Some(a) => {
-                    self.in_force[a] = true;
-                    self.done.push(a);
-                    true
-                }
-                None => false,
-            },
+            ActionKind::Undo => {
+                Self::shift(&mut self.done, &mut self.undone, &mut self.in_force, false)
+            }
+            ActionKind::Redo => {
+                Self::shift(&mut self.undone, &mut self.done, &mut self.in_force, true)
+            }
         }
+    }
+
+    /// Moves the top of `from` onto `to`, `in_force` or not; false if `from` is empty.
+    fn shift(from: &mut Vec<usize>, to: &mut Vec<usize>, in_force: &mut [bool], now: bool) -> bool {
+        let Some(a) = from.pop() else {
+            return false;
+        };
+        in_force[a] = now;
+        to.push(a);
+        true
     }
 
     /// How many actions were folded.
