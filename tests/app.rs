@@ -407,6 +407,35 @@ fn a_dropped_csv_imports_and_a_dropped_ladder_opens() {
         "both matches of Ann imported"
     );
     assert_eq!(s.ladder.players[2].name, "Cy", "a new player joined");
+    // The same file dropped again: every match is in the ladder already, so it is refused
+    // with nothing changed, and the strip offers to import it anyway (no CLI flag named).
+    let before = s.ladder.clone();
+    h.state_mut().state.apply(dropped_file_command(csv.clone()));
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let s = &h.state().state;
+    let error = s.error().unwrap_or_default().to_string();
+    assert!(
+        error.contains("holds every one of its 2 matches already") && !error.contains("--again"),
+        "{error}"
+    );
+    assert_eq!(s.ladder, before, "nothing imported");
+    click(&mut h, "Import again");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    assert_eq!(
+        s.ladder.players[0].matches, 4,
+        "Ann's two matches imported twice"
+    );
+    assert!(
+        s.notice()
+            .unwrap_or_default()
+            .contains("2 of them were in the ladder already"),
+        "{:?}",
+        s.notice()
+    );
     let other = dir.0.join("other.rungs");
     Store::create(&other, &Rules::default()).unwrap();
     let cmd = dropped_file_command(other.clone());

@@ -120,6 +120,13 @@ pub enum ActionError {
     /// The log does not replay with the change; players are named.
     #[error("{at}{message}")]
     Replay { at: Place, message: String },
+    /// A match file whose every match the ladder holds already: most likely imported before.
+    /// Each door says its own way to import it a second time.
+    #[error(
+        "{at}the ladder holds every one of its {matches} matches already (the same date, players \
+         and result): was it imported before? Nothing was imported"
+    )]
+    AlreadyImported { at: Place, matches: usize },
     #[error(transparent)]
     Csv(#[from] CsvError),
     #[error(transparent)]

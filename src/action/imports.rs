@@ -257,15 +257,10 @@ pub fn import_csv<R: Read>(
         summary.already = already_held(store, &act)?;
     }
     if summary.matches > 0 && summary.already == summary.matches && !again {
-        return Err(ActionError::refused(
-            &Place::file(name),
-            format!(
-                "the ladder holds every one of its {} matches already (the same date, players \
-                 and result): was it imported before? Nothing was imported (`rungs import \
-                 --again` imports them a second time)",
-                summary.matches
-            ),
-        ));
+        return Err(ActionError::AlreadyImported {
+            at: Place::file(name),
+            matches: summary.matches,
+        });
     }
     super::apply(store, &act)?;
     Ok(summary)

@@ -227,6 +227,14 @@ pub fn message_strip(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>
                 {
                     out.push(Command::Repair(path.clone()))
                 }
+                Offer::ImportAgain(path, mapping)
+                    if ui
+                        .small_button("Import again")
+                        .on_hover_text("Import every match of the file a second time")
+                        .clicked() =>
+                {
+                    out.push(Command::ImportCsvAgain(path.clone(), mapping.clone()))
+                }
                 Offer::OwnPicker(purpose)
                     if ui
                         .small_button("Use rungs' own picker")

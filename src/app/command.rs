@@ -78,6 +78,9 @@ pub enum Command {
     OpenDemo,
     SaveCopy(PathBuf),
     ImportCsv(PathBuf, Mapping),
+    /// Import a match file a second time, though the ladder holds its every match already
+    /// (offered beside that refusal).
+    ImportCsvAgain(PathBuf, Mapping),
     ExportJsonl(PathBuf),
     ExportCsv(PathBuf),
     /// Choose a file for this purpose (the system's dialog, or the app's own).
@@ -185,6 +188,7 @@ impl Command {
         matches!(
             self,
             Command::ImportCsv(..)
+                | Command::ImportCsvAgain(..)
                 | Command::Undo
                 | Command::Redo
                 | Command::AddMatch { .. }

@@ -4,6 +4,7 @@
 //! of a form that does not read.
 
 use crate::action::ActionError;
+use crate::interchange::csv_matches::Mapping;
 use crate::store::StoreError;
 use std::path::PathBuf;
 
@@ -37,6 +38,14 @@ pub enum AppError {
     Task { task: &'static str, message: String },
     #[error("{0} stopped unexpectedly; the ladder is unchanged")]
     Stopped(String),
+    /// A match file whose every match the ladder holds already; importing it a second time
+    /// is offered beside the message.
+    #[error("{error}")]
+    AlreadyImported {
+        error: ActionError,
+        path: PathBuf,
+        mapping: Mapping,
+    },
     /// Asked for something there is nothing for ("nothing to apply").
     #[error("{0}")]
     Nothing(&'static str),
@@ -67,7 +76,7 @@ impl AppError {
     /// Whether the user stopped the work (nothing changed; said as a notice, not an error).
     pub fn is_cancelled(&self) -> bool {
         match self {
-            AppError::Action(e) => e.is_cancelled(),
+            AppError::Action(e) | AppError::AlreadyImported { error: e, .. } => e.is_cancelled(),
             AppError::Store(StoreError::Cancelled) => true,
             _ => false,
         }

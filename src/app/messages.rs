@@ -17,7 +17,7 @@ pub enum Level {
 }
 
 /// What the strip offers beside the text.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum Offer {
     Nothing,
     /// An Undo button (after a delete or an edit).
@@ -28,6 +28,9 @@ pub enum Offer {
     /// A button for rungs' own file picker, after the system's dialog gave no file: a
     /// dialog that fails slowly (a portal with no working backend) looks like a cancel.
     OwnPicker(super::files::Purpose),
+    /// An "Import again" button: the ladder holds every match of this file already (most
+    /// likely imported before), so it was refused; the user may mean it.
+    ImportAgain(std::path::PathBuf, crate::interchange::csv_matches::Mapping),
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -185,6 +185,9 @@ impl AppState {
             AppError::Store(crate::store::StoreError::Stale { path, .. }) => {
                 Offer::Repair(path.into())
             }
+            AppError::AlreadyImported { path, mapping, .. } => {
+                Offer::ImportAgain(path.clone(), mapping.clone())
+            }
             _ => Offer::Nothing,
         };
         self.messages.show(Message {

@@ -54,16 +54,28 @@ pub fn export_csv(store: &mut Store, to: &Path) -> AppResult<Done> {
     Ok(Done::Said(format!("wrote {}", to.display())))
 }
 
-/// Imports the match CSV at `path` through the gate (new players allowed).
+/// Imports the match CSV at `path` through the gate (new players allowed). A file whose
+/// every match the ladder holds already is refused unless `again`; the refusal offers it.
 pub fn import_csv(
     store: &mut Store,
     path: &Path,
     mapping: &Mapping,
+    again: bool,
     reporter: &Reporter,
 ) -> AppResult<Done> {
     let reader =
         crate::interchange::csv_matches::open(path, mapping).map_err(action::ActionError::from)?;
-    let s = import_into(store, reader, &path.display().to_string(), reporter)?;
+    let s =
+        import_into(store, reader, &path.display().to_string(), again, reporter).map_err(|e| {
+            match e {
+                action::ActionError::AlreadyImported { .. } => AppError::AlreadyImported {
+                    error: e,
+                    path: path.to_path_buf(),
+                    mapping: mapping.clone(),
+                },
+                e => e.into(),
+            }
+        })?;
     Ok(Done::Changed {
         said: Some((
             format!(
@@ -84,16 +96,12 @@ fn import_into<R: std::io::Read>(
     store: &mut Store,
     reader: MatchReader<R>,
     name: &str,
+    again: bool,
     reporter: &Reporter,
-) -> AppResult<action::imports::Summary> {
-    Ok(action::imports::import_csv(
-        store,
-        reader,
-        name,
-        true,
-        false,
-        &mut |n| reporter.keep_going(n),
-    )?)
+) -> Result<action::imports::Summary, action::ActionError> {
+    action::imports::import_csv(store, reader, name, true, again, &mut |n| {
+        reporter.keep_going(n)
+    })
 }
 
 /// The demo ladder's matches, bundled so a fresh install needs nothing else.
@@ -149,7 +157,13 @@ pub fn build_demo(path: PathBuf, reporter: &Reporter) -> AppResult<Done> {
             &Mapping::international(),
         )
         .map_err(action::ActionError::from)?;
-        import_into(&mut store, reader, "international_results.csv", reporter)?;
+        import_into(
+            &mut store,
+            reader,
+            "international_results.csv",
+            false,
+            reporter,
+        )?;
         AppResult::Ok(())
     })();
     if let Err(e) = result {

@@ -114,7 +114,12 @@ pub fn import_csv(
         },
     );
     bar.finish_and_clear();
-    let summary = summary?;
+    let summary = summary.map_err(|e| match e {
+        ActionError::AlreadyImported { .. } => {
+            anyhow::anyhow!("{e} (`rungs import --again` imports them a second time)")
+        }
+        e => e.into(),
+    })?;
     if json {
         say!(
             "{}",

@@ -8,11 +8,22 @@ use crate::app::error::{AppError, AppResult};
 use crate::app::jobs::{Done, FollowUp, Unit};
 use crate::app::messages::Offer;
 use crate::app::work;
+use crate::interchange::csv_matches::Mapping;
 use crate::ladder::rules::Rules;
 use crate::store::Store;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 impl AppState {
+    /// Imports the match CSV at `path` as a job; `again` imports a file whose every match
+    /// the ladder holds already.
+    fn import_csv(&mut self, path: PathBuf, mapping: Mapping, again: bool) -> AppResult<()> {
+        let total = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let label = format!("importing {}", path.display());
+        self.run(&label, Unit::Bytes, total, false, move |store, reporter| {
+            work::import_csv(store, &path, &mapping, again, reporter)
+        })
+    }
+
     /// Applies `cmd`; a failure is the error the message strip shows.
     pub(super) fn try_apply(&mut self, cmd: Command) -> AppResult<()> {
         if let (true, Some(n)) = (cmd.changes_ladder(), self.tools.position) {
@@ -84,13 +95,8 @@ impl AppState {
                     move |store, _| work::save_copy(store, &to),
                 )?;
             }
-            Command::ImportCsv(path, mapping) => {
-                let total = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
-                let label = format!("importing {}", path.display());
-                self.run(&label, Unit::Bytes, total, false, move |store, reporter| {
-                    work::import_csv(store, &path, &mapping, reporter)
-                })?;
-            }
+            Command::ImportCsv(path, mapping) => self.import_csv(path, mapping, false)?,
+            Command::ImportCsvAgain(path, mapping) => self.import_csv(path, mapping, true)?,
             Command::ExportJsonl(to) => {
                 let inline = !self.is_large();
                 self.run("exporting", Unit::Permille, 0, inline, move |store, _| {
