@@ -712,3 +712,73 @@ fn read_commands_work_on_a_read_only_file_and_in_a_read_only_folder() {
         );
     }
 }
+
+/// A ladder of format 2 (written by the rungs before the season archive got a table of its
+/// own: four players, two seasons archived, an undo) reads as it did. Read-only it is read as
+/// it lies; writable it is upgraded in place when opened, and then shows and exports exactly
+/// what the rungs that wrote it did (its standings, archive and log, saved beside it then).
+#[test]
+fn a_format_2_ladder_reads_as_it_did_read_only_or_upgraded() {
+    let dir = Dir::new("format-2");
+    let fixtures = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let expected = |name: &str| std::fs::read_to_string(fixtures.join(name)).unwrap();
+    let file = "old.rungs";
+    std::fs::copy(fixtures.join("format2.rungs"), dir.path(file)).unwrap();
+    let bytes = dir.bytes(file);
+    let version = || -> i32 {
+        sqlite(&dir.path(file))
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert_eq!(version(), 2);
+    set_mode(&dir.path(file), 0o444);
+    let read = |args: &[&str]| {
+        let out = as_reader(&dir, args);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    assert_eq!(
+        read(&["seasons", file, "--json"]),
+        expected("format2.seasons.json")
+    );
+    assert_eq!(
+        read(&["standings", file, "--json"]),
+        expected("format2.standings.json")
+    );
+    assert!(read(&["check", file]).contains("sound"));
+    assert_eq!(
+        dir.bytes(file),
+        bytes,
+        "a read-only format 2 file is left as it is"
+    );
+    set_mode(&dir.path(file), 0o644);
+    assert_eq!(
+        dir.ok(&["seasons", file, "--json"]),
+        expected("format2.seasons.json")
+    );
+    assert_eq!(version(), 3, "upgraded when opened writable");
+    let archived: i64 = sqlite(&dir.path(file))
+        .query_row("SELECT COUNT(*) FROM cache_seasons", [], |r| r.get(0))
+        .unwrap();
+    assert_eq!(archived, 2, "the two seasons moved into their table");
+    assert_eq!(
+        dir.ok(&["standings", file, "--json"]),
+        expected("format2.standings.json")
+    );
+    dir.ok(&["export", file, "log.jsonl"]);
+    assert_eq!(
+        std::fs::read_to_string(dir.path("log.jsonl")).unwrap(),
+        expected("format2.jsonl")
+    );
+    assert!(dir.ok(&["check", file]).contains("sound"));
+    // It goes on as a ladder of today's format: a third season ends and is archived.
+    dir.ok(&["hard-reset", file, "--date", "2026-02-01"]);
+    let seasons: serde_json::Value =
+        serde_json::from_str(&dir.ok(&["seasons", file, "--json"])).unwrap();
+    assert_eq!(seasons.as_array().map(Vec::len), Some(3));
+    assert!(dir.ok(&["check", file]).contains("sound"));
+}

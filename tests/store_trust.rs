@@ -382,6 +382,65 @@ fn a_tampered_cache_is_found_by_check_and_fixed_by_repair() {
     assert_eq!(json["events"], 5);
 }
 
+/// The season archive, a table of its own since format 3, is part of what rungs wrote: a
+/// season edited or deleted there is noticed when the file opens, named by `check`, and put
+/// back by `repair`. Matches appended after the seasons leave it as it was.
+#[test]
+fn a_tampered_season_archive_is_found_and_repaired() {
+    let dir = Dir::new("tampered-archive");
+    dir.club(LADDER);
+    dir.ok(&["hard-reset", LADDER, "--date", "2026-01-04"]);
+    dir.ok(&[
+        "add-match",
+        LADDER,
+        "Cy",
+        "Ann",
+        "1",
+        "--date",
+        "2026-01-05",
+    ]);
+    dir.ok(&["hard-reset", LADDER, "--date", "2026-01-06"]);
+    dir.ok(&[
+        "add-match",
+        LADDER,
+        "Ann",
+        "Cy",
+        "0",
+        "--date",
+        "2026-01-07",
+    ]);
+    let honest = dir.ok(&["seasons", LADDER, "--json"]);
+    let archived: Vec<String> = {
+        let conn = dir.sqlite(LADDER);
+        let mut stmt = conn
+            .prepare("SELECT state FROM cache_seasons ORDER BY position")
+            .unwrap();
+        stmt.query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap()
+    };
+    assert_eq!(archived.len(), 2);
+    assert!(archived[0].contains("\"number\":1"), "{}", archived[0]);
+    for tamper in [
+        "UPDATE cache_seasons SET state = json_set(state, '$.number', 7) WHERE position = 0",
+        "DELETE FROM cache_seasons WHERE position = 1",
+    ] {
+        dir.sqlite(LADDER).execute_batch(tamper).unwrap();
+        let m = dir.fail(&["seasons", LADDER]);
+        mentions(&m, &["the cached standings were changed outside rungs"]);
+        let out = dir.run(&["check", LADDER]);
+        assert!(!out.status.success(), "{tamper}");
+        mentions(
+            &String::from_utf8_lossy(&out.stdout),
+            &["the cached states are not what rungs wrote", "archive"],
+        );
+        dir.ok(&["repair", LADDER]);
+        assert_eq!(dir.ok(&["seasons", LADDER, "--json"]), honest, "{tamper}");
+        mentions(&dir.ok(&["check", LADDER]), &["club.rungs: sound"]);
+    }
+}
+
 /// A log whose ids are as large as they go: action 2⁶³−1, sequence numbers past 2⁶³. rungs
 /// numbers actions and rows itself on import, so a match added afterwards is the one undo
 /// takes back, and redo brings it again.
@@ -617,7 +676,7 @@ fn a_version_1_file_opens_and_is_upgraded() {
     }
     let store = Store::open(&path).unwrap();
     let version: i32 = store_version(&dir);
-    assert_eq!(version, 2);
+    assert_eq!(version, 3, "upgraded to the current format");
     let events = store.effective().unwrap();
     let seqs: Vec<(u64, String)> = events.iter().map(|e| (e.seq, e.date.to_string())).collect();
     // Rows renumbered 1..5 in entry order; the edit (row 5) moved row 3 to its own date.

@@ -376,18 +376,27 @@ impl Ladder {
             && *last_date == other.last_date
     }
 
-    /// A copy of everything but the players (what the cache keeps in one row).
-    pub fn clone_without_players(&self) -> Ladder {
+    /// A copy of everything but the players and the season archive (what the cache keeps in
+    /// the ladder's row).
+    pub fn shell(&self) -> Ladder {
         Ladder {
             rules: self.rules.clone(),
             players: Vec::new(),
             scenarios: self.scenarios.clone(),
             season: self.season,
             week: self.week,
-            archive: self.archive.clone(),
+            archive: Vec::new(),
             events: self.events,
             last_date: self.last_date,
             names: NameBook::default(),
+        }
+    }
+
+    /// A copy of everything but the players.
+    pub fn clone_without_players(&self) -> Ladder {
+        Ladder {
+            archive: self.archive.clone(),
+            ..self.shell()
         }
     }
 

@@ -1,5 +1,6 @@
-//! The caches: the ladder's state (one row), each player's state, each player's history (one
-//! blob a player), and the stamp of the log they were made from. Read for everything shown;
+//! The caches: the ladder's state (one row), each player's state, each finished season (one
+//! row a season), each player's history (one blob a player), and the stamp of the log they
+//! were made from. Read for everything shown;
 //! written by every action in the same transaction as its log rows; rebuilt from the log by
 //! `rungs repair`.
 
@@ -8,7 +9,7 @@ use super::histories::HistoryWrite;
 use super::{Result, Store, StoreError};
 use crate::ladder::event::PlayerId;
 use crate::ladder::replay::Ladder;
-use crate::ladder::state::PlayerState;
+use crate::ladder::state::{PlayerState, SeasonRecord};
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -179,6 +180,92 @@ impl Store {
                 .map_err(|e| self.sql(e))?;
             sum = sum.wrapping_add(digest::cached_state(id, key, state));
         }
+        if self.archive_table {
+            let mut stmt = conn
+                .prepare_cached("SELECT position, state FROM cache_seasons")
+                .map_err(|e| self.sql(e))?;
+            let mut rows = stmt.query([]).map_err(|e| self.sql(e))?;
+            while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
+                let position: i64 = r.get(0).map_err(|e| self.sql(e))?;
+                let state = r
+                    .get_ref(1)
+                    .and_then(|v| Ok(v.as_str()?))
+                    .map_err(|e| self.sql(e))?;
+                sum = sum.wrapping_add(digest::cached_season(position, state));
+            }
+        }
+        Ok(sum)
+    }
+
+    /// The season archive as `cache_seasons` holds it, in the order the seasons ended.
+    fn cached_archive(&self, conn: &Connection) -> Result<Vec<SeasonRecord>> {
+        let mut stmt = conn
+            .prepare_cached("SELECT position, state FROM cache_seasons ORDER BY position")
+            .map_err(|e| self.sql(e))?;
+        let mut rows = stmt.query([]).map_err(|e| self.sql(e))?;
+        let mut archive = Vec::new();
+        while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
+            let position: i64 = r.get(0).map_err(|e| self.sql(e))?;
+            if position != archive.len() as i64 {
+                return Err(self.bad_cache(format!(
+                    "the archive's seasons are numbered {position} where {} was due",
+                    archive.len()
+                )));
+            }
+            let text = r
+                .get_ref(1)
+                .and_then(|v| Ok(v.as_str()?))
+                .map_err(|e| self.sql(e))?;
+            archive.push(
+                serde_json::from_str(text)
+                    .map_err(|e| self.bad_cache(format!("archived season {position}: {e}")))?,
+            );
+        }
+        Ok(archive)
+    }
+
+    /// Writes the season archive: with `whole`, `archive` is all of it and the rows that
+    /// differ are rewritten (most seasons do not change); otherwise it holds only seasons
+    /// that ended after the rows written, which are appended. Returns the change to the
+    /// caches' digest.
+    pub(super) fn write_archive(
+        &self,
+        tx: &Connection,
+        archive: &[SeasonRecord],
+        whole: bool,
+    ) -> Result<u64> {
+        let sql = |e| self.sql(e);
+        let stored: i64 = tx
+            .query_row("SELECT COUNT(*) FROM cache_seasons", [], |r| r.get(0))
+            .map_err(sql)?;
+        let first = if whole { 0 } else { stored };
+        let mut get = tx
+            .prepare_cached("SELECT state FROM cache_seasons WHERE position = ?1")
+            .map_err(sql)?;
+        let mut put = tx
+            .prepare_cached("INSERT OR REPLACE INTO cache_seasons(position, state) VALUES (?1, ?2)")
+            .map_err(sql)?;
+        let mut sum = 0u64;
+        for (i, season) in archive.iter().enumerate() {
+            let position = first + i as i64;
+            let text = serde_json::to_string(season)
+                .map_err(|e| StoreError::Invalid(format!("{}: {e}", self.name())))?;
+            sum = sum.wrapping_add(digest::cached_season(position, &text));
+            let same: Option<bool> = get
+                .query_row([position], |r| Ok(r.get_ref(0)?.as_str()? == text))
+                .optional()
+                .map_err(sql)?;
+            if same != Some(true) {
+                put.execute(params![position, text]).map_err(sql)?;
+            }
+        }
+        if whole {
+            tx.execute(
+                "DELETE FROM cache_seasons WHERE position >= ?1",
+                [archive.len() as i64],
+            )
+            .map_err(sql)?;
+        }
         Ok(sum)
     }
 
@@ -193,6 +280,11 @@ impl Store {
         let state = state.ok_or_else(|| self.bad_cache("the ladder's row is missing"))?;
         let mut ladder: Ladder = serde_json::from_str(&state)
             .map_err(|e| self.bad_cache(format!("the ladder's row: {e}")))?;
+        if self.archive_table && !ladder.archive.is_empty() {
+            return Err(self.bad_cache(
+                "the ladder's row holds a season archive, which belongs in `cache_seasons`",
+            ));
+        }
         ladder.names.tolerated_through = self.names_shared_through(conn)?;
         Ok(ladder)
     }
@@ -204,6 +296,9 @@ impl Store {
     /// The ladder as the caches hold it.
     pub(crate) fn cached_ladder(&self, conn: &Connection) -> Result<Ladder> {
         let mut ladder = self.ladder_shell(conn)?;
+        if self.archive_table {
+            ladder.archive = self.cached_archive(conn)?;
+        }
         let mut stmt = conn
             .prepare_cached("SELECT id, state FROM cache_players ORDER BY id")
             .map_err(|e| self.sql(e))?;
@@ -228,9 +323,9 @@ impl Store {
     }
 
     /// The cached ladder with only players `ids` loaded; every other id below the largest is
-    /// a placeholder that has not joined. Enough to apply matches, joins and renames among
-    /// those players, and cheap whatever the ladder's size: appending a match must not read
-    /// ten thousand players. `ids` are the ladder's own or the next new ones (see
+    /// a placeholder that has not joined, and the season archive is left unread. Enough to
+    /// apply matches, joins and renames among those players, and cheap whatever the ladder's
+    /// size: appending a match must not read ten thousand players or thirteen seasons. `ids` are the ladder's own or the next new ones (see
     /// `actions.rs`), so the placeholders are bounded by the players it holds.
     pub(crate) fn ladder_with(&self, conn: &Connection, ids: &[PlayerId]) -> Result<Ladder> {
         let mut ladder = self.ladder_shell(conn)?;
@@ -265,7 +360,9 @@ impl Store {
     }
 
     /// Writes the ladder's row (state, stamp, last key, digest of the cached states), its
-    /// players (all, or only `touched`), and the history.
+    /// players (all, or only `touched`), its season archive and the history. With `touched`,
+    /// the ladder is [`Store::ladder_with`]'s: its archive holds only seasons these events
+    /// ended; without, it is the whole ladder.
     pub(crate) fn write_cache(
         &self,
         tx: &Connection,
@@ -279,7 +376,10 @@ impl Store {
             v.to_json()
                 .map_err(|e| StoreError::Invalid(format!("{}: {e}", self.name())))
         };
-        let state = json(&ladder.clone_without_players())?;
+        if !self.archive_table {
+            return Err(StoreError::ReadOnly(self.name()));
+        }
+        let state = json(&ladder.shell())?;
         // The cached states' digest: rewritten whole, or the touched players taken out and
         // put back in.
         let mut caches = match touched {
@@ -296,6 +396,7 @@ impl Store {
             }
         };
         caches = caches.wrapping_add(digest::cached_ladder(&state));
+        caches = caches.wrapping_add(self.write_archive(tx, &ladder.archive, touched.is_none())?);
         {
             let mut get = tx
                 .prepare_cached("SELECT key, state FROM cache_players WHERE id = ?1")

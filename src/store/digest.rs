@@ -131,6 +131,11 @@ pub fn cached_ladder(state: &str) -> u64 {
     cached_state(-1, "", state)
 }
 
+/// The digest of the archived season at `position` (players are 0 on, the ladder −1).
+pub fn cached_season(position: i64, state: &str) -> u64 {
+    cached_state(-2 - position, "", state)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

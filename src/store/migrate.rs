@@ -5,17 +5,20 @@
 //! (`codec.rs`), numbers actions and rows 1, 2, 3, … in the order they were written, and
 //! stamps its caches with the log they come from. The upgrade reads every row of format 1,
 //! renumbers in the same order (corrections follow their rows), writes format 2's tables and
-//! rebuilds the caches from the log.
+//! rebuilds the caches from the log. Format 3 keeps the season archive in a table of its own
+//! rather than in the ladder's cache row.
 
 use super::actions::NewAction;
 use super::caches::CacheHead;
 use super::codec::Encoder;
-use super::digest::Stamp;
+use super::digest::{self, Stamp};
 use super::export::ActionKind;
 use super::schema::{self, VERSION_1_REPLACED};
 use super::{Result, Store, StoreError};
 use crate::ladder::event::{Entry, Event, Match, MatchResult};
+use crate::ladder::replay::Ladder;
 use chrono::NaiveDate;
+use rusqlite::OptionalExtension;
 
 /// One row of format 1's `entries`, decoded.
 struct OldRow {
@@ -177,7 +180,7 @@ impl Store {
             tx.execute_batch(&format!("DROP TABLE {table}"))
                 .map_err(|e| self.sql(e))?;
         }
-        tx.execute_batch(schema::version_2_tables())
+        tx.execute_batch(&schema::current_tables())
             .map_err(|e| self.sql(e))?;
         let mut head = CacheHead::new(Stamp::empty(&self.rules_text(&tx)?));
         let mut blocks = blocks.into_iter().peekable();
@@ -211,6 +214,44 @@ impl Store {
         .map_err(|e| self.sql(e))?;
         let events = self.events(&tx)?;
         self.rebuild(&tx, &events, None, head.stamp)?;
+        tx.commit().map_err(|e| self.sql(e))
+    }
+}
+
+impl Store {
+    /// Upgrades a format 2 file (its schema already checked): the season archive moves out of
+    /// the ladder's cache row into `cache_seasons`, and the caches' digest follows it, so
+    /// caches that were the log's stay so and caches changed outside rungs are still found.
+    /// A cache row that does not read is left as it is, for `rungs repair`.
+    pub(super) fn upgrade_from_2(&mut self) -> Result<()> {
+        let tx = self.begin()?;
+        tx.execute_batch(schema::added_since_2())
+            .map_err(|e| self.sql(e))?;
+        let row: Option<(String, i64)> = tx
+            .query_row(
+                "SELECT state, caches_digest FROM cache_ladder WHERE id = 1",
+                [],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .optional()
+            .map_err(|e| self.sql(e))?;
+        if let Some((state, caches)) = row
+            && let Ok(ladder) = serde_json::from_str::<Ladder>(&state)
+        {
+            let shell = serde_json::to_string(&ladder.shell())
+                .map_err(|e| StoreError::Invalid(format!("{}: {e}", self.name())))?;
+            let caches = (caches as u64)
+                .wrapping_sub(digest::cached_ladder(&state))
+                .wrapping_add(digest::cached_ladder(&shell))
+                .wrapping_add(self.write_archive(&tx, &ladder.archive, true)?);
+            tx.execute(
+                "UPDATE cache_ladder SET state = ?1, caches_digest = ?2 WHERE id = 1",
+                rusqlite::params![shell, caches as i64],
+            )
+            .map_err(|e| self.sql(e))?;
+        }
+        tx.pragma_update(None, "user_version", schema::SCHEMA_VERSION)
+            .map_err(|e| self.sql(e))?;
         tx.commit().map_err(|e| self.sql(e))
     }
 }

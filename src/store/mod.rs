@@ -53,6 +53,9 @@ pub struct Store {
     read_only: bool,
     /// `PRAGMA schema_version` when the schema was last checked.
     cookie: Cell<i32>,
+    /// The season archive lies in `cache_seasons` (format 3 on), not in the ladder's cache
+    /// row (a format 2 file opened read-only, which cannot be upgraded).
+    archive_table: bool,
     /// Set from another thread to stop a long recomputation before it lands.
     cancel: Option<Arc<AtomicBool>>,
     /// How far a long recomputation has got, in thousandths, for another thread to show.
@@ -81,11 +84,17 @@ impl Store {
             path: path.to_path_buf(),
             read_only: checked.read_only,
             cookie: Cell::new(checked.cookie),
+            archive_table: checked.version >= 3,
             cancel: None,
             permille: None,
         };
-        if checked.version < schema::SCHEMA_VERSION {
-            store.upgrade_from_1()?;
+        if checked.version < schema::SCHEMA_VERSION && !store.read_only {
+            // Each upgrade writes the current format's caches, the archive in its table.
+            store.archive_table = true;
+            match checked.version {
+                1 => store.upgrade_from_1()?,
+                _ => store.upgrade_from_2()?,
+            }
             schema::check(&store.conn, &store.name(), schema::SCHEMA_VERSION)?;
             store
                 .cookie
@@ -104,6 +113,7 @@ impl Store {
             path: path.to_path_buf(),
             read_only: false,
             cookie: Cell::new(cookie),
+            archive_table: true,
             cancel: None,
             permille: None,
         })
