@@ -116,6 +116,19 @@ fn switching_systems_keeps_the_calendar_and_the_side_advantage() {
     assert_eq!((now.calendar, now.advantage), (weekly(), 60.0));
 }
 
+/// A demo as an older rungs built it: under other rules (Elo), its whole log one import of
+/// `international_results.csv` (here two matches of it).
+fn older_demo(path: &Path) {
+    use rungs::interchange::csv_matches::{Mapping, MatchReader};
+    let mut store = action::files::create(path, &Rules::defaults(System::Elo)).unwrap();
+    let csv = "date,home_team,away_team,home_score,away_score,tournament,city,country,neutral\n\
+               1872-11-30,Scotland,England,0,0,Friendly,Glasgow,Scotland,FALSE\n\
+               1873-03-08,England,Scotland,4,2,Friendly,London,England,FALSE\n";
+    let name = "international_results.csv";
+    let reader = MatchReader::new(csv.as_bytes(), name, &Mapping::international()).unwrap();
+    action::imports::import_csv(&mut store, reader, name, true, false, &mut |_| true).unwrap();
+}
+
 /// A demo left by an older rungs began under other rules: Open the demo ladder builds it again
 /// (under a temporary name, then in its place — here while the old one is the open ladder);
 /// a current demo opens as it is, with no job.
@@ -125,7 +138,7 @@ fn an_older_demo_is_rebuilt_and_a_current_one_opened_as_it_is() {
     let data = dir.0.join("data");
     std::fs::create_dir_all(&data).unwrap();
     let demo = data.join("demo-international.rungs");
-    ladder_file(&demo, &Rules::defaults(System::Elo));
+    older_demo(&demo);
     let mut h = app_support::open_in(&data, &demo, WIDE, true);
     assert_eq!(
         h.state().state.ladder.players.len(),
@@ -145,10 +158,6 @@ fn an_older_demo_is_rebuilt_and_a_current_one_opened_as_it_is() {
     );
     assert_eq!(s.path(), Some(demo.as_path()));
     assert!(s.ladder.events > 49_000, "{} events", s.ladder.events);
-    assert!(
-        s.player_id("Ann").is_none(),
-        "nothing of the old demo is left"
-    );
     let built = Store::open(&demo).unwrap();
     assert_eq!(
         built.initial_rules().unwrap(),
@@ -165,6 +174,89 @@ fn an_older_demo_is_rebuilt_and_a_current_one_opened_as_it_is() {
     let s = &h.state().state;
     assert_eq!(s.jobs_started, jobs + 1, "no second build");
     assert_eq!(s.path(), Some(demo.as_path()));
+}
+
+/// Audit finding: Open the demo ladder rebuilt a demo that held the user's own match and
+/// player whenever it was older, changed by another program, or locked — the log went from
+/// three actions to one, and `check` called the result sound. Now a demo is built again only
+/// when it is an older one nobody changed; one holding changes opens as it is, and one that
+/// does not open says why (offering the repair) and stays as it was.
+#[test]
+fn open_the_demo_never_throws_away_changes_of_the_users() {
+    let dir = Temp::new("demo-keep");
+    let data = dir.0.join("data");
+    std::fs::create_dir_all(&data).unwrap();
+    let demo = data.join("demo-international.rungs");
+    older_demo(&demo);
+    {
+        let mut store = Store::open(&demo).unwrap();
+        let rows = [(
+            day(2026, 7, 25),
+            Entry::Add {
+                event: Event::Player {
+                    id: 2,
+                    name: "My Club".into(),
+                    undated: false,
+                },
+            },
+        )];
+        store.commit("added My Club", &rows).unwrap();
+    }
+    let club = dir.0.join("club.rungs");
+    ladder_file(&club, &Rules::default());
+    let mut h = app_support::open_in(&data, &club, WIDE, true);
+    let jobs = h.state().state.jobs_started;
+    h.state_mut().apply(Command::OpenDemo);
+    let s = &h.state().state;
+    assert_eq!(s.jobs_started, jobs, "not built again");
+    assert_eq!(s.path(), Some(demo.as_path()));
+    assert!(
+        s.player_id("My Club").is_some(),
+        "the user's player is there"
+    );
+    assert!(
+        s.notice()
+            .unwrap_or_default()
+            .contains("holds changes of yours"),
+        "{:?}",
+        s.notice()
+    );
+    // Changed behind rungs' back: the error offers the repair; the file is left as it is.
+    h.state_mut().apply(Command::Open(club.clone()));
+    rusqlite::Connection::open(&demo)
+        .unwrap()
+        .execute_batch("UPDATE cache_players SET state = json_set(state, '$.wins', 9) WHERE id = 0")
+        .unwrap();
+    let bytes = std::fs::read(&demo).unwrap();
+    h.state_mut().apply(Command::OpenDemo);
+    let s = &h.state().state;
+    assert_eq!(s.jobs_started, jobs, "not built again");
+    assert!(
+        s.error()
+            .unwrap_or_default()
+            .contains("changed outside rungs"),
+        "{:?}",
+        s.error()
+    );
+    assert!(matches!(
+        s.messages.current().map(|m| &m.offer),
+        Some(rungs::app::messages::Offer::Repair(_))
+    ));
+    assert_eq!(s.path(), Some(club.as_path()), "the club stays open");
+    assert_eq!(
+        std::fs::read(&demo).unwrap(),
+        bytes,
+        "the demo is left alone"
+    );
+    let actions = Store::check(&demo).map(|_| ()).and_then(|()| {
+        Store::repair(&demo)?;
+        Store::open(&demo)?.actions()
+    });
+    assert_eq!(
+        actions.unwrap().len(),
+        2,
+        "the import and the user's player"
+    );
 }
 
 /// What `rungs ARGS…` on `file` says on stderr after `rungs: ` (it must refuse).

@@ -542,12 +542,22 @@ impl AppState {
     }
 
     /// The demo: international football 1872–2026 (bundled, CC0), built once in the data
-    /// directory and opened — and built again where the file there began under other rules
-    /// than this version's (an older rungs made it).
+    /// directory and opened — and built again where an older rungs built it under other
+    /// rules, unless it holds changes of the user's (then it opens as it is).
     fn open_demo(&mut self) -> AppResult<()> {
         let path = self.data_dir.join("demo-international.rungs");
-        if path.exists() && work::demo_is_current(&path) {
-            return self.try_apply(Command::Open(path));
+        match work::demo_file(&path)? {
+            work::DemoFile::Missing | work::DemoFile::Untouched => {}
+            work::DemoFile::Keep { older } => {
+                let origin = self.origin();
+                self.try_apply(Command::Open(path))?;
+                if older {
+                    let text = "opened the demo as it is: an older rungs built it, and it holds \
+                                changes of yours, so it was not built again";
+                    self.say(text, Offer::Nothing, origin);
+                }
+                return Ok(());
+            }
         }
         let total = work::demo_csv_len();
         self.spawn(

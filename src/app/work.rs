@@ -116,12 +116,39 @@ pub fn demo_csv_len() -> u64 {
         .map_or(0, |b| u32::from_le_bytes(b) as u64)
 }
 
-/// Whether the demo at `path` is as this version of rungs builds it: it opens, and it began
-/// under [`action::imports::demo_rules`] (an older demo began under older rules).
-pub fn demo_is_current(path: &Path) -> bool {
-    Store::open(path)
-        .and_then(|s| s.initial_rules())
-        .is_ok_and(|rules| rules == action::imports::demo_rules())
+/// What lies where the demo is kept.
+#[derive(Debug, PartialEq, Eq)]
+pub enum DemoFile {
+    /// Nothing yet: build it.
+    Missing,
+    /// A demo an older rungs built under older rules, never changed since: built again.
+    Untouched,
+    /// A demo to open as it is: this version's, or an older one holding the user's changes
+    /// (`older`), which a rebuild would throw away.
+    Keep { older: bool },
+}
+
+/// What the file at `path` is as a demo. One that does not open is never rebuilt over: the
+/// error says why (changed by another program, locked, damaged) and the file stays.
+pub fn demo_file(path: &Path) -> AppResult<DemoFile> {
+    if !path.exists() {
+        return Ok(DemoFile::Missing);
+    }
+    let store = Store::open(path)?;
+    if store.initial_rules()? == action::imports::demo_rules() {
+        return Ok(DemoFile::Keep { older: false });
+    }
+    // The demo's whole log is its one import of the bundled results.
+    let untouched = matches!(
+        store.actions()?.as_slice(),
+        [(1, kind, label)] if kind == "do"
+            && label.starts_with("imported international_results.csv (")
+    );
+    Ok(if untouched {
+        DemoFile::Untouched
+    } else {
+        DemoFile::Keep { older: true }
+    })
 }
 
 /// The file the demo is built in before it takes the demo's place.
