@@ -1,8 +1,9 @@
 //! Where an export is written. It goes under a hidden temporary name beside its target and
 //! is renamed into place only once complete and synced: an export that fails part way (a full
 //! disk, a cancelled job) leaves the old file as it was, or nothing. And an export never
-//! replaces a ladder: not the one being exported (the ladder would be gone), and not any
-//! other SQLite file — an export is a copy of data, never a way to lose some.
+//! replaces a ladder: not the one being exported (the ladder would be gone), not any other
+//! SQLite file, and not the files SQLite keeps beside one (its `-wal` holds changes not yet
+//! in the file itself) — an export is a copy of data, never a way to lose some.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
@@ -31,6 +32,45 @@ fn is_database(path: &Path) -> bool {
         .is_ok_and(|()| &head == SQLITE_MAGIC)
 }
 
+/// SQLite's files beside a database: the write-ahead log, its index, the rollback journal.
+const SIDECARS: [&str; 3] = ["-wal", "-shm", "-journal"];
+
+/// The database `path` is a side file of, if it is one (`club.rungs-wal` of `club.rungs`).
+fn sidecar_of(path: &Path) -> Option<PathBuf> {
+    let name = path.file_name()?.to_str()?;
+    SIDECARS.iter().find_map(|s| {
+        let base = path.with_file_name(name.strip_suffix(s)?);
+        is_database(&base).then_some(base)
+    })
+}
+
+const TEMP_SUFFIX: &str = ".rungs-export";
+
+/// Removes what killed exports to `name` left in `dir`: temporary files nobody holds a lock
+/// on (an export holds its own until it is renamed into place).
+fn sweep(dir: &Path, name: &std::ffi::OsStr) {
+    let (Ok(entries), Some(name)) = (std::fs::read_dir(dir), name.to_str()) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file = entry.file_name();
+        let Some(file) = file.to_str() else {
+            continue;
+        };
+        if !(file.starts_with(&prefix) && file.ends_with(TEMP_SUFFIX)) {
+            continue;
+        }
+        let path = entry.path();
+        if let Ok(f) = File::options().write(true).open(&path)
+            && f.try_lock().is_ok()
+        {
+            drop(f);
+            let _ = std::fs::remove_file(&path);
+        }
+    }
+}
+
 impl OutFile {
     /// Starts an export of the ladder at `ladder` to `target`, refusing a target that is that
     /// ladder or any other database.
@@ -51,6 +91,13 @@ impl OutFile {
                     .into(),
             ));
         }
+        if let Some(base) = sidecar_of(target) {
+            return Err(refuse(format!(
+                "is where SQLite keeps changes of {} not yet in the file itself; an export \
+                 there would lose them — choose another name",
+                base.display()
+            )));
+        }
         if target.is_dir() {
             return Err(refuse("is a folder".into()));
         }
@@ -61,12 +108,23 @@ impl OutFile {
         let mut temp_name = std::ffi::OsString::from(".");
         temp_name.push(name);
         temp_name.push(format!(
-            ".{}-{}.rungs-export",
+            ".{}-{}{TEMP_SUFFIX}",
             std::process::id(),
             NEXT.fetch_add(1, Ordering::Relaxed)
         ));
         let temp = target.with_file_name(temp_name);
+        let dir = match target.parent() {
+            Some(p) if !p.as_os_str().is_empty() => p,
+            _ => Path::new("."),
+        };
+        sweep(dir, name);
         let file = File::options().write(true).create_new(true).open(&temp)?;
+        // Held until the export is in place or dropped: a sweep leaves a live export alone.
+        if let Err(std::fs::TryLockError::Error(e)) = file.try_lock() {
+            drop(file);
+            let _ = std::fs::remove_file(&temp);
+            return Err(e);
+        }
         Ok(OutFile {
             target: target.to_path_buf(),
             temp,
@@ -81,8 +139,15 @@ impl OutFile {
         };
         let file = writer.into_inner().map_err(|e| e.into_error())?;
         file.sync_all()?;
+        std::fs::rename(&self.temp, &self.target)?;
         drop(file);
-        std::fs::rename(&self.temp, &self.target)
+        // The rename itself lasts only once the folder is synced.
+        if let Some(dir) = self.target.parent().filter(|p| !p.as_os_str().is_empty())
+            && let Ok(d) = File::open(dir)
+        {
+            let _ = d.sync_all();
+        }
+        Ok(())
     }
 }
 
@@ -174,5 +239,72 @@ mod tests {
         );
         assert_eq!(files(&d), ["club.rungs", "other.csv"]);
         std::fs::remove_dir_all(&d).unwrap();
+    }
+
+    /// Audit finding: `rungs export club.rungs club.rungs-wal` replaced the write-ahead log of
+    /// the open ladder; 22 saved matches were lost and `check` called the file sound. Every
+    /// side file SQLite keeps beside a database is refused; the same names beside a file that
+    /// is no database are ordinary names.
+    #[test]
+    fn an_export_never_replaces_a_databases_side_files() {
+        let d = dir("sidecars");
+        let ladder = d.join("club.rungs");
+        std::fs::write(&ladder, b"SQLite format 3\0 and the rest").unwrap();
+        std::fs::write(d.join("notes"), "plain text").unwrap();
+        for s in ["-wal", "-shm", "-journal"] {
+            let target = d.join(format!("club.rungs{s}"));
+            std::fs::write(&target, "SQLite's own").unwrap();
+            let e = OutFile::create(&target, &ladder).err().expect("refused");
+            assert!(
+                e.to_string()
+                    .contains("club.rungs not yet in the file itself"),
+                "{e}"
+            );
+            assert_eq!(std::fs::read_to_string(&target).unwrap(), "SQLite's own");
+            let mut f = OutFile::create(&d.join(format!("notes{s}")), &ladder).unwrap();
+            f.write_all(b"x").unwrap();
+            f.commit().unwrap();
+        }
+    }
+
+    /// Audit finding: exports killed part way left `.out.jsonl.PID-N.rungs-export` files (185
+    /// MB after five) that nothing removed. The next export to that name sweeps those nobody
+    /// holds; one being written (its lock held) stays.
+    #[test]
+    fn an_export_sweeps_what_killed_exports_left() {
+        let d = dir("sweep");
+        let (ladder, out) = (d.join("club.rungs"), d.join("out.jsonl"));
+        std::fs::write(&ladder, b"SQLite format 3\0").unwrap();
+        std::fs::write(d.join(".out.jsonl.4242-0.rungs-export"), "half an export").unwrap();
+        std::fs::write(d.join(".other.jsonl.4242-0.rungs-export"), "another's").unwrap();
+        let live = OutFile::create(&d.join("out.jsonl"), &ladder).unwrap();
+        let mut f = OutFile::create(&out, &ladder).unwrap();
+        f.write_all(b"done").unwrap();
+        f.commit().unwrap();
+        let left = files(&d);
+        assert!(
+            !left.contains(&".out.jsonl.4242-0.rungs-export".to_string()),
+            "{left:?}"
+        );
+        assert!(left.contains(&".other.jsonl.4242-0.rungs-export".to_string()));
+        assert!(
+            left.contains(
+                &live
+                    .temp
+                    .file_name()
+                    .unwrap()
+                    .to_string_lossy()
+                    .into_owned()
+            )
+        );
+        drop(live);
+        assert_eq!(
+            files(&d),
+            [
+                ".other.jsonl.4242-0.rungs-export",
+                "club.rungs",
+                "out.jsonl"
+            ]
+        );
     }
 }
