@@ -1063,3 +1063,27 @@ fn a_tampered_history_is_not_shown() {
         assert_eq!(dir.ok(&["history", LADDER, "Ann", "--json"]), before);
     }
 }
+
+/// Audit finding: while the app kept a ladder open, its saves lay in `club.rungs-wal`, so a
+/// copy of `club.rungs` alone (a backup, a sync) opened "sound" without them. Each change now
+/// reaches the file itself when it is saved: the copy holds every match reported saved.
+#[test]
+fn a_copy_of_the_file_alone_holds_what_an_open_ladder_saved() {
+    let dir = Dir::new("copy-open");
+    dir.club(LADDER);
+    let mut open = Store::open(&dir.path(LADDER)).unwrap();
+    let date = chrono::NaiveDate::from_ymd_opt(2026, 1, 4).unwrap();
+    for _ in 0..5 {
+        let m = Entry::Add {
+            event: Event::Match(Match::new(2, 0, MatchResult::Played(Outcome::Win))),
+        };
+        open.commit("Cy beat Ann", &[(date, m)]).unwrap();
+    }
+    std::fs::copy(dir.path(LADDER), dir.path("copy.rungs")).unwrap();
+    assert!(!dir.path("copy.rungs-wal").exists());
+    let copy = Store::open(&dir.path("copy.rungs")).unwrap();
+    // The club's 2 matches and the 5 saved while the ladder stayed open.
+    assert_eq!(copy.ladder().unwrap().players[2].matches, 6);
+    assert_eq!(copy.ladder().unwrap(), open.ladder().unwrap());
+    drop(open);
+}

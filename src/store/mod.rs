@@ -281,7 +281,14 @@ impl<'a> Tx<'a> {
 
     fn commit(mut self) -> rusqlite::Result<()> {
         self.open = false;
-        self.conn.execute_batch("COMMIT")
+        self.conn.execute_batch("COMMIT")?;
+        // Into the file itself at once, where no reader holds it back: a copy of the `.rungs`
+        // file alone (a backup, a sync) then holds every change reported saved, though the
+        // app keeps the ladder open. A checkpoint that cannot finish now costs nothing.
+        let _ = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+        Ok(())
     }
 }
 
