@@ -443,3 +443,72 @@ fn a_dropped_csv_imports_and_a_dropped_ladder_opens() {
     h.state_mut().state.apply(cmd);
     assert_eq!(h.state().state.path(), Some(other.as_path()));
 }
+
+/// Audit findings 7 and 8: with the app open, another program (the CLI) saved a match; the
+/// app's Undo then took back that match instead of the app's own, and Add player failed with
+/// "Dee joins a second time" from then on. Now a change the app built from the ladder as it
+/// showed it is refused when the file moved on meanwhile; nothing is changed, the screens
+/// reload, and the same change made again lands against what is there.
+#[test]
+fn a_change_after_another_program_changed_the_ladder_is_refused_then_lands() {
+    use rungs::app::command::Command;
+    let dir = Temp::new("changed-meanwhile");
+    let mut h = app(&dir, &["Ann", "Bo", "Cy"]);
+    h.state_mut().state.apply(Command::AddPlayer("Dee".into()));
+    assert!(h.state().state.error().is_none());
+    // Another program adds Eve.
+    {
+        let mut other = Store::open(&dir.0.join("club.rungs")).unwrap();
+        let eve = Entry::Add {
+            event: Event::Player {
+                id: 4,
+                name: "Eve".into(),
+                undated: false,
+            },
+        };
+        let day = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
+        other.commit("added Eve", &[(day, eve)]).unwrap();
+    }
+    // The app's Undo would now take back Eve, not Dee: refused, and the screens reload.
+    h.state_mut().state.apply(Command::Undo);
+    let s = &h.state().state;
+    let error = s.error().unwrap_or_default();
+    assert!(
+        error.contains("another program changed the ladder"),
+        "{error}"
+    );
+    assert!(s.player_id("Eve").is_some(), "reloaded: Eve shows");
+    assert!(s.player_id("Dee").is_some(), "Dee is still there");
+    // Undo again, now against what is there: it takes back Eve, the latest change.
+    h.state_mut().state.apply(Command::Undo);
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    assert!(s.player_id("Eve").is_none());
+    // Another program adds Fay; the app's Add player is refused once, then lands as id 5.
+    {
+        let mut other = Store::open(&dir.0.join("club.rungs")).unwrap();
+        other.ladder().unwrap();
+        let fay = Entry::Add {
+            event: Event::Player {
+                id: 4,
+                name: "Fay".into(),
+                undated: false,
+            },
+        };
+        let day = NaiveDate::from_ymd_opt(2026, 1, 3).unwrap();
+        other.commit("added Fay", &[(day, fay)]).unwrap();
+    }
+    h.state_mut().state.apply(Command::AddPlayer("Gus".into()));
+    assert!(
+        h.state()
+            .state
+            .error()
+            .unwrap_or_default()
+            .contains("another program")
+    );
+    h.state_mut().state.apply(Command::AddPlayer("Gus".into()));
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    let names: Vec<&str> = s.ladder.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Ann", "Bo", "Cy", "Dee", "Fay", "Gus"]);
+}

@@ -1087,3 +1087,47 @@ fn a_copy_of_the_file_alone_holds_what_an_open_ladder_saved() {
     assert_eq!(copy.ladder().unwrap(), open.ladder().unwrap());
     drop(open);
 }
+
+/// Audit findings 3 and 6: two `edit-match` of the same match at once both said "changed",
+/// and one change was lost; two imports of the same file both landed. A change is built from
+/// the ladder as its store read it, so a commit after another program moved the log on is
+/// refused whole (the CLI then reads again and builds the change again).
+#[test]
+fn a_change_built_from_a_ladder_another_program_changed_is_refused() {
+    let dir = Dir::new("changed-meanwhile");
+    dir.club(LADDER);
+    let day = chrono::NaiveDate::from_ymd_opt(2026, 1, 4).unwrap();
+    let draw = Entry::Add {
+        event: Event::Match(Match::new(0, 2, MatchResult::Played(Outcome::Draw))),
+    };
+    let mut mine = Store::open(&dir.path(LADDER)).unwrap();
+    let before = mine.ladder().unwrap();
+    let mut other = Store::open(&dir.path(LADDER)).unwrap();
+    other
+        .commit("Ann drew with Cy", &[(day, draw.clone())])
+        .unwrap();
+    let e = mine
+        .commit("Ann drew with Cy", &[(day, draw.clone())])
+        .unwrap_err();
+    assert!(
+        matches!(
+            e,
+            StoreError::ChangedMeanwhile {
+                read: 3,
+                now: 4,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(e.to_string().contains("nothing was changed"), "{e}");
+    assert!(
+        mine.undo().is_err(),
+        "undo would take back the other's change"
+    );
+    // Read again: the change is made against what is there.
+    assert_ne!(mine.ladder().unwrap(), before);
+    mine.commit("Ann drew with Cy", &[(day, draw)]).unwrap();
+    assert_eq!(mine.ladder().unwrap().players[0].draws, 2);
+    assert!(Store::check(&dir.path(LADDER)).unwrap().is_sound());
+}

@@ -73,6 +73,16 @@ impl AppError {
         }
     }
 
+    /// Whether the change was refused because another program changed the ladder after the
+    /// app read it.
+    pub fn is_changed_meanwhile(&self) -> bool {
+        let store = |s: &StoreError| matches!(s, StoreError::ChangedMeanwhile { .. });
+        match self {
+            AppError::Store(s) | AppError::Action(ActionError::Store(s)) => store(s),
+            _ => false,
+        }
+    }
+
     /// Whether the user stopped the work (nothing changed; said as a notice, not an error).
     pub fn is_cancelled(&self) -> bool {
         match self {

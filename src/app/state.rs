@@ -180,6 +180,11 @@ impl AppState {
             self.say("stopped; the ladder is unchanged", Offer::Nothing, origin);
             return;
         }
+        // Another program changed the ladder under the screens: they show it as it is now,
+        // so the change refused can be made again against what is there.
+        if e.is_changed_meanwhile() {
+            self.reload();
+        }
         // A log changed behind rungs' back is not shown; the repair is offered right there.
         let offer = match e {
             AppError::Store(crate::store::StoreError::Stale { path, .. }) => {

@@ -120,7 +120,7 @@ pub struct SimArgs {
     pub json: bool,
 }
 
-#[derive(Debug, Subcommand)]
+#[derive(Debug, Clone, Subcommand)]
 pub enum Command {
     /// Create a new ladder file.
     New {

@@ -33,6 +33,31 @@ pub fn run(cli: Cli) -> Result<bool> {
     let Some(command) = cli.command else {
         return Ok(false);
     };
+    // A change is built from the ladder as read; if another program changed the ladder before
+    // it landed, it was refused whole, so read again and build it again (a few times).
+    let mut attempts = 1;
+    loop {
+        match run_command(command.clone()) {
+            Err(e) if attempts < 5 && changed_meanwhile(&e) => attempts += 1,
+            done => return done.map(|()| true),
+        }
+    }
+}
+
+/// Whether `e` is the store's refusal of a change to a ladder changed meanwhile.
+fn changed_meanwhile(e: &anyhow::Error) -> bool {
+    use crate::store::StoreError;
+    let store = |s: &StoreError| matches!(s, StoreError::ChangedMeanwhile { .. });
+    e.chain().any(|c| {
+        c.downcast_ref::<StoreError>().is_some_and(store)
+            || matches!(
+                c.downcast_ref::<action::ActionError>(),
+                Some(action::ActionError::Store(s)) if store(s)
+            )
+    })
+}
+
+fn run_command(command: Command) -> Result<()> {
     use Command as C;
     match command {
         C::New { file, rules } => files::new(&file, &rules)?,
@@ -195,5 +220,5 @@ pub fn run(cli: Cli) -> Result<bool> {
         C::Check { file, json } => maintenance::check(&file, json)?,
         C::Repair { file } => maintenance::repair(&file)?,
     }
-    Ok(true)
+    Ok(())
 }

@@ -164,6 +164,7 @@ impl Store {
             at: &at,
         };
         self.write_action(&tx, &mut head, &row, first_seq, &blocks)?;
+        let written = (head.stamp.last_action, head.stamp.last_seq);
         drop(blocks);
         if appends_at_end {
             self.apply_incrementally(&tx, rows, &seqs, head)?;
@@ -174,6 +175,7 @@ impl Store {
         }
         self.check_cancel()?;
         tx.commit().map_err(|e| self.sql(e))?;
+        self.seen.set(Some(written));
         Ok(seqs)
     }
 
@@ -290,6 +292,7 @@ impl Store {
             at: &at,
         };
         self.write_action(&tx, &mut head, &row, 0, &[])?;
+        let written = (head.stamp.last_action, head.stamp.last_seq);
         kinds.push(kind);
         let events = self.events_with(&tx, &self.in_force(&kinds), None)?;
         let after = events.dates_of(&corrected);
@@ -304,6 +307,7 @@ impl Store {
         self.rebuild(&tx, &events, from, head.stamp)?;
         self.check_cancel()?;
         tx.commit().map_err(|e| self.sql(e))?;
+        self.seen.set(Some(written));
         Ok(Toggled { label })
     }
 

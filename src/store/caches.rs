@@ -87,7 +87,9 @@ impl Store {
     }
 
     /// The cache row, which must describe the log as it is: within a transaction, compared
-    /// by its last action and row (the digests were compared when the file opened).
+    /// by its last action and row (the digests were compared when the file opened). The log
+    /// must also end where it did when this store last read the ladder: a change is built
+    /// from what was read.
     pub(crate) fn current_head(&self, conn: &Connection) -> Result<CacheHead> {
         let head = self.cache_head(conn)?.ok_or_else(|| StoreError::Stale {
             path: self.name(),
@@ -104,6 +106,16 @@ impl Store {
                 |r| r.get(0),
             )
             .map_err(|e| self.sql(e))?;
+        if let Some((read_action, read_seq)) = self.seen.get()
+            && (read_action, read_seq) != (action, seq)
+            && (action, seq) == (head.stamp.last_action, head.stamp.last_seq)
+        {
+            return Err(StoreError::ChangedMeanwhile {
+                path: self.name(),
+                read: read_action,
+                now: action,
+            });
+        }
         if (action, seq) != (head.stamp.last_action, head.stamp.last_seq) {
             return Err(StoreError::Stale {
                 path: self.name(),

@@ -79,6 +79,13 @@ pub enum StoreError {
         "{path}: its caches are not those of its log ({why}); rungs does not show what it cannot trust: run `rungs repair {path}` to rebuild them from the log"
     )]
     Stale { path: String, why: String },
+    /// Another program (or another window) changed the ladder between this one's reading it
+    /// and its change: the change was built from what is no longer so.
+    #[error(
+        "{path}: another program changed the ladder after rungs read it (its log now ends at \
+         action {now}, not {read}); nothing was changed — look at it again and redo the change"
+    )]
+    ChangedMeanwhile { path: String, read: i64, now: i64 },
     // The inner error is a plain field, not a `source`: its text is already in the message,
     // and a chained cause would print it twice.
     #[error("{path}: {cause}")]

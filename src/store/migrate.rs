@@ -79,6 +79,9 @@ impl Store {
     /// Upgrades a format 1 file to format 2 (its schema already checked to be format 1's).
     pub(super) fn upgrade_from_1(&mut self) -> Result<()> {
         let tx = self.begin()?;
+        if self.upgraded_meanwhile(&tx)? {
+            return Ok(());
+        }
         let old = |e: String| self.damaged(format!("its log (ladder format 1): {e}"));
         // Actions in the order format 1 folded them (by id), renumbered 1, 2, 3, …
         let actions: Vec<(i64, String, String, String)> = {
@@ -225,6 +228,9 @@ impl Store {
     /// A cache row that does not read is left as it is, for `rungs repair`.
     pub(super) fn upgrade_from_2(&mut self) -> Result<()> {
         let tx = self.begin()?;
+        if self.upgraded_meanwhile(&tx)? {
+            return Ok(());
+        }
         tx.execute_batch(schema::added_since_2())
             .map_err(|e| self.sql(e))?;
         let row: Option<(String, i64)> = tx
@@ -253,5 +259,17 @@ impl Store {
         tx.pragma_update(None, "user_version", schema::SCHEMA_VERSION)
             .map_err(|e| self.sql(e))?;
         tx.commit().map_err(|e| self.sql(e))
+    }
+}
+
+impl Store {
+    /// Whether another process upgraded the file between this one's reading its format and
+    /// taking the write lock (two commands opening an older ladder at once): then there is
+    /// nothing left to do.
+    fn upgraded_meanwhile(&self, tx: &rusqlite::Connection) -> Result<bool> {
+        let version: i32 = tx
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(|e| self.sql(e))?;
+        Ok(version == schema::SCHEMA_VERSION)
     }
 }

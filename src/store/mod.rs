@@ -56,6 +56,10 @@ pub struct Store {
     /// The season archive lies in `cache_seasons` (format 3 on), not in the ladder's cache
     /// row (a format 2 file opened read-only, which cannot be upgraded).
     archive_table: bool,
+    /// Where the log ended (last action, last row) when this store last read the ladder or
+    /// wrote it: a change is made against what was read, so one committed after another
+    /// program moved the log on is refused ([`StoreError::ChangedMeanwhile`]).
+    seen: Cell<Option<(i64, i64)>>,
     /// Set from another thread to stop a long recomputation before it lands.
     cancel: Option<Arc<AtomicBool>>,
     /// How far a long recomputation has got, in thousandths, for another thread to show.
@@ -85,6 +89,7 @@ impl Store {
             read_only: checked.read_only,
             cookie: Cell::new(checked.cookie),
             archive_table: checked.version >= 3,
+            seen: Cell::new(None),
             cancel: None,
             permille: None,
         };
@@ -114,6 +119,7 @@ impl Store {
             read_only: false,
             cookie: Cell::new(cookie),
             archive_table: true,
+            seen: Cell::new(None),
             cancel: None,
             permille: None,
         })
@@ -263,7 +269,24 @@ impl Store {
     /// The ladder as the caches hold it, checked to be the ladder's own (equal to a replay of
     /// the log, which `check` verifies).
     pub fn ladder(&self) -> Result<Ladder> {
-        self.cached_ladder(&self.conn)
+        // One read transaction: the ladder and the end of the log it belongs to, not a
+        // summary from before another program's commit and players from after it.
+        let outer = !self.conn.is_autocommit();
+        if !outer {
+            self.conn
+                .execute_batch("BEGIN DEFERRED")
+                .map_err(|e| self.sql(e))?;
+        }
+        let read = self
+            .cache_head(&self.conn)
+            .and_then(|head| Ok((head, self.cached_ladder(&self.conn)?)));
+        if !outer {
+            let _ = self.conn.execute_batch("COMMIT");
+        }
+        let (head, ladder) = read?;
+        self.seen
+            .set(head.map(|h| (h.stamp.last_action, h.stamp.last_seq)));
+        Ok(ladder)
     }
 }
 
