@@ -233,7 +233,7 @@ pub fn message_strip(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>
                         .on_hover_text("Import every match of the file a second time")
                         .clicked() =>
                 {
-                    out.push(Command::ImportCsvAgain(path.clone(), mapping.clone()))
+                    out.push(Command::ImportCsvAgain(path.clone(), (**mapping).clone()))
                 }
                 Offer::OwnPicker(purpose)
                     if ui

@@ -42,9 +42,9 @@ pub enum AppError {
     /// is offered beside the message.
     #[error("{error}")]
     AlreadyImported {
-        error: ActionError,
+        error: Box<ActionError>,
         path: PathBuf,
-        mapping: Mapping,
+        mapping: Box<Mapping>,
     },
     /// Asked for something there is nothing for ("nothing to apply").
     #[error("{0}")]
@@ -86,7 +86,8 @@ impl AppError {
     /// Whether the user stopped the work (nothing changed; said as a notice, not an error).
     pub fn is_cancelled(&self) -> bool {
         match self {
-            AppError::Action(e) | AppError::AlreadyImported { error: e, .. } => e.is_cancelled(),
+            AppError::Action(e) => e.is_cancelled(),
+            AppError::AlreadyImported { error, .. } => error.is_cancelled(),
             AppError::Store(StoreError::Cancelled) => true,
             _ => false,
         }

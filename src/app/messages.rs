@@ -30,7 +30,10 @@ pub enum Offer {
     OwnPicker(super::files::Purpose),
     /// An "Import again" button: the ladder holds every match of this file already (most
     /// likely imported before), so it was refused; the user may mean it.
-    ImportAgain(std::path::PathBuf, crate::interchange::csv_matches::Mapping),
+    ImportAgain(
+        std::path::PathBuf,
+        Box<crate::interchange::csv_matches::Mapping>,
+    ),
 }
 
 #[derive(Debug, Clone, PartialEq)]

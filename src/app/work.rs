@@ -69,9 +69,9 @@ pub fn import_csv(
         import_into(store, reader, &path.display().to_string(), again, reporter).map_err(|e| {
             match e {
                 action::ActionError::AlreadyImported { .. } => AppError::AlreadyImported {
-                    error: e,
+                    error: Box::new(e),
                     path: path.to_path_buf(),
-                    mapping: mapping.clone(),
+                    mapping: Box::new(mapping.clone()),
                 },
                 e => e.into(),
             }
