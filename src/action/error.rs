@@ -160,4 +160,9 @@ impl ActionError {
     pub fn is_cancelled(&self) -> bool {
         matches!(self, ActionError::Store(StoreError::Cancelled))
     }
+
+    /// Whether the store refused the change because the ladder changed after it was read.
+    pub fn is_changed_meanwhile(&self) -> bool {
+        matches!(self, ActionError::Store(s) if s.is_changed_meanwhile())
+    }
 }

@@ -76,9 +76,9 @@ impl AppError {
     /// Whether the change was refused because another program changed the ladder after the
     /// app read it.
     pub fn is_changed_meanwhile(&self) -> bool {
-        let store = |s: &StoreError| matches!(s, StoreError::ChangedMeanwhile { .. });
         match self {
-            AppError::Store(s) | AppError::Action(ActionError::Store(s)) => store(s),
+            AppError::Store(e) => e.is_changed_meanwhile(),
+            AppError::Action(e) => e.is_changed_meanwhile(),
             _ => false,
         }
     }
@@ -87,7 +87,6 @@ impl AppError {
     pub fn is_cancelled(&self) -> bool {
         match self {
             AppError::Action(e) => e.is_cancelled(),
-            AppError::AlreadyImported { error, .. } => error.is_cancelled(),
             AppError::Store(StoreError::Cancelled) => true,
             _ => false,
         }

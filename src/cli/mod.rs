@@ -46,14 +46,11 @@ pub fn run(cli: Cli) -> Result<bool> {
 
 /// Whether `e` is the store's refusal of a change to a ladder changed meanwhile.
 fn changed_meanwhile(e: &anyhow::Error) -> bool {
-    use crate::store::StoreError;
-    let store = |s: &StoreError| matches!(s, StoreError::ChangedMeanwhile { .. });
     e.chain().any(|c| {
-        c.downcast_ref::<StoreError>().is_some_and(store)
-            || matches!(
-                c.downcast_ref::<action::ActionError>(),
-                Some(action::ActionError::Store(s)) if store(s)
-            )
+        c.downcast_ref::<crate::store::StoreError>()
+            .is_some_and(|s| s.is_changed_meanwhile())
+            || c.downcast_ref::<action::ActionError>()
+                .is_some_and(|a| a.is_changed_meanwhile())
     })
 }
 

@@ -5,6 +5,7 @@
 //! SQLite file, and not the files SQLite keeps beside one (its `-wal` holds changes not yet
 //! in the file itself) — an export is a copy of data, never a way to lose some.
 
+use crate::store::newfile::{SIDECARS, sweep_unlocked};
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
@@ -32,44 +33,20 @@ fn is_database(path: &Path) -> bool {
         .is_ok_and(|()| &head == SQLITE_MAGIC)
 }
 
-/// SQLite's files beside a database: the write-ahead log, its index, the rollback journal.
-const SIDECARS: [&str; 3] = ["-wal", "-shm", "-journal"];
-
 /// The database `path` is a side file of, if it is one (`club.rungs-wal` of `club.rungs`).
 fn sidecar_of(path: &Path) -> Option<PathBuf> {
-    let name = path.file_name()?.to_str()?;
+    let name = path.file_name()?.as_encoded_bytes();
     SIDECARS.iter().find_map(|s| {
-        let base = path.with_file_name(name.strip_suffix(s)?);
+        let base = name.strip_suffix(s.as_bytes())?;
+        // SAFETY: `base` is `name` cut before an ASCII suffix, so it ends on a boundary of the
+        // encoding `as_encoded_bytes` gave.
+        let base =
+            path.with_file_name(unsafe { std::ffi::OsStr::from_encoded_bytes_unchecked(base) });
         is_database(&base).then_some(base)
     })
 }
 
 const TEMP_SUFFIX: &str = ".rungs-export";
-
-/// Removes what killed exports to `name` left in `dir`: temporary files nobody holds a lock
-/// on (an export holds its own until it is renamed into place).
-fn sweep(dir: &Path, name: &std::ffi::OsStr) {
-    let (Ok(entries), Some(name)) = (std::fs::read_dir(dir), name.to_str()) else {
-        return;
-    };
-    let prefix = format!(".{name}.");
-    for entry in entries.flatten() {
-        let file = entry.file_name();
-        let Some(file) = file.to_str() else {
-            continue;
-        };
-        if !(file.starts_with(&prefix) && file.ends_with(TEMP_SUFFIX)) {
-            continue;
-        }
-        let path = entry.path();
-        if let Ok(f) = File::options().write(true).open(&path)
-            && f.try_lock().is_ok()
-        {
-            drop(f);
-            let _ = std::fs::remove_file(&path);
-        }
-    }
-}
 
 impl OutFile {
     /// Starts an export of the ladder at `ladder` to `target`, refusing a target that is that
@@ -117,7 +94,11 @@ impl OutFile {
             Some(p) if !p.as_os_str().is_empty() => p,
             _ => Path::new("."),
         };
-        sweep(dir, name);
+        if let Some(name) = name.to_str() {
+            sweep_unlocked(dir, name, TEMP_SUFFIX, |p| {
+                let _ = std::fs::remove_file(p);
+            });
+        }
         let file = File::options().write(true).create_new(true).open(&temp)?;
         // Held until the export is in place or dropped: a sweep leaves a live export alone.
         if let Err(std::fs::TryLockError::Error(e)) = file.try_lock() {

@@ -1,8 +1,7 @@
 //! The caches: the ladder's state (one row), each player's state, each finished season (one
 //! row a season), each player's history (one blob a player), and the stamp of the log they
-//! were made from. Read for everything shown;
-//! written by every action in the same transaction as its log rows; rebuilt from the log by
-//! `rungs repair`.
+//! were made from. Read for everything shown; written by every action in the same
+//! transaction as its log rows; rebuilt from the log by `rungs repair`.
 
 use super::digest::{self, Fold, Stamp};
 use super::histories::HistoryWrite;
@@ -106,13 +105,13 @@ impl Store {
                 |r| r.get(0),
             )
             .map_err(|e| self.sql(e))?;
-        if let Some((read_action, read_seq)) = self.seen.get()
-            && (read_action, read_seq) != (action, seq)
+        if let Some(read) = self.seen.get()
+            && read != (action, seq)
             && (action, seq) == (head.stamp.last_action, head.stamp.last_seq)
         {
             return Err(StoreError::ChangedMeanwhile {
                 path: self.name(),
-                read: read_action,
+                read: read.0,
                 now: action,
             });
         }
@@ -337,8 +336,9 @@ impl Store {
     /// The cached ladder with only players `ids` loaded; every other id below the largest is
     /// a placeholder that has not joined, and the season archive is left unread. Enough to
     /// apply matches, joins and renames among those players, and cheap whatever the ladder's
-    /// size: appending a match must not read ten thousand players or thirteen seasons. `ids` are the ladder's own or the next new ones (see
-    /// `actions.rs`), so the placeholders are bounded by the players it holds.
+    /// size: appending a match must not read ten thousand players or thirteen seasons. `ids`
+    /// are the ladder's own or the next new ones (see `actions.rs`), so the placeholders are
+    /// bounded by the players it holds.
     pub(crate) fn ladder_with(&self, conn: &Connection, ids: &[PlayerId]) -> Result<Ladder> {
         let mut ladder = self.ladder_shell(conn)?;
         let size = ids.iter().map(|&i| i as usize + 1).max().unwrap_or(0);

@@ -128,6 +128,12 @@ impl StoreError {
     pub fn is_stale(&self) -> bool {
         matches!(self, StoreError::Stale { .. })
     }
+
+    /// Whether this is [`StoreError::ChangedMeanwhile`]: nothing was written, and the same
+    /// change built again from the ladder as it is now may land.
+    pub fn is_changed_meanwhile(&self) -> bool {
+        matches!(self, StoreError::ChangedMeanwhile { .. })
+    }
 }
 
 pub type Result<T> = std::result::Result<T, StoreError>;

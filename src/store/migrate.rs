@@ -4,9 +4,9 @@
 //! handed them out (an imported log's numbers included). Format 2 packs rows into blocks
 //! (`codec.rs`), numbers actions and rows 1, 2, 3, … in the order they were written, and
 //! stamps its caches with the log they come from. The upgrade reads every row of format 1,
-//! renumbers in the same order (corrections follow their rows), writes format 2's tables and
+//! renumbers in the same order (corrections follow their rows), writes the current tables and
 //! rebuilds the caches from the log. Format 3 keeps the season archive in a table of its own
-//! rather than in the ladder's cache row.
+//! rather than in the ladder's cache row; a format 2 file's archive moves there.
 
 use super::actions::NewAction;
 use super::caches::CacheHead;
@@ -76,7 +76,8 @@ fn old_row(
 }
 
 impl Store {
-    /// Upgrades a format 1 file to format 2 (its schema already checked to be format 1's).
+    /// Upgrades a format 1 file to the current format (its schema already checked to be
+    /// format 1's).
     pub(super) fn upgrade_from_1(&mut self) -> Result<()> {
         let tx = self.begin()?;
         if self.upgraded_meanwhile(&tx)? {
@@ -219,9 +220,7 @@ impl Store {
         self.rebuild(&tx, &events, None, head.stamp)?;
         tx.commit().map_err(|e| self.sql(e))
     }
-}
 
-impl Store {
     /// Upgrades a format 2 file (its schema already checked): the season archive moves out of
     /// the ladder's cache row into `cache_seasons`, and the caches' digest follows it, so
     /// caches that were the log's stay so and caches changed outside rungs are still found.
@@ -260,9 +259,7 @@ impl Store {
             .map_err(|e| self.sql(e))?;
         tx.commit().map_err(|e| self.sql(e))
     }
-}
 
-impl Store {
     /// Whether another process upgraded the file between this one's reading its format and
     /// taking the write lock (two commands opening an older ladder at once): then there is
     /// nothing left to do.

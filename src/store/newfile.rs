@@ -17,7 +17,8 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 const SUFFIX: &str = ".rungs-new";
-const SIDECARS: [&str; 3] = ["-wal", "-shm", "-journal"];
+/// SQLite's files beside a database: the write-ahead log, its index, the rollback journal.
+pub const SIDECARS: [&str; 3] = ["-wal", "-shm", "-journal"];
 
 /// A ladder being made; [`NewLadder::finish`] puts it in place, dropping it removes it.
 pub struct NewLadder {
@@ -41,8 +42,10 @@ fn remove_with_sidecars(path: &Path) {
     }
 }
 
-/// Removes what killed makers of `name` left in `dir`: temporary files nobody holds a lock on.
-fn sweep(dir: &Path, name: &str) {
+/// Removes what killed writers of `name` left in `dir`: the temporary files `.{name}.…{suffix}`
+/// nobody holds a lock on (each writer holds one on its own until it is done), each taken away
+/// by `remove`. New ladders and exports are both written this way.
+pub fn sweep_unlocked(dir: &Path, name: &str, suffix: &str, remove: impl Fn(&Path)) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };
@@ -52,7 +55,7 @@ fn sweep(dir: &Path, name: &str) {
         let Some(file) = file.to_str() else {
             continue;
         };
-        if !(file.starts_with(&prefix) && file.ends_with(SUFFIX)) {
+        if !(file.starts_with(&prefix) && file.ends_with(suffix)) {
             continue;
         }
         let path = entry.path();
@@ -61,7 +64,7 @@ fn sweep(dir: &Path, name: &str) {
         };
         if f.try_lock().is_ok() {
             drop(f);
-            remove_with_sidecars(&path);
+            remove(&path);
         }
     }
 }
@@ -86,7 +89,7 @@ impl NewLadder {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
-        sweep(&dir, &file_name);
+        sweep_unlocked(&dir, &file_name, SUFFIX, remove_with_sidecars);
         let temp = dir.join(format!(
             ".{file_name}.{}-{}{SUFFIX}",
             std::process::id(),
