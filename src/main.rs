@@ -13,7 +13,9 @@ fn main() -> ExitCode {
         Ok(_) => ExitCode::SUCCESS,
         Err(e) => {
             let message = format!("{e:#}").replace('\n', " ");
-            eprintln!("rungs: {message}");
+            // Never a panic, not even with stderr closed.
+            use std::io::Write as _;
+            let _ = writeln!(std::io::stderr().lock(), "rungs: {message}");
             ExitCode::FAILURE
         }
     }

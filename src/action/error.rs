@@ -104,7 +104,10 @@ pub enum ActionError {
         joined: NaiveDate,
         date: NaiveDate,
     },
-    #[error("{at}field `date`: {date} is in the future (today is {today}); {why}")]
+    #[error(
+        "{at}field `date`: {date} is in the future (today is {today} on this computer's \
+         calendar); {why}"
+    )]
     Future {
         at: Place,
         date: NaiveDate,

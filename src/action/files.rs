@@ -129,6 +129,20 @@ pub fn simulate_into(
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<SimReport, ActionError> {
     cfg.validate()?;
+    let today = super::today();
+    if let Some(last) = cfg.last_day().filter(|&last| last > today) {
+        let weeks = u64::from(cfg.weeks);
+        return Err(ActionError::invalid(
+            &Place::file(path.display().to_string()),
+            "start",
+            &cfg.start.to_string(),
+            format!(
+                "with {weeks} weeks runs to {last}, after today ({today}); a simulation \
+                 records its matches as played: start on or before {}",
+                today - chrono::Days::new((7 * weeks).saturating_sub(1))
+            ),
+        ));
+    }
     // Checked first so a long simulation is not run for nothing; the new file checks again.
     if std::fs::symlink_metadata(path).is_ok() {
         return Err(StoreError::from(OpenError::Exists(path.display().to_string())).into());

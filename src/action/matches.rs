@@ -123,6 +123,12 @@ impl Context<'_> {
         date: NaiveDate,
         m: &Match,
     ) -> Result<(), ActionError> {
+        self.played_by_today(at, date)?;
+        self.check_players(at, date, m)
+    }
+
+    /// A result dated `date` is not ahead of today (this computer's local date).
+    fn played_by_today(&self, at: &dyn Fn() -> Place, date: NaiveDate) -> Result<(), ActionError> {
         if date > self.today {
             return Err(ActionError::Future {
                 at: at(),
@@ -131,6 +137,16 @@ impl Context<'_> {
                 why: "a result is entered once it is played",
             });
         }
+        Ok(())
+    }
+
+    /// The players of a match for `date`: nobody twice, everyone joined by then.
+    fn check_players(
+        &self,
+        at: &dyn Fn() -> Place,
+        date: NaiveDate,
+        m: &Match,
+    ) -> Result<(), ActionError> {
         let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
         for (i, id) in ids.iter().enumerate() {
             let name = || self.roster.name(*id).unwrap_or("?").to_string();
@@ -296,7 +312,12 @@ impl Action {
         if edit.home.is_some() {
             m.home = optional_home(at, edit.home.as_deref())?;
         }
-        ctx.check_match(&|| ctx.at.clone(), date, &m)?;
+        // A date left as it was is not checked against today: a match entered where the day
+        // had begun (UTC+14) stays editable where it has not yet (UTC−12).
+        if date != current.date {
+            ctx.played_by_today(&|| ctx.at.clone(), date)?;
+        }
+        ctx.check_players(&|| ctx.at.clone(), date, &m)?;
         if m == *old && date == current.date {
             return Err(ActionError::refused(
                 at,

@@ -119,8 +119,15 @@ impl<'a> Roster<'a> {
     ) -> Result<PlayerName, ActionError> {
         let name = PlayerName::parse(text)
             .map_err(|e| ActionError::invalid(at, field, text, format!("is not a name: it {e}")))?;
-        match self.by_key.get(&name.key()) {
-            Some(&other) if Some(other) != except => Err(ActionError::NameTaken {
+        // Every holder of the name counts: where an older rungs let two players share it, a
+        // rename of one to another spelling of it leaves it shared.
+        let key = name.key();
+        let holder = match self.shared.get(&key) {
+            Some(ids) => ids.iter().copied().find(|&id| Some(id) != except),
+            None => self.by_key.get(&key).copied(),
+        };
+        match holder {
+            Some(other) if Some(other) != except => Err(ActionError::NameTaken {
                 at: at.clone(),
                 field: field.to_string(),
                 name: name.to_string(),

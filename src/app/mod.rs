@@ -403,10 +403,39 @@ pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
     )
     .map_err(|e| {
         format!(
-            "cannot open a window ({e}); every command works without one \
-             (`rungs --help`), and the README's \"When no window opens\" says what the app needs"
+            "cannot open a window ({}); every command works without one \
+             (`rungs --help`), and the README's \"When no window opens\" says what the app needs",
+            without_source_paths(&e.to_string())
         )
     })
+}
+
+/// `text` without the source locations a library puts in its errors (winit's "os error at
+/// /…/.cargo/registry/…/x11/mod.rs:123: …"): a path on the machine rungs was built on says
+/// nothing to the person reading it.
+fn without_source_paths(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find(" at ") {
+        let after = &rest[at + 4..];
+        let location = after
+            .find(".rs:")
+            .map(|i| i + 4)
+            .map(|i| i + after[i..].bytes().take_while(u8::is_ascii_digit).count())
+            .filter(|&end| !after[..end].contains(' '));
+        match location {
+            Some(end) => {
+                out.push_str(&rest[..at]);
+                rest = &after[end..];
+            }
+            None => {
+                out.push_str(&rest[..at + 4]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The application icon (the one `rungs install-desktop` installs) for the window.
@@ -428,6 +457,21 @@ fn window_icon() -> Option<egui::IconData> {
 
 #[cfg(test)]
 mod tests {
+    /// Hostile round finding 16: the no-display message carried a path of the build machine.
+    #[test]
+    fn a_window_error_loses_the_build_machines_paths() {
+        let winit = "os error at /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/\
+                     winit-0.30.13/src/platform_impl/linux/x11/mod.rs:792: failed to open display";
+        assert_eq!(
+            super::without_source_paths(winit),
+            "os error: failed to open display"
+        );
+        assert_eq!(
+            super::without_source_paths("waiting at the door: no"),
+            "waiting at the door: no"
+        );
+    }
+
     #[test]
     fn the_window_icon_is_the_installed_one_decoded() {
         let icon = super::window_icon().expect("the bundled PNG decodes");

@@ -209,9 +209,11 @@ pub fn config(f: &SimForm) -> Result<SimConfig, String> {
             .parse()
             .map_err(|_| format!("{name}: `{}` is not a whole number", text.trim()))
     }
+    let weeks = number("weeks", &f.weeks)?;
     let cfg = SimConfig {
         players: number("players", &f.players)?,
-        weeks: number("weeks", &f.weeks)?,
+        weeks,
+        start: SimConfig::default_start(weeks, crate::action::today()),
         matches_per_week: number("matches per week", &f.matches_per_week)?,
         seed: number("seed", &f.seed)?,
         rules: tools::rules_from(None, f.system, &f.params)

@@ -493,7 +493,10 @@ fn sim_config(args: &SimArgs) -> Result<SimConfig> {
         },
         start: match &args.start {
             Some(s) => parse_day(&at, "start", s)?,
-            None => d.start,
+            None => SimConfig::default_start(
+                number("weeks", &args.weeks, "a whole number from 1 to 520")?,
+                action::today(),
+            ),
         },
     };
     cfg.validate().map_err(|e| anyhow!("--{e}"))?;

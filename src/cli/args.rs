@@ -416,7 +416,9 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Write the full log as JSON Lines (OUT.jsonl), or the matches as CSV (OUT.csv).
+    /// Write the full log as JSON Lines (OUT.jsonl), or the matches as CSV (OUT.csv); `-`
+    /// writes the log to standard output. OUT is a regular file or a new name: a device or a
+    /// pipe is refused.
     Export { file: PathBuf, out: PathBuf },
     /// Install rungs for the current user: an application entry with its icon, and `.rungs`
     /// files opening in rungs from a file manager (under the XDG data directory, usually

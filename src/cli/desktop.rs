@@ -25,7 +25,10 @@ pub const MIME_TYPE: &str = "application/x-rungs-ladder";
 /// `rungs completions SHELL`.
 pub fn completions(shell: clap_complete::Shell) {
     let mut cmd = Cli::command();
-    clap_complete::generate(shell, &mut cmd, "rungs", &mut std::io::stdout());
+    // Into memory first: clap_complete panics on a failed write.
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut cmd, "rungs", &mut script);
+    super::stdout::write_all(&script);
 }
 
 /// The man page, as roff.
@@ -58,17 +61,41 @@ fn man_page() -> Result<Vec<u8>> {
 
 /// `rungs man`.
 pub fn man() -> Result<()> {
-    use std::io::Write;
-    let page = man_page()?;
-    let _ = std::io::stdout().lock().write_all(&page);
+    super::stdout::write_all(&man_page()?);
     Ok(())
 }
 
-/// The desktop entry with `Exec` naming this binary (quoted as the Desktop Entry
-/// specification asks when the path has spaces or quotes).
-fn desktop_entry(exe: &Path) -> String {
-    let path = exe.display().to_string();
-    let quoted = if path.contains([' ', '"', '\'', '\\', '$', '`']) {
+/// The characters the Desktop Entry specification reserves in an `Exec` argument: an argument
+/// holding one is quoted (its tab and line break are control characters, refused outright).
+const RESERVED: &[char] = &[
+    ' ', '"', '\'', '\\', '>', '<', '~', '|', '&', ';', '$', '*', '?', '#', '(', ')', '`',
+];
+
+/// The desktop entry with `Exec` naming this binary, quoted as the Desktop Entry specification
+/// asks: an argument with a reserved character in double quotes, `"` `` ` `` `$` `\` escaped
+/// inside them, then every backslash escaped again by the string rules of a key's value, and
+/// `%` written `%%` (a lone `%` starts a field code). A path no entry can hold — one with a line
+/// break or another control character, which would end the key and start another, or one that
+/// is not UTF-8 — is refused.
+fn desktop_entry(exe: &Path) -> Result<String> {
+    let where_ = || format!("{}", exe.display()).escape_debug().to_string();
+    let Some(path) = exe.to_str() else {
+        return Err(anyhow!(
+            "{}: this rungs lies in a folder whose name is not UTF-8, which a desktop entry \
+             cannot name; move it (cargo install --root DIR) and install again",
+            where_()
+        ));
+    };
+    if path.chars().any(char::is_control) {
+        return Err(anyhow!(
+            "{}: this rungs lies in a folder whose name holds a line break or another control \
+             character, which would break the desktop entry; move it (cargo install --root \
+             DIR) and install again",
+            where_()
+        ));
+    }
+    let path = path.replace('%', "%%");
+    let quoted = if path.contains(RESERVED) {
         let escaped = path
             .replace('\\', "\\\\\\\\")
             .replace('"', "\\\\\"")
@@ -78,7 +105,7 @@ fn desktop_entry(exe: &Path) -> String {
     } else {
         path
     };
-    DESKTOP.replace("Exec=rungs %f", &format!("Exec={quoted} %f"))
+    Ok(DESKTOP.replace("Exec=rungs %f", &format!("Exec={quoted} %f")))
 }
 
 /// Where each installed file goes, under the user's data directory, with its content.
@@ -86,7 +113,7 @@ fn files(data: &Path, exe: &Path) -> Result<Vec<(PathBuf, Vec<u8>)>> {
     let mut out = vec![
         (
             data.join("applications/rungs.desktop"),
-            desktop_entry(exe).into_bytes(),
+            desktop_entry(exe)?.into_bytes(),
         ),
         (
             data.join("mime/packages/rungs.xml"),
@@ -135,7 +162,8 @@ pub fn install(uninstall: bool) -> Result<()> {
         .ok_or_else(|| anyhow!("no home directory: cannot find where desktop files go"))?;
     let data = dirs.data_dir().to_path_buf();
     let exe = std::env::current_exe().context("cannot tell where this rungs binary is")?;
-    let files = files(&data, &exe)?;
+    // Removing needs only the names: an entry that could not be written is no obstacle.
+    let files = files(&data, if uninstall { Path::new("rungs") } else { &exe })?;
     if uninstall {
         for (path, _) in &files {
             match std::fs::remove_file(path) {
@@ -173,7 +201,7 @@ mod tests {
 
     #[test]
     fn the_entry_runs_this_binary_with_the_file() {
-        let plain = desktop_entry(Path::new("/home/ann/.cargo/bin/rungs"));
+        let plain = desktop_entry(Path::new("/home/ann/.cargo/bin/rungs")).unwrap();
         assert!(
             plain.contains("\nExec=/home/ann/.cargo/bin/rungs %f\n"),
             "{plain}"
@@ -181,11 +209,38 @@ mod tests {
         assert!(plain.contains(&format!("MimeType={MIME_TYPE};")));
         // A path with a space is quoted; a quote and a dollar are escaped (twice: once for the
         // quoting rules, once for the string rules of the key's value).
-        let spaced = desktop_entry(Path::new("/opt/my apps/ru\"ngs$"));
+        let spaced = desktop_entry(Path::new("/opt/my apps/ru\"ngs$")).unwrap();
         assert!(
             spaced.contains("\nExec=\"/opt/my apps/ru\\\\\"ngs\\\\$\" %f\n"),
             "{spaced}"
         );
+    }
+
+    /// Hostile round finding 11: installed from a folder `bin\nTerminal=true\nX-Injected=1`
+    /// the line breaks became lines of the entry, and a folder `pct%u` gave `Exec=…/pct%u/rungs
+    /// %f`, a field code where the path had a percent sign.
+    #[test]
+    fn a_path_cannot_inject_keys_or_field_codes() {
+        let injected = desktop_entry(Path::new("/opt/bin\nTerminal=true\nX-Injected=1/rungs"))
+            .unwrap_err()
+            .to_string();
+        assert!(injected.contains("line break"), "{injected}");
+        assert!(
+            injected.contains("\\n"),
+            "the name is shown escaped: {injected}"
+        );
+        let pct = desktop_entry(Path::new("/opt/pct%u/rungs")).unwrap();
+        assert!(pct.contains("\nExec=/opt/pct%%u/rungs %f\n"), "{pct}");
+        // Every reserved character quotes the argument; nothing else of the entry moves.
+        for c in RESERVED {
+            let entry = desktop_entry(Path::new(&format!("/opt/a{c}b/rungs"))).unwrap();
+            let exec = entry.lines().find(|l| l.starts_with("Exec=")).unwrap();
+            assert!(exec.starts_with("Exec=\"/opt/a"), "{c:?}: {exec}");
+            assert_eq!(entry.lines().count(), DESKTOP.lines().count(), "{c:?}");
+        }
+        use std::os::unix::ffi::OsStrExt;
+        let bytes = std::ffi::OsStr::from_bytes(b"/opt/\xff/rungs");
+        assert!(desktop_entry(Path::new(bytes)).is_err());
     }
 
     #[test]

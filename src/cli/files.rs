@@ -68,6 +68,21 @@ fn mapping_from(args: &MappingArgs) -> Result<Mapping> {
     if let Some(c) = &args.neutral_col {
         m.home = Some(HomeColumn::Neutral(c.clone()));
     }
+    // Every column named here must be in the file, read as one thing.
+    m.named = [
+        &args.date_col,
+        &args.a_col,
+        &args.b_col,
+        &args.score_col,
+        &args.goals_a_col,
+        &args.goals_b_col,
+        &args.home_col,
+        &args.neutral_col,
+    ]
+    .into_iter()
+    .flatten()
+    .cloned()
+    .collect();
     Ok(m)
 }
 
@@ -144,6 +159,15 @@ pub fn import_csv(
 /// size streams through in constant memory.
 pub fn export(file: &Path, out: &Path) -> Result<()> {
     let (store, ladder) = open(file)?;
+    if out.as_os_str() == "-" {
+        // Standard output, as a stream: no temporary file, no rename, no "wrote" line.
+        let mut jsonl = jsonl::Writer::new(std::io::BufWriter::new(std::io::stdout().lock()));
+        match store.stream_log(&mut |item| jsonl.item(item))? {
+            Ok(()) => super::stdout::check(std::io::Write::flush(&mut jsonl.into_inner())),
+            Err(e) => super::stdout::keep(e),
+        }
+        return Ok(());
+    }
     let name = out.display().to_string();
     let w = OutFile::create(out, file).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
     let is_csv = out

@@ -120,15 +120,18 @@ pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
             .ok_or_else(|| anyhow!("{}: no played matches to fit on", file.display()))?,
     };
     let bar = progress_bar(!args.json);
+    // The rules in force today, which `--apply` records its change from: not a change
+    // scheduled for a later date, which would be brought forward.
+    let in_force = store.rules_on(action::today())?;
     let mut fits: Vec<(Fit, f64)> = Vec::new();
     for (system, names) in &plan {
         // The ladder's own system starts from its rules; another from its defaults, under the
         // ladder's side advantage and season calendar (which belong to the ladder, and which
         // `--apply` keeps, as a change of system does).
-        let start = if *system == ladder.rules.system() {
-            ladder.rules.clone()
+        let start = if *system == in_force.system() {
+            in_force.clone()
         } else {
-            ladder.rules.defaults_for(*system)
+            in_force.defaults_for(*system)
         };
         bar.set_message(format!("fitting {system}"));
         let clock = Instant::now();
@@ -146,7 +149,9 @@ pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
     bar.finish_and_clear();
     if args.json {
         let applied = if args.apply {
-            Some(apply(&mut store, file, &ladder, &fits[0].0, true)?)
+            Some(apply(
+                &mut store, file, &ladder, &in_force, &fits[0].0, true,
+            )?)
         } else {
             None
         };
@@ -181,7 +186,7 @@ pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
         table(f, &baseline, *seconds);
     }
     if args.apply {
-        apply(&mut store, file, &ladder, &fits[0].0, false)?;
+        apply(&mut store, file, &ladder, &in_force, &fits[0].0, false)?;
     }
     Ok(())
 }
@@ -220,7 +225,9 @@ fn table(f: &Fit, baseline: &Scored, seconds: f64) {
         f.evaluations
     );
     for p in &f.params {
-        let bound = if p.at_bound {
+        let bound = if p.kept {
+            "  (kept: no value predicts better)"
+        } else if p.at_bound {
             "  (at the edge of its range)"
         } else {
             ""
@@ -278,21 +285,23 @@ fn number(x: f64) -> String {
 
 /// Records the fitted rules as a rules change from today, after printing what it does to
 /// every player (the preview, computed by the same code that applies it). Returns the JSON
-/// of what was applied.
+/// of what was applied. The change is made against the ladder the fit read: if another
+/// program changed it meanwhile, nothing lands and the fit is made again on what is there now.
 fn apply(
     store: &mut crate::store::Store,
     file: &Path,
     ladder: &crate::ladder::replay::Ladder,
+    in_force: &Rules,
     fitted: &Fit,
     json: bool,
 ) -> Result<serde_json::Value> {
-    let in_force = store.rules_on(action::today())?;
-    let act = Action::change_rules(
-        &context(file, ladder),
-        fitted.rules.clone(),
-        &in_force,
-        None,
-    )?;
+    if fitted.rules == *in_force {
+        if !json {
+            say!("\nNothing applied: no parameter predicts better than its value in force");
+        }
+        return Ok(serde_json::Value::Null);
+    }
+    let act = Action::change_rules(&context(file, ladder), fitted.rules.clone(), in_force, None)?;
     let (before, after) = action::preview(store, &act)?;
     let changes = preview::changes(&before, &after);
     if !json {
@@ -303,7 +312,15 @@ fn apply(
             false,
         );
     }
-    let seqs = action::apply(store, &act)?;
+    let seqs = action::apply(store, &act).inspect_err(|e| {
+        if e.is_changed_meanwhile() {
+            eprintln_quiet(&format!(
+                "another program changed {} while it was being fitted; nothing was recorded, \
+                 fitting again on the ladder as it is now",
+                file.display()
+            ));
+        }
+    })?;
     let seq = seqs.first().copied().unwrap_or(0);
     if !json {
         say!(
@@ -315,4 +332,10 @@ fn apply(
     }
     let moved: Vec<_> = changes.iter().filter(|c| c.moved()).collect();
     Ok(json!({ "label": act.label(), "seq": seq, "changes": moved }))
+}
+
+/// A line on stderr that never panics (stderr may be closed).
+fn eprintln_quiet(text: &str) {
+    use std::io::Write as _;
+    let _ = writeln!(std::io::stderr().lock(), "rungs: {text}");
 }

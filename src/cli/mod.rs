@@ -2,12 +2,13 @@
 //! change goes through the gate ([`crate::action`]); a refused one exits 1 with its one-line
 //! message and leaves the ladder as it was.
 
-/// `println!` that ignores a closed stdout (`rungs standings | head` must not panic).
+/// `println!` that never panics: the first failed write is kept ([`stdout::write_line`]) and
+/// decides the exit — a closed pipe (`rungs standings | head`) quietly, anything else (a full
+/// disk) as an error.
 macro_rules! say {
-    ($($arg:tt)*) => {{
-        use std::io::Write as _;
-        let _ = writeln!(std::io::stdout().lock(), $($arg)*);
-    }};
+    ($($arg:tt)*) => {
+        $crate::cli::stdout::write_line(format_args!($($arg)*))
+    };
 }
 
 mod analysis;
@@ -21,6 +22,7 @@ mod matches;
 mod output;
 mod players;
 mod seasons;
+pub mod stdout;
 mod views;
 
 pub use args::{Cli, Command};
@@ -36,12 +38,18 @@ pub fn run(cli: Cli) -> Result<bool> {
     // A change is built from the ladder as read; if another program changed the ladder before
     // it landed, it was refused whole, so read again and build it again (a few times).
     let mut attempts = 1;
-    loop {
+    let done = loop {
         match run_command(command.clone()) {
-            Err(e) if attempts < 5 && changed_meanwhile(&e) => attempts += 1,
-            done => return done.map(|()| true),
+            Err(e) if attempts < 5 && changed_meanwhile(&e) => {
+                // A moment for the other program to finish what it is writing.
+                std::thread::sleep(std::time::Duration::from_millis(20 * attempts));
+                attempts += 1;
+            }
+            done => break done,
         }
-    }
+    };
+    // What was done is said; output that could not be written is an error of its own.
+    done.and(stdout::finished()).map(|()| true)
 }
 
 /// Whether `e` is the store's refusal of a change to a ladder changed meanwhile.

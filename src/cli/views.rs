@@ -15,12 +15,10 @@ use std::path::Path;
 pub fn events(file: &Path, json: bool) -> Result<()> {
     let (store, ladder) = open(file)?;
     let mut out = output::EventsOut::new(&ladder, store.initial_rules()?.calendar, json);
-    // A closed stdout (`rungs events | head`) ends the listing quietly.
-    if store
-        .for_each_event(|date, seq, event| out.event(date, seq, event))?
-        .is_ok()
-    {
-        let _ = out.finish();
+    // A failed write ends the listing; the command's end says whether it was an error.
+    match store.for_each_event(|date, seq, event| out.event(date, seq, event))? {
+        Ok(()) => super::stdout::check(out.finish()),
+        Err(e) => super::stdout::keep(e),
     }
     Ok(())
 }

@@ -59,6 +59,10 @@ pub struct Mapping {
     pub home: Option<HomeColumn>,
     /// Date format for chrono, default `%Y-%m-%d`.
     pub date_format: String,
+    /// The columns a person named for this file (an import's column options): each must be
+    /// in the header and be read as one thing only — an optional column named and missing is
+    /// refused, not passed over as a default's absence is.
+    pub named: Vec<String>,
 }
 
 /// Where a match's side-advantage flag is read from.
@@ -96,6 +100,7 @@ impl Mapping {
             side_a: Some("side_a".into()),
             home: Some(HomeColumn::Side("home".into())),
             date_format: "%Y-%m-%d".into(),
+            named: Vec::new(),
         }
     }
 
@@ -117,6 +122,7 @@ impl Mapping {
             side_a: None,
             home: Some(HomeColumn::Neutral("neutral".into())),
             date_format: "%Y-%m-%d".into(),
+            named: Vec::new(),
         }
     }
 }
@@ -385,11 +391,48 @@ impl<R: Read> MatchReader<R> {
         };
         let home = match &mapping.home {
             None => None,
-            Some(HomeColumn::Side(name)) => find(name)?.filter(|i| !taken(i)).map(HomeIdx::Side),
-            Some(HomeColumn::Neutral(name)) => {
-                find(name)?.filter(|i| !taken(i)).map(HomeIdx::Neutral)
-            }
+            Some(HomeColumn::Side(name)) => find(name)?.map(|i| (i, name, HomeIdx::Side(i))),
+            Some(HomeColumn::Neutral(name)) => find(name)?.map(|i| (i, name, HomeIdx::Neutral(i))),
         };
+        // What each column is read as, for the columns a person named.
+        let mut roles: Vec<(usize, &str)> = vec![
+            (date, "the date"),
+            (player_a, "side A"),
+            (player_b, "side B"),
+        ];
+        match &result {
+            ResultIdx::Score(r) => roles.push((*r, "the score")),
+            ResultIdx::Goals([a, b]) => {
+                roles.extend([(*a, "side A's goals"), (*b, "side B's goals")])
+            }
+        }
+        if let Some((i, name, flag)) = &home
+            && mapping
+                .named
+                .iter()
+                .any(|n| n.trim().eq_ignore_ascii_case(name.trim()))
+        {
+            let what = match flag {
+                HomeIdx::Side(_) => "the home side",
+                HomeIdx::Neutral(_) => "the neutral-ground flag",
+            };
+            roles.push((*i, what));
+        }
+        for name in &mapping.named {
+            let i = require(name)?;
+            let read_as: Vec<&str> = roles.iter().filter(|(j, _)| *j == i).map(|r| r.1).collect();
+            if let [first, second, ..] = read_as[..] {
+                return Err(err(
+                    header_line,
+                    name,
+                    format!(
+                        "column `{name}` is mapped twice, as {first} and as {second}; a column \
+                         is read as one thing"
+                    ),
+                ));
+            }
+        }
+        let home = home.filter(|(i, _, _)| !taken(i)).map(|(_, _, flag)| flag);
 
         Ok(MatchReader {
             csv,

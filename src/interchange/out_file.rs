@@ -3,7 +3,11 @@
 //! disk, a cancelled job) leaves the old file as it was, or nothing. And an export never
 //! replaces a ladder: not the one being exported (the ladder would be gone), not any other
 //! SQLite file, and not the files SQLite keeps beside one (its `-wal` holds changes not yet
-//! in the file itself) — an export is a copy of data, never a way to lose some.
+//! in the file itself) — an export is a copy of data, never a way to lose some. It writes
+//! only a regular file or a new name: a device, a pipe or a socket is refused by name (a
+//! rename would replace the node itself, `/dev/null` or `/dev/full` with a file; reading a
+//! pipe to see whether it held a database waited forever). A symbolic link is followed to the
+//! file it names, which is written in its place.
 
 use crate::store::newfile::{SIDECARS, sweep_unlocked};
 use std::fs::File;
@@ -48,10 +52,49 @@ fn sidecar_of(path: &Path) -> Option<PathBuf> {
 
 const TEMP_SUFFIX: &str = ".rungs-export";
 
+/// What an existing `target` is, as a reason to refuse it; `None` for a regular file or a name
+/// not yet taken. Asked of the name itself, without opening it (opening a pipe waits).
+fn not_a_file(target: &Path) -> Option<&'static str> {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = match std::fs::metadata(target) {
+        Ok(m) => m.file_type(),
+        // A dangling link: a name for nothing the rename would replace with a file.
+        Err(_) if target.symlink_metadata().is_ok() => {
+            return Some("is a symbolic link to a file that is not there");
+        }
+        Err(_) => return None,
+    };
+    if kind.is_file() {
+        None
+    } else if kind.is_dir() {
+        Some("is a folder")
+    } else if kind.is_char_device() || kind.is_block_device() {
+        Some("is a device, not a file; an export writes a file")
+    } else if kind.is_fifo() {
+        Some("is a pipe, not a file; an export writes a file")
+    } else if kind.is_socket() {
+        Some("is a socket, not a file; an export writes a file")
+    } else {
+        Some("is not a regular file; an export writes a file")
+    }
+}
+
 impl OutFile {
     /// Starts an export of the ladder at `ladder` to `target`, refusing a target that is that
-    /// ladder or any other database.
+    /// ladder or any other database, or anything but a regular file.
     pub fn create(target: &Path, ladder: &Path) -> io::Result<OutFile> {
+        if let Some(why) = not_a_file(target) {
+            return Err(refuse(why.into()));
+        }
+        // A link is written through: the file it names is the one replaced.
+        let resolved;
+        let target = match target.symlink_metadata() {
+            Ok(m) if m.file_type().is_symlink() => {
+                resolved = target.canonicalize()?;
+                resolved.as_path()
+            }
+            _ => target,
+        };
         let same = match (target.canonicalize(), ladder.canonicalize()) {
             (Ok(a), Ok(b)) => a == b,
             _ => false,
@@ -74,9 +117,6 @@ impl OutFile {
                  there would lose them — choose another name",
                 base.display()
             )));
-        }
-        if target.is_dir() {
-            return Err(refuse("is a folder".into()));
         }
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let name = target

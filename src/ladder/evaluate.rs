@@ -46,8 +46,9 @@ const PROGRESS_EVERY: u64 = 1024;
 /// The clamp that keeps a certain-and-wrong prediction's log-loss finite.
 const CLAMP: f64 = 1e-15;
 
-/// How well one set of rules predicted a log.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+/// How well one set of rules predicted a log. In JSON a mean over no match is `null`, never a
+/// 0 that reads as a perfect score.
+#[derive(Debug, Clone, PartialEq)]
 pub struct Score {
     pub system: System,
     /// The rules in a few words, e.g. `elo K=32` or `skyweaver (defaults)`.
@@ -72,6 +73,26 @@ pub struct Score {
     pub log_loss_3way: Option<f64>,
     /// Predicted against observed, by tenths of E; bins without matches are left out.
     pub calibration: Vec<Bin>,
+}
+
+impl Serialize for Score {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let scored = |x: f64| (self.matches > 0 && x.is_finite()).then_some(x);
+        let mut m = s.serialize_struct("Score", 11)?;
+        m.serialize_field("system", &self.system)?;
+        m.serialize_field("label", &self.label)?;
+        m.serialize_field("matches", &self.matches)?;
+        m.serialize_field("draws", &self.draws)?;
+        m.serialize_field("skipped", &self.skipped)?;
+        m.serialize_field("log_loss", &scored(self.log_loss))?;
+        m.serialize_field("brier", &scored(self.brier))?;
+        m.serialize_field("accuracy", &self.accuracy.and_then(scored))?;
+        m.serialize_field("decisive", &self.decisive)?;
+        m.serialize_field("log_loss_3way", &self.log_loss_3way.and_then(scored))?;
+        m.serialize_field("calibration", &self.calibration)?;
+        m.end()
+    }
 }
 
 /// One bin of a calibration table: the matches whose E fell in [from, to).

@@ -14,8 +14,10 @@
 //! cycle, 9 points; then ±1/8 of the range around the current value, halved each further
 //! cycle, 5 points), then narrows the best grid point's two neighbouring intervals by
 //! golden-section search down to 1/2000 of the range. Whole-number parameters are rounded.
-//! A point replaces the current one only if it predicts strictly better, so a parameter that
-//! does not affect prediction keeps its value. Cycles stop after four, or once one improves
+//! A point replaces the current one only if it lowers the training log-loss by more than
+//! [`GAIN`] (1e-9, far above the rounding noise of a mean over a million matches and far below
+//! any real gain), so a parameter that does not affect prediction — Elo's initial rating,
+//! which moves every rating alike — keeps its start value and is reported as kept. Cycles stop after four, or once one improves
 //! the log-loss by less than 1e-6. Everything is deterministic: no randomness, a fixed order.
 
 use crate::ladder::evaluate::{self, EvalError, Score, Window};
@@ -35,6 +37,8 @@ const LATER_GRID: usize = 5;
 const MAX_CYCLES: usize = 4;
 /// A cycle that improves the training log-loss by less than this ends the search.
 const SETTLED: f64 = 1e-6;
+/// The least lowering of the training log-loss that moves a parameter from its value.
+pub const GAIN: f64 = 1e-9;
 /// Golden-section search stops at this share of the parameter's (transformed) range.
 const TOLERANCE: f64 = 5e-4;
 /// Ranges spanning this factor or more (and above 0) are searched on a log scale.
@@ -93,6 +97,8 @@ pub struct FittedParam {
     pub fitted: f64,
     /// The fit moved the value to an edge of its declared range: the data may want more.
     pub at_bound: bool,
+    /// No value predicted better by more than [`GAIN`]: the start value is kept.
+    pub kept: bool,
 }
 
 /// One set of rules scored on both sides of the split.
@@ -272,7 +278,7 @@ impl Search<'_, '_> {
         let mut eval = |search: &mut Self, u: f64, best: &mut f64, point: &mut [f64]| {
             trial[i] = u;
             let f = search.objective(&trial)?;
-            if f < *best {
+            if f < *best - GAIN {
                 *best = f;
                 point[i] = u;
             }
@@ -415,6 +421,7 @@ pub fn fit(
                 start: was,
                 fitted,
                 at_bound: fitted != was && (fitted <= a.param.min || fitted >= a.param.max),
+                kept: fitted == was,
             }
         })
         .collect();

@@ -77,6 +77,27 @@ impl Default for SimConfig {
 }
 
 impl SimConfig {
+    /// The last day the simulation writes: its last week's Sunday, with that week's resets.
+    pub fn last_day(&self) -> Option<NaiveDate> {
+        self.start
+            .checked_add_days(Days::new((7 * u64::from(self.weeks)).saturating_sub(1)))
+    }
+
+    /// The start when none is given: the default Monday, or, for a run that would pass
+    /// `today` from it, the latest Monday from which `weeks` weeks end by `today` (a
+    /// simulation records matches as played, and nothing is played ahead of today).
+    pub fn default_start(weeks: u32, today: NaiveDate) -> NaiveDate {
+        use chrono::Datelike;
+        let usual = SimConfig::default().start;
+        let Some(latest) =
+            today.checked_sub_days(Days::new((7 * u64::from(weeks)).saturating_sub(1)))
+        else {
+            return usual;
+        };
+        let monday = latest - Days::new(u64::from(latest.weekday().num_days_from_monday()));
+        usual.min(monday)
+    }
+
     /// The number of events the simulation makes (what progress counts up to).
     pub fn events(&self) -> u64 {
         let weeks = self.weeks as u64;

@@ -276,7 +276,8 @@ pub struct Ladder {
 /// `standings --at`) takes it as it is.
 #[derive(Debug, Clone)]
 pub struct NameBook {
-    holders: Option<std::collections::HashMap<String, PlayerId>>,
+    /// Every holder of each name: more than one only where an older log shares a name.
+    holders: Option<std::collections::HashMap<String, Vec<PlayerId>>>,
     /// Events up to this sequence number may share a name: every event, unless the store
     /// says otherwise (all but a format-1 log's events, which compared names by case only).
     pub tolerated_through: u64,
@@ -299,7 +300,9 @@ impl PartialEq for NameBook {
 
 impl NameBook {
     /// Gives `name` to player `id` (joining or renamed) at event `seq`; the player who holds
-    /// it already, if it is another's and the event is held to the rule.
+    /// it already, if it is another's and the event is held to the rule. Every holder counts:
+    /// where two players of an older log share a name, a rename of one to another spelling of
+    /// it is refused, since the other still holds it.
     pub fn claim(
         &mut self,
         players: &[PlayerState],
@@ -309,20 +312,27 @@ impl NameBook {
     ) -> Result<(), PlayerId> {
         use crate::ladder::values::name_key;
         let holders = self.holders.get_or_insert_with(|| {
-            let mut map = std::collections::HashMap::new();
+            let mut map: std::collections::HashMap<String, Vec<PlayerId>> =
+                std::collections::HashMap::new();
             for (i, p) in players.iter().enumerate().filter(|(_, p)| p.joined) {
-                map.entry(name_key(&p.name)).or_insert(i as PlayerId);
+                map.entry(name_key(&p.name))
+                    .or_default()
+                    .push(i as PlayerId);
             }
             map
         });
         if let Some(p) = players.get(id as usize).filter(|p| p.joined) {
             let old = name_key(&p.name);
-            if holders.get(&old) == Some(&id) {
-                holders.remove(&old);
+            if let Some(list) = holders.get_mut(&old) {
+                list.retain(|&h| h != id);
+                if list.is_empty() {
+                    holders.remove(&old);
+                }
             }
         }
         let key = name_key(name);
-        let holder = holders.get(&key).copied().filter(|&other| {
+        let list = holders.entry(key.clone()).or_default();
+        let holder = list.iter().copied().find(|&other| {
             other != id
                 && players
                     .get(other as usize)
@@ -331,7 +341,9 @@ impl NameBook {
         match holder {
             Some(other) if seq > self.tolerated_through => Err(other),
             _ => {
-                holders.insert(key, id);
+                if !list.contains(&id) {
+                    list.push(id);
+                }
                 Ok(())
             }
         }

@@ -21,8 +21,16 @@ pub const MEDALS_MAX: f64 = 1000.0;
 pub enum NameError {
     #[error("is empty")]
     Empty,
-    #[error("is {0} characters long; the limit is {NAME_MAX_CHARS}")]
-    TooLong(usize),
+    /// `typed` counts what was written, spaces trimmed; `kept`, the name as the ladder keeps it
+    /// (Unicode's composed form, NFC, in which a few characters are two).
+    #[error(
+        "is {kept} characters long{}; the limit is {NAME_MAX_CHARS}",
+        if typed == kept { String::new() } else {
+            format!(" as the ladder keeps it (written with {typed}, some of which Unicode's \
+                     composed form NFC writes as two)")
+        }
+    )]
+    TooLong { typed: usize, kept: usize },
     #[error("contains the control character {0}; names are plain text")]
     Control(String),
     #[error(
@@ -133,7 +141,10 @@ fn clean(text: &str, comma: bool) -> Result<String, NameError> {
     }
     let chars = name.chars().count();
     if chars > NAME_MAX_CHARS {
-        return Err(NameError::TooLong(chars));
+        // Counted as kept but for NFC: words joined by single spaces.
+        let words: Vec<usize> = text.split_whitespace().map(|w| w.chars().count()).collect();
+        let typed = words.iter().sum::<usize>() + words.len().saturating_sub(1);
+        return Err(NameError::TooLong { typed, kept: chars });
     }
     if let Some(c) = name.chars().next().filter(|c| "=+-@".contains(*c)) {
         return Err(NameError::FormulaStart(c));
@@ -223,6 +234,10 @@ impl Day {
         let (Ok(month), Ok(day)) = (m.parse::<u32>(), d.parse::<u32>()) else {
             return Err(DateError::Syntax);
         };
+        if t.starts_with('+') && y.len() == 4 {
+            // `+2020-01-01` is a day of the range written with a sign: a slip, not a far year.
+            return Err(DateError::Syntax);
+        }
         if y.len() != 4 || unsigned.len() != t.len() {
             // Well formed, but outside the four-digit years of the common era.
             return if (1..=12).contains(&month) && (1..=31).contains(&day) {
@@ -340,7 +355,28 @@ mod tests {
         assert_eq!(n("Korea, Republic"), Err(NameError::Comma));
         assert_eq!(n("=HYPERLINK(1)"), Err(NameError::FormulaStart('=')));
         assert_eq!(n("@Bo"), Err(NameError::FormulaStart('@')));
-        assert_eq!(n(&"x".repeat(81)), Err(NameError::TooLong(81)));
+        assert_eq!(
+            n(&"x".repeat(81)),
+            Err(NameError::TooLong {
+                typed: 81,
+                kept: 81
+            })
+        );
+        // Hostile round finding 16: U+0958 (DEVANAGARI LETTER QA) is two characters in NFC (a
+        // composition exclusion): 41 typed are 82 kept, and the message says both.
+        let qa = n(&"\u{0958}".repeat(41)).unwrap_err();
+        assert_eq!(
+            qa,
+            NameError::TooLong {
+                typed: 41,
+                kept: 82
+            }
+        );
+        assert_eq!(
+            format!("{qa}"),
+            "is 82 characters long as the ladder keeps it (written with 41, some of which \
+             Unicode's composed form NFC writes as two); the limit is 80"
+        );
         assert_eq!(n(&"é".repeat(80)).map(|s| s.chars().count()), Ok(80));
         // Right-to-left letters are letters: only the invisible direction marks are refused.
         assert_eq!(n("سارة"), Ok("سارة".into()));
@@ -385,6 +421,9 @@ mod tests {
         assert_eq!(Day::parse("9999-12-31").unwrap().to_string(), "9999-12-31");
         assert_eq!(Day::parse("0000-12-31"), Err(DateError::OutOfRange));
         assert_eq!(Day::parse("+10000-01-01"), Err(DateError::OutOfRange));
+        // Hostile round finding 16: a year of the range with a sign is written wrong, not out
+        // of range.
+        assert_eq!(Day::parse("+2020-01-01"), Err(DateError::Syntax));
         assert_eq!(Day::parse("10000-01-01"), Err(DateError::OutOfRange));
         assert_eq!(Day::parse("-0001-01-01"), Err(DateError::OutOfRange));
         assert_eq!(Day::parse("2026-02-30"), Err(DateError::Syntax));

@@ -31,6 +31,8 @@ pub enum OpenError {
         found: i32,
         supported: i32,
     },
+    #[error("{path}: not a rungs ladder (its format number {found} is none that rungs writes)")]
+    NoSuchFormat { path: String, found: i32 },
     #[error(
         "{0}: an unfinished ladder (rungs was stopped while creating it, before it held anything); delete it and create it again"
     )]
@@ -86,6 +88,14 @@ pub enum StoreError {
          action {now}, not {read}); nothing was changed — look at it again and redo the change"
     )]
     ChangedMeanwhile { path: String, read: i64, now: i64 },
+    /// This process may not write the ladder, so it reads it without SQLite's locks, and
+    /// another program wrote it meanwhile: what was read may be torn. The file is sound.
+    #[error(
+        "{path}: another program was writing the ladder while rungs read it, and rungs, which \
+         may not write this file, cannot hold the writer back; nothing is wrong with the file — \
+         try again in a moment"
+    )]
+    ChangedWhileRead { path: String },
     // The inner error is a plain field, not a `source`: its text is already in the message,
     // and a chained cause would print it twice.
     #[error("{path}: {cause}")]
@@ -132,7 +142,10 @@ impl StoreError {
     /// Whether this is [`StoreError::ChangedMeanwhile`]: nothing was written, and the same
     /// change built again from the ladder as it is now may land.
     pub fn is_changed_meanwhile(&self) -> bool {
-        matches!(self, StoreError::ChangedMeanwhile { .. })
+        matches!(
+            self,
+            StoreError::ChangedMeanwhile { .. } | StoreError::ChangedWhileRead { .. }
+        )
     }
 }
 

@@ -26,6 +26,7 @@ mod migrate;
 pub mod newfile;
 mod replay;
 pub mod schema;
+mod torn;
 mod varint;
 
 pub use error::{OpenError, Result, StoreError};
@@ -60,6 +61,8 @@ pub struct Store {
     /// wrote it: a change is made against what was read, so one committed after another
     /// program moved the log on is refused ([`StoreError::ChangedMeanwhile`]).
     seen: Cell<Option<(i64, i64)>>,
+    /// For a file this process may not write: how it lay when opened (see `torn.rs`).
+    unlocked_reads: Cell<Option<torn::Fingerprint>>,
     /// Set from another thread to stop a long recomputation before it lands.
     cancel: Option<Arc<AtomicBool>>,
     /// How far a long recomputation has got, in thousandths, for another thread to show.
@@ -75,14 +78,17 @@ impl Store {
     /// upgraded, and its caches made from its log as it is now (else [`StoreError::Stale`]).
     /// A file that cannot be written, or lies in a folder that cannot, opens read-only.
     pub fn open(path: &Path) -> Result<Store> {
-        let store = Store::open_unchecked(path)?;
-        store.verify_stamp()?;
+        let before = torn::Fingerprint::of(path);
+        let store = Store::open_unchecked(path)
+            .and_then(|store| store.verify_stamp().map(|()| store))
+            .map_err(|e| torn::judged(path, &before, e))?;
         Ok(store)
     }
 
     /// Opens without comparing the caches with the log: for `check` and `repair`.
     fn open_unchecked(path: &Path) -> Result<Store> {
-        let checked = schema::open(path)?;
+        let before = torn::Fingerprint::of(path);
+        let checked = schema::open(path).map_err(|e| torn::judged(path, &before, e))?;
         let mut store = Store {
             conn: checked.conn,
             path: path.to_path_buf(),
@@ -90,6 +96,7 @@ impl Store {
             cookie: Cell::new(checked.cookie),
             archive_table: checked.version >= 3,
             seen: Cell::new(None),
+            unlocked_reads: Cell::new(checked.read_only.then_some(before)),
             cancel: None,
             permille: None,
         };
@@ -120,6 +127,7 @@ impl Store {
             cookie: Cell::new(cookie),
             archive_table: true,
             seen: Cell::new(None),
+            unlocked_reads: Cell::new(None),
             cancel: None,
             permille: None,
         })
@@ -167,13 +175,21 @@ impl Store {
     }
 
     fn sql(&self, e: rusqlite::Error) -> StoreError {
-        StoreError::from_sqlite(&self.name(), e)
+        self.judged(StoreError::from_sqlite(&self.name(), e))
     }
 
     fn damaged(&self, what: impl Into<String>) -> StoreError {
-        StoreError::Damaged {
+        self.judged(StoreError::Damaged {
             path: self.name(),
             what: what.into(),
+        })
+    }
+
+    /// `e`, unless this store reads without locks and the file changed under it.
+    fn judged(&self, e: StoreError) -> StoreError {
+        match self.unlocked_reads.get() {
+            Some(before) => torn::judged(&self.path, &before, e),
+            None => e,
         }
     }
 
@@ -269,6 +285,17 @@ impl Store {
     /// The ladder as the caches hold it, checked to be the ladder's own (equal to a replay of
     /// the log, which `check` verifies).
     pub fn ladder(&self) -> Result<Ladder> {
+        let (head, ladder) = self.read_ladder()?;
+        self.seen.set(head);
+        Ok(ladder)
+    }
+
+    /// The cached ladder and where the log it belongs to ends (last action, last row).
+    fn read_ladder(&self) -> Result<(Option<(i64, i64)>, Ladder)> {
+        if self.unlocked_reads.get().is_some() {
+            self.unlocked_reads
+                .set(Some(torn::Fingerprint::of(&self.path)));
+        }
         // One read transaction: the ladder and the end of the log it belongs to, not a
         // summary from before another program's commit and players from after it.
         let outer = !self.conn.is_autocommit();
@@ -284,9 +311,10 @@ impl Store {
             let _ = self.conn.execute_batch("COMMIT");
         }
         let (head, ladder) = read?;
-        self.seen
-            .set(head.map(|h| (h.stamp.last_action, h.stamp.last_seq)));
-        Ok(ladder)
+        Ok((
+            head.map(|h| (h.stamp.last_action, h.stamp.last_seq)),
+            ladder,
+        ))
     }
 }
 

@@ -169,7 +169,9 @@ impl Store {
     /// code; nothing is written. New events after everything cached apply to a copy of the
     /// cached state; anything else replays the log with the rows in place.
     pub fn preview(&self, rows: &[(NaiveDate, Entry)]) -> Result<(Ladder, Ladder)> {
-        let before = self.ladder()?;
+        // Read without moving what this store saw: a change built from an older read must
+        // still be refused if another program changed the ladder before the preview.
+        let before = self.read_ladder()?.1;
         let head = self
             .cache_head(&self.conn)?
             .ok_or_else(|| StoreError::Stale {

@@ -425,6 +425,13 @@ pub(crate) fn open(path: &Path) -> Result<Checked, StoreError> {
         }
         .into());
     }
+    if version < 0 {
+        return Err(OpenError::NoSuchFormat {
+            path: name,
+            found: version,
+        }
+        .into());
+    }
     if version == 0 {
         // Format 0 is a file rungs began and never finished: empty. Tables under it mean the
         // format number was changed or lost.
