@@ -683,3 +683,85 @@ fn install_desktop_from_a_hostile_folder_injects_nothing() {
         }
     }
 }
+
+/// Finding 9: another program's edit of what no digest covered went unnoticed but by `check`
+/// (which itself called an edited label sound): `UPDATE actions SET label=…` made `undo` say
+/// "undid: added Bo beat Ann" while taking back "Ann beat Cy"; `cache_ladder.last_day` moved
+/// back made a backdated match land on the end state; a history blob's middle rows rewritten,
+/// or two players' blobs swapped, showed another past. Each is now refused when read, with
+/// the way to repair, and `check` names it.
+#[test]
+fn what_no_digest_covered_is_guarded_and_refused_with_the_way_to_repair() {
+    let cases: [(&str, &str, &[&str], &str); 4] = [
+        (
+            "label",
+            "UPDATE actions SET label = 'added Bo beat Ann' WHERE id = (SELECT MAX(id) FROM actions)",
+            &["undo", LADDER],
+            "the labels of its actions (what undo says it takes back) were changed outside rungs",
+        ),
+        (
+            "last-day",
+            "UPDATE cache_ladder SET last_day = last_day - 100",
+            &[
+                "add-match",
+                LADDER,
+                "Cy",
+                "Ann",
+                "1",
+                "--date",
+                "2026-01-01",
+            ],
+            "the caches' last event (`cache_ladder.last_day`, `last_seq`) was changed outside rungs",
+        ),
+        (
+            "history-rows",
+            "UPDATE cache_history SET rows = CAST(substr(rows, 1, 3) || x'7f' || substr(rows, 5) AS BLOB) \
+             WHERE player = 0",
+            &["history", LADDER, "Ann"],
+            "the players' histories were changed outside rungs",
+        ),
+        (
+            "history-swap",
+            "UPDATE cache_history SET rows = (SELECT rows FROM cache_history h \
+             WHERE h.player = 1 - cache_history.player) WHERE player IN (0, 1)",
+            &["history", LADDER, "Bo"],
+            "the players' histories were changed outside rungs",
+        ),
+    ];
+    for (tag, sql, read, why) in cases {
+        let dir = Dir::new(&format!("guard-{tag}"));
+        dir.ladder();
+        dir.ok(&[
+            "add-match",
+            LADDER,
+            "Ann",
+            "Cy",
+            "1",
+            "--date",
+            "2026-01-03",
+        ]);
+        let honest = dir.ok(&["history", LADDER, "Ann", "--json"]);
+        cli_support::sqlite(&dir.path(LADDER))
+            .execute_batch(sql)
+            .unwrap();
+        let m = dir.fail(read);
+        assert_mentions(&m, &[LADDER, why, "rungs repair"]);
+        let out = dir.run(&["check", LADDER]);
+        assert!(!out.status.success(), "{tag}: check called it sound");
+        let said = String::from_utf8_lossy(&out.stdout).to_string();
+        assert!(
+            said.contains(why.split(" (").next().unwrap()) || said.contains("histories"),
+            "{tag}: {said}"
+        );
+        dir.ok(&["repair", LADDER]);
+        assert!(dir.ok(&["check", LADDER]).contains("sound"), "{tag}");
+        if tag != "label" {
+            assert_eq!(
+                dir.ok(&["history", LADDER, "Ann", "--json"]),
+                honest,
+                "{tag}"
+            );
+        }
+        dir.ok(read);
+    }
+}

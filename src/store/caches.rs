@@ -161,7 +161,11 @@ impl Store {
                     "the cached standings were changed outside rungs: they are not what rungs wrote"
                         .to_string(),
                 ),
-                None => None,
+                None => match self.guard_staleness(conn) {
+                    Ok(why) => why,
+                    Err(e) if tolerant => Some(self.without_path(&e)),
+                    Err(e) => return Err(e),
+                },
             },
         })
     }
@@ -469,7 +473,8 @@ impl Store {
             ],
         )
         .map_err(sql)?;
-        self.write_history(tx, history)
+        let delta = self.write_history(tx, history)?;
+        self.guard_after(tx, touched.map(|_| delta))
     }
 }
 

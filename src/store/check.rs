@@ -158,6 +158,18 @@ impl Store {
                 if self.caches_digest(conn)? != head.caches {
                     report.found("the cached states are not what rungs wrote (they were changed outside rungs)");
                 }
+                match self.guard_staleness(conn) {
+                    Ok(Some(why)) => report.found(why),
+                    Ok(None) => {}
+                    Err(e) => report.found(self.without_path(&e)),
+                }
+                match self.histories_sound(conn) {
+                    Ok(true) => {}
+                    Ok(false) => report.found(
+                        "the players' histories are not what rungs wrote (changed outside rungs)",
+                    ),
+                    Err(e) => report.found(self.without_path(&e)),
+                }
                 let events = match self.events(conn) {
                     Ok(e) => e,
                     Err(e) => {

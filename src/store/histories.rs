@@ -3,6 +3,7 @@
 //! action — appended after the rows already cached, or replaced from the first row an action
 //! changed.
 
+use super::guard::history_term;
 use super::history_blob;
 use super::{Result, Store};
 use crate::ladder::event::{Event, PlayerId};
@@ -112,9 +113,33 @@ pub(crate) enum HistoryWrite<'a> {
     Replace(&'a Histories, (NaiveDate, u64)),
 }
 
+/// A player's cached history row as it lay before a change.
+struct OldHistory {
+    day: i64,
+    seq: i64,
+    rows: Vec<u8>,
+}
+
 impl Store {
+    /// The history blobs are the ones rungs wrote (see `guard.rs`): asked once per state of
+    /// the caches this store reads.
+    fn verify_histories(&self) -> Result<()> {
+        let head = self
+            .cache_head(&self.conn)?
+            .map(|h| (h.stamp.last_action, h.stamp.last_seq));
+        if head.is_some() && self.histories_verified.get() == head {
+            return Ok(());
+        }
+        if !self.histories_sound(&self.conn)? {
+            return Err(self.histories_changed());
+        }
+        self.histories_verified.set(head);
+        Ok(())
+    }
+
     /// A player's history: their figures after every event that touched them.
     pub fn history(&self, player: PlayerId) -> Result<Vec<HistoryRow>> {
+        self.verify_histories()?;
         let blob: Option<Vec<u8>> = self
             .conn
             .query_row(
@@ -166,6 +191,7 @@ impl Store {
 
     /// The history of every player as the cache holds it, in (date, seq, player) order.
     pub fn cached_history(&self) -> Result<Vec<HistoryRow>> {
+        self.verify_histories()?;
         let mut stmt = self
             .conn
             .prepare("SELECT player, rows FROM cache_history ORDER BY player")
@@ -188,21 +214,30 @@ impl Store {
         Ok(all)
     }
 
-    /// Writes the history rows of an action or a replay.
-    pub(crate) fn write_history(&self, tx: &Connection, history: HistoryWrite<'_>) -> Result<()> {
+    /// Writes the history rows of an action or a replay. Returns how the histories' guard
+    /// moves: the terms of the rows written less those of the rows they replaced.
+    pub(crate) fn write_history(&self, tx: &Connection, history: HistoryWrite<'_>) -> Result<u64> {
         match history {
             HistoryWrite::Append(h) => self.append_history(tx, h),
             HistoryWrite::Replace(h, from) => self.replace_history(tx, h, from),
         }
     }
 
+    /// Writes a player's history (none: removes it). Returns the guard's move (see
+    /// [`Store::write_history`]), given the row it replaces as read (`None` when absent).
     fn put_history(
         &self,
         tx: &Connection,
         player: PlayerId,
+        old: Option<&OldHistory>,
         blob: &[u8],
         last: Option<(NaiveDate, u64)>,
-    ) -> Result<()> {
+    ) -> Result<u64> {
+        let id = i64::from(player);
+        let was = old.map_or(0, |o| history_term(id, o.day, o.seq, &o.rows));
+        let now = last.map_or(0, |(date, seq)| {
+            history_term(id, i64::from(history_blob::day_of(date)), seq as i64, blob)
+        });
         let done = match last {
             Some((date, seq)) => tx
                 .prepare_cached(
@@ -221,25 +256,46 @@ impl Store {
                 .prepare_cached("DELETE FROM cache_history WHERE player = ?1")
                 .and_then(|mut s| s.execute([i64::from(player)])),
         };
-        done.map(|_| ()).map_err(|e| self.sql(e))
+        done.map_err(|e| self.sql(e))?;
+        Ok(now.wrapping_sub(was))
+    }
+
+    /// A player's cached history row as it lies, before a change replaces it.
+    fn old_history(&self, tx: &Connection, player: PlayerId) -> Result<Option<OldHistory>> {
+        tx.prepare_cached("SELECT last_day, last_seq, rows FROM cache_history WHERE player = ?1")
+            .and_then(|mut s| {
+                s.query_row([i64::from(player)], |r| {
+                    Ok(OldHistory {
+                        day: r.get(0)?,
+                        seq: r.get(1)?,
+                        rows: r.get(2)?,
+                    })
+                })
+                .optional()
+            })
+            .map_err(|e| self.sql(e))
     }
 
     /// New rows after everything cached: each touched player's blob grows at its end.
-    fn append_history(&self, tx: &Connection, h: &Histories) -> Result<()> {
+    fn append_history(&self, tx: &Connection, h: &Histories) -> Result<u64> {
+        let mut delta = 0u64;
         let mut blob = Vec::new();
         for (player, new, last) in h.players() {
             blob.clear();
-            let old: Option<Vec<u8>> = tx
-                .prepare_cached("SELECT rows FROM cache_history WHERE player = ?1")
-                .and_then(|mut s| s.query_row([i64::from(player)], |r| r.get(0)).optional())
-                .map_err(|e| self.sql(e))?;
-            if let Some(old) = old {
-                blob = old;
+            let old = self.old_history(tx, player)?;
+            if let Some(old) = &old {
+                blob.extend_from_slice(&old.rows);
             }
             blob.extend_from_slice(new);
-            self.put_history(tx, player, &blob, Some(last))?;
+            delta = delta.wrapping_add(self.put_history(
+                tx,
+                player,
+                old.as_ref(),
+                &blob,
+                Some(last),
+            )?);
         }
-        Ok(())
+        Ok(delta)
     }
 
     /// After a replay: every player with a row at or after `from`, in the cache or in the
@@ -249,7 +305,7 @@ impl Store {
         tx: &Connection,
         h: &Histories,
         from: (NaiveDate, u64),
-    ) -> Result<()> {
+    ) -> Result<u64> {
         let mut stale: Vec<PlayerId> = {
             let mut stmt = tx
                 .prepare("SELECT player FROM cache_history WHERE (last_day, last_seq) >= (?1, ?2)")
@@ -270,12 +326,17 @@ impl Store {
         );
         stale.sort_unstable();
         stale.dedup();
+        let mut delta = 0u64;
         for player in stale {
-            match h.of(player) {
-                Some((blob, last)) => self.put_history(tx, player, blob, Some(last))?,
-                None => self.put_history(tx, player, &[], None)?,
-            }
+            let old = self.old_history(tx, player)?;
+            let moved = match h.of(player) {
+                Some((blob, last)) => {
+                    self.put_history(tx, player, old.as_ref(), blob, Some(last))?
+                }
+                None => self.put_history(tx, player, old.as_ref(), &[], None)?,
+            };
+            delta = delta.wrapping_add(moved);
         }
-        Ok(())
+        Ok(delta)
     }
 }

@@ -19,6 +19,7 @@ mod error;
 mod events;
 pub mod export;
 pub mod forecast;
+mod guard;
 mod histories;
 pub mod history_blob;
 mod log;
@@ -61,6 +62,8 @@ pub struct Store {
     /// wrote it: a change is made against what was read, so one committed after another
     /// program moved the log on is refused ([`StoreError::ChangedMeanwhile`]).
     seen: Cell<Option<(i64, i64)>>,
+    /// The cache head whose history blobs were last found to be the ones rungs wrote.
+    histories_verified: Cell<Option<(i64, i64)>>,
     /// For a file this process may not write: how it lay when opened (see `torn.rs`).
     unlocked_reads: Cell<Option<torn::Fingerprint>>,
     /// Set from another thread to stop a long recomputation before it lands.
@@ -82,7 +85,21 @@ impl Store {
         let store = Store::open_unchecked(path)
             .and_then(|store| store.verify_stamp().map(|()| store))
             .map_err(|e| torn::judged(path, &before, e))?;
+        store.guard_older_file()?;
         Ok(store)
+    }
+
+    /// A file from before the guard (`guard.rs`), its caches just found sound, gets one when it
+    /// can be written; read-only, it is read as it lies.
+    fn guard_older_file(&self) -> Result<()> {
+        if self.read_only || self.guard(&self.conn)?.is_some() {
+            return Ok(());
+        }
+        let tx = self.begin()?;
+        if self.guard(&tx)?.is_none() {
+            self.guard_afresh(&tx)?;
+        }
+        tx.commit().map_err(|e| self.sql(e))
     }
 
     /// Opens without comparing the caches with the log: for `check` and `repair`.
@@ -96,6 +113,7 @@ impl Store {
             cookie: Cell::new(checked.cookie),
             archive_table: checked.version >= 3,
             seen: Cell::new(None),
+            histories_verified: Cell::new(None),
             unlocked_reads: Cell::new(checked.read_only.then_some(before)),
             cancel: None,
             permille: None,
@@ -127,6 +145,7 @@ impl Store {
             cookie: Cell::new(cookie),
             archive_table: true,
             seen: Cell::new(None),
+            histories_verified: Cell::new(None),
             unlocked_reads: Cell::new(None),
             cancel: None,
             permille: None,
