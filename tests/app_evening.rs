@@ -765,7 +765,7 @@ fn a_tampered_history_is_said_on_the_player_page() {
     h.state_mut().state.apply(Command::ShowPlayer(Some(0)));
     h.run();
     assert!(
-        h.query_by_label_contains("the history of Ann does not end at their standing")
+        h.query_by_label_contains("the players' histories were changed outside rungs")
             .is_some(),
         "the message strip says so"
     );

@@ -479,7 +479,8 @@ fn a_huge_player_id_is_refused_in_bounded_memory() {
     let e = rungs::ladder::replay::replay_state(&rules, [(date, 1, &zed)]).unwrap_err();
     assert_eq!(
         e.to_string(),
-        "event 1 on 2026-01-05: player id 20000000 is beyond the 1048576 players a ladder holds"
+        "event 1 on 2026-01-05: Zed joins as player number 20000001; a ladder holds at most \
+         1048576 players"
     );
 }
 

@@ -358,13 +358,14 @@ fn a_tampered_cache_is_found_by_check_and_fixed_by_repair() {
     let m = dir.fail(&["standings", LADDER]);
     mentions(&m, &["the cached standings were changed outside rungs"]);
     let m = dir.fail(&["check", LADDER]);
-    mentions(&m, &["3 problems found", "rungs repair club.rungs"]);
+    mentions(&m, &["4 problems found", "rungs repair club.rungs"]);
     let out = dir.run(&["check", LADDER]);
     let listed = String::from_utf8_lossy(&out.stdout);
     mentions(
         &listed,
         &[
             "the cached states are not what rungs wrote",
+            "the players' histories are not what rungs wrote",
             "Ann: the cache says wins 1000 where a replay gives 1",
             "Bo: the cached history differs from a replay",
         ],
@@ -1038,8 +1039,9 @@ fn an_older_ladders_name_clash_points_to_repair() {
 }
 
 /// The history cache is not in the digest checked at open. A history copied from another
-/// player, or deleted, was shown as it stood (`history Ann` printed Bo's rows, or nothing); a
-/// player's history must now end at their standing, which the digest does cover.
+/// player, or deleted, was shown as it stood (`history Ann` printed Bo's rows, or nothing); the
+/// histories' guard (`store/guard.rs`) now finds it when a history is read. A file from before
+/// the guard, read-only, still has the older check: a history must end at its standing.
 #[test]
 fn a_tampered_history_is_not_shown() {
     let dir = Dir::new("history-tamper");
@@ -1055,13 +1057,35 @@ fn a_tampered_history_is_not_shown() {
         mentions(
             &String::from_utf8_lossy(&out.stderr),
             &[
-                "the history of Ann does not end at their standing",
+                "the players' histories were changed outside rungs",
                 "rungs repair",
             ],
         );
         dir.ok(&["repair", LADDER]);
         assert_eq!(dir.ok(&["history", LADDER, "Ann", "--json"]), before);
     }
+    // A file from before the guard gets one when it opens writable, but not over a history
+    // that does not end at its standing: that is still refused by name, and stays unguarded.
+    dir.sqlite(LADDER)
+        .execute_batch(&format!("DELETE FROM meta WHERE key = 'guard'; {copy}"))
+        .unwrap();
+    let out = dir.run(&["history", LADDER, "Ann", "--json"]);
+    mentions(
+        &String::from_utf8_lossy(&out.stderr),
+        &[
+            "the history of Ann does not end at their standing",
+            "rungs repair",
+        ],
+    );
+    let guards: i64 = dir
+        .sqlite(LADDER)
+        .query_row("SELECT COUNT(*) FROM meta WHERE key = 'guard'", [], |r| {
+            r.get(0)
+        })
+        .unwrap();
+    assert_eq!(guards, 0, "a tampered history was blessed");
+    dir.ok(&["repair", LADDER]);
+    assert_eq!(dir.ok(&["history", LADDER, "Ann", "--json"]), before);
 }
 
 /// Audit finding: while the app kept a ladder open, its saves lay in `club.rungs-wal`, so a

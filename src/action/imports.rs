@@ -161,7 +161,9 @@ impl Action {
                             hint: "; add the player first, or allow new players".into(),
                         });
                     }
-                    let id = ctx.roster.next_id();
+                    let id =
+                        ctx.roster
+                            .next_id(&Place::line(file, m.line), field, name.as_str())?;
                     ctx.roster.claim(name, id);
                     known.insert(name.to_string(), id);
                     new_players += 1;

@@ -32,7 +32,7 @@ impl Action {
         let mut rows = Vec::with_capacity(names.len());
         for text in names {
             let name = ctx.roster.new_name(&ctx.at, "name", text, None)?;
-            let id = ctx.roster.next_id();
+            let id = ctx.roster.next_id(&ctx.at, "name", text)?;
             ctx.roster.claim(&name, id);
             rows.push((
                 day,

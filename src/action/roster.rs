@@ -144,8 +144,22 @@ impl<'a> Roster<'a> {
         self.joining.insert(id, name.clone());
     }
 
-    /// The id the next new player gets.
-    pub fn next_id(&self) -> PlayerId {
-        (self.ladder.players.len() + self.joining.len()) as PlayerId
+    /// The id the next new player, `name`, gets; refused past the most a ladder holds, naming
+    /// the player where the change came from.
+    pub fn next_id(&self, at: &Place, field: &str, name: &str) -> Result<PlayerId, ActionError> {
+        let next = self.ladder.players.len() + self.joining.len();
+        if next >= crate::ladder::replay::MAX_PLAYERS {
+            return Err(ActionError::invalid(
+                at,
+                field,
+                name,
+                format!(
+                    "would be player number {}; a ladder holds at most {} players",
+                    next + 1,
+                    crate::ladder::replay::MAX_PLAYERS
+                ),
+            ));
+        }
+        Ok(next as PlayerId)
     }
 }

@@ -85,7 +85,7 @@ impl Action {
                 Some(id) => id,
                 None => {
                     let name = ctx.roster.new_name(&at, "player", &line.player, None)?;
-                    let id = ctx.roster.next_id();
+                    let id = ctx.roster.next_id(&at, "player", &line.player)?;
                     ctx.roster.claim(&name, id);
                     let event = Event::Player {
                         id,

@@ -35,6 +35,8 @@ pub enum ReplayError {
         seq: u64,
         date: NaiveDate,
         id: PlayerId,
+        /// Their name at that event (the ladder knows it: they have joined).
+        name: String,
     },
     /// A join or rename giving a name another player holds on that date.
     #[error("{}", self.describe(&|_| None))]
@@ -54,6 +56,8 @@ pub enum ReplayError {
         seq: u64,
         date: NaiveDate,
         id: PlayerId,
+        /// The name the join gives.
+        name: String,
     },
 }
 
@@ -91,8 +95,15 @@ impl ReplayError {
             ReplayError::EmptySide { seq, date } => {
                 format!("event {seq} on {date}: a side of the match has no players")
             }
-            ReplayError::PlayerTwice { seq, date, id } => {
-                format!("event {seq} on {date}: {} is in the match twice", who(*id))
+            ReplayError::PlayerTwice {
+                seq,
+                date,
+                id,
+                name: then,
+            } => {
+                let who =
+                    name(*id).unwrap_or_else(|| crate::ladder::values::shown(then).into_owned());
+                format!("event {seq} on {date}: {who} is in the match twice")
             }
             ReplayError::NameTaken {
                 seq,
@@ -115,8 +126,16 @@ impl ReplayError {
                     "choose another name, or date this rename after the other player's"
                 }
             ),
-            ReplayError::TooManyPlayers { seq, date, id } => format!(
-                "event {seq} on {date}: player id {id} is beyond the {MAX_PLAYERS} players a ladder holds"
+            ReplayError::TooManyPlayers {
+                seq,
+                date,
+                id,
+                name,
+            } => format!(
+                "event {seq} on {date}: {} joins as player number {}; a ladder holds at most \
+                 {MAX_PLAYERS} players",
+                crate::ladder::values::shown(name),
+                u64::from(*id) + 1
             ),
         }
     }
@@ -169,7 +188,12 @@ impl Ladder {
             Event::Player { id, name, undated } => {
                 let i = *id as usize;
                 if i >= MAX_PLAYERS {
-                    return Err(ReplayError::TooManyPlayers { seq, date, id: *id });
+                    return Err(ReplayError::TooManyPlayers {
+                        seq,
+                        date,
+                        id: *id,
+                        name: name.clone(),
+                    });
                 }
                 if self.players.get(i).is_some_and(|p| p.joined) {
                     return Err(ReplayError::DuplicatePlayer { seq, date, id: *id });
@@ -264,7 +288,15 @@ impl Ladder {
                 .skip(i + 1)
                 .any(|other| other == id)
             {
-                return Err(ReplayError::PlayerTwice { seq, date, id: *id });
+                return Err(ReplayError::PlayerTwice {
+                    seq,
+                    date,
+                    id: *id,
+                    name: self
+                        .players
+                        .get(*id as usize)
+                        .map_or_else(|| format!("player #{id}"), |p| p.name.clone()),
+                });
             }
         }
         Ok(())

@@ -90,10 +90,18 @@ impl Store {
     }
 
     /// A file from before the guard (`guard.rs`), its caches just found sound, gets one when it
-    /// can be written; read-only, it is read as it lies.
+    /// can be written; read-only, it is read as it lies. Its histories are not blessed blind:
+    /// each must end at its player's standing (else the file stays unguarded, each history
+    /// read says what is wrong, and `repair` guards what it rebuilds).
     fn guard_older_file(&self) -> Result<()> {
         if self.read_only || self.guard(&self.conn)?.is_some() {
             return Ok(());
+        }
+        let players = self.read_ladder()?.1.players.len();
+        for player in 0..players as crate::ladder::event::PlayerId {
+            if self.history_as_it_lies(player).is_err() {
+                return Ok(());
+            }
         }
         let tx = self.begin()?;
         if self.guard(&tx)?.is_none() {

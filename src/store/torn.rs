@@ -5,7 +5,7 @@
 //! its `-wal`'s, are noted before the read; an error met while they moved is no verdict on the
 //! file but [`StoreError::ChangedWhileRead`], and reading again gives the whole of it.
 
-use super::StoreError;
+use super::error::{OpenError, StoreError};
 use std::path::Path;
 
 /// What a write to the ladder changes: the file's and its `-wal`'s size and times.
@@ -55,7 +55,7 @@ fn may_be_torn(e: &StoreError) -> bool {
             | StoreError::Sqlite { .. }
             | StoreError::Locked { .. }
             | StoreError::Log { .. }
-            | StoreError::Open(super::OpenError::NotSqlite(_))
+            | StoreError::Open(OpenError::NotSqlite(_))
     )
 }
 
