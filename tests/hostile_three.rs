@@ -171,6 +171,20 @@ fn an_export_writes_only_a_file_and_refuses_every_other_kind_of_target() {
     let log = std::fs::read_to_string(dir.path("plain.jsonl")).unwrap();
     // Standard output: the same log, streamed; no "wrote" line mixed into it.
     assert_eq!(dir.ok(&["export", LADDER, "-"]), log);
+    // … but never into the ladder itself (`>> club.rungs`, found attacking this change).
+    let standings = dir.ok(&["standings", LADDER, "--json"]);
+    let into_itself = std::fs::OpenOptions::new()
+        .append(true)
+        .open(dir.path(LADDER))
+        .unwrap();
+    let out = dir
+        .command(&["export", LADDER, "-"])
+        .stdout(into_itself)
+        .output()
+        .unwrap();
+    let m = failed(&["export", LADDER, "-"], &out);
+    assert_mentions(&m, &["standard output is this ladder's own file"]);
+    assert_eq!(dir.ok(&["standings", LADDER, "--json"]), standings);
     // A regular file is replaced; a link is written through, and stays a link.
     dir.write("old.jsonl", "old");
     dir.ok(&["export", LADDER, "old.jsonl"]);

@@ -160,7 +160,15 @@ pub fn import_csv(
 pub fn export(file: &Path, out: &Path) -> Result<()> {
     let (store, ladder) = open(file)?;
     if out.as_os_str() == "-" {
-        // Standard output, as a stream: no temporary file, no rename, no "wrote" line.
+        // Standard output, as a stream: no temporary file, no rename, no "wrote" line. Never
+        // into the ladder itself (`>> club.rungs` would append a log to the database).
+        if stdout_is(file) {
+            anyhow::bail!(
+                "{}: standard output is this ladder's own file (or one SQLite keeps beside it); \
+                 writing the log there would damage it — send it to another file",
+                file.display()
+            );
+        }
         let mut jsonl = jsonl::Writer::new(std::io::BufWriter::new(std::io::stdout().lock()));
         match store.stream_log(&mut |item| jsonl.item(item))? {
             Ok(()) => super::stdout::check(std::io::Write::flush(&mut jsonl.into_inner())),
@@ -191,6 +199,24 @@ pub fn export(file: &Path, out: &Path) -> Result<()> {
     w.commit().map_err(|e| cannot_write(&e))?;
     say!("wrote {name}");
     Ok(())
+}
+
+/// Whether standard output is the file at `ladder`, or one of the files SQLite keeps beside it.
+fn stdout_is(ladder: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let Ok(out) = std::fs::metadata("/dev/stdout") else {
+        return false;
+    };
+    crate::store::newfile::SIDECARS
+        .iter()
+        .map(|s| {
+            let mut p = ladder.as_os_str().to_owned();
+            p.push(s);
+            std::path::PathBuf::from(p)
+        })
+        .chain([ladder.to_path_buf()])
+        .filter_map(|p| std::fs::metadata(p).ok())
+        .any(|m| m.dev() == out.dev() && m.ino() == out.ino())
 }
 
 pub fn import_log(file: &Path, input: &Path) -> Result<()> {

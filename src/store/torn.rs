@@ -46,7 +46,8 @@ impl Fingerprint {
 }
 
 /// Whether `e` may come of a read torn by another program's write: what SQLite says of a file
-/// that changes under it, or a log and caches that do not agree.
+/// that changes under it (a `-wal` it cannot recover without writing says "read-only"), or a
+/// log and caches that do not agree.
 fn may_be_torn(e: &StoreError) -> bool {
     matches!(
         e,
@@ -54,6 +55,7 @@ fn may_be_torn(e: &StoreError) -> bool {
             | StoreError::Stale { .. }
             | StoreError::Sqlite { .. }
             | StoreError::Locked { .. }
+            | StoreError::ReadOnly(_)
             | StoreError::Log { .. }
             | StoreError::Open(OpenError::NotSqlite(_))
     )
@@ -68,5 +70,47 @@ pub(crate) fn judged(path: &Path, before: &Fingerprint, e: StoreError) -> StoreE
         }
     } else {
         e
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A malformed read is no verdict while the file moved under it; with the file as it was,
+    /// it is what SQLite said.
+    #[test]
+    fn an_error_met_while_the_file_moved_is_a_torn_read() {
+        let dir = std::env::temp_dir().join(format!("rungs-torn-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("club.rungs");
+        std::fs::write(&path, b"SQLite format 3\0").unwrap();
+        let damaged = || StoreError::Damaged {
+            path: "club.rungs".into(),
+            what: "database disk image is malformed".into(),
+        };
+        let before = Fingerprint::of(&path);
+        assert!(matches!(
+            judged(&path, &before, damaged()),
+            StoreError::Damaged { .. }
+        ));
+        // Another program's checkpoint: the file grows (its times move too, but a size is
+        // enough here); then its -wal appears.
+        std::fs::write(&path, b"SQLite format 3\0 and a page more").unwrap();
+        assert!(matches!(
+            judged(&path, &before, damaged()),
+            StoreError::ChangedWhileRead { .. }
+        ));
+        let now = Fingerprint::of(&path);
+        std::fs::write(dir.join("club.rungs-wal"), b"frames").unwrap();
+        assert!(matches!(
+            judged(&path, &now, damaged()),
+            StoreError::ChangedWhileRead { .. }
+        ));
+        // An error that is no read's (the disk is full) is never recast.
+        let full = judged(&path, &before, StoreError::DiskFull("club.rungs".into()));
+        assert!(matches!(full, StoreError::DiskFull(_)));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
