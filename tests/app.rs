@@ -512,3 +512,61 @@ fn a_change_after_another_program_changed_the_ladder_is_refused_then_lands() {
     let names: Vec<&str> = s.ladder.players.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["Ann", "Bo", "Cy", "Dee", "Fay", "Gus"]);
 }
+
+/// Issue 22, item 2: with the ladder open in the app, `rungs add-match hand.rungs "Bo Chen" Di
+/// 1` from a terminal went unseen — the app kept the old standings, and Undo, Undo then took
+/// back the terminal's match, which the user had never been shown. The app now asks every
+/// second (and when it gets the focus back) whether another program changed its file; it
+/// reloads, says what arrived, and Undo says whose change it takes back.
+#[test]
+fn the_app_follows_its_file_and_says_what_another_program_changed() {
+    use rungs::app::command::Command;
+    let dir = Temp::new("follow-file");
+    let mut h = app(&dir, &["Ann", "Bo Chen", "Di"]);
+    h.run();
+    // A terminal adds a match.
+    {
+        let mut other = Store::open(&dir.0.join("club.rungs")).unwrap();
+        other.ladder().unwrap();
+        let day = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
+        let game = rungs::ladder::event::Match::new(
+            1,
+            2,
+            rungs::ladder::event::MatchResult::Played(rungs::rating::Outcome::Win),
+        );
+        other
+            .commit(
+                "added Bo Chen beat Di",
+                &[(
+                    day,
+                    Entry::Add {
+                        event: Event::Match(game),
+                    },
+                )],
+            )
+            .unwrap();
+    }
+    assert_eq!(h.state().state.ladder.players[1].wins, 0, "not yet seen");
+    // Two seconds of the window's clock (each step is a quarter of a second).
+    h.run_steps(8);
+    let s = &h.state().state;
+    assert_eq!(s.ladder.players[1].wins, 1, "the new match is on screen");
+    assert_eq!(
+        s.notice(),
+        Some("1 change from another program: added Bo Chen beat Di")
+    );
+    assert!(s.error().is_none(), "{:?}", s.error());
+    // The app's own change lands on top of it, with no refusal.
+    h.state_mut().state.apply(Command::AddPlayer("Eve".into()));
+    assert!(h.state().state.error().is_none());
+    // Undo takes back the app's own change; the next Undo says the change was another's.
+    h.state_mut().state.apply(Command::Undo);
+    assert!(h.state().state.player_id("Eve").is_none());
+    h.state_mut().state.apply(Command::Undo);
+    let s = &h.state().state;
+    assert_eq!(
+        s.notice(),
+        Some("Undone: added Bo Chen beat Di (another program's change)")
+    );
+    assert_eq!(s.ladder.players[1].wins, 0);
+}

@@ -282,7 +282,13 @@ fn describe_replay(store: &Store, action: &Action, cause: &ReplayError) -> Strin
 /// Undoes the latest change that is not undone (`redo` false), or redoes the latest undone
 /// one. Returns the change's label.
 pub fn undo(store: &mut Store, redo: bool) -> Result<String, ActionError> {
-    let toggled = if redo { store.redo() } else { store.undo() };
+    Ok(undo_action(store, redo)?.0)
+}
+
+/// [`undo`], with the id of the action taken back (or done again).
+pub fn undo_action(store: &mut Store, redo: bool) -> Result<(String, i64), ActionError> {
+    let toggled = if redo { store.redo() } else { store.undo() }?;
     // The label may come from an imported log or an older file: shown safely.
-    Ok(crate::ladder::values::shown(&toggled?.label).into_owned())
+    let label = crate::ladder::values::shown(&toggled.label).into_owned();
+    Ok((label, toggled.target))
 }

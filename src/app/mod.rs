@@ -62,6 +62,9 @@ pub struct Memory {
 
 const MEMORY_KEY: &str = "rungs";
 
+/// How often the window asks whether another program changed its file.
+const FILE_CHECK_SECONDS: f64 = 1.0;
+
 pub struct RungsApp {
     pub state: AppState,
     /// Each screen's own state.
@@ -74,6 +77,9 @@ pub struct RungsApp {
     png_pending: Option<(PathBuf, egui::Rect)>,
     /// A PNG of the plots being written by the screenshot callback.
     png_saved: Option<std::sync::mpsc::Receiver<Result<String, error::AppError>>>,
+    /// When the file was last asked whether another program changed it (egui's clock), and
+    /// whether the window had the focus then.
+    file_checked: (f64, bool),
 }
 
 /// egui's default proportional font has no arrows, badges or geometric shapes; Hack (bundled
@@ -111,9 +117,27 @@ impl RungsApp {
             fonts_ready: false,
             png_pending: None,
             png_saved: None,
+            file_checked: (0.0, false),
         };
         app.follow_up();
         app
+    }
+
+    /// The app follows its file: every second, and whenever the window gets the focus back,
+    /// it asks whether another program changed the ladder, and if so reloads and says what
+    /// arrived (see [`AppState::follow_file`]).
+    fn follow_file(&mut self, ui: &egui::Ui) {
+        let (now, focused) = ui.input(|i| (i.time, i.focused));
+        let (checked, was_focused) = self.file_checked;
+        if now - checked >= FILE_CHECK_SECONDS || (focused && !was_focused) {
+            self.file_checked = (now, focused);
+            self.state.follow_file();
+            self.follow_up();
+        } else {
+            self.file_checked.1 = focused;
+        }
+        ui.ctx()
+            .request_repaint_after(std::time::Duration::from_secs_f64(FILE_CHECK_SECONDS));
     }
 
     /// Applies `cmd` as a click would, and hands on what the screens must do.
@@ -302,6 +326,7 @@ impl RungsApp {
         }
         self.state.poll_job();
         self.follow_up();
+        self.follow_file(ui);
         self.screenshots(ui.ctx());
         if self.state.tools.playing.is_some() {
             let dt = ui.input(|i| i.stable_dt) as f64;

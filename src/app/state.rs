@@ -54,6 +54,9 @@ pub struct AppState {
     follow_ups: Vec<FollowUp>,
     /// A player's history, read once per player and ladder change.
     history: Option<(PlayerId, u64, Vec<HistoryRow>)>,
+    /// Actions another program made while this window was open (each said when it arrived):
+    /// an undo of one says whose it was.
+    others_actions: std::collections::HashSet<i64>,
 }
 
 pub fn today() -> NaiveDate {
@@ -81,6 +84,7 @@ impl AppState {
             generation: 0,
             follow_ups: Vec::new(),
             history: None,
+            others_actions: std::collections::HashSet::new(),
         }
     }
 
@@ -148,6 +152,52 @@ impl AppState {
                 self.say_error(&AppError::Store(e), origin);
             }
         }
+    }
+
+    /// If another program changed the ladder since it was read, reads it again and says what
+    /// arrived ("2 changes from another program: …"), so that what the screens show, and what
+    /// Undo takes back, is the file as it is. Not while a job runs or a preview waits (they
+    /// land or are refused against the file as they find it).
+    pub fn follow_file(&mut self) {
+        if self.job.is_some() || self.pending.is_some() {
+            return;
+        }
+        let Some(store) = &self.store else {
+            return;
+        };
+        if !store.changed_elsewhere().unwrap_or(false) {
+            return;
+        }
+        let before = store.seen_action().unwrap_or(0);
+        self.reload();
+        let Some(store) = &self.store else {
+            return;
+        };
+        let Ok(arrived) = store.labels_after(before) else {
+            return;
+        };
+        if arrived.is_empty() {
+            // The log is as it was (an undo elsewhere was undone, or only caches moved).
+            return;
+        }
+        self.others_actions
+            .extend(arrived.iter().map(|(id, _)| *id));
+        let shown: Vec<String> = arrived
+            .iter()
+            .take(3)
+            .map(|(_, label)| crate::ladder::values::shown(label).into_owned())
+            .collect();
+        let more = match arrived.len() {
+            n if n > 3 => format!("; and {} more", n - 3),
+            _ => String::new(),
+        };
+        let what = match arrived.len() {
+            1 => "1 change".to_string(),
+            n => format!("{n} changes"),
+        };
+        let text = format!("{what} from another program: {}{more}", shown.join("; "));
+        let origin = self.origin();
+        self.say(text, Offer::Nothing, origin);
     }
 
     /// What the screens' own state must do, oldest first; the window hands each on.
@@ -469,11 +519,17 @@ impl AppState {
     fn toggle(&mut self, undo: bool) -> AppResult<()> {
         let inline = !self.is_large();
         let title = if undo { "undoing" } else { "redoing" };
+        let others = self.others_actions.clone();
         self.run(title, Unit::Permille, 0, inline, move |store, _| {
-            let label = action::undo(store, !undo)?;
+            let (label, target) = action::undo_action(store, !undo)?;
             let word = if undo { "Undone" } else { "Redone" };
+            let whose = if others.contains(&target) {
+                " (another program's change)"
+            } else {
+                ""
+            };
             Ok(Done::Changed {
-                said: Some((format!("{word}: {label}"), Offer::Nothing)),
+                said: Some((format!("{word}: {label}{whose}"), Offer::Nothing)),
                 then: None,
             })
         })

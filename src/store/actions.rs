@@ -308,7 +308,7 @@ impl Store {
         self.check_cancel()?;
         tx.commit().map_err(|e| self.sql(e))?;
         self.seen.set(Some(written));
-        Ok(Toggled { label })
+        Ok(Toggled { label, target })
     }
 
     /// Loads a whole exported log into this ladder, which must be new (no actions yet). One

@@ -248,6 +248,18 @@ impl Store {
         Ok(stamp)
     }
 
+    /// The labels of the actions after action `id`, in order (what another program did since
+    /// this store read the ladder, once read again).
+    pub fn labels_after(&self, id: i64) -> Result<Vec<(i64, String)>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, label FROM actions WHERE id > ?1 ORDER BY id")
+            .map_err(|e| self.sql(e))?;
+        stmt.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.sql(e))
+    }
+
     /// Actions in id order: (id, kind, label).
     pub fn actions(&self) -> Result<Vec<(i64, String, String)>> {
         let mut stmt = self

@@ -44,6 +44,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 #[derive(Debug, Clone, PartialEq)]
 pub struct Toggled {
     pub label: String,
+    /// The action undone or redone.
+    pub target: i64,
 }
 
 /// An open ladder file.
@@ -62,6 +64,9 @@ pub struct Store {
     /// wrote it: a change is made against what was read, so one committed after another
     /// program moved the log on is refused ([`StoreError::ChangedMeanwhile`]).
     seen: Cell<Option<(i64, i64)>>,
+    /// `PRAGMA data_version` when this store last read the ladder: another connection's
+    /// commit moves it, this one's never does.
+    data_version: Cell<Option<i64>>,
     /// The cache head whose history blobs were last found to be the ones rungs wrote.
     histories_verified: Cell<Option<(i64, i64)>>,
     /// For a file this process may not write: how it lay when opened (see `torn.rs`).
@@ -121,6 +126,7 @@ impl Store {
             cookie: Cell::new(checked.cookie),
             archive_table: checked.version >= 3,
             seen: Cell::new(None),
+            data_version: Cell::new(None),
             histories_verified: Cell::new(None),
             unlocked_reads: Cell::new(checked.read_only.then_some(before)),
             cancel: None,
@@ -153,6 +159,7 @@ impl Store {
             cookie: Cell::new(cookie),
             archive_table: true,
             seen: Cell::new(None),
+            data_version: Cell::new(None),
             histories_verified: Cell::new(None),
             unlocked_reads: Cell::new(None),
             cancel: None,
@@ -312,9 +319,31 @@ impl Store {
     /// The ladder as the caches hold it, checked to be the ladder's own (equal to a replay of
     /// the log, which `check` verifies).
     pub fn ladder(&self) -> Result<Ladder> {
+        let version = self.data_version()?;
         let (head, ladder) = self.read_ladder()?;
         self.seen.set(head);
+        self.data_version.set(Some(version));
         Ok(ladder)
+    }
+
+    fn data_version(&self) -> Result<i64> {
+        self.conn
+            .query_row("PRAGMA data_version", [], |r| r.get(0))
+            .map_err(|e| self.sql(e))
+    }
+
+    /// Whether another program committed a change to the ladder since this store last read
+    /// it ([`Store::ladder`]). Cheap: what a window asks every second to follow its file.
+    pub fn changed_elsewhere(&self) -> Result<bool> {
+        let Some(seen) = self.data_version.get() else {
+            return Ok(false);
+        };
+        Ok(self.data_version()? != seen)
+    }
+
+    /// The last action of the log as this store last read or wrote it.
+    pub fn seen_action(&self) -> Option<i64> {
+        self.seen.get().map(|(action, _)| action)
     }
 
     /// The cached ladder and where the log it belongs to ends (last action, last row).
