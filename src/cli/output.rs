@@ -389,7 +389,7 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
                             "ranking": ranking,
                             "peak_tier": e.peak_tier.map(Tier::name),
                             "matches": e.matches,
-                            "weekly_rp": e.weekly_rp,
+                            "weekly_rp": e.weekly_rp.to_vec(),
                         })
                     })
                     .collect();

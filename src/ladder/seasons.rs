@@ -85,7 +85,10 @@ pub fn calendar_status(ladder: &Ladder, today: NaiveDate) -> Status {
     )
 }
 
-/// A soft reset that grows every RD by `periods` rating periods.
+/// A soft reset that grows every RD by `periods` rating periods. It visits only the players
+/// it may change ([`Watch`](crate::ladder::state::Watch)); every other player's end-of-week
+/// RP runs on unchanged (`ladder::weekly`) and gets no history row, so a soft reset costs
+/// the players active this season, not the ladder's (issue 21 #13).
 fn roll_week(
     ladder: &mut Ladder,
     date: NaiveDate,
@@ -94,20 +97,20 @@ fn roll_week(
     history: &mut Vec<HistoryRow>,
 ) {
     if let Params::Skyweaver(params) = &ladder.rules.params {
-        let grandweavers = grandweaver_set(&ladder.players, params.grandweaver_count);
+        let params = params.clone();
+        let watched = watched(ladder, &params);
+        let grandweavers = grandweavers_among(&ladder.players, &watched, params.grandweaver_count);
         let cfg = params.glicko();
-        for (i, p) in ladder
-            .players
-            .iter_mut()
-            .enumerate()
-            .filter(|(_, p)| p.joined)
-        {
-            let tier = if grandweavers[i] {
+        let week = ladder.week;
+        for (&id, gw) in watched.iter().zip(grandweavers) {
+            let p = &mut ladder.players[id as usize];
+            let before = p.figures();
+            let tier = if gw {
                 Tier::Grandweaver
             } else {
                 Tier::of_rp(p.rp)
             };
-            p.season_weekly.push((p.rp, tier));
+            p.season_weekly.push(p.rp);
             if tier == Tier::Grandweaver {
                 p.season_grandweaver = true;
                 p.rp = p.rp.min(1400.0);
@@ -117,10 +120,64 @@ fn roll_week(
             if let Skill::Glicko(r) = p.skill {
                 p.skill = Skill::Glicko(glicko::grow_deviation(&r, periods, &cfg));
             }
+            if !soft_reset_may_change(p, &params) {
+                p.season_weekly.open(p.rp, week + 1);
+                if let Some(set) = &mut ladder.watch.0 {
+                    set.remove(&id);
+                }
+            }
+            ladder.record_if_changed(date, seq, id, before, history);
         }
-        ladder.record_all(date, seq, history);
     }
     ladder.week += 1;
+}
+
+/// Whether a soft reset may change a player: at Master or above (the caps, a Grandweaver
+/// slot), or an RD not at its ceiling (a soft reset grows it, or brings it down to a lower
+/// ceiling). Any other player's soft reset records their RP for the week and nothing else.
+fn soft_reset_may_change(p: &PlayerState, params: &crate::ladder::rules::SkyweaverParams) -> bool {
+    p.joined
+        && (p.rp >= Tier::Master.minimum()
+            || matches!(p.skill, Skill::Glicko(r)
+                if r.deviation.to_bits() != params.initial_deviation.to_bits()))
+}
+
+/// The players a soft reset may change, in id order, building the watch list from every
+/// player the first time (after a ladder is read, a rules change or a hard reset): the others
+/// get an open end-of-week run from this week on.
+fn watched(ladder: &mut Ladder, params: &crate::ladder::rules::SkyweaverParams) -> Vec<PlayerId> {
+    if ladder.watch.0.is_none() {
+        let week = ladder.week;
+        let mut set = std::collections::BTreeSet::new();
+        for (i, p) in ladder.players.iter_mut().enumerate() {
+            if soft_reset_may_change(p, params) {
+                p.season_weekly.close(week);
+                set.insert(i as PlayerId);
+            } else if p.joined && !p.season_weekly.is_open() {
+                p.season_weekly.open(p.rp, week);
+            }
+        }
+        ladder.watch.0 = Some(set);
+    }
+    ladder.watch.0.iter().flatten().copied().collect()
+}
+
+/// For each of `watched` (every player at Master or above among them), whether they hold a
+/// Grandweaver slot: [`grandweaver_set`] over the watched players at Master or above, in id
+/// order, so its ranking and tie-breaks decide.
+fn grandweavers_among(players: &[PlayerState], watched: &[PlayerId], n: u32) -> Vec<bool> {
+    let masters: Vec<usize> = (0..watched.len())
+        .filter(|&k| players[watched[k] as usize].rp >= Tier::Master.minimum())
+        .collect();
+    let states: Vec<PlayerState> = masters
+        .iter()
+        .map(|&k| players[watched[k] as usize].clone())
+        .collect();
+    let mut out = vec![false; watched.len()];
+    for (k, gw) in masters.iter().zip(grandweaver_set(&states, n)) {
+        out[*k] = gw;
+    }
+    out
 }
 
 /// The season's archive entries, as the season stands now.
@@ -147,15 +204,13 @@ pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
             } else {
                 Tier::of_rp(p.season_peak_rp)
             };
-            let weekly_rp: Vec<f64> = p.season_weekly.iter().map(|w| w.0).collect();
+            let weekly_rp = p.season_weekly.closed_at(ladder.week);
             let ranking = if !skyweaver {
                 SeasonRanking::Score(p.figures().score)
             } else if tier_now < Tier::Master {
                 SeasonRanking::Tier(tier_now)
-            } else if weekly_rp.is_empty() {
-                SeasonRanking::AverageRp(p.rp)
             } else {
-                SeasonRanking::AverageRp(weekly_rp.iter().sum::<f64>() / weekly_rp.len() as f64)
+                SeasonRanking::AverageRp(weekly_rp.mean().unwrap_or(p.rp))
             };
             SeasonEntry {
                 player: i as PlayerId,
@@ -251,6 +306,7 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
         let range = hard_reset_range(ladder);
         let newcomer = Skill::initial(&ladder.rules);
         for entry in &record.entries {
+            let before = ladder.players[entry.player as usize].figures();
             let p = &mut ladder.players[entry.player as usize];
             p.rp = entry.peak_tier.unwrap_or(Tier::Wanderer).hard_reset_value();
             let rated = counts_in_range(p, &newcomer);
@@ -268,14 +324,17 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
             }
             p.floor = floor_reached(p.rp);
             p.season_peak_rp = p.rp;
+            ladder.record_if_changed(date, seq, entry.player, before, history);
         }
-        ladder.record_all(date, seq, history);
     }
     for p in &mut ladder.players {
         p.season_grandweaver = false;
         p.season_matches = 0;
         p.season_weekly.clear();
     }
+    // Nobody a soft reset can change is left (RP at most 1000, RD at its ceiling); the next
+    // soft reset finds out afresh.
+    ladder.watch = Default::default();
     ladder.archive.push(record);
     ladder.season += 1;
     ladder.week = 1;
