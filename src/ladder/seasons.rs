@@ -9,6 +9,7 @@ use crate::ladder::rules::{Params, Rules};
 use crate::ladder::skyweaver::{Tier, floor_reached};
 use crate::ladder::state::Ladder;
 use crate::ladder::state::{HistoryRow, PlayerState, Skill};
+use crate::ladder::weekly::WeeklyRp;
 pub use crate::ladder::state::{SeasonEntry, SeasonRanking, SeasonRecord};
 use crate::rating::{glicko, glicko2, trueskill};
 use chrono::NaiveDate;
@@ -30,19 +31,64 @@ pub fn soft_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
 /// — a soft reset, then on a season's end a hard reset — dated on its day with sequence
 /// number [`SCHEDULED_SEQ`], so its history rows come before that day's events. A soft reset
 /// by the calendar rolls N/7 rating periods: a period is a calendar week (eq. 1 with t in
-/// weeks), one for the weekly default.
+/// weeks), one for the weekly default. The seasons the plan folds apply as one step
+/// ([`fold_seasons`]).
 pub(crate) fn run_calendar(ladder: &mut Ladder, date: NaiveDate, history: &mut Vec<HistoryRow>) {
     let (Some(last), Calendar::Scheduled(schedule)) = (ladder.last_date, ladder.rules.calendar)
     else {
         return;
     };
-    for reset in schedule.plan(last, date) {
-        let periods = schedule.periods_per_reset();
+    let plan = schedule.plan(last, date);
+    let fold = plan.folded();
+    let periods = schedule.periods_per_reset();
+    for reset in plan {
         roll_week(ladder, reset.date, SCHEDULED_SEQ, periods, history);
         if reset.hard {
+            let rows = history.len();
             hard_reset(ladder, reset.date, SCHEDULED_SEQ, history);
+            if let Some(f) = fold.filter(|f| f.after == reset.date) {
+                // The empty season just ended changed nobody: each season of the run would
+                // do the same. Otherwise (no ladder seen so far) they apply one by one.
+                if history.len() == rows {
+                    fold_seasons(ladder, &f);
+                } else {
+                    let mut day = schedule.next_after(f.after);
+                    while let Some(d) = day.filter(|d| *d <= f.last) {
+                        roll_week(ladder, d, SCHEDULED_SEQ, periods, history);
+                        if schedule.is_hard(d) {
+                            hard_reset(ladder, d, SCHEDULED_SEQ, history);
+                        }
+                        day = schedule.next_after(d);
+                    }
+                }
+            }
         }
     }
+}
+
+/// The seasons of `fold` at once, on a ladder that an empty season leaves as it is: one
+/// archive record for the run (each season's entries, every week of the run at the player's
+/// RP), and the season counter moved on. Nothing else changes: no player, no history row.
+fn fold_seasons(ladder: &mut Ladder, fold: &crate::ladder::calendar::Fold) {
+    let weeks = u32::try_from(fold.weeks).unwrap_or(u32::MAX);
+    let seasons = u32::try_from(fold.seasons).unwrap_or(u32::MAX);
+    let skyweaver = matches!(ladder.rules.params, Params::Skyweaver(_));
+    let mut entries = season_entries(ladder);
+    for e in &mut entries {
+        if skyweaver {
+            let rp = ladder.players[e.player as usize].rp;
+            e.weekly_rp = WeeklyRp::repeat(rp, weeks);
+        }
+    }
+    ladder.archive.push(SeasonRecord {
+        number: ladder.season,
+        ended: fold.last,
+        weeks,
+        entries,
+        folded: seasons.saturating_sub(1),
+    });
+    ladder.season = ladder.season.saturating_add(seasons);
+    ladder.week = 1;
 }
 
 /// The season calendar's resets in a log, as replay applies them to `events` (in replay
@@ -301,6 +347,7 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
         ended: date,
         weeks: ladder.week.saturating_sub(1),
         entries: season_entries(ladder),
+        folded: 0,
     };
     if let Params::Skyweaver(params) = &ladder.rules.params {
         let range = hard_reset_range(ladder);

@@ -524,12 +524,29 @@ pub struct SeasonEntry {
     pub weekly_rp: WeeklyRp,
 }
 
-/// A finished season.
+/// A finished season, or a run of seasons in which nothing was entered, folded into one
+/// record (`ladder::calendar`'s [`Fold`](crate::ladder::calendar::Fold)).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SeasonRecord {
     pub number: u32,
     pub ended: NaiveDate,
-    /// Soft resets during the season.
+    /// Soft resets during the season (during the whole run, when folded).
     pub weeks: u32,
     pub entries: Vec<SeasonEntry>,
+    /// Seasons after `number` folded into this record: it stands for seasons `number` …
+    /// `number + folded`, each of which gave every player this entry (their weekly RP the
+    /// same value every week of the run).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub folded: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl SeasonRecord {
+    /// The last season the record stands for.
+    pub fn through(&self) -> u32 {
+        self.number.saturating_add(self.folded)
+    }
 }

@@ -55,6 +55,13 @@ impl WeeklyRp {
         self.open = Some((rp, from));
     }
 
+    /// `weeks` weeks of `rp`.
+    pub fn repeat(rp: f64, weeks: u32) -> WeeklyRp {
+        let mut out = WeeklyRp::default();
+        out.push_run(rp, weeks);
+        out
+    }
+
     pub fn is_open(&self) -> bool {
         self.open.is_some()
     }
