@@ -1,7 +1,6 @@
-//! Seasons in which nothing is entered (issue 25 #4) and what a calendar costs (issue 21 #13):
-//! every season's reset applies, also with nobody playing; a long gap folds its empty seasons
-//! into one archive row and ends where applying them one by one would; and a daily calendar
-//! over thousands of players stays within an address-space cap that players × resets broke.
+//! Seasons in which nothing is entered (issue 25 #4): every season's reset applies, also with
+//! nobody playing, and a long gap folds its empty seasons into one archive row and ends where
+//! applying them one by one would.
 
 use chrono::NaiveDate;
 use rungs::ladder::calendar::{Calendar, EMPTY_SEASONS_APPLIED, SCHEDULED_SEQ, Schedule};
@@ -10,9 +9,6 @@ use rungs::ladder::replay::{Ladder, replay};
 use rungs::ladder::rules::{Rules, System};
 use rungs::ladder::skyweaver::Tier;
 use rungs::ladder::state::{HistoryRow, SeasonRanking};
-
-mod support;
-use support::TempDir;
 
 fn d(y: i32, m: u32, day: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, day).unwrap()
@@ -56,9 +52,12 @@ fn log(more: Vec<(NaiveDate, Event)>, back: NaiveDate) -> Vec<(NaiveDate, u64, E
     let mut events = vec![
         (d(2024, 1, 8), join(0, "Ann")),
         (d(2024, 1, 8), join(1, "Bo")),
-        (d(2024, 1, 10), Event::Migration {
-            migration: Box::new(migration),
-        }),
+        (
+            d(2024, 1, 10),
+            Event::Migration {
+                migration: Box::new(migration),
+            },
+        ),
     ];
     events.extend(more);
     events.push((back, join(2, "Cy")));
@@ -151,7 +150,10 @@ fn a_grandweaver_who_sits_out_four_monthly_seasons_comes_back_at_350() {
             (SeasonRanking::Tier(Tier::TraineeII), vec![400.0; 4], 0),
         ]
     );
-    assert_eq!(ladder.archive[0].entries[0].peak_tier, Some(Tier::Grandweaver));
+    assert_eq!(
+        ladder.archive[0].entries[0].peak_tier,
+        Some(Tier::Grandweaver)
+    );
 }
 
 #[test]
@@ -197,9 +199,16 @@ fn a_long_gap_folds_its_empty_seasons_and_ends_where_season_by_season_would() {
     assert_eq!(stepped.season, folded.season);
     for id in [0, 1] {
         let (a, b) = (&folded.players[id], &stepped.players[id]);
-        assert_eq!((a.rp, a.skill, a.floor), (b.rp, b.skill, b.floor), "player {id}");
+        assert_eq!(
+            (a.rp, a.skill, a.floor),
+            (b.rp, b.skill, b.floor),
+            "player {id}"
+        );
         let rows = |h: &[HistoryRow]| -> Vec<HistoryRow> {
-            h.iter().filter(|r| r.player == id as PlayerId).copied().collect()
+            h.iter()
+                .filter(|r| r.player == id as PlayerId)
+                .copied()
+                .collect()
         };
         assert_eq!(rows(&folded_history), rows(&stepped_history), "player {id}");
     }
@@ -229,75 +238,4 @@ fn nine_thousand_years_of_weekly_seasons_replay_as_a_handful() {
     assert_eq!(ladder.season, 108_000);
     // Ann, never rated, at Wanderer's 200 all along: not one reset changed her.
     assert_eq!(history.len(), 2);
-}
-
-/// `rungs ARGS` run under an address-space cap of `mib` MiB: (success, stderr).
-fn rungs_capped(mib: u64, args: &[&str]) -> (bool, String) {
-    use std::os::unix::process::CommandExt;
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_rungs"));
-    cmd.args(args).env("NO_COLOR", "1");
-    let bytes = mib << 20;
-    // SAFETY: setrlimit is async-signal-safe; nothing else runs between fork and exec.
-    unsafe {
-        cmd.pre_exec(move || {
-            let limit = libc::rlimit {
-                rlim_cur: bytes,
-                rlim_max: bytes,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    let out = cmd.output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
-#[test]
-fn a_daily_calendar_over_thousands_of_players_stays_under_a_memory_cap() {
-    // 4,000 players (2,000 matches on 2000-01-01), then one match a day for 6,000 days,
-    // under a soft reset every day and a hard reset every 52: 6,000 soft resets × 4,000
-    // players. Written a row per player per reset, as before, the import needed about 500 MiB
-    // of address space (400 aborted); the calendar now costs the players it changes, about
-    // 200 MiB. The cap sits between.
-    let dir = TempDir::new("capped");
-    let csv = dir.0.join("daily.csv");
-    let players = 4000u64;
-    let mut text = String::from("date,player_a,player_b,score\n");
-    let start = d(2000, 1, 1);
-    for i in (0..players).step_by(2) {
-        text += &format!("{start},P{i},P{},1\n", i + 1);
-    }
-    for day in 1..=6000u64 {
-        let a = day * 7919 % players;
-        let b = (a + 1 + day % (players - 1)) % players;
-        let date = start + chrono::Days::new(day);
-        text += &format!("{date},P{a},P{b},{}\n", day % 2);
-    }
-    std::fs::write(&csv, text).unwrap();
-    let file = dir.0.join("daily.rungs");
-    let file = file.to_str().unwrap();
-    let (made, err) = rungs_capped(
-        300,
-        &[
-            "new",
-            file,
-            "--system",
-            "skyweaver",
-            "--soft-every",
-            "1",
-            "--hard-every",
-            "52",
-        ],
-    );
-    assert!(made, "{err}");
-    let (imported, err) = rungs_capped(300, &["import", file, csv.to_str().unwrap()]);
-    assert!(imported, "{err}");
-    // And the standings read back under it.
-    let (read, err) = rungs_capped(300, &["standings", file]);
-    assert!(read, "{err}");
 }

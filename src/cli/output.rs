@@ -393,12 +393,17 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
                         })
                     })
                     .collect();
-                serde_json::json!({
+                let mut season = serde_json::json!({
                     "number": s.number,
                     "ended": s.ended,
                     "weeks": s.weeks,
                     "entries": entries,
-                })
+                });
+                // A run of seasons with nothing entered, folded: the last season it stands for.
+                if s.folded > 0 {
+                    season["through"] = serde_json::json!(s.through());
+                }
+                season
             })
             .collect();
         say!("{}", serde_json::Value::Array(seasons));
@@ -414,8 +419,8 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
     }
     for season in &ladder.archive {
         say!(
-            "Season {} — ended {}, {} weeks",
-            season.number,
+            "{} — ended {}, {} weeks",
+            season.title(),
             season.ended,
             season.weeks
         );

@@ -572,7 +572,10 @@ mod tests {
         let got: Vec<Reset> = plan.collect();
         assert_eq!(got.len(), 12);
         assert_eq!(
-            got.iter().filter(|r| r.hard).map(|r| r.date).collect::<Vec<_>>(),
+            got.iter()
+                .filter(|r| r.hard)
+                .map(|r| r.date)
+                .collect::<Vec<_>>(),
             [d(2026, 2, 2), d(2026, 3, 2), d(2026, 3, 30)]
         );
         // Two years on, to Wednesday 2028-01-05 (day 730, in period 104 = 730 div 7): the

@@ -549,4 +549,16 @@ impl SeasonRecord {
     pub fn through(&self) -> u32 {
         self.number.saturating_add(self.folded)
     }
+
+    /// "Season 3", or for a folded run "Seasons 12–40 (nothing entered)".
+    pub fn title(&self) -> String {
+        match self.folded {
+            0 => format!("Season {}", self.number),
+            _ => format!(
+                "Seasons {}–{} (nothing entered)",
+                self.number,
+                self.through()
+            ),
+        }
+    }
 }

@@ -148,7 +148,10 @@ enum Item {
     Run(f64, u32),
     /// As lists were written before runs: the week's RP and tier (the tier was never read).
     Old(f64, #[allow(dead_code)] Tier),
-    Open { rp: f64, from: u32 },
+    Open {
+        rp: f64,
+        from: u32,
+    },
 }
 
 impl Serialize for WeeklyRp {
