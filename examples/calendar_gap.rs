@@ -37,7 +37,7 @@ fn main() {
         let a = (k * 7919 % u64::from(players)) as u32;
         let b = (a + 1 + (k % u64::from(players - 1)) as u32) % players;
         let date = NaiveDate::from_ymd_opt(year, 6, 15).unwrap_or_default();
-        let result = MatchResult::Played(if k % 3 == 0 {
+        let result = MatchResult::Played(if k.is_multiple_of(3) {
             Outcome::Loss
         } else {
             Outcome::Win

@@ -143,7 +143,7 @@ fn roll_week(
     history: &mut Vec<HistoryRow>,
 ) {
     if let Params::Skyweaver(params) = &ladder.rules.params {
-        let params = params.clone();
+        let params = *params;
         let watched = watched(ladder, &params);
         let grandweavers = grandweavers_among(&ladder.players, &watched, params.grandweaver_count);
         let cfg = params.glicko();
