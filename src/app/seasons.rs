@@ -70,8 +70,8 @@ fn archive(ui: &mut egui::Ui, app: &AppState) {
                 let plural =
                     |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
                 egui::CollapsingHeader::new(format!(
-                    "Season {} — ended {} ({}, {})",
-                    season.number,
+                    "{} — ended {} ({}, {})",
+                    season.title(),
                     season.ended,
                     plural(season.weeks as usize, "week"),
                     plural(season.entries.len(), "player")

@@ -389,16 +389,21 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
                             "ranking": ranking,
                             "peak_tier": e.peak_tier.map(Tier::name),
                             "matches": e.matches,
-                            "weekly_rp": e.weekly_rp,
+                            "weekly_rp": e.weekly_rp.to_vec(),
                         })
                     })
                     .collect();
-                serde_json::json!({
+                let mut season = serde_json::json!({
                     "number": s.number,
                     "ended": s.ended,
                     "weeks": s.weeks,
                     "entries": entries,
-                })
+                });
+                // A run of seasons with nothing entered, folded: the last season it stands for.
+                if s.folded > 0 {
+                    season["through"] = serde_json::json!(s.through());
+                }
+                season
             })
             .collect();
         say!("{}", serde_json::Value::Array(seasons));
@@ -414,8 +419,8 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
     }
     for season in &ladder.archive {
         say!(
-            "Season {} — ended {}, {} weeks",
-            season.number,
+            "{} — ended {}, {} weeks",
+            season.title(),
             season.ended,
             season.weeks
         );

@@ -13,14 +13,17 @@
 //!   both buttons were pressed, soft then hard.
 //!
 //! Replay applies the resets between two events when it reaches the second: a reset waits for
-//! the log to pass it. A stretch without any event that spans several season ends is not
-//! replayed season by season: the first season end closes the season that was running, the
-//! weeks after the last one belong to the season the next event falls in, and the whole
-//! seasons between, in which nothing was entered, are skipped — no archive, no resets. Idle
-//! seasons could change nothing but the archive (every RD is back at its ceiling after a hard
-//! reset, and no one plays in them), and skipping them keeps the work of any gap within two
-//! seasons, however far apart its dates (a log with one match in 0001 and one in 9999 stays
-//! two events of work, not a million resets).
+//! the log to pass it. Every season's resets apply, also in seasons in which nothing was
+//! entered (issue 25 #4: a Grandweaver reset to 1000 who sits out four monthly seasons comes
+//! back at 1000 → 700 → 500 → 400 → 350), but a long gap costs a handful of seasons of work,
+//! not one per season: the first season end closes the season that was running, the next
+//! [`EMPTY_SEASONS_APPLIED`] whole seasons with nothing entered apply one by one, and the
+//! whole seasons after them up to the last season end of the gap are *folded* ([`Fold`]): by
+//! then every player is at the fixed point of an empty season (Table 1's reset values fall
+//! to Trainee I's 300 or stay at Wanderer's 200 within six seasons; the MMR rescale of an empty
+//! season maps 1500 … 1500 + span onto itself and settles within a step or two), so each
+//! folded season would archive the same entries and change nobody, and replay archives the
+//! run as one row. A log with one match in 0001 and one in 9999 stays a few seasons of work.
 
 use crate::ladder::values::Day;
 use chrono::{Datelike, Days, NaiveDate};
@@ -242,20 +245,53 @@ impl Schedule {
     }
 
     /// The resets replay applies between an event dated `after` and the next one, dated
-    /// `upto`: every reset day in (after, upto], in order, except the whole seasons with no
-    /// event in them (see the module documentation).
+    /// `upto`: every reset day in (after, upto], in order, but those of a [`Fold`] (see the
+    /// module documentation), which [`Plan::folded`] describes.
     pub fn plan(&self, after: NaiveDate, upto: NaiveDate) -> Plan {
-        let first_hard = self.next_hard_after(after).filter(|h| *h <= upto);
-        let skip = first_hard.and_then(|first| {
+        let fold = (|| {
+            // The end of the season running at `after`, then of the empty seasons applied.
+            let mut applied = self.next_hard_after(after)?;
+            for _ in 0..EMPTY_SEASONS_APPLIED {
+                applied = self.next_hard_after(applied)?;
+            }
             let last = self.last_hard_on_or_before(upto)?;
-            (last > first).then_some((first, last))
-        });
+            (last > applied).then(|| Fold {
+                after: applied,
+                last,
+                seasons: self.hard_between(applied, last),
+                weeks: (self.period(last) - self.period(applied)).max(0) as u64,
+            })
+        })();
         Plan {
             schedule: *self,
             next: self.next_after(after).filter(|d| *d <= upto),
             upto,
-            skip,
+            fold,
         }
+    }
+
+    /// How many hard resets fall in (after, upto], both of them hard-reset days.
+    fn hard_between(&self, after: NaiveDate, upto: NaiveDate) -> u64 {
+        let months = |d: NaiveDate| i64::from(d.year()) * 12 + i64::from(d.month0());
+        let n = match self.hard {
+            HardResets::Every(m) => {
+                let m = i64::from(m.clamp(*HARD_EVERY.start(), *HARD_EVERY.end()));
+                self.period(upto).div_euclid(m) - self.period(after).div_euclid(m)
+            }
+            // Every month holds a reset day, so each month's first is its one hard reset.
+            HardResets::Monthly if self.n() <= 28 => months(upto) - months(after),
+            // Resets far apart: count them (at most one a month).
+            HardResets::Monthly => {
+                let mut count = 0;
+                let mut day = self.next_after(after);
+                while let Some(d) = day.filter(|d| *d <= upto) {
+                    count += i64::from(self.is_hard(d));
+                    day = self.next_after(d);
+                }
+                count
+            }
+        };
+        n.max(0) as u64
     }
 
     /// Approximately how many seasons end between `after` and `upto` (for memory estimates).
@@ -295,15 +331,38 @@ impl Schedule {
     }
 }
 
+/// Whole seasons with nothing entered that a gap between two events applies one by one
+/// after the season it closes; those after them are folded (see the module documentation).
+pub const EMPTY_SEASONS_APPLIED: u32 = 8;
+
+/// A run of whole seasons with nothing entered that replay applies as one step: the seasons
+/// that end in (after, last], after the [`EMPTY_SEASONS_APPLIED`] applied one by one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Fold {
+    /// The hard reset just before the run (the plan yields it, then resumes after `last`).
+    pub after: NaiveDate,
+    /// The run's last hard reset.
+    pub last: NaiveDate,
+    /// Seasons in the run (hard resets in (after, last]).
+    pub seasons: u64,
+    /// Soft resets in the run.
+    pub weeks: u64,
+}
+
 /// The resets between two events, in the order replay applies them.
 #[derive(Debug, Clone)]
 pub struct Plan {
     schedule: Schedule,
     next: Option<NaiveDate>,
     upto: NaiveDate,
-    /// (first, last) hard resets of the gap when seasons lie wholly between them: after the
-    /// first, the plan resumes after the last.
-    skip: Option<(NaiveDate, NaiveDate)>,
+    fold: Option<Fold>,
+}
+
+impl Plan {
+    /// The seasons the plan folds: their resets are not among those it yields.
+    pub fn folded(&self) -> Option<Fold> {
+        self.fold
+    }
 }
 
 impl Iterator for Plan {
@@ -311,8 +370,8 @@ impl Iterator for Plan {
 
     fn next(&mut self) -> Option<Reset> {
         let date = self.next?;
-        let resume = match self.skip {
-            Some((first, last)) if date == first => last,
+        let resume = match self.fold {
+            Some(f) if date == f.after => f.last,
             _ => date,
         };
         self.next = self.schedule.next_after(resume).filter(|d| *d <= self.upto);
@@ -363,11 +422,17 @@ impl Status {
         };
         let today = last.map_or(today, |l| l.max(today));
         if let Some(last) = last {
-            for reset in s.plan(last, today) {
-                status.pending += 1;
+            let plan = s.plan(last, today);
+            if let Some(f) = plan.folded() {
+                let clamp = |n: u64| u32::try_from(n).unwrap_or(u32::MAX);
+                status.pending = status.pending.saturating_add(clamp(f.weeks));
+                status.season = status.season.saturating_add(clamp(f.seasons));
+            }
+            for reset in plan {
+                status.pending = status.pending.saturating_add(1);
                 status.week += 1;
                 if reset.hard {
-                    status.season += 1;
+                    status.season = status.season.saturating_add(1);
                     status.week = 1;
                 }
             }
@@ -497,48 +562,64 @@ mod tests {
     }
 
     #[test]
-    fn whole_idle_seasons_are_skipped() {
+    fn a_gap_applies_a_few_empty_seasons_and_folds_the_rest() {
         // Four-week seasons from 2026-01-05. From 01-09 to 04-01: resets on 01-12, 19, 26,
-        // 02-02 (hard: the season with the matches ends), then 02-09 … 03-02 (hard), 03-09
-        // … 03-30 (hard) are idle seasons' — the plan resumes after the last hard reset
-        // (03-30) and nothing is left before 04-01.
+        // 02-02 (hard: the season with the matches ends), then 02-09 … 03-02 (hard) and
+        // 03-09 … 03-30 (hard), two empty seasons, all applied: fewer than eight.
         let s = every(7, 4, d(2026, 1, 5));
-        let got: Vec<NaiveDate> = s
-            .plan(d(2026, 1, 9), d(2026, 4, 1))
-            .map(|r| r.date)
-            .collect();
+        let plan = s.plan(d(2026, 1, 9), d(2026, 4, 1));
+        assert_eq!(plan.folded(), None);
+        let got: Vec<Reset> = plan.collect();
+        assert_eq!(got.len(), 12);
         assert_eq!(
-            got,
-            [
-                d(2026, 1, 12),
-                d(2026, 1, 19),
-                d(2026, 1, 26),
-                d(2026, 2, 2)
-            ]
+            got.iter()
+                .filter(|r| r.hard)
+                .map(|r| r.date)
+                .collect::<Vec<_>>(),
+            [d(2026, 2, 2), d(2026, 3, 2), d(2026, 3, 30)]
         );
-        // To 04-14 the weeks of the season the event falls in follow: 04-06 and 04-13.
-        let got: Vec<Reset> = s.plan(d(2026, 1, 9), d(2026, 4, 14)).collect();
-        assert_eq!(got.len(), 6);
+        // Two years on, to Wednesday 2028-01-05 (day 730, in period 104 = 730 div 7): the
+        // season ending in period 4 (02-02), eight empty ones ending in periods 8 … 36
+        // (2026-09-14, day 252) applied one by one, then a fold to the last season end before
+        // the event, period 104 (2028-01-03, day 728): 104 − 36 = 68 soft resets,
+        // 104/4 − 36/4 = 17 seasons.
+        let plan = s.plan(d(2026, 1, 9), d(2028, 1, 5));
+        let fold = plan.folded().unwrap();
+        assert_eq!((fold.after, fold.last), (d(2026, 9, 14), d(2028, 1, 3)));
+        assert_eq!((fold.seasons, fold.weeks), (17, 68));
+        // The plan yields periods 1 … 36, then resumes after period 104: nothing before 01-05.
+        let got: Vec<Reset> = plan.collect();
+        assert_eq!(got.len(), 36);
         assert_eq!(
-            got[4..],
-            [
-                Reset {
-                    date: d(2026, 4, 6),
-                    hard: false
-                },
-                Reset {
-                    date: d(2026, 4, 13),
-                    hard: false
-                }
-            ]
+            got.last().map(|r| (r.date, r.hard)),
+            Some((d(2026, 9, 14), true))
         );
-        // A daily calendar over ten thousand years stays a handful of resets.
+        // A daily calendar over ten thousand years stays a few hundred resets: the days to
+        // 0001-10-01 (the first season and eight empty months: 273 days) and 9999-12-02 … 31.
         let daily = Schedule {
             soft_days: 1,
             ..Schedule::default()
         };
-        let n = daily.plan(d(1, 1, 1), d(9999, 12, 31)).count();
-        assert!(n <= 62, "{n}");
+        let plan = daily.plan(d(1, 1, 1), d(9999, 12, 31));
+        let fold = plan.folded().unwrap();
+        // Season ends: 0001-02-01 closes the first; eight empty to 0001-10-01; the fold runs
+        // to 9999-12-01: (9999·12 + 11) − (1·12 + 9) = 119,978 months.
+        assert_eq!((fold.after, fold.last), (d(1, 10, 1), d(9999, 12, 1)));
+        assert_eq!(fold.seasons, 119_978);
+        assert_eq!(plan.count(), 273 + 30);
+        // Monthly resets far apart (every 30 days) are counted one by one: both ways agree.
+        let s30 = Schedule {
+            soft_days: 30,
+            ..Schedule::default()
+        };
+        let fold = s30.plan(d(2026, 1, 9), d(2030, 1, 1)).folded().unwrap();
+        let mut count = 0;
+        let mut day = s30.next_after(fold.after).unwrap();
+        while day <= fold.last {
+            count += u64::from(s30.is_hard(day));
+            day = s30.next_after(day).unwrap();
+        }
+        assert_eq!(fold.seasons, count);
     }
 
     #[test]

@@ -432,6 +432,9 @@ fn replay_scored<'a>(
         }
         ladder.apply(date, seq, event, &mut scratch)?;
         scratch.clear();
+        // No prediction reads the season archive: a season is dropped as it ends, so the
+        // replay holds the players, not players × seasons.
+        ladder.archive.clear();
     }
     Ok(())
 }

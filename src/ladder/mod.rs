@@ -20,4 +20,5 @@ pub mod state;
 pub mod systems;
 pub mod timeline;
 pub mod values;
+pub mod weekly;
 pub mod words;

@@ -208,6 +208,7 @@ impl Ladder {
                 player.joined_on = Some(date);
                 player.undated = *undated;
                 self.players[i] = player;
+                self.touch(*id);
                 self.record(date, seq, *id, history);
             }
             Event::Rename { id, name } => {
@@ -243,6 +244,9 @@ impl Ladder {
                             id: e.player,
                         });
                     }
+                }
+                for e in &migration.entries {
+                    self.touch(e.player);
                 }
                 seasons::migrate(self, migration, date, seq, history)
             }
@@ -466,6 +470,7 @@ impl Ladder {
         outcome: Outcome,
         date: NaiveDate,
     ) {
+        self.touch(id);
         let rules = &self.rules;
         let p = &mut self.players[id as usize];
         let won_twice_before = p.streak >= 2;
@@ -526,6 +531,8 @@ impl Ladder {
         history: &mut Vec<HistoryRow>,
     ) {
         let same_system = rules.system() == self.rules.system();
+        // The new rules may change what a soft reset does to anyone (a new RD ceiling).
+        self.touch_all();
         self.rules = rules;
         if same_system {
             return;

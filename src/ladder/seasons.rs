@@ -10,6 +10,7 @@ use crate::ladder::skyweaver::{Tier, floor_reached};
 use crate::ladder::state::Ladder;
 use crate::ladder::state::{HistoryRow, PlayerState, Skill};
 pub use crate::ladder::state::{SeasonEntry, SeasonRanking, SeasonRecord};
+use crate::ladder::weekly::WeeklyRp;
 use crate::rating::{glicko, glicko2, trueskill};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -30,19 +31,64 @@ pub fn soft_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
 /// — a soft reset, then on a season's end a hard reset — dated on its day with sequence
 /// number [`SCHEDULED_SEQ`], so its history rows come before that day's events. A soft reset
 /// by the calendar rolls N/7 rating periods: a period is a calendar week (eq. 1 with t in
-/// weeks), one for the weekly default.
+/// weeks), one for the weekly default. The seasons the plan folds apply as one step
+/// ([`fold_seasons`]).
 pub(crate) fn run_calendar(ladder: &mut Ladder, date: NaiveDate, history: &mut Vec<HistoryRow>) {
     let (Some(last), Calendar::Scheduled(schedule)) = (ladder.last_date, ladder.rules.calendar)
     else {
         return;
     };
-    for reset in schedule.plan(last, date) {
-        let periods = schedule.periods_per_reset();
+    let plan = schedule.plan(last, date);
+    let fold = plan.folded();
+    let periods = schedule.periods_per_reset();
+    for reset in plan {
         roll_week(ladder, reset.date, SCHEDULED_SEQ, periods, history);
         if reset.hard {
+            let rows = history.len();
             hard_reset(ladder, reset.date, SCHEDULED_SEQ, history);
+            if let Some(f) = fold.filter(|f| f.after == reset.date) {
+                // The empty season just ended changed nobody: each season of the run would
+                // do the same. Otherwise (no ladder seen so far) they apply one by one.
+                if history.len() == rows {
+                    fold_seasons(ladder, &f);
+                } else {
+                    let mut day = schedule.next_after(f.after);
+                    while let Some(d) = day.filter(|d| *d <= f.last) {
+                        roll_week(ladder, d, SCHEDULED_SEQ, periods, history);
+                        if schedule.is_hard(d) {
+                            hard_reset(ladder, d, SCHEDULED_SEQ, history);
+                        }
+                        day = schedule.next_after(d);
+                    }
+                }
+            }
         }
     }
+}
+
+/// The seasons of `fold` at once, on a ladder that an empty season leaves as it is: one
+/// archive record for the run (each season's entries, every week of the run at the player's
+/// RP), and the season counter moved on. Nothing else changes: no player, no history row.
+fn fold_seasons(ladder: &mut Ladder, fold: &crate::ladder::calendar::Fold) {
+    let weeks = u32::try_from(fold.weeks).unwrap_or(u32::MAX);
+    let seasons = u32::try_from(fold.seasons).unwrap_or(u32::MAX);
+    let skyweaver = matches!(ladder.rules.params, Params::Skyweaver(_));
+    let mut entries = season_entries(ladder);
+    for e in &mut entries {
+        if skyweaver {
+            let rp = ladder.players[e.player as usize].rp;
+            e.weekly_rp = WeeklyRp::repeat(rp, weeks);
+        }
+    }
+    ladder.archive.push(SeasonRecord {
+        number: ladder.season,
+        ended: fold.last,
+        weeks,
+        entries,
+        folded: seasons.saturating_sub(1),
+    });
+    ladder.season = ladder.season.saturating_add(seasons);
+    ladder.week = 1;
 }
 
 /// The season calendar's resets in a log, as replay applies them to `events` (in replay
@@ -85,7 +131,10 @@ pub fn calendar_status(ladder: &Ladder, today: NaiveDate) -> Status {
     )
 }
 
-/// A soft reset that grows every RD by `periods` rating periods.
+/// A soft reset that grows every RD by `periods` rating periods. It visits only the players
+/// it may change ([`Watch`](crate::ladder::state::Watch)); every other player's end-of-week
+/// RP runs on unchanged (`ladder::weekly`) and gets no history row, so a soft reset costs
+/// the players active this season, not the ladder's (issue 21 #13).
 fn roll_week(
     ladder: &mut Ladder,
     date: NaiveDate,
@@ -94,20 +143,20 @@ fn roll_week(
     history: &mut Vec<HistoryRow>,
 ) {
     if let Params::Skyweaver(params) = &ladder.rules.params {
-        let grandweavers = grandweaver_set(&ladder.players, params.grandweaver_count);
+        let params = *params;
+        let watched = watched(ladder, &params);
+        let grandweavers = grandweavers_among(&ladder.players, &watched, params.grandweaver_count);
         let cfg = params.glicko();
-        for (i, p) in ladder
-            .players
-            .iter_mut()
-            .enumerate()
-            .filter(|(_, p)| p.joined)
-        {
-            let tier = if grandweavers[i] {
+        let week = ladder.week;
+        for (&id, gw) in watched.iter().zip(grandweavers) {
+            let p = &mut ladder.players[id as usize];
+            let before = p.figures();
+            let tier = if gw {
                 Tier::Grandweaver
             } else {
                 Tier::of_rp(p.rp)
             };
-            p.season_weekly.push((p.rp, tier));
+            p.season_weekly.push(p.rp);
             if tier == Tier::Grandweaver {
                 p.season_grandweaver = true;
                 p.rp = p.rp.min(1400.0);
@@ -117,10 +166,64 @@ fn roll_week(
             if let Skill::Glicko(r) = p.skill {
                 p.skill = Skill::Glicko(glicko::grow_deviation(&r, periods, &cfg));
             }
+            if !soft_reset_may_change(p, &params) {
+                p.season_weekly.open(p.rp, week + 1);
+                if let Some(set) = &mut ladder.watch.0 {
+                    set.remove(&id);
+                }
+            }
+            ladder.record_if_changed(date, seq, id, before, history);
         }
-        ladder.record_all(date, seq, history);
     }
     ladder.week += 1;
+}
+
+/// Whether a soft reset may change a player: at Master or above (the caps, a Grandweaver
+/// slot), or an RD not at its ceiling (a soft reset grows it, or brings it down to a lower
+/// ceiling). Any other player's soft reset records their RP for the week and nothing else.
+fn soft_reset_may_change(p: &PlayerState, params: &crate::ladder::rules::SkyweaverParams) -> bool {
+    p.joined
+        && (p.rp >= Tier::Master.minimum()
+            || matches!(p.skill, Skill::Glicko(r)
+                if r.deviation.to_bits() != params.initial_deviation.to_bits()))
+}
+
+/// The players a soft reset may change, in id order, building the watch list from every
+/// player the first time (after a ladder is read, a rules change or a hard reset): the others
+/// get an open end-of-week run from this week on.
+fn watched(ladder: &mut Ladder, params: &crate::ladder::rules::SkyweaverParams) -> Vec<PlayerId> {
+    if ladder.watch.0.is_none() {
+        let week = ladder.week;
+        let mut set = std::collections::BTreeSet::new();
+        for (i, p) in ladder.players.iter_mut().enumerate() {
+            if soft_reset_may_change(p, params) {
+                p.season_weekly.close(week);
+                set.insert(i as PlayerId);
+            } else if p.joined && !p.season_weekly.is_open() {
+                p.season_weekly.open(p.rp, week);
+            }
+        }
+        ladder.watch.0 = Some(set);
+    }
+    ladder.watch.0.iter().flatten().copied().collect()
+}
+
+/// For each of `watched` (every player at Master or above among them), whether they hold a
+/// Grandweaver slot: [`grandweaver_set`] over the watched players at Master or above, in id
+/// order, so its ranking and tie-breaks decide.
+fn grandweavers_among(players: &[PlayerState], watched: &[PlayerId], n: u32) -> Vec<bool> {
+    let masters: Vec<usize> = (0..watched.len())
+        .filter(|&k| players[watched[k] as usize].rp >= Tier::Master.minimum())
+        .collect();
+    let states: Vec<PlayerState> = masters
+        .iter()
+        .map(|&k| players[watched[k] as usize].clone())
+        .collect();
+    let mut out = vec![false; watched.len()];
+    for (k, gw) in masters.iter().zip(grandweaver_set(&states, n)) {
+        out[*k] = gw;
+    }
+    out
 }
 
 /// The season's archive entries, as the season stands now.
@@ -147,15 +250,13 @@ pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
             } else {
                 Tier::of_rp(p.season_peak_rp)
             };
-            let weekly_rp: Vec<f64> = p.season_weekly.iter().map(|w| w.0).collect();
+            let weekly_rp = p.season_weekly.closed_at(ladder.week);
             let ranking = if !skyweaver {
                 SeasonRanking::Score(p.figures().score)
             } else if tier_now < Tier::Master {
                 SeasonRanking::Tier(tier_now)
-            } else if weekly_rp.is_empty() {
-                SeasonRanking::AverageRp(p.rp)
             } else {
-                SeasonRanking::AverageRp(weekly_rp.iter().sum::<f64>() / weekly_rp.len() as f64)
+                SeasonRanking::AverageRp(weekly_rp.mean().unwrap_or(p.rp))
             };
             SeasonEntry {
                 player: i as PlayerId,
@@ -246,11 +347,13 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
         ended: date,
         weeks: ladder.week.saturating_sub(1),
         entries: season_entries(ladder),
+        folded: 0,
     };
     if let Params::Skyweaver(params) = &ladder.rules.params {
         let range = hard_reset_range(ladder);
         let newcomer = Skill::initial(&ladder.rules);
         for entry in &record.entries {
+            let before = ladder.players[entry.player as usize].figures();
             let p = &mut ladder.players[entry.player as usize];
             p.rp = entry.peak_tier.unwrap_or(Tier::Wanderer).hard_reset_value();
             let rated = counts_in_range(p, &newcomer);
@@ -268,14 +371,17 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
             }
             p.floor = floor_reached(p.rp);
             p.season_peak_rp = p.rp;
+            ladder.record_if_changed(date, seq, entry.player, before, history);
         }
-        ladder.record_all(date, seq, history);
     }
     for p in &mut ladder.players {
         p.season_grandweaver = false;
         p.season_matches = 0;
         p.season_weekly.clear();
     }
+    // Nobody a soft reset can change is left (RP at most 1000, RD at its ceiling); the next
+    // soft reset finds out afresh.
+    ladder.watch = Default::default();
     ladder.archive.push(record);
     ladder.season += 1;
     ladder.week = 1;

@@ -5,6 +5,7 @@ use crate::ladder::event::PlayerId;
 use crate::ladder::rules::{Params, Rules};
 use crate::ladder::scenarios::ScenarioBook;
 use crate::ladder::skyweaver::Tier;
+use crate::ladder::weekly::WeeklyRp;
 use crate::rating::{elo, glicko, glicko2, trueskill};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -160,9 +161,9 @@ pub struct PlayerState {
     /// How the shown score moved in the player's latest match (the standings' trend).
     #[serde(default)]
     pub last_change: f64,
-    /// End-of-week RP and tier at each soft reset this season.
+    /// End-of-week RP at each soft reset this season (runs; see `ladder::weekly`).
     #[serde(default)]
-    pub season_weekly: Vec<(f64, Tier)>,
+    pub season_weekly: WeeklyRp,
 }
 
 impl PlayerState {
@@ -194,7 +195,7 @@ impl PlayerState {
             season_grandweaver: false,
             season_matches: 0,
             last_change: 0.0,
-            season_weekly: Vec::new(),
+            season_weekly: WeeklyRp::default(),
         }
     }
 
@@ -264,6 +265,24 @@ pub struct Ladder {
     /// Who holds each name as the replay goes (not stored: rebuilt when first needed).
     #[serde(skip)]
     pub names: NameBook,
+    /// The players a soft reset may change (not stored: rebuilt when first needed).
+    #[serde(skip)]
+    pub watch: Watch,
+}
+
+/// The players a soft reset may change: under Skyweaver, those at Master or above (caps,
+/// Grandweaver slots) or whose RD has not reached its ceiling; every other player's soft
+/// reset changes nothing but their end-of-week list, which runs on open
+/// (`ladder::weekly`). Built from the players at the first soft reset that needs it, then
+/// kept by the events that change players (`Ladder::touch`); a hard reset leaves nobody in
+/// it. Not part of the ladder's value, so it is equal whatever it holds.
+#[derive(Debug, Clone, Default)]
+pub struct Watch(pub(crate) Option<std::collections::BTreeSet<PlayerId>>);
+
+impl PartialEq for Watch {
+    fn eq(&self, _: &Watch) -> bool {
+        true
+    }
 }
 
 /// Who holds each name now, as names compare (`values::name_key`: case, spacing and Unicode
@@ -362,6 +381,7 @@ impl Ladder {
             events: 0,
             last_date: None,
             names: NameBook::default(),
+            watch: Watch::default(),
         }
     }
 
@@ -378,6 +398,7 @@ impl Ladder {
             events,
             last_date,
             names: _,
+            watch: _,
         } = self;
         *rules == other.rules
             && *scenarios == other.scenarios
@@ -401,6 +422,7 @@ impl Ladder {
             events: self.events,
             last_date: self.last_date,
             names: NameBook::default(),
+            watch: Watch::default(),
         }
     }
 
@@ -433,6 +455,56 @@ impl Ladder {
         }
     }
 
+    /// Records player `id` if their figures are not `before` (bit for bit): a reset writes
+    /// a history row only for the players it changes, so that a history grows with what
+    /// happens to its player, not with the calendar (issue 21 #13).
+    pub(crate) fn record_if_changed(
+        &self,
+        date: NaiveDate,
+        seq: u64,
+        id: PlayerId,
+        before: Figures,
+        history: &mut Vec<HistoryRow>,
+    ) {
+        let same = |a: Figures, b: Figures| {
+            [
+                (a.rating, b.rating),
+                (a.deviation, b.deviation),
+                (a.extra, b.extra),
+                (a.score, b.score),
+            ]
+            .iter()
+            .all(|(x, y)| x.to_bits() == y.to_bits())
+        };
+        if let Some(p) = self.players.get(id as usize)
+            && !same(p.figures(), before)
+        {
+            self.record(date, seq, id, history);
+        }
+    }
+
+    /// Player `id` is about to change: their end-of-week list stops running on, and the next
+    /// soft reset looks at them ([`Watch`]).
+    pub(crate) fn touch(&mut self, id: PlayerId) {
+        let week = self.week;
+        if let Some(p) = self.players.get_mut(id as usize) {
+            p.season_weekly.close(week);
+        }
+        if let Some(set) = &mut self.watch.0 {
+            set.insert(id);
+        }
+    }
+
+    /// Every player may change (a rules change): every list stops running on, and the next
+    /// soft reset finds its players afresh.
+    pub(crate) fn touch_all(&mut self) {
+        let week = self.week;
+        for p in &mut self.players {
+            p.season_weekly.close(week);
+        }
+        self.watch = Watch::default();
+    }
+
     pub(crate) fn record_all(&self, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
         for id in 0..self.players.len() as PlayerId {
             self.record(date, seq, id, history);
@@ -460,16 +532,45 @@ pub struct SeasonEntry {
     pub ranking: SeasonRanking,
     pub peak_tier: Option<Tier>,
     pub matches: u32,
-    /// End-of-week RP, one per soft reset of the season.
-    pub weekly_rp: Vec<f64>,
+    /// End-of-week RP, one per soft reset of the season (kept as runs of equal values).
+    pub weekly_rp: WeeklyRp,
 }
 
-/// A finished season.
+/// A finished season, or a run of seasons in which nothing was entered, folded into one
+/// record (`ladder::calendar`'s [`Fold`](crate::ladder::calendar::Fold)).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct SeasonRecord {
     pub number: u32,
     pub ended: NaiveDate,
-    /// Soft resets during the season.
+    /// Soft resets during the season (during the whole run, when folded).
     pub weeks: u32,
     pub entries: Vec<SeasonEntry>,
+    /// Seasons after `number` folded into this record: it stands for seasons `number` …
+    /// `number + folded`, each of which gave every player this entry (their weekly RP the
+    /// same value every week of the run).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub folded: u32,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+impl SeasonRecord {
+    /// The last season the record stands for.
+    pub fn through(&self) -> u32 {
+        self.number.saturating_add(self.folded)
+    }
+
+    /// "Season 3", or for a folded run "Seasons 12–40 (nothing entered)".
+    pub fn title(&self) -> String {
+        match self.folded {
+            0 => format!("Season {}", self.number),
+            _ => format!(
+                "Seasons {}–{} (nothing entered)",
+                self.number,
+                self.through()
+            ),
+        }
+    }
 }

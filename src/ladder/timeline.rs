@@ -275,6 +275,13 @@ fn period_within(rules: &Rules, date: NaiveDate, origin: Option<NaiveDate>, rese
     }
 }
 
+/// The most archive rows the gaps between `events` can give: per gap, the season it closes,
+/// the empty seasons applied one by one and one row for the seasons folded.
+fn rows_per_gap(events: &[Effective]) -> usize {
+    let per_gap = crate::ladder::calendar::EMPTY_SEASONS_APPLIED as usize + 2;
+    events.len().saturating_mul(per_gap)
+}
+
 /// The default checkpoint interval for `events`: the memory budget over an estimate of one
 /// ladder copy at the log's end (players, and the season archive that hard resets grow),
 /// bounded so a jump replays at most an eighth of the log.
@@ -290,11 +297,13 @@ fn interval_for(initial: Option<&Rules>, events: &[Effective]) -> usize {
         match &e.event {
             Event::Player { .. } => players += 1,
             Event::HardReset => seasons += 1,
-            // The calendar from here on: at most one archived season per event (idle ones
-            // are skipped), at most the seasons its dates span.
+            // The calendar from here on: at most a few archived rows per event (the season
+            // it closes, the empty seasons applied one by one, one row for the rest), at
+            // most the seasons its dates span.
             Event::Rules { rules } => {
                 if let (Some(s), Some(last)) = (rules.calendar.schedule(), events.last()) {
-                    seasons += (s.seasons_spanned(e.date, last.date) as usize).min(events.len());
+                    seasons +=
+                        (s.seasons_spanned(e.date, last.date) as usize).min(rows_per_gap(events));
                 }
             }
             _ => {}
@@ -303,7 +312,7 @@ fn interval_for(initial: Option<&Rules>, events: &[Effective]) -> usize {
     if let (Some(rules), Some(first), Some(last)) = (initial, events.first(), events.last())
         && let Some(s) = rules.calendar.schedule()
     {
-        seasons += (s.seasons_spanned(first.date, last.date) as usize).min(events.len());
+        seasons += (s.seasons_spanned(first.date, last.date) as usize).min(rows_per_gap(events));
     }
     let player_bytes = std::mem::size_of::<PlayerState>() + 32;
     let entry_bytes = std::mem::size_of::<SeasonEntry>() + 32;

@@ -94,25 +94,15 @@ impl Store {
         Ok(store)
     }
 
-    /// A file from before the guard (`guard.rs`), its caches just found sound, gets one when it
-    /// can be written; read-only, it is read as it lies. Its histories are not blessed blind:
-    /// each must end at its player's standing (else the file stays unguarded, each history
-    /// read says what is wrong, and `repair` guards what it rebuilds).
+    /// A file from before the guard (`guard.rs`) was written by an older rungs: when it can be
+    /// written, its caches are rebuilt once from the log, in this rungs' form (a reset's
+    /// history row only for a player it changes, weekly RP as runs), and guarded — never a
+    /// guard over caches as they lie. Read-only, it is read as it lies.
     fn guard_older_file(&self) -> Result<()> {
         if self.read_only || self.guard(&self.conn)?.is_some() {
             return Ok(());
         }
-        let players = self.read_ladder()?.1.players.len();
-        for player in 0..players as crate::ladder::event::PlayerId {
-            if self.history_as_it_lies(player).is_err() {
-                return Ok(());
-            }
-        }
-        let tx = self.begin()?;
-        if self.guard(&tx)?.is_none() {
-            self.guard_afresh(&tx)?;
-        }
-        tx.commit().map_err(|e| self.sql(e))
+        self.rebuild_all().map(|_| ())
     }
 
     /// Opens without comparing the caches with the log: for `check` and `repair`.

@@ -32,6 +32,20 @@ impl Store {
         guard: bool,
         mut rows: impl FnMut(&[HistoryRow]),
     ) -> Result<Ladder> {
+        self.run_keeping(rules, events, skip_rules, guard, true, &mut rows)
+    }
+
+    /// [`run`](Self::run), keeping the season archive only if `seasons`: a replay that shows
+    /// standings drops each season as it ends and holds players, not players × seasons.
+    fn run_keeping(
+        &self,
+        rules: &Rules,
+        events: &Events,
+        skip_rules: bool,
+        guard: bool,
+        seasons: bool,
+        rows: &mut dyn FnMut(&[HistoryRow]),
+    ) -> Result<Ladder> {
         let mut ladder = if guard {
             self.empty_ladder(&self.conn, rules)?
         } else {
@@ -53,6 +67,9 @@ impl Store {
                     .map_err(|e| self.replay_error(e))?;
                 rows(&scratch);
                 scratch.clear();
+                if !seasons {
+                    ladder.archive.clear();
+                }
                 Ok(())
             })
             .map(|()| ladder)
@@ -115,18 +132,18 @@ impl Store {
         Ok(rules)
     }
 
-    /// The final standings of the log under `rules` (with its rules changes), without history:
-    /// what `rungs replay` prints, in the least memory.
+    /// The final standings of the log under `rules` (with its rules changes), without history
+    /// or season archive: what `rungs replay` prints, in the least memory.
     pub fn replay_state(&self, rules: &Rules) -> Result<Ladder> {
         let events = self.events(&self.conn)?;
-        self.run(rules, &events, false, false, |_| {})
+        self.run_keeping(rules, &events, false, false, false, &mut |_| {})
     }
 
     /// The final standings of the log with `rules` held from the start: the log's own rules
-    /// changes are passed over.
+    /// changes are passed over. Without history or season archive, as [`Store::replay_state`].
     pub fn replay_fixed(&self, rules: &Rules) -> Result<Ladder> {
         let events = self.events(&self.conn)?;
-        self.run(rules, &events, true, false, |_| {})
+        self.run_keeping(rules, &events, true, false, false, &mut |_| {})
     }
 
     /// Replays `events` (the log as it now stands in `tx`) and rewrites the caches: every
