@@ -1072,7 +1072,9 @@ fn a_tampered_history_is_not_shown() {
     assert_eq!(dir.ok(&["history", LADDER, "Ann", "--json"]), before);
     let guards: i64 = dir
         .sqlite(LADDER)
-        .query_row("SELECT COUNT(*) FROM meta WHERE key = 'guard'", [], |r| r.get(0))
+        .query_row("SELECT COUNT(*) FROM meta WHERE key = 'guard'", [], |r| {
+            r.get(0)
+        })
         .unwrap();
     assert_eq!(guards, 1, "guarded once rebuilt");
     assert_eq!(dir.ok(&["history", LADDER, "Ann", "--json"]), before);
