@@ -105,9 +105,11 @@ impl Run {
     }
 
     /// Puts a Skyweaver player at `rp` with rating r ± RD, as if they had climbed there this
-    /// season: the floor is the highest hard floor at or below `rp`, the season peak `rp`.
+    /// season: the floor is the highest hard floor at or below `rp`, the season peak `rp`,
+    /// and a match played at least (their rating is one of record).
     fn set_sky(&mut self, id: usize, rp: f64, rating: f64, deviation: f64) {
         let p = &mut self.ladder.players[id];
+        p.matches = p.matches.max(1);
         p.rp = rp;
         p.floor = hand_floor(rp);
         p.season_peak_rp = rp;
@@ -804,6 +806,68 @@ fn skyweaver_hard_reset_range_counts_a_migrated_rating() {
     for (i, r) in [1500.0, 1875.0, 2250.0].into_iter().enumerate() {
         close(run.glicko(i).rating, r, 1e-9, "rescaled r");
     }
+}
+
+/// Migrates `(player, Elo)` pairs with an old rank that gives 200 RP.
+fn migrate_elo(run: &mut Run, date: NaiveDate, list: &[(PlayerId, f64)]) {
+    use rungs::ladder::seasons::{Migration, MigrationEntry, OldRank};
+    let entries = list
+        .iter()
+        .map(|&(player, elo)| MigrationEntry {
+            player,
+            elo,
+            old_rank: OldRank::BelowApprentice,
+        })
+        .collect();
+    run.event(
+        date,
+        &Event::Migration {
+            migration: Box::new(Migration { entries }),
+        },
+    );
+}
+
+/// Issue 25, item 1: a migrated Elo of exactly 1500 is a rating of record, though it equals
+/// a newcomer's (1500, 350). An Elo list A 1500, B 1600, C 1700 and no matches; eq. 5 over
+/// all three (r_lo = 1500, r_hi = 1700, span 750):
+///   A 1500 → 1500 + 0/200·750 = 1500, B 1600 → 1500 + 100/200·750 = 1875,
+///   C 1700 → 1500 + 200/200·750 = 2250.
+/// (Taking A for a newcomer gave the range 1600–1700 and B 1600 → 1500.)
+/// And Sc migrated at 1500 between players who played at 1300 and 2300:
+///   1500 + (1500 − 1300)/(2300 − 1300)·750 = 1500 + 0.2·750 = 1650.
+#[test]
+fn skyweaver_a_migrated_elo_of_1500_is_a_rating_of_record() {
+    use rungs::ladder::seasons::{HardResetRange, hard_reset_range};
+    let mut run = Run::new(sky_rules(&[]), &["A", "B", "C"]);
+    migrate_elo(&mut run, day(1), &[(0, 1500.0), (1, 1600.0), (2, 1700.0)]);
+    let range = hard_reset_range(&run.ladder).expect("three migrated ratings");
+    assert_eq!(
+        range,
+        HardResetRange {
+            from: (1500.0, 1700.0),
+            to: (1500.0, 2250.0),
+        }
+    );
+    assert_eq!(range.text(), "MMR 1500–1700 → 1500–2250");
+    run.hard_reset(day(28));
+    for (i, r) in [1500.0, 1875.0, 2250.0].into_iter().enumerate() {
+        close(run.glicko(i).rating, r, 1e-9, "rescaled r");
+    }
+
+    let mut run = Run::new(sky_rules(&[]), &["lo", "hi", "Sc", "never"]);
+    run.set_sky(0, 500.0, 1300.0, 80.0);
+    run.set_sky(1, 500.0, 2300.0, 80.0);
+    run.ladder.players[0].matches = 4;
+    run.ladder.players[1].matches = 4;
+    migrate_elo(&mut run, day(1), &[(2, 1500.0)]);
+    assert_eq!(
+        hard_reset_range(&run.ladder).map(|r| r.from),
+        Some((1300.0, 2300.0))
+    );
+    run.hard_reset(day(28));
+    close(run.glicko(2).rating, 1650.0, 1e-9, "Sc");
+    // The one who neither played nor was migrated starts as a newcomer joins: 1500.
+    assert_eq!(run.glicko(3).rating, 1500.0);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -179,12 +179,12 @@ pub struct HardResetRange {
     pub to: (f64, f64),
 }
 
-/// Whether a player's r counts in the hard reset's range: they have played at least one
-/// match (ever, in any season), or their rating is not a newcomer's (an Elo brought in by a
-/// migration). A player who has done neither has no rating to speak of, only the default
-/// 1500, and would otherwise set the bottom (or the top) of everyone else's range.
-fn counts_in_range(p: &PlayerState, newcomer: &Skill) -> bool {
-    p.joined && (p.matches > 0 || p.skill != *newcomer)
+/// Whether a player's r counts in the hard reset's range: they have a rating of record — a
+/// match played (ever, in any season) or an Elo brought in by a migration, whatever its value.
+/// A player with neither has no rating to speak of, only the default 1500, and would
+/// otherwise set the bottom (or the top) of everyone else's range.
+fn counts_in_range(p: &PlayerState) -> bool {
+    p.joined && p.has_rating_of_record()
 }
 
 /// The range a hard reset rescales r over and onto, as it would be applied to `ladder` now;
@@ -194,11 +194,10 @@ pub fn hard_reset_range(ladder: &Ladder) -> Option<HardResetRange> {
     let Params::Skyweaver(params) = &ladder.rules.params else {
         return None;
     };
-    let newcomer = Skill::initial(&ladder.rules);
     let (lo, hi) = ladder
         .players
         .iter()
-        .filter(|p| counts_in_range(p, &newcomer))
+        .filter(|p| counts_in_range(p))
         .filter_map(|p| match p.skill {
             Skill::Glicko(r) => Some(r.rating),
             _ => None,
@@ -249,11 +248,10 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
     };
     if let Params::Skyweaver(params) = &ladder.rules.params {
         let range = hard_reset_range(ladder);
-        let newcomer = Skill::initial(&ladder.rules);
         for entry in &record.entries {
             let p = &mut ladder.players[entry.player as usize];
             p.rp = entry.peak_tier.unwrap_or(Tier::Wanderer).hard_reset_value();
-            let rated = counts_in_range(p, &newcomer);
+            let rated = counts_in_range(p);
             if let Skill::Glicko(r) = p.skill {
                 let rating = match range {
                     Some(HardResetRange { from: (lo, hi), .. }) if rated && hi > lo => {
@@ -369,6 +367,7 @@ pub fn migrate(
     for e in &migration.entries {
         let p = &mut ladder.players[e.player as usize];
         let elo = if e.elo.is_finite() { e.elo } else { 1500.0 };
+        p.migrated = true;
         match &rules {
             Params::Skyweaver(params) => {
                 p.skill = Skill::Glicko(glicko::Rating {

@@ -138,6 +138,10 @@ pub struct PlayerState {
     /// Retired from the ladder: left off the standings, history kept.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub retired: bool,
+    /// Carries a rating brought in by a migration (SPEC §3.5): a rating of record before any
+    /// match here, whatever its value (an Elo of exactly 1500 included).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub migrated: bool,
     pub skill: Skill,
     /// Rank Points (Skyweaver, INVERSUS); unused elsewhere.
     pub rp: f64,
@@ -177,6 +181,7 @@ impl PlayerState {
             joined_on: None,
             undated: false,
             retired: false,
+            migrated: false,
             skill: Skill::initial(rules),
             rp,
             matches: 0,
@@ -196,6 +201,12 @@ impl PlayerState {
             last_change: 0.0,
             season_weekly: Vec::new(),
         }
+    }
+
+    /// Whether the player has a rating of record: one from a match here, or one a migration
+    /// brought in. A player with neither has only the system's starting value.
+    pub fn has_rating_of_record(&self) -> bool {
+        self.matches > 0 || self.migrated
     }
 
     /// The figures shown for this player.
