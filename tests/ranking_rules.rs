@@ -2082,3 +2082,35 @@ fn allegskill_epsilon_from_the_draw_rate_in_replay_and_prediction() {
     assert_eq!(old.draw_rate, 0.0);
     assert_eq!(old.effective_trueskill().epsilon, 0.2);
 }
+
+/// Issue 25, item 6: seed 002's winner "should always make points". Organiser figures for
+/// a scenario with averages 1 and 1 (ratio ½): a win 13–12 gives bonus 1 + 0.1·(1 − 12) =
+/// −0.1 and 12–11 gives 1 + 0.1·(1 − 11) = 0, both floored to memoir44::MIN_BONUS = 0.1:
+/// pts = 64·(1 + ½ − 1) = 32, E = ½, ΔA = 32·0.1·½ = +1.6 (each from 1500). (The floor of 0
+/// left both players at 1500.)
+#[test]
+fn memoir44_a_winner_always_makes_points() {
+    use rungs::ladder::scenarios::ScenarioOverride;
+    assert_eq!(rungs::rating::memoir44::MIN_BONUS, 0.1);
+    for medals in [[13.0, 12.0], [12.0, 11.0]] {
+        let mut run = Run::new(Rules::defaults(System::Memoir44), &["A", "B"]);
+        run.event(
+            day(1),
+            &Event::Scenario {
+                figures: Box::new(ScenarioOverride {
+                    scenario: "Bloodbath".into(),
+                    sides: ["Allies".into(), "Axis".into()],
+                    ratio: 0.5,
+                    averages: [1.0, 1.0],
+                }),
+            },
+        );
+        run.event(
+            day(2),
+            &memoir_battle(0, 1, Outcome::Win, "Bloodbath", "Allies", Some(medals)),
+        );
+        let delta = 32.0 * 0.1 * 0.5;
+        close(elo_of(&run, 0), 1500.0 + delta, 1e-9, "winner");
+        close(elo_of(&run, 1), 1500.0 - delta, 1e-9, "loser");
+    }
+}
