@@ -2114,3 +2114,23 @@ fn memoir44_a_winner_always_makes_points() {
         close(elo_of(&run, 1), 1500.0 - delta, 1e-9, "loser");
     }
 }
+
+/// Issue 25, item 7: the first battle that names a scenario's second side is rated from the
+/// scenario's history, like every later one. Pegasus Bridge: A (Allies) beats B 6–3; then
+/// C, as the Axis, beats D 6–2 — the first battle naming the Axis. From the Axis' view,
+/// with the prior of 10 balanced battles: ratio = (0 + 5)/(1 + 10) = 5/11,
+/// pts = 64·(1 + 5/11 − 10/11) = 34.9091; medal weight 1/11, averages Axis 3, Allies 6:
+/// bonus = 1 + (1/11)·0.1·(6 − 2) = 1.036364; E = ½: ΔC = 34.9091·1.036364·½ = +18.0893.
+/// (It was rated as plain Elo, +16.00.)
+#[test]
+fn memoir44_the_first_battle_naming_the_second_side_uses_the_history() {
+    let mut run = Run::new(Rules::defaults(System::Memoir44), &["A", "B", "C", "D"]);
+    let pegasus =
+        |a, b, side, medals| memoir_battle(a, b, Outcome::Win, "Pegasus Bridge", side, Some(medals));
+    run.event(day(1), &pegasus(0, 1, "Allies", [6.0, 3.0]));
+    run.event(day(2), &pegasus(2, 3, "Axis", [6.0, 2.0]));
+    let delta = 64.0 * (6.0 / 11.0) * (1.0 + 0.4 / 11.0) * 0.5;
+    close(delta, 18.0893, 1e-4, "ΔC");
+    close(elo_of(&run, 2), 1500.0 + delta, 1e-9, "C");
+    close(elo_of(&run, 3), 1500.0 - delta, 1e-9, "D");
+}

@@ -42,6 +42,17 @@ impl ScenarioStats {
         })
     }
 
+    /// The side `name` plays before a battle: a side named already, or the second side when
+    /// only the first is named — its wins and medals are those every battle so far gave
+    /// the first side's opponents, so the battle that first names it is rated from the
+    /// history like any other.
+    fn side_for(&self, name: &str) -> Option<usize> {
+        self.known_side(name).or(match &self.sides {
+            [Some(_), None] => Some(1),
+            _ => None,
+        })
+    }
+
     /// The scenario from side `i`'s view, once it has history. Its figures are taken with
     /// [`memoir44::PRIOR_BATTLES`] balanced battles of prior (see there): a young history
     /// neither zeroes the winner's points (a ratio of 0 or 1 after one battle) nor reads
@@ -75,8 +86,9 @@ fn key(name: &str) -> String {
 
 impl ScenarioBook {
     /// The scenario as A's side knows it before this match: `None` without a scenario and
-    /// side, for a side the scenario has not seen, or before its first battle (then the
-    /// match is rated as plain Elo, ratio ½ and bonus 1).
+    /// side, for a third side, or before its first battle (then the match is rated as plain
+    /// Elo, ratio ½ and bonus 1 — what the prior gives before any battle). The battle that
+    /// first names the second side is rated from the history (see `side_for`).
     pub fn lookup(&self, m: &Match) -> Option<memoir44::Scenario> {
         let name = key(m.scenario.as_deref()?);
         if let Some(o) = self.overrides.get(&name) {
@@ -93,7 +105,7 @@ impl ScenarioBook {
             ));
         }
         let stats = self.scenarios.get(&name)?;
-        stats.view(stats.known_side(m.side_a.as_deref()?)?)
+        stats.view(stats.side_for(m.side_a.as_deref()?)?)
     }
 
     /// The two sides of scenario `name`, once both are known (from the organiser's figures, or
