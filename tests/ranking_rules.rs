@@ -2134,3 +2134,20 @@ fn memoir44_the_first_battle_naming_the_second_side_uses_the_history() {
     close(elo_of(&run, 2), 1500.0 + delta, 1e-9, "C");
     close(elo_of(&run, 3), 1500.0 - delta, 1e-9, "D");
 }
+
+/// Issue 25, item 11: seed 001 sets no leaderboard rule; AllegSkill no longer borrows
+/// Memoir '44's (20 games provisional, 15 idle days). Its shown rank μ − 3σ starts at 0 and
+/// climbs as σ falls — its own provisional period — so no game count is asked
+/// (provisional_games 0), and a player leaves after a year without a game (idle_days 365),
+/// as under the other systems whose papers say nothing. A player with one game, idle for
+/// 30 days, is listed.
+#[test]
+fn allegskill_has_its_own_leaderboard_defaults() {
+    let rules = Rules::defaults(System::Allegskill);
+    assert_eq!(rules.param("provisional_games"), Some(0.0));
+    assert_eq!(rules.param("idle_days"), Some(365.0));
+    let mut run = Run::new(rules, &["a", "b", "c", "d"]);
+    run.play(day(1), 0, 1, Outcome::Win);
+    run.play(day(31), 2, 3, Outcome::Win);
+    assert!(standings(&run.ladder).iter().all(|s| s.listed()));
+}

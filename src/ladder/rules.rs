@@ -110,7 +110,8 @@ impl Default for InversusParams {
 }
 
 /// A year without a match takes a player off the leaderboard of the systems whose papers set
-/// no idle rule (Skyweaver, INVERSUS, Elo); their history stays and a match brings them back.
+/// no idle rule (Skyweaver, INVERSUS, AllegSkill, Elo); their history stays and a match
+/// brings them back.
 pub const DEFAULT_IDLE_DAYS: u32 = 365;
 
 /// Elo (SPEC §2.5): the rating constants, and who the displayed leaderboard leaves off.
@@ -148,9 +149,11 @@ impl std::ops::Deref for EloParams {
 pub struct AllegskillParams {
     #[serde(flatten)]
     pub trueskill: trueskill::Config,
-    /// Games before a player leaves provisional status and enters the leaderboard (20).
+    /// Games before a player enters the leaderboard (0: seed 001 sets no count; the shown
+    /// rank μ − 3σ starts at 0 and climbs as σ falls, its own provisional period).
     pub provisional_games: u32,
-    /// Days without a game after which a player leaves the displayed leaderboard (15).
+    /// Days without a game after which a player leaves the displayed leaderboard (365, as
+    /// under the other systems whose papers set no idle rule).
     pub idle_days: u32,
     /// The ladder's draw rate p, from which ε is derived with β (SPEC §2.3:
     /// ε = √2·β·Φ⁻¹((p + 1)/2)); 0, the default and what older files read as, means "use
@@ -162,8 +165,8 @@ impl Default for AllegskillParams {
     fn default() -> Self {
         AllegskillParams {
             trueskill: trueskill::Config::default(),
-            provisional_games: 20,
-            idle_days: 15,
+            provisional_games: 0,
+            idle_days: DEFAULT_IDLE_DAYS,
             draw_rate: 0.0,
         }
     }
