@@ -197,3 +197,23 @@ fn edit_delete_and_a_soft_reset_preview() {
     let done = json(&["soft-reset", &f, "--json", "--date", "2026-01-07"]);
     assert_eq!(done, preview, "the applied reset is the previewed one");
 }
+
+/// Issue 25, item 9: seed 003's Table 2 puts an old Master at 1100 RP and calls them
+/// "Master", but Table 1 puts 1100 in Expert III (Master starts at 1200). rungs follows
+/// Table 1 (floor Expert I 900, hard reset 800) and the migration preview says so.
+#[test]
+fn migration_preview_says_table_twos_master_is_expert_three() {
+    let dir = Dir::new("migrate-master");
+    let f = dir.path("club.rungs");
+    rungs(&["new", &f]);
+    rungs(&["add-player", &f, "Ann", "Bo", "--date", "2026-01-01"]);
+    let list = dir.path("elo.csv");
+    std::fs::write(&list, "player,elo,rank\nAnn,2050,Master\nBo,1700,Scholar\n").unwrap();
+    let out = rungs(&["migrate", &f, &list, "--preview", "--date", "2026-01-02"]);
+    assert!(
+        out.contains("Ann: Master (1100 RP, Expert III by Table 1)"),
+        "{out}"
+    );
+    assert!(!out.contains("Bo: Scholar"), "Scholar's 700 is Apprentice II in both: {out}");
+    assert!(out.contains("Wanderer → Expert III"), "{out}");
+}

@@ -399,6 +399,54 @@ pub fn migrate(
     }
 }
 
+/// What a migration preview says of Table 2 where seed 003 contradicts itself: Table 2 gives
+/// an old Master 1100 RP and calls the result "Master", but Table 1 puts 1100 in Expert III
+/// (Master begins at 1200). rungs follows Table 1 — floor Expert I (900), hard reset 800 —
+/// and says so, naming the players concerned: "Ann: Master (1100 RP, Expert III by Table
+/// 1)". Grandmaster's Grandweaver is Table 1's top N Masters, which the preview's tiers
+/// show. `name` says who a player is (the ladder's players, and those the migration brings
+/// in). `None` when no player is concerned or the ladder does not run Skyweaver.
+pub fn migration_note(
+    ladder: &Ladder,
+    migration: &Migration,
+    name: &dyn Fn(PlayerId) -> Option<String>,
+) -> Option<String> {
+    if !matches!(ladder.rules.params, Params::Skyweaver(_)) {
+        return None;
+    }
+    const SHOWN: usize = 10;
+    let mut concerned = migration.entries.iter().filter(|e| {
+        e.old_rank != OldRank::Grandmaster
+            && Tier::of_rp(e.old_rank.rp()).name() != e.old_rank.table_two_rank()
+    });
+    let mut lines: Vec<String> = concerned
+        .by_ref()
+        .take(SHOWN)
+        .map(|e| {
+            let name = name(e.player).unwrap_or_else(|| "?".into());
+            let rp = e.old_rank.rp();
+            format!(
+                "{}: {} ({rp:.0} RP, {} by Table 1)",
+                crate::ladder::values::shown(&name),
+                e.old_rank.table_two_rank(),
+                Tier::of_rp(rp).name()
+            )
+        })
+        .collect();
+    let more = concerned.count();
+    if lines.is_empty() {
+        return None;
+    }
+    if more > 0 {
+        lines.push(format!("and {more} more"));
+    }
+    Some(format!(
+        "Table 2 calls 1100 RP Master; Table 1, which rungs follows, puts it in Expert III \
+         (floor 900, hard reset 800). {}.",
+        lines.join("; ")
+    ))
+}
+
 /// Who is a Grandweaver: the top `n` players by RP among those at 1200 or more. Ties at the
 /// boundary go to the higher rating, then the earlier player (lower id), so the set is
 /// deterministic.
