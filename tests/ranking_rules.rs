@@ -2135,6 +2135,55 @@ fn memoir44_the_first_battle_naming_the_second_side_uses_the_history() {
     close(elo_of(&run, 3), 1500.0 - delta, 1e-9, "D");
 }
 
+/// Issue 25, item 8: seed 001 derives ε "from the percentage of games which result in a
+/// draw"; `draw_rate=observed` takes that rate from the ladder's own matches so far, with a
+/// prior of 100 matches at the rate the typed ε stands for:
+///   p0 = 2·Φ(ε/(√2·β)) − 1 = 2·Φ(0.08/5.892557) − 1 = 0.0108321,
+///   p = (draws + 100·p0)/(matches + 100), ε = √2·β·Φ⁻¹((p + 1)/2).
+/// Before any match ε is the typed 0.08. After a win, two draws and a win (4 matches, 2
+/// draws): p = (2 + 1.08321)/104 = 0.0296463, ε(p) = 0.218995, and the next match —
+/// predicted and rated — uses it.
+#[test]
+fn allegskill_draw_rate_observed_follows_the_ladders_draws() {
+    use rungs::ladder::predict::predict;
+    use rungs::rating::{normal, trueskill};
+    let mut rules = Rules::defaults(System::Allegskill);
+    rules.assign("draw_rate=observed").unwrap();
+    let cfg = trueskill::Config::default();
+    let p0 = 2.0 * normal::cdf(0.08 / (2f64.sqrt() * 25.0 / 6.0)) - 1.0;
+    close(p0, 0.010_832_1, 1e-7, "p0");
+    close(cfg.epsilon_for_draw_rate(p0), 0.08, 1e-12, "ε from p0");
+    let mut run = Run::new(rules, &["a", "b", "c", "d"]);
+    let new = trueskill::Rating::new(&cfg);
+    assert_eq!(
+        predict(&run.ladder, &[2], &[3]).unwrap(),
+        trueskill::predict(&new, &new, &cfg)
+    );
+    for o in [Outcome::Win, Outcome::Draw, Outcome::Draw, Outcome::Win] {
+        run.play(day(1), 0, 1, o);
+    }
+    let p = (2.0 + 100.0 * p0) / 104.0;
+    close(p, 0.029_646_3, 1e-7, "p");
+    let observed = trueskill::Config {
+        epsilon: cfg.epsilon_for_draw_rate(p),
+        ..cfg
+    };
+    close(observed.epsilon, 0.218_995, 1e-6, "ε(p)");
+    assert_eq!(
+        predict(&run.ladder, &[2], &[3]).unwrap(),
+        trueskill::predict(&new, &new, &observed)
+    );
+    run.play(day(2), 2, 3, Outcome::Draw);
+    let (c, d) = trueskill::rate(&new, &new, Outcome::Draw, &observed);
+    assert_eq!(run.ladder.players[2].skill, Skill::TrueSkill(c));
+    assert_eq!(run.ladder.players[3].skill, Skill::TrueSkill(d));
+    // The typed rate is still an option.
+    let mut typed = Rules::defaults(System::Allegskill);
+    typed.assign("draw_rate=0.0101").unwrap();
+    assert_eq!(typed.param("draw_rate"), Some(0.0101));
+    assert!(typed.assign("draw_rate=seen").is_err());
+}
+
 /// Issue 25, item 11: seed 001 sets no leaderboard rule; AllegSkill no longer borrows
 /// Memoir '44's (20 games provisional, 15 idle days). Its shown rank μ − 3σ starts at 0 and
 /// climbs as σ falls — its own provisional period — so no game count is asked

@@ -284,10 +284,7 @@ impl Ladder {
         let entrants = self.entrants(m, outcome, date);
         let scenario = self.scenarios.lookup(m);
         // AllegSkill's constants once per match: deriving ε from a draw rate inverts Φ.
-        let trueskill = match &self.rules.params {
-            Params::Allegskill(p) => p.effective_trueskill(),
-            _ => trueskill::Config::default(),
-        };
+        let trueskill = self.trueskill().unwrap_or_default();
         let updates: Vec<(PlayerId, Skill, Skill, Outcome)> = entrants
             .iter()
             .filter(|e| rated[if e.on_a { 0 } else { 1 }])
@@ -307,9 +304,12 @@ impl Ladder {
             p.last_change = p.figures().score - score_before;
             self.record(date, seq, id, history);
         }
-        // An abandoned battle says nothing about the scenario's balance or its medal scores.
-        if let MatchResult::Played(_) = m.result {
+        // An abandoned battle says nothing about the scenario's balance or its medal scores,
+        // nor about how often games are drawn.
+        if let MatchResult::Played(o) = m.result {
             self.scenarios.record(m, outcome);
+            self.results.played += 1;
+            self.results.drawn += u64::from(o == Outcome::Draw);
         }
         Ok(())
     }
@@ -373,8 +373,7 @@ impl Ladder {
     }
 
     /// The entrant's new skill from one 1v1 update against their opponent, with their side's
-    /// advantage. `trueskill` is AllegSkill's
-    /// [`effective_trueskill`](crate::ladder::rules::AllegskillParams::effective_trueskill).
+    /// advantage. `trueskill` is AllegSkill's constants for this match ([`Ladder::trueskill`]).
     fn rate(
         &self,
         e: &Entrant,

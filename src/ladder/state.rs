@@ -272,9 +272,27 @@ pub struct Ladder {
     /// the next event (`seasons::run_calendar`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_date: Option<NaiveDate>,
+    /// Played matches so far and how many were draws: the rate AllegSkill's
+    /// `draw_rate=observed` derives ε from.
+    #[serde(default, skip_serializing_if = "Results::is_empty")]
+    pub results: Results,
     /// Who holds each name as the replay goes (not stored: rebuilt when first needed).
     #[serde(skip)]
     pub names: NameBook,
+}
+
+/// Played matches and draws counted over a whole ladder (a forfeit or a cancelled match is
+/// not a played one).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Results {
+    pub played: u64,
+    pub drawn: u64,
+}
+
+impl Results {
+    fn is_empty(&self) -> bool {
+        self.played == 0
+    }
 }
 
 /// Who holds each name now, as names compare (`values::name_key`: case, spacing and Unicode
@@ -360,6 +378,7 @@ impl Ladder {
             archive: Vec::new(),
             events: 0,
             last_date: None,
+            results: Results::default(),
             names: NameBook::default(),
         }
     }
@@ -376,6 +395,7 @@ impl Ladder {
             archive,
             events,
             last_date,
+            results,
             names: _,
         } = self;
         *rules == other.rules
@@ -385,6 +405,7 @@ impl Ladder {
             && *archive == other.archive
             && *events == other.events
             && *last_date == other.last_date
+            && *results == other.results
     }
 
     /// A copy of everything but the players and the season archive (what the cache keeps in
@@ -399,6 +420,7 @@ impl Ladder {
             archive: Vec::new(),
             events: self.events,
             last_date: self.last_date,
+            results: self.results,
             names: NameBook::default(),
         }
     }
@@ -408,6 +430,16 @@ impl Ladder {
         Ladder {
             archive: self.archive.clone(),
             ..self.shell()
+        }
+    }
+
+    /// AllegSkill's TrueSkill constants for the next match, ε derived from the draw rate
+    /// the rules ask for (the ladder's own with `draw_rate=observed`); `None` under another
+    /// system.
+    pub fn trueskill(&self) -> Option<trueskill::Config> {
+        match &self.rules.params {
+            Params::Allegskill(p) => Some(p.trueskill_after(self.results.played, self.results.drawn)),
+            _ => None,
         }
     }
 
