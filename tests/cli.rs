@@ -214,7 +214,10 @@ fn migration_preview_says_table_twos_master_is_expert_three() {
         out.contains("Ann: Master (1100 RP, Expert III by Table 1)"),
         "{out}"
     );
-    assert!(!out.contains("Bo: Scholar"), "Scholar's 700 is Apprentice II in both: {out}");
+    assert!(
+        !out.contains("Bo: Scholar"),
+        "Scholar's 700 is Apprentice II in both: {out}"
+    );
     assert!(out.contains("Wanderer → Expert III"), "{out}");
 }
 

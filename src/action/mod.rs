@@ -233,7 +233,13 @@ fn shows(action: &Action, before: &Ladder, after: &Ladder, at: &Place) -> Result
 /// of its own date, is not given one. A migration says where Table 2's Master lands by
 /// Table 1 ([`crate::ladder::seasons::migration_note`]).
 pub fn preview_note(action: &Action, before: &Ladder) -> Option<String> {
-    if let Some((_, Entry::Add { event: Event::Migration { migration } })) = action.rows.last() {
+    if let Some((
+        _,
+        Entry::Add {
+            event: Event::Migration { migration },
+        },
+    )) = action.rows.last()
+    {
         let name = |id| {
             before
                 .player(id)

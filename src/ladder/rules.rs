@@ -193,11 +193,10 @@ impl AllegskillParams {
     pub fn trueskill_after(&self, played: u64, drawn: u64) -> trueskill::Config {
         let mut config = self.trueskill;
         if self.draw_rate == OBSERVED_DRAW_RATE {
-            let p0 = 2.0
-                * crate::rating::normal::cdf(
+            let p0 =
+                2.0 * crate::rating::normal::cdf(
                     config.epsilon / (std::f64::consts::SQRT_2 * config.beta),
-                )
-                - 1.0;
+                ) - 1.0;
             let p = (drawn as f64 + DRAW_PRIOR_MATCHES * p0) / (played as f64 + DRAW_PRIOR_MATCHES);
             config.epsilon = config.epsilon_for_draw_rate(p);
         } else if self.draw_rate > 0.0 {
@@ -453,12 +452,13 @@ impl Rules {
         if self.system().param(name).is_none() {
             return self.set_param(name, 0.0); // the unknown-parameter message
         }
-        let number = declared(self.system(), name)?
-            .parse(value)
-            .ok_or_else(|| ParamError::Value {
-                name: name.to_string(),
-                value: value.to_string(),
-            })?;
+        let number =
+            declared(self.system(), name)?
+                .parse(value)
+                .ok_or_else(|| ParamError::Value {
+                    name: name.to_string(),
+                    value: value.to_string(),
+                })?;
         self.set_param(name, number)
     }
 
