@@ -907,6 +907,119 @@ fn skyweaver_grandweaver_is_the_top_n_masters() {
     }
 }
 
+/// Issue 25, item 2: Grandweaver is the top N of the players on the leaderboard (SPEC §2.1,
+/// seed 003 "competing with other players on the ladder"); a retired or idle player, whom
+/// the standings leave off, holds no slot. N = 1, idle_days 15. R retired at 1450 RP, r
+/// 2100; I idle (last match 2 Jan, the ladder's latest 11 Feb: 40 days) at 1500 RP; M at
+/// 1350 RP, r 1800, on the leaderboard. M is the Grandweaver; R and I are Masters.
+///   Soft reset: the Grandweaver cap is 1400, the Master cap 1300: M 1350 stays 1350,
+///   R 1450 → 1300, I 1500 → 1300.
+///   Hard reset (Table 1): Grandweaver 1000 for M, Master 900 for R and I.
+/// (Taking R for the Grandweaver showed M as "Master" and nobody as Grandweaver, capped M
+/// at 1300 and gave R the Grandweaver's 1400 cap and reset value 1000.)
+#[test]
+fn skyweaver_grandweaver_slots_go_to_players_on_the_leaderboard() {
+    use Tier::{Grandweaver as GW, Master as M};
+    let mut run = Run::new(
+        sky_rules(&["grandweaver_count=1", "idle_days=15"]),
+        &["R", "I", "M", "x"],
+    );
+    run.set_sky(0, 1450.0, 2100.0, 60.0);
+    run.set_sky(1, 1500.0, 1900.0, 60.0);
+    run.set_sky(2, 1350.0, 1800.0, 60.0);
+    for (i, last) in [(0, 40), (1, 1), (2, 41), (3, 41)] {
+        run.ladder.players[i].last_played = Some(day(last));
+        run.ladder.players[i].matches = 30;
+    }
+    run.event(
+        day(41),
+        &Event::Retire {
+            id: 0,
+            retired: true,
+        },
+    );
+    let rows = standings(&run.ladder);
+    let listed: Vec<usize> = rows
+        .iter()
+        .filter(|s| s.listed())
+        .map(|s| s.id as usize)
+        .collect();
+    assert_eq!(listed, [2, 3], "R retired, I idle");
+    assert_eq!(run.tiers()[..3], [M, M, GW]);
+    run.soft_reset(day(42));
+    assert_eq!([run.rp(0), run.rp(1), run.rp(2)], [1300.0, 1300.0, 1350.0]);
+    run.hard_reset(day(43));
+    assert_eq!([run.rp(0), run.rp(1), run.rp(2)], [900.0, 900.0, 1000.0]);
+}
+
+/// Issue 25, item 3: seed 003 resets RP to "the highest tier reached during the season"; a
+/// Grandweaver slot held at any moment counts, not only at a weekly reset. N = 1. P (1250
+/// RP) beats x on 2 Jan and is the Grandweaver on that day's standings; Q (1248 RP, the
+/// same r and RD as P) beats P on 3 Jan and takes the slot. The hard reset on 4 Jan gives
+/// both the Grandweaver's 1000 (P was given Master's 900).
+#[test]
+fn skyweaver_a_grandweaver_slot_held_between_resets_is_reached() {
+    use Tier::{Grandweaver as GW, Master as M};
+    let mut run = Run::new(sky_rules(&["grandweaver_count=1"]), &["P", "Q", "x"]);
+    run.set_sky(0, 1250.0, 1900.0, 80.0);
+    run.set_sky(1, 1248.0, 1900.0, 80.0);
+    run.play(day(1), 0, 2, Outcome::Win);
+    assert_eq!(run.tiers()[..2], [GW, M], "2 Jan: P holds the slot");
+    run.play(day(2), 1, 0, Outcome::Win);
+    assert_eq!(run.tiers()[..2], [M, GW], "3 Jan: Q has taken it");
+    assert!(run.rp(1) > run.rp(0) && run.rp(0) >= 1200.0);
+    run.hard_reset(day(3));
+    assert_eq!([run.rp(0), run.rp(1)], [1000.0, 1000.0]);
+}
+
+/// Issue 25, item 5: a tie for the last slot (equal RP, equal rating) goes to the player who
+/// joined first (the README's rule), not the lower id; and the standings list the
+/// Grandweaver above the Master. N = 1. Yv is entered first (id 0) with the join date
+/// 1 Feb, Xe second (id 1) joined 1 Jan; both at 1200 RP and r 2000: Xe is the Grandweaver,
+/// listed first.
+#[test]
+fn skyweaver_grandweaver_ties_go_to_the_player_who_joined_first() {
+    let jan1 = NaiveDate::from_ymd_opt(2024, 1, 1).unwrap();
+    let feb1 = NaiveDate::from_ymd_opt(2024, 2, 1).unwrap();
+    let mut run = Run::new(sky_rules(&["grandweaver_count=1"]), &[]);
+    // Replay order is by date: Xe's join (entered second) comes first.
+    run.ladder
+        .apply(
+            jan1,
+            2,
+            &Event::Player {
+                id: 1,
+                name: "Xe".into(),
+                undated: false,
+            },
+            &mut run.history,
+        )
+        .unwrap();
+    run.ladder
+        .apply(
+            feb1,
+            1,
+            &Event::Player {
+                id: 0,
+                name: "Yv".into(),
+                undated: false,
+            },
+            &mut run.history,
+        )
+        .unwrap();
+    run.set_sky(0, 1200.0, 2000.0, 60.0);
+    run.set_sky(1, 1200.0, 2000.0, 60.0);
+    let rows = standings(&run.ladder);
+    let order: Vec<(&str, Option<Tier>)> = rows
+        .iter()
+        .map(|s| (run.ladder.players[s.id as usize].name.as_str(), s.tier))
+        .collect();
+    assert_eq!(
+        order,
+        [("Xe", Some(Tier::Grandweaver)), ("Yv", Some(Tier::Master))]
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // 7. INVERSUS Rank Points, rule by rule
 // ---------------------------------------------------------------------------------------------
@@ -2125,8 +2238,9 @@ fn memoir44_a_winner_always_makes_points() {
 #[test]
 fn memoir44_the_first_battle_naming_the_second_side_uses_the_history() {
     let mut run = Run::new(Rules::defaults(System::Memoir44), &["A", "B", "C", "D"]);
-    let pegasus =
-        |a, b, side, medals| memoir_battle(a, b, Outcome::Win, "Pegasus Bridge", side, Some(medals));
+    let pegasus = |a, b, side, medals| {
+        memoir_battle(a, b, Outcome::Win, "Pegasus Bridge", side, Some(medals))
+    };
     run.event(day(1), &pegasus(0, 1, "Allies", [6.0, 3.0]));
     run.event(day(2), &pegasus(2, 3, "Axis", [6.0, 2.0]));
     let delta = 64.0 * (6.0 / 11.0) * (1.0 + 0.4 / 11.0) * 0.5;

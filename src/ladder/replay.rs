@@ -3,9 +3,9 @@
 
 use crate::ladder::event::{Event, Match, MatchResult, PlayerId};
 use crate::ladder::inversus;
+use crate::ladder::leaderboard;
 use crate::ladder::rules::{Params, Rules};
 use crate::ladder::seasons;
-pub use crate::ladder::seasons::grandweaver_set;
 use crate::ladder::skyweaver;
 pub use crate::ladder::state::Ladder;
 use crate::ladder::state::{HistoryRow, PlayerState, Skill};
@@ -165,6 +165,7 @@ impl Ladder {
         history: &mut Vec<HistoryRow>,
     ) -> Result<(), ReplayError> {
         seasons::run_calendar(self, date, history);
+        let last_slot = leaderboard::last_slot(self);
         match event {
             Event::Player { id, name, undated } => {
                 let i = *id as usize;
@@ -223,6 +224,19 @@ impl Ladder {
                 seasons::migrate(self, migration, date, seq, history)
             }
             Event::Rules { rules } => self.change_rules((**rules).clone(), date, seq, history),
+        }
+        // Grandweaver slots as they stand after the event (a reset finds them itself).
+        match event {
+            Event::Match(m) => {
+                let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
+                leaderboard::track(self, &ids, last_slot);
+            }
+            Event::Player { id, .. } | Event::Retire { id, .. } => {
+                leaderboard::track(self, &[*id], last_slot)
+            }
+            Event::Migration { .. } | Event::Rules { .. } => leaderboard::rescan(self),
+            Event::Rename { .. } | Event::Scenario { .. } | Event::SoftReset | Event::HardReset => {
+            }
         }
         self.events += 1;
         self.last_date = Some(self.last_date.map_or(date, |last| last.max(date)));
@@ -308,8 +322,10 @@ impl Ladder {
         // nor about how often games are drawn.
         if let MatchResult::Played(o) = m.result {
             self.scenarios.record(m, outcome);
-            self.results.played += 1;
-            self.results.drawn += u64::from(o == Outcome::Draw);
+            if let Some(r) = &mut self.results {
+                r.played += 1;
+                r.drawn += u64::from(o == Outcome::Draw);
+            }
         }
         Ok(())
     }

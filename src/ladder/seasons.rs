@@ -4,6 +4,7 @@
 use crate::ladder::calendar::{Calendar, Reset, SCHEDULED_SEQ, Status};
 use crate::ladder::event::{Event, PlayerId};
 pub use crate::ladder::event::{Migration, MigrationEntry, OldRank};
+use crate::ladder::leaderboard;
 use crate::ladder::log::Effective;
 use crate::ladder::rules::{Params, Rules};
 use crate::ladder::skyweaver::{Tier, floor_reached};
@@ -94,7 +95,7 @@ fn roll_week(
     history: &mut Vec<HistoryRow>,
 ) {
     if let Params::Skyweaver(params) = &ladder.rules.params {
-        let grandweavers = grandweaver_set(&ladder.players, params.grandweaver_count);
+        let grandweavers = leaderboard::grandweavers(ladder);
         let cfg = params.glicko();
         for (i, p) in ladder
             .players
@@ -119,16 +120,14 @@ fn roll_week(
             }
         }
         ladder.record_all(date, seq, history);
+        leaderboard::rescan(ladder);
     }
     ladder.week += 1;
 }
 
 /// The season's archive entries, as the season stands now.
 pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
-    let grandweavers = match &ladder.rules.params {
-        Params::Skyweaver(p) => grandweaver_set(&ladder.players, p.grandweaver_count),
-        _ => Vec::new(),
-    };
+    let grandweavers = leaderboard::grandweavers(ladder);
     ladder
         .players
         .iter()
@@ -274,6 +273,7 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
         p.season_matches = 0;
         p.season_weekly.clear();
     }
+    leaderboard::rescan(ladder);
     ladder.archive.push(record);
     ladder.season += 1;
     ladder.week = 1;
@@ -445,25 +445,4 @@ pub fn migration_note(
          (floor 900, hard reset 800). {}.",
         lines.join("; ")
     ))
-}
-
-/// Who is a Grandweaver: the top `n` players by RP among those at 1200 or more. Ties at the
-/// boundary go to the higher rating, then the earlier player (lower id), so the set is
-/// deterministic.
-pub fn grandweaver_set(players: &[PlayerState], n: u32) -> Vec<bool> {
-    let mut masters: Vec<usize> = (0..players.len())
-        .filter(|&i| players[i].rp >= Tier::Master.minimum())
-        .collect();
-    masters.sort_by(|&x, &y| {
-        let (px, py) = (&players[x], &players[y]);
-        py.rp
-            .total_cmp(&px.rp)
-            .then(py.skill.rating_1500().total_cmp(&px.skill.rating_1500()))
-            .then(x.cmp(&y))
-    });
-    let mut set = vec![false; players.len()];
-    for &i in masters.iter().take(n as usize) {
-        set[i] = true;
-    }
-    set
 }

@@ -273,12 +273,64 @@ pub struct Ladder {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_date: Option<NaiveDate>,
     /// Played matches so far and how many were draws: the rate AllegSkill's
-    /// `draw_rate=observed` derives ε from.
-    #[serde(default, skip_serializing_if = "Results::is_empty")]
-    pub results: Results,
+    /// `draw_rate=observed` derives ε from. `None` in caches an older rungs wrote, which did
+    /// not count them: the store then replays the log at the next change instead of going on
+    /// from those caches (and a check does not hold the missing count against them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub results: Option<Results>,
+    /// Skyweaver's Grandweaver slots as the replay goes (`leaderboard.rs`).
+    #[serde(default, skip_serializing_if = "Slots::is_unknown")]
+    pub slots: Slots,
     /// Who holds each name as the replay goes (not stored: rebuilt when first needed).
     #[serde(skip)]
     pub names: NameBook,
+    /// Whether only some players are loaded (the store's fast path), and whether an event
+    /// needed the others (not stored).
+    #[serde(skip)]
+    pub partial: Partial,
+}
+
+/// Who holds the Grandweaver slots now, best first, and the ladder's latest match (what
+/// idleness is measured against), kept as the replay goes so that a slot held at any moment
+/// counts and a ladder holding only some players knows them (`leaderboard::track`). They
+/// follow from the players' states, so two ladders are equal whatever their slots say, as
+/// with [`NameBook`]. `None` when not known: another system, or caches an older rungs wrote
+/// (then the players are looked at all at once before they are used).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Slots(pub Option<Holders>);
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Holders {
+    pub holders: Vec<PlayerId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latest: Option<NaiveDate>,
+}
+
+impl Slots {
+    fn is_unknown(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+impl PartialEq for Slots {
+    fn eq(&self, _: &Slots) -> bool {
+        true
+    }
+}
+
+/// A ladder loaded with only some of its players, and whether an event applied to it
+/// needed the others (then its caller applies the change to the whole ladder).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Partial {
+    pub only_some: bool,
+    pub needs_all: bool,
+}
+
+impl PartialEq for Partial {
+    fn eq(&self, _: &Partial) -> bool {
+        true
+    }
 }
 
 /// Played matches and draws counted over a whole ladder (a forfeit or a cancelled match is
@@ -287,12 +339,6 @@ pub struct Ladder {
 pub struct Results {
     pub played: u64,
     pub drawn: u64,
-}
-
-impl Results {
-    fn is_empty(&self) -> bool {
-        self.played == 0
-    }
 }
 
 /// Who holds each name now, as names compare (`values::name_key`: case, spacing and Unicode
@@ -369,6 +415,11 @@ impl NameBook {
 
 impl Ladder {
     pub fn new(rules: Rules) -> Ladder {
+        // Nobody holds a slot on an empty Skyweaver ladder; other systems have none.
+        let slots = match rules.params {
+            Params::Skyweaver(_) => Slots(Some(Holders::default())),
+            _ => Slots(None),
+        };
         Ladder {
             rules,
             players: Vec::new(),
@@ -378,8 +429,10 @@ impl Ladder {
             archive: Vec::new(),
             events: 0,
             last_date: None,
-            results: Results::default(),
+            results: Some(Results::default()),
+            slots,
             names: NameBook::default(),
+            partial: Partial::default(),
         }
     }
 
@@ -396,7 +449,9 @@ impl Ladder {
             events,
             last_date,
             results,
+            slots: _,
             names: _,
+            partial: _,
         } = self;
         *rules == other.rules
             && *scenarios == other.scenarios
@@ -405,7 +460,7 @@ impl Ladder {
             && *archive == other.archive
             && *events == other.events
             && *last_date == other.last_date
-            && *results == other.results
+            && (results.is_none() || other.results.is_none() || *results == other.results)
     }
 
     /// A copy of everything but the players and the season archive (what the cache keeps in
@@ -421,7 +476,9 @@ impl Ladder {
             events: self.events,
             last_date: self.last_date,
             results: self.results,
+            slots: self.slots.clone(),
             names: NameBook::default(),
+            partial: Partial::default(),
         }
     }
 
@@ -438,7 +495,10 @@ impl Ladder {
     /// system.
     pub fn trueskill(&self) -> Option<trueskill::Config> {
         match &self.rules.params {
-            Params::Allegskill(p) => Some(p.trueskill_after(self.results.played, self.results.drawn)),
+            Params::Allegskill(p) => {
+                let r = self.results.unwrap_or_default();
+                Some(p.trueskill_after(r.played, r.drawn))
+            }
             _ => None,
         }
     }

@@ -24,7 +24,7 @@ const PACKED_ROW: usize = 32;
 
 /// Counts the history rows a run of events will give each player, at most, so that
 /// [`Histories`] holds each player's rows without growing (and doubling) as they come.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct RowCounter {
     counts: Vec<u32>,
     /// Rows every player gets (resets, rules changes, migrations record everyone).
