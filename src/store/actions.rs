@@ -218,7 +218,10 @@ impl Store {
                 counter.add(event);
             }
         }
-        let (histories, touched) = loop {
+        // Who had reached Grandweaver this season when the whole ladder was read for a slot
+        // (see below): the players marked since are written with those the events touched.
+        let mut marked: Option<Vec<bool>> = None;
+        let (histories, mut touched) = loop {
             let mut histories = counter.clone().histories(ladder.players.len());
             let mut scratch = Vec::new();
             let mut touched: Vec<PlayerId> = Vec::new();
@@ -240,13 +243,26 @@ impl Store {
             }
             // An event that moved a player the loaded ones do not include (a Grandweaver
             // who fell makes room for one) asks for the whole ladder: start again with it.
+            // Only the players the events touched, and those it marks, change.
             if !ladder.partial.needs_all {
                 break (histories, touched);
             }
-            needed = None;
             ladder = self.cached_ladder(tx)?;
+            marked = Some(
+                ladder
+                    .players
+                    .iter()
+                    .map(|p| p.season_grandweaver)
+                    .collect(),
+            );
         };
-        let mut touched = touched;
+        if let Some(marked) = marked {
+            touched.extend(
+                (0..ladder.players.len())
+                    .filter(|&i| marked.get(i) != Some(&ladder.players[i].season_grandweaver))
+                    .map(|i| i as PlayerId),
+            );
+        }
         touched.sort_unstable();
         touched.dedup();
         head.last = rows.last().map(|(d, _)| *d).zip(seqs.last().copied());
