@@ -197,3 +197,82 @@ fn edit_delete_and_a_soft_reset_preview() {
     let done = json(&["soft-reset", &f, "--json", "--date", "2026-01-07"]);
     assert_eq!(done, preview, "the applied reset is the previewed one");
 }
+
+/// Issue 25, item 9: seed 003's Table 2 puts an old Master at 1100 RP and calls them
+/// "Master", but Table 1 puts 1100 in Expert III (Master starts at 1200). rungs follows
+/// Table 1 (floor Expert I 900, hard reset 800) and the migration preview says so.
+#[test]
+fn migration_preview_says_table_twos_master_is_expert_three() {
+    let dir = Dir::new("migrate-master");
+    let f = dir.path("club.rungs");
+    rungs(&["new", &f]);
+    rungs(&["add-player", &f, "Ann", "Bo", "--date", "2026-01-01"]);
+    let list = dir.path("elo.csv");
+    std::fs::write(&list, "player,elo,rank\nAnn,2050,Master\nBo,1700,Scholar\n").unwrap();
+    let out = rungs(&["migrate", &f, &list, "--preview", "--date", "2026-01-02"]);
+    assert!(
+        out.contains("Ann: Master (1100 RP, Expert III by Table 1)"),
+        "{out}"
+    );
+    assert!(
+        !out.contains("Bo: Scholar"),
+        "Scholar's 700 is Apprentice II in both: {out}"
+    );
+    assert!(out.contains("Wanderer → Expert III"), "{out}");
+}
+
+/// Issue 25, item 10: seed 002's Appendix I gives each scenario side its average score, the
+/// standard deviation of its medal counts and the distance between the two averages.
+/// Pegasus: Ann as the Allies beats Bo 4–1; Bo as the Axis beats Ann 4–2; Ann as the
+/// Allies beats Bo 3–2.
+///   Allies 4, 2, 3: average 3, sample SD √((1 + 1 + 0)/2) = 1;
+///   Axis 1, 4, 2: average 7/3 = 2.3333, SD √((16/9 + 25/9 + 1/9)/2) = √(7/3) = 1.5275;
+///   distance |3 − 7/3| = 0.6667.
+#[test]
+fn scenarios_show_averages_deviations_and_their_distance() {
+    let dir = Dir::new("scenario-stats");
+    let f = dir.path("m.rungs");
+    rungs(&["new", &f, "--system", "memoir44"]);
+    rungs(&["add-player", &f, "Ann", "Bo", "--date", "2026-01-01"]);
+    for (day, a, b, side, medals) in [
+        ("02", "Ann", "Bo", "Allies", "4,1"),
+        ("03", "Bo", "Ann", "Axis", "4,2"),
+        ("04", "Ann", "Bo", "Allies", "3,2"),
+    ] {
+        rungs(&[
+            "add-match",
+            &f,
+            a,
+            b,
+            "1",
+            "--medals",
+            medals,
+            "--scenario",
+            "Pegasus",
+            "--side-a",
+            side,
+            "--date",
+            &format!("2026-01-{day}"),
+        ]);
+    }
+    let v = json(&["scenarios", &f, "--json"]);
+    let s = &v["scenarios"]["pegasus"];
+    let close = |x: &Value, want: f64| {
+        let got = x.as_f64().unwrap_or(f64::NAN);
+        assert!((got - want).abs() < 1e-9, "{got} ≠ {want}: {v}");
+    };
+    close(&s["averages"][0], 3.0);
+    close(&s["averages"][1], 7.0 / 3.0);
+    close(&s["standard_deviations"][0], 1.0);
+    close(&s["standard_deviations"][1], (7.0f64 / 3.0).sqrt());
+    close(&s["distance"], 2.0 / 3.0);
+    assert_eq!(s["battles"].as_u64(), Some(3));
+    let text = rungs(&["scenarios", &f]);
+    for part in [
+        "Allies 2.0 wins, average 3.0 ± 1.0",
+        "Axis 1.0 wins, average 2.3 ± 1.5",
+        "averages 0.7 apart",
+    ] {
+        assert!(text.contains(part), "{part:?} not in {text}");
+    }
+}

@@ -105,9 +105,11 @@ impl Run {
     }
 
     /// Puts a Skyweaver player at `rp` with rating r ± RD, as if they had climbed there this
-    /// season: the floor is the highest hard floor at or below `rp`, the season peak `rp`.
+    /// season: the floor is the highest hard floor at or below `rp`, the season peak `rp`,
+    /// and a match played at least (their rating is one of record).
     fn set_sky(&mut self, id: usize, rp: f64, rating: f64, deviation: f64) {
         let p = &mut self.ladder.players[id];
+        p.matches = p.matches.max(1);
         p.rp = rp;
         p.floor = hand_floor(rp);
         p.season_peak_rp = rp;
@@ -806,6 +808,68 @@ fn skyweaver_hard_reset_range_counts_a_migrated_rating() {
     }
 }
 
+/// Migrates `(player, Elo)` pairs with an old rank that gives 200 RP.
+fn migrate_elo(run: &mut Run, date: NaiveDate, list: &[(PlayerId, f64)]) {
+    use rungs::ladder::seasons::{Migration, MigrationEntry, OldRank};
+    let entries = list
+        .iter()
+        .map(|&(player, elo)| MigrationEntry {
+            player,
+            elo,
+            old_rank: OldRank::BelowApprentice,
+        })
+        .collect();
+    run.event(
+        date,
+        &Event::Migration {
+            migration: Box::new(Migration { entries }),
+        },
+    );
+}
+
+/// Issue 25, item 1: a migrated Elo of exactly 1500 is a rating of record, though it equals
+/// a newcomer's (1500, 350). An Elo list A 1500, B 1600, C 1700 and no matches; eq. 5 over
+/// all three (r_lo = 1500, r_hi = 1700, span 750):
+///   A 1500 → 1500 + 0/200·750 = 1500, B 1600 → 1500 + 100/200·750 = 1875,
+///   C 1700 → 1500 + 200/200·750 = 2250.
+/// (Taking A for a newcomer gave the range 1600–1700 and B 1600 → 1500.)
+/// And Sc migrated at 1500 between players who played at 1300 and 2300:
+///   1500 + (1500 − 1300)/(2300 − 1300)·750 = 1500 + 0.2·750 = 1650.
+#[test]
+fn skyweaver_a_migrated_elo_of_1500_is_a_rating_of_record() {
+    use rungs::ladder::seasons::{HardResetRange, hard_reset_range};
+    let mut run = Run::new(sky_rules(&[]), &["A", "B", "C"]);
+    migrate_elo(&mut run, day(1), &[(0, 1500.0), (1, 1600.0), (2, 1700.0)]);
+    let range = hard_reset_range(&run.ladder).expect("three migrated ratings");
+    assert_eq!(
+        range,
+        HardResetRange {
+            from: (1500.0, 1700.0),
+            to: (1500.0, 2250.0),
+        }
+    );
+    assert_eq!(range.text(), "MMR 1500–1700 → 1500–2250");
+    run.hard_reset(day(28));
+    for (i, r) in [1500.0, 1875.0, 2250.0].into_iter().enumerate() {
+        close(run.glicko(i).rating, r, 1e-9, "rescaled r");
+    }
+
+    let mut run = Run::new(sky_rules(&[]), &["lo", "hi", "Sc", "never"]);
+    run.set_sky(0, 500.0, 1300.0, 80.0);
+    run.set_sky(1, 500.0, 2300.0, 80.0);
+    run.ladder.players[0].matches = 4;
+    run.ladder.players[1].matches = 4;
+    migrate_elo(&mut run, day(1), &[(2, 1500.0)]);
+    assert_eq!(
+        hard_reset_range(&run.ladder).map(|r| r.from),
+        Some((1300.0, 2300.0))
+    );
+    run.hard_reset(day(28));
+    close(run.glicko(2).rating, 1650.0, 1e-9, "Sc");
+    // The one who neither played nor was migrated starts as a newcomer joins: 1500.
+    assert_eq!(run.glicko(3).rating, 1500.0);
+}
+
 // ---------------------------------------------------------------------------------------------
 // 6. Grandweaver
 // ---------------------------------------------------------------------------------------------
@@ -841,6 +905,119 @@ fn skyweaver_grandweaver_is_the_top_n_masters() {
         }
         assert_eq!(run.tiers(), tiers, "N = {n}");
     }
+}
+
+/// Issue 25, item 2: Grandweaver is the top N of the players on the leaderboard (SPEC §2.1,
+/// seed 003 "competing with other players on the ladder"); a retired or idle player, whom
+/// the standings leave off, holds no slot. N = 1, idle_days 15. R retired at 1450 RP, r
+/// 2100; I idle (last match 2 Jan, the ladder's latest 11 Feb: 40 days) at 1500 RP; M at
+/// 1350 RP, r 1800, on the leaderboard. M is the Grandweaver; R and I are Masters.
+///   Soft reset: the Grandweaver cap is 1400, the Master cap 1300: M 1350 stays 1350,
+///   R 1450 → 1300, I 1500 → 1300.
+///   Hard reset (Table 1): Grandweaver 1000 for M, Master 900 for R and I.
+/// (Taking R for the Grandweaver showed M as "Master" and nobody as Grandweaver, capped M
+/// at 1300 and gave R the Grandweaver's 1400 cap and reset value 1000.)
+#[test]
+fn skyweaver_grandweaver_slots_go_to_players_on_the_leaderboard() {
+    use Tier::{Grandweaver as GW, Master as M};
+    let mut run = Run::new(
+        sky_rules(&["grandweaver_count=1", "idle_days=15"]),
+        &["R", "I", "M", "x"],
+    );
+    run.set_sky(0, 1450.0, 2100.0, 60.0);
+    run.set_sky(1, 1500.0, 1900.0, 60.0);
+    run.set_sky(2, 1350.0, 1800.0, 60.0);
+    for (i, last) in [(0, 40), (1, 1), (2, 41), (3, 41)] {
+        run.ladder.players[i].last_played = Some(day(last));
+        run.ladder.players[i].matches = 30;
+    }
+    run.event(
+        day(41),
+        &Event::Retire {
+            id: 0,
+            retired: true,
+        },
+    );
+    let rows = standings(&run.ladder);
+    let listed: Vec<usize> = rows
+        .iter()
+        .filter(|s| s.listed())
+        .map(|s| s.id as usize)
+        .collect();
+    assert_eq!(listed, [2, 3], "R retired, I idle");
+    assert_eq!(run.tiers()[..3], [M, M, GW]);
+    run.soft_reset(day(42));
+    assert_eq!([run.rp(0), run.rp(1), run.rp(2)], [1300.0, 1300.0, 1350.0]);
+    run.hard_reset(day(43));
+    assert_eq!([run.rp(0), run.rp(1), run.rp(2)], [900.0, 900.0, 1000.0]);
+}
+
+/// Issue 25, item 3: seed 003 resets RP to "the highest tier reached during the season"; a
+/// Grandweaver slot held at any moment counts, not only at a weekly reset. N = 1. P (1250
+/// RP) beats x on 2 Jan and is the Grandweaver on that day's standings; Q (1248 RP, the
+/// same r and RD as P) beats P on 3 Jan and takes the slot. The hard reset on 4 Jan gives
+/// both the Grandweaver's 1000 (P was given Master's 900).
+#[test]
+fn skyweaver_a_grandweaver_slot_held_between_resets_is_reached() {
+    use Tier::{Grandweaver as GW, Master as M};
+    let mut run = Run::new(sky_rules(&["grandweaver_count=1"]), &["P", "Q", "x"]);
+    run.set_sky(0, 1250.0, 1900.0, 80.0);
+    run.set_sky(1, 1248.0, 1900.0, 80.0);
+    run.play(day(1), 0, 2, Outcome::Win);
+    assert_eq!(run.tiers()[..2], [GW, M], "2 Jan: P holds the slot");
+    run.play(day(2), 1, 0, Outcome::Win);
+    assert_eq!(run.tiers()[..2], [M, GW], "3 Jan: Q has taken it");
+    assert!(run.rp(1) > run.rp(0) && run.rp(0) >= 1200.0);
+    run.hard_reset(day(3));
+    assert_eq!([run.rp(0), run.rp(1)], [1000.0, 1000.0]);
+}
+
+/// Issue 25, item 5: a tie for the last slot (equal RP, equal rating) goes to the player who
+/// joined first (the README's rule), not the lower id; and the standings list the
+/// Grandweaver above the Master. N = 1. Yv is entered first (id 0) with the join date
+/// 1 Feb, Xe second (id 1) joined 1 Jan; both at 1200 RP and r 2000: Xe is the Grandweaver,
+/// listed first.
+#[test]
+fn skyweaver_grandweaver_ties_go_to_the_player_who_joined_first() {
+    let jan1 = NaiveDate::from_ymd_opt(2024, 1, 1).unwrap();
+    let feb1 = NaiveDate::from_ymd_opt(2024, 2, 1).unwrap();
+    let mut run = Run::new(sky_rules(&["grandweaver_count=1"]), &[]);
+    // Replay order is by date: Xe's join (entered second) comes first.
+    run.ladder
+        .apply(
+            jan1,
+            2,
+            &Event::Player {
+                id: 1,
+                name: "Xe".into(),
+                undated: false,
+            },
+            &mut run.history,
+        )
+        .unwrap();
+    run.ladder
+        .apply(
+            feb1,
+            1,
+            &Event::Player {
+                id: 0,
+                name: "Yv".into(),
+                undated: false,
+            },
+            &mut run.history,
+        )
+        .unwrap();
+    run.set_sky(0, 1200.0, 2000.0, 60.0);
+    run.set_sky(1, 1200.0, 2000.0, 60.0);
+    let rows = standings(&run.ladder);
+    let order: Vec<(&str, Option<Tier>)> = rows
+        .iter()
+        .map(|s| (run.ladder.players[s.id as usize].name.as_str(), s.tier))
+        .collect();
+    assert_eq!(
+        order,
+        [("Xe", Some(Tier::Grandweaver)), ("Yv", Some(Tier::Master))]
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -2017,4 +2194,123 @@ fn allegskill_epsilon_from_the_draw_rate_in_replay_and_prediction() {
     };
     assert_eq!(old.draw_rate, 0.0);
     assert_eq!(old.effective_trueskill().epsilon, 0.2);
+}
+
+/// Issue 25, item 6: seed 002's winner "should always make points". Organiser figures for
+/// a scenario with averages 1 and 1 (ratio ½): a win 13–12 gives bonus 1 + 0.1·(1 − 12) =
+/// −0.1 and 12–11 gives 1 + 0.1·(1 − 11) = 0, both floored to memoir44::MIN_BONUS = 0.1:
+/// pts = 64·(1 + ½ − 1) = 32, E = ½, ΔA = 32·0.1·½ = +1.6 (each from 1500). (The floor of 0
+/// left both players at 1500.)
+#[test]
+fn memoir44_a_winner_always_makes_points() {
+    use rungs::ladder::scenarios::ScenarioOverride;
+    assert_eq!(rungs::rating::memoir44::MIN_BONUS, 0.1);
+    for medals in [[13.0, 12.0], [12.0, 11.0]] {
+        let mut run = Run::new(Rules::defaults(System::Memoir44), &["A", "B"]);
+        run.event(
+            day(1),
+            &Event::Scenario {
+                figures: Box::new(ScenarioOverride {
+                    scenario: "Bloodbath".into(),
+                    sides: ["Allies".into(), "Axis".into()],
+                    ratio: 0.5,
+                    averages: [1.0, 1.0],
+                }),
+            },
+        );
+        run.event(
+            day(2),
+            &memoir_battle(0, 1, Outcome::Win, "Bloodbath", "Allies", Some(medals)),
+        );
+        let delta = 32.0 * 0.1 * 0.5;
+        close(elo_of(&run, 0), 1500.0 + delta, 1e-9, "winner");
+        close(elo_of(&run, 1), 1500.0 - delta, 1e-9, "loser");
+    }
+}
+
+/// Issue 25, item 7: the first battle that names a scenario's second side is rated from the
+/// scenario's history, like every later one. Pegasus Bridge: A (Allies) beats B 6–3; then
+/// C, as the Axis, beats D 6–2 — the first battle naming the Axis. From the Axis' view,
+/// with the prior of 10 balanced battles: ratio = (0 + 5)/(1 + 10) = 5/11,
+/// pts = 64·(1 + 5/11 − 10/11) = 34.9091; medal weight 1/11, averages Axis 3, Allies 6:
+/// bonus = 1 + (1/11)·0.1·(6 − 2) = 1.036364; E = ½: ΔC = 34.9091·1.036364·½ = +18.0893.
+/// (It was rated as plain Elo, +16.00.)
+#[test]
+fn memoir44_the_first_battle_naming_the_second_side_uses_the_history() {
+    let mut run = Run::new(Rules::defaults(System::Memoir44), &["A", "B", "C", "D"]);
+    let pegasus = |a, b, side, medals| {
+        memoir_battle(a, b, Outcome::Win, "Pegasus Bridge", side, Some(medals))
+    };
+    run.event(day(1), &pegasus(0, 1, "Allies", [6.0, 3.0]));
+    run.event(day(2), &pegasus(2, 3, "Axis", [6.0, 2.0]));
+    let delta = 64.0 * (6.0 / 11.0) * (1.0 + 0.4 / 11.0) * 0.5;
+    close(delta, 18.0893, 1e-4, "ΔC");
+    close(elo_of(&run, 2), 1500.0 + delta, 1e-9, "C");
+    close(elo_of(&run, 3), 1500.0 - delta, 1e-9, "D");
+}
+
+/// Issue 25, item 8: seed 001 derives ε "from the percentage of games which result in a
+/// draw"; `draw_rate=observed` takes that rate from the ladder's own matches so far, with a
+/// prior of 100 matches at the rate the typed ε stands for:
+///   p0 = 2·Φ(ε/(√2·β)) − 1 = 2·Φ(0.08/5.892557) − 1 = 0.0108321,
+///   p = (draws + 100·p0)/(matches + 100), ε = √2·β·Φ⁻¹((p + 1)/2).
+/// Before any match ε is the typed 0.08. After a win, two draws and a win (4 matches, 2
+/// draws): p = (2 + 1.08321)/104 = 0.0296463, ε(p) = 0.218995, and the next match —
+/// predicted and rated — uses it.
+#[test]
+fn allegskill_draw_rate_observed_follows_the_ladders_draws() {
+    use rungs::ladder::predict::predict;
+    use rungs::rating::{normal, trueskill};
+    let mut rules = Rules::defaults(System::Allegskill);
+    rules.assign("draw_rate=observed").unwrap();
+    let cfg = trueskill::Config::default();
+    let p0 = 2.0 * normal::cdf(0.08 / (2f64.sqrt() * 25.0 / 6.0)) - 1.0;
+    close(p0, 0.010_832_1, 1e-7, "p0");
+    close(cfg.epsilon_for_draw_rate(p0), 0.08, 1e-12, "ε from p0");
+    let mut run = Run::new(rules, &["a", "b", "c", "d"]);
+    let new = trueskill::Rating::new(&cfg);
+    assert_eq!(
+        predict(&run.ladder, &[2], &[3]).unwrap(),
+        trueskill::predict(&new, &new, &cfg)
+    );
+    for o in [Outcome::Win, Outcome::Draw, Outcome::Draw, Outcome::Win] {
+        run.play(day(1), 0, 1, o);
+    }
+    let p = (2.0 + 100.0 * p0) / 104.0;
+    close(p, 0.029_646_3, 1e-7, "p");
+    let observed = trueskill::Config {
+        epsilon: cfg.epsilon_for_draw_rate(p),
+        ..cfg
+    };
+    close(observed.epsilon, 0.218_995, 1e-6, "ε(p)");
+    assert_eq!(
+        predict(&run.ladder, &[2], &[3]).unwrap(),
+        trueskill::predict(&new, &new, &observed)
+    );
+    run.play(day(2), 2, 3, Outcome::Draw);
+    let (c, d) = trueskill::rate(&new, &new, Outcome::Draw, &observed);
+    assert_eq!(run.ladder.players[2].skill, Skill::TrueSkill(c));
+    assert_eq!(run.ladder.players[3].skill, Skill::TrueSkill(d));
+    // The typed rate is still an option.
+    let mut typed = Rules::defaults(System::Allegskill);
+    typed.assign("draw_rate=0.0101").unwrap();
+    assert_eq!(typed.param("draw_rate"), Some(0.0101));
+    assert!(typed.assign("draw_rate=seen").is_err());
+}
+
+/// Issue 25, item 11: seed 001 sets no leaderboard rule; AllegSkill no longer borrows
+/// Memoir '44's (20 games provisional, 15 idle days). Its shown rank μ − 3σ starts at 0 and
+/// climbs as σ falls — its own provisional period — so no game count is asked
+/// (provisional_games 0), and a player leaves after a year without a game (idle_days 365),
+/// as under the other systems whose papers say nothing. A player with one game, idle for
+/// 30 days, is listed.
+#[test]
+fn allegskill_has_its_own_leaderboard_defaults() {
+    let rules = Rules::defaults(System::Allegskill);
+    assert_eq!(rules.param("provisional_games"), Some(0.0));
+    assert_eq!(rules.param("idle_days"), Some(365.0));
+    let mut run = Run::new(rules, &["a", "b", "c", "d"]);
+    run.play(day(1), 0, 1, Outcome::Win);
+    run.play(day(31), 2, 3, Outcome::Win);
+    assert!(standings(&run.ladder).iter().all(|s| s.listed()));
 }

@@ -406,3 +406,85 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
         "{after_second} vs {after_first} + {delta}"
     );
 }
+
+/// Issue 25, item 3 through the store: a Grandweaver slot held between weekly resets counts
+/// at the hard reset, on the fast path that loads only a change's players (and the slots'
+/// holders). N = 1; P and Q come in as Grandmasters (1200 RP, Elo 2000), P first by entry.
+/// P beats x (P holds the slot); Q beats P and takes it — P, the last holder, falls, so the
+/// change needs every player. The hard reset gives both the Grandweaver's 1000, and the
+/// caches are what a replay of the log gives.
+#[test]
+fn a_grandweaver_slot_held_between_resets_counts_through_the_store() {
+    let dir = Temp::new("slot-held");
+    let mut rules = Rules::defaults(System::Skyweaver);
+    rules.assign("grandweaver_count=1").unwrap();
+    let mut store = Store::create(&dir.0.join("slots.rungs"), &rules).unwrap();
+    let players: Vec<_> = ["P", "Q", "x"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            (
+                day(1),
+                add(Event::Player {
+                    id: i as PlayerId,
+                    name: n.to_string(),
+                    undated: false,
+                }),
+            )
+        })
+        .collect();
+    store.commit("players", &players).unwrap();
+    let grandmaster = |player| MigrationEntry {
+        player,
+        elo: 2000.0,
+        old_rank: OldRank::Grandmaster,
+    };
+    let migration = Migration {
+        entries: vec![grandmaster(0), grandmaster(1)],
+    };
+    store
+        .commit(
+            "migrate",
+            &[(
+                day(2),
+                add(Event::Migration {
+                    migration: Box::new(migration),
+                }),
+            )],
+        )
+        .unwrap();
+    let tiers = |store: &Store| {
+        let ladder = store.ladder().unwrap();
+        let mut t = vec![None; 3];
+        for s in standings::standings(&ladder) {
+            t[s.id as usize] = s.tier;
+        }
+        t
+    };
+    store
+        .commit("match", &[(day(3), add(game(0, 2, Outcome::Win)))])
+        .unwrap();
+    assert_eq!(
+        tiers(&store)[..2],
+        [Some(Tier::Grandweaver), Some(Tier::Master)]
+    );
+    store
+        .commit("match", &[(day(4), add(game(1, 0, Outcome::Win)))])
+        .unwrap();
+    assert_eq!(
+        tiers(&store)[..2],
+        [Some(Tier::Master), Some(Tier::Grandweaver)]
+    );
+    let ladder = store.ladder().unwrap();
+    assert!(ladder.players[0].season_grandweaver && ladder.players[1].season_grandweaver);
+    assert_eq!(ladder, store.replay(None).unwrap().0);
+    store
+        .commit("hard reset", &[(day(5), add(Event::HardReset))])
+        .unwrap();
+    let ladder = store.ladder().unwrap();
+    assert_eq!(
+        [ladder.players[0].rp, ladder.players[1].rp],
+        [1000.0, 1000.0]
+    );
+    assert_eq!(ladder, store.replay(None).unwrap().0);
+}

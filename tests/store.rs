@@ -379,3 +379,45 @@ fn a_cancelled_recomputation_changes_nothing() {
     let (now, after) = store.preview(&appended).unwrap();
     assert_eq!(after.players[1].wins, now.players[1].wins + 1);
 }
+
+/// Caches an older rungs wrote (the format 2 fixture) lack the match and draw counts, the
+/// Grandweaver slots and the medal squares this rungs keeps. They read as they are and check
+/// sound (the missing counts are not held against them); the first change replays the whole
+/// log, after which the caches are exactly a fresh replay's.
+#[test]
+fn an_older_rungs_caches_are_replayed_at_the_first_change() {
+    let dir = tempdir::Dir::new("older-caches");
+    let path = dir.path().join("old.rungs");
+    let fixture =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/format2.rungs");
+    std::fs::copy(fixture, &path).unwrap();
+    let mut store = Store::open(&path).unwrap();
+    let before = store.ladder().unwrap();
+    assert_eq!(before.results, None, "the older rungs kept no counts");
+    assert!(Store::check(&path).unwrap().is_sound());
+    let last = before.last_date.unwrap();
+    let (a, b) = {
+        let mut ids =
+            (0..before.players.len() as PlayerId).filter(|&i| before.players[i as usize].joined);
+        (ids.next().unwrap(), ids.next().unwrap())
+    };
+    store
+        .commit(
+            "match",
+            &[(
+                last,
+                Entry::Add {
+                    event: game(a, b, Outcome::Draw),
+                },
+            )],
+        )
+        .unwrap();
+    let after = store.ladder().unwrap();
+    assert!(
+        after.results.is_some_and(|r| r.played > 0 && r.drawn > 0),
+        "{:?}",
+        after.results
+    );
+    assert_caches_fresh(&store);
+    assert!(Store::check(&path).unwrap().is_sound());
+}

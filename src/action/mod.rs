@@ -230,8 +230,25 @@ fn shows(action: &Action, before: &Ladder, after: &Ladder, at: &Place) -> Result
 /// What a preview of `action` says beside its table, where there is more to say: a hard
 /// reset under Skyweaver states the MMR range it rescales from and onto (SPEC §3.2.3). The
 /// range is the ladder's as it stands (`before`), so a backdated reset, which sees the ladder
-/// of its own date, is not given one.
+/// of its own date, is not given one. A migration says where Table 2's Master lands by
+/// Table 1 ([`crate::ladder::seasons::migration_note`]).
 pub fn preview_note(action: &Action, before: &Ladder) -> Option<String> {
+    if let Some((
+        _,
+        Entry::Add {
+            event: Event::Migration { migration },
+        },
+    )) = action.rows.last()
+    {
+        let name = |id| {
+            before
+                .player(id)
+                .filter(|p| p.joined)
+                .map(|p| p.name.clone())
+                .or_else(|| action.joining_name(id).map(str::to_string))
+        };
+        return crate::ladder::seasons::migration_note(before, migration, &name);
+    }
     let at_end = action
         .rows
         .first()

@@ -112,10 +112,13 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
                             label_id = Some(l.id);
                         });
                         r.col(|ui| {
-                            let text = me
-                                .text
-                                .entry(spec.name.to_string())
-                                .or_insert_with(|| number(value));
+                            let text =
+                                me.text
+                                    .entry(spec.name.to_string())
+                                    .or_insert_with(|| match spec.value_text(value) {
+                                        word if word.parse::<f64>().is_err() => word,
+                                        _ => number(value),
+                                    });
                             let field = ui.add(
                                 egui::TextEdit::singleline(text)
                                     .desired_width(ui.available_width() - 8.0),

@@ -183,8 +183,10 @@ fn rules_label(old: &Rules, new: &Rules) -> String {
         .into_iter()
         .filter(|(p, v)| old.param(p.name) != Some(*v))
         .map(|(p, v)| {
-            let was = old.param(p.name).map_or("—".to_string(), |x| x.to_string());
-            format!("{} {was} → {v}", p.name)
+            let was = old
+                .param(p.name)
+                .map_or("—".to_string(), |x| p.value_text(x));
+            format!("{} {was} → {}", p.name, p.value_text(v))
         })
         .collect();
     if changes.is_empty() {

@@ -21,7 +21,7 @@ pub fn params(system: System) {
         say!(
             "  {:<18} = {:<10} {}; {}",
             p.name,
-            value,
+            p.value_text(value),
             p.range_text(),
             p.meaning
         );

@@ -77,21 +77,36 @@ pub fn seasons(file: &Path, json: bool) -> Result<()> {
 pub fn scenarios(file: &Path, json: bool) -> Result<()> {
     let ladder = Store::open(file)?.ladder()?;
     if json {
-        say!(
-            "{}",
-            serde_json::to_string(&ladder.scenarios).unwrap_or_else(|_| "{}".into())
-        );
+        say!("{}", ladder.scenarios.to_json());
         return Ok(());
     }
     for (name, s) in &ladder.scenarios.scenarios {
-        let side = |i: usize| s.sides[i].clone().unwrap_or_else(|| "?".into());
+        let (averages, deviations) = (s.averages(), s.deviations());
+        // "Allies 2.0 wins, average 3.0 ± 1.0", as far as the history tells.
+        let side = |i: usize| {
+            let mut text = format!(
+                "{} {:.1} wins",
+                output::shown(s.sides[i].as_deref().unwrap_or("?")),
+                s.wins[i]
+            );
+            if let Some(a) = averages {
+                text.push_str(&format!(", average {:.1}", a[i]));
+            }
+            if let Some(d) = deviations {
+                text.push_str(&format!(" ± {:.1}", d[i]));
+            }
+            text
+        };
+        let apart = s
+            .distance()
+            .map(|d| format!("; averages {d:.1} apart"))
+            .unwrap_or_default();
         say!(
-            "{name}: {} battles; {} {:.1} wins; {} {:.1} wins",
+            "{}: {} battles; {}; {}{apart}",
+            output::shown(name),
             s.battles,
             side(0),
-            s.wins[0],
-            side(1),
-            s.wins[1]
+            side(1)
         );
     }
     for o in ladder.scenarios.overrides.values() {

@@ -243,7 +243,7 @@ pub fn label(rules: &Rules) -> String {
         .filter(|(p, v)| (elo && p.name == "k") || defaults.param(p.name) != Some(*v))
         .map(|(p, v)| match (elo, p.name) {
             (true, "k") => format!("K={v}"),
-            _ => format!("{}={v}", p.name),
+            _ => format!("{}={}", p.name, p.value_text(v)),
         })
         .collect();
     let base = if parts.is_empty() {

@@ -287,6 +287,20 @@ impl OldRank {
         }
     }
 
+    /// Table 2's "New Ranking" column: the rank the seed names beside the RP it gives.
+    /// Grandweaver is Table 1's top N Masters; Master at 1100 RP contradicts Table 1, whose
+    /// Master starts at 1200 (1100 is Expert III), and rungs follows Table 1.
+    pub fn table_two_rank(self) -> &'static str {
+        match self {
+            OldRank::Grandmaster => "Grandweaver",
+            OldRank::Master => "Master",
+            OldRank::Prophet => "Expert II",
+            OldRank::Scholar => "Apprentice II",
+            OldRank::Apprentice => "Trainee II",
+            OldRank::BelowApprentice => "Wanderer",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             OldRank::Grandmaster => "Grandmaster",

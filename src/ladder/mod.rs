@@ -5,6 +5,7 @@ pub mod evaluate;
 pub mod event;
 pub mod fit;
 pub mod inversus;
+pub mod leaderboard;
 pub mod log;
 pub mod predict;
 pub mod preview;

@@ -48,8 +48,8 @@ fn predict_skills(ladder: &Ladder, sa: Skill, sb: Skill, advantage: f64) -> Opti
     Some(match (&ladder.rules.params, sa, sb) {
         (_, Skill::Glicko(x), Skill::Glicko(y)) => glicko::predict_with_advantage(&x, &y, h),
         (_, Skill::Glicko2(x), Skill::Glicko2(y)) => glicko2::predict_with_advantage(&x, &y, h),
-        (Params::Allegskill(p), Skill::TrueSkill(x), Skill::TrueSkill(y)) => {
-            trueskill::predict_with_advantage(&x, &y, h, &p.effective_trueskill())
+        (Params::Allegskill(_), Skill::TrueSkill(x), Skill::TrueSkill(y)) => {
+            trueskill::predict_with_advantage(&x, &y, h, &ladder.trueskill()?)
         }
         (_, Skill::Elo(x), Skill::Elo(y)) => elo::predict_with_advantage(&x, &y, h),
         _ => return None,

@@ -3,9 +3,9 @@
 
 use crate::ladder::event::{Event, Match, MatchResult, PlayerId};
 use crate::ladder::inversus;
+use crate::ladder::leaderboard;
 use crate::ladder::rules::{Params, Rules};
 use crate::ladder::seasons;
-pub use crate::ladder::seasons::grandweaver_set;
 use crate::ladder::skyweaver;
 pub use crate::ladder::state::Ladder;
 use crate::ladder::state::{HistoryRow, PlayerState, Skill};
@@ -184,6 +184,7 @@ impl Ladder {
         history: &mut Vec<HistoryRow>,
     ) -> Result<(), ReplayError> {
         seasons::run_calendar(self, date, history);
+        let last_slot = leaderboard::last_slot(self);
         match event {
             Event::Player { id, name, undated } => {
                 let i = *id as usize;
@@ -251,6 +252,19 @@ impl Ladder {
                 seasons::migrate(self, migration, date, seq, history)
             }
             Event::Rules { rules } => self.change_rules((**rules).clone(), date, seq, history),
+        }
+        // Grandweaver slots as they stand after the event (a reset finds them itself).
+        match event {
+            Event::Match(m) => {
+                let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
+                leaderboard::track(self, &ids, last_slot);
+            }
+            Event::Player { id, .. } | Event::Retire { id, .. } => {
+                leaderboard::track(self, &[*id], last_slot)
+            }
+            Event::Migration { .. } | Event::Rules { .. } => leaderboard::rescan(self),
+            Event::Rename { .. } | Event::Scenario { .. } | Event::SoftReset | Event::HardReset => {
+            }
         }
         self.events += 1;
         self.last_date = Some(self.last_date.map_or(date, |last| last.max(date)));
@@ -320,10 +334,7 @@ impl Ladder {
         let entrants = self.entrants(m, outcome, date);
         let scenario = self.scenarios.lookup(m);
         // AllegSkill's constants once per match: deriving ε from a draw rate inverts Φ.
-        let trueskill = match &self.rules.params {
-            Params::Allegskill(p) => p.effective_trueskill(),
-            _ => trueskill::Config::default(),
-        };
+        let trueskill = self.trueskill().unwrap_or_default();
         let updates: Vec<(PlayerId, Skill, Skill, Outcome)> = entrants
             .iter()
             .filter(|e| rated[if e.on_a { 0 } else { 1 }])
@@ -343,9 +354,14 @@ impl Ladder {
             p.last_change = p.figures().score - score_before;
             self.record(date, seq, id, history);
         }
-        // An abandoned battle says nothing about the scenario's balance or its medal scores.
-        if let MatchResult::Played(_) = m.result {
+        // An abandoned battle says nothing about the scenario's balance or its medal scores,
+        // nor about how often games are drawn.
+        if let MatchResult::Played(o) = m.result {
             self.scenarios.record(m, outcome);
+            if let Some(r) = &mut self.results {
+                r.played += 1;
+                r.drawn += u64::from(o == Outcome::Draw);
+            }
         }
         Ok(())
     }
@@ -409,8 +425,7 @@ impl Ladder {
     }
 
     /// The entrant's new skill from one 1v1 update against their opponent, with their side's
-    /// advantage. `trueskill` is AllegSkill's
-    /// [`effective_trueskill`](crate::ladder::rules::AllegskillParams::effective_trueskill).
+    /// advantage. `trueskill` is AllegSkill's constants for this match ([`Ladder::trueskill`]).
     fn rate(
         &self,
         e: &Entrant,

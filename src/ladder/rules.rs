@@ -2,7 +2,7 @@
 
 pub use crate::ladder::calendar::Calendar;
 pub use crate::ladder::systems::System;
-use crate::ladder::systems::{ADVANTAGE, Facts, Param};
+use crate::ladder::systems::{ADVANTAGE, Facts, OBSERVED_DRAW_RATE, Param};
 use crate::rating::{elo, glicko, glicko2, memoir44, trueskill};
 use serde::{Deserialize, Serialize};
 
@@ -110,7 +110,8 @@ impl Default for InversusParams {
 }
 
 /// A year without a match takes a player off the leaderboard of the systems whose papers set
-/// no idle rule (Skyweaver, INVERSUS, Elo); their history stays and a match brings them back.
+/// no idle rule (Skyweaver, INVERSUS, AllegSkill, Elo); their history stays and a match
+/// brings them back.
 pub const DEFAULT_IDLE_DAYS: u32 = 365;
 
 /// Elo (SPEC §2.5): the rating constants, and who the displayed leaderboard leaves off.
@@ -148,22 +149,29 @@ impl std::ops::Deref for EloParams {
 pub struct AllegskillParams {
     #[serde(flatten)]
     pub trueskill: trueskill::Config,
-    /// Games before a player leaves provisional status and enters the leaderboard (20).
+    /// Games before a player enters the leaderboard (0: seed 001 sets no count; the shown
+    /// rank μ − 3σ starts at 0 and climbs as σ falls, its own provisional period).
     pub provisional_games: u32,
-    /// Days without a game after which a player leaves the displayed leaderboard (15).
+    /// Days without a game after which a player leaves the displayed leaderboard (365, as
+    /// under the other systems whose papers set no idle rule).
     pub idle_days: u32,
     /// The ladder's draw rate p, from which ε is derived with β (SPEC §2.3:
     /// ε = √2·β·Φ⁻¹((p + 1)/2)); 0, the default and what older files read as, means "use
-    /// `epsilon` as set".
+    /// `epsilon` as set"; [`OBSERVED_DRAW_RATE`] (`observed`) the ladder's own rate so far.
     pub draw_rate: f64,
 }
+
+/// How many matches the prior of `draw_rate=observed` weighs: the rate starts at the one
+/// the typed ε stands for and moves toward the ladder's as its matches outnumber these.
+/// Seed 001's rate is about 1 %, so a hundred matches hold about one draw.
+pub const DRAW_PRIOR_MATCHES: f64 = 100.0;
 
 impl Default for AllegskillParams {
     fn default() -> Self {
         AllegskillParams {
             trueskill: trueskill::Config::default(),
-            provisional_games: 20,
-            idle_days: 15,
+            provisional_games: 0,
+            idle_days: DEFAULT_IDLE_DAYS,
             draw_rate: 0.0,
         }
     }
@@ -174,8 +182,24 @@ impl AllegskillParams {
     /// from `draw_rate` when that is above 0. Every user of the configuration goes through
     /// here.
     pub fn effective_trueskill(&self) -> trueskill::Config {
+        self.trueskill_after(0, 0)
+    }
+
+    /// The TrueSkill constants after `played` matches of which `drawn` were draws: with
+    /// `draw_rate=observed` (seed 001: ε "derived empirically from the percentage of games
+    /// which result in a draw") the rate is p = (drawn + n·p₀)/(played + n), n =
+    /// [`DRAW_PRIOR_MATCHES`] and p₀ = 2·Φ(ε/(√2·β)) − 1 the rate the typed ε stands for, so
+    /// a ladder with no matches keeps ε as typed. Otherwise as [`Self::effective_trueskill`].
+    pub fn trueskill_after(&self, played: u64, drawn: u64) -> trueskill::Config {
         let mut config = self.trueskill;
-        if self.draw_rate > 0.0 {
+        if self.draw_rate == OBSERVED_DRAW_RATE {
+            let p0 =
+                2.0 * crate::rating::normal::cdf(
+                    config.epsilon / (std::f64::consts::SQRT_2 * config.beta),
+                ) - 1.0;
+            let p = (drawn as f64 + DRAW_PRIOR_MATCHES * p0) / (played as f64 + DRAW_PRIOR_MATCHES);
+            config.epsilon = config.epsilon_for_draw_rate(p);
+        } else if self.draw_rate > 0.0 {
             config.epsilon = config.epsilon_for_draw_rate(self.draw_rate);
         }
         config
@@ -428,10 +452,13 @@ impl Rules {
         if self.system().param(name).is_none() {
             return self.set_param(name, 0.0); // the unknown-parameter message
         }
-        let number: f64 = value.parse().map_err(|_| ParamError::Value {
-            name: name.to_string(),
-            value: value.to_string(),
-        })?;
+        let number =
+            declared(self.system(), name)?
+                .parse(value)
+                .ok_or_else(|| ParamError::Value {
+                    name: name.to_string(),
+                    value: value.to_string(),
+                })?;
         self.set_param(name, number)
     }
 

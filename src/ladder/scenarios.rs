@@ -16,6 +16,21 @@ pub struct ScenarioStats {
     /// Battles that carried medal scores, and the medals each side scored in them.
     pub medal_battles: u32,
     pub medals: [f64; 2],
+    /// The sum of the squares of each side's medal counts, over the first `squared` battles
+    /// with medals (all of them, unless the caches were written by a rungs that did not
+    /// keep squares: then the spread is unknown until `rungs repair` replays the log).
+    #[serde(default, skip_serializing_if = "is_zero_pair")]
+    pub medal_squares: [f64; 2],
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub squared: u32,
+}
+
+fn is_zero_pair(x: &[f64; 2]) -> bool {
+    *x == [0.0, 0.0]
+}
+
+fn is_zero(x: &u32) -> bool {
+    *x == 0
 }
 
 impl ScenarioStats {
@@ -40,6 +55,45 @@ impl ScenarioStats {
                 .as_deref()
                 .is_some_and(|s| s.eq_ignore_ascii_case(name))
         })
+    }
+
+    /// The side `name` plays before a battle: a side named already, or the second side when
+    /// only the first is named — its wins and medals are those every battle so far gave
+    /// the first side's opponents, so the battle that first names it is rated from the
+    /// history like any other.
+    fn side_for(&self, name: &str) -> Option<usize> {
+        self.known_side(name).or(match &self.sides {
+            [Some(_), None] => Some(1),
+            _ => None,
+        })
+    }
+
+    /// Each side's average medal score (seed 002, Appendix I), once a battle carried medals.
+    pub fn averages(&self) -> Option<[f64; 2]> {
+        let n = f64::from(self.medal_battles);
+        (self.medal_battles > 0).then(|| self.medals.map(|total| total / n))
+    }
+
+    /// The standard deviation of each side's medal counts (Appendix I), as the sample's
+    /// (divided by n − 1): from two battles with medals on, and only if every one of them
+    /// is in the squares.
+    pub fn deviations(&self) -> Option<[f64; 2]> {
+        let n = f64::from(self.medal_battles);
+        if self.medal_battles < 2 || self.squared != self.medal_battles {
+            return None;
+        }
+        let sd = |i: usize| {
+            let mean = self.medals[i] / n;
+            ((self.medal_squares[i] - n * mean * mean) / (n - 1.0))
+                .max(0.0)
+                .sqrt()
+        };
+        Some([sd(0), sd(1)])
+    }
+
+    /// The distance between the two sides' averages (Appendix I's last column).
+    pub fn distance(&self) -> Option<f64> {
+        self.averages().map(|[a, b]| (a - b).abs())
     }
 
     /// The scenario from side `i`'s view, once it has history. Its figures are taken with
@@ -75,8 +129,9 @@ fn key(name: &str) -> String {
 
 impl ScenarioBook {
     /// The scenario as A's side knows it before this match: `None` without a scenario and
-    /// side, for a side the scenario has not seen, or before its first battle (then the
-    /// match is rated as plain Elo, ratio ½ and bonus 1).
+    /// side, for a third side, or before its first battle (then the match is rated as plain
+    /// Elo, ratio ½ and bonus 1 — what the prior gives before any battle). The battle that
+    /// first names the second side is rated from the history (see `side_for`).
     pub fn lookup(&self, m: &Match) -> Option<memoir44::Scenario> {
         let name = key(m.scenario.as_deref()?);
         if let Some(o) = self.overrides.get(&name) {
@@ -93,7 +148,7 @@ impl ScenarioBook {
             ));
         }
         let stats = self.scenarios.get(&name)?;
-        stats.view(stats.known_side(m.side_a.as_deref()?)?)
+        stats.view(stats.side_for(m.side_a.as_deref()?)?)
     }
 
     /// The two sides of scenario `name`, once both are known (from the organiser's figures, or
@@ -107,6 +162,28 @@ impl ScenarioBook {
             [Some(a), Some(b)] => Some([a.as_str(), b.as_str()]),
             _ => None,
         }
+    }
+
+    /// The book as `rungs scenarios --json` writes it: the stored figures, and beside each
+    /// scenario's its sides' `averages`, `standard_deviations` and the `distance` between
+    /// the averages (Appendix I), `null` where the history cannot tell yet.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut v = serde_json::to_value(self).unwrap_or_default();
+        if let Some(all) = v.get_mut("scenarios").and_then(|s| s.as_object_mut()) {
+            for (name, entry) in all.iter_mut() {
+                let (Some(stats), Some(obj)) = (self.scenarios.get(name), entry.as_object_mut())
+                else {
+                    continue;
+                };
+                obj.insert("averages".into(), serde_json::json!(stats.averages()));
+                obj.insert(
+                    "standard_deviations".into(),
+                    serde_json::json!(stats.deviations()),
+                );
+                obj.insert("distance".into(), serde_json::json!(stats.distance()));
+            }
+        }
+        v
     }
 
     /// Sets (or replaces) the organiser's figures for a scenario.
@@ -130,6 +207,11 @@ impl ScenarioBook {
         stats.wins[i] += s;
         stats.wins[j] += 1.0 - s;
         if let Some([a, b]) = m.medals {
+            if stats.squared == stats.medal_battles {
+                stats.squared += 1;
+                stats.medal_squares[i] += a * a;
+                stats.medal_squares[j] += b * b;
+            }
             stats.medal_battles += 1;
             stats.medals[i] += a;
             stats.medals[j] += b;

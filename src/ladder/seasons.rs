@@ -4,6 +4,7 @@
 use crate::ladder::calendar::{Calendar, Reset, SCHEDULED_SEQ, Status};
 use crate::ladder::event::{Event, PlayerId};
 pub use crate::ladder::event::{Migration, MigrationEntry, OldRank};
+use crate::ladder::leaderboard;
 use crate::ladder::log::Effective;
 use crate::ladder::rules::{Params, Rules};
 use crate::ladder::skyweaver::{Tier, floor_reached};
@@ -145,7 +146,20 @@ fn roll_week(
     if let Params::Skyweaver(params) = &ladder.rules.params {
         let params = *params;
         let watched = watched(ladder, &params);
-        let grandweavers = grandweavers_among(&ladder.players, &watched, params.grandweaver_count);
+        // The slots as the replay keeps them (`leaderboard.rs`): every holder is at Master or
+        // above, so among the watched; unknown (an older rungs' caches), every player is
+        // looked at once.
+        let holders: Vec<PlayerId> = match &ladder.slots.0 {
+            Some(h) => h.holders.clone(),
+            None => {
+                let all = leaderboard::grandweavers(ladder);
+                (0..all.len() as PlayerId)
+                    .filter(|&i| all[i as usize])
+                    .collect()
+            }
+        };
+        let grandweavers: Vec<bool> = watched.iter().map(|id| holders.contains(id)).collect();
+        let last = leaderboard::last_slot(ladder);
         let cfg = params.glicko();
         let week = ladder.week;
         for (&id, gw) in watched.iter().zip(grandweavers) {
@@ -174,6 +188,8 @@ fn roll_week(
             }
             ladder.record_if_changed(date, seq, id, before, history);
         }
+        // The caps may reorder the holders; only the watched players moved.
+        leaderboard::track(ladder, &watched, last);
     }
     ladder.week += 1;
 }
@@ -208,30 +224,9 @@ fn watched(ladder: &mut Ladder, params: &crate::ladder::rules::SkyweaverParams) 
     ladder.watch.0.iter().flatten().copied().collect()
 }
 
-/// For each of `watched` (every player at Master or above among them), whether they hold a
-/// Grandweaver slot: [`grandweaver_set`] over the watched players at Master or above, in id
-/// order, so its ranking and tie-breaks decide.
-fn grandweavers_among(players: &[PlayerState], watched: &[PlayerId], n: u32) -> Vec<bool> {
-    let masters: Vec<usize> = (0..watched.len())
-        .filter(|&k| players[watched[k] as usize].rp >= Tier::Master.minimum())
-        .collect();
-    let states: Vec<PlayerState> = masters
-        .iter()
-        .map(|&k| players[watched[k] as usize].clone())
-        .collect();
-    let mut out = vec![false; watched.len()];
-    for (k, gw) in masters.iter().zip(grandweaver_set(&states, n)) {
-        out[*k] = gw;
-    }
-    out
-}
-
 /// The season's archive entries, as the season stands now.
 pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
-    let grandweavers = match &ladder.rules.params {
-        Params::Skyweaver(p) => grandweaver_set(&ladder.players, p.grandweaver_count),
-        _ => Vec::new(),
-    };
+    let grandweavers = leaderboard::grandweavers(ladder);
     ladder
         .players
         .iter()
@@ -280,12 +275,12 @@ pub struct HardResetRange {
     pub to: (f64, f64),
 }
 
-/// Whether a player's r counts in the hard reset's range: they have played at least one
-/// match (ever, in any season), or their rating is not a newcomer's (an Elo brought in by a
-/// migration). A player who has done neither has no rating to speak of, only the default
-/// 1500, and would otherwise set the bottom (or the top) of everyone else's range.
-fn counts_in_range(p: &PlayerState, newcomer: &Skill) -> bool {
-    p.joined && (p.matches > 0 || p.skill != *newcomer)
+/// Whether a player's r counts in the hard reset's range: they have a rating of record — a
+/// match played (ever, in any season) or an Elo brought in by a migration, whatever its value.
+/// A player with neither has no rating to speak of, only the default 1500, and would
+/// otherwise set the bottom (or the top) of everyone else's range.
+fn counts_in_range(p: &PlayerState) -> bool {
+    p.joined && p.has_rating_of_record()
 }
 
 /// The range a hard reset rescales r over and onto, as it would be applied to `ladder` now;
@@ -295,11 +290,10 @@ pub fn hard_reset_range(ladder: &Ladder) -> Option<HardResetRange> {
     let Params::Skyweaver(params) = &ladder.rules.params else {
         return None;
     };
-    let newcomer = Skill::initial(&ladder.rules);
     let (lo, hi) = ladder
         .players
         .iter()
-        .filter(|p| counts_in_range(p, &newcomer))
+        .filter(|p| counts_in_range(p))
         .filter_map(|p| match p.skill {
             Skill::Glicko(r) => Some(r.rating),
             _ => None,
@@ -351,12 +345,11 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
     };
     if let Params::Skyweaver(params) = &ladder.rules.params {
         let range = hard_reset_range(ladder);
-        let newcomer = Skill::initial(&ladder.rules);
         for entry in &record.entries {
             let before = ladder.players[entry.player as usize].figures();
             let p = &mut ladder.players[entry.player as usize];
             p.rp = entry.peak_tier.unwrap_or(Tier::Wanderer).hard_reset_value();
-            let rated = counts_in_range(p, &newcomer);
+            let rated = counts_in_range(p);
             if let Skill::Glicko(r) = p.skill {
                 let rating = match range {
                     Some(HardResetRange { from: (lo, hi), .. }) if rated && hi > lo => {
@@ -382,6 +375,7 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
     // Nobody a soft reset can change is left (RP at most 1000, RD at its ceiling); the next
     // soft reset finds out afresh.
     ladder.watch = Default::default();
+    leaderboard::rescan(ladder);
     ladder.archive.push(record);
     ladder.season += 1;
     ladder.week = 1;
@@ -475,6 +469,7 @@ pub fn migrate(
     for e in &migration.entries {
         let p = &mut ladder.players[e.player as usize];
         let elo = if e.elo.is_finite() { e.elo } else { 1500.0 };
+        p.migrated = true;
         match &rules {
             Params::Skyweaver(params) => {
                 p.skill = Skill::Glicko(glicko::Rating {
@@ -506,23 +501,50 @@ pub fn migrate(
     }
 }
 
-/// Who is a Grandweaver: the top `n` players by RP among those at 1200 or more. Ties at the
-/// boundary go to the higher rating, then the earlier player (lower id), so the set is
-/// deterministic.
-pub fn grandweaver_set(players: &[PlayerState], n: u32) -> Vec<bool> {
-    let mut masters: Vec<usize> = (0..players.len())
-        .filter(|&i| players[i].rp >= Tier::Master.minimum())
-        .collect();
-    masters.sort_by(|&x, &y| {
-        let (px, py) = (&players[x], &players[y]);
-        py.rp
-            .total_cmp(&px.rp)
-            .then(py.skill.rating_1500().total_cmp(&px.skill.rating_1500()))
-            .then(x.cmp(&y))
-    });
-    let mut set = vec![false; players.len()];
-    for &i in masters.iter().take(n as usize) {
-        set[i] = true;
+/// What a migration preview says of Table 2 where seed 003 contradicts itself: Table 2 gives
+/// an old Master 1100 RP and calls the result "Master", but Table 1 puts 1100 in Expert III
+/// (Master begins at 1200). rungs follows Table 1 — floor Expert I (900), hard reset 800 —
+/// and says so, naming the players concerned: "Ann: Master (1100 RP, Expert III by Table
+/// 1)". Grandmaster's Grandweaver is Table 1's top N Masters, which the preview's tiers
+/// show. `name` says who a player is (the ladder's players, and those the migration brings
+/// in). `None` when no player is concerned or the ladder does not run Skyweaver.
+pub fn migration_note(
+    ladder: &Ladder,
+    migration: &Migration,
+    name: &dyn Fn(PlayerId) -> Option<String>,
+) -> Option<String> {
+    if !matches!(ladder.rules.params, Params::Skyweaver(_)) {
+        return None;
     }
-    set
+    const SHOWN: usize = 10;
+    let mut concerned = migration.entries.iter().filter(|e| {
+        e.old_rank != OldRank::Grandmaster
+            && Tier::of_rp(e.old_rank.rp()).name() != e.old_rank.table_two_rank()
+    });
+    let mut lines: Vec<String> = concerned
+        .by_ref()
+        .take(SHOWN)
+        .map(|e| {
+            let name = name(e.player).unwrap_or_else(|| "?".into());
+            let rp = e.old_rank.rp();
+            format!(
+                "{}: {} ({rp:.0} RP, {} by Table 1)",
+                crate::ladder::values::shown(&name),
+                e.old_rank.table_two_rank(),
+                Tier::of_rp(rp).name()
+            )
+        })
+        .collect();
+    let more = concerned.count();
+    if lines.is_empty() {
+        return None;
+    }
+    if more > 0 {
+        lines.push(format!("and {more} more"));
+    }
+    Some(format!(
+        "Table 2 calls 1100 RP Master; Table 1, which rungs follows, puts it in Expert III \
+         (floor 900, hard reset 800). {}.",
+        lines.join("; ")
+    ))
 }

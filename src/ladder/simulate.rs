@@ -21,7 +21,8 @@
 //!   and no hash-map order anywhere.
 
 use crate::ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
-use crate::ladder::replay::{Ladder, ReplayError, grandweaver_set};
+use crate::ladder::leaderboard;
+use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::{Params, Rules, System};
 use crate::ladder::skyweaver::Tier;
 use crate::rating::Outcome;
@@ -431,8 +432,8 @@ pub fn simulate(
             }
         }
         // The week's end, before its resets.
-        if let Some(count) = skyweaver {
-            let gw = grandweaver_set(&run.ladder.players, count);
+        if skyweaver.is_some() {
+            let gw = leaderboard::grandweavers(&run.ladder);
             for (id, p) in (0..).zip(&run.ladder.players) {
                 if gw.get(id as usize).copied().unwrap_or(false) {
                     reach.note(id, Tier::Grandweaver, p.matches);

@@ -1,11 +1,11 @@
 //! Standings: the ladder's players in the system's display order, and their JSON (SPEC §4).
 
 use crate::ladder::event::PlayerId;
-use crate::ladder::replay::{Ladder, grandweaver_set};
+use crate::ladder::leaderboard::{self, entry_rule, is_idle};
+use crate::ladder::replay::Ladder;
 use crate::ladder::rules::Params;
 use crate::ladder::skyweaver::Tier;
 use crate::ladder::state::Skill;
-use chrono::NaiveDate;
 use serde_json::{Value, json};
 
 /// One line of the standings.
@@ -57,14 +57,20 @@ fn key(ladder: &Ladder, id: usize) -> (f64, f64) {
     }
 }
 
-/// Every player who has joined, best first; ties by name, then id.
+/// Every player who has joined, best first; ties by name, then id. Skyweaver's Grandweavers
+/// come first (`leaderboard.rs`), so a Master tied with a Grandweaver on RP and rating — the
+/// slot went to the one who joined first — is listed below them.
 pub fn standings(ladder: &Ladder) -> Vec<Standing> {
+    let grandweavers = leaderboard::grandweavers(ladder);
+    let gw = |i: usize| grandweavers.get(i).copied().unwrap_or(false);
     let mut ids: Vec<usize> = (0..ladder.players.len())
         .filter(|&i| ladder.players[i].joined)
         .collect();
     ids.sort_by(|&x, &y| {
         let (kx, ky) = (key(ladder, x), key(ladder, y));
-        ky.0.total_cmp(&kx.0)
+        gw(y)
+            .cmp(&gw(x))
+            .then(ky.0.total_cmp(&kx.0))
             .then(ky.1.total_cmp(&kx.1))
             .then_with(|| {
                 ladder.players[x]
@@ -74,23 +80,17 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
             })
             .then(x.cmp(&y))
     });
-    let grandweavers = match &ladder.rules.params {
-        Params::Skyweaver(p) => grandweaver_set(&ladder.players, p.grandweaver_count),
-        _ => Vec::new(),
-    };
-    let latest = ladder.players.iter().filter_map(|p| p.last_played).max();
+    let latest = leaderboard::latest_match(&ladder.players);
     ids.into_iter()
         .enumerate()
         .map(|(i, id)| {
             let p = &ladder.players[id];
             let tier = match &ladder.rules.params {
-                Params::Skyweaver(_) if grandweavers.get(id).copied().unwrap_or(false) => {
-                    Some(Tier::Grandweaver)
-                }
+                Params::Skyweaver(_) if gw(id) => Some(Tier::Grandweaver),
                 Params::Skyweaver(_) => Some(Tier::of_rp(p.rp)),
                 _ => None,
             };
-            let (games, days) = leaderboard(&ladder.rules.params);
+            let (games, days) = entry_rule(&ladder.rules.params);
             let (provisional, idle) = (p.matches < games, is_idle(p.last_played, latest, days));
             Standing {
                 position: i + 1,
@@ -102,25 +102,6 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
             }
         })
         .collect()
-}
-
-/// The leaderboard's entry rule of every system: games before a player is listed, and days
-/// without a game before they leave it (0: never).
-fn leaderboard(params: &Params) -> (u32, u32) {
-    match params {
-        Params::Skyweaver(c) => (c.provisional_games, c.idle_days),
-        Params::Inversus(c) => (c.provisional_games, c.idle_days),
-        Params::Allegskill(c) => (c.provisional_games, c.idle_days),
-        Params::Memoir44(c) => (c.provisional_games, c.idle_days),
-        Params::Elo(c) => (c.provisional_games, c.idle_days),
-    }
-}
-
-fn is_idle(last: Option<NaiveDate>, latest: Option<NaiveDate>, days: u32) -> bool {
-    match (last, latest) {
-        (Some(l), Some(now)) if days > 0 => (now - l).num_days() > days as i64,
-        _ => false,
-    }
 }
 
 /// The standings as SPEC §4's JSON array.
@@ -182,6 +163,7 @@ mod tests {
     use crate::ladder::event::{Event, Match, MatchResult};
     use crate::ladder::rules::{Rules, System};
     use crate::rating::Outcome;
+    use chrono::NaiveDate;
 
     /// The words the app's Status column and `rungs standings` both print.
     #[test]

@@ -139,6 +139,10 @@ pub struct PlayerState {
     /// Retired from the ladder: left off the standings, history kept.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub retired: bool,
+    /// Carries a rating brought in by a migration (SPEC §3.5): a rating of record before any
+    /// match here, whatever its value (an Elo of exactly 1500 included).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub migrated: bool,
     pub skill: Skill,
     /// Rank Points (Skyweaver, INVERSUS); unused elsewhere.
     pub rp: f64,
@@ -178,6 +182,7 @@ impl PlayerState {
             joined_on: None,
             undated: false,
             retired: false,
+            migrated: false,
             skill: Skill::initial(rules),
             rp,
             matches: 0,
@@ -197,6 +202,12 @@ impl PlayerState {
             last_change: 0.0,
             season_weekly: WeeklyRp::default(),
         }
+    }
+
+    /// Whether the player has a rating of record: one from a match here, or one a migration
+    /// brought in. A player with neither has only the system's starting value.
+    pub fn has_rating_of_record(&self) -> bool {
+        self.matches > 0 || self.migrated
     }
 
     /// The figures shown for this player.
@@ -262,12 +273,25 @@ pub struct Ladder {
     /// the next event (`seasons::run_calendar`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_date: Option<NaiveDate>,
+    /// Played matches so far and how many were draws: the rate AllegSkill's
+    /// `draw_rate=observed` derives ε from. `None` in caches an older rungs wrote, which did
+    /// not count them: the store then replays the log at the next change instead of going on
+    /// from those caches (and a check does not hold the missing count against them).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub results: Option<Results>,
+    /// Skyweaver's Grandweaver slots as the replay goes (`leaderboard.rs`).
+    #[serde(default, skip_serializing_if = "Slots::is_unknown")]
+    pub slots: Slots,
     /// Who holds each name as the replay goes (not stored: rebuilt when first needed).
     #[serde(skip)]
     pub names: NameBook,
     /// The players a soft reset may change (not stored: rebuilt when first needed).
     #[serde(skip)]
     pub watch: Watch,
+    /// Whether only some players are loaded (the store's fast path), and whether an event
+    /// needed the others (not stored).
+    #[serde(skip)]
+    pub partial: Partial,
 }
 
 /// The players a soft reset may change: under Skyweaver, those at Master or above (caps,
@@ -283,6 +307,57 @@ impl PartialEq for Watch {
     fn eq(&self, _: &Watch) -> bool {
         true
     }
+}
+
+/// Who holds the Grandweaver slots now, best first, and the ladder's latest match (what
+/// idleness is measured against), kept as the replay goes so that a slot held at any moment
+/// counts and a ladder holding only some players knows them (`leaderboard::track`). They
+/// follow from the players' states, so two ladders are equal whatever their slots say, as
+/// with [`NameBook`]. `None` when not known: another system, or caches an older rungs wrote
+/// (then the players are looked at all at once before they are used).
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Slots(pub Option<Holders>);
+
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Holders {
+    pub holders: Vec<PlayerId>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub latest: Option<NaiveDate>,
+}
+
+impl Slots {
+    fn is_unknown(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+impl PartialEq for Slots {
+    fn eq(&self, _: &Slots) -> bool {
+        true
+    }
+}
+
+/// A ladder loaded with only some of its players, and whether an event applied to it
+/// needed the others (then its caller applies the change to the whole ladder).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Partial {
+    pub only_some: bool,
+    pub needs_all: bool,
+}
+
+impl PartialEq for Partial {
+    fn eq(&self, _: &Partial) -> bool {
+        true
+    }
+}
+
+/// Played matches and draws counted over a whole ladder (a forfeit or a cancelled match is
+/// not a played one).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Results {
+    pub played: u64,
+    pub drawn: u64,
 }
 
 /// Who holds each name now, as names compare (`values::name_key`: case, spacing and Unicode
@@ -371,6 +446,11 @@ impl NameBook {
 
 impl Ladder {
     pub fn new(rules: Rules) -> Ladder {
+        // Nobody holds a slot on an empty Skyweaver ladder; other systems have none.
+        let slots = match rules.params {
+            Params::Skyweaver(_) => Slots(Some(Holders::default())),
+            _ => Slots(None),
+        };
         Ladder {
             rules,
             players: Vec::new(),
@@ -380,8 +460,11 @@ impl Ladder {
             archive: Vec::new(),
             events: 0,
             last_date: None,
+            results: Some(Results::default()),
+            slots,
             names: NameBook::default(),
             watch: Watch::default(),
+            partial: Partial::default(),
         }
     }
 
@@ -397,8 +480,11 @@ impl Ladder {
             archive,
             events,
             last_date,
+            results,
+            slots: _,
             names: _,
             watch: _,
+            partial: _,
         } = self;
         *rules == other.rules
             && *scenarios == other.scenarios
@@ -407,6 +493,7 @@ impl Ladder {
             && *archive == other.archive
             && *events == other.events
             && *last_date == other.last_date
+            && (results.is_none() || other.results.is_none() || *results == other.results)
     }
 
     /// A copy of everything but the players and the season archive (what the cache keeps in
@@ -421,8 +508,11 @@ impl Ladder {
             archive: Vec::new(),
             events: self.events,
             last_date: self.last_date,
+            results: self.results,
+            slots: self.slots.clone(),
             names: NameBook::default(),
             watch: Watch::default(),
+            partial: Partial::default(),
         }
     }
 
@@ -431,6 +521,19 @@ impl Ladder {
         Ladder {
             archive: self.archive.clone(),
             ..self.shell()
+        }
+    }
+
+    /// AllegSkill's TrueSkill constants for the next match, ε derived from the draw rate
+    /// the rules ask for (the ladder's own with `draw_rate=observed`); `None` under another
+    /// system.
+    pub fn trueskill(&self) -> Option<trueskill::Config> {
+        match &self.rules.params {
+            Params::Allegskill(p) => {
+                let r = self.results.unwrap_or_default();
+                Some(p.trueskill_after(r.played, r.drawn))
+            }
+            _ => None,
         }
     }
 

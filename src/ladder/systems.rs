@@ -34,15 +34,45 @@ pub struct Param {
     pub max: f64,
     /// Whole numbers only.
     pub integer: bool,
+    /// Values outside the range that the parameter takes by a word, with what each means:
+    /// AllegSkill's `draw_rate=observed`. Stored as its number; typed and shown as the word.
+    pub words: &'static [Word],
+}
+
+/// A parameter value given by a word (`observed`), stored as a number outside the range.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Word {
+    pub word: &'static str,
+    pub value: f64,
+    pub meaning: &'static str,
 }
 
 impl Param {
     /// Whether `value` is one this parameter may take.
     pub fn admits(&self, value: f64) -> bool {
-        value.is_finite()
+        (value.is_finite()
             && value >= self.min
             && value <= self.max
-            && (!self.integer || value.fract() == 0.0)
+            && (!self.integer || value.fract() == 0.0))
+            || self.words.iter().any(|w| w.value == value)
+    }
+
+    /// The value as typed: a number, or one of the parameter's words (case aside).
+    pub fn parse(&self, text: &str) -> Option<f64> {
+        let text = text.trim();
+        self.words
+            .iter()
+            .find(|w| w.word.eq_ignore_ascii_case(text))
+            .map(|w| w.value)
+            .or_else(|| text.parse().ok())
+    }
+
+    /// The value as shown: its word if it has one, else the number.
+    pub fn value_text(&self, value: f64) -> String {
+        match self.words.iter().find(|w| w.value == value) {
+            Some(w) => w.word.to_string(),
+            None => format!("{value}"),
+        }
     }
 
     /// The range as text for messages: "0 to 400", "whole numbers 1 to 1000".
@@ -54,11 +84,14 @@ impl Param {
                 format!("{x:e}")
             }
         };
-        if self.integer {
+        let range = if self.integer {
             format!("a whole number from {} to {}", n(self.min), n(self.max))
         } else {
             format!("from {} to {}", n(self.min), n(self.max))
-        }
+        };
+        self.words.iter().fold(range, |text, w| {
+            format!("{text}, or `{}` ({})", w.word, w.meaning)
+        })
     }
 }
 
@@ -110,6 +143,7 @@ const fn param(
         min,
         max,
         integer: false,
+        words: &[],
     }
 }
 
@@ -127,6 +161,7 @@ const fn whole(
         min,
         max,
         integer: true,
+        words: &[],
     }
 }
 
@@ -370,6 +405,10 @@ const INVERSUS: Facts = Facts {
     ],
 };
 
+/// AllegSkill's `draw_rate=observed`, as stored: ε follows the ladder's own draw rate (see
+/// `AllegskillParams::trueskill_after`).
+pub const OBSERVED_DRAW_RATE: f64 = -1.0;
+
 const ALLEGSKILL: Facts = Facts {
     system: System::Allegskill,
     name: "allegskill",
@@ -421,13 +460,21 @@ const ALLEGSKILL: Facts = Facts {
             0.001,
             10.0,
         ),
-        param(
-            "draw_rate",
-            "Draw rate",
-            "the share of games drawn, from which ε is derived (0 keeps ε as set)",
-            0.0,
-            0.9,
-        ),
+        Param {
+            words: &[Word {
+                word: "observed",
+                value: OBSERVED_DRAW_RATE,
+                meaning: "the ladder's own rate so far, starting from ε as set",
+            }],
+            ..param(
+                "draw_rate",
+                "Draw rate",
+                "the share of games drawn, from which ε is derived (0 keeps ε as set; \
+                 `observed`: the ladder's matches so far, with a prior of 100 at ε's rate)",
+                0.0,
+                0.9,
+            )
+        },
         PROVISIONAL,
         IDLE_DAYS,
         ADVANTAGE,

@@ -146,16 +146,22 @@ pub fn points(s: f64, ratio: f64, config: &Config) -> f64 {
     config.points * (s + ratio - 2.0 * ratio * s)
 }
 
-/// bonus = 1 + 0.1·s·(av_B − sc_B) + 0.1·(1 − s)·(av_A − sc_A), never below 0: past that a
-/// loser who beat their side's average by ten medals would take points off the winner,
-/// which the seed rules out ("the winner should always make points"). The margin terms
-/// count by the scenario's `medal_weight` (1 for known figures, the seed's formula as it
-/// stands; 0 without medal history, a bonus of 1).
+/// The least the medal bonus can be: a tenth of the stake. Seed 002 has the loser who beat
+/// their side's average cut the winner's points by 10 % a medal, and also says "the winner
+/// should always make points"; past ten medals (a 13–12 win against averages of 1) the cut
+/// would leave nothing, or take points off the winner. The floor keeps a win worth what a
+/// loser nine medals above their average leaves it, 10 %; the seed's tables never reach it
+/// (their lowest bonus is 0.81).
+pub const MIN_BONUS: f64 = 0.1;
+
+/// bonus = 1 + 0.1·s·(av_B − sc_B) + 0.1·(1 − s)·(av_A − sc_A), never below [`MIN_BONUS`].
+/// The margin terms count by the scenario's `medal_weight` (1 for known figures, the seed's
+/// formula as it stands; 0 without medal history, a bonus of 1).
 pub fn bonus(s: f64, medals: &Medals, scenario: &Scenario, config: &Config) -> f64 {
     let k = config.bonus_per_medal;
     let margin =
         k * s * (scenario.average_b - medals.b) + k * (1.0 - s) * (scenario.average_a - medals.a);
-    (1.0 + scenario.medal_weight * margin).max(0.0)
+    (1.0 + scenario.medal_weight * margin).max(MIN_BONUS)
 }
 
 /// The change for A, with its parts. Without a scenario: ratio ½, bonus 1. Without medals
@@ -412,6 +418,8 @@ mod tests {
         assert!((drift - 0.7645).abs() < 0.0001, "drift {drift}");
     }
 
+    /// A 20–19 win against averages of 1: 1 + 0.1·(1 − 19) = −0.8, held at MIN_BONUS 0.1:
+    /// ΔA = 32·0.1·½ = +1.6, a win still worth something.
     #[test]
     fn bonus_never_turns_a_win_into_a_loss() {
         let cfg = Config::default();
@@ -424,8 +432,8 @@ mod tests {
             Some(&Medals { a: 20.0, b: 19.0 }),
             &cfg,
         );
-        assert_eq!(d.bonus, 0.0);
-        assert!(d.delta_a >= 0.0);
+        assert_eq!(d.bonus, 0.1);
+        assert!((d.delta_a - 1.6).abs() < 1e-12, "{d:?}");
     }
 
     /// Seed 002: "the winner should always make points, even if he is on the favored side".

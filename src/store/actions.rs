@@ -166,10 +166,12 @@ impl Store {
         self.write_action(&tx, &mut head, &row, first_seq, &blocks)?;
         let written = (head.stamp.last_action, head.stamp.last_seq);
         drop(blocks);
-        if appends_at_end {
-            self.apply_incrementally(&tx, rows, &seqs, head)?;
-        } else {
-            let from = first_affected(rows.iter().map(|(d, e)| (*d, e)), &dates_before);
+        if !(appends_at_end && self.apply_incrementally(&tx, rows, &seqs, &head)?) {
+            // Caches an older rungs wrote lack what this one keeps: the whole log replays.
+            let from = match appends_at_end {
+                true => None,
+                false => first_affected(rows.iter().map(|(d, e)| (*d, e)), &dates_before),
+            };
             let events = self.events(&tx)?;
             self.rebuild(&tx, &events, from, head.stamp)?;
         }
@@ -179,18 +181,28 @@ impl Store {
         Ok(seqs)
     }
 
-    /// The fast path: new events after everything cached apply to the cached state.
+    /// The fast path: new events after everything cached apply to the cached state. `false`
+    /// (nothing written) when the caches are an older rungs' that lack what this one keeps
+    /// (the match counts of `Ladder::results`): the caller replays the log instead.
     fn apply_incrementally(
         &self,
         tx: &Connection,
         rows: &[(NaiveDate, Entry)],
         seqs: &[u64],
-        mut head: CacheHead,
-    ) -> Result<()> {
+        head: &CacheHead,
+    ) -> Result<bool> {
         let mut needed = players_needed(rows);
         let mut ladder = match &needed {
             Some(ids) => self.ladder_with(tx, ids)?,
             None => self.cached_ladder(tx)?,
+        };
+        if ladder.results.is_none() {
+            return Ok(false);
+        }
+        let mut head = CacheHead {
+            stamp: head.stamp,
+            last: head.last,
+            caches: head.caches,
         };
         // A scheduled reset the new events pass changes every player (the season calendar).
         let last_date = rows.last().map(|(d, _)| *d);
@@ -206,24 +218,50 @@ impl Store {
                 counter.add(event);
             }
         }
-        let mut histories = counter.histories(ladder.players.len());
-        let mut scratch = Vec::new();
-        let mut touched: Vec<PlayerId> = Vec::new();
-        for ((date, entry), seq) in rows.iter().zip(seqs) {
-            let Entry::Add { event } = entry else {
-                continue;
-            };
-            ladder
-                .apply(*date, *seq, event, &mut scratch)
-                .map_err(|e| self.replay_error(e))?;
-            if needed.is_some() {
-                touched.extend(scratch.iter().map(|h| h.player));
-                if let Event::Rename { id, .. } | Event::Retire { id, .. } = event {
-                    touched.push(*id);
+        // Who had reached Grandweaver this season when the whole ladder was read for a slot
+        // (see below): the players marked since are written with those the events touched.
+        let mut marked: Option<Vec<bool>> = None;
+        let (histories, mut touched) = loop {
+            let mut histories = counter.clone().histories(ladder.players.len());
+            let mut scratch = Vec::new();
+            let mut touched: Vec<PlayerId> = Vec::new();
+            for ((date, entry), seq) in rows.iter().zip(seqs) {
+                let Entry::Add { event } = entry else {
+                    continue;
+                };
+                ladder
+                    .apply(*date, *seq, event, &mut scratch)
+                    .map_err(|e| self.replay_error(e))?;
+                if needed.is_some() {
+                    touched.extend(scratch.iter().map(|h| h.player));
+                    if let Event::Rename { id, .. } | Event::Retire { id, .. } = event {
+                        touched.push(*id);
+                    }
                 }
+                histories.add(&scratch);
+                scratch.clear();
             }
-            histories.add(&scratch);
-            scratch.clear();
+            // An event that moved a player the loaded ones do not include (a Grandweaver
+            // who fell makes room for one) asks for the whole ladder: start again with it.
+            // Only the players the events touched, and those it marks, change.
+            if !ladder.partial.needs_all {
+                break (histories, touched);
+            }
+            ladder = self.cached_ladder(tx)?;
+            marked = Some(
+                ladder
+                    .players
+                    .iter()
+                    .map(|p| p.season_grandweaver)
+                    .collect(),
+            );
+        };
+        if let Some(marked) = marked {
+            touched.extend(
+                (0..ladder.players.len())
+                    .filter(|&i| marked.get(i) != Some(&ladder.players[i].season_grandweaver))
+                    .map(|i| i as PlayerId),
+            );
         }
         touched.sort_unstable();
         touched.dedup();
@@ -236,7 +274,8 @@ impl Store {
             needed.is_some().then_some(touched.as_slice()),
             HistoryWrite::Append(&histories),
             &head,
-        )
+        )?;
+        Ok(true)
     }
 
     /// Undoes the latest action that is not undone.

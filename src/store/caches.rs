@@ -345,6 +345,17 @@ impl Store {
     /// bounded by the players it holds.
     pub(crate) fn ladder_with(&self, conn: &Connection, ids: &[PlayerId]) -> Result<Ladder> {
         let mut ladder = self.ladder_shell(conn)?;
+        // The Grandweaver slots' holders come too: an event that moves a player among them
+        // compares them (`leaderboard::track`); they are at most N, and already held.
+        let mut ids = ids.to_vec();
+        if let Some(h) = &ladder.slots.0 {
+            let held = self.cached_players(conn)?;
+            ids.extend(h.holders.iter().filter(|&&i| u64::from(i) < held));
+            ids.sort_unstable();
+            ids.dedup();
+        }
+        let ids = ids.as_slice();
+        ladder.partial.only_some = true;
         let size = ids.iter().map(|&i| i as usize + 1).max().unwrap_or(0);
         let mut placeholder = PlayerState::new(String::new(), &ladder.rules);
         placeholder.joined = false;

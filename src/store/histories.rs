@@ -30,7 +30,7 @@ const PACKED_ROW: usize = 32;
 /// one a player for each reset asked players × resets of memory the log never used (an
 /// import of 100,000 joins and 20,000 soft resets reserved 64 GB; issue 21 #14). Those rows
 /// grow their blobs as they come.
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(crate) struct RowCounter {
     counts: Vec<u32>,
 }
