@@ -1,0 +1,770 @@
+//! Maximum-weight matching in a general graph: Edmonds' blossom method with the primal-dual
+//! weights of Galil ("Efficient algorithms for finding maximum matching in graphs", ACM
+//! Computing Surveys 18(1), 1986), O(n³). The bookkeeping follows Joris van Rantwijk's
+//! well-known description and Python reference (`mwmatching.py`): edge endpoints numbered
+//! 2k and 2k + 1, vertex duals kept doubled so that integer weights stay integers, least-slack
+//! edges per vertex and per blossom for the dual step.
+//!
+//! Why our own and not a crate: the one crate that ports it (`mwmatching` 0.1.1, 2018) has had
+//! no release since, takes `i32` weights and panics on an empty edge list; `petgraph` and
+//! `blossom` match without weights and `pathfinding`'s Kuhn–Munkres is bipartite only.
+//! This module is checked against an exhaustive search (tests/pairing_matching.rs).
+//!
+//! Two departures from the reference: recursion is replaced by explicit work lists (a blossom
+//! may nest n/2 deep), and the caller may start from a matching with dual values that make
+//! it optimal so far (`Start`), which cuts the stages a large pool needs.
+
+const NONE: usize = usize::MAX;
+
+/// An undirected edge `(i, j, weight)`; `i != j`, at most one edge per pair.
+pub type Edge = (usize, usize, i64);
+
+/// The largest weight magnitude accepted: doubled duals and slacks stay far inside `i64`.
+pub const MAX_WEIGHT: i64 = 1 << 50;
+
+/// Why a matching was not computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MatchingError {
+    /// An edge names a vertex `>= n`, or joins a vertex to itself.
+    BadEdge(usize),
+    /// A weight beyond ±[`MAX_WEIGHT`].
+    WeightInvalid(usize),
+}
+
+/// For each vertex, its partner in a matching of maximum weight — among the matchings of
+/// maximum cardinality when `max_cardinality` — or `None`.
+pub fn max_weight_matching(
+    n: usize,
+    edges: &[Edge],
+    max_cardinality: bool,
+) -> Result<Vec<Option<usize>>, MatchingError> {
+    check(n, edges)?;
+    let mut s = Solver::new(n, edges, max_cardinality, false);
+    s.solve();
+    Ok(s.mates())
+}
+
+/// For each vertex its partner in a perfect matching of maximum weight, or `Ok(None)` when
+/// the graph has no perfect matching. Faster than [`max_weight_matching`] on large sparse
+/// graphs (a warm start).
+pub fn max_weight_perfect_matching(
+    n: usize,
+    edges: &[Edge],
+) -> Result<Option<Vec<usize>>, MatchingError> {
+    check(n, edges)?;
+    let mut s = Solver::new(n, edges, true, true);
+    s.warm_start();
+    s.solve();
+    Ok(s.mates().into_iter().collect())
+}
+
+fn check(n: usize, edges: &[Edge]) -> Result<(), MatchingError> {
+    for (k, &(i, j, w)) in edges.iter().enumerate() {
+        if i >= n || j >= n || i == j {
+            return Err(MatchingError::BadEdge(k));
+        }
+        if w.abs() > MAX_WEIGHT {
+            return Err(MatchingError::WeightInvalid(k));
+        }
+    }
+    Ok(())
+}
+
+struct Solver<'a> {
+    n: usize,
+    edges: &'a [Edge],
+    /// The weights, doubled for a warm start.
+    w: Vec<i64>,
+    max_cardinality: bool,
+    /// Neighbour lists as remote endpoints, in one array: `nb[nb_at[v]..nb_at[v + 1]]`.
+    nb_at: Vec<usize>,
+    nb: Vec<usize>,
+    /// The remote endpoint of v's matched edge, or NONE.
+    mate: Vec<usize>,
+    /// For top-level blossoms: 0 free, 1 S, 2 T; bit 4 marks a breadcrumb while scanning.
+    label: Vec<u8>,
+    /// The remote endpoint of the edge through which a blossom got its label.
+    labelend: Vec<usize>,
+    inblossom: Vec<usize>,
+    blossomparent: Vec<usize>,
+    /// Sub-blossoms of a non-trivial blossom, starting at its base and going round.
+    childs: Vec<Vec<usize>>,
+    base: Vec<usize>,
+    /// `endps[b][i]`: the endpoint of `childs[b][i]` on the edge to `childs[b][i + 1]`.
+    endps: Vec<Vec<usize>>,
+    bestedge: Vec<usize>,
+    blossombestedges: Vec<Option<Vec<usize>>>,
+    unused: Vec<usize>,
+    /// Twice the vertex duals; the blossom duals z.
+    dual: Vec<i64>,
+    allowedge: Vec<bool>,
+    queue: Vec<usize>,
+    /// Scratch for `add_blossom` (indexed by blossom), kept all NONE between uses.
+    bestedgeto: Vec<usize>,
+    /// What this stage has labelled or given a least-slack edge, so that a dual step costs
+    /// the size of the forest rather than n (most of a large pool sits matched outside it).
+    labelled_v: Tracked,
+    labelled_b: Tracked,
+    reached_free: Tracked,
+}
+
+/// A set of indices kept as a list, cleared in the time of its size.
+struct Tracked {
+    on: Vec<bool>,
+    list: Vec<usize>,
+}
+
+impl Tracked {
+    fn new(size: usize) -> Tracked {
+        Tracked {
+            on: vec![false; size],
+            list: Vec::new(),
+        }
+    }
+
+    fn insert(&mut self, i: usize) {
+        if !self.on[i] {
+            self.on[i] = true;
+            self.list.push(i);
+        }
+    }
+
+    fn clear(&mut self) {
+        for &i in &self.list {
+            self.on[i] = false;
+        }
+        self.list.clear();
+    }
+}
+
+/// What the dual step found to do once its delta is applied.
+enum Step {
+    /// Make this S–free edge tight and scan from its S end.
+    Reach(usize),
+    /// Make this S–S edge tight and scan from it.
+    Join(usize),
+    /// Expand this T-blossom, whose dual reached zero.
+    Expand(usize),
+    /// Single vertices' duals reached zero (maximum weight without cardinality): optimal.
+    Done,
+}
+
+impl<'a> Solver<'a> {
+    fn new(n: usize, edges: &'a [Edge], max_cardinality: bool, doubled: bool) -> Solver<'a> {
+        let w: Vec<i64> = edges.iter().map(|e| if doubled { 2 * e.2 } else { e.2 }).collect();
+        let mut degree = vec![0usize; n + 1];
+        for &(i, j, _) in edges {
+            degree[i + 1] += 1;
+            degree[j + 1] += 1;
+        }
+        for v in 0..n {
+            degree[v + 1] += degree[v];
+        }
+        let nb_at = degree;
+        let mut fill = nb_at.clone();
+        let mut nb = vec![0; 2 * edges.len()];
+        for (k, &(i, j, _)) in edges.iter().enumerate() {
+            nb[fill[i]] = 2 * k + 1;
+            fill[i] += 1;
+            nb[fill[j]] = 2 * k;
+            fill[j] += 1;
+        }
+        let maxweight = w.iter().copied().max().unwrap_or(0).max(0);
+        let mut dual = vec![maxweight; n];
+        dual.extend(std::iter::repeat_n(0, n));
+        Solver {
+            n,
+            edges,
+            w,
+            max_cardinality,
+            nb_at,
+            nb,
+            mate: vec![NONE; n],
+            label: vec![0; 2 * n],
+            labelend: vec![NONE; 2 * n],
+            inblossom: (0..n).collect(),
+            blossomparent: vec![NONE; 2 * n],
+            childs: vec![Vec::new(); 2 * n],
+            base: (0..n).chain(std::iter::repeat_n(NONE, n)).collect(),
+            endps: vec![Vec::new(); 2 * n],
+            bestedge: vec![NONE; 2 * n],
+            blossombestedges: vec![None; 2 * n],
+            unused: (n..2 * n).rev().collect(),
+            dual,
+            allowedge: vec![false; edges.len()],
+            queue: Vec::new(),
+            bestedgeto: vec![NONE; 2 * n],
+            labelled_v: Tracked::new(n),
+            labelled_b: Tracked::new(2 * n),
+            reached_free: Tracked::new(n),
+        }
+    }
+
+    fn endpoint(&self, p: usize) -> usize {
+        let e = &self.edges[p / 2];
+        if p % 2 == 0 { e.0 } else { e.1 }
+    }
+
+    fn neighbours(&self, v: usize) -> std::ops::Range<usize> {
+        self.nb_at[v]..self.nb_at[v + 1]
+    }
+
+    /// Twice the slack of edge k (not meaningful inside a blossom).
+    fn slack(&self, k: usize) -> i64 {
+        let (i, j, _) = self.edges[k];
+        self.dual[i] + self.dual[j] - 2 * self.w[k]
+    }
+
+    fn mates(&self) -> Vec<Option<usize>> {
+        (0..self.n)
+            .map(|v| (self.mate[v] != NONE).then(|| self.endpoint(self.mate[v])))
+            .collect()
+    }
+
+    fn leaves(&self, b: usize, out: &mut Vec<usize>) {
+        if b < self.n {
+            out.push(b);
+            return;
+        }
+        let mut stack = vec![b];
+        while let Some(t) = stack.pop() {
+            for &c in &self.childs[t] {
+                if c < self.n {
+                    out.push(c);
+                } else {
+                    stack.push(c);
+                }
+            }
+        }
+    }
+
+    /// A start for the perfect-matching problem, whose dual puts no sign constraint on
+    /// vertex duals: each vertex starts at its heaviest edge (feasible: u(i) + u(j) ≥ w(ij)),
+    /// then each single vertex in turn takes the lowest dual its edges allow, which makes
+    /// at least one of them tight, and is matched along a tight edge to a single vertex.
+    /// Duals stay feasible and every matched edge tight (the method's invariants) and most
+    /// vertices start matched, so far fewer stages remain. Weights were doubled
+    /// (`Solver::new`) so that the duals, and so the S–S slacks, stay even.
+    fn warm_start(&mut self) {
+        for v in 0..self.n {
+            let top = self.neighbours(v).map(|i| self.w[self.nb[i] / 2]).max();
+            self.dual[v] = top.unwrap_or(0);
+        }
+        for v in 0..self.n {
+            if self.mate[v] != NONE {
+                continue;
+            }
+            let need = |s: &Self, p: usize| 2 * s.w[p / 2] - s.dual[s.endpoint(p)];
+            let Some(low) = self.neighbours(v).map(|i| need(self, self.nb[i])).max() else {
+                continue;
+            };
+            self.dual[v] = low;
+            let free = self.neighbours(v).map(|i| self.nb[i]).find(|&p| {
+                self.mate[self.endpoint(p)] == NONE && need(self, p) == low
+            });
+            if let Some(p) = free {
+                let u = self.endpoint(p);
+                self.mate[v] = p;
+                self.mate[u] = p ^ 1;
+            }
+        }
+    }
+
+    fn assign_label(&mut self, w: usize, t: u8, p: usize) {
+        let (mut w, mut t, mut p) = (w, t, p);
+        loop {
+            let b = self.inblossom[w];
+            debug_assert!(self.label[w] == 0 && self.label[b] == 0);
+            self.label[w] = t;
+            self.label[b] = t;
+            self.labelend[w] = p;
+            self.labelend[b] = p;
+            self.bestedge[w] = NONE;
+            self.bestedge[b] = NONE;
+            self.labelled_b.insert(b);
+            let from = self.queue.len();
+            let mut q = std::mem::take(&mut self.queue);
+            self.leaves(b, &mut q);
+            for &v in &q[from..] {
+                self.labelled_v.insert(v);
+            }
+            if t == 1 {
+                self.queue = q;
+                return;
+            }
+            q.truncate(from);
+            self.queue = q;
+            // A T-blossom: its base's mate becomes S.
+            let base = self.base[b];
+            let m = self.mate[base];
+            debug_assert!(m != NONE);
+            w = self.endpoint(m);
+            t = 1;
+            p = m ^ 1;
+        }
+    }
+
+    /// Traces back from v and w; the base of a new blossom, or NONE for an augmenting path.
+    fn scan_blossom(&mut self, v: usize, w: usize) -> usize {
+        let mut path = Vec::new();
+        let mut found = NONE;
+        let (mut v, mut w) = (v, w);
+        while v != NONE || w != NONE {
+            let mut b = self.inblossom[v];
+            if self.label[b] & 4 != 0 {
+                found = self.base[b];
+                break;
+            }
+            debug_assert_eq!(self.label[b], 1);
+            path.push(b);
+            self.label[b] = 5;
+            if self.labelend[b] == NONE {
+                v = NONE;
+            } else {
+                v = self.endpoint(self.labelend[b]);
+                b = self.inblossom[v];
+                debug_assert_eq!(self.label[b], 2);
+                v = self.endpoint(self.labelend[b]);
+            }
+            if w != NONE {
+                std::mem::swap(&mut v, &mut w);
+            }
+        }
+        for b in path {
+            self.label[b] = 1;
+        }
+        found
+    }
+
+    fn add_blossom(&mut self, base: usize, k: usize) {
+        let (mut v, mut w, _) = self.edges[k];
+        let bb = self.inblossom[base];
+        let mut bv = self.inblossom[v];
+        let mut bw = self.inblossom[w];
+        let Some(b) = self.unused.pop() else {
+            unreachable!("at most n/2 blossoms exist at once")
+        };
+        self.base[b] = base;
+        self.blossomparent[b] = NONE;
+        self.blossomparent[bb] = b;
+        let mut path = Vec::new();
+        let mut endps = Vec::new();
+        while bv != bb {
+            self.blossomparent[bv] = b;
+            path.push(bv);
+            endps.push(self.labelend[bv]);
+            v = self.endpoint(self.labelend[bv]);
+            bv = self.inblossom[v];
+        }
+        path.push(bb);
+        path.reverse();
+        endps.reverse();
+        endps.push(2 * k);
+        while bw != bb {
+            self.blossomparent[bw] = b;
+            path.push(bw);
+            endps.push(self.labelend[bw] ^ 1);
+            w = self.endpoint(self.labelend[bw]);
+            bw = self.inblossom[w];
+        }
+        debug_assert_eq!(self.label[bb], 1);
+        self.label[b] = 1;
+        self.labelled_b.insert(b);
+        self.labelend[b] = self.labelend[bb];
+        self.dual[b] = 0;
+        let mut leaves = Vec::new();
+        self.leaves_of_children(&path, &mut leaves);
+        for &v in &leaves {
+            if self.label[self.inblossom[v]] == 2 {
+                self.queue.push(v);
+            }
+            self.inblossom[v] = b;
+        }
+        // The least-slack edge from the new blossom to each neighbouring S-blossom.
+        let mut touched = Vec::new();
+        for &sub in &path {
+            let list: Vec<usize> = match self.blossombestedges[sub].take() {
+                Some(list) => list,
+                None => {
+                    let mut l = Vec::new();
+                    self.leaves(sub, &mut l);
+                    l.iter()
+                        .flat_map(|&v| self.neighbours(v).map(|i| self.nb[i] / 2))
+                        .collect()
+                }
+            };
+            for k in list {
+                let (mut i, mut j, _) = self.edges[k];
+                if self.inblossom[j] == b {
+                    std::mem::swap(&mut i, &mut j);
+                }
+                let _ = i;
+                let bj = self.inblossom[j];
+                if bj != b && self.label[bj] == 1 {
+                    let cur = self.bestedgeto[bj];
+                    if cur == NONE {
+                        touched.push(bj);
+                        self.bestedgeto[bj] = k;
+                    } else if self.slack(k) < self.slack(cur) {
+                        self.bestedgeto[bj] = k;
+                    }
+                }
+            }
+            self.bestedge[sub] = NONE;
+        }
+        let mut best = NONE;
+        let mut list = Vec::with_capacity(touched.len());
+        for bj in touched {
+            let k = self.bestedgeto[bj];
+            self.bestedgeto[bj] = NONE;
+            if best == NONE || self.slack(k) < self.slack(best) {
+                best = k;
+            }
+            list.push(k);
+        }
+        self.blossombestedges[b] = Some(list);
+        self.bestedge[b] = best;
+        self.childs[b] = path;
+        self.endps[b] = endps;
+    }
+
+    fn leaves_of_children(&self, path: &[usize], out: &mut Vec<usize>) {
+        for &c in path {
+            self.leaves(c, out);
+        }
+    }
+
+    /// Expands top-level blossom b: during a stage (a T-blossom whose z reached 0) or at its
+    /// end (S-blossoms with z = 0, and their z = 0 sub-blossoms).
+    fn expand_blossom(&mut self, b: usize, end_stage: bool) {
+        let mut work = vec![b];
+        while let Some(b) = work.pop() {
+            let childs = std::mem::take(&mut self.childs[b]);
+            for &s in &childs {
+                self.blossomparent[s] = NONE;
+                if s < self.n {
+                    self.inblossom[s] = s;
+                } else if end_stage && self.dual[s] == 0 {
+                    work.push(s);
+                } else {
+                    let mut l = Vec::new();
+                    self.leaves(s, &mut l);
+                    for v in l {
+                        self.inblossom[v] = s;
+                    }
+                }
+            }
+            self.childs[b] = childs;
+            if !end_stage && self.label[b] == 2 {
+                self.relabel_expanded_t(b);
+            }
+            self.label[b] = 0;
+            self.labelend[b] = NONE;
+            self.childs[b] = Vec::new();
+            self.endps[b] = Vec::new();
+            self.base[b] = NONE;
+            self.blossombestedges[b] = None;
+            self.bestedge[b] = NONE;
+            self.unused.push(b);
+        }
+    }
+
+    /// The sub-blossoms of an expanding T-blossom b on the path from its entry to its base
+    /// become T and S in turn; the others stay free unless reached from outside.
+    fn relabel_expanded_t(&mut self, b: usize) {
+        let len = self.childs[b].len() as isize;
+        let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
+        debug_assert!(self.labelend[b] != NONE);
+        let entry = self.inblossom[self.endpoint(self.labelend[b] ^ 1)];
+        let Some(start) = self.childs[b].iter().position(|&c| c == entry) else {
+            unreachable!("the entry child is a child")
+        };
+        let mut j = start as isize;
+        let (step, trick): (isize, usize) = if j & 1 == 1 {
+            j -= len;
+            (1, 0)
+        } else {
+            (-1, 1)
+        };
+        let mut p = self.labelend[b];
+        while j != 0 {
+            let q = self.endps[b][at(j - trick as isize)];
+            let x = self.endpoint(p ^ 1);
+            self.label[x] = 0;
+            let y = self.endpoint(q ^ trick ^ 1);
+            self.label[y] = 0;
+            self.assign_label(x, 2, p);
+            self.allowedge[q / 2] = true;
+            j += step;
+            p = self.endps[b][at(j - trick as isize)] ^ trick;
+            self.allowedge[p / 2] = true;
+            j += step;
+        }
+        let bv = self.childs[b][at(j)];
+        let x = self.endpoint(p ^ 1);
+        self.label[x] = 2;
+        self.label[bv] = 2;
+        self.labelled_b.insert(bv);
+        self.labelend[x] = p;
+        self.labelend[bv] = p;
+        self.bestedge[bv] = NONE;
+        j += step;
+        while self.childs[b][at(j)] != entry {
+            let bv = self.childs[b][at(j)];
+            if self.label[bv] == 1 {
+                j += step;
+                continue;
+            }
+            let mut l = Vec::new();
+            self.leaves(bv, &mut l);
+            if let Some(&v) = l.iter().find(|&&v| self.label[v] != 0) {
+                debug_assert_eq!(self.label[v], 2);
+                debug_assert_eq!(self.inblossom[v], bv);
+                self.label[v] = 0;
+                let m = self.endpoint(self.mate[self.base[bv]]);
+                self.label[m] = 0;
+                let le = self.labelend[v];
+                self.assign_label(v, 2, le);
+            }
+            j += step;
+        }
+    }
+
+    /// Swaps matched and unmatched edges on the alternating path inside blossom b from vertex
+    /// v to the base, and makes v the base.
+    fn augment_blossom(&mut self, b: usize, v: usize) {
+        let mut work = vec![(b, v)];
+        while let Some((b, v)) = work.pop() {
+            let mut t = v;
+            while self.blossomparent[t] != b {
+                t = self.blossomparent[t];
+            }
+            if t >= self.n {
+                work.push((t, v));
+            }
+            let len = self.childs[b].len() as isize;
+            let at = |j: isize| -> usize { j.rem_euclid(len) as usize };
+            let Some(i) = self.childs[b].iter().position(|&c| c == t) else {
+                unreachable!("t is a child of b")
+            };
+            let mut j = i as isize;
+            let (step, trick): (isize, usize) = if i & 1 == 1 {
+                j -= len;
+                (1, 0)
+            } else {
+                (-1, 1)
+            };
+            while j != 0 {
+                j += step;
+                let t = self.childs[b][at(j)];
+                let p = self.endps[b][at(j - trick as isize)] ^ trick;
+                if t >= self.n {
+                    work.push((t, self.endpoint(p)));
+                }
+                j += step;
+                let t = self.childs[b][at(j)];
+                if t >= self.n {
+                    work.push((t, self.endpoint(p ^ 1)));
+                }
+                let (x, y) = (self.endpoint(p), self.endpoint(p ^ 1));
+                self.mate[x] = p ^ 1;
+                self.mate[y] = p;
+            }
+            self.childs[b].rotate_left(i);
+            self.endps[b].rotate_left(i);
+            // The first child's own augmentation (on the work list) makes v its base.
+            self.base[b] = v;
+        }
+    }
+
+    /// Augments along the path through S–S edge k between two single vertices.
+    fn augment_matching(&mut self, k: usize) {
+        let (v, w, _) = self.edges[k];
+        for (mut s, mut p) in [(v, 2 * k + 1), (w, 2 * k)] {
+            loop {
+                let bs = self.inblossom[s];
+                debug_assert_eq!(self.label[bs], 1);
+                if bs >= self.n {
+                    self.augment_blossom(bs, s);
+                }
+                self.mate[s] = p;
+                if self.labelend[bs] == NONE {
+                    break;
+                }
+                let t = self.endpoint(self.labelend[bs]);
+                let bt = self.inblossom[t];
+                debug_assert_eq!(self.label[bt], 2);
+                s = self.endpoint(self.labelend[bt]);
+                let j = self.endpoint(self.labelend[bt] ^ 1);
+                debug_assert_eq!(self.base[bt], t);
+                if bt >= self.n {
+                    self.augment_blossom(bt, j);
+                }
+                self.mate[j] = self.labelend[bt];
+                p = self.labelend[bt] ^ 1;
+            }
+        }
+    }
+
+    fn solve(&mut self) {
+        let n = self.n;
+        loop {
+            // A stage: grow alternating trees from every single vertex until one path augments.
+            self.label.fill(0);
+            self.bestedge.fill(NONE);
+            for b in n..2 * n {
+                self.blossombestedges[b] = None;
+            }
+            self.allowedge.fill(false);
+            self.queue.clear();
+            for v in 0..n {
+                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                    self.assign_label(v, 1, NONE);
+                }
+            }
+            let mut augmented = false;
+            loop {
+                while let Some(v) = self.queue.pop() {
+                    if augmented {
+                        break;
+                    }
+                    debug_assert_eq!(self.label[self.inblossom[v]], 1);
+                    for idx in self.neighbours(v) {
+                        let p = self.nb[idx];
+                        let k = p / 2;
+                        let w = self.endpoint(p);
+                        if self.inblossom[v] == self.inblossom[w] {
+                            continue;
+                        }
+                        let mut kslack = 0;
+                        if !self.allowedge[k] {
+                            kslack = self.slack(k);
+                            if kslack <= 0 {
+                                self.allowedge[k] = true;
+                            }
+                        }
+                        let bw = self.inblossom[w];
+                        if self.allowedge[k] {
+                            if self.label[bw] == 0 {
+                                self.assign_label(w, 2, p ^ 1);
+                            } else if self.label[bw] == 1 {
+                                let base = self.scan_blossom(v, w);
+                                if base != NONE {
+                                    self.add_blossom(base, k);
+                                } else {
+                                    self.augment_matching(k);
+                                    augmented = true;
+                                    break;
+                                }
+                            } else if self.label[w] == 0 {
+                                debug_assert_eq!(self.label[bw], 2);
+                                self.label[w] = 2;
+                                self.labelend[w] = p ^ 1;
+                            }
+                        } else if self.label[bw] == 1 {
+                            let b = self.inblossom[v];
+                            if self.bestedge[b] == NONE || kslack < self.slack(self.bestedge[b]) {
+                                self.bestedge[b] = k;
+                            }
+                        } else if self.label[w] == 0
+                            && (self.bestedge[w] == NONE || kslack < self.slack(self.bestedge[w]))
+                        {
+                            self.bestedge[w] = k;
+                            self.reached_free.insert(w);
+                        }
+                    }
+                }
+                if augmented {
+                    break;
+                }
+                // No augmenting path with the tight edges: move the duals.
+                let Some((delta, step)) = self.dual_step() else {
+                    // Max-cardinality and nothing left to reach: optimal.
+                    break;
+                };
+                self.apply_delta(delta);
+                match step {
+                    Step::Done => break,
+                    Step::Reach(k) => {
+                        self.allowedge[k] = true;
+                        let (mut i, j, _) = self.edges[k];
+                        if self.label[self.inblossom[i]] == 0 {
+                            i = j;
+                        }
+                        self.queue.push(i);
+                    }
+                    Step::Join(k) => {
+                        self.allowedge[k] = true;
+                        self.queue.push(self.edges[k].0);
+                    }
+                    Step::Expand(b) => self.expand_blossom(b, false),
+                }
+            }
+            self.labelled_v.clear();
+            self.labelled_b.clear();
+            self.reached_free.clear();
+            if !augmented {
+                return;
+            }
+            for b in n..2 * n {
+                if self.blossomparent[b] == NONE
+                    && self.base[b] != NONE
+                    && self.label[b] == 1
+                    && self.dual[b] == 0
+                {
+                    self.expand_blossom(b, true);
+                }
+            }
+        }
+    }
+
+    /// The largest dual change that keeps the duals feasible, and what then becomes
+    /// possible; `None` if nothing bounds it (max-cardinality: the matching is optimal).
+    fn dual_step(&self) -> Option<(i64, Step)> {
+        let mut best: Option<(i64, Step)> = None;
+        let mut offer = |d: i64, step: Step| {
+            if best.as_ref().is_none_or(|(b, _)| d < *b) {
+                best = Some((d, step));
+            }
+        };
+        if !self.max_cardinality {
+            offer(self.dual[..self.n].iter().copied().min().unwrap_or(0), Step::Done);
+        }
+        for &v in &self.reached_free.list {
+            if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {
+                offer(self.slack(self.bestedge[v]), Step::Reach(self.bestedge[v]));
+            }
+        }
+        for &b in &self.labelled_b.list {
+            let top = self.blossomparent[b] == NONE && (b < self.n || self.base[b] != NONE);
+            if top && self.label[b] == 1 && self.bestedge[b] != NONE {
+                let s = self.slack(self.bestedge[b]);
+                debug_assert_eq!(s % 2, 0, "S–S slacks are even");
+                offer(s / 2, Step::Join(self.bestedge[b]));
+            }
+            if top && b >= self.n && self.label[b] == 2 {
+                offer(self.dual[b], Step::Expand(b));
+            }
+        }
+        best
+    }
+
+    fn apply_delta(&mut self, delta: i64) {
+        for &v in &self.labelled_v.list {
+            match self.label[self.inblossom[v]] {
+                1 => self.dual[v] -= delta,
+                2 => self.dual[v] += delta,
+                _ => {}
+            }
+        }
+        for &b in &self.labelled_b.list {
+            if b >= self.n && self.base[b] != NONE && self.blossomparent[b] == NONE {
+                match self.label[b] {
+                    1 => self.dual[b] += delta,
+                    2 => self.dual[b] -= delta,
+                    _ => {}
+                }
+            }
+        }
+    }
+}
