@@ -61,7 +61,11 @@ fn entrants(strengths: &[f64]) -> Vec<Entrant> {
         .enumerate()
         .map(|(i, &s)| Entrant {
             id: i as PlayerId,
-            name: ((b'A' + i as u8) as char).to_string(),
+            name: if i < 26 {
+                ((b'A' + i as u8) as char).to_string()
+            } else {
+                format!("P{i}")
+            },
             place: i + 1,
             strength: s,
             byes: 0,
@@ -398,3 +402,349 @@ proptest! {
         prop_assert_eq!(ids(&once, &e), ids(&twice, &rev));
     }
 }
+
+// ---- large pools ----
+
+/// `n` players with Elo-like ratings (seeded), the forecast 1/(1 + 10^(−d/400)).
+struct Elo(Vec<f64>);
+
+impl Forecast for Elo {
+    fn predict(&self, a: usize, b: usize) -> Prediction {
+        Prediction::decisive(1.0 / (1.0 + 10f64.powf((self.0[b] - self.0[a]) / 400.0)))
+    }
+    fn symmetric(&self) -> bool {
+        true
+    }
+}
+
+fn pool(n: usize, seed: u64) -> (Vec<Entrant>, Elo) {
+    let mut x = seed | 1;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        (x % 1_000_000) as f64 / 1e6
+    };
+    let ratings: Vec<f64> = (0..n)
+        .map(|_| 1500.0 + 300.0 * ((0..12).map(|_| next()).sum::<f64>() - 6.0))
+        .collect();
+    let mut e = entrants(&ratings);
+    for (i, x) in e.iter_mut().enumerate() {
+        x.name = format!("P{i}");
+    }
+    (e, Elo(ratings))
+}
+
+/// Greedy nearest rating: sorted by rating, 1st with 2nd, 3rd with 4th, …
+fn greedy(e: &[Entrant], night: &Night<'_, Elo>) -> i64 {
+    let mut order: Vec<usize> = (0..e.len()).collect();
+    order.sort_by(|&x, &y| e[x].strength.total_cmp(&e[y].strength));
+    order
+        .chunks(2)
+        .map(|p| night.price(p[0], p[1]).unwrap().micros)
+        .sum()
+}
+
+/// 200 players (every pair considered) and 1,000 (nearest neighbours): never worse than the
+/// greedy nearest-rating pairing, with every third of greedy's pairs a rematch from last
+/// night.
+#[test]
+fn large_pools_never_worse_than_greedy() {
+    for (n, seed) in [(200, 3), (1000, 5)] {
+        let (e, f) = pool(n, seed);
+        let mut c = Constraints::default();
+        let mut order: Vec<usize> = (0..n).collect();
+        order.sort_by(|&x, &y| e[x].strength.total_cmp(&e[y].strength));
+        for p in order.chunks(2).step_by(3) {
+            c.meet(p[0], p[1], 1);
+        }
+        let w = Weights::default();
+        let night = Night { entrants: &e, forecast: &f, constraints: &c, weights: &w, seed: 9 };
+        let got = micros(&balanced::pair(&night).unwrap());
+        let g = greedy(&e, &night);
+        assert!(got < g, "{n}: balanced {got} against greedy {g}");
+    }
+}
+
+/// 1,000 players, each having met two of their six nearest on one of the last three
+/// nights: the nearest-neighbour graph's pairing is within 1 % of the exact optimum over all
+/// 499,500 pairs.
+#[test]
+fn a_large_pool_stays_within_one_percent_of_the_optimum() {
+    let n = 1000;
+    let (e, f) = pool(n, 7);
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&x, &y| e[x].strength.total_cmp(&e[y].strength));
+    let mut c = Constraints::default();
+    for p in 0..n {
+        for step in [1 + p * 7 % 3, 4 + p * 5 % 3] {
+            if p + step < n {
+                c.meet(order[p], order[p + step], 1 + (p % 3) as u32);
+            }
+        }
+    }
+    let w = Weights::default();
+    let night = Night { entrants: &e, forecast: &f, constraints: &c, weights: &w, seed: 2 };
+    let got = micros(&balanced::pair(&night).unwrap());
+    let exact = Weights { all_pairs_up_to: n, ..w };
+    let best = micros(&balanced::pair(&Night { weights: &exact, ..night }).unwrap());
+    assert!(best <= got);
+    assert!(got as f64 <= best as f64 * 1.01, "sparse {got} against exact {best}");
+}
+
+/// A forbidden pair never meets, in a large pool too, where it is each other's nearest.
+#[test]
+fn forbidden_pairs_never_meet_in_a_large_pool() {
+    let (e, f) = pool(500, 11);
+    let mut order: Vec<usize> = (0..500).collect();
+    order.sort_by(|&x, &y| e[x].strength.total_cmp(&e[y].strength));
+    let mut c = Constraints::default();
+    for p in order.chunks(2) {
+        c.forbidden.insert(p[0], p[1]);
+    }
+    let w = Weights::default();
+    let night = Night { entrants: &e, forecast: &f, constraints: &c, weights: &w, seed: 1 };
+    let r = balanced::pair(&night).unwrap();
+    assert_eq!(r.boards.len(), 250);
+    for b in &r.boards {
+        assert!(!c.forbidden.contains(b.a, b.b));
+    }
+}
+
+/// Two players who may not meet and nobody else: no pairing, both named.
+#[test]
+fn an_impossible_night_names_the_players() {
+    let e = entrants(&[1.0, 2.0]);
+    let mut c = Constraints::default();
+    c.forbidden.insert(0, 1);
+    let err = run(&e, &Linear(vec![1.0, 2.0]), &c, &Weights::default(), 0).unwrap_err();
+    assert_eq!(err, PairError::NoPairing(vec!["A".into(), "B".into()]));
+    assert!(err.to_string().contains("A, B"), "{err}");
+    let twice = vec![e[0].clone(), e[0].clone()];
+    assert_eq!(
+        run(&twice, &Linear(vec![1.0, 1.0]), &Constraints::default(), &Weights::default(), 0),
+        Err(PairError::Twice("A".into()))
+    );
+}
+
+// ---- round robin ----
+
+/// Parses "1-4 2-3 / 4-3 1-2 / …" into rounds of (side A, side B).
+fn table(text: &str) -> Vec<Vec<(usize, usize)>> {
+    text.split('/')
+        .map(|round| {
+            round
+                .split_whitespace()
+                .map(|b| {
+                    let (a, c) = b.split_once('-').unwrap();
+                    (a.parse().unwrap(), c.parse().unwrap())
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The Berger tables as the FIDE Handbook (C.05, Annex 1) prints them, copied by hand.
+#[test]
+fn berger_tables_are_the_published_ones() {
+    let published = [
+        (4, "1-4 2-3 / 4-3 1-2 / 2-4 3-1"),
+        (
+            6,
+            "1-6 2-5 3-4 / 6-4 5-3 1-2 / 2-6 3-1 4-5 / 6-5 1-4 2-3 / 3-6 4-2 5-1",
+        ),
+        (
+            8,
+            "1-8 2-7 3-6 4-5 / 8-5 6-4 7-3 1-2 / 2-8 3-1 4-7 5-6 / 8-6 7-5 1-4 2-3 / \
+             3-8 4-2 5-1 6-7 / 8-7 1-6 2-5 3-4 / 4-8 5-3 6-2 7-1",
+        ),
+        (
+            10,
+            "1-10 2-9 3-8 4-7 5-6 / 10-6 7-5 8-4 9-3 1-2 / 2-10 3-1 4-9 5-8 6-7 / \
+             10-7 8-6 9-5 1-4 2-3 / 3-10 4-2 5-1 6-9 7-8 / 10-8 9-7 1-6 2-5 3-4 / \
+             4-10 5-3 6-2 7-1 8-9 / 10-9 1-8 2-7 3-6 4-5 / 5-10 6-4 7-3 8-2 9-1",
+        ),
+    ];
+    for (n, text) in published {
+        let got: Vec<Vec<(usize, usize)>> = berger(n).into_iter().map(|r| r.boards).collect();
+        assert_eq!(got, table(text), "{n} players");
+        assert!(berger(n).iter().all(|r| r.bye.is_none()));
+    }
+    // Five players: the six-player table, 6 being the bye.
+    let five = berger(5);
+    assert_eq!(five.len(), 5);
+    assert_eq!(five[0].boards, vec![(2, 5), (3, 4)]);
+    assert_eq!(five[0].bye, Some(1));
+    assert_eq!(five[1].bye, Some(4));
+    assert_eq!(five[1].boards, vec![(5, 3), (1, 2)]);
+}
+
+/// The double round robin: the first cycle's last two rounds exchanged, then every board
+/// again with the sides swapped; everyone meets everyone twice, once on each side.
+#[test]
+fn double_round_robin() {
+    let single = berger(6);
+    let double = berger_double(6);
+    assert_eq!(double.len(), 10);
+    assert_eq!(double[3], single[4]);
+    assert_eq!(double[4], single[3]);
+    for r in 0..5 {
+        let swapped: Vec<(usize, usize)> = double[r].boards.iter().map(|&(a, b)| (b, a)).collect();
+        assert_eq!(double[r + 5].boards, swapped);
+    }
+    let mut seen = BTreeMap::new();
+    for r in &double {
+        for &b in &r.boards {
+            *seen.entry(b).or_insert(0) += 1;
+        }
+    }
+    assert_eq!(seen.len(), 30);
+    assert!(seen.values().all(|&k| k == 1));
+}
+
+/// The engine's round robin maps draw numbers by standings and gives each board its
+/// forecast; past one cycle it continues into the double, and past that it says so.
+#[test]
+fn round_robin_rounds_for_a_group() {
+    let e = entrants(&[40.0, 30.0, 20.0, 10.0]);
+    let f = Linear(vec![40.0, 30.0, 20.0, 10.0]);
+    let rounds = round_robin::pair(&e, &f, 3).unwrap();
+    // Round 1: 1-4, 2-3 → A-D (P = ½ + 0.30), B-C.
+    assert_eq!(unordered(&e, &rounds[0]), vec!["A-D", "B-C"]);
+    assert_eq!(rounds[0].boards[0].a, 0);
+    assert!((rounds[0].boards[0].prediction.win_a - 0.80).abs() < 1e-12);
+    assert_eq!(round_robin::pair(&e, &f, 6).unwrap().len(), 6);
+    let err = round_robin::pair(&e, &f, 7).unwrap_err();
+    assert!(err.to_string().contains("has 6 rounds"), "{err}");
+}
+
+// ---- Swiss ----
+
+/// Round 1 of eight, all on 0: top half against bottom half, 1-5, 2-6, 3-7, 4-8.
+#[test]
+fn swiss_round_one_is_top_half_against_bottom_half() {
+    let s: Vec<f64> = (0..8).map(|i| 80.0 - i as f64).collect();
+    let e = entrants(&s);
+    let ev = SwissEvent { scores: vec![0.0; 8], met: Pairs::new() };
+    let r = swiss::pair(&e, &Linear(s.clone()), &ev, &Constraints::default(), 0).unwrap();
+    assert_eq!(unordered(&e, &r), vec!["A-E", "B-F", "C-G", "D-H"]);
+}
+
+/// Scores 2, 2, 1, 1, 1, 1, 0, 0 with A-B already played: A and B cannot meet again, so
+/// each floats down: the pairing keeps the score gaps smallest (A and B against the 1s).
+#[test]
+fn swiss_floats_instead_of_a_rematch() {
+    let s: Vec<f64> = (0..8).map(|i| 80.0 - i as f64).collect();
+    let e = entrants(&s);
+    let mut met = Pairs::new();
+    met.insert(0, 1);
+    let ev = SwissEvent { scores: vec![2.0, 2.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0], met };
+    let r = swiss::pair(&e, &Linear(s.clone()), &ev, &Constraints::default(), 0).unwrap();
+    for b in &r.boards {
+        assert!(!ev.met.contains(b.a, b.b));
+    }
+    // A and B each meet a 1-pointer; the other two 1s meet; G-H.
+    let pairs = unordered(&e, &r);
+    assert!(pairs.contains(&"G-H".to_string()), "{pairs:?}");
+    for b in &r.boards {
+        if b.a.min(b.b) <= 1 {
+            let other = b.a.max(b.b);
+            assert!((2..6).contains(&other), "{pairs:?}");
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// A whole event of random results: no rematch in any round while a rematch-free pairing
+    /// exists (checked by the matching on the graph without met pairs), every player once a
+    /// round, the bye to someone without one while possible.
+    #[test]
+    fn swiss_has_no_avoidable_rematch(n in 2usize..13, rounds in 1usize..6, results in proptest::collection::vec(0u8..3, 200), seed in any::<u64>()) {
+        let s: Vec<f64> = (0..n).map(|i| (n - i) as f64).collect();
+        let mut e = entrants(&s);
+        let f = Linear(s.clone());
+        let mut ev = SwissEvent { scores: vec![0.0; n], met: Pairs::new() };
+        let mut k = 0;
+        for _ in 0..rounds.min(n - 1) {
+            let r = swiss::pair(&e, &f, &ev, &Constraints::default(), seed).unwrap();
+            let players: Vec<usize> = (0..n).filter(|&i| Some(i) != r.bye).collect();
+            let edges: Vec<(usize, usize, i64)> = (0..players.len())
+                .flat_map(|x| (x + 1..players.len()).map(move |y| (x, y)))
+                .filter(|&(x, y)| !ev.met.contains(players[x], players[y]))
+                .map(|(x, y)| (x, y, 0))
+                .collect();
+            let avoidable = rungs::pairing::blossom::max_weight_perfect_matching(players.len(), &edges).unwrap().is_some();
+            let rematches = r.boards.iter().filter(|b| ev.met.contains(b.a, b.b)).count();
+            if avoidable {
+                prop_assert_eq!(rematches, 0);
+            }
+            prop_assert_eq!(r.boards.len() * 2 + usize::from(r.bye.is_some()), n);
+            if let Some(b) = r.bye {
+                let least = e.iter().map(|x| x.byes).min().unwrap();
+                prop_assert_eq!(e[b].byes, least);
+                e[b].byes += 1;
+                ev.scores[b] += 1.0;
+            }
+            for b in &r.boards {
+                ev.met.insert(b.a, b.b);
+                let (sa, sb) = [(1.0, 0.0), (0.5, 0.5), (0.0, 1.0)][results[k % results.len()] as usize];
+                k += 1;
+                ev.scores[b.a] += sa;
+                ev.scores[b.b] += sb;
+                e[b.a].last_seat = Some(Seat::A);
+                e[b.b].last_seat = Some(Seat::B);
+            }
+        }
+    }
+}
+
+// ---- the ladder's own forecast ----
+
+fn day(d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(2026, 3, d).unwrap()
+}
+
+/// An Elo ladder with side advantage 100: the boards carry exactly what `predict_match`
+/// (Enter match, `rungs predict`) gives for that match with side A at home, and the history
+/// turns last night's game into a rematch one night old, with the sides it was played on.
+#[test]
+fn the_ladders_forecast_and_history() {
+    let mut rules = Rules::defaults(System::Elo);
+    rules.set_param("advantage", 100.0).unwrap();
+    let join = |id: PlayerId| Event::Player { id, name: format!("P{id}"), undated: false };
+    let game = |a: PlayerId, b: PlayerId| {
+        Event::Match(Match { home: Some(Home::A), ..Match::new(a, b, MatchResult::Played(Outcome::Win)) })
+    };
+    let events = vec![
+        (day(1), 1, join(0)),
+        (day(1), 2, join(1)),
+        (day(1), 3, join(2)),
+        (day(1), 4, join(3)),
+        (day(2), 5, game(0, 1)),
+        (day(9), 6, game(2, 3)),
+    ];
+    let ladder = replay_state(&rules, events.iter().map(|(d, s, e)| (*d, *s, e))).unwrap();
+    let mut history = History::default();
+    for (d, _, ev) in &events {
+        history.read(*d, ev);
+    }
+    let date = day(16);
+    let (e, f) = present(&ladder, &[0, 1, 2, 3], date, &history).unwrap();
+    assert_eq!(e[2].last_seat, Some(Seat::A));
+    assert_eq!(e[3].last_seat, Some(Seat::B));
+    let c = history.constraints(&e, date);
+    // P2-P3 played on the 9th, the last club night: 1 night; P0-P1 on the 2nd: 2 nights.
+    assert_eq!(c.nights_since(2, 3), Some(1));
+    assert_eq!(c.nights_since(0, 1), Some(2));
+    let w = Weights::default();
+    let r = balanced::pair(&Night { entrants: &e, forecast: &f, constraints: &c, weights: &w, seed: 0 }).unwrap();
+    for b in &r.boards {
+        let mut m = Match::new(e[b.a].id, e[b.b].id, MatchResult::Played(Outcome::Win));
+        m.home = Some(Home::A);
+        let want = predict_match(&ladder, &m, date).unwrap();
+        assert!((b.prediction.win_a - want.win_a).abs() < 1e-12, "{:?} vs {want:?}", b.prediction);
+    }
+}
+

@@ -28,7 +28,7 @@ pub enum MatchingError {
     /// An edge names a vertex `>= n`, or joins a vertex to itself.
     BadEdge(usize),
     /// A weight beyond ±[`MAX_WEIGHT`].
-    WeightInvalid(usize),
+    WeightTooLarge(usize),
 }
 
 /// For each vertex, its partner in a matching of maximum weight — among the matchings of
@@ -64,7 +64,7 @@ fn check(n: usize, edges: &[Edge]) -> Result<(), MatchingError> {
             return Err(MatchingError::BadEdge(k));
         }
         if w.abs() > MAX_WEIGHT {
-            return Err(MatchingError::WeightInvalid(k));
+            return Err(MatchingError::WeightTooLarge(k));
         }
     }
     Ok(())
