@@ -134,7 +134,11 @@ fn four_players_by_hand() {
     c.meet(0, 1, 0);
     c.avoid.insert(1, 2);
     let r = run(&e, &f, &c, &w, 1).unwrap();
-    let pairs: Vec<(usize, usize)> = r.boards.iter().map(|b| (b.a.min(b.b), b.a.max(b.b))).collect();
+    let pairs: Vec<(usize, usize)> = r
+        .boards
+        .iter()
+        .map(|b| (b.a.min(b.b), b.a.max(b.b)))
+        .collect();
     assert_eq!(pairs, vec![(0, 2), (1, 3)]);
     assert!((r.cost() - 0.45).abs() < 1e-9);
 
@@ -143,7 +147,11 @@ fn four_players_by_hand() {
     c.meet(0, 1, 1);
     let r = run(&e, &f, &c, &w, 1).unwrap();
     assert!((r.cost() - 0.40).abs() < 1e-9, "{}", r.cost());
-    assert!(r.boards.iter().any(|b| b.a.min(b.b) == 0 && b.a.max(b.b) == 1));
+    assert!(
+        r.boards
+            .iter()
+            .any(|b| b.a.min(b.b) == 0 && b.a.max(b.b) == 1)
+    );
 
     // A-B forbidden: the two cross pairings tie at 0.45; A and D met last night (+0.25)
     // settles it: {A-C, B-D}.
@@ -151,7 +159,11 @@ fn four_players_by_hand() {
     c.forbidden.insert(0, 1);
     c.meet(0, 3, 1);
     let r = run(&e, &f, &c, &w, 1).unwrap();
-    let pairs: Vec<(usize, usize)> = r.boards.iter().map(|b| (b.a.min(b.b), b.a.max(b.b))).collect();
+    let pairs: Vec<(usize, usize)> = r
+        .boards
+        .iter()
+        .map(|b| (b.a.min(b.b), b.a.max(b.b)))
+        .collect();
     assert_eq!(pairs, vec![(0, 2), (1, 3)]);
 }
 
@@ -183,7 +195,11 @@ fn five_players_and_the_bye() {
     let r = run(&e, &f, &c, &w, 7).unwrap();
     assert_eq!(r.bye, Some(3));
     assert!((r.cost() - 0.55).abs() < 1e-9, "{}", r.cost());
-    assert!(r.boards.iter().any(|b| b.a.min(b.b) == 0 && b.a.max(b.b) == 4));
+    assert!(
+        r.boards
+            .iter()
+            .any(|b| b.a.min(b.b) == 0 && b.a.max(b.b) == 4)
+    );
 }
 
 /// Six players A 50, B 45, C 30, D 20, E 10, F 8: {A-B .05, C-D .10, E-F .02} = .17.
@@ -223,7 +239,14 @@ fn draws_count_half() {
     t.insert((1, 2), (0.90, 0.0));
     t.insert((1, 3), (0.90, 0.0));
     let e = entrants(&[4.0, 3.0, 2.0, 1.0]);
-    let r = run(&e, &Table(t), &Constraints::default(), &Weights::default(), 0).unwrap();
+    let r = run(
+        &e,
+        &Table(t),
+        &Constraints::default(),
+        &Weights::default(),
+        0,
+    )
+    .unwrap();
     assert!((r.cost() - 0.05).abs() < 1e-9, "{}", r.cost());
     let b = r.boards.iter().find(|b| b.a.min(b.b) == 0).unwrap();
     assert!((b.prediction.draw - 0.40).abs() < 1e-12);
@@ -459,7 +482,13 @@ fn large_pools_never_worse_than_greedy() {
             c.meet(p[0], p[1], 1);
         }
         let w = Weights::default();
-        let night = Night { entrants: &e, forecast: &f, constraints: &c, weights: &w, seed: 9 };
+        let night = Night {
+            entrants: &e,
+            forecast: &f,
+            constraints: &c,
+            weights: &w,
+            seed: 9,
+        };
         let got = micros(&balanced::pair(&night).unwrap());
         let g = greedy(&e, &night);
         assert!(got < g, "{n}: balanced {got} against greedy {g}");
@@ -484,12 +513,30 @@ fn a_large_pool_stays_within_one_percent_of_the_optimum() {
         }
     }
     let w = Weights::default();
-    let night = Night { entrants: &e, forecast: &f, constraints: &c, weights: &w, seed: 2 };
+    let night = Night {
+        entrants: &e,
+        forecast: &f,
+        constraints: &c,
+        weights: &w,
+        seed: 2,
+    };
     let got = micros(&balanced::pair(&night).unwrap());
-    let exact = Weights { all_pairs_up_to: n, ..w };
-    let best = micros(&balanced::pair(&Night { weights: &exact, ..night }).unwrap());
+    let exact = Weights {
+        all_pairs_up_to: n,
+        ..w
+    };
+    let best = micros(
+        &balanced::pair(&Night {
+            weights: &exact,
+            ..night
+        })
+        .unwrap(),
+    );
     assert!(best <= got);
-    assert!(got as f64 <= best as f64 * 1.01, "sparse {got} against exact {best}");
+    assert!(
+        got as f64 <= best as f64 * 1.01,
+        "sparse {got} against exact {best}"
+    );
 }
 
 /// A forbidden pair never meets, in a large pool too, where it is each other's nearest.
@@ -503,7 +550,13 @@ fn forbidden_pairs_never_meet_in_a_large_pool() {
         c.forbidden.insert(p[0], p[1]);
     }
     let w = Weights::default();
-    let night = Night { entrants: &e, forecast: &f, constraints: &c, weights: &w, seed: 1 };
+    let night = Night {
+        entrants: &e,
+        forecast: &f,
+        constraints: &c,
+        weights: &w,
+        seed: 1,
+    };
     let r = balanced::pair(&night).unwrap();
     assert_eq!(r.boards.len(), 250);
     for b in &r.boards {
@@ -522,7 +575,13 @@ fn an_impossible_night_names_the_players() {
     assert!(err.to_string().contains("A, B"), "{err}");
     let twice = vec![e[0].clone(), e[0].clone()];
     assert_eq!(
-        run(&twice, &Linear(vec![1.0, 1.0]), &Constraints::default(), &Weights::default(), 0),
+        run(
+            &twice,
+            &Linear(vec![1.0, 1.0]),
+            &Constraints::default(),
+            &Weights::default(),
+            0
+        ),
         Err(PairError::Twice("A".into()))
     );
 }
@@ -625,7 +684,10 @@ fn round_robin_rounds_for_a_group() {
 fn swiss_round_one_is_top_half_against_bottom_half() {
     let s: Vec<f64> = (0..8).map(|i| 80.0 - i as f64).collect();
     let e = entrants(&s);
-    let ev = SwissEvent { scores: vec![0.0; 8], met: Pairs::new() };
+    let ev = SwissEvent {
+        scores: vec![0.0; 8],
+        met: Pairs::new(),
+    };
     let r = swiss::pair(&e, &Linear(s.clone()), &ev, &Constraints::default(), 0).unwrap();
     assert_eq!(unordered(&e, &r), vec!["A-E", "B-F", "C-G", "D-H"]);
 }
@@ -638,7 +700,10 @@ fn swiss_floats_instead_of_a_rematch() {
     let e = entrants(&s);
     let mut met = Pairs::new();
     met.insert(0, 1);
-    let ev = SwissEvent { scores: vec![2.0, 2.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0], met };
+    let ev = SwissEvent {
+        scores: vec![2.0, 2.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0],
+        met,
+    };
     let r = swiss::pair(&e, &Linear(s.clone()), &ev, &Constraints::default(), 0).unwrap();
     for b in &r.boards {
         assert!(!ev.met.contains(b.a, b.b));
@@ -713,9 +778,16 @@ fn day(d: u32) -> NaiveDate {
 fn the_ladders_forecast_and_history() {
     let mut rules = Rules::defaults(System::Elo);
     rules.set_param("advantage", 100.0).unwrap();
-    let join = |id: PlayerId| Event::Player { id, name: format!("P{id}"), undated: false };
+    let join = |id: PlayerId| Event::Player {
+        id,
+        name: format!("P{id}"),
+        undated: false,
+    };
     let game = |a: PlayerId, b: PlayerId| {
-        Event::Match(Match { home: Some(Home::A), ..Match::new(a, b, MatchResult::Played(Outcome::Win)) })
+        Event::Match(Match {
+            home: Some(Home::A),
+            ..Match::new(a, b, MatchResult::Played(Outcome::Win))
+        })
     };
     let events = vec![
         (day(1), 1, join(0)),
@@ -739,12 +811,22 @@ fn the_ladders_forecast_and_history() {
     assert_eq!(c.nights_since(2, 3), Some(1));
     assert_eq!(c.nights_since(0, 1), Some(2));
     let w = Weights::default();
-    let r = balanced::pair(&Night { entrants: &e, forecast: &f, constraints: &c, weights: &w, seed: 0 }).unwrap();
+    let r = balanced::pair(&Night {
+        entrants: &e,
+        forecast: &f,
+        constraints: &c,
+        weights: &w,
+        seed: 0,
+    })
+    .unwrap();
     for b in &r.boards {
         let mut m = Match::new(e[b.a].id, e[b.b].id, MatchResult::Played(Outcome::Win));
         m.home = Some(Home::A);
         let want = predict_match(&ladder, &m, date).unwrap();
-        assert!((b.prediction.win_a - want.win_a).abs() < 1e-12, "{:?} vs {want:?}", b.prediction);
+        assert!(
+            (b.prediction.win_a - want.win_a).abs() < 1e-12,
+            "{:?} vs {want:?}",
+            b.prediction
+        );
     }
 }
-

@@ -45,7 +45,14 @@ fn brute(n: usize, edges: &[Edge], by_cardinality: bool) -> (usize, i64) {
         used[v] = false;
     }
     let mut best = (0, 0);
-    go(0, &mut vec![false; n], &adj, (0, 0), &mut best, by_cardinality);
+    go(
+        0,
+        &mut vec![false; n],
+        &adj,
+        (0, 0),
+        &mut best,
+        by_cardinality,
+    );
     best
 }
 
@@ -135,7 +142,10 @@ fn small_graphs_by_hand() {
         max_weight_perfect_matching(4, &triangle).unwrap(),
         Some(vec![1, 0, 3, 2])
     );
-    assert_eq!(max_weight_perfect_matching(3, &triangle[..3]).unwrap(), None);
+    assert_eq!(
+        max_weight_perfect_matching(3, &triangle[..3]).unwrap(),
+        None
+    );
     assert_eq!(
         max_weight_matching(2, &[(0, 2, 1)], false),
         Err(MatchingError::BadEdge(0))

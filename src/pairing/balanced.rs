@@ -193,7 +193,9 @@ fn by_strength(entrants: &[Entrant], players: &[usize]) -> Vec<usize> {
 }
 
 fn all_pairs(m: usize) -> Vec<(usize, usize)> {
-    (0..m).flat_map(|i| (i + 1..m).map(move |j| (i, j))).collect()
+    (0..m)
+        .flat_map(|i| (i + 1..m).map(move |j| (i, j)))
+        .collect()
 }
 
 /// Each position's `k` nearest positions by strength (a window growing outward), as
@@ -283,12 +285,7 @@ fn leftovers<F: Forecast + ?Sized>(night: &Night<'_, F>, players: &[usize]) -> P
         nearest(night.entrants, &players, night.weights.neighbours)
     }
     .into_iter()
-    .filter(|&(x, y)| {
-        !night
-            .constraints
-            .forbidden
-            .contains(players[x], players[y])
-    })
+    .filter(|&(x, y)| !night.constraints.forbidden.contains(players[x], players[y]))
     .map(|(x, y)| (x, y, 1))
     .collect();
     let names = match blossom::max_weight_matching(m, &edges, true) {

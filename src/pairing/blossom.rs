@@ -106,6 +106,12 @@ struct Solver<'a> {
     labelled_v: Tracked,
     labelled_b: Tracked,
     reached_free: Tracked,
+    /// Edges made allowable this stage.
+    allowed: Vec<usize>,
+    /// Perfect matching: one alternating tree at a time, reset in the time of its size.
+    perfect: bool,
+    /// Perfect matching: vertices below this one are matched.
+    next_root: usize,
 }
 
 /// A set of indices kept as a list, cleared in the time of its size.
@@ -151,7 +157,10 @@ enum Step {
 
 impl<'a> Solver<'a> {
     fn new(n: usize, edges: &'a [Edge], max_cardinality: bool, doubled: bool) -> Solver<'a> {
-        let w: Vec<i64> = edges.iter().map(|e| if doubled { 2 * e.2 } else { e.2 }).collect();
+        let w: Vec<i64> = edges
+            .iter()
+            .map(|e| if doubled { 2 * e.2 } else { e.2 })
+            .collect();
         let mut degree = vec![0usize; n + 1];
         for &(i, j, _) in edges {
             degree[i + 1] += 1;
@@ -197,6 +206,9 @@ impl<'a> Solver<'a> {
             labelled_v: Tracked::new(n),
             labelled_b: Tracked::new(2 * n),
             reached_free: Tracked::new(n),
+            allowed: Vec::new(),
+            perfect: doubled,
+            next_root: 0,
         }
     }
 
@@ -259,9 +271,10 @@ impl<'a> Solver<'a> {
                 continue;
             };
             self.dual[v] = low;
-            let free = self.neighbours(v).map(|i| self.nb[i]).find(|&p| {
-                self.mate[self.endpoint(p)] == NONE && need(self, p) == low
-            });
+            let free = self
+                .neighbours(v)
+                .map(|i| self.nb[i])
+                .find(|&p| self.mate[self.endpoint(p)] == NONE && need(self, p) == low);
             if let Some(p) = free {
                 let u = self.endpoint(p);
                 self.mate[v] = p;
@@ -494,10 +507,10 @@ impl<'a> Solver<'a> {
             let y = self.endpoint(q ^ trick ^ 1);
             self.label[y] = 0;
             self.assign_label(x, 2, p);
-            self.allowedge[q / 2] = true;
+            self.allow(q / 2);
             j += step;
             p = self.endps[b][at(j - trick as isize)] ^ trick;
-            self.allowedge[p / 2] = true;
+            self.allow(p / 2);
             j += step;
         }
         let bv = self.childs[b][at(j)];
@@ -606,20 +619,61 @@ impl<'a> Solver<'a> {
         }
     }
 
+    fn allow(&mut self, k: usize) {
+        if !self.allowedge[k] {
+            self.allowedge[k] = true;
+            self.allowed.push(k);
+        }
+    }
+
+    /// Clears the last stage's labels, least-slack edges and allowable edges: only what it
+    /// touched (the lists), as everything else is already clear.
+    fn reset_stage(&mut self) {
+        for &v in &self.labelled_v.list {
+            self.label[v] = 0;
+            self.bestedge[v] = NONE;
+        }
+        for &b in &self.labelled_b.list {
+            self.label[b] = 0;
+            self.bestedge[b] = NONE;
+            if b >= self.n {
+                self.blossombestedges[b] = None;
+            }
+        }
+        for &v in &self.reached_free.list {
+            self.bestedge[v] = NONE;
+        }
+        for &k in &self.allowed {
+            self.allowedge[k] = false;
+        }
+        self.allowed.clear();
+        self.labelled_v.clear();
+        self.labelled_b.clear();
+        self.reached_free.clear();
+        self.queue.clear();
+    }
+
     fn solve(&mut self) {
         let n = self.n;
         loop {
-            // A stage: grow alternating trees from every single vertex until one path augments.
-            self.label.fill(0);
-            self.bestedge.fill(NONE);
-            for b in n..2 * n {
-                self.blossombestedges[b] = None;
-            }
-            self.allowedge.fill(false);
-            self.queue.clear();
-            for v in 0..n {
-                if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
-                    self.assign_label(v, 1, NONE);
+            // A stage: grow alternating trees from the single vertices until one path
+            // augments — every single vertex at once for the general problem, one at a time
+            // for a perfect matching (each stage then costs the size of one tree, not of the
+            // graph: a large pool's warm start leaves thousands of stages).
+            self.reset_stage();
+            if self.perfect {
+                while self.next_root < n && self.mate[self.next_root] != NONE {
+                    self.next_root += 1;
+                }
+                if self.next_root == n {
+                    return;
+                }
+                self.assign_label(self.next_root, 1, NONE);
+            } else {
+                for v in 0..n {
+                    if self.mate[v] == NONE && self.label[self.inblossom[v]] == 0 {
+                        self.assign_label(v, 1, NONE);
+                    }
                 }
             }
             let mut augmented = false;
@@ -640,12 +694,19 @@ impl<'a> Solver<'a> {
                         if !self.allowedge[k] {
                             kslack = self.slack(k);
                             if kslack <= 0 {
-                                self.allowedge[k] = true;
+                                self.allow(k);
                             }
                         }
                         let bw = self.inblossom[w];
                         if self.allowedge[k] {
-                            if self.label[bw] == 0 {
+                            if self.label[bw] == 0 && self.mate[self.base[bw]] == NONE {
+                                // Only with one tree: a single vertex outside it ends an
+                                // augmenting path.
+                                self.assign_label(w, 1, NONE);
+                                self.augment_matching(k);
+                                augmented = true;
+                                break;
+                            } else if self.label[bw] == 0 {
                                 self.assign_label(w, 2, p ^ 1);
                             } else if self.label[bw] == 1 {
                                 let base = self.scan_blossom(v, w);
@@ -686,7 +747,7 @@ impl<'a> Solver<'a> {
                 match step {
                     Step::Done => break,
                     Step::Reach(k) => {
-                        self.allowedge[k] = true;
+                        self.allow(k);
                         let (mut i, j, _) = self.edges[k];
                         if self.label[self.inblossom[i]] == 0 {
                             i = j;
@@ -694,20 +755,20 @@ impl<'a> Solver<'a> {
                         self.queue.push(i);
                     }
                     Step::Join(k) => {
-                        self.allowedge[k] = true;
+                        self.allow(k);
                         self.queue.push(self.edges[k].0);
                     }
                     Step::Expand(b) => self.expand_blossom(b, false),
                 }
             }
-            self.labelled_v.clear();
-            self.labelled_b.clear();
-            self.reached_free.clear();
             if !augmented {
                 return;
             }
-            for b in n..2 * n {
-                if self.blossomparent[b] == NONE
+            // Every top-level S-blossom was labelled this stage.
+            let labelled: Vec<usize> = self.labelled_b.list.clone();
+            for b in labelled {
+                if b >= n
+                    && self.blossomparent[b] == NONE
                     && self.base[b] != NONE
                     && self.label[b] == 1
                     && self.dual[b] == 0
@@ -728,7 +789,10 @@ impl<'a> Solver<'a> {
             }
         };
         if !self.max_cardinality {
-            offer(self.dual[..self.n].iter().copied().min().unwrap_or(0), Step::Done);
+            offer(
+                self.dual[..self.n].iter().copied().min().unwrap_or(0),
+                Step::Done,
+            );
         }
         for &v in &self.reached_free.list {
             if self.label[self.inblossom[v]] == 0 && self.bestedge[v] != NONE {

@@ -41,8 +41,10 @@ pub fn present<'a>(
     date: NaiveDate,
     history: &History,
 ) -> Result<(Vec<Entrant>, LadderForecast<'a>), PairError> {
-    let places: BTreeMap<PlayerId, usize> =
-        standings(ladder).iter().map(|s| (s.id, s.position)).collect();
+    let places: BTreeMap<PlayerId, usize> = standings(ladder)
+        .iter()
+        .map(|s| (s.id, s.position))
+        .collect();
     let mut entrants = Vec::with_capacity(ids.len());
     let mut skills = Vec::with_capacity(ids.len());
     for &id in ids {
@@ -131,8 +133,11 @@ impl History {
     /// The meetings among `entrants` as constraints by index, with nights since, as of
     /// `date`; meetings after `date` are left out.
     pub fn constraints(&self, entrants: &[Entrant], date: NaiveDate) -> Constraints {
-        let index: BTreeMap<PlayerId, usize> =
-            entrants.iter().enumerate().map(|(i, e)| (e.id, i)).collect();
+        let index: BTreeMap<PlayerId, usize> = entrants
+            .iter()
+            .enumerate()
+            .map(|(i, e)| (e.id, i))
+            .collect();
         let mut c = Constraints::default();
         for (&(a, b), &then) in &self.last_met {
             if let (Some(&i), Some(&j)) = (index.get(&a), index.get(&b))

@@ -219,7 +219,10 @@ pub(crate) fn check_distinct(entrants: &[Entrant]) -> Result<(), PairError> {
 
 /// The order in which players take the bye: fewest byes, then `lower` first (lowest
 /// placed, or lowest score then placed for Swiss), then the higher id.
-pub(crate) fn bye_order(entrants: &[Entrant], mut lower: impl FnMut(usize, usize) -> std::cmp::Ordering) -> Vec<usize> {
+pub(crate) fn bye_order(
+    entrants: &[Entrant],
+    mut lower: impl FnMut(usize, usize) -> std::cmp::Ordering,
+) -> Vec<usize> {
     let mut order: Vec<usize> = (0..entrants.len()).collect();
     order.sort_by(|&x, &y| {
         entrants[x]
@@ -233,9 +236,8 @@ pub(crate) fn bye_order(entrants: &[Entrant], mut lower: impl FnMut(usize, usize
 
 /// A seeded 64-bit mix (splitmix64): tie-breaks that follow the seed, not the list order.
 pub(crate) fn mix(seed: u64, a: u64, b: u64) -> u64 {
-    let mut z = seed
-        ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+    let mut z =
+        seed ^ a.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ b.wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)

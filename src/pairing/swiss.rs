@@ -45,7 +45,11 @@ pub fn pair<F: Forecast + ?Sized>(
             "every player of a Swiss event needs a score of 0 or more".into(),
         ));
     }
-    let halves: Vec<i64> = event.scores.iter().map(|s| (s * 2.0).round() as i64).collect();
+    let halves: Vec<i64> = event
+        .scores
+        .iter()
+        .map(|s| (s * 2.0).round() as i64)
+        .collect();
     let lower = |x: usize, y: usize| -> Ordering {
         halves[x]
             .cmp(&halves[y])
@@ -58,9 +62,15 @@ pub fn pair<F: Forecast + ?Sized>(
     };
     for bye in candidates {
         let players: Vec<usize> = (0..n).filter(|&i| Some(i) != bye).collect();
-        if let Some(mut boards) =
-            pair_players(entrants, forecast, event, constraints, &halves, &players, seed)?
-        {
+        if let Some(mut boards) = pair_players(
+            entrants,
+            forecast,
+            event,
+            constraints,
+            &halves,
+            &players,
+            seed,
+        )? {
             order_boards(entrants, &mut boards);
             return Ok(Round { boards, bye });
         }
@@ -101,13 +111,17 @@ fn pair_players<F: Forecast + ?Sized>(
         }
         start = end;
     }
-    let spread = halves.iter().max().copied().unwrap_or(0) - halves.iter().min().copied().unwrap_or(0);
+    let spread =
+        halves.iter().max().copied().unwrap_or(0) - halves.iter().min().copied().unwrap_or(0);
     let mm = m as i64;
     // Strict priorities: each unit exceeds everything below it over a whole round.
     let dutch_max = mm + 2;
     let float_unit = (mm / 2 + 1) * (2 * dutch_max + 2);
     let rematch_unit = (mm / 2 + 1) * (float_unit * (spread * spread + 1));
-    if rematch_unit.checked_mul(4).is_none_or(|x| x > blossom::MAX_WEIGHT) {
+    if rematch_unit
+        .checked_mul(4)
+        .is_none_or(|x| x > blossom::MAX_WEIGHT)
+    {
         return Err(PairError::Invalid(format!(
             "{m} players with scores {} points apart are more than a Swiss round can weigh",
             spread as f64 / 2.0
