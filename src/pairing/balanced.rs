@@ -6,8 +6,9 @@
 //! + the rematch penalty `rematch · 2^(−nights / half_life)` for a pair who met `nights`
 //!   club nights ago (0: earlier tonight),
 //! + `side` for each player who would sit on the same side as in their latest game,
-//! + `avoid` for a pair the organiser asked to avoid;
-//! a forbidden pair is no edge at all. Each board takes the seating that costs less.
+//! + `avoid` for a pair the organiser asked to avoid.
+//!
+//! A forbidden pair is no edge at all. Each board takes the seating that costs less.
 //!
 //! Prices are rounded to millionths and the matching is exact over them (blossom, see
 //! `blossom.rs`). A seeded jitter below one millionth in total breaks ties, so that equal
@@ -121,7 +122,7 @@ pub fn pair<F: Forecast + ?Sized>(night: &Night<'_, F>) -> Result<Round, PairErr
     check_distinct(entrants)?;
     night.weights.check()?;
     let n = entrants.len();
-    if n % 2 == 0 {
+    if n.is_multiple_of(2) {
         let all: Vec<usize> = (0..n).collect();
         return match match_all(night, &all)? {
             Some(boards) => Ok(Round { boards, bye: None }),

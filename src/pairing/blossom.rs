@@ -214,7 +214,7 @@ impl<'a> Solver<'a> {
 
     fn endpoint(&self, p: usize) -> usize {
         let e = &self.edges[p / 2];
-        if p % 2 == 0 { e.0 } else { e.1 }
+        if p.is_multiple_of(2) { e.0 } else { e.1 }
     }
 
     fn neighbours(&self, v: usize) -> std::ops::Range<usize> {

@@ -140,8 +140,9 @@ impl Weights {
 
     pub(crate) fn check(&self) -> Result<(), PairError> {
         let fine = |x: f64| x.is_finite() && (0.0..=10.0).contains(&x);
-        if !(fine(self.rematch) && fine(self.side) && fine(self.avoid))
-            || !(self.half_life.is_finite() && self.half_life > 0.0 && self.half_life <= 1000.0)
+        let half_life =
+            self.half_life.is_finite() && self.half_life > 0.0 && self.half_life <= 1000.0;
+        if !(fine(self.rematch) && fine(self.side) && fine(self.avoid) && half_life)
             || self.neighbours == 0
         {
             return Err(PairError::Weights);
