@@ -6,5 +6,6 @@ pub mod chart;
 pub mod cli;
 pub mod interchange;
 pub mod ladder;
+pub mod pairing;
 pub mod rating;
 pub mod store;

@@ -43,7 +43,12 @@ pub fn predict_match(ladder: &Ladder, m: &Match, date: NaiveDate) -> Option<Pred
 
 /// Side A (`sa`) against side B under the ladder's rules, A's rating raised by `advantage`
 /// in the system's own units.
-fn predict_skills(ladder: &Ladder, sa: Skill, sb: Skill, advantage: f64) -> Option<Prediction> {
+pub(crate) fn predict_skills(
+    ladder: &Ladder,
+    sa: Skill,
+    sb: Skill,
+    advantage: f64,
+) -> Option<Prediction> {
     let h = advantage;
     Some(match (&ladder.rules.params, sa, sb) {
         (_, Skill::Glicko(x), Skill::Glicko(y)) => glicko::predict_with_advantage(&x, &y, h),
