@@ -334,6 +334,38 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Tonight's boards for the players present, from the ladder's own forecast: balanced (the
+    /// closest games, no recent rematch, sides balanced), swiss (round 1 of an event) or
+    /// round-robin (Berger tables). Nothing is saved.
+    Pair {
+        file: PathBuf,
+        /// The players present, joined by commas: "Ann,Bo Chen,Cy".
+        #[arg(long, value_name = "NAMES", conflicts_with_all = ["present_file", "all_active"])]
+        present: Option<String>,
+        /// A file listing the players present, one name a line (# starts a comment).
+        #[arg(long, value_name = "FILE", conflicts_with = "all_active")]
+        present_file: Option<PathBuf>,
+        /// Everyone on the leaderboard (not provisional, idle or retired).
+        #[arg(long)]
+        all_active: bool,
+        /// balanced (default), swiss or round-robin.
+        #[arg(long)]
+        format: Option<String>,
+        /// Round robin: how many rounds (default: all of a single round robin).
+        #[arg(long, allow_hyphen_values = true)]
+        rounds: Option<String>,
+        /// Two players who must not meet, `Ann,Bo` (repeat for more pairs).
+        #[arg(long, value_name = "A,B")]
+        forbid: Vec<String>,
+        /// The night's date, YYYY-MM-DD (default today): idle time is counted to it.
+        #[arg(long, allow_hyphen_values = true)]
+        date: Option<String>,
+        /// Breaks ties between equally good pairings (default 0).
+        #[arg(long, allow_hyphen_values = true)]
+        seed: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Simulate players with known true skills into a new ladder file, and report how many
     /// matches it takes to climb, RP inflation per week, and how well the ladder orders skill.
     Simulate(SimArgs),

@@ -20,6 +20,7 @@ mod fit;
 mod maintenance;
 mod matches;
 mod output;
+mod pair;
 mod players;
 mod seasons;
 pub mod stdout;
@@ -184,6 +185,31 @@ fn run_command(command: Command) -> Result<()> {
             },
         )?,
         C::Simulate(args) => analysis::simulate(&args)?,
+        C::Pair {
+            file,
+            present,
+            present_file,
+            all_active,
+            format,
+            rounds,
+            forbid,
+            date,
+            seed,
+            json,
+        } => pair::pair(
+            &file,
+            &pair::PairArgs {
+                present: present.as_deref(),
+                present_file: present_file.as_deref(),
+                all_active,
+                format: format.as_deref(),
+                rounds: rounds.as_deref(),
+                forbid: &forbid,
+                date: date.as_deref(),
+                seed: seed.as_deref(),
+                json,
+            },
+        )?,
         C::Rules { file, rules, date } => seasons::rules(&file, &rules, date.as_deref())?,
         C::SoftReset {
             file,

@@ -133,6 +133,27 @@ pub fn grandweavers(ladder: &Ladder) -> Vec<bool> {
     set
 }
 
+/// The Grandweavers among `candidates` (which must hold every player on the leaderboard at
+/// Master or above: a soft reset's watched players do), best first; the ladder's latest match
+/// as the slots keep it, else as the players say.
+pub fn grandweavers_among(ladder: &Ladder, candidates: &[PlayerId]) -> Vec<PlayerId> {
+    let Params::Skyweaver(p) = &ladder.rules.params else {
+        return Vec::new();
+    };
+    let latest = match &ladder.slots.0 {
+        Some(h) => h.latest,
+        None => latest_match(&ladder.players),
+    };
+    let ids = candidates
+        .iter()
+        .map(|&id| id as usize)
+        .filter(|&i| i < ladder.players.len());
+    top(ladder, ids, p.grandweaver_count as usize, latest)
+        .into_iter()
+        .map(|i| i as PlayerId)
+        .collect()
+}
+
 /// The last holder's place before an event, when every slot is taken: after the event no
 /// player it leaves alone can stand above it (they all stood below it). `None` when a slot
 /// was free (then every contender held one) or the holders are not known.

@@ -146,18 +146,9 @@ fn roll_week(
     if let Params::Skyweaver(params) = &ladder.rules.params {
         let params = *params;
         let watched = watched(ladder, &params);
-        // The slots as the replay keeps them (`leaderboard.rs`): every holder is at Master or
-        // above, so among the watched; unknown (an older rungs' caches), every player is
-        // looked at once.
-        let holders: Vec<PlayerId> = match &ladder.slots.0 {
-            Some(h) => h.holders.clone(),
-            None => {
-                let all = leaderboard::grandweavers(ladder);
-                (0..all.len() as PlayerId)
-                    .filter(|&i| all[i as usize])
-                    .collect()
-            }
-        };
+        // Every contender for a slot is at Master or above, so among the watched: the slots are
+        // decided among them alone (`leaderboard.rs`), not over every player at every reset.
+        let holders = leaderboard::grandweavers_among(ladder, &watched);
         let grandweavers: Vec<bool> = watched.iter().map(|id| holders.contains(id)).collect();
         let last = leaderboard::last_slot(ladder);
         let cfg = params.glicko();
