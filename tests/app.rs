@@ -570,3 +570,61 @@ fn the_app_follows_its_file_and_says_what_another_program_changed() {
     );
     assert_eq!(s.ladder.players[1].wins, 0);
 }
+
+/// Issue 25, item 10 in the app: a scenario's record (seed 002, Appendix I) shows under the
+/// Scenario field as it is typed. Two battles: Ann's Allies beat Bo's Axis 6–3, then Ann's
+/// Axis beat Bo's Allies 6–4.
+/// Allies 1.0 wins, medals 6 and 4: average 5.0, sample deviation √((1² + 1²)/1) = 1.4; Axis
+/// 1.0 wins, medals 3 and 6: average 4.5, deviation √((1.5² + 1.5²)/1) = 2.1; 0.5 apart.
+#[test]
+fn a_scenarios_record_shows_as_it_is_typed() {
+    use rungs::ladder::event::{Match, MatchResult};
+    use rungs::rating::Outcome;
+    let dir = Temp::new("scenario-record");
+    let path = dir.0.join("club.rungs");
+    let mut store = Store::create(
+        &path,
+        &Rules::defaults(rungs::ladder::rules::System::Memoir44),
+    )
+    .unwrap();
+    let day = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+    let join = |id: u32, name: &str| Entry::Add {
+        event: Event::Player {
+            id,
+            name: name.into(),
+            undated: false,
+        },
+    };
+    let battle = |side: &str, medals| Entry::Add {
+        event: Event::Match(Match {
+            medals: Some(medals),
+            scenario: Some("Pegasus Bridge".into()),
+            side_a: Some(side.into()),
+            ..Match::new(0, 1, MatchResult::Played(Outcome::Win))
+        }),
+    };
+    store
+        .commit(
+            "club",
+            &[
+                (day, join(0, "Ann")),
+                (day, join(1, "Bo")),
+                (day, battle("Allies", [6.0, 3.0])),
+                (day, battle("Axis", [6.0, 4.0])),
+            ],
+        )
+        .unwrap();
+    drop(store);
+    let mut h = app_support::open(&path, egui::vec2(1280.0, 860.0));
+    click(&mut h, "Enter match");
+    type_into(&mut h, "Scenario", "Pegasus Bridge");
+    h.run();
+    assert!(
+        h.query_by_label_contains(
+            "Pegasus Bridge: 2 battles; Allies 1.0 wins, average 5.0 ± 1.4; Axis 1.0 wins, \
+             average 4.5 ± 2.1; averages 0.5 apart"
+        )
+        .is_some(),
+        "the record shows under the field"
+    );
+}

@@ -362,7 +362,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
         }
     });
     if app.ladder.rules.system() == System::Memoir44 {
-        memoir_fields(ui, &mut me.form);
+        memoir_fields(ui, &mut me.form, app);
     }
     let (name_a, name_b) = (shown_name(&me.form.a, "A"), shown_name(&me.form.b, "B"));
     home_field(ui, "enter-home", &mut me.form.home, &name_a, &name_b);
@@ -440,7 +440,7 @@ fn home_field(ui: &mut egui::Ui, id: &str, home: &mut String, a: &str, b: &str) 
     });
 }
 
-fn memoir_fields(ui: &mut egui::Ui, form: &mut MatchForm) {
+fn memoir_fields(ui: &mut egui::Ui, form: &mut MatchForm, app: &AppState) {
     ui.horizontal_wrapped(|ui| {
         for (label, text, width) in [
             ("Medals A", &mut form.medals_a, 40.0),
@@ -453,6 +453,11 @@ fn memoir_fields(ui: &mut egui::Ui, form: &mut MatchForm) {
                 .labelled_by(name.id);
         }
     });
+    // The scenario's record so far (seed 002, Appendix I), what the battle will be weighed by.
+    if let Some(stats) = app.ladder.scenarios.stats(&form.scenario) {
+        let line = format!("{}: {}", form.scenario.trim(), stats.summary());
+        ui.label(crate::ladder::values::shown(&line).into_owned());
+    }
 }
 
 /// The chances and each result's effect, or why there are none.
@@ -686,7 +691,7 @@ fn edit_window(
                 || !was.scenario.is_empty()
                 || !was.side_a.is_empty();
             if memoir {
-                memoir_fields(ui, &mut edit.form);
+                memoir_fields(ui, &mut edit.form, app);
             }
             home_field(ui, "edit-home", &mut edit.form.home, &na, &nb);
             let changes = edit_of(&was, &edit.form);

@@ -81,33 +81,7 @@ pub fn scenarios(file: &Path, json: bool) -> Result<()> {
         return Ok(());
     }
     for (name, s) in &ladder.scenarios.scenarios {
-        let (averages, deviations) = (s.averages(), s.deviations());
-        // "Allies 2.0 wins, average 3.0 ± 1.0", as far as the history tells.
-        let side = |i: usize| {
-            let mut text = format!(
-                "{} {:.1} wins",
-                output::shown(s.sides[i].as_deref().unwrap_or("?")),
-                s.wins[i]
-            );
-            if let Some(a) = averages {
-                text.push_str(&format!(", average {:.1}", a[i]));
-            }
-            if let Some(d) = deviations {
-                text.push_str(&format!(" ± {:.1}", d[i]));
-            }
-            text
-        };
-        let apart = s
-            .distance()
-            .map(|d| format!("; averages {d:.1} apart"))
-            .unwrap_or_default();
-        say!(
-            "{}: {} battles; {}; {}{apart}",
-            output::shown(name),
-            s.battles,
-            side(0),
-            side(1)
-        );
+        say!("{}: {}", output::shown(name), output::shown(&s.summary()));
     }
     for o in ladder.scenarios.overrides.values() {
         say!(
