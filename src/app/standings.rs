@@ -297,7 +297,12 @@ fn table(ui: &mut egui::Ui, me: &mut StandingsScreen, app: &AppState, out: &mut 
 fn player_row(row: &mut egui_extras::TableRow<'_, '_>, s: &Standing, p: &PlayerState) {
     let f = p.figures();
     row.col(|ui| {
-        ui.label(s.position.to_string());
+        // The place on the leaderboard: 1, 2, 3 among the players it lists, whatever else the
+        // filter shows; a player left off it has none.
+        match s.place {
+            Some(n) => ui.label(n.to_string()),
+            None => ui.label("—").on_hover_text("not on the leaderboard"),
+        };
     });
     row.col(|ui| {
         if let Some(t) = s.tier {

@@ -253,7 +253,7 @@ pub fn standings(ladder: &Ladder, rows: &[Standing], as_json: bool) {
         };
         say!(
             "{:>5}  {:<28} {figures}  W-D-L {}-{}-{}{flags}",
-            s.position,
+            s.place.map_or_else(|| "—".to_string(), |n| n.to_string()),
             shown(&p.name),
             p.wins,
             p.draws,

@@ -11,7 +11,11 @@ use serde_json::{Value, json};
 /// One line of the standings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Standing {
+    /// The place among every player who has joined (the JSON's `position`).
     pub position: usize,
+    /// The place on the leaderboard, among the players it lists (1, 2, 3, … with no gaps);
+    /// `None` for a player left off it (provisional, idle or retired).
+    pub place: Option<usize>,
     pub id: PlayerId,
     /// Skyweaver's tier, Grandweaver included.
     pub tier: Option<Tier>,
@@ -81,6 +85,7 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
             .then(x.cmp(&y))
     });
     let latest = leaderboard::latest_match(&ladder.players);
+    let mut listed = 0;
     ids.into_iter()
         .enumerate()
         .map(|(i, id)| {
@@ -92,8 +97,11 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
             };
             let (games, days) = entry_rule(&ladder.rules.params);
             let (provisional, idle) = (p.matches < games, is_idle(p.last_played, latest, days));
+            let on_board = !provisional && !idle && !p.retired;
+            listed += usize::from(on_board);
             Standing {
                 position: i + 1,
+                place: on_board.then_some(listed),
                 id: id as PlayerId,
                 tier,
                 provisional,
@@ -170,6 +178,7 @@ mod tests {
     fn status_names_every_reason_a_player_is_left_off() {
         let mut s = Standing {
             position: 1,
+            place: Some(1),
             id: 0,
             tier: None,
             provisional: false,
