@@ -418,3 +418,52 @@ fn a_dialog_that_gives_no_file_offers_the_own_picker() {
     assert_eq!(h.state().state.picker.in_app(), Some(Purpose::Open));
     assert!(h.query_by_label_contains("Open a ladder").is_some());
 }
+
+/// Issue 22, item 1: without zenity, File → Export CSV… in rungs' own picker over an existing
+/// file wrote it at once ("wrote …/elo.csv", the Elo list gone). The own picker now asks
+/// first, as zenity does: Cancel leaves the file and goes back to the picker; Replace writes.
+#[test]
+fn the_own_picker_asks_before_replacing_a_file() {
+    use rungs::app::files::Purpose;
+    let dir = Temp::new("picker-replace");
+    let path = dir.0.join("club.rungs");
+    Store::create(&path, &Rules::default()).unwrap();
+    let existing = dir.0.join("matches.csv");
+    std::fs::write(&existing, "player,elo\nAnn,1800\n").unwrap();
+    // egui_file's own fields carry no accessible names.
+    let mut h = app_support::open_with(&path, egui::vec2(1280.0, 860.0), false);
+    click(&mut h, "File");
+    click(&mut h, "Export CSV…");
+    assert_eq!(h.state().state.picker.in_app(), Some(Purpose::ExportCsv));
+    // The picker opens in the ladder's folder with `matches.csv` filled in: Save.
+    click(&mut h, "Save");
+    assert!(
+        h.query_by_label_contains("exists already. Replace it?")
+            .is_some(),
+        "asked before replacing"
+    );
+    assert_eq!(
+        std::fs::read_to_string(&existing).unwrap(),
+        "player,elo\nAnn,1800\n"
+    );
+    click(&mut h, "Cancel");
+    assert_eq!(
+        std::fs::read_to_string(&existing).unwrap(),
+        "player,elo\nAnn,1800\n",
+        "Cancel leaves the file"
+    );
+    assert_eq!(
+        h.state().state.picker.in_app(),
+        Some(Purpose::ExportCsv),
+        "back in the picker"
+    );
+    click(&mut h, "Save");
+    click(&mut h, "Replace");
+    h.state_mut().wait_for_job();
+    h.run();
+    let written = std::fs::read_to_string(&existing).unwrap();
+    assert!(
+        written.starts_with("date,player_a,player_b,score"),
+        "{written}"
+    );
+}

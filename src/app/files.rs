@@ -101,6 +101,9 @@ pub struct Picker {
     pub native: Native,
     waiting: Option<Waiting>,
     in_app: Option<(Purpose, egui_file::FileDialog)>,
+    /// A file chosen in the app's own picker to be written over, waiting for a yes: the
+    /// system's dialogs ask "replace?" themselves, the app's picker does not.
+    confirm: Option<(Purpose, PathBuf)>,
     /// Where the app's picker starts (the open ladder's folder).
     pub start: PathBuf,
 }
@@ -111,13 +114,14 @@ impl Picker {
             native: detect_native(),
             waiting: None,
             in_app: None,
+            confirm: None,
             start,
         }
     }
 
     /// Whether a dialog (either kind) is open.
     pub fn busy(&self) -> bool {
-        self.waiting.is_some() || self.in_app.is_some()
+        self.waiting.is_some() || self.in_app.is_some() || self.confirm.is_some()
     }
 
     /// The purpose of the app's own picker, if it is open.
@@ -240,6 +244,9 @@ impl Picker {
                 }
             }
         }
+        if self.confirm.is_some() {
+            return self.ask_to_replace(ctx);
+        }
         let (purpose, dialog) = self.in_app.as_mut()?;
         let purpose = *purpose;
         let state = dialog.show(ctx).state();
@@ -247,13 +254,59 @@ impl Picker {
             egui_file::State::Selected => {
                 let path = dialog.path().map(Path::to_path_buf);
                 self.in_app = None;
-                path.map(|p| (purpose, with_extension(p, purpose)))
+                let chosen = path.map(|p| with_extension(p, purpose))?;
+                // Save a copy refuses an existing name itself; anything else written there
+                // replaces a file, which is asked first.
+                if purpose.kind() == Kind::Save && purpose != Purpose::SaveCopy && chosen.exists() {
+                    self.confirm = Some((purpose, chosen));
+                    ctx.request_repaint();
+                    return None;
+                }
+                Some((purpose, chosen))
             }
             egui_file::State::Cancelled | egui_file::State::Closed => {
                 self.in_app = None;
                 None
             }
             egui_file::State::Open => None,
+        }
+    }
+}
+
+impl Picker {
+    /// "Replace it?" for the file chosen in the app's own picker: Replace gives it on,
+    /// Cancel goes back to the picker.
+    fn ask_to_replace(&mut self, ctx: &egui::Context) -> Option<(Purpose, PathBuf)> {
+        let (purpose, path) = self.confirm.clone()?;
+        let mut answer = None;
+        egui::Window::new("Replace the file?")
+            .collapsible(false)
+            .resizable(false)
+            .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+            .show(ctx, |ui| {
+                ui.label(format!(
+                    "{} exists already. Replace it? What it holds now will be lost.",
+                    path.display()
+                ));
+                ui.horizontal(|ui| {
+                    if ui.button("Replace").clicked() {
+                        answer = Some(true);
+                    }
+                    if ui.button("Cancel").clicked()
+                        || ui.input(|i| i.key_pressed(egui::Key::Escape))
+                    {
+                        answer = Some(false);
+                    }
+                });
+            });
+        match answer {
+            Some(true) => self.confirm.take(),
+            Some(false) => {
+                self.confirm = None;
+                self.open_in_app(purpose);
+                None
+            }
+            None => None,
         }
     }
 }
