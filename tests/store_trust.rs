@@ -1147,3 +1147,43 @@ fn a_change_built_from_a_ladder_another_program_changed_is_refused() {
     assert_eq!(mine.ladder().unwrap().players[0].draws, 2);
     assert!(Store::check(&dir.path(LADDER)).unwrap().is_sound());
 }
+
+/// Issue 21, finding 10: a format 1 file holding `Ann` and `ann` (an older rungs compared
+/// names by case only) could be locked by a rename the gate accepted: `rename Ann ANN` landed,
+/// and then every change was refused (a replay found ANN's name held by ann). The rename is
+/// now refused by name — ann still holds it — and the file goes on taking changes; a rename to
+/// a name of its own mends it.
+#[test]
+fn a_version_1_files_shared_name_cannot_be_renamed_into_again() {
+    let dir = Dir::new("v1-shared-rename");
+    let path = dir.path(LADDER);
+    {
+        let conn = version_1_file(&path);
+        conn.execute(
+            "INSERT INTO actions(id, kind, label, at) VALUES (1, 'do', 'add players', 't')",
+            [],
+        )
+        .unwrap();
+        for (i, name) in ["Ann", "ann", "Bo"].iter().enumerate() {
+            let body = serde_json::json!({"kind": "player", "id": i, "name": name}).to_string();
+            conn.execute(
+                "INSERT INTO entries(seq, action, date, op, body) VALUES (?1, 1, '2026-01-01', 'add', ?2)",
+                rusqlite::params![i as i64 + 1, body],
+            )
+            .unwrap();
+        }
+    }
+    dir.ok(&["repair", LADDER]);
+    let m = dir.fail(&["rename", LADDER, "Ann", "ANN"]);
+    mentions(&m, &["`ANN`", "ann"]);
+    // The file still takes changes: a match, then the rename that mends the clash.
+    dir.ok(&["add-match", LADDER, "Ann", "Bo", "1", "--date", "2026-01-02"]);
+    dir.ok(&["rename", LADDER, "Ann", "Ann Lee"]);
+    dir.ok(&["add-match", LADDER, "ann", "Bo", "1", "--date", "2026-01-03"]);
+    let out = dir.run(&["check", LADDER]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
