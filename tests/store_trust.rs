@@ -1177,9 +1177,25 @@ fn a_version_1_files_shared_name_cannot_be_renamed_into_again() {
     let m = dir.fail(&["rename", LADDER, "Ann", "ANN"]);
     mentions(&m, &["`ANN`", "ann"]);
     // The file still takes changes: a match, then the rename that mends the clash.
-    dir.ok(&["add-match", LADDER, "Ann", "Bo", "1", "--date", "2026-01-02"]);
+    dir.ok(&[
+        "add-match",
+        LADDER,
+        "Ann",
+        "Bo",
+        "1",
+        "--date",
+        "2026-01-02",
+    ]);
     dir.ok(&["rename", LADDER, "Ann", "Ann Lee"]);
-    dir.ok(&["add-match", LADDER, "ann", "Bo", "1", "--date", "2026-01-03"]);
+    dir.ok(&[
+        "add-match",
+        LADDER,
+        "ann",
+        "Bo",
+        "1",
+        "--date",
+        "2026-01-03",
+    ]);
     let out = dir.run(&["check", LADDER]);
     assert!(
         out.status.success(),
