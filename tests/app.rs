@@ -628,3 +628,38 @@ fn a_scenarios_record_shows_as_it_is_typed() {
         "the record shows under the field"
     );
 }
+
+/// Issue 22, item 5: the edit window of a match another program then deleted stayed open, and
+/// Save said "no event 11 (see `rungs events`)". Once the app reads the change (within a
+/// second), the window closes and the message says what arrived.
+#[test]
+fn an_edit_window_closes_when_another_program_deletes_its_match() {
+    let dir = Temp::new("edit-deleted");
+    let mut h = app(&dir, &["Ann", "Bo"]);
+    enter_match(&mut h, "Ann", "Bo", "Ann wins (1)");
+    assert!(h.state().state.error().is_none());
+    click(&mut h, "edit…");
+    assert!(
+        h.state().screens.enter.edit.is_some(),
+        "the edit window is open"
+    );
+    let seq = h.state().screens.enter.edit.as_ref().unwrap().original.seq;
+    {
+        let mut other = Store::open(&dir.0.join("club.rungs")).unwrap();
+        other.ladder().unwrap();
+        let day = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
+        other
+            .commit(
+                "deleted Ann beat Bo",
+                &[(day, Entry::Delete { target: seq })],
+            )
+            .unwrap();
+    }
+    h.run_steps(8);
+    assert!(h.state().screens.enter.edit.is_none(), "the window closed");
+    assert_eq!(
+        h.state().state.notice(),
+        Some("1 change from another program: deleted Ann beat Bo")
+    );
+    assert_eq!(h.state().state.ladder.players[0].wins, 0);
+}

@@ -93,6 +93,9 @@ pub enum FollowUp {
     ShowPlayer(Option<PlayerId>),
     /// A simulation wrote this file; the next run needs another name.
     Simulated(PathBuf),
+    /// Another program changed the ladder and it was read again: what a screen holds of an
+    /// event may be gone or out of date.
+    ChangedElsewhere,
 }
 
 /// Where what a job says belongs: the command that started it and the screen it came from.

@@ -78,6 +78,15 @@ impl Screens {
             FollowUp::AskNewLadder(folder) => self.new_ladder = Some(NewLadderForm::new(folder)),
             FollowUp::ShowPlayer(id) => self.players.show(id, &state.ladder),
             FollowUp::Simulated(path) => self.simulate.written(&path),
+            FollowUp::ChangedElsewhere => {
+                // An edit window on a match another program deleted or changed would save
+                // over what is no longer so: it closes (the message says what arrived).
+                if let Some(edit) = &self.enter.edit
+                    && state.event(edit.original.seq).as_ref() != Some(&edit.original)
+                {
+                    self.enter.edit = None;
+                }
+            }
         }
     }
 

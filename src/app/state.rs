@@ -198,6 +198,12 @@ impl AppState {
         let text = format!("{what} from another program: {}{more}", shown.join("; "));
         let origin = self.origin();
         self.say(text, Offer::Nothing, origin);
+        self.follow_ups.push(FollowUp::ChangedElsewhere);
+    }
+
+    /// Event `seq` as the ladder now holds it, if it still counts.
+    pub fn event(&self, seq: u64) -> Option<Effective> {
+        self.find_event(seq).ok()
     }
 
     /// What the screens' own state must do, oldest first; the window hands each on.
