@@ -122,6 +122,20 @@ pub struct Figures {
     pub score: f64,
 }
 
+impl Figures {
+    /// Whether both are the same numbers to the bit (what a history row records).
+    pub fn same_bits(&self, other: &Figures) -> bool {
+        [
+            (self.rating, other.rating),
+            (self.deviation, other.deviation),
+            (self.extra, other.extra),
+            (self.score, other.score),
+        ]
+        .iter()
+        .all(|(x, y)| x.to_bits() == y.to_bits())
+    }
+}
+
 /// Everything the ladder tracks for one player.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlayerState {
@@ -569,18 +583,8 @@ impl Ladder {
         before: Figures,
         history: &mut Vec<HistoryRow>,
     ) {
-        let same = |a: Figures, b: Figures| {
-            [
-                (a.rating, b.rating),
-                (a.deviation, b.deviation),
-                (a.extra, b.extra),
-                (a.score, b.score),
-            ]
-            .iter()
-            .all(|(x, y)| x.to_bits() == y.to_bits())
-        };
         if let Some(p) = self.players.get(id as usize)
-            && !same(p.figures(), before)
+            && !p.figures().same_bits(&before)
         {
             self.record(date, seq, id, history);
         }

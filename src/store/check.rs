@@ -383,16 +383,6 @@ impl Store {
 fn without_repeats(
     mut rows: Vec<crate::ladder::state::HistoryRow>,
 ) -> Vec<crate::ladder::state::Figures> {
-    rows.dedup_by(|b, a| {
-        let (x, y) = (a.figures, b.figures);
-        [
-            (x.rating, y.rating),
-            (x.deviation, y.deviation),
-            (x.extra, y.extra),
-            (x.score, y.score),
-        ]
-        .iter()
-        .all(|(u, v)| u.to_bits() == v.to_bits())
-    });
+    rows.dedup_by(|b, a| a.figures.same_bits(&b.figures));
     rows.into_iter().map(|r| r.figures).collect()
 }

@@ -174,17 +174,7 @@ impl Store {
             .map_err(|e| self.sql(e))?;
         if let Some(text) = state {
             let standing = self.player_state(i64::from(player), &text)?;
-            let ends_at = |r: &HistoryRow| {
-                let (a, b) = (r.figures, standing.figures());
-                [
-                    (a.rating, b.rating),
-                    (a.deviation, b.deviation),
-                    (a.extra, b.extra),
-                ]
-                .into_iter()
-                .chain([(a.score, b.score)])
-                .all(|(x, y)| x.to_bits() == y.to_bits())
-            };
+            let ends_at = |r: &HistoryRow| r.figures.same_bits(&standing.figures());
             if standing.joined && !rows.last().is_some_and(ends_at) {
                 return Err(self.bad_cache(format!(
                     "the history of {} does not end at their standing",
