@@ -50,7 +50,9 @@ sleep 3
 shot=${SMOKE_SCREENSHOT:-$work/screenshot.png}
 DISPLAY=$display import -window root "$shot"
 # Judge the window's own pixels: a blank window on a black screen would still vary.
-info=$(DISPLAY=$display xwininfo -name rungs)
+# The window is named after its file ("demo-international.rungs — rungs"); its class is rungs.
+id=$(DISPLAY=$display xwininfo -root -tree | awk '/"rungs"/ {print $1; exit}')
+info=$(DISPLAY=$display xwininfo -id "$id")
 x=$(awk '/Absolute upper-left X/ {print $NF}' <<<"$info")
 y=$(awk '/Absolute upper-left Y/ {print $NF}' <<<"$info")
 w=$(awk '/Width:/ {print $NF}' <<<"$info")

@@ -663,3 +663,24 @@ fn an_edit_window_closes_when_another_program_deletes_its_match() {
     );
     assert_eq!(h.state().state.ladder.players[0].wins, 0);
 }
+
+/// Issue 22 ("Also"): Escape did not clear the Enter match form. It clears it now, the date
+/// kept, with the keyboard back in Player A — typed into a field or not.
+#[test]
+fn escape_clears_the_match_form() {
+    let dir = Temp::new("escape");
+    let mut h = app(&dir, &["Ann", "Bo"]);
+    click(&mut h, "Enter match");
+    type_into(&mut h, "Date", "2026-01-02");
+    type_into(&mut h, "Player A", "Ann");
+    type_into(&mut h, "Player B", "B");
+    h.key_press(Key::Escape);
+    h.run();
+    let form = &h.state().screens.enter.form;
+    assert_eq!((form.a.as_str(), form.b.as_str()), ("", ""));
+    assert_eq!(form.date, "2026-01-02", "the date is kept");
+    // The keyboard is in Player A: typing goes there.
+    h.input_mut().events.push(egui::Event::Text("Bo".into()));
+    h.run();
+    assert_eq!(h.state().screens.enter.form.a, "Bo");
+}

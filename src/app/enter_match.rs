@@ -130,9 +130,17 @@ impl EnterMatchScreen {
     }
 
     /// Takes Enter for the form before anything else is drawn this frame, so that a menu,
-    /// tab or Undo button with the keyboard is never pressed by it.
+    /// tab or Undo button with the keyboard is never pressed by it. Escape closes an open
+    /// edit window, else clears the form (its date kept) and puts the keyboard in Player A.
     pub fn take_enter(&mut self, ui: &egui::Ui) {
         self.enter |= ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Enter));
+        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape)) {
+            if self.edit.is_some() {
+                self.edit = None;
+            } else {
+                self.saved();
+            }
+        }
     }
 
     /// The forecast for the form (computed when the form or the ladder changed).

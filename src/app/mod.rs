@@ -80,6 +80,8 @@ pub struct RungsApp {
     /// When the file was last asked whether another program changed it (egui's clock), and
     /// whether the window had the focus then.
     file_checked: (f64, bool),
+    /// The window's title as last set.
+    title: String,
 }
 
 /// egui's default proportional font has no arrows, badges or geometric shapes; Hack (bundled
@@ -118,6 +120,7 @@ impl RungsApp {
             png_pending: None,
             png_saved: None,
             file_checked: (0.0, false),
+            title: String::new(),
         };
         app.follow_up();
         app
@@ -327,6 +330,12 @@ impl RungsApp {
         self.state.poll_job();
         self.follow_up();
         self.follow_file(ui);
+        let title = window_title(self.state.path());
+        if title != self.title {
+            ui.ctx()
+                .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
+            self.title = title;
+        }
         self.screenshots(ui.ctx());
         if self.state.tools.playing.is_some() {
             let dt = ui.input(|i| i.stable_dt) as f64;
@@ -435,6 +444,18 @@ pub fn run(file: Option<std::path::PathBuf>) -> Result<(), String> {
     })
 }
 
+/// The window's title: the open file's name first, as desktop apps name their document
+/// ("club.rungs — rungs"), or the app's alone.
+pub fn window_title(file: Option<&std::path::Path>) -> String {
+    match file.and_then(|f| f.file_name()) {
+        Some(name) => format!(
+            "{} — rungs",
+            crate::ladder::values::shown(&name.to_string_lossy())
+        ),
+        None => "rungs".to_string(),
+    }
+}
+
 /// `text` without the source locations a library puts in its errors (winit's "os error at
 /// /…/.cargo/registry/…/x11/mod.rs:123: …"): a path on the machine rungs was built on says
 /// nothing to the person reading it.
@@ -482,6 +503,21 @@ fn window_icon() -> Option<egui::IconData> {
 
 #[cfg(test)]
 mod tests {
+    /// Issue 22 ("Also"): the title was "rungs" whatever file was open.
+    #[test]
+    fn the_window_names_its_file() {
+        use std::path::Path;
+        assert_eq!(
+            super::window_title(Some(Path::new("/home/ann/club.rungs"))),
+            "club.rungs — rungs"
+        );
+        assert_eq!(
+            super::window_title(Some(Path::new("/x/a\u{202e}b.rungs"))),
+            "aU+202Eb.rungs — rungs"
+        );
+        assert_eq!(super::window_title(None), "rungs");
+    }
+
     /// Hostile round finding 16: the no-display message carried a path of the build machine.
     #[test]
     fn a_window_error_loses_the_build_machines_paths() {
