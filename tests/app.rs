@@ -665,7 +665,7 @@ fn an_edit_window_closes_when_another_program_deletes_its_match() {
 }
 
 /// Issue 22 ("Also"): Escape did not clear the Enter match form. It clears it now, the date
-/// kept, with the keyboard back in Player A — typed into a field or not.
+/// kept; the field gives the keyboard up as before, so Ctrl+Z then undoes the ladder.
 #[test]
 fn escape_clears_the_match_form() {
     let dir = Temp::new("escape");
@@ -679,8 +679,29 @@ fn escape_clears_the_match_form() {
     let form = &h.state().screens.enter.form;
     assert_eq!((form.a.as_str(), form.b.as_str()), ("", ""));
     assert_eq!(form.date, "2026-01-02", "the date is kept");
-    // The keyboard is in Player A: typing goes there.
-    h.input_mut().events.push(egui::Event::Text("Bo".into()));
+    // Out of the field, Ctrl+Z acts on the ladder: the players added before are taken back.
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
-    assert_eq!(h.state().screens.enter.form.a, "Bo");
+    assert!(h.state().state.player_id("Ann").is_none(), "Ctrl+Z undid");
+}
+
+/// Issue 22 ("Also"): "Add players" on a new ladder did not put the keyboard in the name
+/// field. Arriving at the players' list now does: type, Enter, type, Enter.
+#[test]
+fn add_players_puts_the_keyboard_in_the_name_field() {
+    let dir = Temp::new("add-players");
+    let path = dir.0.join("club.rungs");
+    Store::create(&path, &Rules::default()).unwrap();
+    let mut h = app_support::open(&path, egui::vec2(1280.0, 860.0));
+    click(&mut h, "Add players");
+    for name in ["Ann", "Bo"] {
+        h.input_mut().events.push(egui::Event::Text(name.into()));
+        h.run();
+        h.key_press(Key::Enter);
+        h.run();
+    }
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    let names: Vec<&str> = s.ladder.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Ann", "Bo"]);
 }

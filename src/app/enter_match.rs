@@ -131,14 +131,19 @@ impl EnterMatchScreen {
 
     /// Takes Enter for the form before anything else is drawn this frame, so that a menu,
     /// tab or Undo button with the keyboard is never pressed by it. Escape closes an open
-    /// edit window, else clears the form (its date kept) and puts the keyboard in Player A.
+    /// edit window, else clears the form (its date kept); it is left to the text field too,
+    /// which gives the keyboard up, so that Ctrl+Z then acts on the ladder.
     pub fn take_enter(&mut self, ui: &egui::Ui) {
         self.enter |= ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Enter));
-        if ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Escape)) {
+        if ui.input(|i| i.key_pressed(Key::Escape)) {
             if self.edit.is_some() {
                 self.edit = None;
             } else {
-                self.saved();
+                self.form = MatchForm {
+                    date: std::mem::take(&mut self.form.date),
+                    ..MatchForm::default()
+                };
+                self.highlight = [0; 2];
             }
         }
     }

@@ -37,6 +37,12 @@ impl PlayersScreen {
             .unwrap_or_default();
     }
 
+    /// The screen was switched to, showing the list: the keyboard goes to New player, where a
+    /// person adding players starts typing.
+    pub fn arrived(&mut self) {
+        self.focus_new = true;
+    }
+
     /// A player was added: the field clears and keeps the keyboard.
     pub fn added(&mut self) {
         self.new_player.clear();

@@ -93,10 +93,13 @@ impl Screens {
     /// Draws the screen showing: each gets its own state to change and the rest of the app
     /// to read, and says what it wants done in `out`.
     pub fn show(&mut self, ui: &mut egui::Ui, state: &mut AppState, out: &mut Vec<Command>) {
-        if self.shown.replace(state.screen) != Some(state.screen)
-            && state.screen == Screen::EnterMatch
-        {
-            self.enter.arrived();
+        if self.shown.replace(state.screen) != Some(state.screen) {
+            match state.screen {
+                Screen::EnterMatch => self.enter.arrived(),
+                // The list, not a player's page: the keyboard goes to New player.
+                Screen::Players if self.players.player.is_none() => self.players.arrived(),
+                _ => {}
+            }
         }
         match state.screen {
             Screen::Standings => standings::show(ui, &mut self.standings, state, out),
