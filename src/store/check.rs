@@ -114,7 +114,18 @@ impl Store {
             .map_err(|e| store.sql(e))?;
         let report = store.check_open();
         let _ = store.conn.execute_batch("COMMIT");
-        report
+        // Read without SQLite's locks (this process may not write the file), what another
+        // program wrote meanwhile may look like damage: found so, the check is made again.
+        match (report, store.unlocked_reads.get()) {
+            (Ok(r), Some(before))
+                if !r.is_sound() && super::torn::Fingerprint::of(path) != before =>
+            {
+                Err(StoreError::ChangedWhileRead {
+                    path: path.display().to_string(),
+                })
+            }
+            (report, _) => report,
+        }
     }
 
     fn check_open(&self) -> Result<CheckReport> {

@@ -301,7 +301,7 @@ fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
 /// opening the file: closing any handle to a file releases every POSIX lock this process holds
 /// on it, SQLite's included, and another process could then take a live WAL for abandoned.
 #[cfg(unix)]
-fn can_write(path: &Path) -> bool {
+pub(crate) fn can_write(path: &Path) -> bool {
     use std::os::unix::ffi::OsStrExt;
     let Ok(c) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
         return false;
@@ -311,7 +311,7 @@ fn can_write(path: &Path) -> bool {
 }
 
 #[cfg(not(unix))]
-fn can_write(path: &Path) -> bool {
+pub(crate) fn can_write(path: &Path) -> bool {
     std::fs::metadata(path).is_ok_and(|m| !m.permissions().readonly())
 }
 

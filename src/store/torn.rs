@@ -61,10 +61,26 @@ fn may_be_torn(e: &StoreError) -> bool {
     )
 }
 
+/// Whether `e` is what a reader that may not write meets while a writer holds the ladder's
+/// `-wal` in a state only the writer can use (SQLite cannot open its `-shm` for the reader, or
+/// says it would have to write): a moment later it reads.
+fn writer_holds_the_wal(path: &Path, e: &StoreError) -> bool {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    let transient = match e {
+        StoreError::Sqlite { cause, .. } => {
+            cause.sqlite_error_code() == Some(rusqlite::ErrorCode::CannotOpen)
+        }
+        StoreError::ReadOnly(_) => true,
+        _ => false,
+    };
+    transient && Path::new(&wal).exists() && !super::schema::can_write(path)
+}
+
 /// `e`, or [`StoreError::ChangedWhileRead`] where the ladder at `path` changed since `before`
-/// was noted and `e` may come of that.
+/// was noted and `e` may come of that, or a writer holds its `-wal`.
 pub(crate) fn judged(path: &Path, before: &Fingerprint, e: StoreError) -> StoreError {
-    if may_be_torn(&e) && Fingerprint::of(path) != *before {
+    if may_be_torn(&e) && (Fingerprint::of(path) != *before || writer_holds_the_wal(path, &e)) {
         StoreError::ChangedWhileRead {
             path: path.display().to_string(),
         }
