@@ -209,6 +209,9 @@ fn bad_input_is_named_and_nothing_is_paired() {
     dir.write("tonight.txt", "# tonight\nAnn\nBo\n\nNobody\n");
     let m = dir.fail(&["pair", LADDER, "--present-file", "tonight.txt"]);
     assert_mentions(&m, &["tonight.txt", "line 5", "Nobody"]);
+    // A file with no end is refused in bounded memory, never read to its end.
+    let m = dir.fail(&["pair", LADDER, "--present-file", "/dev/zero"]);
+    assert_mentions(&m, &["/dev/zero", "larger than 32 MiB"]);
     let m = dir.fail(&["pair", LADDER, "--present", "Ann,Bo", "--seed", "-1"]);
     assert_mentions(&m, &["`seed`", "-1"]);
 }

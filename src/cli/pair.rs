@@ -30,6 +30,10 @@ pub struct PairArgs<'a> {
 /// ten thousand): a file past it is no list of players.
 const MAX_PRESENT: usize = 100_000;
 
+/// The most bytes a `--present-file` may hold (100,000 names of 80 characters and then some);
+/// `/dev/zero` is refused after this much, not read without end.
+const MAX_PRESENT_BYTES: u64 = 32 << 20;
+
 /// The players present, by id, each found where it was named (a line of the file, or the
 /// option).
 fn present_ids(file: &Path, roster: &Roster<'_>, args: &PairArgs<'_>) -> Result<Vec<PlayerId>> {
@@ -39,7 +43,21 @@ fn present_ids(file: &Path, roster: &Roster<'_>, args: &PairArgs<'_>) -> Result<
     }
     if let Some(list) = args.present_file {
         let name = list.display().to_string();
-        let text = std::fs::read_to_string(list).with_context(|| format!("{name}: cannot read"))?;
+        let mut text = String::new();
+        std::io::Read::read_to_string(
+            &mut std::io::Read::take(
+                std::fs::File::open(list).with_context(|| format!("{name}: cannot read"))?,
+                MAX_PRESENT_BYTES + 1,
+            ),
+            &mut text,
+        )
+        .with_context(|| format!("{name}: cannot read (a list of names, one a line, as UTF-8)"))?;
+        if text.len() as u64 > MAX_PRESENT_BYTES {
+            bail!(
+                "{name}: larger than {} MiB; a list of the players present is one name a line",
+                MAX_PRESENT_BYTES >> 20
+            );
+        }
         let mut ids = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.trim();
