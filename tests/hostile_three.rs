@@ -555,33 +555,17 @@ fn scores_over_nothing_are_null_and_every_number_is_finite() {
     let dir = Dir::new("eval-nothing");
     dir.ok(&["new", LADDER]);
     dir.ok(&["add-player", LADDER, "Ann", "Bo", "--date", "2026-01-01"]);
-    dir.ok(&[
-        "add-match",
-        LADDER,
-        "Ann",
-        "Bo",
-        "0.5",
-        "--date",
-        "2026-01-02",
-    ]);
-    dir.ok(&[
-        "add-match",
-        LADDER,
-        "Ann",
-        "Bo",
-        "forfeit-a",
-        "--date",
-        "2026-01-02",
-    ]);
-    dir.ok(&[
-        "add-match",
-        LADDER,
-        "Ann",
-        "Bo",
-        "cancelled",
-        "--date",
-        "2026-01-03",
-    ]);
+    for result in ["0.5", "forfeit-a", "cancelled"] {
+        dir.ok(&[
+            "add-match",
+            LADDER,
+            "Ann",
+            "Bo",
+            result,
+            "--date",
+            "2026-01-02",
+        ]);
+    }
     let out = json(&dir.ok(&["evaluate", LADDER, "--json"]));
     finite_or_null(&out, "evaluate");
     for s in out["scores"].as_array().unwrap() {
