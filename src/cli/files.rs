@@ -222,14 +222,14 @@ fn stdout_is(ladder: &Path) -> bool {
 pub fn import_log(file: &Path, input: &Path) -> Result<()> {
     let name = input.display().to_string();
     let reader = std::fs::File::open(input).with_context(|| format!("{name}: cannot open"))?;
-    let log = jsonl::read_file(std::io::BufReader::new(reader), &name)?;
-    let bar = spinner(true, "replaying");
-    let made = action::files::import_log_file(file, &log);
+    let mut log = jsonl::LogReader::open(std::io::BufReader::new(reader), &name)?;
+    let bar = spinner(true, "importing");
+    let made = action::files::import_log_reader(file, &mut log);
     bar.finish_and_clear();
-    made?;
+    let (_, actions) = made?;
     say!(
         "imported {} into {}",
-        plural(log.log.actions.len(), "action"),
+        plural(actions as usize, "action"),
         file.display()
     );
     Ok(())

@@ -172,6 +172,12 @@ impl Encoder {
         self.prev_day = 0;
     }
 
+    /// The blocks closed so far, taken out in order: a long action is written as it comes
+    /// rather than held whole.
+    pub fn take_done(&mut self) -> Vec<Packed> {
+        std::mem::take(&mut self.done)
+    }
+
     /// The blocks, in order.
     pub fn finish(mut self) -> Vec<Packed> {
         self.close();
