@@ -321,25 +321,41 @@ pub fn evaluate_runs(
     evaluate_runs_in(runs, events, Window::ALL, progress)
 }
 
-/// [`evaluate_runs`] scoring only the matches in `window`.
+/// [`evaluate_runs`] scoring only the matches in `window`. The runs are independent replays
+/// of one decoded log, so they share it and run side by side, one per core (each holds its
+/// own ladder: memory grows with the cores, not with the runs); the scores are those of the
+/// runs made one after another.
 pub fn evaluate_runs_in(
     runs: &[(Rules, bool)],
     events: &[Effective],
     window: Window,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Vec<Score>, EvalError> {
+    use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
     let changes = rules_changes(events);
-    let mut scores = Vec::with_capacity(runs.len());
-    for (i, (rules, as_logged)) in runs.iter().enumerate() {
-        let offset = i as u64 * events.len() as u64;
-        let mut tick = |done: u64| progress(offset + done);
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(runs.len())
+        .max(1);
+    let next = AtomicUsize::new(0);
+    let done = AtomicU64::new(0);
+    let cancelled = AtomicBool::new(false);
+    let one = |rules: &Rules, as_logged: bool| -> Result<Score, EvalError> {
+        let mut last = 0u64;
+        let mut tick = |now: u64| {
+            done.fetch_add(now - last, Ordering::Relaxed);
+            last = now;
+            !cancelled.load(Ordering::Relaxed)
+        };
         let all = events.iter().map(|e| (e.date, e.seq, &e.event));
-        let mut score = if *as_logged {
+        let mut score = if as_logged {
             evaluate_in(rules, all, window, &mut tick)?
         } else {
             evaluate_in(rules, without_rules_changes(all), window, &mut tick)?
         };
-        if *as_logged {
+        // The rest of this run's events count as done (a window may stop it early).
+        done.fetch_add(events.len() as u64 - last, Ordering::Relaxed);
+        if as_logged {
             score.label = format!("this ladder: {}", score.label);
             match changes {
                 0 => {}
@@ -347,8 +363,59 @@ pub fn evaluate_runs_in(
                 n => score.label += &format!(" + {n} rules changes"),
             }
         }
-        scores.push(score);
+        Ok(score)
+    };
+    let work = |tx: std::sync::mpsc::Sender<Vec<(usize, Result<Score, EvalError>)>>| {
+        let mut scored = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some((rules, as_logged)) = runs.get(i) else {
+                break;
+            };
+            let score = one(rules, *as_logged);
+            let failed = score.is_err();
+            scored.push((i, score));
+            if failed {
+                cancelled.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        let _ = tx.send(scored);
+    };
+    let mut results: Vec<(usize, Result<Score, EvalError>)> = Vec::with_capacity(runs.len());
+    std::thread::scope(|s| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for _ in 0..workers {
+            let tx = tx.clone();
+            s.spawn(|| work(tx));
+        }
+        drop(tx);
+        // Progress is heard here only (it need not be shareable), until every worker has
+        // sent its scores (or, having panicked, dropped its sender: the scope then panics).
+        loop {
+            match rx.recv_timeout(std::time::Duration::from_millis(50)) {
+                Ok(scored) => results.extend(scored),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    if !progress(done.load(Ordering::Relaxed)) {
+                        cancelled.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    });
+    results.sort_by_key(|(i, _)| *i);
+    // A run that failed stops the others, which then read as cancelled: its error is the one.
+    if let Some(pos) = results
+        .iter()
+        .position(|(_, r)| matches!(r, Err(e) if !matches!(e, EvalError::Cancelled)))
+    {
+        return Err(results.swap_remove(pos).1.err().expect("an error"));
     }
+    if cancelled.load(Ordering::Relaxed) || !progress(done.load(Ordering::Relaxed)) {
+        return Err(EvalError::Cancelled);
+    }
+    let mut scores: Vec<Score> = results.into_iter().filter_map(|(_, r)| r.ok()).collect();
     scores.sort_by(|x, y| x.log_loss.total_cmp(&y.log_loss));
     Ok(scores)
 }
@@ -584,6 +651,52 @@ mod tests {
         );
         assert_eq!(out, Err(EvalError::Cancelled));
         assert_eq!(calls, 1);
+    }
+
+    /// Runs made side by side score as each alone, in the same order, and hear progress up
+    /// to every event of every run; a run that cannot replay is the error, and a `false` from
+    /// progress cancels.
+    #[test]
+    fn runs_side_by_side_score_as_each_alone() {
+        let events: Vec<Effective> = log()
+            .into_iter()
+            .map(|(date, seq, event)| Effective { date, seq, event })
+            .collect();
+        let mut k16 = Rules::defaults(System::Elo);
+        k16.assign("k=16").unwrap();
+        let runs: Vec<(Rules, bool)> = [
+            Rules::default(),
+            Rules::defaults(System::Elo),
+            k16,
+            Rules::defaults(System::Inversus),
+            Rules::defaults(System::Allegskill),
+        ]
+        .into_iter()
+        .map(|r| (r, false))
+        .collect();
+        let mut heard = 0;
+        let scores = evaluate_runs(&runs, &events, &mut |n| {
+            heard = heard.max(n);
+            true
+        })
+        .unwrap();
+        assert_eq!(heard, 5 * 9, "five runs of nine events");
+        let mut alone: Vec<Score> = runs.iter().map(|(r, _)| run(r, &log())).collect();
+        alone.sort_by(|x, y| x.log_loss.total_cmp(&y.log_loss));
+        assert_eq!(scores, alone);
+
+        let mut bad = events.clone();
+        bad.push(Effective {
+            date: day(7),
+            seq: 10,
+            event: game(0, 7, MatchResult::Played(Outcome::Win)),
+        });
+        let out = evaluate_runs(&runs, &bad, &mut |_| true);
+        assert!(matches!(out, Err(EvalError::Replay(_))), "{out:?}");
+        assert_eq!(
+            evaluate_runs(&runs, &events, &mut |_| false),
+            Err(EvalError::Cancelled)
+        );
     }
 
     #[test]
