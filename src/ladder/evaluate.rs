@@ -409,8 +409,9 @@ pub fn evaluate_runs_in(
     if let Some(pos) = results
         .iter()
         .position(|(_, r)| matches!(r, Err(e) if !matches!(e, EvalError::Cancelled)))
+        && let (_, Err(e)) = results.swap_remove(pos)
     {
-        return Err(results.swap_remove(pos).1.err().expect("an error"));
+        return Err(e);
     }
     if cancelled.load(Ordering::Relaxed) || !progress(done.load(Ordering::Relaxed)) {
         return Err(EvalError::Cancelled);
