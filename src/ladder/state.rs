@@ -338,6 +338,39 @@ pub struct Holders {
     pub holders: Vec<PlayerId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub latest: Option<NaiveDate>,
+    /// The contenders ranked after the holders, best first, down to `bound`: when a holder
+    /// goes idle or falls, the next is here, and the players need not all be looked at again.
+    /// Not kept in files (a replay finds them at its first rescan).
+    #[serde(skip)]
+    pub reserve: Vec<PlayerId>,
+    /// Which contenders `holders` and `reserve` hold; `None`: not known (the reserve is then
+    /// empty and unused).
+    #[serde(skip)]
+    pub bound: Option<Bound>,
+    /// No player in `holders` and `reserve` played last before this day (it may be earlier
+    /// than the earliest): until the idle cut-off passes it, none of them has gone idle.
+    #[serde(skip)]
+    pub idle_from: Option<NaiveDate>,
+}
+
+/// Where a player stands for a Grandweaver slot: RP, rating, join date, entry order (the
+/// order is `leaderboard.rs`'s).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SlotPlace {
+    pub rp: f64,
+    pub rating: f64,
+    pub joined_on: Option<NaiveDate>,
+    pub id: usize,
+}
+
+/// Which contenders a Grandweaver list holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Bound {
+    /// Every one.
+    All,
+    /// Every one at or above this place, and no other: a contender the list leaves out
+    /// stands below it (and stays there until an event names them).
+    Down(SlotPlace),
 }
 
 impl Slots {
