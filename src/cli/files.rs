@@ -68,6 +68,9 @@ fn mapping_from(args: &MappingArgs) -> Result<Mapping> {
     if let Some(c) = &args.neutral_col {
         m.home = Some(HomeColumn::Neutral(c.clone()));
     }
+    if let Some(c) = &args.class_col {
+        m.class = Some(c.clone());
+    }
     // Every column named here must be in the file, read as one thing.
     m.named = [
         &args.date_col,
@@ -78,6 +81,7 @@ fn mapping_from(args: &MappingArgs) -> Result<Mapping> {
         &args.goals_b_col,
         &args.home_col,
         &args.neutral_col,
+        &args.class_col,
     ]
     .into_iter()
     .flatten()

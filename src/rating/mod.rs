@@ -5,6 +5,7 @@
 
 pub mod elo;
 pub mod glicko;
+pub mod goals;
 pub mod glicko2;
 pub mod memoir44;
 pub mod normal;
