@@ -199,6 +199,11 @@ fn change_text(system: System, c: &Change) -> String {
             arrow("σ", b.deviation, a.deviation, 2)
         ),
         System::Memoir44 | System::Elo => arrow("rating", b.rating, a.rating, 1),
+        System::Goals => format!(
+            "{}   {}",
+            arrow("rating", b.rating, a.rating, 1),
+            arrow("SD", b.deviation, a.deviation, 1)
+        ),
     }
 }
 

@@ -350,6 +350,10 @@ pub enum Command {
         apply: bool,
         #[arg(long)]
         json: bool,
+        /// What the fit lowers: `expected` (the expected score's log-loss, the default) or
+        /// `three-outcome` (−ln P(win, draw or loss)).
+        #[arg(long, value_name = "expected|three-outcome")]
+        objective: Option<String>,
     },
     /// Tonight's boards for the players present, from the ladder's own forecast: balanced (the
     /// closest games, no recent rematch, sides balanced), swiss (round 1 of an event) or

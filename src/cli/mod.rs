@@ -187,6 +187,7 @@ fn run_command(command: Command) -> Result<()> {
             until,
             apply,
             json,
+            objective,
         } => fit::fit(
             &file,
             &fit::FitArgs {
@@ -195,6 +196,7 @@ fn run_command(command: Command) -> Result<()> {
                 until: until.as_deref(),
                 apply,
                 json,
+                objective: objective.as_deref(),
             },
         )?,
         C::Simulate(args) => analysis::simulate(&args)?,
