@@ -50,7 +50,16 @@ fn replay(rules: &Rules, events: &[Event]) -> Ladder {
 /// A small log: four teams, each match scored and classed.
 fn small_log() -> Vec<Event> {
     let mut events: Vec<Event> = (0..4).map(join).collect();
-    let scores = [[3, 1], [0, 0], [1, 2], [5, 0], [2, 2], [1, 0], [0, 4], [2, 1]];
+    let scores = [
+        [3, 1],
+        [0, 0],
+        [1, 2],
+        [5, 0],
+        [2, 2],
+        [1, 0],
+        [0, 4],
+        [2, 1],
+    ];
     let classes = [
         Some(EventClass::Friendly),
         Some(EventClass::Cup),
@@ -135,9 +144,16 @@ fn elo_margin_options_by_hand() {
     rules.assign("k_championship=1.5").unwrap();
     assert_eq!(replay(&rules, &cup).players[0].skill.rating_1500(), 1524.0);
     // A class given as a number is its weight: 2 doubles the plain 16.
-    let heavy = [join(0), join(1), scored(0, 1, [1, 0], Some(EventClass::Weight(2.0)))];
+    let heavy = [
+        join(0),
+        join(1),
+        scored(0, 1, [1, 0], Some(EventClass::Weight(2.0))),
+    ];
     let plain = Rules::defaults(System::Elo);
-    assert_eq!(replay(&plain, &heavy).players[0].skill.rating_1500(), 1532.0);
+    assert_eq!(
+        replay(&plain, &heavy).players[0].skill.rating_1500(),
+        1532.0
+    );
     // The log option's autocorrelation: A led by 200 (B started 200 lower through a migration
     // is awkward here; a side advantage of 200 does the same): E = 1/(1 + 10^(−0.5)) =
     // 0.7597469, change 32·(1 − 0.7597469)·2·2.2/2.4 = 14.0948.
@@ -145,14 +161,22 @@ fn elo_margin_options_by_hand() {
     rules.assign("margin=log").unwrap();
     rules.advantage = 200.0;
     let a = replay(&rules, &log).players[0].skill.rating_1500() - 1500.0;
-    assert!((a - 32.0 * (1.0 - 0.759_746_9) * 2.0 * 2.2 / 2.4).abs() < 1e-5, "{a}");
+    assert!(
+        (a - 32.0 * (1.0 - 0.759_746_9) * 2.0 * 2.2 / 2.4).abs() < 1e-5,
+        "{a}"
+    );
 }
 
 /// The rules that may weigh a margin: each family system under each option, and the goals
 /// model.
 fn margin_rules() -> Vec<Rules> {
     let mut out = Vec::new();
-    for s in [System::Elo, System::Skyweaver, System::Inversus, System::Memoir44] {
+    for s in [
+        System::Elo,
+        System::Skyweaver,
+        System::Inversus,
+        System::Memoir44,
+    ] {
         for option in ["none", "wfe", "log", "sqrt"] {
             let mut r = Rules::defaults(s);
             r.assign(&format!("margin={option}")).unwrap();
@@ -205,16 +229,17 @@ proptest! {
     #[test]
     fn goals_probabilities_sum_to_one_over_the_box(
         mu in -2.0f64..2.0,
-        rho in -0.3f64..0.3,
+        rho in -0.6f64..0.3,
         v in 0.001f64..2.0,
         step in 0.0f64..5.0,
+        share in 0.0f64..1.0,
         attack in -11.0f64..11.0,
         defence in -11.0f64..11.0,
         advantage in -3.0f64..3.0,
         g in 0u32..1001,
         h in 0u32..1001,
     ) {
-        let cfg = goals::Config { mu, rho, initial_variance: v, drift: 0.0, step };
+        let cfg = goals::Config { mu, rho, initial_variance: v, drift: 0.0, step, share };
         let a = goals::Rating { attack, defence, variance: v };
         let b = goals::Rating { attack: defence, defence: attack, variance: v };
         let p = goals::predict_with_advantage(&a, &b, advantage, &cfg);
@@ -356,8 +381,15 @@ fn a_fit_never_reads_past_its_split() {
     let start = Rules::defaults(System::Goals);
     for objective in [Objective::Expected, Objective::ThreeOutcome] {
         let run = |log: &[Effective]| {
-            fit_for(&start, &["advantage", "step"], log, until, objective, &mut |_, _| true)
-                .unwrap()
+            fit_for(
+                &start,
+                &["advantage", "step"],
+                log,
+                until,
+                objective,
+                &mut |_, _| true,
+            )
+            .unwrap()
         };
         let (a, b) = (run(&events), run(&changed));
         assert_eq!(a.rules, b.rules, "{objective:?}");

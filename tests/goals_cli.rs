@@ -10,13 +10,14 @@ use support::TempDir as Dir;
 mod binary;
 use binary::{fails, json, rungs};
 
-/// The log's matches as (goals, class, result).
+/// The ladder's matches as they stand, as (goals, class, result).
 fn scores(f: &str) -> Vec<(Value, Value, Value)> {
-    let out = rungs(&["export", f, "-"]);
-    out.lines()
-        .map(|l| serde_json::from_str::<Value>(l).unwrap())
-        .filter(|v| v["kind"] == "match")
-        .map(|v| (v["goals"].clone(), v["class"].clone(), v["result"].clone()))
+    json(&["events", f, "--json"])
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["kind"] == "match")
+        .map(|e| (e["goals"].clone(), e["class"].clone(), e["result"].clone()))
         .collect()
 }
 
@@ -27,8 +28,29 @@ fn a_score_is_entered_edited_exported_and_read_back() {
     rungs(&["new", &f, "--system", "goals"]);
     rungs(&["add-player", &f, "Ann", "Bo"]);
     // The score decides the result: no SCORE needed.
-    rungs(&["add-match", &f, "Ann", "Bo", "--goals", "3-1", "--class", "cup", "--date", "2026-01-02"]);
-    rungs(&["add-match", &f, "Ann", "Bo", "0.5", "--goals", "2:2", "--date", "2026-01-03"]);
+    rungs(&[
+        "add-match",
+        &f,
+        "Ann",
+        "Bo",
+        "--goals",
+        "3-1",
+        "--class",
+        "cup",
+        "--date",
+        "2026-01-02",
+    ]);
+    rungs(&[
+        "add-match",
+        &f,
+        "Ann",
+        "Bo",
+        "0.5",
+        "--goals",
+        "2:2",
+        "--date",
+        "2026-01-03",
+    ]);
     let got = scores(&f);
     assert_eq!(got[0].0, serde_json::json!([3, 1]));
     assert_eq!(got[0].1, "cup");
@@ -76,7 +98,14 @@ fn hostile_goals_are_refused_by_name_and_nothing_changes() {
     rungs(&["new", &f, "--system", "elo"]);
     rungs(&["add-player", &f, "Ann", "Bo"]);
     let before = rungs(&["export", &f, "-"]);
-    for bad in ["-1-0", "1e308-0", "NaN-1", "9223372036854775808-0", "1001-0", "3"] {
+    for bad in [
+        "-1-0",
+        "1e308-0",
+        "NaN-1",
+        "9223372036854775808-0",
+        "1001-0",
+        "3",
+    ] {
         fails(
             &["add-match", &f, "Ann", "Bo", "--goals", bad],
             &["field `goals`", bad],
@@ -96,13 +125,24 @@ fn hostile_goals_are_refused_by_name_and_nothing_changes() {
         let csv = dir.path("bad.csv");
         std::fs::write(
             &csv,
-            format!("date,home,away,hg,ag,tournament\n2026-01-01,Ann,Bo,1,0,Friendly\n2026-01-02,Ann,Bo,{cell},0,Friendly\n"),
+            format!("date,host,guest,hg,ag,tournament\n2026-01-01,Ann,Bo,1,0,Friendly\n2026-01-02,Ann,Bo,{cell},0,Friendly\n"),
         )
         .unwrap();
         fails(
             &[
-                "import", &f, &csv, "--a-col", "home", "--b-col", "away", "--goals-a-col",
-                "hg", "--goals-b-col", "ag", "--class-col", "tournament",
+                "import",
+                &f,
+                &csv,
+                "--a-col",
+                "host",
+                "--b-col",
+                "guest",
+                "--goals-a-col",
+                "hg",
+                "--goals-b-col",
+                "ag",
+                "--class-col",
+                "tournament",
             ],
             &["bad.csv", "line 3", &format!("field `{field}`"), cell],
         );
@@ -110,32 +150,65 @@ fn hostile_goals_are_refused_by_name_and_nothing_changes() {
     let csv = dir.path("weight.csv");
     std::fs::write(
         &csv,
-        "date,home,away,hg,ag,tournament\n2026-01-01,Ann,Bo,1,0,1e308\n",
+        "date,host,guest,hg,ag,tournament\n2026-01-01,Ann,Bo,1,0,1e308\n",
     )
     .unwrap();
     fails(
         &[
-            "import", &f, &csv, "--a-col", "home", "--b-col", "away", "--goals-a-col", "hg",
-            "--goals-b-col", "ag", "--class-col", "tournament",
+            "import",
+            &f,
+            &csv,
+            "--a-col",
+            "host",
+            "--b-col",
+            "guest",
+            "--goals-a-col",
+            "hg",
+            "--goals-b-col",
+            "ag",
+            "--class-col",
+            "tournament",
         ],
         &["weight.csv", "line 2", "field `tournament`", "1e308"],
     );
     assert_eq!(rungs(&["export", &f, "-"]), before);
-    // JSONL: out-of-range goals and a result the score contradicts.
-    let good = before.clone();
-    let first_match = r#"{"op":"add","seq":3,"date":"2026-01-01","event":{"kind":"match","a":[0],"b":[1],"result":{"played":"Win"},"goals":GOALS}}"#;
-    for goals in ["[-1,0]", "[1e308,0]", "[9223372036854775808,0]", "[2000,0]", "[0,1]"] {
+    // JSONL: out-of-range goals, a result the score contradicts, a hostile weight.
+    let row = r#"{"action":2,"action_kind":"do","label":"added","op":"add","seq":3,"date":"2026-01-01","event":{"kind":"match","a":[0],"b":[1],"result":{"played":"Win"},EXTRA}}"#;
+    for (extra, named) in [
+        (
+            r#""goals":[-1,0]"#,
+            "goals [-1, 0] must be whole numbers from 0 to 1000",
+        ),
+        (
+            r#""goals":[1e308,0]"#,
+            "goals [1e308, 0] must be whole numbers",
+        ),
+        (
+            r#""goals":[9223372036854775808,0]"#,
+            "goals [9.223372036854776e18, 0]",
+        ),
+        (r#""goals":[2.5,0]"#, "goals [2.5, 0]"),
+        (
+            r#""goals":[2000,0]"#,
+            "goals [2000, 0] must be whole numbers",
+        ),
+        (r#""goals":[0,1]"#, "0-1 does not agree with the result"),
+        (
+            r#""goals":[1,0],"class":1e308"#,
+            "field `class`: 1e308 is not a weight",
+        ),
+    ] {
         let log = dir.path("bad.jsonl");
-        let mut text = good.clone();
-        text.push_str(&first_match.replace("GOALS", goals));
-        text.push('\n');
-        std::fs::write(&log, text).unwrap();
+        std::fs::write(&log, format!("{before}{}\n", row.replace("EXTRA", extra))).unwrap();
         let copy = dir.path("copy.rungs");
-        let out = binary::run(&["import-log", &copy, &log]);
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "{goals}: {stderr}");
-        assert!(stderr.contains("bad.jsonl") && stderr.contains("line"), "{stderr}");
-        assert!(!std::path::Path::new(&copy).exists(), "{goals}: a ladder was made");
+        fails(
+            &["import-log", &copy, &log],
+            &["bad.jsonl", "line 4", named],
+        );
+        assert!(
+            !std::path::Path::new(&copy).exists(),
+            "{extra}: a ladder was made"
+        );
     }
 }
 
@@ -162,7 +235,16 @@ fn the_international_layout_keeps_goals_and_maps_tournaments() {
     let table = json(&["standings", &f, "--json"]);
     assert!(table.to_string().contains("attack"), "{table}");
     rungs(&["evaluate", &f, "--system", "goals", "--system", "elo"]);
-    rungs(&["fit", &f, "--system", "goals", "--params", "advantage", "--objective", "three-outcome"]);
+    rungs(&[
+        "fit",
+        &f,
+        "--system",
+        "goals",
+        "--params",
+        "advantage",
+        "--objective",
+        "three-outcome",
+    ]);
     fails(
         &["fit", &f, "--objective", "brier"],
         &["field `objective`", "brier"],

@@ -2,8 +2,8 @@
 
 use super::{Action, ActionError, Context, Kind, Place};
 use crate::ladder::event::{Entry, Event, EventClass, Home, Match, MatchResult, PlayerId};
-use crate::ladder::score::{self, POINTS_MAX, WEIGHT_MAX, WEIGHT_MIN, parse_score};
 use crate::ladder::log::Effective;
+use crate::ladder::score::{self, POINTS_MAX, WEIGHT_MAX, WEIGHT_MIN, parse_score};
 use crate::ladder::values::{self, parse_medals};
 use chrono::NaiveDate;
 
@@ -125,11 +125,7 @@ pub fn optional_class(at: &Place, text: Option<&str>) -> Result<Option<EventClas
 /// The one check of a match's score against its result (issue 26): a score decides a played
 /// result, so "Ann beat Bo 1-3" is refused naming both; a forfeit or cancelled match has no
 /// score. `players` names the sides for the message.
-pub fn check_score(
-    at: &Place,
-    m: &Match,
-    players: &dyn Fn() -> String,
-) -> Result<(), ActionError> {
+pub fn check_score(at: &Place, m: &Match, players: &dyn Fn() -> String) -> Result<(), ActionError> {
     let Some(goals) = m.goals else {
         return Ok(());
     };

@@ -209,10 +209,10 @@ pub enum Command {
         home: Option<String>,
         /// Each side's points, `3-1` (goals, games, frames): the score decides the result,
         /// so `A B --goals 3-1` needs no SCORE.
-        #[arg(long, value_name = "A-B")]
+        #[arg(long, value_name = "A-B", allow_hyphen_values = true)]
         goals: Option<String>,
         /// The event's class: friendly, league, cup, championship, or a weight (0 to 10].
-        #[arg(long, value_name = "CLASS")]
+        #[arg(long, value_name = "CLASS", allow_hyphen_values = true)]
         class: Option<String>,
         #[arg(long)]
         json: bool,
@@ -242,10 +242,10 @@ pub enum Command {
         #[arg(long, value_name = "a|b|neutral")]
         home: Option<String>,
         /// Each side's points, `3-1` (sets the result it decides); empty removes the score.
-        #[arg(long, value_name = "A-B")]
+        #[arg(long, value_name = "A-B", allow_hyphen_values = true)]
         goals: Option<String>,
         /// friendly, league, cup, championship or a weight; empty removes the class.
-        #[arg(long, value_name = "CLASS")]
+        #[arg(long, value_name = "CLASS", allow_hyphen_values = true)]
         class: Option<String>,
     },
     /// Delete an event (by its sequence number); recorded, and undoable.

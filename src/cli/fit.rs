@@ -147,11 +147,18 @@ pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
         };
         bar.set_message(format!("fitting {system}"));
         let clock = Instant::now();
-        let fitted = fit::fit_for(&start, names, &events, until, objective, &mut |done, planned| {
-            bar.set_length(planned);
-            bar.set_position(done);
-            true
-        })
+        let fitted = fit::fit_for(
+            &start,
+            names,
+            &events,
+            until,
+            objective,
+            &mut |done, planned| {
+                bar.set_length(planned);
+                bar.set_position(done);
+                true
+            },
+        )
         .map_err(|e| fit_error(file, e))?;
         fits.push((fitted, clock.elapsed().as_secs_f64()));
     }

@@ -595,7 +595,12 @@ impl Checks {
                         "class",
                         format!(
                             "{} is not a weight above {} and at most {}",
-                            c.as_text(),
+                            match c {
+                                crate::ladder::score::EventClass::Weight(w) => {
+                                    values::number_text(w)
+                                }
+                                named => named.as_text(),
+                            },
                             crate::ladder::score::WEIGHT_MIN,
                             crate::ladder::score::WEIGHT_MAX
                         ),

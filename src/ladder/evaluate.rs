@@ -22,8 +22,10 @@
 //! are predicted from each side's mean skill, as [`predict_match`] does, with the match's side
 //! advantage and each player's skill as it goes into the match.
 //!
-//! Beside these, for a system that predicts draws (AllegSkill), the three-outcome log-loss
-//! −ln P(the result), each probability held at 1e-15 or more; and for every system a
+//! Beside these, for every system the three-outcome log-loss −ln P(the result), each
+//! probability held at 1e-15 or more: from the system's own draw model (AllegSkill, goals),
+//! or for the others an ordered logit on their expected score whose threshold is learnt from
+//! the matches before (`rating::DrawThreshold`, issue 26); and for every system a
 //! calibration table: matches binned by E in tenths, each bin's mean E against the mean score
 //! the sides A of those matches made.
 //!

@@ -233,7 +233,11 @@ pub struct Match {
     pub home: Option<Home>,
     /// Points for each side, A then B (goals, games, frames; issue 26): whole numbers up to
     /// [`crate::ladder::score::POINTS_MAX`]. No score — every match from before it — rates from the result.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::ladder::score::deserialize_goals"
+    )]
     pub goals: Option<[u32; 2]>,
     /// The class of the event the match belongs to (friendly … championship, or a weight).
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -447,7 +447,7 @@ impl Ladder {
             Outcome::Loss => -lead,
             Outcome::Draw => 0.0,
         };
-        let factor = self.rules.margin.factor(m, winner_lead);
+        let factor = self.rules.margin.factor(m.class, m.goals, winner_lead);
         let scaled = |before: f64, after: f64| {
             if factor == 1.0 {
                 after
@@ -478,7 +478,7 @@ impl Ladder {
                         margin: crate::rating::margin::NONE,
                         ..self.rules.margin
                     }
-                    .factor(m, winner_lead)
+                    .factor(m.class, m.goals, winner_lead)
                 } else {
                     factor
                 };

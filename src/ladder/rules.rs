@@ -322,7 +322,13 @@ impl MarginRules {
     }
 
     /// The names of the parameters, as declared (`systems::MARGIN_PARAMS`).
-    const NAMES: [&'static str; 5] = ["margin", "k_friendly", "k_league", "k_cup", "k_championship"];
+    const NAMES: [&'static str; 5] = [
+        "margin",
+        "k_friendly",
+        "k_league",
+        "k_cup",
+        "k_championship",
+    ];
 
     fn get(&self, name: &str) -> Option<f64> {
         Some(match name {
@@ -351,9 +357,14 @@ impl MarginRules {
     /// The multiplier of a match's update: its class's weight (a number class is its own
     /// weight; no class, 1) times the margin option's factor for its score, the winner
     /// leading by `winner_lead` rating points going in. 1 without score or class.
-    pub fn factor(&self, m: &crate::ladder::event::Match, winner_lead: f64) -> f64 {
+    pub fn factor(
+        &self,
+        class: Option<crate::ladder::score::EventClass>,
+        goals: Option<[u32; 2]>,
+        winner_lead: f64,
+    ) -> f64 {
         use crate::ladder::score::EventClass as C;
-        let class = match m.class {
+        let class = match class {
             None => 1.0,
             Some(C::Friendly) => self.k_friendly,
             Some(C::League) => self.k_league,
@@ -361,7 +372,7 @@ impl MarginRules {
             Some(C::Championship) => self.k_championship,
             Some(C::Weight(w)) => w,
         };
-        let difference = m.goals.map(|[a, b]| a.abs_diff(b));
+        let difference = goals.map(|[a, b]| a.abs_diff(b));
         class * crate::rating::margin::multiplier(self.margin, difference, winner_lead)
     }
 }
@@ -518,7 +529,10 @@ impl Rules {
         params.insert(ADVANTAGE.name.into(), self.advantage.into());
         for name in MarginRules::NAMES {
             if self.system().param(name).is_some() {
-                params.insert(name.into(), self.margin.get(name).unwrap_or(f64::NAN).into());
+                params.insert(
+                    name.into(),
+                    self.margin.get(name).unwrap_or(f64::NAN).into(),
+                );
             }
         }
         params

@@ -113,6 +113,28 @@ impl<'de> Deserialize<'de> for EventClass {
     }
 }
 
+/// Reads a match's `goals` from a file: two numbers, each a whole number from 0 to
+/// [`POINTS_MAX`]; anything else (−1, 1e308, 2^63, 1.5) is refused with a message that names
+/// the field and the bound, rather than serde's "expected u32".
+pub fn deserialize_goals<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Option<[u32; 2]>, D::Error> {
+    let Some(raw) = Option::<[f64; 2]>::deserialize(d)? else {
+        return Ok(None);
+    };
+    let whole =
+        |x: f64| x.is_finite() && x.fract() == 0.0 && (0.0..=f64::from(POINTS_MAX)).contains(&x);
+    if raw.iter().all(|&x| whole(x)) {
+        Ok(Some(raw.map(|x| x as u32)))
+    } else {
+        Err(serde::de::Error::custom(format!(
+            "goals [{}, {}] must be whole numbers from 0 to {POINTS_MAX}",
+            crate::ladder::values::number_text(raw[0]),
+            crate::ladder::values::number_text(raw[1])
+        )))
+    }
+}
+
 /// Why a typed score is not one.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ScoreError {
@@ -147,9 +169,7 @@ pub fn points(text: &str) -> Result<u32, ScoreError> {
 /// A score as typed: `3-1`, `3:1` or `3 – 1`, side A's points first.
 pub fn parse_score(text: &str) -> Result<[u32; 2], ScoreError> {
     let t = text.trim();
-    let (a, b) = t
-        .split_once(['-', ':', '–'])
-        .ok_or(ScoreError::Syntax)?;
+    let (a, b) = t.split_once(['-', ':', '–']).ok_or(ScoreError::Syntax)?;
     Ok([points(a)?, points(b)?])
 }
 
@@ -176,10 +196,16 @@ mod tests {
         assert_eq!(parse_score("3-1"), Ok([3, 1]));
         assert_eq!(parse_score(" 0 : 0 "), Ok([0, 0]));
         assert_eq!(parse_score("1000-007"), Ok([1000, 7]));
-        for bad in ["-1-0", "1e308-0", "NaN-1", "3", "", "3-", "+3-1", "1.5-0", "3-1-2"] {
+        for bad in [
+            "-1-0", "1e308-0", "NaN-1", "3", "", "3-", "+3-1", "1.5-0", "3-1-2",
+        ] {
             assert_eq!(parse_score(bad), Err(ScoreError::Syntax), "{bad}");
         }
-        for big in ["1001-0", "9223372036854775808-0", "0-99999999999999999999999"] {
+        for big in [
+            "1001-0",
+            "9223372036854775808-0",
+            "0-99999999999999999999999",
+        ] {
             assert_eq!(parse_score(big), Err(ScoreError::TooMany), "{big}");
         }
         assert_eq!(outcome_of([3, 1]), Outcome::Win);

@@ -238,9 +238,21 @@ pub const MARGIN: Param = Param {
 const fn class_k(name: &'static str, label: &'static str, meaning: &'static str) -> Param {
     param(name, label, meaning, 0.0, 10.0)
 }
-const K_FRIENDLY: Param = class_k("k_friendly", "Friendly weight", "the update's multiplier for a friendly");
-const K_LEAGUE: Param = class_k("k_league", "League weight", "the update's multiplier for a league (qualifier) match");
-const K_CUP: Param = class_k("k_cup", "Cup weight", "the update's multiplier for a cup match");
+const K_FRIENDLY: Param = class_k(
+    "k_friendly",
+    "Friendly weight",
+    "the update's multiplier for a friendly",
+);
+const K_LEAGUE: Param = class_k(
+    "k_league",
+    "League weight",
+    "the update's multiplier for a league (qualifier) match",
+);
+const K_CUP: Param = class_k(
+    "k_cup",
+    "Cup weight",
+    "the update's multiplier for a cup match",
+);
 const K_CHAMPIONSHIP: Param = class_k(
     "k_championship",
     "Championship weight",
@@ -642,7 +654,7 @@ const GOALS: Facts = Facts {
             "rho",
             "Low-score correction ρ",
             "Dixon–Coles ρ: below 0 makes 0-0 and 1-1 more likely than independent goals",
-            -0.3,
+            -0.6,
             0.3,
         ),
         param(
@@ -666,8 +678,23 @@ const GOALS: Facts = Facts {
             0.0,
             5.0,
         ),
-        class_weight("w_friendly", "Friendly weight", "how much a friendly counts"),
-        class_weight("w_league", "League weight", "how much a league (qualifier) match counts"),
+        param(
+            "share",
+            "Attack–defence share",
+            "κ: how much a side's attack and defence move together (0 apart, 1 as one)",
+            0.0,
+            1.0,
+        ),
+        class_weight(
+            "w_friendly",
+            "Friendly weight",
+            "how much a friendly counts",
+        ),
+        class_weight(
+            "w_league",
+            "League weight",
+            "how much a league (qualifier) match counts",
+        ),
         class_weight("w_cup", "Cup weight", "how much a cup match counts"),
         class_weight(
             "w_championship",

@@ -43,6 +43,10 @@ pub struct Config {
     pub drift: f64,
     /// The step: a multiplier on the Kalman gain (1 is the plain filter).
     pub step: f64,
+    /// κ, how much attack and defence move together: the prior correlation between a side's
+    /// attack and its defence. Each one's step also moves the other by κ times as much
+    /// (0: apart; good sides are mostly good at both).
+    pub share: f64,
 }
 
 impl Default for Config {
@@ -53,6 +57,7 @@ impl Default for Config {
             initial_variance: 0.1,
             drift: 0.0001,
             step: 1.0,
+            share: 0.0,
         }
     }
 }
@@ -134,10 +139,11 @@ pub fn tau(i: u32, j: u32, la: f64, lb: f64, rho: f64) -> f64 {
     t.max(0.0)
 }
 
-/// Poisson probabilities p(0..=n) of `lambda`, n where the rest is below 1e-30.
+/// Poisson probabilities p(0..=n) of `lambda`, n = λ + 10√λ + 10, beyond which less than
+/// 1e-15 of the mass lies (the probabilities are normalised over what is summed).
 fn pmf(lambda: f64, out: &mut [f64; MAX_GOALS + 1]) -> usize {
     let mut p = (-lambda).exp();
-    let n = ((lambda + 12.0 * lambda.sqrt() + 12.0).ceil() as usize).min(MAX_GOALS);
+    let n = ((lambda + 10.0 * lambda.sqrt() + 10.0).ceil() as usize).min(MAX_GOALS);
     for (k, slot) in out.iter_mut().enumerate().take(n + 1) {
         if k > 0 {
             p *= lambda / k as f64;
@@ -229,7 +235,12 @@ pub fn probabilities(la: f64, lb: f64, rho: f64) -> Prediction {
 }
 
 /// The prediction for A against B, A's advantage in log units (negative favours B).
-pub fn predict_with_advantage(a: &Rating, b: &Rating, advantage: f64, config: &Config) -> Prediction {
+pub fn predict_with_advantage(
+    a: &Rating,
+    b: &Rating,
+    advantage: f64,
+    config: &Config,
+) -> Prediction {
     let (la, lb) = expected_goals(a, b, advantage, config);
     probabilities(la, lb, config.rho)
 }
@@ -254,10 +265,15 @@ pub fn goals_given(la: f64, lb: f64, rho: f64, outcome: Outcome) -> (f64, f64) {
 /// `(scored, conceded)` or, without a score, the result; `advantage` in log units for this
 /// player's side (negative: the other side is favoured); `weight` the event class's.
 ///
-/// The step on the Poisson log-likelihood: ∂ℓ/∂attack = g − λ_own, ∂ℓ/∂defence = λ_other −
-/// g_other; the gain is v/(1 + v·λ) (the Kalman gain of one Poisson count with the log link,
-/// its information λ) times `step` and the class weight, and the variance shrinks by the
-/// information seen: v' = 1/(1/v + w·(λ_own + λ_other)/2).
+/// An extended Kalman step on the Poisson log-likelihood. Own goals g ~ Poisson(λ_own) with
+/// log λ_own = μ + h + attack − defence_other, whose prior variance is v + v_other (both
+/// sides' uncertainty): the gain on attack is v/(1/w + λ_own·(v + v_other)) times `step`,
+/// applied to g − λ_own; on defence the same with λ_other, applied to λ_other − g_other. So a
+/// well-known side learns little from a match against an unknown one, and the newcomer
+/// learns much. The variance shrinks by what the match told: v' = v·(1 − λ̄·v/(1/w + λ̄·(v +
+/// v_other))), λ̄ the mean of the two λ. With a prior correlation κ (`share`) between a
+/// side's attack and defence, each step also moves the other by κ times itself (the Kalman
+/// gain of the correlated pair).
 pub fn rate(
     own: &Rating,
     other: &Rating,
@@ -272,12 +288,30 @@ pub fn rate(
         Some((x, y)) => (f64::from(x), f64::from(y)),
         None => goals_given(l_own, l_other, config.rho, outcome),
     };
+    let w = if weight.is_finite() {
+        weight.max(0.0)
+    } else {
+        1.0
+    };
+    if w == 0.0 {
+        return *own;
+    }
     let v = own.variance.max(MIN_VARIANCE);
-    let w = if weight.is_finite() { weight.max(0.0) } else { 1.0 };
-    let gain = |lambda: f64| config.step * w * v / (1.0 + v * lambda);
-    let attack = own.attack + gain(l_own) * (g_own - l_own);
-    let defence = own.defence + gain(l_other) * (l_other - g_other);
-    let variance = (1.0 / (1.0 / v + w * (l_own + l_other) / 2.0)).max(MIN_VARIANCE);
+    let prior = v + other.variance.max(MIN_VARIANCE);
+    let gain = |lambda: f64| config.step * v / (1.0 / w + lambda * prior);
+    let (to_attack, to_defence) = (
+        gain(l_own) * (g_own - l_own),
+        gain(l_other) * (l_other - g_other),
+    );
+    let share = if config.share.is_finite() {
+        config.share.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let attack = own.attack + to_attack + share * to_defence;
+    let defence = own.defence + to_defence + share * to_attack;
+    let mean = (l_own + l_other) / 2.0;
+    let variance = (v * (1.0 - mean * v / (1.0 / w + mean * prior))).max(MIN_VARIANCE);
     // A step that would leave the range where rates are held is cut at its edge.
     let bound = LOG_RATE_MAX - LOG_RATE_MIN;
     Rating {
@@ -337,24 +371,28 @@ mod tests {
         assert!(p.win_a > p.win_b);
     }
 
-    /// The step by hand: two newcomers (v = 0.1), μ = 0.3, no advantage, A wins 3-1.
-    ///   λ = e^0.3 = 1.3498588 each; gain = 0.1/(1 + 0.1·1.3498588) = 0.0881068;
-    ///   attack' = 0.0881068·(3 − 1.3498588) = 0.1453887;
-    ///   defence' = 0.0881068·(1.3498588 − 1) = 0.0308249;
-    ///   v' = 1/(1/0.1 + 1.3498588) = 0.0881068.
+    /// The step by hand: two newcomers (v = 0.1 each), μ = 0.3, no advantage, A wins 3-1.
+    ///   λ = e^0.3 = 1.3498588 each; prior variance 0.1 + 0.1 = 0.2;
+    ///   gain = 0.1/(1 + 1.3498588·0.2) = 0.1/1.2699718 = 0.0787419;
+    ///   attack' = 0.0787419·(3 − 1.3498588) = 0.1299353;
+    ///   defence' = 0.0787419·(1.3498588 − 1) = 0.0275486;
+    ///   v' = 0.1·(1 − 1.3498588·0.1/1.2699718) = 0.1·0.8937095 = 0.0893710.
     #[test]
     fn the_step_by_hand() {
         let cfg = Config::default();
         let n = Rating::new(&cfg);
         let a = rate(&n, &n, Some((3, 1)), Outcome::Win, 0.0, 1.0, &cfg);
-        assert!((a.attack - 0.145_388_7).abs() < 1e-7, "{a:?}");
-        assert!((a.defence - 0.030_824_9).abs() < 1e-7, "{a:?}");
-        assert!((a.variance - 0.088_106_8).abs() < 1e-7, "{a:?}");
+        assert!((a.attack - 0.129_935_3).abs() < 1e-7, "{a:?}");
+        assert!((a.defence - 0.027_548_6).abs() < 1e-7, "{a:?}");
+        assert!((a.variance - 0.089_371_0).abs() < 1e-7, "{a:?}");
         // B's view of the same match: the mirror image.
         let b = rate(&n, &n, Some((1, 3)), Outcome::Loss, 0.0, 1.0, &cfg);
-        assert!((b.attack + 0.030_824_9).abs() < 1e-7 && (b.defence + 0.145_388_7).abs() < 1e-7);
+        assert!((b.attack + 0.027_548_6).abs() < 1e-7 && (b.defence + 0.129_935_3).abs() < 1e-7);
         // A class weight of 0 moves nothing; a bigger win moves more.
-        assert_eq!(rate(&n, &n, Some((3, 1)), Outcome::Win, 0.0, 0.0, &cfg).attack, 0.0);
+        assert_eq!(
+            rate(&n, &n, Some((3, 1)), Outcome::Win, 0.0, 0.0, &cfg).attack,
+            0.0
+        );
         let big = rate(&n, &n, Some((5, 1)), Outcome::Win, 0.0, 1.0, &cfg);
         assert!(big.rating() > a.rating());
     }

@@ -57,7 +57,10 @@ mod tests {
     #[test]
     fn multipliers_by_hand() {
         let wfe = |n| multiplier(WORLD_FOOTBALL, Some(n), 0.0);
-        assert_eq!([wfe(0), wfe(1), wfe(2), wfe(3), wfe(4), wfe(6)], [1.0, 1.0, 1.5, 1.75, 1.875, 2.125]);
+        assert_eq!(
+            [wfe(0), wfe(1), wfe(2), wfe(3), wfe(4), wfe(6)],
+            [1.0, 1.0, 1.5, 1.75, 1.875, 2.125]
+        );
         assert!((multiplier(LOG, Some(3), 0.0) - 2.0).abs() < 1e-12);
         assert!((multiplier(LOG, Some(3), 200.0) - 1.833_333_3).abs() < 1e-7);
         assert!((multiplier(LOG, Some(3), -200.0) - 2.2).abs() < 1e-12);

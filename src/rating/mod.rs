@@ -5,9 +5,9 @@
 
 pub mod elo;
 pub mod glicko;
-pub mod margin;
-pub mod goals;
 pub mod glicko2;
+pub mod goals;
+pub mod margin;
 pub mod memoir44;
 pub mod normal;
 pub mod trueskill;
@@ -94,7 +94,11 @@ pub fn ordered_logit(expected: f64, theta: f64) -> Prediction {
         0.5
     };
     let x = (e / (1.0 - e)).ln();
-    let theta = if theta.is_finite() { theta.max(0.0) } else { 0.0 };
+    let theta = if theta.is_finite() {
+        theta.max(0.0)
+    } else {
+        0.0
+    };
     let sigmoid = |z: f64| 1.0 / (1.0 + (-z).exp());
     let (win, loss) = (sigmoid(x - theta), sigmoid(-x - theta));
     Prediction {
