@@ -89,6 +89,31 @@ fn a_score_is_entered_edited_exported_and_read_back() {
         rungs(&["standings", &copy, "--json"]),
         rungs(&["standings", &f, "--json"])
     );
+    // So does the CSV export: three more columns, read back by the standard layout.
+    let csv = dir.path("matches.csv");
+    rungs(&["export", &f, &csv]);
+    let text = std::fs::read_to_string(&csv).unwrap();
+    assert!(
+        text.starts_with(
+            "date,player_a,player_b,score,medals_a,medals_b,scenario,side_a,home,goals_a,goals_b,class\n"
+        ),
+        "{text}"
+    );
+    let again = dir.path("again.rungs");
+    rungs(&["new", &again, "--system", "goals"]);
+    rungs(&["import", &again, &csv]);
+    assert_eq!(scores(&again), scores(&f));
+    // A CSV score that contradicts its result is refused by line and field.
+    let bad = dir.path("bad.csv");
+    std::fs::write(
+        &bad,
+        "date,player_a,player_b,score,goals_a,goals_b\n2026-01-05,Ann,Bo,1,0,2\n",
+    )
+    .unwrap();
+    fails(
+        &["import", &again, &bad],
+        &["bad.csv", "line 2", "field `goals_a`", "0-2 does not agree"],
+    );
 }
 
 #[test]

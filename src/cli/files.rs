@@ -187,8 +187,16 @@ pub fn export(file: &Path, out: &Path) -> Result<()> {
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
     let cannot_write = |e: &dyn std::fmt::Display| anyhow::anyhow!("{name}: cannot write: {e}");
     let w = if is_csv {
-        let mut csv =
-            crate::interchange::csv_export::MatchWriter::new(w).map_err(|e| cannot_write(&e))?;
+        // A first pass finds whether any match has a score or class (the header says so).
+        let mut scores = false;
+        store
+            .for_each_event(|_, _, event| {
+                scores |= crate::interchange::csv_export::has_scores([event]);
+                Ok::<(), std::convert::Infallible>(())
+            })?
+            .ok();
+        let mut csv = crate::interchange::csv_export::MatchWriter::with_scores(w, scores)
+            .map_err(|e| cannot_write(&e))?;
         store
             .for_each_event(|date, _, event| csv.event(&ladder, date, event))?
             .map_err(|e| cannot_write(&e))?;

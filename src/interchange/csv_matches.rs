@@ -62,6 +62,9 @@ pub struct Mapping {
     /// or a tournament's name, mapped by [`class_of_tournament`]. Used only if the header has
     /// the column; without it no match has a class.
     pub class: Option<String>,
+    /// With a score column: two columns holding each side's points (`goals_a,goals_b`, what
+    /// `rungs export` writes for a ladder with scores). Used only if the header has both.
+    pub score_goals: Option<[String; 2]>,
     /// Date format for chrono, default `%Y-%m-%d`.
     pub date_format: String,
     /// The columns a person named for this file (an import's column options): each must be
@@ -105,6 +108,7 @@ impl Mapping {
             side_a: Some("side_a".into()),
             home: Some(HomeColumn::Side("home".into())),
             class: Some("class".into()),
+            score_goals: Some(["goals_a".into(), "goals_b".into()]),
             date_format: "%Y-%m-%d".into(),
             named: Vec::new(),
         }
@@ -128,6 +132,7 @@ impl Mapping {
             side_a: None,
             home: Some(HomeColumn::Neutral("neutral".into())),
             class: Some("tournament".into()),
+            score_goals: None,
             date_format: "%Y-%m-%d".into(),
             named: Vec::new(),
         }
@@ -243,6 +248,7 @@ struct Columns {
     side_a: Option<usize>,
     home: Option<HomeIdx>,
     class: Option<usize>,
+    score_goals: Option<[usize; 2]>,
 }
 
 enum HomeIdx {
@@ -422,6 +428,13 @@ impl<R: Read> MatchReader<R> {
         let scenario = optional(&mapping.scenario)?;
         let side_a = optional(&mapping.side_a)?;
         let class = optional(&mapping.class)?;
+        let score_goals = match (&mapping.result, &mapping.score_goals) {
+            (ResultColumns::Score(_), Some([a, b])) => match (find(a)?, find(b)?) {
+                (Some(a), Some(b)) => Some([a, b]),
+                _ => None,
+            },
+            _ => None,
+        };
         // A flag column that is also a player, date or result column (a foreign file mapped
         // with `--a-col home`) holds names, not flags: it is read as what it was mapped to.
         let taken = |i: &usize| {
@@ -491,6 +504,7 @@ impl<R: Read> MatchReader<R> {
                 side_a,
                 home,
                 class,
+                score_goals,
             },
             date_format: mapping.date_format.clone(),
             date_items,
@@ -625,6 +639,43 @@ impl<R: Read> MatchReader<R> {
                 format!("{} is not usable: it {e}", quote(text)),
             )
         })
+    }
+
+    /// Each side's points from the two score columns of the standard layout: both empty is
+    /// no score; else whole numbers from 0 to the bound that agree with the row's result.
+    fn score_cells(
+        &self,
+        [ia, ib]: [usize; 2],
+        line: u64,
+        result: MatchResult,
+    ) -> Result<Option<[u32; 2]>, CsvError> {
+        let (a, b) = (self.cell(ia, line)?, self.cell(ib, line)?);
+        if a.is_empty() && b.is_empty() {
+            return Ok(None);
+        }
+        let points = |i: usize, text: &str| {
+            score::points(text).map_err(|e| {
+                self.error(
+                    line,
+                    self.cols.name(i),
+                    format!("the points {} are not a score: {e}", quote(text)),
+                )
+            })
+        };
+        let goals = [points(ia, a)?, points(ib, b)?];
+        if result != MatchResult::Played(score::outcome_of(goals)) {
+            return Err(self.error(
+                line,
+                self.cols.name(ia),
+                format!(
+                    "the score {}-{} does not agree with the result {}",
+                    goals[0],
+                    goals[1],
+                    result.as_text()
+                ),
+            ));
+        }
+        Ok(Some(goals))
     }
 
     /// The event class of the current record, if the header has its column: a class word or
@@ -878,7 +929,10 @@ impl<R: Read> MatchReader<R> {
             scenario: self.optional_text(cols.scenario, line)?,
             side_a: self.optional_text(cols.side_a, line)?,
             home: self.home(line)?,
-            goals: kept,
+            goals: match cols.score_goals {
+                Some(ab) => self.score_cells(ab, line, result)?,
+                None => kept,
+            },
             class: self.class(line)?,
         })
     }
