@@ -196,7 +196,11 @@ fn prediction_quality_scores_every_system() {
     click(&mut h, "Score every system on this ladder");
     settle(&mut h);
     let scores = &h.state().state.tools.scores;
-    assert_eq!(scores.len(), 5, "each system at its defaults");
+    assert_eq!(
+        scores.len(),
+        6,
+        "each system at its defaults (goals since issue 26)"
+    );
     assert!(scores.iter().all(|s| s.matches == 6 && s.draws == 1));
     assert!(scores.windows(2).all(|w| w[0].log_loss <= w[1].log_loss));
     // Elo K=32's first prediction is ½ and so on: its log-loss is a real number above 0.

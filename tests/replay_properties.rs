@@ -68,6 +68,8 @@ fn game(a: PlayerId, b: PlayerId, result: MatchResult) -> Event {
         scenario,
         side_a,
         home,
+        goals: None,
+        class: None,
     })
 }
 

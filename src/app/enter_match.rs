@@ -12,7 +12,7 @@ use super::picker::name_picker;
 use super::state::{self, AppState};
 use super::widgets;
 use crate::action::matches::{MatchEdit, MatchInput};
-use crate::ladder::event::{Entry, Event, Match, MatchResult};
+use crate::ladder::event::{Entry, Event, EventClass, Match, MatchResult};
 use crate::ladder::log::Effective;
 use crate::ladder::preview::Change;
 use crate::ladder::rules::System;
@@ -34,6 +34,10 @@ pub struct MatchForm {
     /// Which side is at home or moves first (SPEC §2.6): "a", "b", "neutral", or "" for no
     /// flag.
     pub home: String,
+    /// Each side's points, "3-1" (issue 26), or "" for none; a score sets the result.
+    pub score: String,
+    /// The event's class: "friendly" … "championship", a weight, or "" for none.
+    pub class: String,
 }
 
 impl MatchForm {
@@ -55,6 +59,8 @@ impl MatchForm {
             scenario: Some(self.scenario.clone()),
             side_a: Some(self.side_a.clone()),
             home: Some(self.home.clone()),
+            score: Some(self.score.clone()),
+            class: Some(self.class.clone()),
         }
     }
 }
@@ -379,6 +385,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
     }
     let (name_a, name_b) = (shown_name(&me.form.a, "A"), shown_name(&me.form.b, "B"));
     home_field(ui, "enter-home", &mut me.form.home, &name_a, &name_b);
+    score_fields(ui, "enter", &mut me.form);
     forecast_lines(ui, me, app, &name_a, &name_b);
     // Result: buttons named after the players; 1 / D / 2 / F whenever the keyboard is not in
     // a text field.
@@ -446,6 +453,43 @@ fn home_field(ui: &mut egui::Ui, id: &str, home: &mut String, a: &str, b: &str) 
             .show_ui(ui, |ui| {
                 for (value, label) in &choices {
                     ui.selectable_value(home, value.to_string(), label);
+                }
+            })
+            .response
+            .labelled_by(name.id);
+    });
+}
+
+/// The optional score ("3-1", which sets the result it decides) and the event's class.
+fn score_fields(ui: &mut egui::Ui, id: &str, form: &mut MatchForm) {
+    ui.horizontal_wrapped(|ui| {
+        let name = ui.label("Score (optional):");
+        let typed = ui
+            .add(
+                egui::TextEdit::singleline(&mut form.score)
+                    .id_salt((id, "score"))
+                    .hint_text("3-1")
+                    .desired_width(60.0),
+            )
+            .labelled_by(name.id);
+        if typed.changed()
+            && let Ok(goals) = crate::ladder::score::parse_score(&form.score)
+        {
+            form.result = Some(MatchResult::Played(crate::ladder::score::outcome_of(goals)));
+        }
+        let name = ui.label("Class:");
+        let shown = if form.class.is_empty() {
+            "none".to_string()
+        } else {
+            form.class.clone()
+        };
+        egui::ComboBox::from_id_salt((id, "class"))
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut form.class, String::new(), "none");
+                for c in EventClass::NAMED {
+                    let text = c.as_text();
+                    ui.selectable_value(&mut form.class, text.clone(), text);
                 }
             })
             .response
@@ -597,6 +641,8 @@ fn form_of(app: &AppState, date: NaiveDate, m: &Match) -> MatchForm {
         scenario: m.scenario.clone().unwrap_or_default(),
         side_a: m.side_a.clone().unwrap_or_default(),
         home: m.home.map(|h| h.as_text().to_string()).unwrap_or_default(),
+        score: m.goals.map(|[x, y]| format!("{x}-{y}")).unwrap_or_default(),
+        class: m.class.map(EventClass::as_text).unwrap_or_default(),
     }
 }
 
@@ -620,6 +666,8 @@ fn edit_of(was: &MatchForm, now: &MatchForm) -> MatchEdit {
         scenario: changed(&was.scenario, &now.scenario),
         side_a: changed(&was.side_a, &now.side_a),
         home: changed(&was.home, &now.home),
+        score: changed(&was.score, &now.score),
+        class: changed(&was.class, &now.class),
     }
 }
 
@@ -707,6 +755,7 @@ fn edit_window(
                 memoir_fields(ui, &mut edit.form, app);
             }
             home_field(ui, "edit-home", &mut edit.form.home, &na, &nb);
+            score_fields(ui, "edit", &mut edit.form);
             let changes = edit_of(&was, &edit.form);
             let nothing = changes == MatchEdit::default();
             ui.horizontal(|ui| {

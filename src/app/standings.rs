@@ -122,7 +122,7 @@ fn score_name(p: &PlayerState) -> &'static str {
     match p.skill {
         Skill::Glicko(_) | Skill::Glicko2(_) => "RP",
         Skill::TrueSkill(_) => "rank",
-        Skill::Elo(_) => "rating",
+        Skill::Elo(_) | Skill::Goals(_) => "rating",
     }
 }
 

@@ -76,6 +76,7 @@ pub fn figures_text(system: System, f: &Figures, previous_score: Option<f64>) ->
             tenths(f.deviation)
         ),
         System::Memoir44 | System::Elo => score,
+        System::Goals => format!("{score} ± {}", whole(f.deviation)),
     }
 }
 

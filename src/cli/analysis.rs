@@ -199,6 +199,11 @@ fn change_text(system: System, c: &Change) -> String {
             arrow("σ", b.deviation, a.deviation, 2)
         ),
         System::Memoir44 | System::Elo => arrow("rating", b.rating, a.rating, 1),
+        System::Goals => format!(
+            "{}   {}",
+            arrow("rating", b.rating, a.rating, 1),
+            arrow("SD", b.deviation, a.deviation, 1)
+        ),
     }
 }
 
@@ -367,7 +372,8 @@ fn output_scores(
     say!(
         "(scored on A's expected score, win + ½·draw; a coin flip scores log-loss {:.4} and Brier \
          0.25, and no prediction scores a draw below ln 2; accuracy leaves draws out; 3-way is \
-         −ln P(the result) for a system that predicts draws)",
+         −ln P(the result), from the system's own draw model or an ordered logit on its \
+         expected score)",
         std::f64::consts::LN_2
     );
     calibration(best);

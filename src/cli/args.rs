@@ -84,6 +84,10 @@ pub struct MappingArgs {
     /// (the international preset's `neutral`).
     #[arg(long, value_name = "COLUMN")]
     pub neutral_col: Option<String>,
+    /// A column with the event's class: friendly, league, cup, championship, a weight, or
+    /// a tournament's name (Friendly, … qualification, FIFA World Cup; see the README).
+    #[arg(long, value_name = "COLUMN")]
+    pub class_col: Option<String>,
 }
 
 /// What `rungs simulate` plays. Numbers are read here, not by clap, so that a bad one gets the
@@ -203,6 +207,13 @@ pub enum Command {
         /// (default: no flag, no advantage).
         #[arg(long, value_name = "a|b|neutral")]
         home: Option<String>,
+        /// Each side's points, `3-1` (goals, games, frames): the score decides the result,
+        /// so `A B --goals 3-1` needs no SCORE.
+        #[arg(long, value_name = "A-B", allow_hyphen_values = true)]
+        goals: Option<String>,
+        /// The event's class: friendly, league, cup, championship, or a weight (0 to 10].
+        #[arg(long, value_name = "CLASS", allow_hyphen_values = true)]
+        class: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -230,6 +241,12 @@ pub enum Command {
         /// a, b or neutral; empty removes the flag.
         #[arg(long, value_name = "a|b|neutral")]
         home: Option<String>,
+        /// Each side's points, `3-1` (sets the result it decides); empty removes the score.
+        #[arg(long, value_name = "A-B", allow_hyphen_values = true)]
+        goals: Option<String>,
+        /// friendly, league, cup, championship or a weight; empty removes the class.
+        #[arg(long, value_name = "CLASS", allow_hyphen_values = true)]
+        class: Option<String>,
     },
     /// Delete an event (by its sequence number); recorded, and undoable.
     DeleteEvent { file: PathBuf, seq: u64 },
@@ -333,6 +350,10 @@ pub enum Command {
         apply: bool,
         #[arg(long)]
         json: bool,
+        /// What the fit lowers: `expected` (the expected score's log-loss, the default) or
+        /// `three-outcome` (−ln P(win, draw or loss)).
+        #[arg(long, value_name = "expected|three-outcome")]
+        objective: Option<String>,
     },
     /// Tonight's boards for the players present, from the ladder's own forecast: balanced (the
     /// closest games, no recent rematch, sides balanced), swiss (round 1 of an event) or

@@ -102,10 +102,19 @@ fn run_command(command: Command) -> Result<()> {
             scenario,
             side_a,
             home,
+            goals,
+            class,
             json,
         } => {
+            // `A B --goals 3-1`: the score decides the result.
+            let mut args = args;
+            if goals.is_some() && (args.len() == 2 || args.is_empty() && team_a.is_some()) {
+                args.push(String::new());
+            }
             let mut input = matches::input(&args, team_a, team_b, date, medals, scenario, side_a)?;
             input.home = home;
+            input.score = goals;
+            input.class = class;
             matches::add(&file, &input, json)?
         }
         C::EditMatch {
@@ -119,6 +128,8 @@ fn run_command(command: Command) -> Result<()> {
             scenario,
             side_a,
             home,
+            goals,
+            class,
         } => {
             let edit = action::matches::MatchEdit {
                 date,
@@ -129,6 +140,8 @@ fn run_command(command: Command) -> Result<()> {
                 scenario,
                 side_a,
                 home,
+                score: goals,
+                class,
             };
             matches::edit(&file, seq, &edit)?
         }
@@ -174,6 +187,7 @@ fn run_command(command: Command) -> Result<()> {
             until,
             apply,
             json,
+            objective,
         } => fit::fit(
             &file,
             &fit::FitArgs {
@@ -182,6 +196,7 @@ fn run_command(command: Command) -> Result<()> {
                 until: until.as_deref(),
                 apply,
                 json,
+                objective: objective.as_deref(),
             },
         )?,
         C::Simulate(args) => analysis::simulate(&args)?,

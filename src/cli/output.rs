@@ -246,6 +246,10 @@ pub fn standings(ladder: &Ladder, rows: &[Standing], as_json: bool) {
                 f.score, f.rating, f.deviation
             ),
             Skill::Elo(_) => format!("{:>7.1}", f.rating),
+            Skill::Goals(r) => format!(
+                "{:>7.1} ± {:<4.0} attack {:+.3} defence {:+.3}",
+                f.rating, f.deviation, r.attack, r.defence
+            ),
         };
         let flags = match s.status() {
             words if words.is_empty() => words,

@@ -666,6 +666,51 @@ impl Checks {
                         ),
                     ));
                 }
+                if let Some(goals) = m.goals
+                    && !crate::ladder::score::goals_valid(goals)
+                {
+                    return Err((
+                        "goals",
+                        format!(
+                            "{goals:?} must be whole numbers from 0 to {}",
+                            crate::ladder::score::POINTS_MAX
+                        ),
+                    ));
+                }
+                if let Some(goals) = m.goals
+                    && m.result
+                        != crate::ladder::event::MatchResult::Played(
+                            crate::ladder::score::outcome_of(goals),
+                        )
+                {
+                    return Err((
+                        "goals",
+                        format!(
+                            "{}-{} does not agree with the result {}",
+                            goals[0],
+                            goals[1],
+                            m.result.as_text()
+                        ),
+                    ));
+                }
+                if let Some(c) = m.class
+                    && !c.is_valid()
+                {
+                    return Err((
+                        "class",
+                        format!(
+                            "{} is not a weight above {} and at most {}",
+                            match c {
+                                crate::ladder::score::EventClass::Weight(w) => {
+                                    values::number_text(w)
+                                }
+                                named => named.as_text(),
+                            },
+                            crate::ladder::score::WEIGHT_MIN,
+                            crate::ladder::score::WEIGHT_MAX
+                        ),
+                    ));
+                }
                 if let Some(s) = &mut m.scenario {
                     label("scenario", s)?;
                 }

@@ -22,8 +22,10 @@
 //! are predicted from each side's mean skill, as [`predict_match`] does, with the match's side
 //! advantage and each player's skill as it goes into the match.
 //!
-//! Beside these, for a system that predicts draws (AllegSkill), the three-outcome log-loss
-//! −ln P(the result), each probability held at 1e-15 or more; and for every system a
+//! Beside these, for every system the three-outcome log-loss −ln P(the result), each
+//! probability held at 1e-15 or more: from the system's own draw model (AllegSkill, goals),
+//! or for the others an ordered logit on their expected score whose threshold is learnt from
+//! the matches before (`rating::DrawThreshold`, issue 26); and for every system a
 //! calibration table: matches binned by E in tenths, each bin's mean E against the mean score
 //! the sides A of those matches made.
 //!
@@ -36,7 +38,7 @@ use crate::ladder::log::Effective;
 use crate::ladder::predict::predict_match;
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::{Rules, System};
-use crate::rating::{Outcome, Prediction};
+use crate::rating::{DrawThreshold, Outcome, Prediction};
 use chrono::NaiveDate;
 use serde::Serialize;
 
@@ -160,14 +162,16 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, p: &Prediction, outcome: Outcome) {
+    /// Adds one match: `p` the system's prediction, `three` its three-outcome forecast (its
+    /// own for a system with a draw model, else the ordered logit's).
+    fn add(&mut self, p: &Prediction, three: &Prediction, outcome: Outcome) {
         let e = p.expected_score();
         let s = outcome.score();
         let (l, b, hit) = score_one(e, s);
         self.matches += 1;
         self.log_loss += l;
         self.brier += b;
-        self.log_loss_3way += -three_way_probability(p, outcome).max(CLAMP).ln();
+        self.log_loss_3way += -three_way_probability(three, outcome).max(CLAMP).ln();
         match hit {
             Some(h) => {
                 self.decisive += 1;
@@ -184,7 +188,6 @@ impl Tally {
 
     fn finish(&self, rules: &Rules) -> Score {
         let mean = |sum: f64, n: u64| if n == 0 { 0.0 } else { sum / n as f64 };
-        let draws_predicted = rules.facts().draws;
         Score {
             system: rules.system(),
             label: label(rules),
@@ -195,7 +198,7 @@ impl Tally {
             brier: mean(self.brier, self.matches),
             accuracy: (self.decisive > 0).then(|| mean(self.hits, self.decisive)),
             decisive: self.decisive,
-            log_loss_3way: draws_predicted.then(|| mean(self.log_loss_3way, self.matches)),
+            log_loss_3way: Some(mean(self.log_loss_3way, self.matches)),
             calibration: self
                 .bins
                 .iter()
@@ -477,6 +480,10 @@ fn replay_scored<'a>(
 ) -> Result<(), EvalError> {
     let mut ladder = Ladder::new(rules.clone());
     let mut scratch = Vec::new();
+    // A system without a draw model is given one: an ordered logit on its expected score,
+    // its threshold learnt from every played match before (scored or not).
+    let own_draws = rules.facts().draws;
+    let mut threshold = DrawThreshold::default();
     for (done, (date, seq, event)) in (0u64..).zip(events) {
         if done % PROGRESS_EVERY == 0 && !progress(done) {
             return Err(EvalError::Cancelled);
@@ -484,18 +491,30 @@ fn replay_scored<'a>(
         if stop.is_some_and(|s| date >= s) {
             break;
         }
-        if let Event::Match(m) = event
-            && let Some(t) = bucket(date).and_then(|i| tally.get_mut(i))
-        {
-            let prediction = match m.result {
-                MatchResult::Played(_) => predict_match(&ladder, m, date),
+        if let Event::Match(m) = event {
+            let t = bucket(date).and_then(|i| tally.get_mut(i));
+            let prediction = match (m.result, own_draws, &t) {
+                (MatchResult::Played(_), false, _) | (MatchResult::Played(_), true, Some(_)) => {
+                    predict_match(&ladder, m, date)
+                }
                 _ => None,
             };
             match (m.result, prediction) {
                 (MatchResult::Played(outcome), Some(p)) if p.expected_score().is_finite() => {
-                    t.add(&p, outcome)
+                    let e = p.expected_score();
+                    let three = if own_draws { p } else { threshold.predict(e) };
+                    if let Some(t) = t {
+                        t.add(&p, &three, outcome);
+                    }
+                    if !own_draws {
+                        threshold.learn(e, outcome);
+                    }
                 }
-                _ => t.skipped += 1,
+                _ => {
+                    if let Some(t) = t {
+                        t.skipped += 1;
+                    }
+                }
             }
         }
         ladder.apply(date, seq, event, &mut scratch)?;

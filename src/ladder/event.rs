@@ -3,6 +3,7 @@
 //! event carries the rules as data.
 
 use crate::ladder::rules::Rules;
+pub use crate::ladder::score::EventClass;
 use crate::rating::Outcome;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -230,6 +231,17 @@ pub struct Match {
     /// before the flag reads as — gives no advantage, as does `neutral`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub home: Option<Home>,
+    /// Points for each side, A then B (goals, games, frames; issue 26): whole numbers up to
+    /// [`crate::ladder::score::POINTS_MAX`]. No score — every match from before it — rates from the result.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::ladder::score::deserialize_goals"
+    )]
+    pub goals: Option<[u32; 2]>,
+    /// The class of the event the match belongs to (friendly … championship, or a weight).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<EventClass>,
 }
 
 impl Match {
@@ -243,6 +255,8 @@ impl Match {
             scenario: None,
             side_a: None,
             home: None,
+            goals: None,
+            class: None,
         }
     }
 

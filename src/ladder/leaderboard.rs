@@ -31,6 +31,7 @@ pub fn entry_rule(params: &Params) -> (u32, u32) {
         Params::Allegskill(c) => (c.provisional_games, c.idle_days),
         Params::Memoir44(c) => (c.provisional_games, c.idle_days),
         Params::Elo(c) => (c.provisional_games, c.idle_days),
+        Params::Goals(c) => (c.provisional_games, c.idle_days),
     }
 }
 

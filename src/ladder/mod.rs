@@ -13,6 +13,7 @@ pub mod record;
 pub mod replay;
 pub mod rules;
 pub mod scenarios;
+pub mod score;
 pub mod seasons;
 pub mod simulate;
 pub mod skyweaver;

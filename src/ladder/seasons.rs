@@ -487,6 +487,9 @@ pub fn migrate(
             Params::Memoir44(_) | Params::Elo(_) => {
                 p.skill = Skill::Elo(crate::rating::elo::Rating { rating: elo });
             }
+            Params::Goals(params) => {
+                p.skill = Skill::Goals(crate::rating::goals::Rating::from_1500(elo, &params.goals));
+            }
         }
         ladder.record(date, seq, e.player, history);
     }

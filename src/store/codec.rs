@@ -113,6 +113,8 @@ fn plain(m: &Match) -> bool {
         && m.scenario.is_none()
         && m.side_a.is_none()
         && m.home.is_none()
+        && m.goals.is_none()
+        && m.class.is_none()
 }
 
 /// A block of rows packed: how many rows, and their bytes.
@@ -384,6 +386,8 @@ mod tests {
             scenario: Some("Pegasus Bridge".into()),
             side_a: None,
             home: Some(crate::ladder::event::Home::B),
+            goals: None,
+            class: None,
         };
         let rows = vec![
             (
