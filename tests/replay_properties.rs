@@ -68,6 +68,7 @@ fn game(a: PlayerId, b: PlayerId, result: MatchResult) -> Event {
         scenario,
         side_a,
         home,
+        board: None,
     })
 }
 

@@ -190,6 +190,7 @@ impl Action {
                 scenario: extra.and_then(|e| e.scenario.clone()),
                 side_a: extra.and_then(|e| e.side_a.clone()),
                 home: m.home,
+                board: None,
             };
             // New players are undated and cannot be "not yet joined"; existing ones are
             // checked against the ladder.

@@ -193,6 +193,7 @@ impl Action {
             scenario: optional_label(at, "scenario", input.scenario.as_deref())?,
             side_a: optional_label(at, "side_a", input.side_a.as_deref())?,
             home: optional_home(at, input.home.as_deref())?,
+            board: None,
         };
         ctx.check_match(&|| ctx.at.clone(), date, &m)?;
         ctx.check_side(&|| ctx.at.clone(), &m)?;

@@ -174,7 +174,7 @@ pub fn predict(
 }
 
 /// One player's before → after in the figures their system shows.
-fn change_text(system: System, c: &Change) -> String {
+pub(super) fn change_text(system: System, c: &Change) -> String {
     let (b, a) = (c.before.unwrap_or(c.after), c.after);
     let arrow = |name: &str, x: f64, y: f64, digits: usize| {
         format!("{name} {x:.digits$} → {y:.digits$} ({:+.digits$})", y - x)

@@ -113,6 +113,7 @@ fn plain(m: &Match) -> bool {
         && m.scenario.is_none()
         && m.side_a.is_none()
         && m.home.is_none()
+        && m.board.is_none()
 }
 
 /// A block of rows packed: how many rows, and their bytes.
@@ -378,6 +379,7 @@ mod tests {
             scenario: Some("Pegasus Bridge".into()),
             side_a: None,
             home: Some(crate::ladder::event::Home::B),
+            board: None,
         };
         let rows = vec![
             (
