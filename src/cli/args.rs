@@ -113,6 +113,11 @@ pub struct SimArgs {
     /// The noise on the rating players are matched by (default 100).
     #[arg(long, value_name = "SD", allow_hyphen_values = true)]
     pub pairing_noise: Option<String>,
+    /// How players are paired: nearest (default: a random player against the nearest
+    /// rating plus noise), random, balanced or swiss (each day's players as rounds of the
+    /// engine `rungs pair` uses).
+    #[arg(long, allow_hyphen_values = true)]
+    pub pairing: Option<String>,
     /// The first day, YYYY-MM-DD (default 2026-01-05).
     #[arg(long, allow_hyphen_values = true)]
     pub start: Option<String>,

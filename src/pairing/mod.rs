@@ -12,4 +12,5 @@ pub mod ladder;
 pub mod model;
 pub mod night;
 pub mod round_robin;
+pub mod simulated;
 pub mod swiss;
