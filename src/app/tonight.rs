@@ -105,15 +105,16 @@ impl TonightScreen {
                     Ok::<(), ()>(())
                 });
             }
-            if self.round.is_none() {
-                // Arriving on a night already under way: its latest round.
+            if self.round.is_none() && self.draft.is_none() {
+                // Arriving on a night already under way: its latest round, its players
+                // ticked.
                 let today = crate::action::today();
-                self.round = book
-                    .rounds
-                    .values()
-                    .filter(|r| r.date == today)
-                    .map(|r| r.round.number)
-                    .next_back();
+                if let Some(r) = book.rounds.values().rfind(|r| r.date == today) {
+                    self.round = Some(r.round.number);
+                    if self.present.is_empty() {
+                        self.present = r.round.players().collect();
+                    }
+                }
             }
             self.outcomes.clear();
             self.read = Some(Read {
@@ -487,9 +488,13 @@ fn draft(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut Ve
             egui::Color32::TRANSPARENT
         });
         frame.show(ui, |ui| {
+            ui.set_width(ui.available_width());
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new(format!("Board {}", k + 1)).strong());
-                for (id, n) in [(a, &na), (bb, &nb)] {
+                for (i, (id, n)) in [(a, &na), (bb, &nb)].into_iter().enumerate() {
+                    if i == 1 {
+                        ui.label("–");
+                    }
                     let picked = me.swap == Some(id);
                     if ui
                         .selectable_label(picked, n.as_str())
@@ -605,6 +610,7 @@ fn saved(
             egui::Color32::TRANSPARENT
         });
         frame.show(ui, |ui| {
+            ui.set_width(ui.available_width());
             ui.label(RichText::new(format!("Board {}: {na} – {nb}", k + 1)).strong());
             match result {
                 Some(r) => {

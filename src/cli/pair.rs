@@ -5,13 +5,13 @@
 use super::common::{context, open, shown};
 use crate::action::rounds::RoundInput;
 use crate::action::{self, Action, ActionError, Place, Roster};
-use crate::ladder::event::{ByeScore, Format, PairRule, PlayerId};
+use crate::ladder::event::{ByeScore, Format, PlayerId};
 use crate::ladder::rounds::Book;
 use crate::ladder::standings::standings;
 use crate::pairing::balanced::{self, Night};
 use crate::pairing::ladder::{History, present};
 use crate::pairing::model::{Entrant, PairError, Pairs, Round, Weights};
-use crate::pairing::{round_robin, swiss};
+use crate::pairing::{night, round_robin, swiss};
 use anyhow::{Context as _, Result, anyhow, bail};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -117,15 +117,7 @@ pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
         present(&ladder, &ids, date, &history).map_err(|e| anyhow!("{}: {e}", file.display()))?;
     let mut constraints = history.constraints(&entrants, date);
     constraints.forbidden = forbidden(&at, &roster, &entrants, args.forbid)?;
-    for (i, x) in entrants.iter().enumerate() {
-        for (j, y) in entrants.iter().enumerate().skip(i + 1) {
-            match book.rule(x.id, y.id) {
-                PairRule::Forbid => constraints.forbidden.insert(i, j),
-                PairRule::Avoid => constraints.avoid.insert(i, j),
-                PairRule::Free => {}
-            }
-        }
-    }
+    night::add_rules(&book, &entrants, &mut constraints);
     let seed = match args.seed {
         Some(s) => number(&at, "seed", s, "a whole number, 0 or more")?,
         None => 0,
@@ -176,21 +168,7 @@ pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
         }
         Format::Swiss => {
             event = swiss_event(&at, &book, date, args.save.event.as_deref())?;
-            let so_far = event.map(|e| book.swiss_event(e)).unwrap_or_default();
-            let index = |id: PlayerId| entrants.iter().position(|e| e.id == id);
-            let mut met = Pairs::new();
-            for &(a, b) in &so_far.met {
-                if let (Some(i), Some(j)) = (index(a), index(b)) {
-                    met.insert(i, j);
-                }
-            }
-            let state = swiss::Event {
-                scores: entrants
-                    .iter()
-                    .map(|e| so_far.points.get(&e.id).copied().unwrap_or(0.0))
-                    .collect(),
-                met,
-            };
+            let state = night::swiss_state(&book, event, &entrants);
             vec![
                 swiss::pair(&entrants, &forecast, &state, &constraints, seed)
                     .map_err(|e| pair_error(file, e))?,
