@@ -383,3 +383,21 @@ fn an_imported_log_with_a_bad_round_is_refused_by_field_and_player() {
     let message = dir.fail(&["import-log", "self.rungs", "self.jsonl"]);
     assert_mentions(&message, &["rule", "Bo and Bo"]);
 }
+
+#[test]
+fn a_result_edited_to_other_players_leaves_its_board_open() {
+    let dir = Dir::new("round-edit");
+    club(&dir);
+    save_balanced(&dir, "Ann,Bo,Cy,Di");
+    let added = json(&dir.ok(&["result", LADDER, "1", "1", "1", "--json"]));
+    let seq = added["seq"].to_string();
+    // The same players, another result: still the board's.
+    dir.ok(&["edit-match", LADDER, &seq, "--score", "0.5"]);
+    let r = json(&dir.ok(&["round", LADDER, "1", "--json"]));
+    assert_eq!(r["boards"][0]["result"], "0.5", "{r}");
+    // Another player on side B: no longer board 1's result, which is open again.
+    dir.ok(&["edit-match", LADDER, &seq, "--b", "Ed"]);
+    let r = json(&dir.ok(&["round", LADDER, "1", "--json"]));
+    assert_eq!(r["boards"][0]["result"], Value::Null, "{r}");
+    dir.ok(&["result", LADDER, "1", "1", "2"]);
+}

@@ -313,6 +313,15 @@ impl Action {
         if edit.home.is_some() {
             m.home = optional_home(at, edit.home.as_deref())?;
         }
+        // A board's result given other players is no longer that board's.
+        let players = |m: &Match| -> Vec<PlayerId> {
+            let mut v: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
+            v.sort_unstable();
+            v
+        };
+        if players(&m) != players(old) {
+            m.board = None;
+        }
         // A date left as it was is not checked against today: a match entered where the day
         // had begun (UTC+14) stays editable where it has not yet (UTC−12).
         if date != current.date {

@@ -315,6 +315,33 @@ mod tests {
         assert_eq!(book.latest_swiss(), Some((1, day(20))));
     }
 
+    /// A match that is no board's result is written exactly as before rounds existed (no
+    /// `board` key), and a match from an older file, which has none, reads as no board's.
+    #[test]
+    fn a_match_without_a_board_reads_and_writes_as_before() {
+        let mut m = Match::new(0, 1, MatchResult::Played(Outcome::Win));
+        m.home = Some(crate::ladder::event::Home::A);
+        let older = r#"{"kind":"match","a":[0],"b":[1],"result":{"played":"Win"},"home":"a"}"#;
+        assert_eq!(
+            serde_json::to_string(&Event::Match(m.clone())).unwrap(),
+            older
+        );
+        assert_eq!(
+            serde_json::from_str::<Event>(older).unwrap(),
+            Event::Match(m.clone())
+        );
+        m.board = Some(BoardRef { round: 2, board: 3 });
+        let linked = serde_json::to_string(&Event::Match(m.clone())).unwrap();
+        assert!(
+            linked.ends_with(r#""home":"a","board":{"round":2,"board":3}}"#),
+            "{linked}"
+        );
+        assert_eq!(
+            serde_json::from_str::<Event>(&linked).unwrap(),
+            Event::Match(m)
+        );
+    }
+
     #[test]
     fn a_rule_is_the_latest_and_free_lifts_it() {
         let mut book = Book::default();
