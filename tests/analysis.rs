@@ -203,6 +203,7 @@ fn a_forecast_is_what_committing_each_result_does() {
             home: None,
             goals: None,
             class: None,
+            board: None,
         };
         let ladder = store.ladder().unwrap();
         let f = store.forecast(date, &m).unwrap();

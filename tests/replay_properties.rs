@@ -70,6 +70,7 @@ fn game(a: PlayerId, b: PlayerId, result: MatchResult) -> Event {
         home,
         goals: None,
         class: None,
+        board: None,
     })
 }
 

@@ -347,6 +347,7 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
             home: None,
             goals: None,
             class: None,
+            board: None,
         })
     };
     store
@@ -375,6 +376,7 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
             home: None,
             goals: None,
             class: None,
+            board: None,
         })
     };
     let before = store.ladder().unwrap().players[0].figures().rating;

@@ -199,6 +199,7 @@ impl Action {
                 home: m.home,
                 goals: m.goals,
                 class: m.class,
+                board: None,
             };
             // New players are undated and cannot be "not yet joined"; existing ones are
             // checked against the ladder.

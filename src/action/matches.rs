@@ -280,6 +280,7 @@ impl Action {
             home: optional_home(at, input.home.as_deref())?,
             goals,
             class: optional_class(at, input.class.as_deref())?,
+            board: None,
         };
         check_score(at, &m, &|| ctx.words(&Event::Match(m.clone())))?;
         ctx.check_match(&|| ctx.at.clone(), date, &m)?;
@@ -413,6 +414,15 @@ impl Action {
             m.class = optional_class(at, edit.class.as_deref())?;
         }
         check_score(at, &m, &|| ctx.words(&Event::Match(m.clone())))?;
+        // A board's result given other players is no longer that board's.
+        let players = |m: &Match| -> Vec<PlayerId> {
+            let mut v: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
+            v.sort_unstable();
+            v
+        };
+        if players(&m) != players(old) {
+            m.board = None;
+        }
         // A date left as it was is not checked against today: a match entered where the day
         // had begun (UTC+14) stays editable where it has not yet (UTC−12).
         if date != current.date {

@@ -13,6 +13,7 @@ pub mod imports;
 pub mod matches;
 pub mod players;
 pub mod roster;
+pub mod rounds;
 pub mod seasons;
 
 pub use error::{ActionError, Place};
@@ -39,6 +40,8 @@ pub enum Kind {
     Migrate,
     SetScenario,
     ImportMatches,
+    SaveRound,
+    PairRule,
 }
 
 /// A checked change, ready to preview or apply. Made only by the constructors of this module,

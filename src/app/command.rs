@@ -28,13 +28,15 @@ pub enum Screen {
     Quality,
     Tune,
     Simulate,
+    Tonight,
 }
 
 impl Screen {
     /// The organiser's screens, then the designer's.
-    pub const ALL: [Screen; 12] = [
+    pub const ALL: [Screen; 13] = [
         Screen::Standings,
         Screen::EnterMatch,
+        Screen::Tonight,
         Screen::Players,
         Screen::Seasons,
         Screen::History,
@@ -61,6 +63,7 @@ impl Screen {
             Screen::Quality => "Prediction quality",
             Screen::Tune => "Tune",
             Screen::Simulate => "Simulate",
+            Screen::Tonight => "Tonight",
         }
     }
 }
@@ -129,6 +132,16 @@ pub enum Command {
     },
     /// The designer's and tester's tools.
     Tool(ToolCommand),
+    /// Save a round as paired tonight (issue 23).
+    SaveRound(Box<crate::action::rounds::RoundInput>),
+    /// The result of board `board` of saved round `round`, from its side A view (`1`, `0.5`,
+    /// `0`, `forfeit-a`, `forfeit-b`); `said` is how it reads.
+    BoardResult {
+        round: u32,
+        board: u32,
+        result: String,
+        said: String,
+    },
 }
 
 /// What the tool screens ask for.
@@ -202,6 +215,8 @@ impl Command {
                 | Command::PreviewRules(..)
                 | Command::PreviewMigration { .. }
                 | Command::Confirm
+                | Command::SaveRound(_)
+                | Command::BoardResult { .. }
         )
     }
 }

@@ -38,6 +38,7 @@ pub mod settings;
 pub mod simulate;
 pub mod standings;
 pub mod state;
+pub mod tonight;
 pub mod tools;
 pub mod tune;
 mod what_if;

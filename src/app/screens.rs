@@ -14,6 +14,7 @@ use super::settings::{self, SettingsScreen};
 use super::simulate::{self, SimForm};
 use super::standings::{self, StandingsScreen};
 use super::state::AppState;
+use super::tonight::{self, TonightScreen};
 use super::tune::{self, Tune};
 use super::what_if::{self, WhatIfScreen};
 use super::{quality, seasons};
@@ -32,6 +33,7 @@ pub struct Screens {
     pub what_if: WhatIfScreen,
     pub tune: Tune,
     pub simulate: SimForm,
+    pub tonight: TonightScreen,
     /// The File → New form, while it is open.
     pub new_ladder: Option<NewLadderForm>,
     /// The screen drawn last frame: arriving on a screen is when it takes the keyboard.
@@ -52,6 +54,7 @@ impl Screens {
             what_if: WhatIfScreen::default(),
             tune: Tune::default(),
             simulate: SimForm::new(data_dir),
+            tonight: TonightScreen::default(),
             new_ladder: None,
             shown: None,
         }
@@ -73,6 +76,7 @@ impl Screens {
                 self.settings = SettingsScreen::default();
                 self.migration = MigrationScreen::default();
                 self.tune = Tune::default();
+                self.tonight = TonightScreen::default();
                 self.new_ladder = None;
             }
             FollowUp::AskNewLadder(folder) => self.new_ladder = Some(NewLadderForm::new(folder)),
@@ -117,6 +121,7 @@ impl Screens {
                 tune::show(ui, &mut self.tune, file, &state.ladder, out)
             }
             Screen::Simulate => simulate::show(ui, &mut self.simulate, state, out),
+            Screen::Tonight => tonight::show(ui, &mut self.tonight, state, out),
         }
     }
 }

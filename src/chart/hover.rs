@@ -38,6 +38,8 @@ pub fn describe_event(
         Event::Migration { .. } => return Some("migration".into()),
         Event::Rules { rules } => return Some(format!("rules: {}", rules.system())),
         Event::Scenario { .. } => return Some("scenario figures".into()),
+        Event::Round { round } => return Some(format!("round {}", round.number)),
+        Event::PairRule { .. } => return Some("pairing rule".into()),
     };
     let (own, other, on_a) = if m.a.contains(&player) {
         (&m.a, &m.b, true)

@@ -174,7 +174,7 @@ pub fn predict(
 }
 
 /// One player's before → after in the figures their system shows.
-fn change_text(system: System, c: &Change) -> String {
+pub(super) fn change_text(system: System, c: &Change) -> String {
     let (b, a) = (c.before.unwrap_or(c.after), c.after);
     let arrow = |name: &str, x: f64, y: f64, digits: usize| {
         format!("{name} {x:.digits$} → {y:.digits$} ({:+.digits$})", y - x)
@@ -497,6 +497,17 @@ fn sim_config(args: &SimArgs) -> Result<SimConfig> {
             Some(s) => number("pairing-noise", s, real)?,
             None => d.pairing_noise,
         },
+        pairing: match args.pairing.as_deref() {
+            None => d.pairing,
+            Some(t) => crate::pairing::simulated::SimPairing::parse(t).ok_or_else(|| {
+                ActionError::invalid(
+                    &at,
+                    "pairing",
+                    t,
+                    "is not a pairing rule; choose nearest, random, balanced or swiss",
+                )
+            })?,
+        },
         start: match &args.start {
             Some(s) => parse_day(&at, "start", s)?,
             None => SimConfig::default_start(
@@ -617,10 +628,16 @@ fn sim_report(out: &Path, cfg: &SimConfig, r: &SimReport, seconds: f64, json: bo
         label(&cfg.rules),
         cfg.seed
     );
+    let pairing = match cfg.pairing {
+        crate::pairing::simulated::SimPairing::Nearest => {
+            format!("nearest rating, noise {}", cfg.pairing_noise)
+        }
+        other => other.as_text().to_string(),
+    };
     say!(
-        "true skill ~ Normal(1500, {}); pairing noise {}",
+        "true skill ~ Normal(1500, {}); pairing {pairing}; mean |E − ½| of the games {}",
         cfg.skill_sd,
-        cfg.pairing_noise
+        r.mean_abs_e.map_or("—".into(), |x| format!("{x:.3}"))
     );
     say!(
         "Spearman with true skill when play ends: score {}, rating {}",

@@ -117,6 +117,11 @@ pub struct SimArgs {
     /// The noise on the rating players are matched by (default 100).
     #[arg(long, value_name = "SD", allow_hyphen_values = true)]
     pub pairing_noise: Option<String>,
+    /// How players are paired: nearest (default: a random player against the nearest
+    /// rating plus noise), random, balanced or swiss (each day's players as rounds of the
+    /// engine `rungs pair` uses).
+    #[arg(long, allow_hyphen_values = true)]
+    pub pairing: Option<String>,
     /// The first day, YYYY-MM-DD (default 2026-01-05).
     #[arg(long, allow_hyphen_values = true)]
     pub start: Option<String>,
@@ -386,7 +391,41 @@ pub enum Command {
         seed: Option<String>,
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        save: PairSaveArgs,
     },
+    /// A saved round: its boards, the chances and what each result does, the results entered.
+    Round {
+        file: PathBuf,
+        /// The round's number (rungs events lists the rounds).
+        #[arg(allow_hyphen_values = true)]
+        number: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The result of a board of a saved round, from the board's side A view (1, D, 2 or
+    /// 0.5, forfeit-a, forfeit-b…), dated the round's date unless --date.
+    Result {
+        file: PathBuf,
+        #[arg(allow_hyphen_values = true)]
+        round: String,
+        #[arg(allow_hyphen_values = true)]
+        board: String,
+        #[arg(allow_hyphen_values = true)]
+        score: String,
+        #[arg(long, allow_hyphen_values = true)]
+        date: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Two players never paired by `rungs pair` (siblings, team mates); undoable.
+    Forbid(PairRuleArgs),
+    /// Lifts a forbidden pair.
+    Unforbid(PairRuleArgs),
+    /// Two players paired only when the night is much better for it.
+    Avoid(PairRuleArgs),
+    /// Lifts an avoided pair.
+    Unavoid(PairRuleArgs),
     /// Simulate players with known true skills into a new ladder file, and report how many
     /// matches it takes to climb, RP inflation per week, and how well the ladder orders skill.
     Simulate(SimArgs),
@@ -500,4 +539,33 @@ pub enum Command {
     /// Rebuild every cache of a ladder file from its log, in one transaction; the log itself
     /// is not touched.
     Repair { file: PathBuf },
+}
+
+/// `rungs pair`'s options for saving the round in the log (issue 23).
+#[derive(Debug, Clone, Args)]
+pub struct PairSaveArgs {
+    /// Save the round (every round of a round robin) in the log: undoable, and results are
+    /// then entered by board (rungs result).
+    #[arg(long)]
+    pub save: bool,
+    /// Swiss: continue the event begun by round N, or `new`; by default the latest Swiss
+    /// event continues when its latest round was on the same date.
+    #[arg(long, allow_hyphen_values = true)]
+    pub event: Option<String>,
+    /// What a bye scores in the event: `win` (a win by forfeit of nobody: 1 point, the
+    /// default for Swiss) or `nothing`. A bye never changes a rating.
+    #[arg(long, allow_hyphen_values = true)]
+    pub bye: Option<String>,
+}
+
+/// Two players named for a pairing rule.
+#[derive(Debug, Clone, Args)]
+pub struct PairRuleArgs {
+    pub file: PathBuf,
+    #[arg(allow_hyphen_values = true)]
+    pub a: String,
+    #[arg(allow_hyphen_values = true)]
+    pub b: String,
+    #[arg(long, allow_hyphen_values = true)]
+    pub date: Option<String>,
 }

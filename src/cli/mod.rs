@@ -22,6 +22,7 @@ mod matches;
 mod output;
 mod pair;
 mod players;
+mod rounds;
 mod seasons;
 pub mod stdout;
 mod views;
@@ -211,6 +212,7 @@ fn run_command(command: Command) -> Result<()> {
             date,
             seed,
             json,
+            save,
         } => pair::pair(
             &file,
             &pair::PairArgs {
@@ -223,8 +225,24 @@ fn run_command(command: Command) -> Result<()> {
                 date: date.as_deref(),
                 seed: seed.as_deref(),
                 json,
+                save: &save,
             },
         )?,
+        C::Round { file, number, json } => rounds::round(&file, &number, json)?,
+        C::Result {
+            file,
+            round,
+            board,
+            score,
+            date,
+            json,
+        } => rounds::result(&file, &round, &board, &score, date.as_deref(), json)?,
+        C::Forbid(args) => rounds::pair_rule(&args, crate::ladder::event::PairRule::Forbid, false)?,
+        C::Unforbid(args) => {
+            rounds::pair_rule(&args, crate::ladder::event::PairRule::Forbid, true)?
+        }
+        C::Avoid(args) => rounds::pair_rule(&args, crate::ladder::event::PairRule::Avoid, false)?,
+        C::Unavoid(args) => rounds::pair_rule(&args, crate::ladder::event::PairRule::Avoid, true)?,
         C::Rules { file, rules, date } => seasons::rules(&file, &rules, date.as_deref())?,
         C::SoftReset {
             file,

@@ -175,6 +175,9 @@ impl<'a> EventsOut<'a> {
             Event::HardReset => "hard reset".into(),
             Event::Rules { rules } => format!("rules: {}", rules.system()),
             Event::Scenario { figures } => format!("scenario figures for {}", figures.scenario),
+            Event::Round { .. } | Event::PairRule { .. } => {
+                crate::ladder::words::event(event, &|id| shown(name(ladder, id)).into_owned())
+            }
             Event::Migration { migration } => {
                 format!("migration from Elo ({} players)", migration.entries.len())
             }

@@ -509,6 +509,8 @@ fn kind_of(event: &Event) -> &'static str {
         Event::Rules { .. } => "a rules change",
         Event::Migration { .. } => "a migration",
         Event::Scenario { .. } => "scenario figures",
+        Event::Round { .. } => "a round",
+        Event::PairRule { .. } => "a pairing rule",
     }
 }
 
@@ -717,6 +719,11 @@ impl Checks {
                 if let Some(s) = &mut m.side_a {
                     label("side_a", s)?;
                 }
+                if let Some(at) = m.board
+                    && (at.round == 0 || at.board == 0)
+                {
+                    return Err(("board", "round and board numbers start at 1".into()));
+                }
                 Ok(())
             }
             Event::Rules { rules } => rules.check().map_err(|e| ("rules", e.to_string())),
@@ -754,6 +761,19 @@ impl Checks {
                 Ok(())
             }
             Event::SoftReset | Event::HardReset => Ok(()),
+            Event::Round { round } => {
+                for id in round.players() {
+                    self.player(id)?;
+                }
+                let name = |id| self.name_of(id);
+                crate::ladder::rounds::check_round(round, &name).map_err(|e| ("round", e))
+            }
+            Event::PairRule { a, b, .. } => {
+                self.player(*a)?;
+                self.player(*b)?;
+                let name = |id| self.name_of(id);
+                crate::ladder::rounds::check_pair_rule(*a, *b, &name).map_err(|e| ("rule", e))
+            }
         }
     }
 }

@@ -11,6 +11,7 @@ pub mod predict;
 pub mod preview;
 pub mod record;
 pub mod replay;
+pub mod rounds;
 pub mod rules;
 pub mod scenarios;
 pub mod score;

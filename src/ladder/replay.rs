@@ -252,6 +252,8 @@ impl Ladder {
                 seasons::migrate(self, migration, date, seq, history)
             }
             Event::Rules { rules } => self.change_rules((**rules).clone(), date, seq, history),
+            // Pairings rate nobody: `ladder::rounds` reads them from the log.
+            Event::Round { .. } | Event::PairRule { .. } => {}
         }
         // Grandweaver slots as they stand after the event (a reset finds them itself).
         match event {
@@ -263,8 +265,12 @@ impl Ladder {
                 leaderboard::track(self, &[*id], last_slot)
             }
             Event::Migration { .. } | Event::Rules { .. } => leaderboard::rescan(self),
-            Event::Rename { .. } | Event::Scenario { .. } | Event::SoftReset | Event::HardReset => {
-            }
+            Event::Rename { .. }
+            | Event::Scenario { .. }
+            | Event::SoftReset
+            | Event::HardReset
+            | Event::Round { .. }
+            | Event::PairRule { .. } => {}
         }
         self.events += 1;
         self.last_date = Some(self.last_date.map_or(date, |last| last.max(date)));

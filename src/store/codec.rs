@@ -115,6 +115,7 @@ fn plain(m: &Match) -> bool {
         && m.home.is_none()
         && m.goals.is_none()
         && m.class.is_none()
+        && m.board.is_none()
 }
 
 /// A block of rows packed: how many rows, and their bytes.
@@ -388,6 +389,7 @@ mod tests {
             home: Some(crate::ladder::event::Home::B),
             goals: None,
             class: None,
+            board: None,
         };
         let rows = vec![
             (

@@ -134,6 +134,27 @@ impl AppState {
                 let said = Some((format!("Deleted: {said}"), Offer::Undo));
                 self.commit(act, said, Some(FollowUp::EditDone))?;
             }
+            Command::SaveRound(input) => {
+                let book = action::rounds::book(self.store.as_ref().ok_or(AppError::NoLadder)?)?;
+                let act = Action::save_rounds(&self.context(), &book, &[*input])?;
+                let said = Some((
+                    format!("Saved: {}", act.label().trim_start_matches("saved ")),
+                    Offer::Undo,
+                ));
+                self.commit(act, said, None)?;
+            }
+            Command::BoardResult {
+                round,
+                board,
+                result,
+                said,
+            } => {
+                let book = action::rounds::book(self.store.as_ref().ok_or(AppError::NoLadder)?)?;
+                let act =
+                    Action::board_result(&self.context(), &book, round, board, &result, None)?;
+                let said = Some((format!("Saved: {said}"), Offer::Undo));
+                self.commit(act, said, None)?;
+            }
             Command::AddPlayer(name) => {
                 let act = Action::add_players(&mut self.context(), &[name.as_str()], None)?;
                 let said = Some((act.label().to_string(), Offer::Undo));
