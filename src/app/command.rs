@@ -18,6 +18,7 @@ pub enum Screen {
     #[default]
     Standings,
     EnterMatch,
+    Matches,
     Players,
     Seasons,
     Migration,
@@ -32,9 +33,10 @@ pub enum Screen {
 
 impl Screen {
     /// The organiser's screens, then the designer's.
-    pub const ALL: [Screen; 12] = [
+    pub const ALL: [Screen; 13] = [
         Screen::Standings,
         Screen::EnterMatch,
+        Screen::Matches,
         Screen::Players,
         Screen::Seasons,
         Screen::History,
@@ -51,6 +53,7 @@ impl Screen {
         match self {
             Screen::Standings => "Standings",
             Screen::EnterMatch => "Enter match",
+            Screen::Matches => "Matches",
             Screen::Players => "Players",
             Screen::Seasons => "Seasons",
             Screen::Migration => "Migration",

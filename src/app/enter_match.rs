@@ -7,11 +7,12 @@
 //! is no forecast. Below, the latest matches; "edit…" corrects date, players, result, medals
 //! and sides, or deletes (with Undo offered, no dialog).
 
-use super::command::{Command, ToolCommand};
+use super::command::{Command, Screen, ToolCommand};
 use super::picker::name_picker;
 use super::state::{self, AppState};
-use super::widgets;
+use super::{widgets, words};
 use crate::action::matches::{MatchEdit, MatchInput};
+use crate::action::{ActionError, Place};
 use crate::ladder::event::{Entry, Event, Match, MatchResult};
 use crate::ladder::log::Effective;
 use crate::ladder::preview::Change;
@@ -79,6 +80,8 @@ pub struct Forecast {
     pub deferred: bool,
     /// Why there is no forecast, in words (the gate's message about the form).
     pub missing: Option<String>,
+    /// The step that would let the form through ("Add Portu as a player"), if there is one.
+    pub fix: Option<crate::action::Fix>,
 }
 
 /// The Enter match screen's own state.
@@ -148,6 +151,26 @@ impl EnterMatchScreen {
         }
     }
 
+    /// Opens the edit window on match `e` (from the latest, or from the Matches screen).
+    pub fn open_edit(&mut self, app: &AppState, e: &Effective) {
+        if let Event::Match(m) = &e.event {
+            self.edit = Some(EditForm {
+                original: e.clone(),
+                form: form_of(app, e.date, m),
+                highlight: [0; 2],
+            });
+        }
+    }
+
+    /// Draws the edit window, if one is open, for a screen other than this one (Matches):
+    /// Enter saves it, as here.
+    pub fn show_edit(&mut self, ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
+        let enter = std::mem::take(&mut self.enter);
+        if self.edit.is_some() {
+            edit_window(ui, self, app, out, enter);
+        }
+    }
+
     /// The forecast for the form (computed when the form or the ladder changed).
     pub fn forecast(&mut self, app: &AppState) -> &Forecast {
         let mut key_form = self.form.clone();
@@ -161,10 +184,10 @@ impl EnterMatchScreen {
     }
 }
 
-/// The form's match with any result, or what is wrong with the form, in the gate's words —
-/// the very message saving it, or `rungs add-match` on the same file, would give.
-fn form_match(app: &AppState, input: &MatchInput) -> Result<(NaiveDate, Match), String> {
-    let act = crate::action::Action::add_match(&app.context(), input).map_err(|e| e.to_string())?;
+/// The form's match with any result, or what is wrong with the form: the gate's refusal,
+/// the very one saving it (or `rungs add-match` on the same file) would give.
+fn form_match(app: &AppState, input: &MatchInput) -> Result<(NaiveDate, Match), ActionError> {
+    let act = crate::action::Action::add_match(&app.context(), input)?;
     match act.rows() {
         [
             (
@@ -174,7 +197,7 @@ fn form_match(app: &AppState, input: &MatchInput) -> Result<(NaiveDate, Match), 
                 },
             ),
         ] => Ok((*date, m.clone())),
-        _ => Err("not a match".into()),
+        _ => Err(ActionError::refused(&Place::default(), "not a match")),
     }
 }
 
@@ -186,7 +209,9 @@ pub fn check(app: &AppState, form: &MatchForm) -> Result<(), String> {
     if form.result.is_none() {
         return Err("choose the result: 1, D or 2 (F after 1 or 2 for a forfeit)".into());
     }
-    form_match(app, &form.input()).map(|_| ())
+    form_match(app, &form.input())
+        .map(|_| ())
+        .map_err(|e| words::action(&e, Screen::EnterMatch))
 }
 
 fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
@@ -196,6 +221,7 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
         outcomes: Vec::new(),
         deferred: false,
         missing: None,
+        fix: None,
     };
     let form = &key.0;
     if form.a.trim().is_empty() || form.b.trim().is_empty() {
@@ -207,7 +233,8 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
     let (date, m) = match form_match(app, &input) {
         Ok(dm) => dm,
         Err(why) => {
-            f.missing = Some(why);
+            f.missing = Some(words::action(&why, Screen::EnterMatch));
+            f.fix = why.fix();
             return f;
         }
     };
@@ -229,7 +256,7 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
     // The same numbers `rungs predict` prints.
     match store.forecast(date, &m) {
         Ok(fc) => f.outcomes = fc.outcomes,
-        Err(e) => f.missing = Some(e.to_string()),
+        Err(e) => f.missing = Some(words::store(&e)),
     }
     f
 }
@@ -379,7 +406,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
     }
     let (name_a, name_b) = (shown_name(&me.form.a, "A"), shown_name(&me.form.b, "B"));
     home_field(ui, "enter-home", &mut me.form.home, &name_a, &name_b);
-    forecast_lines(ui, me, app, &name_a, &name_b);
+    forecast_lines(ui, me, app, (&name_a, &name_b), out);
     // Result: buttons named after the players; 1 / D / 2 / F whenever the keyboard is not in
     // a text field.
     if !ui.ctx().text_edit_focused()
@@ -474,7 +501,14 @@ fn memoir_fields(ui: &mut egui::Ui, form: &mut MatchForm, app: &AppState) {
 }
 
 /// The chances and each result's effect, or why there are none.
-fn forecast_lines(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, a: &str, b: &str) {
+fn forecast_lines(
+    ui: &mut egui::Ui,
+    me: &mut EnterMatchScreen,
+    app: &AppState,
+    names: (&str, &str),
+    out: &mut Vec<Command>,
+) {
+    let (a, b) = names;
     let draws = app.ladder.rules.facts().draws;
     let f = me.forecast(app).clone();
     match f.prediction {
@@ -491,7 +525,14 @@ fn forecast_lines(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, 
                 .missing
                 .as_deref()
                 .unwrap_or("the system cannot rate this pairing");
-            ui.weak(format!("No forecast yet: {why}"));
+            ui.horizontal_wrapped(|ui| {
+                ui.weak(format!("No forecast yet: {why}"));
+                if let Some(fix) = &f.fix
+                    && ui.button(words::fix_button(fix)).clicked()
+                {
+                    out.push(words::fix_command(fix));
+                }
+            });
         }
     }
     if f.deferred {
@@ -540,9 +581,9 @@ fn latest(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState) {
         .show(ui, |ui| {
             let mut any = false;
             for e in &app.latest {
-                let Event::Match(m) = &e.event else {
+                if !matches!(e.event, Event::Match(_)) {
                     continue;
-                };
+                }
                 any = true;
                 // The file's newest events, named as the file names them now (the ladder on
                 // screen may be the past's, where some of these players have not joined).
@@ -558,11 +599,7 @@ fn latest(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState) {
                                 "Change the date, players, result, medals or sides, or delete",
                             );
                         if edit.clicked() {
-                            me.edit = Some(EditForm {
-                                original: e.clone(),
-                                form: form_of(app, e.date, m),
-                                highlight: [0; 2],
-                            });
+                            me.open_edit(app, e);
                         }
                         ui.label(format!("{}  {line}", e.date));
                     });

@@ -22,6 +22,7 @@ pub mod error;
 pub mod files;
 mod history;
 pub mod jobs;
+pub mod matches;
 pub mod messages;
 pub mod migration;
 mod new_ladder;
@@ -42,6 +43,7 @@ pub mod tools;
 pub mod tune;
 mod what_if;
 mod widgets;
+pub mod words;
 mod work;
 
 use command::{Command, Screen};
@@ -347,7 +349,8 @@ impl RungsApp {
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
         self.shortcuts(ui);
-        if self.state.screen == Screen::EnterMatch
+        let editing = self.state.screen == Screen::Matches && self.screens.enter.edit.is_some();
+        if (self.state.screen == Screen::EnterMatch || editing)
             && self.screens.new_ladder.is_none()
             && !self.state.picker.busy()
         {

@@ -155,7 +155,8 @@ fn season_table(ui: &mut egui::Ui, season: &SeasonRecord) {
                                 .map(|r| format!("{r:.0}"))
                                 .collect::<Vec<_>>()
                                 .join(", ");
-                            ui.label(weeks.clone()).on_hover_text(weeks);
+                            // Cut, it shows its whole text on hover by itself.
+                            ui.add(egui::Label::new(weeks).truncate());
                         });
                     });
                 });

@@ -91,7 +91,9 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
                 .column(Column::initial(190.0).at_least(120.0))
                 .column(Column::initial(130.0).at_least(110.0))
                 .column(Column::initial(80.0).at_least(60.0))
-                .column(Column::initial(460.0).at_least(160.0).clip(true))
+                // The description takes the rest of the width, so it is cut ("…", whole on
+                // hover) only where the window has no more room.
+                .column(Column::remainder().at_least(160.0).clip(true))
                 .header(22.0, |mut h| {
                     for title in ["parameter", "value", "default", "what it does"] {
                         h.col(|ui| {
@@ -131,7 +133,8 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
                             ui.weak(defaults.param(spec.name).map(number).unwrap_or_default());
                         });
                         r.col(|ui| {
-                            ui.label(spec.meaning).on_hover_text(spec.meaning);
+                            // A cut label shows its whole text on hover by itself.
+                            ui.add(egui::Label::new(spec.meaning).truncate());
                         });
                     });
                 });

@@ -1,0 +1,195 @@
+//! The app in everyday use (issue 22): it speaks its own language (item 7), reaches every
+//! match (Matches), sets and shows the season calendar (item 6), previews rules where the
+//! user is (item 4), and plots a player as Enter match completes one (item 8). Each test
+//! drives the real app state as a person would.
+
+use chrono::NaiveDate;
+use eframe::egui::{self, Key, accesskit::Role};
+use egui_kittest::kittest::Queryable;
+use rungs::app::command::Screen;
+use rungs::ladder::event::{Entry, Event, Match, MatchResult};
+use rungs::ladder::rules::Rules;
+use rungs::rating::Outcome;
+use rungs::store::Store;
+use std::path::Path;
+
+#[path = "support/app.rs"]
+mod app_support;
+mod support;
+use app_support::{click, type_into};
+use support::TempDir as Temp;
+
+const WIDE: egui::Vec2 = egui::vec2(1400.0, 900.0);
+
+fn day(y: i32, m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, d).unwrap()
+}
+
+fn join(id: u32, name: &str) -> Entry {
+    Entry::Add {
+        event: Event::Player {
+            id,
+            name: name.into(),
+            undated: false,
+        },
+    }
+}
+
+fn win(a: u32, b: u32) -> Entry {
+    Entry::Add {
+        event: Event::Match(Match::new(a, b, MatchResult::Played(Outcome::Win))),
+    }
+}
+
+/// Ann, Bo and Cy; then `n` matches, one a day from 2026-01-02: Ann beats Bo on odd
+/// days of the run, Bo beats Cy on even ones.
+fn club(path: &Path, n: u32) {
+    let mut store = Store::create(path, &Rules::default()).unwrap();
+    let start = day(2026, 1, 1);
+    let mut rows = vec![
+        (start, join(0, "Ann")),
+        (start, join(1, "Bo")),
+        (start, join(2, "Cy")),
+    ];
+    for i in 0..n {
+        let date = start + chrono::Days::new(u64::from(i) + 1);
+        rows.push((date, if i % 2 == 0 { win(0, 1) } else { win(1, 2) }));
+    }
+    store.commit("club nights", &rows).unwrap();
+}
+
+/// Item 7: "No forecast yet: /…/demo.rungs: field `player_b`: unknown player `Portu`; add
+/// them first (Players, or `rungs add-player`)". The app names the field by its label, no
+/// path, no command, and offers the fix as a button: pressing it adds Portu, and the match
+/// then saves with Enter.
+#[test]
+fn an_unknown_player_is_said_in_the_apps_words_with_the_button_that_adds_them() {
+    let dir = Temp::new("unknown-player");
+    let path = dir.0.join("club.rungs");
+    club(&path, 2);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Enter match");
+    type_into(&mut h, "Player A", "Ann");
+    type_into(&mut h, "Player B", "Portu");
+    let said = "No forecast yet: Player B: no player is called “Portu”";
+    assert!(
+        h.query_by_label(said).is_some(),
+        "the form says `{said}`; the strip says {:?}",
+        h.state().state.error()
+    );
+    assert!(h.query_by_label_contains("rungs add-player").is_none());
+    assert!(h.query_by_label_contains("field `").is_none());
+    assert!(
+        h.query_by_label_contains(path.to_str().unwrap()).is_none(),
+        "no file path: the file is not the subject"
+    );
+    click(&mut h, "Add Portu as a player");
+    assert!(
+        h.state().state.error().is_none(),
+        "{:?}",
+        h.state().state.error()
+    );
+    assert!(h.state().state.player_id("Portu").is_some(), "Portu joined");
+    assert!(h.query_by_label("Add Portu as a player").is_none());
+    h.get_by_role_and_label(Role::TextInput, "Player B").focus();
+    h.run();
+    h.key_press(Key::Num1);
+    click(&mut h, "Ann wins (1)");
+    click(&mut h, "Save match (Enter)");
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    let store = Store::open(&path).unwrap();
+    let latest = store.latest_events(1).unwrap();
+    assert_eq!(
+        latest[0].event,
+        Event::Match(Match::new(0, 3, MatchResult::Played(Outcome::Win))),
+        "Ann beat Portu (id 3)"
+    );
+}
+
+/// Item 7: a change refused because another program wrote the file meanwhile says so in
+/// the app's words, without "redo the change" beside a Redo button that does something
+/// else, and without the file's path.
+#[test]
+fn a_change_made_meanwhile_elsewhere_is_said_without_redo_or_path() {
+    let dir = Temp::new("meanwhile");
+    let path = dir.0.join("club.rungs");
+    club(&path, 2);
+    let mut h = app_support::open(&path, WIDE);
+    {
+        let mut other = Store::open(&path).unwrap();
+        other
+            .commit("added Eve", &[(day(2026, 1, 9), join(3, "Eve"))])
+            .unwrap();
+    }
+    // Before the app has looked at the file again, Undo would take back Eve: refused.
+    h.state_mut()
+        .state
+        .apply(rungs::app::command::Command::Undo);
+    let error = h.state().state.error().unwrap_or_default().to_string();
+    assert!(
+        error.contains("another program changed the ladder"),
+        "{error}"
+    );
+    assert!(
+        !error.contains("redo")
+            && !error.contains(path.to_str().unwrap())
+            && !error.contains("action "),
+        "{error}"
+    );
+}
+
+/// Matches: every match of the log, not only the latest 30. The 3rd of 40 matches is found by
+/// searching for Cy and a date range, opens in the edit window, and its result is changed.
+#[test]
+fn the_matches_screen_reaches_an_old_match_and_edits_it() {
+    let dir = Temp::new("matches");
+    let path = dir.0.join("club.rungs");
+    club(&path, 40);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Matches");
+    h.run();
+    assert!(
+        h.query_by_label_contains("40 of 40 matches").is_some(),
+        "{:?}",
+        h.state().state.error()
+    );
+    type_into(&mut h, "Player:", "cy");
+    type_into(&mut h, "From:", "2026-01-03");
+    type_into(&mut h, "To:", "2026-01-05");
+    // Bo beat Cy on 01-03 and 01-05 (matches 2 and 4 of the run).
+    assert!(h.query_by_label_contains("2 of 40 matches").is_some());
+    let rows: Vec<_> = h.query_all_by_label("Bo beat Cy").collect();
+    assert_eq!(rows.len(), 2, "two rows");
+    // The older one is drawn lower (newest first).
+    let oldest = rows
+        .iter()
+        .max_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+        .unwrap();
+    oldest.click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Edit match: Bo beat Cy")
+            .is_some(),
+        "the edit window opened"
+    );
+    click(&mut h, "Cy wins");
+    click(&mut h, "Save changes (Enter)");
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    assert_eq!(s.screen, Screen::Matches, "still on Matches");
+    let store = Store::open(&path).unwrap();
+    let e = store
+        .event(5)
+        .unwrap()
+        .expect("the 2nd match of the run is event 5");
+    assert_eq!(e.date, day(2026, 1, 3));
+    assert_eq!(
+        e.event,
+        Event::Match(Match::new(1, 2, MatchResult::Played(Outcome::Loss))),
+        "Cy now beat Bo on 01-03"
+    );
+    // The list follows the ladder: one Bo-v-Cy row now reads "Cy beat Bo".
+    h.run();
+    assert!(h.query_by_label("Cy beat Bo").is_some());
+}
