@@ -193,3 +193,127 @@ fn the_matches_screen_reaches_an_old_match_and_edits_it() {
     h.run();
     assert!(h.query_by_label("Cy beat Bo").is_some());
 }
+
+/// A soft reset every Monday from 2026-01-05, a hard one every fourth.
+fn weekly() -> rungs::ladder::calendar::Calendar {
+    use rungs::ladder::calendar::{Calendar, HardResets, Schedule};
+    Calendar::Scheduled(Schedule {
+        soft_days: 7,
+        anchor: day(2026, 1, 5),
+        hard: HardResets::Every(4),
+    })
+}
+
+/// Item 6 and the calendar: on a weekly ladder whose last match was in January, the forecast
+/// says the resets due come first and what they do to both players; Seasons shows the
+/// calendar, the resets due and the next ones, and applies the due ones on request — after
+/// which each player stands where the forecast said.
+#[test]
+fn the_forecast_and_seasons_say_the_resets_due_and_seasons_applies_them() {
+    let dir = Temp::new("due-resets");
+    let path = dir.0.join("club.rungs");
+    let rules = Rules {
+        calendar: weekly(),
+        ..Rules::default()
+    };
+    let mut store = Store::create(&path, &rules).unwrap();
+    let start = day(2026, 1, 5);
+    let rows = vec![
+        (start, join(0, "Ann")),
+        (start, join(1, "Bo")),
+        (day(2026, 1, 6), win(0, 1)),
+        (day(2026, 1, 7), win(0, 1)),
+    ];
+    store.commit("club night", &rows).unwrap();
+    drop(store);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Enter match");
+    type_into(&mut h, "Player A", "Ann");
+    type_into(&mut h, "Player B", "Bo");
+    use egui_kittest::kittest::NodeT;
+    let node = format!(
+        "{:?}",
+        h.get_by_label_contains("due first: ").accesskit_node()
+    );
+    let from = node
+        .find("A hard reset")
+        .or_else(|| node.find("soft reset"))
+        .expect(&node);
+    let to = node.find(" before this match").expect(&node);
+    let line = node[from..to + " before this match".len()].to_string();
+    // "… are due first: Ann 1234 → 567, Bo … → … before this match"
+    let (_, players) = line.split_once("due first: ").expect("the players");
+    let after = |name: &str| -> f64 {
+        let part = players
+            .split(", ")
+            .find(|p| p.starts_with(name))
+            .unwrap_or_else(|| panic!("{name} in {line}"));
+        let (_, a) = part.split_once(" → ").expect("before → after");
+        a.trim_end_matches(" before this match").parse().unwrap()
+    };
+    let (ann, bo) = (after("Ann"), after("Bo"));
+    assert!(line.contains("hard reset"), "{line}");
+    click(&mut h, "Seasons");
+    assert!(
+        h.query_by_label_contains("scheduled resets are due since the last event (2026-01-07)")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("Calendar:").is_some()
+            && h.query_all_by_label_contains("of season").count() == 4,
+        "the next resets are listed"
+    );
+    click(&mut h, "Apply due resets now…");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    assert!(
+        h.query_by_label_contains("Preview — the season calendar's resets due by")
+            .is_some(),
+        "{:?}",
+        h.state().state.error()
+    );
+    click(&mut h, "Apply");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    let score = |id: u32| s.ladder.players[id as usize].figures().score;
+    assert_eq!((score(0).round(), score(1).round()), (ann, bo), "{line}");
+    let status = rungs::ladder::seasons::calendar_status(&s.ladder, rungs::app::state::today());
+    assert_eq!(status.pending, 0, "nothing due any more");
+    assert!(s.ladder.season > 1, "seasons ended");
+    assert!(
+        h.query_by_label_contains("scheduled resets are due")
+            .is_none()
+    );
+}
+
+/// File → New sets the season calendar, with a preview of the next resets.
+#[test]
+fn file_new_sets_the_season_calendar() {
+    let dir = Temp::new("new-calendar");
+    let path = dir.0.join("club.rungs");
+    club(&path, 1);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "File");
+    click(&mut h, "New ladder…");
+    type_into(&mut h, "Name", "weekly club");
+    h.get_by_role_and_label(Role::ComboBox, "Season calendar:")
+        .click();
+    h.run();
+    h.get_by_label("scheduled").click();
+    h.run();
+    type_into(&mut h, "Season ends every", "4");
+    type_into(&mut h, "Counted from", "2026-01-05");
+    assert!(
+        h.query_by_label_contains("Next: Mon ").is_some(),
+        "the next resets are previewed"
+    );
+    click(&mut h, "Create ladder");
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    assert_eq!(s.path(), Some(dir.0.join("weekly club.rungs").as_path()));
+    assert_eq!(s.ladder.rules.calendar, weekly());
+    let made = Store::open(&dir.0.join("weekly club.rungs")).unwrap();
+    assert_eq!(made.initial_rules().unwrap().calendar, weekly());
+}

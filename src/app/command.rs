@@ -76,6 +76,8 @@ pub enum Command {
     /// Rebuild a ladder's caches from its log (offered when they do not match it), then open it.
     Repair(PathBuf),
     New(PathBuf, System),
+    /// Create a ladder under these rules (File → New: a system and a season calendar).
+    Create(PathBuf, Rules),
     /// Show the File → New form (name, folder, system).
     AskNewLadder,
     OpenDemo,
@@ -114,6 +116,8 @@ pub enum Command {
     ShowPlayer(Option<PlayerId>),
     PreviewSoftReset,
     PreviewHardReset,
+    /// Preview applying the season calendar's resets that are due, now.
+    PreviewDueResets,
     /// Preview the ladder under these rules from this date (empty: today).
     PreviewRules(Rules, String),
     PreviewMigration {
@@ -202,6 +206,7 @@ impl Command {
                 | Command::Retire(..)
                 | Command::PreviewSoftReset
                 | Command::PreviewHardReset
+                | Command::PreviewDueResets
                 | Command::PreviewRules(..)
                 | Command::PreviewMigration { .. }
                 | Command::Confirm

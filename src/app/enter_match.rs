@@ -82,6 +82,9 @@ pub struct Forecast {
     pub missing: Option<String>,
     /// The step that would let the form through ("Add Portu as a player"), if there is one.
     pub fix: Option<crate::action::Fix>,
+    /// The season calendar's resets this match would apply first, in words ("a hard reset
+    /// is due first: Spain 1394 → 1066 before this match").
+    pub due: Option<String>,
 }
 
 /// The Enter match screen's own state.
@@ -222,6 +225,7 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
         deferred: false,
         missing: None,
         fix: None,
+        due: None,
     };
     let form = &key.0;
     if form.a.trim().is_empty() || form.b.trim().is_empty() {
@@ -238,6 +242,9 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
             return f;
         }
     };
+    let ids: Vec<_> = m.a.iter().chain(m.b.iter()).copied().collect();
+    f.due = crate::ladder::seasons::due_first(&app.ladder, date, &ids)
+        .map(|due| due_words(&due, &app.ladder));
     // The ladder on screen: as it stood at the timeline's point when the past is shown.
     f.prediction = crate::ladder::predict::predict_match(&app.ladder, &m, date);
     let (Some(store), None) = (app.store.as_ref(), app.tools.position) else {
@@ -259,6 +266,51 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
         Err(e) => f.missing = Some(words::store(&e)),
     }
     f
+}
+
+/// "A hard reset is due first: Spain 1394 → 1066, Portugal 1200 → 1000 before this match".
+fn due_words(
+    due: &crate::ladder::seasons::DueFirst,
+    ladder: &crate::ladder::replay::Ladder,
+) -> String {
+    let count = |n: u64, one: &str, many: &str| match n {
+        1 => one.to_string(),
+        n => format!("{n} {many}"),
+    };
+    let what = if due.hard > 0 {
+        let hard = count(
+            due.hard,
+            "a hard reset (the season ends)",
+            "hard resets (seasons end)",
+        );
+        match due.soft.saturating_sub(due.hard) {
+            0 => hard,
+            n => format!("{} and {hard}", count(n, "a soft reset", "soft resets")),
+        }
+    } else {
+        count(
+            due.soft,
+            "a soft reset (the week ends)",
+            "soft resets (weeks end)",
+        )
+    };
+    let verb = if due.soft == 1 { "is" } else { "are" };
+    let players: Vec<String> = due
+        .players
+        .iter()
+        .map(|&(id, before, after)| {
+            let name = ladder.player(id).map_or("?", |p| p.name.as_str());
+            format!("{name} {before:.0} → {after:.0}")
+        })
+        .collect();
+    let mut out = format!("{what} {verb} due first");
+    if !players.is_empty() {
+        out += &format!(": {} before this match", players.join(", "));
+    }
+    let mut chars = out.chars();
+    chars
+        .next()
+        .map_or(out.clone(), |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// "Portugal beat Spain", as the form would save it.
@@ -534,6 +586,9 @@ fn forecast_lines(
                 }
             });
         }
+    }
+    if let Some(due) = &f.due {
+        ui.label(RichText::new(due).color(ui.visuals().warn_fg_color));
     }
     if f.deferred {
         ui.label(format!(

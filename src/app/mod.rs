@@ -14,6 +14,7 @@
 //! What fails is an [`error::AppError`] (the gate's `ActionError` among them) and shows in
 //! the message strip.
 
+mod calendar;
 mod charts;
 mod chrome;
 pub mod command;

@@ -32,6 +32,7 @@ pub fn show(ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
             out.push(Command::PreviewHardReset);
         }
     });
+    super::calendar::show(ui, app, out);
     if let Some(p) = &app.pending {
         preview(ui, p, out);
     }

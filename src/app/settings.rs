@@ -2,7 +2,8 @@
 //! full values, the default, what each does — and the date the change takes effect. A change
 //! is a `rules` event, previewed as every player's standing before → after.
 
-use super::command::Command;
+use super::calendar::{self, CalendarForm};
+use super::command::{Command, Screen};
 use super::preview::preview;
 use super::state::AppState;
 use crate::ladder::rules::{Rules, System};
@@ -18,6 +19,8 @@ pub struct SettingsScreen {
     pub text: BTreeMap<String, String>,
     /// The change's date as typed (empty: today, or after the latest event).
     pub date: String,
+    /// The season calendar as typed (the ladder's until changed).
+    pub calendar: Option<CalendarForm>,
 }
 
 impl SettingsScreen {
@@ -26,6 +29,7 @@ impl SettingsScreen {
         self.draft = None;
         self.text.clear();
         self.date.clear();
+        self.calendar = None;
     }
 }
 
@@ -78,7 +82,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
     let height = if app.pending.is_some() {
         (ui.available_height() * 0.3).max(100.0)
     } else {
-        (ui.available_height() - 90.0).max(120.0)
+        (ui.available_height() - 150.0).max(120.0)
     };
     egui::ScrollArea::horizontal()
         .id_salt("params-sideways")
@@ -148,6 +152,16 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
             .is_some_and(|v| text.trim().parse::<f64>() == Ok(v));
         if !same && let Err(e) = edited.assign(&format!("{name}={text}")) {
             problem.get_or_insert(e.to_string());
+        }
+    }
+    let cal = me
+        .calendar
+        .get_or_insert_with(|| CalendarForm::of(&current.calendar));
+    calendar::form(ui, "settings-calendar", cal, Screen::Settings);
+    match cal.calendar(Screen::Settings) {
+        Ok(c) => edited.calendar = c,
+        Err(e) => {
+            problem.get_or_insert(e);
         }
     }
     let changed = edited != current;

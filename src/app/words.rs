@@ -28,6 +28,9 @@ pub fn field_label(field: &str, screen: Screen) -> &str {
         ("cutoffs", _) => "Cutoffs",
         ("elo", _) => "Elo list",
         ("calendar", _) => "Calendar",
+        ("soft-every", _) => "Soft reset every",
+        ("hard-every", _) => "Season ends every",
+        ("anchor", _) => "Counted from",
         (other, _) => other,
     }
 }

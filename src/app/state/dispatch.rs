@@ -54,7 +54,11 @@ impl AppState {
                 self.say(text, Offer::Nothing, origin);
             }
             Command::New(path, system) => {
-                let store = action::files::create(&path, &Rules::defaults(system))?;
+                self.try_apply(Command::Create(path, Rules::defaults(system)))?
+            }
+            Command::Create(path, rules) => {
+                let system = rules.system();
+                let store = action::files::create(&path, &rules)?;
                 self.set_store(store);
                 let text = format!(
                     "created {} ({}): add players or import matches to begin",
@@ -164,6 +168,10 @@ impl AppState {
             Command::PreviewHardReset => {
                 let date = self.action_date().to_string();
                 let act = Action::hard_reset(&self.context(), Some(&date))?;
+                self.preview(act)?
+            }
+            Command::PreviewDueResets => {
+                let act = Action::apply_due_resets(&self.context(), None)?;
                 self.preview(act)?
             }
             Command::PreviewRules(rules, date) => {
