@@ -5,7 +5,7 @@
 
 use chrono::NaiveDate;
 use eframe::egui::{self, Key, accesskit::Role};
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use rungs::app::command::Screen;
 use rungs::ladder::event::{Entry, Event, Match, MatchResult};
 use rungs::ladder::rules::Rules;
@@ -230,7 +230,7 @@ fn the_forecast_and_seasons_say_the_resets_due_and_seasons_applies_them() {
     click(&mut h, "Enter match");
     type_into(&mut h, "Player A", "Ann");
     type_into(&mut h, "Player B", "Bo");
-    use egui_kittest::kittest::NodeT;
+
     let node = format!(
         "{:?}",
         h.get_by_label_contains("due first: ").accesskit_node()
@@ -316,4 +316,61 @@ fn file_new_sets_the_season_calendar() {
     assert_eq!(s.ladder.rules.calendar, weekly());
     let made = Store::open(&dir.0.join("weekly club.rungs")).unwrap();
     assert_eq!(made.initial_rules().unwrap().calendar, weekly());
+}
+
+/// Item 4: Tune → "Apply as rules change…" opened its preview silently on Settings, reading
+/// "rating 3060 ± 294 → 3060 ± 0" with an empty tier column. The preview shows on Tune, titled
+/// in the screens' words, with Elo's rating without a deviation and the tiers said to go.
+#[test]
+fn tune_previews_its_rules_change_where_the_user_is_with_the_right_values() {
+    let dir = Temp::new("tune-apply");
+    let path = dir.0.join("club.rungs");
+    club(&path, 40);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Tune");
+    h.get_by_role_and_label(Role::ComboBox, "System").click();
+    h.run();
+    click(&mut h, "Elo");
+    click(&mut h, "Fit");
+    h.state_mut().screens.tune.wait();
+    h.run();
+    assert!(h.state().screens.tune.result.is_some(), "a fit");
+    click(&mut h, "Apply as rules change…");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let s = &h.state().state;
+    assert_eq!(
+        s.screen,
+        Screen::Tune,
+        "the preview shows where it was asked for"
+    );
+    assert!(s.pending.is_some(), "{:?}", s.error());
+    let title = h
+        .query_by_label_contains("Preview — rules from ")
+        .map(|n| format!("{:?}", n.accesskit_node()));
+    assert!(
+        title
+            .as_deref()
+            .is_some_and(|t| t.contains("Skyweaver → Elo")),
+        "{title:?}"
+    );
+    assert!(
+        h.query_by_label_contains("± 0").is_none(),
+        "Elo has no deviation"
+    );
+    assert!(
+        h.query_all_by_label_contains(" → none").count() > 0,
+        "the tiers are said to go"
+    );
+    // Ann's Elo rating after the change is the figure the preview shows for her.
+    let after = h.state().state.pending.as_ref().unwrap().after.players[0]
+        .figures()
+        .rating;
+    click(&mut h, "Apply");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    assert_eq!(s.ladder.rules.system(), rungs::ladder::rules::System::Elo);
+    assert_eq!(s.ladder.players[0].figures().rating, after);
 }

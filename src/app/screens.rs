@@ -120,6 +120,10 @@ impl Screens {
             Screen::WhatIf => what_if::show(ui, &mut self.what_if, state, out),
             Screen::Quality => quality::show(ui, state, out),
             Screen::Tune => {
+                // "Apply as rules change…" previews here, where it was asked for.
+                if let Some(p) = &state.pending {
+                    super::preview::preview(ui, p, &state.now().rules, out);
+                }
                 let file = state.store.as_ref().map(|s| s.path());
                 tune::show(ui, &mut self.tune, file, &state.ladder, out)
             }

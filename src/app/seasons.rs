@@ -34,7 +34,7 @@ pub fn show(ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
     });
     super::calendar::show(ui, app, out);
     if let Some(p) = &app.pending {
-        preview(ui, p, out);
+        preview(ui, p, &app.now().rules, out);
     }
     ui.separator();
     archive(ui, app);

@@ -188,6 +188,6 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
         }
     });
     if let Some(p) = &app.pending {
-        preview(ui, p, out);
+        preview(ui, p, &app.now().rules, out);
     }
 }
