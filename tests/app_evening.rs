@@ -264,7 +264,7 @@ fn finding_3_dates_never_block_and_errors_name_players() {
     // The gate's refusal in the app's words: the field by its label, not the file.
     let why = "No forecast yet: Date: Cy joined the ladder on 2026-01-10, after 2026-01-05; \
                date the match 2026-01-10 or later";
-    assert!(h.query_by_label_contains(&why).is_some(), "{why}");
+    assert!(h.query_by_label_contains(why).is_some(), "{why}");
     // A CSV dated in the future is refused whole.
     let csv = dir.0.join("future.csv");
     std::fs::write(&csv, "date,player_a,player_b,score\n9000-01-01,Ann,Cy,1\n").unwrap();
