@@ -374,3 +374,60 @@ fn tune_previews_its_rules_change_where_the_user_is_with_the_right_values() {
     assert_eq!(s.ladder.rules.system(), rungs::ladder::rules::System::Elo);
     assert_eq!(s.ladder.players[0].figures().rating, after);
 }
+
+/// Item 8: "Plot player" completes on Tab and Enter as Enter match's fields do; a name that is
+/// no player's is said, and selected so that the next name replaces it (not "GermJapan").
+#[test]
+fn plot_player_completes_on_tab_and_enter() {
+    let dir = Temp::new("plot-player");
+    let path = dir.0.join("club.rungs");
+    club(&path, 4);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "History");
+    h.run();
+    let field = |h: &mut egui_kittest::Harness<'_, rungs::app::RungsApp>| {
+        h.get_by_role_and_label(Role::TextInput, "Plot player:")
+            .focus();
+        h.run();
+    };
+    field(&mut h);
+    h.get_by_role_and_label(Role::TextInput, "Plot player:")
+        .type_text("An");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().state.tools.plotted,
+        vec![0],
+        "An + Enter plots Ann"
+    );
+    h.get_by_role_and_label(Role::TextInput, "Plot player:")
+        .type_text("b");
+    h.run();
+    h.key_press(Key::Tab);
+    h.run();
+    assert_eq!(
+        h.state().state.tools.plotted,
+        vec![0, 1],
+        "b + Tab plots Bo"
+    );
+    h.get_by_role_and_label(Role::TextInput, "Plot player:")
+        .type_text("Zed");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    let error = h.state().state.error().unwrap_or_default().to_string();
+    assert!(error.contains("no player is called “Zed”"), "{error}");
+    // The keyboard is still in the field, its text selected: "Cy" replaces "Zed".
+    h.get_by_role_and_label(Role::TextInput, "Plot player:")
+        .type_text("Cy");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    assert_eq!(
+        h.state().state.tools.plotted,
+        vec![0, 1, 2],
+        "{:?}",
+        h.state().screens.history.plot_name
+    );
+}

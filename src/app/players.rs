@@ -260,6 +260,16 @@ fn page(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: &mut
     }
 }
 
+/// A tick of the player page's x axis: their n-th event, counted from 1 (whole ticks only).
+fn event_tick(mark: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>) -> String {
+    let x = mark.value;
+    if x >= 0.0 && x.fract() == 0.0 && mark.step_size >= 1.0 {
+        format!("#{:.0}", x + 1.0)
+    } else {
+        String::new()
+    }
+}
+
 /// The player's rating (with its band as dashed bounds) and shown score by match; hovering
 /// either reads out the match and the value, and the score plot names the tiers.
 fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
@@ -288,6 +298,7 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
         Plot::new(("rating-plot", id))
             .height(180.0)
             .width(width)
+            .x_axis_formatter(event_tick)
             .allow_scroll(false)
             .link_axis(linked, [true, false])
             .show(ui, |p| {
@@ -311,6 +322,7 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
         let shown = Plot::new(("score-plot", id))
             .height(180.0)
             .width(width)
+            .x_axis_formatter(event_tick)
             .allow_scroll(false)
             .link_axis(linked, [true, false])
             .show(ui, |p| {
@@ -338,18 +350,22 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
     let at = hovered
         .filter(|x| x.is_finite())
         .map(|x| x.round().clamp(0.0, (rows.len() - 1) as f64) as usize);
-    match at.and_then(|i| rows.get(i)) {
-        Some(r) => {
+    match at.and_then(|i| Some((i, rows.get(i)?))) {
+        Some((i, r)) => {
             let f = r.figures;
             let tier = facts
                 .tiers
                 .then(|| crate::ladder::skyweaver::Tier::of_rp(f.score).name())
                 .map_or(String::new(), |t| format!(" ({t})"));
+            // The log's event number, as History and the edit window number events (x counts
+            // the player's own events); a reset by the calendar is no event of the log.
+            let event = match r.seq {
+                crate::ladder::calendar::SCHEDULED_SEQ => "reset by the calendar".to_string(),
+                seq => format!("event {seq}"),
+            };
             ui.label(format!(
-                // The log's event number, as History, `rungs events` and the edit window
-                // number events (x counts the player's own events).
-                "event {} · {} · rating {:.0}{} · {} {:.0}{tier}",
-                r.seq,
+                "their #{} · {event} · {} · rating {:.0}{} · {} {:.0}{tier}",
+                i + 1,
                 r.date,
                 f.rating,
                 if band > 0.0 {
