@@ -431,3 +431,44 @@ fn plot_player_completes_on_tab_and_enter() {
         h.state().screens.history.plot_name
     );
 }
+
+/// "Also": several players at once, pasted one per line (blank lines and spaces ignored), in
+/// one change that one Undo takes back; and "Add players" on an empty ladder puts the
+/// keyboard in the name field.
+#[test]
+fn several_players_are_added_at_once_and_add_players_gives_the_keyboard() {
+    let dir = Temp::new("several");
+    let path = dir.0.join("club.rungs");
+    Store::create(&path, &Rules::default()).unwrap();
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Add players");
+    h.run();
+    h.input_mut().events.push(egui::Event::Text("Zoe".into()));
+    h.run();
+    assert_eq!(
+        h.state().screens.players.new_player,
+        "Zoe",
+        "typed into New player"
+    );
+    click(&mut h, "Several at once…");
+    h.get_by_role_and_label(Role::MultilineTextInput, "New players, one per line:")
+        .focus();
+    h.run();
+    h.get_by_role_and_label(Role::MultilineTextInput, "New players, one per line:")
+        .type_text("Dee\nEve\n\n  Fay  \n");
+    h.run();
+    click(&mut h, "Add 3 players");
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    let names: Vec<&str> = s.ladder.players.iter().map(|p| p.name.as_str()).collect();
+    assert_eq!(names, ["Dee", "Eve", "Fay"]);
+    assert_eq!(s.notice(), Some("added 3 players"));
+    h.state_mut()
+        .state
+        .apply(rungs::app::command::Command::Undo);
+    let s = &h.state().state;
+    assert!(
+        s.ladder.players.iter().all(|p| !p.joined),
+        "one Undo takes all three back"
+    );
+}

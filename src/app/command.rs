@@ -110,6 +110,8 @@ pub enum Command {
         said: String,
     },
     AddPlayer(String),
+    /// Several players at once, in one change.
+    AddPlayers(Vec<String>),
     Rename(PlayerId, String),
     /// Retire (`true`) or bring back a player.
     Retire(PlayerId, bool),
@@ -202,6 +204,7 @@ impl Command {
                 | Command::DeleteEvent { .. }
                 | Command::EditMatch { .. }
                 | Command::AddPlayer(_)
+                | Command::AddPlayers(_)
                 | Command::Rename(..)
                 | Command::Retire(..)
                 | Command::PreviewSoftReset

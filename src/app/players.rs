@@ -17,6 +17,8 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Default)]
 pub struct PlayersScreen {
     pub new_player: String,
+    /// Several players at once: the list as typed or pasted, one name per line.
+    pub several: Option<String>,
     /// Give the New player field the keyboard next frame (after an add).
     focus_new: bool,
     pub search: String,
@@ -46,6 +48,9 @@ impl PlayersScreen {
     /// A player was added: the field clears and keeps the keyboard.
     pub fn added(&mut self) {
         self.new_player.clear();
+        if let Some(list) = &mut self.several {
+            list.clear();
+        }
         self.focus_new = true;
     }
 
@@ -94,8 +99,21 @@ pub fn show(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: 
         if ui.button("Add player").clicked() || enter {
             out.push(Command::AddPlayer(me.new_player.clone()));
         }
+        if ui
+            .selectable_label(me.several.is_some(), "Several at once…")
+            .on_hover_text("Paste or type a list, one name per line")
+            .clicked()
+        {
+            me.several = match me.several {
+                Some(_) => None,
+                None => Some(String::new()),
+            };
+        }
         ui.weak("A new player can play on any date: they join at their first match.");
     });
+    if let Some(list) = &mut me.several {
+        several(ui, list, out);
+    }
     ui.separator();
     let narrow = ui.available_width() < 900.0;
     if narrow && me.player.is_some() {
@@ -122,6 +140,36 @@ pub fn show(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: 
     egui::ScrollArea::vertical()
         .id_salt("player-page")
         .show(ui, |ui| page(ui, me, app, out));
+}
+
+/// Several players at once: one name per line ("Alice, Ben" on one line is one name, and
+/// refused: a comma joins a team), added as one change (one Undo takes them all back).
+fn several(ui: &mut egui::Ui, list: &mut String, out: &mut Vec<Command>) {
+    let names: Vec<String> = list
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect();
+    ui.horizontal(|ui| {
+        let label = ui.label("New players, one per line:");
+        ui.add(
+            egui::TextEdit::multiline(list)
+                .desired_rows(4)
+                .desired_width(260.0),
+        )
+        .labelled_by(label.id);
+        let text = match names.len() {
+            1 => "Add 1 player".to_string(),
+            n => format!("Add {n} players"),
+        };
+        if ui
+            .add_enabled(!names.is_empty(), egui::Button::new(text))
+            .clicked()
+        {
+            out.push(Command::AddPlayers(names.clone()));
+        }
+    });
 }
 
 /// Every player, searchable, alphabetical.

@@ -143,6 +143,12 @@ impl AppState {
                 let said = Some((act.label().to_string(), Offer::Undo));
                 self.commit(act, said, Some(FollowUp::PlayerAdded))?;
             }
+            Command::AddPlayers(names) => {
+                let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                let act = Action::add_players(&mut self.context(), &names, None)?;
+                let said = Some((act.label().to_string(), Offer::Undo));
+                self.commit(act, said, Some(FollowUp::PlayerAdded))?;
+            }
             Command::Rename(id, name) => {
                 let old = self.name_of(id);
                 let act = Action::rename(&self.context(), &old, &name, None)?;
