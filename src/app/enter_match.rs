@@ -238,7 +238,10 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
         Ok(dm) => dm,
         Err(why) => {
             f.missing = Some(words::action(&why, Screen::EnterMatch));
-            f.fix = why.fix();
+            // "Add Portu as a player" while Portugal is on offer would mislead: not then.
+            f.fix = why.fix().filter(|fix| match fix {
+                crate::action::Fix::AddPlayer(name) => app.suggestions(name, 1).is_empty(),
+            });
             return f;
         }
     };
@@ -273,28 +276,13 @@ fn due_words(
     due: &crate::ladder::seasons::DueFirst,
     ladder: &crate::ladder::replay::Ladder,
 ) -> String {
-    let count = |n: u64, one: &str, many: &str| match n {
-        1 => one.to_string(),
-        n => format!("{n} {many}"),
+    let what = match (due.soft, due.hard) {
+        (1, 1) => "a hard reset (the season ends) is due first".to_string(),
+        (1, _) => "a soft reset (the week ends) is due first".to_string(),
+        (n, 0) => format!("{n} soft resets (weeks end) are due first"),
+        (n, 1) => format!("{n} resets are due first (one ends the season)"),
+        (n, h) => format!("{n} resets are due first ({h} of them end seasons)"),
     };
-    let what = if due.hard > 0 {
-        let hard = count(
-            due.hard,
-            "a hard reset (the season ends)",
-            "hard resets (seasons end)",
-        );
-        match due.soft.saturating_sub(due.hard) {
-            0 => hard,
-            n => format!("{} and {hard}", count(n, "a soft reset", "soft resets")),
-        }
-    } else {
-        count(
-            due.soft,
-            "a soft reset (the week ends)",
-            "soft resets (weeks end)",
-        )
-    };
-    let verb = if due.soft == 1 { "is" } else { "are" };
     let players: Vec<String> = due
         .players
         .iter()
@@ -303,7 +291,7 @@ fn due_words(
             format!("{name} {before:.0} → {after:.0}")
         })
         .collect();
-    let mut out = format!("{what} {verb} due first");
+    let mut out = what;
     if !players.is_empty() {
         out += &format!(": {} before this match", players.join(", "));
     }

@@ -232,15 +232,15 @@ fn search_fields(ui: &mut egui::Ui, me: &mut MatchesScreen, app: &AppState) {
     ui.horizontal_wrapped(|ui| {
         let fields: [(&str, &mut String, f32); 3] = [
             ("Player:", &mut me.player, 140.0),
-            ("From:", &mut me.from, 90.0),
-            ("To:", &mut me.to, 90.0),
+            ("From:", &mut me.from, 100.0),
+            ("To:", &mut me.to, 100.0),
         ];
         for (label, text, width) in fields {
             let name = ui.label(label);
             ui.add(
                 egui::TextEdit::singleline(text)
                     .desired_width(width)
-                    .hint_text(if width < 100.0 { "YYYY-MM-DD" } else { "" }),
+                    .hint_text(if width < 120.0 { "YYYY-MM-DD" } else { "" }),
             )
             .labelled_by(name.id);
         }

@@ -13,9 +13,13 @@ use crate::store::StoreError;
 /// A field's label as the screen shows it (`player_a` is "Player A" on Enter match).
 pub fn field_label(field: &str, screen: Screen) -> &str {
     match (field, screen) {
+        // Matches edits in the edit window, whose fields say "Side A" and "Match date".
+        ("player_a", Screen::Matches) => "Side A",
+        ("player_b", Screen::Matches) => "Side B",
+        ("date", Screen::Matches) => "Match date",
         ("player_a", _) => "Player A",
         ("player_b", _) => "Player B",
-        ("date", Screen::EnterMatch | Screen::Matches) => "Date",
+        ("date", Screen::EnterMatch) => "Date",
         ("date", Screen::Settings) => "From",
         ("date", _) => "Date",
         ("score", _) => "Result",

@@ -117,25 +117,29 @@ pub enum Row {
 
 /// The rows `search` keeps, newest first. `marks` are (index of the event they come before,
 /// in `events`; mark index) in log order — a reset due before event i sits between event i-1
-/// and event i. A narrowed search keeps a separator only where a kept match follows it
-/// before the next one, so a player's list is not a fence of empty weeks.
+/// and event i. A narrowed search keeps, before each kept match, only the separators of the
+/// last gap between two events of the log before it (a day's soft and hard reset together),
+/// so a player's list is not a fence of the weeks they sat out.
 pub fn list(events: &[Effective], marks: &[(usize, u32)], search: &Search) -> Vec<Row> {
     let everything = search.is_everything();
     let mut rows = Vec::new();
     let mut marks = marks.iter().peekable();
-    // Separators waiting for a kept match after them.
-    let mut waiting: Vec<u32> = Vec::new();
+    // Separators waiting for a kept match after them, with the event they come before.
+    let mut waiting: Vec<(usize, u32)> = Vec::new();
     for (i, e) in events.iter().enumerate() {
-        while let Some((_, m)) = marks.next_if(|(before, _)| *before <= i) {
-            waiting.push(*m);
+        while let Some(&(before, m)) = marks.next_if(|(before, _)| *before <= i) {
+            if !everything && waiting.last().is_some_and(|(b, _)| *b != before) {
+                waiting.clear();
+            }
+            waiting.push((before, m));
         }
         if let Event::Match(m) = &e.event
             && search.keeps(e.date, m)
         {
-            rows.extend(waiting.drain(..).map(Row::Mark));
+            rows.extend(waiting.drain(..).map(|(_, m)| Row::Mark(m)));
             rows.push(Row::Match(i as u32));
         } else if everything {
-            rows.extend(waiting.drain(..).map(Row::Mark));
+            rows.extend(waiting.drain(..).map(|(_, m)| Row::Mark(m)));
         }
     }
     if everything {
@@ -195,6 +199,23 @@ mod tests {
         assert_eq!(
             list(&events, &marks, &wins_of_0),
             vec![Row::Match(2), Row::Mark(0), Row::Match(0)]
+        );
+        // Three resets while player 1 sat out (before events 2 and 3): only the last gap's
+        // show before their next match.
+        let sat_out = [(2, 0), (3, 1), (3, 2)];
+        let events_1 = vec![
+            game(1, 1, 1, 0, win),
+            game(2, 2, 0, 2, win),
+            game(9, 3, 0, 2, win),
+            game(10, 4, 1, 2, win),
+        ];
+        let of_1 = Search {
+            players: Some(vec![1]),
+            ..Search::default()
+        };
+        assert_eq!(
+            list(&events_1, &sat_out, &of_1),
+            vec![Row::Match(3), Row::Mark(2), Row::Mark(1), Row::Match(0)]
         );
         let from_the_2nd = Search {
             from: Some(day(2)),
