@@ -510,7 +510,7 @@ fn draw_markers(p: &mut PlotUi, markers: &[(f64, String)]) {
 
 /// Pixels a marker line keeps clear on each side: closer ones are left out, so 150 years of
 /// weekly resets are not a fence over the data; zooming in brings them back.
-const MARKER_GAP_PX: f64 = 6.0;
+const MARKER_GAP_PX: f64 = 16.0;
 
 /// The x of the markers in `x0..=x1` to draw on a plot `width` pixels wide: season ends,
 /// migrations and rules changes first, then soft resets where there is room.
@@ -599,7 +599,7 @@ mod tests {
     #[test]
     fn markers_thin_to_the_plots_pixels_season_ends_first() {
         // 1000 weekly resets at x = 0, 1, …, 999 and a season end at 500.5, on a plot 600 px
-        // wide showing 0..1000: one line per 6 px is one per 10 units.
+        // wide showing 0..1000: one line per 16 px is one per 26.7 units.
         let mut markers: Vec<(f64, String)> = (0..1000)
             .map(|i| {
                 (
@@ -611,10 +611,11 @@ mod tests {
         markers.push((500.5, "hard reset (season 1 ends)".to_string()));
         let kept = thinned(&markers, 0.0, 1000.0, 600.0);
         assert!(kept.contains(&500.5), "the season end is kept");
-        assert!(kept.windows(2).all(|w| w[1] - w[0] >= 10.0), "{kept:?}");
-        // 0, 10, …, 490, then 500.5, then 511, 521, …: about a hundred.
-        assert!((95..=101).contains(&kept.len()), "{}", kept.len());
-        // Zoomed in to 0..60 every one of them shows again.
-        assert_eq!(thinned(&markers, 0.0, 60.0, 600.0).len(), 61);
+        let gap = MARKER_GAP_PX * 1000.0 / 600.0;
+        assert!(kept.windows(2).all(|w| w[1] - w[0] >= gap), "{kept:?}");
+        // 0, 27, …, 459, then 500.5, then 528, …, 988: 18 + 1 + 18.
+        assert_eq!(kept.len(), 37, "{kept:?}");
+        // Zoomed in to 0..30 on 600 px (a line per 0.8 unit) every one shows again.
+        assert_eq!(thinned(&markers, 0.0, 30.0, 600.0).len(), 31);
     }
 }
