@@ -111,7 +111,7 @@ pub fn form(ui: &mut egui::Ui, id: &str, form: &mut CalendarForm, screen: Screen
                 (
                     "Season ends every",
                     &mut form.hard_every,
-                    50.0,
+                    64.0,
                     "soft resets (or month),",
                 ),
                 ("Counted from", &mut form.anchor, 100.0, ""),
@@ -192,18 +192,23 @@ pub fn show(ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
     } else {
         "archived"
     };
-    let (mut season, mut week) = (status.season, status.week);
-    for (date, is_hard) in next_resets(&calendar, today(), 4) {
-        let mut text = format!(
-            "{} {date}: week {week} of season {season} ends — {soft}",
-            date.format("%a")
-        );
-        week += 1;
-        if is_hard {
-            text += &format!("; then season {season} ends — {hard}");
-            season += 1;
-            week = 1;
-        }
-        ui.label(text);
-    }
+    // Folded in a small window, so the preview and the archive keep their room.
+    egui::CollapsingHeader::new("Next resets")
+        .default_open(ui.available_height() > 500.0)
+        .show(ui, |ui| {
+            let (mut season, mut week) = (status.season, status.week);
+            for (date, is_hard) in next_resets(&calendar, today(), 4) {
+                let mut text = format!(
+                    "{} {date}: week {week} of season {season} ends — {soft}",
+                    date.format("%a")
+                );
+                week += 1;
+                if is_hard {
+                    text += &format!("; then season {season} ends — {hard}");
+                    season += 1;
+                    week = 1;
+                }
+                ui.label(text);
+            }
+        });
 }

@@ -237,7 +237,11 @@ pub fn show(
     let per_line = (ui.available_width() / (body * 0.5)).max(1.0);
     let wraps = (100.0 / per_line).ceil().clamp(1.0, 3.0);
     let reserve = line * (plotted.len() as f32 * wraps + 1.5);
-    let height = ((ui.available_height() - reserve) / plots_count - 4.0).max(60.0);
+    let room = (ui.available_height() - reserve).max(60.0);
+    // A plot is never squeezed below readable: in a small window the plots scroll instead.
+    const MIN_PLOT: f32 = 120.0;
+    let height = (room / plots_count - 4.0).max(MIN_PLOT);
+    let small = room / plots_count - 4.0 < MIN_PLOT;
     if let Some(day) = single_day {
         ui.weak(format!(
             "Every plotted match is on {day}: shown by the ladder's match number instead of the date."
@@ -279,37 +283,48 @@ pub fn show(
     };
     // One scope around both plots: its rectangle takes in their axes, for Save PNG.
     let ladder_rules = state.ladder.rules.clone();
-    let plots = ui.scope(|ui| {
-        let shown = plot("history-rating", &rating_label).show(ui, |p| {
-            wheel_zoom(p);
-            draw_curves(p, &plotted, Curve::Rating);
-            draw_markers(p, &marker_xs);
-            if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
-                hover_x = Some(c.x);
-            }
-        });
-        marker_labels(ui, &shown.transform, &marker_xs);
-        if two_plots {
-            let shown = plot("history-score", score_axis(system)).show(ui, |p| {
+    let mut draw = |ui: &mut egui::Ui| {
+        ui.scope(|ui| {
+            let shown = plot("history-rating", &rating_label).show(ui, |p| {
                 wheel_zoom(p);
-                // One legend entry for the tier lines; each is named at the right edge.
-                for line in tier_lines(&ladder_rules) {
-                    let colour = widgets::tier_colour(line.tier);
-                    p.hline(
-                        HLine::new("tier boundaries", line.value)
-                            .color(colour.gamma_multiply(0.6))
-                            .style(LineStyle::dashed_loose()),
-                    );
-                }
-                draw_curves(p, &plotted, Curve::Score);
+                draw_curves(p, &plotted, Curve::Rating);
                 draw_markers(p, &marker_xs);
                 if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                     hover_x = Some(c.x);
                 }
             });
-            tier_labels(ui, &shown.transform, &ladder_rules);
-        }
-    });
+            marker_labels(ui, &shown.transform, &marker_xs);
+            if two_plots {
+                let shown = plot("history-score", score_axis(system)).show(ui, |p| {
+                    wheel_zoom(p);
+                    // One legend entry for the tier lines; each is named at the right edge.
+                    for line in tier_lines(&ladder_rules) {
+                        let colour = widgets::tier_colour(line.tier);
+                        p.hline(
+                            HLine::new("tier boundaries", line.value)
+                                .color(colour.gamma_multiply(0.6))
+                                .style(LineStyle::dashed_loose()),
+                        );
+                    }
+                    draw_curves(p, &plotted, Curve::Score);
+                    draw_markers(p, &marker_xs);
+                    if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
+                        hover_x = Some(c.x);
+                    }
+                });
+                tier_labels(ui, &shown.transform, &ladder_rules);
+            }
+        })
+    };
+    let plots = if small {
+        egui::ScrollArea::vertical()
+            .id_salt("history-plots")
+            .max_height(room)
+            .show(ui, draw)
+            .inner
+    } else {
+        draw(ui)
+    };
     me.plot_rect = Some(plots.response.rect);
     let Some(x) = hover_x else {
         ui.label(RichText::new("Hover over a plot to read out the event under the cursor.").weak());

@@ -109,10 +109,11 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, before: &Rules, out: &mut Vec<Com
                     .striped(true)
                     .resizable(true)
                     .max_scroll_height(height)
-                    .column(Column::initial(150.0).at_least(90.0).clip(true))
-                    .column(Column::initial(170.0).at_least(80.0).clip(true))
-                    .column(Column::initial(150.0).at_least(110.0))
-                    .column(Column::initial(200.0).at_least(150.0))
+                    // Together about 560 px: a small window shows every column.
+                    .column(Column::initial(120.0).at_least(80.0).clip(true))
+                    .column(Column::initial(120.0).at_least(70.0).clip(true))
+                    .column(Column::initial(130.0).at_least(110.0))
+                    .column(Column::initial(180.0).at_least(150.0))
                     .header(22.0, |mut h| {
                         // Where the score is the rating (Elo), one column says it.
                         let score = format!("{} before → after", facts.score);

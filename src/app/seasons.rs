@@ -32,10 +32,11 @@ pub fn show(ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
             out.push(Command::PreviewHardReset);
         }
     });
-    super::calendar::show(ui, app, out);
+    // A preview comes first: in a small window it keeps its room.
     if let Some(p) = &app.pending {
         preview(ui, p, &app.now().rules, out);
     }
+    super::calendar::show(ui, app, out);
     ui.separator();
     archive(ui, app);
 }
