@@ -178,6 +178,8 @@ fn the_matches_screen_reaches_an_old_match_and_edits_it() {
     let s = &h.state().state;
     assert!(s.error().is_none(), "{:?}", s.error());
     assert_eq!(s.screen, Screen::Matches, "still on Matches");
+    // "Also": the message says what the match was and what it is now, not the old label.
+    assert_eq!(s.notice(), Some("Changed: Bo beat Cy → Cy beat Bo"));
     let store = Store::open(&path).unwrap();
     let e = store
         .event(5)
@@ -469,4 +471,34 @@ fn several_players_are_added_at_once_and_add_players_gives_the_keyboard() {
         s.ladder.players.iter().all(|p| !p.joined),
         "one Undo takes all three back"
     );
+}
+
+/// "Also": under Elo the standings showed "rating" and "Rating", the same number twice; the
+/// score column says it once.
+#[test]
+fn elo_standings_show_the_rating_once() {
+    let dir = Temp::new("elo-columns");
+    let path = dir.0.join("club.rungs");
+    let mut store =
+        Store::create(&path, &Rules::defaults(rungs::ladder::rules::System::Elo)).unwrap();
+    let start = day(2026, 1, 1);
+    store
+        .commit(
+            "night",
+            &[
+                (start, join(0, "Ann")),
+                (start, join(1, "Bo")),
+                (start, win(0, 1)),
+            ],
+        )
+        .unwrap();
+    drop(store);
+    let h = app_support::open(&path, WIDE);
+    assert!(h.query_by_label("rating").is_some(), "the score column");
+    assert!(
+        h.query_by_label("Rating").is_none(),
+        "no second column of the same number"
+    );
+    // Ann won her first match under K = 32 from 1500 against 1500: 1516.
+    assert!(h.query_by_label("1516").is_some());
 }

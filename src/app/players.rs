@@ -160,6 +160,7 @@ fn several(ui: &mut egui::Ui, list: &mut String, out: &mut Vec<Command>) {
         )
         .labelled_by(label.id);
         let text = match names.len() {
+            0 => "Add players".to_string(),
             1 => "Add 1 player".to_string(),
             n => format!("Add {n} players"),
         };

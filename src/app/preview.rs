@@ -37,7 +37,7 @@ fn title(p: &Pending, before: &Rules) -> String {
     } else {
         for (spec, value) in rules.param_values() {
             if before.param(spec.name) != Some(value) {
-                parts.push(format!("{} {}", spec.label, super::settings::number(value)));
+                parts.push(format!("{} {}", spec.label, widgets::number(value)));
             }
         }
     }

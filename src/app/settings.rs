@@ -33,14 +33,7 @@ impl SettingsScreen {
     }
 }
 
-/// A number as a person reads it: whole numbers without ".0", others in full.
-pub fn number(v: f64) -> String {
-    if v.is_finite() && v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
-    }
-}
+pub use super::widgets::number;
 
 pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mut Vec<Command>) {
     if app.store.is_none() {

@@ -128,8 +128,22 @@ impl AppState {
             Command::EditMatch { seq, edit } => {
                 let current = self.find_event(seq)?;
                 let act = Action::edit_match(&self.context(), &current, &edit)?;
-                let before = crate::app::widgets::event_line(&self.ladder, &current.event);
-                let said = Some((format!("Changed: {before}"), Offer::Undo));
+                // What it was and what it is now ("Changed: Spain beat Peru → Peru beat Spain"),
+                // not the old label alone.
+                let widgets = |e: &crate::ladder::event::Event| {
+                    crate::app::widgets::event_line(&self.ladder, e)
+                };
+                let before = widgets(&current.event);
+                let after = act.rows().iter().find_map(|(_, entry)| match entry {
+                    crate::ladder::event::Entry::Edit { event, .. }
+                    | crate::ladder::event::Entry::Add { event } => Some(widgets(event)),
+                    _ => None,
+                });
+                let text = match after {
+                    Some(after) if after != before => format!("Changed: {before} → {after}"),
+                    _ => format!("Changed: {before}"),
+                };
+                let said = Some((text, Offer::Undo));
                 self.commit(act, said, Some(FollowUp::EditDone))?;
             }
             Command::DeleteEvent { seq, said } => {
