@@ -165,7 +165,7 @@ fn what_if_replays_under_other_rules_side_by_side() {
     let dir = Temp::new("whatif");
     let mut h = app(&dir);
     click(&mut h, "What-if");
-    type_into(&mut h, "Parameters:", "k=64");
+    type_into(&mut h, "K factor", "64");
     click(&mut h, "Replay under B");
     settle(&mut h);
     let s = &h.state().state;
