@@ -5,7 +5,7 @@
 use chrono::NaiveDate;
 use eframe::egui::{self, Key};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use rungs::app::RungsApp;
 use rungs::app::command::Command;
 use rungs::app::command::ToolCommand;
@@ -102,8 +102,10 @@ fn the_history_plot_overlays_players_and_reads_out_the_hovered_event() {
     h.input_mut().events.push(egui::Event::PointerMoved(at));
     h.run();
     assert!(
-        h.query_by_label_contains("Ann: 2026-03-10 · event")
-            .is_some(),
+        // The axis's number first (issue 22, item 8: axis and read-out agree), then the
+        // date and the log's event number.
+        h.query_by_label_contains("Ann: match ")
+            .is_some_and(|n| format!("{:?}", n.accesskit_node()).contains(" · 2026-03-10 · event")),
         "Ann's read-out dates her last match"
     );
     assert!(h.query_by_label_contains("lost to Cy").is_some());
@@ -163,7 +165,7 @@ fn what_if_replays_under_other_rules_side_by_side() {
     let dir = Temp::new("whatif");
     let mut h = app(&dir);
     click(&mut h, "What-if");
-    type_into(&mut h, "Parameters:", "k=64");
+    type_into(&mut h, "K factor", "64");
     click(&mut h, "Replay under B");
     settle(&mut h);
     let s = &h.state().state;

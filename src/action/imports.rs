@@ -165,7 +165,7 @@ impl Action {
                             at: Place::line(file, m.line),
                             field: field.to_string(),
                             name: name.to_string(),
-                            hint: "; add the player first, or allow new players".into(),
+                            why: crate::action::error::Unknown::NotAllowedNew,
                         });
                     }
                     let id =

@@ -323,13 +323,10 @@ impl Action {
         let (Event::Player { id, name, .. }, Some(text), false) =
             (&current.event, edit.date.as_deref(), others)
         else {
-            return Err(ActionError::refused(
-                at,
-                format!(
-                    "event {} is a player joining; only its date is edited (--date)",
-                    current.seq
-                ),
-            ));
+            return Err(ActionError::JoinDateOnly {
+                at: at.clone(),
+                seq: current.seq,
+            });
         };
         // Given, not defaulted: an empty date is not "today" in an edit.
         let date = ctx.not_ahead(super::parse_day(at, "date", text.trim())?)?;

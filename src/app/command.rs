@@ -18,6 +18,7 @@ pub enum Screen {
     #[default]
     Standings,
     EnterMatch,
+    Matches,
     Players,
     Seasons,
     Migration,
@@ -33,10 +34,11 @@ pub enum Screen {
 
 impl Screen {
     /// The organiser's screens, then the designer's.
-    pub const ALL: [Screen; 13] = [
+    pub const ALL: [Screen; 14] = [
         Screen::Standings,
         Screen::EnterMatch,
         Screen::Tonight,
+        Screen::Matches,
         Screen::Players,
         Screen::Seasons,
         Screen::History,
@@ -53,6 +55,7 @@ impl Screen {
         match self {
             Screen::Standings => "Standings",
             Screen::EnterMatch => "Enter match",
+            Screen::Matches => "Matches",
             Screen::Players => "Players",
             Screen::Seasons => "Seasons",
             Screen::Migration => "Migration",
@@ -76,6 +79,8 @@ pub enum Command {
     /// Rebuild a ladder's caches from its log (offered when they do not match it), then open it.
     Repair(PathBuf),
     New(PathBuf, System),
+    /// Create a ladder under these rules (File → New: a system and a season calendar).
+    Create(PathBuf, Rules),
     /// Show the File → New form (name, folder, system).
     AskNewLadder,
     OpenDemo,
@@ -108,12 +113,16 @@ pub enum Command {
         said: String,
     },
     AddPlayer(String),
+    /// Several players at once, in one change.
+    AddPlayers(Vec<String>),
     Rename(PlayerId, String),
     /// Retire (`true`) or bring back a player.
     Retire(PlayerId, bool),
     ShowPlayer(Option<PlayerId>),
     PreviewSoftReset,
     PreviewHardReset,
+    /// Preview applying the season calendar's resets that are due, now.
+    PreviewDueResets,
     /// Preview the ladder under these rules from this date (empty: today).
     PreviewRules(Rules, String),
     PreviewMigration {
@@ -208,10 +217,12 @@ impl Command {
                 | Command::DeleteEvent { .. }
                 | Command::EditMatch { .. }
                 | Command::AddPlayer(_)
+                | Command::AddPlayers(_)
                 | Command::Rename(..)
                 | Command::Retire(..)
                 | Command::PreviewSoftReset
                 | Command::PreviewHardReset
+                | Command::PreviewDueResets
                 | Command::PreviewRules(..)
                 | Command::PreviewMigration { .. }
                 | Command::Confirm

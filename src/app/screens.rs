@@ -6,6 +6,7 @@ use super::command::{Command, Screen};
 use super::enter_match::{self, EnterMatchScreen};
 use super::history::{self, HistoryScreen};
 use super::jobs::FollowUp;
+use super::matches::{self, MatchesScreen};
 use super::migration::{self, MigrationScreen};
 use super::new_ladder::NewLadderForm;
 use super::players::{self, PlayersScreen};
@@ -25,6 +26,7 @@ use eframe::egui;
 pub struct Screens {
     pub standings: StandingsScreen,
     pub enter: EnterMatchScreen,
+    pub matches: MatchesScreen,
     pub players: PlayersScreen,
     pub settings: SettingsScreen,
     pub migration: MigrationScreen,
@@ -46,6 +48,7 @@ impl Screens {
         Screens {
             standings: StandingsScreen::default(),
             enter: EnterMatchScreen::default(),
+            matches: MatchesScreen::default(),
             players: PlayersScreen::default(),
             settings: SettingsScreen::default(),
             migration: MigrationScreen::default(),
@@ -108,6 +111,10 @@ impl Screens {
         match state.screen {
             Screen::Standings => standings::show(ui, &mut self.standings, state, out),
             Screen::EnterMatch => enter_match::show(ui, &mut self.enter, state, out),
+            Screen::Matches => {
+                self.enter.show_edit(ui, state, out);
+                matches::show(ui, &mut self.matches, &mut self.enter, state, out)
+            }
             Screen::Players => players::show(ui, &mut self.players, state, out),
             Screen::Seasons => seasons::show(ui, state, out),
             Screen::Migration => migration::show(ui, &mut self.migration, state, out),
@@ -117,6 +124,10 @@ impl Screens {
             Screen::WhatIf => what_if::show(ui, &mut self.what_if, state, out),
             Screen::Quality => quality::show(ui, state, out),
             Screen::Tune => {
+                // "Apply as rules change…" previews here, where it was asked for.
+                if let Some(p) = &state.pending {
+                    super::preview::preview(ui, p, &state.now().rules, out);
+                }
                 let file = state.store.as_ref().map(|s| s.path());
                 tune::show(ui, &mut self.tune, file, &state.ladder, out)
             }

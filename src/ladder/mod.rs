@@ -6,6 +6,7 @@ pub mod event;
 pub mod fit;
 pub mod inversus;
 pub mod leaderboard;
+pub mod listing;
 pub mod log;
 pub mod predict;
 pub mod preview;
