@@ -9,8 +9,8 @@
 use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
 use crate::ladder::rules::Rules;
 use crate::ladder::values::{self, PlayerName};
-use crate::store::LogPiece;
 use crate::store::export::{ActionKind, Log, LogAction, LogItem, UndoFold};
+use crate::store::import::LogPiece;
 use crate::store::runs::Runs;
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;

@@ -22,7 +22,7 @@ pub mod forecast;
 mod guard;
 mod histories;
 pub mod history_blob;
-mod import;
+pub mod import;
 mod log;
 mod migrate;
 pub mod newfile;
@@ -33,7 +33,6 @@ mod torn;
 mod varint;
 
 pub use error::{OpenError, Result, StoreError};
-pub use import::{ImportFailure, LogPiece};
 
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::Rules;
