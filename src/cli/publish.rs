@@ -31,7 +31,7 @@ pub fn publish(file: &Path, dir: &Path, at: Option<&str>, options: &Options) -> 
     let store = Store::open(file)?;
     let (events, cut, day) = point(&store, file, at)?;
     let events = &events[..cut];
-    let model = Model::gather(&store.initial_rules()?, events, baseline(events, day))?;
+    let model = Model::gather(&store.initial_rules()?, events, baseline(events))?;
     let site = Site::new(&model, options, day);
     // The folder is checked before any page is made: a refused target costs nothing.
     let mut staged = Staged::new(dir)?;
@@ -48,9 +48,16 @@ pub fn publish(file: &Path, dir: &Path, at: Option<&str>, options: &Options) -> 
     Ok(())
 }
 
-/// Movement is measured from the ladder a week before `day`: the events dated up to then.
-pub fn baseline(events: &[crate::ladder::log::Effective], day: NaiveDate) -> usize {
-    let before = day.checked_sub_days(Days::new(7)).unwrap_or(NaiveDate::MIN);
+/// Movement is measured over the last week of play: from the ladder as it stood a week
+/// before the published point's last event (the events dated up to seven days before it).
+pub fn baseline(events: &[crate::ladder::log::Effective]) -> usize {
+    let Some(last) = events.last() else {
+        return 0;
+    };
+    let before = last
+        .date
+        .checked_sub_days(Days::new(7))
+        .unwrap_or(NaiveDate::MIN);
     events.partition_point(|e| e.date <= before)
 }
 

@@ -73,7 +73,11 @@ fn page(site: &Site, depth: Depth, title: &str, body: Markup) -> String {
 }
 
 /// A player's name as the site shows it, linked to their page when they have one.
+/// A player the site leaves off (retired, with `--hide-retired`) is not named anywhere.
 fn player_link(site: &Site, depth: Depth, id: PlayerId) -> Markup {
+    if !site.shows(id) {
+        return html! { span.muted { "a retired player" } };
+    }
     let name = shown_name(site, site.model.name(id));
     let href = match depth {
         Depth::Root => format!("players/{id}.html"),
