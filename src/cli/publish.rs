@@ -3,12 +3,11 @@
 
 use super::common::shown;
 use super::views::cut_at;
-use crate::publish::folder::Staged;
 use crate::publish::table::{self, Line};
-use crate::publish::{self as site, Model, Options, Site};
+use crate::publish::{self as site, Options};
 use crate::store::Store;
-use anyhow::{Result, anyhow};
-use chrono::{Days, NaiveDate};
+use anyhow::Result;
+use chrono::NaiveDate;
 use std::path::Path;
 
 /// The log up to `at` (all of it when `None`) and the day the ladder is shown at.
@@ -30,35 +29,16 @@ fn point(
 pub fn publish(file: &Path, dir: &Path, at: Option<&str>, options: &Options) -> Result<()> {
     let store = Store::open(file)?;
     let (events, cut, day) = point(&store, file, at)?;
-    let events = &events[..cut];
-    let model = Model::gather(&store.initial_rules()?, events, baseline(events))?;
-    let site = Site::new(&model, options, day);
-    // The folder is checked before any page is made: a refused target costs nothing.
-    let mut staged = Staged::new(dir)?;
-    let name = shown(staged.target());
-    site::render(&site, &mut staged).map_err(|e| anyhow!("{name}: cannot write: {e}"))?;
-    staged.commit()?;
-    let pages = site.lines().count();
+    let (target, pages) =
+        site::publish_site(&store.initial_rules()?, &events[..cut], day, options, dir)?;
+    let name = shown(&target);
     say!(
         "wrote {name}: index.html, {} player page{}, the season archive; open {}",
         pages,
         if pages == 1 { "" } else { "s" },
-        Path::new(&name).join("index.html").display()
+        target.join("index.html").display()
     );
     Ok(())
-}
-
-/// Movement is measured over the last week of play: from the ladder as it stood a week
-/// before the published point's last event (the events dated up to seven days before it).
-pub fn baseline(events: &[crate::ladder::log::Effective]) -> usize {
-    let Some(last) = events.last() else {
-        return 0;
-    };
-    let before = last
-        .date
-        .checked_sub_days(Days::new(7))
-        .unwrap_or(NaiveDate::MIN);
-    events.partition_point(|e| e.date <= before)
 }
 
 pub fn standings_csv(file: &Path, all: bool, at: Option<&str>) -> Result<()> {

@@ -141,6 +141,87 @@ pub fn share_image(site: &Site) -> Result<Vec<u8>, String> {
     ))
 }
 
+/// The share image of `ladder`'s leaderboard (what the app's "Save standings as image"
+/// writes), as PNG bytes.
+pub fn standings_image(
+    ladder: &crate::ladder::replay::Ladder,
+    title: &str,
+) -> Result<Vec<u8>, String> {
+    let lines: Vec<Line> = crate::ladder::standings::standings(ladder)
+        .iter()
+        .filter(|s| s.listed())
+        .map(|s| Line::of(ladder, s))
+        .collect();
+    let named: Vec<(String, &Line)> = lines
+        .iter()
+        .map(|l| (values::shown(&l.name).into_owned(), l))
+        .collect();
+    let when = match ladder.last_date {
+        Some(d) => format!("after {d} · season {}, week {}", ladder.season, ladder.week),
+        None => "no matches yet".to_string(),
+    };
+    let score = crate::chart::series::score_axis(ladder.rules.system());
+    image::png(&image::standings_svg(title, &when, score, &named))
+}
+
+/// The leaderboard tab-separated, a header first (the app's "Copy standings").
+pub fn standings_tsv(ladder: &crate::ladder::replay::Ladder) -> String {
+    let lines: Vec<Line> = crate::ladder::standings::standings(ladder)
+        .iter()
+        .filter(|s| s.listed())
+        .map(|s| Line::of(ladder, s))
+        .collect();
+    table::tab_separated(
+        crate::chart::series::score_axis(ladder.rules.system()),
+        &lines,
+    )
+}
+
+/// Why a site was not published.
+#[derive(Debug, thiserror::Error)]
+pub enum PublishError {
+    #[error(transparent)]
+    Folder(#[from] folder::FolderError),
+    #[error("the log does not replay: {0}")]
+    Replay(#[from] crate::ladder::replay::ReplayError),
+}
+
+/// Movement is measured over the last week of play: from the ladder as it stood a week
+/// before the last event of `events` (the events dated up to seven days before it).
+pub fn baseline(events: &[crate::ladder::log::Effective]) -> usize {
+    let Some(last) = events.last() else {
+        return 0;
+    };
+    let before = last
+        .date
+        .checked_sub_days(chrono::Days::new(7))
+        .unwrap_or(NaiveDate::MIN);
+    events.partition_point(|e| e.date <= before)
+}
+
+/// Publishes the ladder after `events` (the log up to the chosen point) into `dir`, whole:
+/// the folder is checked first, the pages written beside it, then put in its place. Returns
+/// the folder written (a link followed) and the number of player pages.
+pub fn publish_site(
+    initial: &crate::ladder::rules::Rules,
+    events: &[crate::ladder::log::Effective],
+    day: NaiveDate,
+    options: &Options,
+    dir: &std::path::Path,
+) -> Result<(std::path::PathBuf, usize), PublishError> {
+    // A refused target costs nothing: it is checked before the replay.
+    let mut staged = folder::Staged::new(dir)?;
+    let model = Model::gather(initial, events, baseline(events))?;
+    let site = Site::new(&model, options, day);
+    let target = staged.target().to_path_buf();
+    render(&site, &mut staged).map_err(|e| folder::FolderError {
+        dir: target.clone(),
+        why: format!("cannot write: {e}"),
+    })?;
+    staged.commit()?;
+    Ok((target, site.lines().count()))
+}
+
 /// A name as the site shows it: without control or direction characters, and as a first
 /// name and initials when asked ("Ann Lee" → "Ann L."). Escaping is the page's.
 pub fn shown_name(site: &Site, name: &str) -> String {
