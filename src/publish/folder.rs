@@ -6,7 +6,7 @@
 //! [`MARK`]) or an empty folder: publishing never replaces a folder of other files, a file,
 //! a device or a ladder. A symbolic link is followed to the folder it names.
 
-use super::Sink;
+use super::sink::Sink;
 use crate::interchange::out_file::not_a_folder;
 use std::fs::{self, File};
 use std::io::{self, Write};

@@ -3,8 +3,8 @@
 //! anywhere else; no script.
 
 use super::model::{Movement, Places, TierMove};
+use super::site::{Site, shown_name};
 use super::table::Line;
-use super::{Site, shown_name};
 use crate::chart::markers::{tier_glyph, tier_rgb};
 use crate::chart::series::{rating_axis, score_axis};
 use crate::ladder::event::PlayerId;
