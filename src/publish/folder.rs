@@ -1,5 +1,5 @@
 //! Writing a site into a folder whole. The files go into a new hidden folder beside the
-//! target, are synced, and the folder is then put in the target's place in one step (an
+//! target, and the folder is then put in the target's place in one step (an
 //! exchange of the two names where the system offers it): a reader of the target sees the
 //! old site or the new one, never half of each, and a publish that fails part way leaves the
 //! old site as it was. A target that is there already must be a site rungs wrote (it holds
@@ -88,7 +88,9 @@ impl Staged {
         &self.target
     }
 
-    /// Syncs every file, marks the folder as a site, and puts it in the target's place.
+    /// Marks the folder as a site and puts it in the target's place. The pages are not
+    /// synced to the disk first: a site is made again from the log in a second, and a sync
+    /// (`syncfs`) flushed every other program's writes too — seconds on a busy machine.
     pub fn commit(mut self) -> Result<(), FolderError> {
         let t = self.temp.clone();
         File::create(t.join(MARK))
@@ -96,21 +98,12 @@ impl Staged {
                 f.write_all(b"A site published by rungs; the next publish replaces this folder.\n")
             })
             .map_err(|e| fail(&t, e))?;
-        sync_tree(&t).map_err(|e| fail(&t, e))?;
         if self.target.exists() {
             exchange(&t, &self.target).map_err(|e| fail(&self.target, e))?;
             // The old site is now at the temporary name, which drop removes.
         } else {
             fs::rename(&t, &self.target).map_err(|e| fail(&self.target, e))?;
             self.done = true;
-        }
-        if let Some(parent) = self.target.parent() {
-            let _ = File::open(if parent.as_os_str().is_empty() {
-                Path::new(".")
-            } else {
-                parent
-            })
-            .and_then(|d| d.sync_all());
         }
         Ok(())
     }
@@ -149,18 +142,6 @@ impl Sink for Staged {
 /// Whether a folder may be replaced: it is empty, or a site rungs wrote.
 fn replaceable(dir: &Path) -> bool {
     dir.join(MARK).is_file() || fs::read_dir(dir).is_ok_and(|mut entries| entries.next().is_none())
-}
-
-/// Flushes everything written under `dir` to the disk in one call (`syncfs`: one sync of
-/// the file system rather than one per page of a ten-thousand-page site).
-fn sync_tree(dir: &Path) -> io::Result<()> {
-    use std::os::fd::AsRawFd;
-    let d = File::open(dir)?;
-    // SAFETY: `d` is an open descriptor for the call's duration.
-    if unsafe { libc::syncfs(d.as_raw_fd()) } != 0 {
-        return Err(io::Error::last_os_error());
-    }
-    Ok(())
 }
 
 /// Swaps two names in one step (Linux's `renameat2` with `RENAME_EXCHANGE`); where the file
