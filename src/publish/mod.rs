@@ -188,3 +188,65 @@ pub fn render(site: &Site, sink: &mut dyn Sink) -> io::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::event::{Event, Match, MatchResult};
+    use crate::ladder::replay::Ladder;
+    use crate::ladder::rules::{Rules, System};
+    use crate::rating::Outcome;
+
+    #[test]
+    fn initials_keep_the_first_name_and_shorten_the_rest() {
+        assert_eq!(initials("Ann Lee"), "Ann L.");
+        assert_eq!(initials("José María López"), "José M. L.");
+        assert_eq!(initials("Bo"), "Bo");
+    }
+
+    /// Ann beats Bo under Elo K=32: Ann 1516, Bo 1484. The tab-separated standings name
+    /// them in that order, and the share image is a PNG with ink on it (the text drawn in
+    /// the embedded font, not left blank).
+    #[test]
+    fn copied_standings_and_the_share_image_show_the_leaderboard() {
+        let mut ladder = Ladder::new(Rules::defaults(System::Elo));
+        let day = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+        let events = [
+            Event::Player {
+                id: 0,
+                name: "Ann".into(),
+                undated: false,
+            },
+            Event::Player {
+                id: 1,
+                name: "Bo".into(),
+                undated: false,
+            },
+            Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Win))),
+        ];
+        for (i, e) in events.iter().enumerate() {
+            ladder.apply(day, i as u64 + 1, e, &mut Vec::new()).unwrap();
+        }
+        let tsv = standings_tsv(&ladder);
+        let rows: Vec<&str> = tsv.lines().collect();
+        assert_eq!(rows[0].split('\t').nth(3), Some("rating"));
+        assert!(
+            rows[1].starts_with("1\tAnn\t\t1516.0\t1516.0\t\t1\t0\t0\t2026-01-01"),
+            "{}",
+            rows[1]
+        );
+        assert!(rows[2].starts_with("2\tBo\t"), "{}", rows[2]);
+        let png = standings_image(&ladder, "Club").unwrap();
+        let decoder = ::png::Decoder::new(std::io::Cursor::new(png));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!(info.width, 1080);
+        // Dark text pixels: the title, the names and figures.
+        let dark = buf[..info.buffer_size()]
+            .chunks(4)
+            .filter(|p| p[0] < 120 && p[1] < 120 && p[2] < 120)
+            .count();
+        assert!(dark > 500, "{dark} dark pixels");
+    }
+}
