@@ -241,8 +241,8 @@ proptest! {
     #[test]
     fn the_whole_declared_box_stays_finite(
         system in prop::sample::select(System::ALL.to_vec()),
-        us in prop::collection::vec(0.0..=1.0f64, 20),
-        extremes in prop::collection::vec(prop::bool::ANY, 20),
+        us in prop::collection::vec(0.0..=1.0f64, 32),
+        extremes in prop::collection::vec(prop::bool::ANY, 32),
     ) {
         let mut rules = Rules::defaults(system);
         for (i, p) in system.facts().params.iter().enumerate() {

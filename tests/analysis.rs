@@ -201,6 +201,9 @@ fn a_forecast_is_what_committing_each_result_does() {
             scenario: None,
             side_a: None,
             home: None,
+            goals: None,
+            class: None,
+            board: None,
         };
         let ladder = store.ladder().unwrap();
         let f = store.forecast(date, &m).unwrap();

@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 use eframe::egui::{self, Key, Modifiers, accesskit::Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use rungs::app::RungsApp;
 use rungs::app::state::AppState;
 use rungs::ladder::event::{Entry, Event};
@@ -206,8 +206,9 @@ fn a_settings_change_is_a_previewed_rules_event() {
     type_into(&mut h, "Grandweavers", "3");
     click(&mut h, "Preview change");
     assert!(
-        h.query_by_label_contains("Preview — rules: skyweaver")
-            .is_some(),
+        // In the screen's words: the parameter by its label, not `rules: skyweaver …`.
+        h.query_by_label_contains("Preview — rules from ")
+            .is_some_and(|n| format!("{:?}", n.accesskit_node()).contains(": Grandweavers 3")),
         "{:?}",
         h.state().state.error()
     );

@@ -261,13 +261,10 @@ fn finding_3_dates_never_block_and_errors_name_players() {
     type_into(&mut h, "Date", "2026-01-05");
     type_into(&mut h, "Player A", "Cy");
     type_into(&mut h, "Player B", "Ann");
-    // In the gate's words, naming the file as saving (or `rungs add-match`) would.
-    let file = dir.0.join("club.rungs");
-    let why = format!(
-        "No forecast yet: {}: field `date`: Cy joined the ladder on 2026-01-10",
-        file.display()
-    );
-    assert!(h.query_by_label_contains(&why).is_some(), "{why}");
+    // The gate's refusal in the app's words: the field by its label, not the file.
+    let why = "No forecast yet: Date: Cy joined the ladder on 2026-01-10, after 2026-01-05; \
+               date the match 2026-01-10 or later";
+    assert!(h.query_by_label_contains(why).is_some(), "{why}");
     // A CSV dated in the future is refused whole.
     let csv = dir.0.join("future.csv");
     std::fs::write(&csv, "date,player_a,player_b,score\n9000-01-01,Ann,Cy,1\n").unwrap();
@@ -423,7 +420,7 @@ fn finding_6_tables_align_and_the_archive_is_ranked() {
     click(&mut h, "Seasons");
     click(&mut h, "Hard reset (end season 1)…");
     // The preview's header and cells share their columns.
-    let head = h.get_by_label("score before → after").rect();
+    let head = h.get_by_label("RP before → after").rect();
     // The first row's score cell ("1200 → 1000 (−200)").
     let cell = h
         .get_all_by_label_contains("(")

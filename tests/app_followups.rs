@@ -1,7 +1,7 @@
 //! The app's follow-ups to the gate (issues 10 and 12): the status bar says where the season
 //! calendar stands; switching systems keeps the ladder's calendar and side advantage; an
 //! older demo is rebuilt, a current one opened as it is; the same bad input gives the same
-//! message from the app as from the command line.
+//! refusal from the app as from the command line, each in its own words.
 
 use chrono::NaiveDate;
 use eframe::egui::{self, accesskit::Role};
@@ -273,8 +273,11 @@ fn cli_error(args: &[&str]) -> String {
         .to_string()
 }
 
+/// The same bad input is refused by the app as by the command line, each in its own words
+/// (issue 22, item 7): the command line names the file and the field's code name, the app
+/// the field's label on screen, and neither the file nor a `rungs` command.
 #[test]
-fn a_bad_name_or_date_gets_the_command_lines_message() {
+fn a_bad_name_or_date_is_refused_alike_in_each_doors_words() {
     let dir = Temp::new("same-message");
     let path = dir.0.join("club.rungs");
     ladder_file(&path, &Rules::default());
@@ -286,9 +289,16 @@ fn a_bad_name_or_date_gets_the_command_lines_message() {
         type_into(&mut h, "New player:", name);
         click(&mut h, "Add player");
         let cli = cli_error(&["add-player", file, name]);
-        assert_eq!(h.state().state.error(), Some(cli.as_str()), "{name:?}");
+        // "FILE: field `name`: `Korea, Republic` is not a name: it …"
+        let (_, reason) = cli.split_once("` is not a name").expect("the reason");
+        let app = h.state().state.error().expect("refused").to_string();
         assert!(
-            h.query_by_label(&format!("Error: {cli}")).is_some(),
+            app.starts_with("New player: “") && app.ends_with(reason),
+            "app: {app}\ncli: {cli}"
+        );
+        assert!(!app.contains(file) && !app.contains("field `"), "{app}");
+        assert!(
+            h.query_by_label(&format!("Error: {app}")).is_some(),
             "the strip shows it"
         );
         assert_eq!(h.state().state.ladder.players.len(), 2, "nobody joined");
@@ -301,9 +311,11 @@ fn a_bad_name_or_date_gets_the_command_lines_message() {
         type_into(&mut h, "Date", date);
         let cli = cli_error(&["add-match", file, "Ann", "Bo", "1", "--date", date]);
         assert!(cli.contains("field `date`"), "{cli}");
+        let (_, reason) = cli.split_once(&format!("`{date}` ")).expect("the reason");
+        let app = format!("Date: “{date}” {reason}");
         assert!(
-            h.query_by_label(&cli).is_some(),
-            "the form says `{cli}` beside its disabled Save"
+            h.query_by_label(&app).is_some(),
+            "the form says `{app}` beside its disabled Save (cli: {cli})"
         );
     }
     assert_eq!(Store::open(&path).unwrap().ladder().unwrap().events, 3);
@@ -361,7 +373,13 @@ fn a_tampered_ladder_is_not_shown_and_the_repair_is_offered() {
     let shown = h.state().state.path().map(Path::to_path_buf);
     assert_eq!(shown, Some(other.clone()), "the tampered ladder was opened");
     let error = h.state().state.error().unwrap_or_default().to_string();
-    assert!(error.contains("run `rungs repair"), "{error}");
+    // The app's words: the file by name, the fix as the button beside it, no command.
+    assert!(
+        error.starts_with("tampered.rungs: ")
+            && error.contains("Repair rebuilds them")
+            && !error.contains("`rungs"),
+        "{error}"
+    );
     click(&mut h, "Repair");
     let s = &h.state().state;
     assert_eq!(s.path(), Some(tampered.as_path()), "{:?}", s.error());

@@ -5,7 +5,7 @@
 use chrono::NaiveDate;
 use eframe::egui::{self, Key};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use rungs::app::RungsApp;
 use rungs::app::command::Command;
 use rungs::app::command::ToolCommand;
@@ -102,8 +102,10 @@ fn the_history_plot_overlays_players_and_reads_out_the_hovered_event() {
     h.input_mut().events.push(egui::Event::PointerMoved(at));
     h.run();
     assert!(
-        h.query_by_label_contains("Ann: 2026-03-10 · event")
-            .is_some(),
+        // The axis's number first (issue 22, item 8: axis and read-out agree), then the
+        // date and the log's event number.
+        h.query_by_label_contains("Ann: match ")
+            .is_some_and(|n| format!("{:?}", n.accesskit_node()).contains(" · 2026-03-10 · event")),
         "Ann's read-out dates her last match"
     );
     assert!(h.query_by_label_contains("lost to Cy").is_some());
@@ -163,7 +165,7 @@ fn what_if_replays_under_other_rules_side_by_side() {
     let dir = Temp::new("whatif");
     let mut h = app(&dir);
     click(&mut h, "What-if");
-    type_into(&mut h, "Parameters:", "k=64");
+    type_into(&mut h, "K factor", "64");
     click(&mut h, "Replay under B");
     settle(&mut h);
     let s = &h.state().state;
@@ -196,7 +198,11 @@ fn prediction_quality_scores_every_system() {
     click(&mut h, "Score every system on this ladder");
     settle(&mut h);
     let scores = &h.state().state.tools.scores;
-    assert_eq!(scores.len(), 5, "each system at its defaults");
+    assert_eq!(
+        scores.len(),
+        6,
+        "each system at its defaults (goals since issue 26)"
+    );
     assert!(scores.iter().all(|s| s.matches == 6 && s.draws == 1));
     assert!(scores.windows(2).all(|w| w[0].log_loss <= w[1].log_loss));
     // Elo K=32's first prediction is ½ and so on: its log-loss is a real number above 0.

@@ -121,3 +121,72 @@ fn import_log_reserves_no_history_a_reset_does_not_write() {
     let (read, err) = rungs_capped(600, &["standings", file.to_str().unwrap()]);
     assert!(read, "{err}");
 }
+
+#[test]
+fn import_log_streams_a_long_log_rather_than_holding_it_whole() {
+    // 2,000 joins, then 400,000 matches in one action, each line about 190 bytes: a 78 MB
+    // log. Held whole as it was read (every row parsed into memory before the first was
+    // written), the import needed about 160 MiB of address space (140 aborted, measured with
+    // the release build); read, packed and written line by line it needs under 100 MiB, since
+    // what it keeps is the ladder it replays (one event in the ladder's packed form is a few
+    // bytes, one parsed row over a hundred). The cap sits between.
+    let dir = TempDir::new("capped-stream");
+    let log = dir.0.join("long.jsonl");
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&log).unwrap());
+    use std::io::Write;
+    writeln!(
+        out,
+        r#"{{"rules":{{"params":{{"idle_days":365,"initial_rating":1500.0,"k":32.0,"provisional_games":0}},"system":"elo"}},"rungs_log":1}}"#
+    )
+    .unwrap();
+    let players = 2000u64;
+    let label = "imported long.csv (400000 matches)";
+    for id in 0..players {
+        writeln!(
+            out,
+            r#"{{"action":1,"action_kind":"do","date":"2020-01-02","event":{{"id":{id},"kind":"player","name":"Player {id:05}","undated":true}},"label":"{label}","op":"add","seq":{}}}"#,
+            id + 1
+        )
+        .unwrap();
+    }
+    let start = d(2020, 1, 2);
+    let results = ["Win", "Loss", "Draw"];
+    for i in 0..400_000u64 {
+        let a = i * 7919 % players;
+        let b = (a + 1 + i % (players - 1)) % players;
+        let date = start + chrono::Days::new(i / 400);
+        writeln!(
+            out,
+            r#"{{"action":1,"action_kind":"do","date":"{date}","event":{{"a":[{a}],"b":[{b}],"kind":"match","result":{{"played":"{}"}}}},"label":"{label}","op":"add","seq":{}}}"#,
+            results[(i % 3) as usize],
+            players + i + 1
+        )
+        .unwrap();
+    }
+    out.flush().unwrap();
+    drop(out);
+    let file = dir.0.join("long.rungs");
+    let (imported, err) = rungs_capped(
+        130,
+        &["import-log", file.to_str().unwrap(), log.to_str().unwrap()],
+    );
+    assert!(imported, "{err}");
+    // Every row landed, in order: 402,000 events, the last the log's last match (on the last day,
+    // 2020-01-02 + 399,999 / 400 = 999 days = 2022-09-27).
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rungs"))
+        .args(["events", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(text.lines().count(), 402_000);
+    let last = text.lines().last().unwrap();
+    assert!(
+        last.trim_start().starts_with("402000  2022-09-27"),
+        "{last}"
+    );
+}

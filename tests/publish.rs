@@ -339,3 +339,48 @@ mod csv_row {
         }
     }
 }
+
+/// The latest saved round is on the index above the standings: its boards with the result
+/// entered so far ("1–0" for side A's win) or "to play", and the players linked to their pages.
+#[test]
+fn the_latest_round_shows_its_boards_and_results_above_the_standings() {
+    let dir = Dir::new("publish-round");
+    club(&dir);
+    let out = dir.ok(&[
+        "pair",
+        LADDER,
+        "--present",
+        "Ann Lee,Bo Chen,Cy,Ed",
+        "--date",
+        "2026-01-14",
+        "--save",
+        "--json",
+    ]);
+    let round: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(round["round"], 1, "{round}");
+    let name =
+        |board: usize, side: &str| round["boards"][board][side].as_str().unwrap().to_string();
+    dir.ok(&["result", LADDER, "1", "1", "1"]);
+    dir.ok(&["publish", LADDER, "site"]);
+    let index = read(&dir.0.join("site/index.html"));
+    let at = index.find("Round 1").expect("the round's caption");
+    let standings = index.find("class=\"standings\"").expect("the standings");
+    assert!(at < standings, "the round comes first");
+    let section = &index[at..standings];
+    assert!(section.contains("2026-01-14"), "{section}");
+    // Board 1: A won, in the order A, result, B; board 2 waits for its result.
+    let (a1, b1, a2, b2) = (name(0, "a"), name(0, "b"), name(1, "a"), name(1, "b"));
+    let one = [
+        section.find(&a1).unwrap(),
+        section.find("1–0").unwrap(),
+        section.find(&b1).unwrap(),
+    ];
+    assert!(one[0] < one[1] && one[1] < one[2], "{section}");
+    let two = [
+        section.find(&a2).unwrap(),
+        section.find("to play").unwrap(),
+        section.find(&b2).unwrap(),
+    ];
+    assert!(two[0] < two[1] && two[1] < two[2], "{section}");
+    assert!(section.contains("href=\"players/"), "{section}");
+}

@@ -68,6 +68,9 @@ fn game(a: PlayerId, b: PlayerId, result: MatchResult) -> Event {
         scenario,
         side_a,
         home,
+        goals: None,
+        class: None,
+        board: None,
     })
 }
 

@@ -345,6 +345,9 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
             scenario: Some("pegasus bridge".into()),
             side_a: Some(side.into()),
             home: None,
+            goals: None,
+            class: None,
+            board: None,
         })
     };
     store
@@ -371,6 +374,9 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
             scenario: Some("Omaha Beach".into()),
             side_a: Some(side.into()),
             home: None,
+            goals: None,
+            class: None,
+            board: None,
         })
     };
     let before = store.ladder().unwrap().players[0].figures().rating;

@@ -55,6 +55,44 @@ pub fn quoted(text: &str) -> String {
     format!("`{}{more}`", head.escape_debug())
 }
 
+/// Why no player answers to a name, which says what to do about it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unknown {
+    /// Nobody is called so: add them first.
+    Nobody,
+    /// Nobody is called so in a file being imported that may not add players.
+    NotAllowedNew,
+    /// Several players' names compare equal to it (from an older rungs): these, as written.
+    Alike(Vec<String>),
+}
+
+impl Unknown {
+    /// The command line's words, with their leading separator.
+    fn cli(&self) -> String {
+        match self {
+            Unknown::Nobody => "; add them first (Players, or `rungs add-player`)".into(),
+            Unknown::NotAllowedNew => "; add the player first, or allow new players".into(),
+            Unknown::Alike(names) => {
+                let quoted: Vec<String> = names.iter().map(|n| quoted(n)).collect();
+                format!(
+                    "; {} players have names that compare equal ({}, from an older rungs): \
+                     type one exactly as written, and rename it",
+                    names.len(),
+                    quoted.join(", ")
+                )
+            }
+        }
+    }
+}
+
+/// A change that would make a refused one go through, where there is one a front end can
+/// offer as a single step (the app shows it as a button beside the message).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Fix {
+    /// Add a player by this name.
+    AddPlayer(String),
+}
+
 /// Why a change was refused. Nothing was written when one is returned.
 #[derive(Debug, thiserror::Error)]
 pub enum ActionError {
@@ -66,13 +104,13 @@ pub enum ActionError {
         text: String,
         reason: String,
     },
-    #[error("{at}field `{field}`: unknown player {}{hint}", quoted(name))]
+    #[error("{at}field `{field}`: unknown player {}{}", quoted(name), why.cli())]
     UnknownPlayer {
         at: Place,
         field: String,
         name: String,
-        /// What to do about it, with its leading separator ("; add them first …").
-        hint: String,
+        /// Why nobody answers to it, which says what to do.
+        why: Unknown,
     },
     #[error(
         "{at}field `{field}`: {} is already taken by {}; names are compared without regard to \
@@ -117,6 +155,20 @@ pub enum ActionError {
     },
     #[error("{at}no event {seq} (see `rungs events`)")]
     NoEvent { at: Place, seq: u64 },
+    /// A rename that a later rename of the same player undoes at once.
+    #[error(
+        "{at}{name} is renamed again after {date}, so the ladder would still call them {later}; \
+         date this rename after that one, or change that rename (see `rungs events`)"
+    )]
+    RenamedAgain {
+        at: Place,
+        name: String,
+        date: NaiveDate,
+        later: String,
+    },
+    /// An edit of a player's joining that changes more than its date.
+    #[error("{at}event {seq} is a player joining; only its date is edited (--date)")]
+    JoinDateOnly { at: Place, seq: u64 },
     /// A change the ladder's rules do not allow, in words.
     #[error("{at}{reason}")]
     Refused { at: Place, reason: String },
@@ -156,6 +208,60 @@ impl ActionError {
         ActionError::Refused {
             at: at.clone(),
             reason: reason.into(),
+        }
+    }
+
+    /// The field the problem is in, by its code name (`player_a`, `date`), if it is in one.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            ActionError::Invalid { field, .. }
+            | ActionError::UnknownPlayer { field, .. }
+            | ActionError::NameTaken { field, .. } => Some(field),
+            ActionError::NotYetJoined { .. } | ActionError::Future { .. } => Some("date"),
+            _ => None,
+        }
+    }
+
+    /// Where it came from (the ladder file, or an input file and its line).
+    pub fn place(&self) -> Option<&Place> {
+        match self {
+            ActionError::Invalid { at, .. }
+            | ActionError::UnknownPlayer { at, .. }
+            | ActionError::NameTaken { at, .. }
+            | ActionError::PlayerTwice { at, .. }
+            | ActionError::NotYetJoined { at, .. }
+            | ActionError::Future { at, .. }
+            | ActionError::NoEvent { at, .. }
+            | ActionError::RenamedAgain { at, .. }
+            | ActionError::JoinDateOnly { at, .. }
+            | ActionError::Refused { at, .. }
+            | ActionError::Replay { at, .. }
+            | ActionError::AlreadyImported { at, .. } => Some(at),
+            _ => None,
+        }
+    }
+
+    /// The players it is about, by name.
+    pub fn players(&self) -> Vec<&str> {
+        match self {
+            ActionError::UnknownPlayer { name, .. }
+            | ActionError::PlayerTwice { name, .. }
+            | ActionError::NotYetJoined { name, .. }
+            | ActionError::RenamedAgain { name, .. } => vec![name.as_str()],
+            ActionError::NameTaken { name, existing, .. } => vec![name.as_str(), existing.as_str()],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The one step that would let the change through, where there is one.
+    pub fn fix(&self) -> Option<Fix> {
+        match self {
+            ActionError::UnknownPlayer {
+                name,
+                why: Unknown::Nobody,
+                ..
+            } if !name.trim().is_empty() => Some(Fix::AddPlayer(name.clone())),
+            _ => None,
         }
     }
 

@@ -4,12 +4,15 @@
 //! the name, so a retry finds it free.
 
 use super::{ActionError, Place};
-use crate::interchange::jsonl::LogFile;
+use crate::interchange::jsonl::LogReader;
+use crate::ladder::event::{Entry, Event, LogRow};
 use crate::ladder::rules::Rules;
 use crate::ladder::simulate::{SimConfig, SimReport, simulate};
 use crate::store::export::Log;
 use crate::store::newfile::NewLadder;
-use crate::store::{OpenError, Store, StoreError};
+use crate::store::{ImportFailure, LogPiece, OpenError, Store, StoreError};
+use std::collections::HashMap;
+use std::io::BufRead;
 use std::path::Path;
 
 fn check_rules(path: &Path, rules: &Rules) -> Result<(), ActionError> {
@@ -31,18 +34,54 @@ pub fn import_log(path: &Path, log: &Log) -> Result<Store, ActionError> {
     bring_in(path, log, &here, &here)
 }
 
-/// [`import_log`] of a log read from a file: a problem is shown at the line it came from.
-pub fn import_log_file(path: &Path, source: &LogFile) -> Result<Store, ActionError> {
-    let place = |line: Option<u64>| match line {
-        Some(line) => Place::line(source.file.clone(), line),
-        None => Place::file(source.file.clone()),
+/// A new ladder at `path` holding the log `reader` reads, line by line as it is written in
+/// (never held whole): a problem is shown at the line it came from, and leaves no file.
+/// Returns the ladder and how many actions it holds.
+pub fn import_log_reader<R: BufRead>(
+    path: &Path,
+    reader: &mut LogReader<R>,
+) -> Result<(Store, u64), ActionError> {
+    let rules = reader.rules().clone();
+    check_rules(path, &rules)?;
+    let today = super::today();
+    let mut names: HashMap<u32, String> = HashMap::new();
+    let mut actions = 0u64;
+    let mut made = NewLadder::begin(path, &rules)?;
+    let mut next = || -> Result<Option<LogPiece>, ActionError> {
+        let piece = reader.next_piece()?;
+        match &piece {
+            Some(LogPiece::Row(row)) => {
+                let place = Place::line(reader.places().file.clone(), reader.line());
+                check_date(row, today, &place)?;
+                if let Entry::Add {
+                    event: Event::Player { id, name, .. } | Event::Rename { id, name },
+                } = &row.entry
+                {
+                    names.insert(*id, name.clone());
+                }
+            }
+            Some(LogPiece::Action { .. }) => actions += 1,
+            None => {}
+        }
+        Ok(piece)
     };
-    bring_in(
-        path,
-        &source.log,
-        &|seq| place(source.line_of(seq)),
-        &|seq| place(source.line_of_row(seq)),
-    )
+    let imported = made.store()?.import_pieces(&rules, &mut next);
+    match imported {
+        Ok(()) => Ok((made.finish()?, actions)),
+        Err(ImportFailure::Source(e)) => Err(e),
+        Err(ImportFailure::Store(StoreError::Replay { cause, .. })) => {
+            let places = reader.places();
+            let at = match places.line_of(cause.seq()) {
+                Some(line) => Place::line(places.file.clone(), line),
+                None => Place::file(places.file.clone()),
+            };
+            Err(ActionError::Replay {
+                at,
+                message: cause.describe(&|id| names.get(&id).cloned()),
+            })
+        }
+        Err(ImportFailure::Store(other)) => Err(ActionError::Store(other)),
+    }
 }
 
 /// The ladder made from `log`; `event_at` places a problem with event `seq` as replay
@@ -78,36 +117,39 @@ fn check_dates(
     today: chrono::NaiveDate,
     at: &dyn Fn(u64) -> Place,
 ) -> Result<(), ActionError> {
-    use crate::ladder::event::{Entry, Event};
     for row in log.actions.iter().flat_map(|a| &a.rows) {
-        let scheduled = matches!(
-            &row.entry,
-            Entry::Add {
-                event: Event::Rules { .. }
-            } | Entry::Edit {
-                event: Event::Rules { .. },
-                ..
-            }
-        );
-        if row.date > today && !scheduled {
-            return Err(ActionError::invalid(
-                &at(row.seq),
-                "date",
-                &row.date.to_string(),
-                format!(
-                    "is after today ({today}); a log's rows are dated when they happened \
-                     (only a rules change is scheduled ahead)"
-                ),
-            ));
+        check_date(row, today, &at(row.seq))?;
+    }
+    Ok(())
+}
+
+fn check_date(row: &LogRow, today: chrono::NaiveDate, at: &Place) -> Result<(), ActionError> {
+    let scheduled = matches!(
+        &row.entry,
+        Entry::Add {
+            event: Event::Rules { .. }
+        } | Entry::Edit {
+            event: Event::Rules { .. },
+            ..
         }
+    );
+    if row.date > today && !scheduled {
+        return Err(ActionError::invalid(
+            at,
+            "date",
+            &row.date.to_string(),
+            format!(
+                "is after today ({today}); a log's rows are dated when they happened \
+                 (only a rules change is scheduled ahead)"
+            ),
+        ));
     }
     Ok(())
 }
 
 /// The latest name of each player in a log, for messages.
-fn log_names(log: &Log) -> std::collections::HashMap<u32, String> {
-    use crate::ladder::event::{Entry, Event};
-    let mut names = std::collections::HashMap::new();
+fn log_names(log: &Log) -> HashMap<u32, String> {
+    let mut names = HashMap::new();
     for row in log.actions.iter().flat_map(|a| &a.rows) {
         if let Entry::Add {
             event: Event::Player { id, name, .. } | Event::Rename { id, name },

@@ -4,7 +4,9 @@
 use super::{Action, ActionError, Context, Kind, Place};
 use crate::interchange::csv_matches::{MatchReader, Side};
 use crate::ladder::calendar::{Calendar, HardResets, Schedule, default_anchor};
-use crate::ladder::event::{Entry, Event, Home, Match, MatchResult, PlayerId, Side as EventSide};
+use crate::ladder::event::{
+    Entry, Event, EventClass, Home, Match, MatchResult, PlayerId, Side as EventSide,
+};
 use crate::ladder::rules::{Params, Rules, SkyweaverParams};
 use crate::ladder::values::PlayerName;
 use chrono::NaiveDate;
@@ -46,6 +48,9 @@ struct Staged {
     result: MatchResult,
     /// Which side is at home (the international preset sets it on most rows).
     home: Option<Home>,
+    /// Each side's points and the event's class (issue 26), as the file gives them.
+    goals: Option<[u32; 2]>,
+    class: Option<EventClass>,
     /// Index into the extras, or `NO_EXTRAS`.
     extras: u32,
 }
@@ -119,6 +124,8 @@ impl Action {
                 b: sides.intern(&m.player_b),
                 result: m.result,
                 home: m.home,
+                goals: m.goals,
+                class: m.class,
                 extras: extra,
             });
             if matches.len().is_multiple_of(4096) && !progress(reader.bytes_read()) {
@@ -158,7 +165,7 @@ impl Action {
                             at: Place::line(file, m.line),
                             field: field.to_string(),
                             name: name.to_string(),
-                            hint: "; add the player first, or allow new players".into(),
+                            why: crate::action::error::Unknown::NotAllowedNew,
                         });
                     }
                     let id =
@@ -190,6 +197,9 @@ impl Action {
                 scenario: extra.and_then(|e| e.scenario.clone()),
                 side_a: extra.and_then(|e| e.side_a.clone()),
                 home: m.home,
+                goals: m.goals,
+                class: m.class,
+                board: None,
             };
             // New players are undated and cannot be "not yet joined"; existing ones are
             // checked against the ladder.

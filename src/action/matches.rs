@@ -1,8 +1,9 @@
 //! Matches: entered, corrected, deleted. Every rule about who may play when lives here.
 
 use super::{Action, ActionError, Context, Kind, Place};
-use crate::ladder::event::{Entry, Event, Home, Match, MatchResult, PlayerId};
+use crate::ladder::event::{Entry, Event, EventClass, Home, Match, MatchResult, PlayerId};
 use crate::ladder::log::Effective;
+use crate::ladder::score::{self, POINTS_MAX, WEIGHT_MAX, WEIGHT_MIN, parse_score};
 use crate::ladder::values::{self, parse_medals};
 use chrono::NaiveDate;
 
@@ -24,6 +25,11 @@ pub struct MatchInput {
     /// Which side is at home or moves first: `a`, `b` or `neutral`; none or empty is no flag
     /// (no side advantage).
     pub home: Option<String>,
+    /// Each side's points, `3-1` (issue 26); none or empty is no score. A score decides the
+    /// result: the result may then be left empty, and one given must agree with it.
+    pub score: Option<String>,
+    /// The event's class: friendly, league, cup, championship, or a weight in (0, 10].
+    pub class: Option<String>,
 }
 
 /// What an edit changes; `None` keeps the match's value. For medals, scenario and side an
@@ -39,6 +45,10 @@ pub struct MatchEdit {
     pub side_a: Option<String>,
     /// `a`, `b` or `neutral`; empty removes the flag.
     pub home: Option<String>,
+    /// `3-1`; empty removes the score. A new score sets the result it decides.
+    pub score: Option<String>,
+    /// A class word or weight; empty removes the class.
+    pub class: Option<String>,
 }
 
 /// The words the score field accepts, for messages.
@@ -81,6 +91,75 @@ pub fn optional_home(at: &Place, text: Option<&str>) -> Result<Option<Home>, Act
                 "is not a side; use a (side A at home or moving first), b, or neutral",
             )
         }),
+    }
+}
+
+/// A score as typed (`3-1`), none or empty for no score.
+pub fn optional_score(at: &Place, text: Option<&str>) -> Result<Option<[u32; 2]>, ActionError> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => parse_score(t)
+            .map(Some)
+            .map_err(|e| ActionError::invalid(at, "goals", t, format!("is not a score: {e}"))),
+    }
+}
+
+/// An event class as typed, none or empty for no class.
+pub fn optional_class(at: &Place, text: Option<&str>) -> Result<Option<EventClass>, ActionError> {
+    match text.map(str::trim).filter(|t| !t.is_empty()) {
+        None => Ok(None),
+        Some(t) => EventClass::parse(t).map(Some).ok_or_else(|| {
+            ActionError::invalid(
+                at,
+                "class",
+                t,
+                format!(
+                    "is not a class; use friendly, league, cup, championship, or a weight \
+                     above {WEIGHT_MIN} and at most {WEIGHT_MAX}"
+                ),
+            )
+        }),
+    }
+}
+
+/// The one check of a match's score against its result (issue 26): a score decides a played
+/// result, so "Ann beat Bo 1-3" is refused naming both; a forfeit or cancelled match has no
+/// score. `players` names the sides for the message.
+pub fn check_score(at: &Place, m: &Match, players: &dyn Fn() -> String) -> Result<(), ActionError> {
+    let Some(goals) = m.goals else {
+        return Ok(());
+    };
+    let text = format!("{}-{}", goals[0], goals[1]);
+    if !score::goals_valid(goals) {
+        return Err(ActionError::invalid(
+            at,
+            "goals",
+            &text,
+            format!("is more than {POINTS_MAX} points for a side"),
+        ));
+    }
+    match m.result {
+        MatchResult::Played(o) if o == score::outcome_of(goals) => Ok(()),
+        MatchResult::Played(_) => Err(ActionError::invalid(
+            at,
+            "goals",
+            &text,
+            format!(
+                "does not agree with the result: {} (leave the result empty and the score \
+                 decides it)",
+                players()
+            ),
+        )),
+        _ => Err(ActionError::invalid(
+            at,
+            "goals",
+            &text,
+            format!(
+                "is a score, but the match is not played ({}); a forfeit or cancelled match \
+                 has none",
+                players()
+            ),
+        )),
     }
 }
 
@@ -185,15 +264,25 @@ impl Action {
         let date = ctx.date("date", input.date.as_deref())?;
         let a = ctx.roster.side(at, "player_a", &input.a)?;
         let b = ctx.roster.side(at, "player_b", &input.b)?;
+        let goals = optional_score(at, input.score.as_deref())?;
+        // A score decides the result when none is typed.
+        let result = match (goals, input.result.trim()) {
+            (Some(g), "") => MatchResult::Played(score::outcome_of(g)),
+            _ => parse_result(at, &input.result)?,
+        };
         let m = Match {
             a: a.into(),
             b: b.into(),
-            result: parse_result(at, &input.result)?,
+            result,
             medals: optional_medals(at, input.medals.as_deref())?,
             scenario: optional_label(at, "scenario", input.scenario.as_deref())?,
             side_a: optional_label(at, "side_a", input.side_a.as_deref())?,
             home: optional_home(at, input.home.as_deref())?,
+            goals,
+            class: optional_class(at, input.class.as_deref())?,
+            board: None,
         };
+        check_score(at, &m, &|| ctx.words(&Event::Match(m.clone())))?;
         ctx.check_match(&|| ctx.at.clone(), date, &m)?;
         ctx.check_side(&|| ctx.at.clone(), &m)?;
         let label = format!("added {}", ctx.words(&Event::Match(m.clone())));
@@ -226,19 +315,18 @@ impl Action {
             &edit.scenario,
             &edit.side_a,
             &edit.home,
+            &edit.score,
+            &edit.class,
         ]
         .iter()
         .any(|field| field.is_some());
         let (Event::Player { id, name, .. }, Some(text), false) =
             (&current.event, edit.date.as_deref(), others)
         else {
-            return Err(ActionError::refused(
-                at,
-                format!(
-                    "event {} is a player joining; only its date is edited (--date)",
-                    current.seq
-                ),
-            ));
+            return Err(ActionError::JoinDateOnly {
+                at: at.clone(),
+                seq: current.seq,
+            });
         };
         // Given, not defaulted: an empty date is not "today" in an edit.
         let date = ctx.not_ahead(super::parse_day(at, "date", text.trim())?)?;
@@ -311,6 +399,26 @@ impl Action {
         }
         if edit.home.is_some() {
             m.home = optional_home(at, edit.home.as_deref())?;
+        }
+        if edit.score.is_some() {
+            m.goals = optional_score(at, edit.score.as_deref())?;
+            // A new score sets its result unless the edit names one.
+            if let (Some(g), None) = (m.goals, &edit.result) {
+                m.result = MatchResult::Played(score::outcome_of(g));
+            }
+        }
+        if edit.class.is_some() {
+            m.class = optional_class(at, edit.class.as_deref())?;
+        }
+        check_score(at, &m, &|| ctx.words(&Event::Match(m.clone())))?;
+        // A board's result given other players is no longer that board's.
+        let players = |m: &Match| -> Vec<PlayerId> {
+            let mut v: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
+            v.sort_unstable();
+            v
+        };
+        if players(&m) != players(old) {
+            m.board = None;
         }
         // A date left as it was is not checked against today: a match entered where the day
         // had begun (UTC+14) stays editable where it has not yet (UTC−12).

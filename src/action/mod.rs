@@ -13,9 +13,10 @@ pub mod imports;
 pub mod matches;
 pub mod players;
 pub mod roster;
+pub mod rounds;
 pub mod seasons;
 
-pub use error::{ActionError, Place};
+pub use error::{ActionError, Fix, Place};
 pub use roster::Roster;
 
 use crate::ladder::event::{Entry, Event, PlayerId};
@@ -39,6 +40,8 @@ pub enum Kind {
     Migrate,
     SetScenario,
     ImportMatches,
+    SaveRound,
+    PairRule,
 }
 
 /// A checked change, ready to preview or apply. Made only by the constructors of this module,
@@ -191,15 +194,17 @@ fn shows(action: &Action, before: &Ladder, after: &Ladder, at: &Place) -> Result
         };
         let now = |id: PlayerId| before.player(id).map_or(String::new(), |p| p.name.clone());
         let problem = match event {
-            Event::Rename { id, name } => after.player(*id).filter(|p| p.name != *name).map(|p| {
-                format!(
-                    "{} is renamed again after {date}, so the ladder would still call them \
-                         {}; date this rename after that one, or change that rename (see \
-                         `rungs events`)",
-                    now(*id),
-                    p.name
-                )
-            }),
+            Event::Rename { id, name } => {
+                if let Some(p) = after.player(*id).filter(|p| p.name != *name) {
+                    return Err(ActionError::RenamedAgain {
+                        at: at.clone(),
+                        name: now(*id),
+                        date: *date,
+                        later: p.name.clone(),
+                    });
+                }
+                None
+            }
             Event::Retire { id, retired } => after
                 .player(*id)
                 .filter(|p| p.retired != *retired)

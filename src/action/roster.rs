@@ -1,7 +1,7 @@
 //! Players by name: the one place a name typed or read becomes a player id, and a side
 //! written `Ann` or `Ann,Bo` (a team) becomes a list of ids.
 
-use super::error::{ActionError, Place};
+use super::error::{ActionError, Place, Unknown};
 use crate::ladder::event::PlayerId;
 use crate::ladder::replay::Ladder;
 use crate::ladder::values::{PlayerName, name_key};
@@ -71,27 +71,20 @@ impl<'a> Roster<'a> {
         if let Some(id) = self.find(name) {
             return Ok(id);
         }
-        let hint = match self.shared.get(&name_key(name)) {
-            Some(ids) => {
-                let names: Vec<String> = ids
-                    .iter()
+        let why = match self.shared.get(&name_key(name)) {
+            Some(ids) => Unknown::Alike(
+                ids.iter()
                     .filter_map(|&id| self.name(id))
-                    .map(crate::action::error::quoted)
-                    .collect();
-                format!(
-                    "; {} players have names that compare equal ({}, from an older rungs): \
-                     type one exactly as written, and rename it",
-                    names.len(),
-                    names.join(", ")
-                )
-            }
-            None => "; add them first (Players, or `rungs add-player`)".into(),
+                    .map(str::to_string)
+                    .collect(),
+            ),
+            None => Unknown::Nobody,
         };
         Err(ActionError::UnknownPlayer {
             at: at.clone(),
             field: field.to_string(),
             name: name.trim().to_string(),
-            hint,
+            why,
         })
     }
 

@@ -30,6 +30,31 @@ impl Action {
         Ok(one(Kind::HardReset, "hard reset", date, Event::HardReset))
     }
 
+    /// The season calendar's resets due by `date` (today when not given) applied now rather
+    /// than with the next match (Seasons' "Apply due resets now"). Replay applies the resets
+    /// due before an event when it reaches it, so the action is an event that changes nothing
+    /// itself: the rules in force, restated on `date`. Refused when no reset is due by then.
+    pub fn apply_due_resets(ctx: &Context<'_>, date: Option<&str>) -> Result<Action, ActionError> {
+        let ladder = ctx.ladder();
+        let date = ctx.past_date("date", date)?;
+        if ladder.last_date.is_some_and(|last| date < last)
+            || !crate::ladder::seasons::resets_due(ladder, date)
+        {
+            return Err(ActionError::refused(
+                &ctx.at,
+                format!("no reset of the season calendar is due by {date}; nothing to apply"),
+            ));
+        }
+        Ok(one(
+            Kind::ChangeRules,
+            format!("the season calendar's resets due by {date}"),
+            date,
+            Event::Rules {
+                rules: Box::new(ladder.rules.clone()),
+            },
+        ))
+    }
+
     /// New rules from `date` on; every parameter must lie in its declared range, and they must
     /// differ from `in_force`, the rules on that date (`Store::rules_on`).
     pub fn change_rules(

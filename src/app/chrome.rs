@@ -261,6 +261,9 @@ pub fn message_strip(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>
                 {
                     out.push(Command::ImportCsvAgain(path.clone(), (**mapping).clone()))
                 }
+                Offer::Fix(fix) if ui.small_button(super::words::fix_button(fix)).clicked() => {
+                    out.push(super::words::fix_command(fix))
+                }
                 Offer::OwnPicker(purpose)
                     if ui
                         .small_button("Use rungs' own picker")
@@ -276,8 +279,8 @@ pub fn message_strip(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>
                     .color(ui.visuals().error_fg_color),
                 Level::Notice => egui::RichText::new(&m.text),
             };
-            ui.add(egui::Label::new(text).truncate())
-                .on_hover_text(&m.text);
+            // A cut label shows its whole text on hover by itself: a second tooltip would stack.
+            ui.add(egui::Label::new(text).truncate());
         },
     );
 }

@@ -18,6 +18,7 @@ pub enum Screen {
     #[default]
     Standings,
     EnterMatch,
+    Matches,
     Players,
     Seasons,
     Migration,
@@ -28,13 +29,16 @@ pub enum Screen {
     Quality,
     Tune,
     Simulate,
+    Tonight,
 }
 
 impl Screen {
     /// The organiser's screens, then the designer's.
-    pub const ALL: [Screen; 12] = [
+    pub const ALL: [Screen; 14] = [
         Screen::Standings,
         Screen::EnterMatch,
+        Screen::Tonight,
+        Screen::Matches,
         Screen::Players,
         Screen::Seasons,
         Screen::History,
@@ -51,6 +55,7 @@ impl Screen {
         match self {
             Screen::Standings => "Standings",
             Screen::EnterMatch => "Enter match",
+            Screen::Matches => "Matches",
             Screen::Players => "Players",
             Screen::Seasons => "Seasons",
             Screen::Migration => "Migration",
@@ -61,6 +66,7 @@ impl Screen {
             Screen::Quality => "Prediction quality",
             Screen::Tune => "Tune",
             Screen::Simulate => "Simulate",
+            Screen::Tonight => "Tonight",
         }
     }
 }
@@ -73,6 +79,8 @@ pub enum Command {
     /// Rebuild a ladder's caches from its log (offered when they do not match it), then open it.
     Repair(PathBuf),
     New(PathBuf, System),
+    /// Create a ladder under these rules (File → New: a system and a season calendar).
+    Create(PathBuf, Rules),
     /// Show the File → New form (name, folder, system).
     AskNewLadder,
     OpenDemo,
@@ -110,12 +118,16 @@ pub enum Command {
         said: String,
     },
     AddPlayer(String),
+    /// Several players at once, in one change.
+    AddPlayers(Vec<String>),
     Rename(PlayerId, String),
     /// Retire (`true`) or bring back a player.
     Retire(PlayerId, bool),
     ShowPlayer(Option<PlayerId>),
     PreviewSoftReset,
     PreviewHardReset,
+    /// Preview applying the season calendar's resets that are due, now.
+    PreviewDueResets,
     /// Preview the ladder under these rules from this date (empty: today).
     PreviewRules(Rules, String),
     PreviewMigration {
@@ -134,6 +146,16 @@ pub enum Command {
     },
     /// The designer's and tester's tools.
     Tool(ToolCommand),
+    /// Save a round as paired tonight (issue 23).
+    SaveRound(Box<crate::action::rounds::RoundInput>),
+    /// The result of board `board` of saved round `round`, from its side A view (`1`, `0.5`,
+    /// `0`, `forfeit-a`, `forfeit-b`); `said` is how it reads.
+    BoardResult {
+        round: u32,
+        board: u32,
+        result: String,
+        said: String,
+    },
 }
 
 /// What the tool screens ask for.
@@ -202,13 +224,17 @@ impl Command {
                 | Command::DeleteEvent { .. }
                 | Command::EditMatch { .. }
                 | Command::AddPlayer(_)
+                | Command::AddPlayers(_)
                 | Command::Rename(..)
                 | Command::Retire(..)
                 | Command::PreviewSoftReset
                 | Command::PreviewHardReset
+                | Command::PreviewDueResets
                 | Command::PreviewRules(..)
                 | Command::PreviewMigration { .. }
                 | Command::Confirm
+                | Command::SaveRound(_)
+                | Command::BoardResult { .. }
         )
     }
 }

@@ -7,12 +7,13 @@
 //! is no forecast. Below, the latest matches; "edit…" corrects date, players, result, medals
 //! and sides, or deletes (with Undo offered, no dialog).
 
-use super::command::{Command, ToolCommand};
+use super::command::{Command, Screen, ToolCommand};
 use super::picker::name_picker;
 use super::state::{self, AppState};
-use super::widgets;
+use super::{widgets, words};
 use crate::action::matches::{MatchEdit, MatchInput};
-use crate::ladder::event::{Entry, Event, Match, MatchResult};
+use crate::action::{ActionError, Place};
+use crate::ladder::event::{Entry, Event, EventClass, Match, MatchResult};
 use crate::ladder::log::Effective;
 use crate::ladder::preview::Change;
 use crate::ladder::rules::System;
@@ -34,6 +35,10 @@ pub struct MatchForm {
     /// Which side is at home or moves first (SPEC §2.6): "a", "b", "neutral", or "" for no
     /// flag.
     pub home: String,
+    /// Each side's points, "3-1" (issue 26), or "" for none; a score sets the result.
+    pub score: String,
+    /// The event's class: "friendly" … "championship", a weight, or "" for none.
+    pub class: String,
 }
 
 impl MatchForm {
@@ -55,6 +60,8 @@ impl MatchForm {
             scenario: Some(self.scenario.clone()),
             side_a: Some(self.side_a.clone()),
             home: Some(self.home.clone()),
+            score: Some(self.score.clone()),
+            class: Some(self.class.clone()),
         }
     }
 }
@@ -79,6 +86,11 @@ pub struct Forecast {
     pub deferred: bool,
     /// Why there is no forecast, in words (the gate's message about the form).
     pub missing: Option<String>,
+    /// The step that would let the form through ("Add Portu as a player"), if there is one.
+    pub fix: Option<crate::action::Fix>,
+    /// The season calendar's resets this match would apply first, in words ("a hard reset
+    /// is due first: Spain 1394 → 1066 before this match").
+    pub due: Option<String>,
 }
 
 /// The Enter match screen's own state.
@@ -148,6 +160,26 @@ impl EnterMatchScreen {
         }
     }
 
+    /// Opens the edit window on match `e` (from the latest, or from the Matches screen).
+    pub fn open_edit(&mut self, app: &AppState, e: &Effective) {
+        if let Event::Match(m) = &e.event {
+            self.edit = Some(EditForm {
+                original: e.clone(),
+                form: form_of(app, e.date, m),
+                highlight: [0; 2],
+            });
+        }
+    }
+
+    /// Draws the edit window, if one is open, for a screen other than this one (Matches):
+    /// Enter saves it, as here.
+    pub fn show_edit(&mut self, ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
+        let enter = std::mem::take(&mut self.enter);
+        if self.edit.is_some() {
+            edit_window(ui, self, app, out, enter);
+        }
+    }
+
     /// The forecast for the form (computed when the form or the ladder changed).
     pub fn forecast(&mut self, app: &AppState) -> &Forecast {
         let mut key_form = self.form.clone();
@@ -161,10 +193,10 @@ impl EnterMatchScreen {
     }
 }
 
-/// The form's match with any result, or what is wrong with the form, in the gate's words —
-/// the very message saving it, or `rungs add-match` on the same file, would give.
-fn form_match(app: &AppState, input: &MatchInput) -> Result<(NaiveDate, Match), String> {
-    let act = crate::action::Action::add_match(&app.context(), input).map_err(|e| e.to_string())?;
+/// The form's match with any result, or what is wrong with the form: the gate's refusal,
+/// the very one saving it (or `rungs add-match` on the same file) would give.
+fn form_match(app: &AppState, input: &MatchInput) -> Result<(NaiveDate, Match), ActionError> {
+    let act = crate::action::Action::add_match(&app.context(), input)?;
     match act.rows() {
         [
             (
@@ -174,7 +206,7 @@ fn form_match(app: &AppState, input: &MatchInput) -> Result<(NaiveDate, Match), 
                 },
             ),
         ] => Ok((*date, m.clone())),
-        _ => Err("not a match".into()),
+        _ => Err(ActionError::refused(&Place::default(), "not a match")),
     }
 }
 
@@ -186,7 +218,9 @@ pub fn check(app: &AppState, form: &MatchForm) -> Result<(), String> {
     if form.result.is_none() {
         return Err("choose the result: 1, D or 2 (F after 1 or 2 for a forfeit)".into());
     }
-    form_match(app, &form.input()).map(|_| ())
+    form_match(app, &form.input())
+        .map(|_| ())
+        .map_err(|e| words::action(&e, Screen::EnterMatch))
 }
 
 fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
@@ -196,6 +230,8 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
         outcomes: Vec::new(),
         deferred: false,
         missing: None,
+        fix: None,
+        due: None,
     };
     let form = &key.0;
     if form.a.trim().is_empty() || form.b.trim().is_empty() {
@@ -207,10 +243,17 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
     let (date, m) = match form_match(app, &input) {
         Ok(dm) => dm,
         Err(why) => {
-            f.missing = Some(why);
+            f.missing = Some(words::action(&why, Screen::EnterMatch));
+            // "Add Portu as a player" while Portugal is on offer would mislead: not then.
+            f.fix = why.fix().filter(|fix| match fix {
+                crate::action::Fix::AddPlayer(name) => app.suggestions(name, 1).is_empty(),
+            });
             return f;
         }
     };
+    let ids: Vec<_> = m.a.iter().chain(m.b.iter()).copied().collect();
+    f.due = crate::ladder::seasons::due_first(&app.ladder, date, &ids)
+        .map(|due| due_words(&due, &app.ladder));
     // The ladder on screen: as it stood at the timeline's point when the past is shown.
     f.prediction = crate::ladder::predict::predict_match(&app.ladder, &m, date);
     let (Some(store), None) = (app.store.as_ref(), app.tools.position) else {
@@ -229,9 +272,39 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
     // The same numbers `rungs predict` prints.
     match store.forecast(date, &m) {
         Ok(fc) => f.outcomes = fc.outcomes,
-        Err(e) => f.missing = Some(e.to_string()),
+        Err(e) => f.missing = Some(words::store(&e)),
     }
     f
+}
+
+/// "A hard reset is due first: Spain 1394 → 1066, Portugal 1200 → 1000 before this match".
+fn due_words(
+    due: &crate::ladder::seasons::DueFirst,
+    ladder: &crate::ladder::replay::Ladder,
+) -> String {
+    let what = match (due.soft, due.hard) {
+        (1, 1) => "a hard reset (the season ends) is due first".to_string(),
+        (1, _) => "a soft reset (the week ends) is due first".to_string(),
+        (n, 0) => format!("{n} soft resets (weeks end) are due first"),
+        (n, 1) => format!("{n} resets are due first (one ends the season)"),
+        (n, h) => format!("{n} resets are due first ({h} of them end seasons)"),
+    };
+    let players: Vec<String> = due
+        .players
+        .iter()
+        .map(|&(id, before, after)| {
+            let name = ladder.player(id).map_or("?", |p| p.name.as_str());
+            format!("{name} {before:.0} → {after:.0}")
+        })
+        .collect();
+    let mut out = what;
+    if !players.is_empty() {
+        out += &format!(": {} before this match", players.join(", "));
+    }
+    let mut chars = out.chars();
+    chars
+        .next()
+        .map_or(out.clone(), |c| c.to_uppercase().chain(chars).collect())
 }
 
 /// "Portugal beat Spain", as the form would save it.
@@ -379,7 +452,8 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
     }
     let (name_a, name_b) = (shown_name(&me.form.a, "A"), shown_name(&me.form.b, "B"));
     home_field(ui, "enter-home", &mut me.form.home, &name_a, &name_b);
-    forecast_lines(ui, me, app, &name_a, &name_b);
+    score_fields(ui, "enter", &mut me.form);
+    forecast_lines(ui, me, app, (&name_a, &name_b), out);
     // Result: buttons named after the players; 1 / D / 2 / F whenever the keyboard is not in
     // a text field.
     if !ui.ctx().text_edit_focused()
@@ -453,6 +527,43 @@ fn home_field(ui: &mut egui::Ui, id: &str, home: &mut String, a: &str, b: &str) 
     });
 }
 
+/// The optional score ("3-1", which sets the result it decides) and the event's class.
+fn score_fields(ui: &mut egui::Ui, id: &str, form: &mut MatchForm) {
+    ui.horizontal_wrapped(|ui| {
+        let name = ui.label("Score (optional):");
+        let typed = ui
+            .add(
+                egui::TextEdit::singleline(&mut form.score)
+                    .id_salt((id, "score"))
+                    .hint_text("3-1")
+                    .desired_width(60.0),
+            )
+            .labelled_by(name.id);
+        if typed.changed()
+            && let Ok(goals) = crate::ladder::score::parse_score(&form.score)
+        {
+            form.result = Some(MatchResult::Played(crate::ladder::score::outcome_of(goals)));
+        }
+        let name = ui.label("Class:");
+        let shown = if form.class.is_empty() {
+            "none".to_string()
+        } else {
+            form.class.clone()
+        };
+        egui::ComboBox::from_id_salt((id, "class"))
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut form.class, String::new(), "none");
+                for c in EventClass::NAMED {
+                    let text = c.as_text();
+                    ui.selectable_value(&mut form.class, text.clone(), text);
+                }
+            })
+            .response
+            .labelled_by(name.id);
+    });
+}
+
 fn memoir_fields(ui: &mut egui::Ui, form: &mut MatchForm, app: &AppState) {
     ui.horizontal_wrapped(|ui| {
         for (label, text, width) in [
@@ -474,7 +585,14 @@ fn memoir_fields(ui: &mut egui::Ui, form: &mut MatchForm, app: &AppState) {
 }
 
 /// The chances and each result's effect, or why there are none.
-fn forecast_lines(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, a: &str, b: &str) {
+fn forecast_lines(
+    ui: &mut egui::Ui,
+    me: &mut EnterMatchScreen,
+    app: &AppState,
+    names: (&str, &str),
+    out: &mut Vec<Command>,
+) {
+    let (a, b) = names;
     let draws = app.ladder.rules.facts().draws;
     let f = me.forecast(app).clone();
     match f.prediction {
@@ -491,8 +609,18 @@ fn forecast_lines(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, 
                 .missing
                 .as_deref()
                 .unwrap_or("the system cannot rate this pairing");
-            ui.weak(format!("No forecast yet: {why}"));
+            ui.horizontal_wrapped(|ui| {
+                ui.weak(format!("No forecast yet: {why}"));
+                if let Some(fix) = &f.fix
+                    && ui.button(words::fix_button(fix)).clicked()
+                {
+                    out.push(words::fix_command(fix));
+                }
+            });
         }
+    }
+    if let Some(due) = &f.due {
+        ui.label(RichText::new(due).color(ui.visuals().warn_fg_color));
     }
     if f.deferred {
         ui.label(format!(
@@ -540,9 +668,9 @@ fn latest(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState) {
         .show(ui, |ui| {
             let mut any = false;
             for e in &app.latest {
-                let Event::Match(m) = &e.event else {
+                if !matches!(e.event, Event::Match(_)) {
                     continue;
-                };
+                }
                 any = true;
                 // The file's newest events, named as the file names them now (the ladder on
                 // screen may be the past's, where some of these players have not joined).
@@ -558,11 +686,7 @@ fn latest(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState) {
                                 "Change the date, players, result, medals or sides, or delete",
                             );
                         if edit.clicked() {
-                            me.edit = Some(EditForm {
-                                original: e.clone(),
-                                form: form_of(app, e.date, m),
-                                highlight: [0; 2],
-                            });
+                            me.open_edit(app, e);
                         }
                         ui.label(format!("{}  {line}", e.date));
                     });
@@ -597,6 +721,8 @@ fn form_of(app: &AppState, date: NaiveDate, m: &Match) -> MatchForm {
         scenario: m.scenario.clone().unwrap_or_default(),
         side_a: m.side_a.clone().unwrap_or_default(),
         home: m.home.map(|h| h.as_text().to_string()).unwrap_or_default(),
+        score: m.goals.map(|[x, y]| format!("{x}-{y}")).unwrap_or_default(),
+        class: m.class.map(EventClass::as_text).unwrap_or_default(),
     }
 }
 
@@ -620,6 +746,8 @@ fn edit_of(was: &MatchForm, now: &MatchForm) -> MatchEdit {
         scenario: changed(&was.scenario, &now.scenario),
         side_a: changed(&was.side_a, &now.side_a),
         home: changed(&was.home, &now.home),
+        score: changed(&was.score, &now.score),
+        class: changed(&was.class, &now.class),
     }
 }
 
@@ -707,6 +835,7 @@ fn edit_window(
                 memoir_fields(ui, &mut edit.form, app);
             }
             home_field(ui, "edit-home", &mut edit.form.home, &na, &nb);
+            score_fields(ui, "edit", &mut edit.form);
             let changes = edit_of(&was, &edit.form);
             let nothing = changes == MatchEdit::default();
             ui.horizontal(|ui| {

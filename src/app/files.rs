@@ -113,16 +113,24 @@ pub struct Picker {
     confirm: Option<(Purpose, PathBuf)>,
     /// Where the app's picker starts (the open ladder's folder).
     pub start: PathBuf,
+    /// `Some(zenity was on PATH)` when rungs itself found the system's dialog missing: once
+    /// zenity is installed it is tried again, without a restart. (`None` when something else
+    /// chose rungs' own picker, such as `RUNGS_FILE_DIALOG` or a test.)
+    missing: Option<bool>,
 }
 
 impl Picker {
     pub fn new(start: PathBuf) -> Picker {
+        let native = detect_native();
+        let builtin = std::env::var("RUNGS_FILE_DIALOG").is_ok_and(|v| v == "builtin");
+        let missing = (native != Native::Try && !builtin).then(zenity_on_path);
         Picker {
-            native: detect_native(),
+            native,
             waiting: None,
             in_app: None,
             confirm: None,
             start,
+            missing,
         }
     }
 
@@ -141,6 +149,11 @@ impl Picker {
     pub fn start(&mut self, purpose: Purpose) -> Option<String> {
         if self.busy() {
             return None;
+        }
+        // zenity installed since rungs found no dialog: try the system's again.
+        if self.missing.is_some_and(|had| !had) && zenity_on_path() {
+            self.native = Native::Try;
+            self.missing = None;
         }
         match &self.native {
             Native::Try => {
@@ -234,6 +247,7 @@ impl Picker {
                                    zenity found)"
                             .to_string();
                         self.native = Native::Unavailable(why.clone());
+                        self.missing = Some(zenity_on_path());
                         said(
                             format!(
                                 "{why}: choose the file in rungs' own picker (you can type a \
@@ -328,14 +342,18 @@ fn with_extension(path: PathBuf, purpose: Purpose) -> PathBuf {
 
 /// Whether a system dialog can open at all here: the portal needs a session bus, the
 /// fallback needs zenity. `RUNGS_FILE_DIALOG=builtin` always uses the app's own.
+/// Whether zenity (the system dialog's fallback) is on PATH.
+fn zenity_on_path() -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("zenity").is_file()))
+}
+
 fn detect_native() -> Native {
     if std::env::var("RUNGS_FILE_DIALOG").is_ok_and(|v| v == "builtin") {
         return Native::Unavailable("rungs' own file picker is chosen (RUNGS_FILE_DIALOG)".into());
     }
     let bus = std::env::var_os("DBUS_SESSION_BUS_ADDRESS").is_some_and(|v| !v.is_empty());
-    let zenity = std::env::var_os("PATH")
-        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join("zenity").is_file()));
-    if bus || zenity {
+    if bus || zenity_on_path() {
         Native::Try
     } else {
         Native::Unavailable(

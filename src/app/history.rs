@@ -10,6 +10,7 @@
 use super::charts::{colour, tier_labels, wheel_zoom};
 use super::command::{Command, ToolCommand};
 use super::files::Purpose;
+use super::picker::name_picker;
 use super::state::AppState;
 use super::tools::LogView;
 use super::widgets;
@@ -17,7 +18,7 @@ use crate::chart::series::{band_label, rating_axis, score_axis};
 use crate::chart::{PlayerSeries, XMode, format_x, tier_lines};
 use crate::ladder::event::PlayerId;
 use eframe::egui::{self, Color32, RichText};
-use egui_plot::{HLine, Legend, Line, LineStyle, Plot, PlotPoints, PlotUi, VLine};
+use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, PlotUi, VLine};
 use std::sync::Arc;
 
 /// The History screen's own state: the player field as typed, the axis, the overlay, the
@@ -26,6 +27,8 @@ use std::sync::Arc;
 pub struct HistoryScreen {
     /// The player field as typed.
     pub plot_name: String,
+    /// The offer ↑ ↓ picked in the player field.
+    highlight: usize,
     pub x_by_date: bool,
     /// Overlay each plotted player's history under the what-if rules.
     pub overlay_b: bool,
@@ -234,7 +237,11 @@ pub fn show(
     let per_line = (ui.available_width() / (body * 0.5)).max(1.0);
     let wraps = (100.0 / per_line).ceil().clamp(1.0, 3.0);
     let reserve = line * (plotted.len() as f32 * wraps + 1.5);
-    let height = ((ui.available_height() - reserve) / plots_count - 4.0).max(60.0);
+    let room = (ui.available_height() - reserve).max(60.0);
+    // A plot is never squeezed below readable: in a small window the plots scroll instead.
+    const MIN_PLOT: f32 = 120.0;
+    let height = (room / plots_count - 4.0).max(MIN_PLOT);
+    let small = room / plots_count - 4.0 < MIN_PLOT;
     if let Some(day) = single_day {
         ui.weak(format!(
             "Every plotted match is on {day}: shown by the ladder's match number instead of the date."
@@ -251,7 +258,6 @@ pub fn show(
             .allow_scroll(false)
             .link_axis(link, [true, false])
             .link_cursor(link, [true, false])
-            .legend(Legend::default().position(egui_plot::Corner::LeftTop))
             .y_axis_label(y_label.to_string());
         p = match mode {
             XMode::Match => p.x_axis_formatter(formatter),
@@ -277,37 +283,48 @@ pub fn show(
     };
     // One scope around both plots: its rectangle takes in their axes, for Save PNG.
     let ladder_rules = state.ladder.rules.clone();
-    let plots = ui.scope(|ui| {
-        let shown = plot("history-rating", &rating_label).show(ui, |p| {
-            wheel_zoom(p);
-            draw_curves(p, &plotted, Curve::Rating);
-            draw_markers(p, &marker_xs);
-            if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
-                hover_x = Some(c.x);
-            }
-        });
-        marker_labels(ui, &shown.transform, &marker_xs);
-        if two_plots {
-            let shown = plot("history-score", score_axis(system)).show(ui, |p| {
+    let mut draw = |ui: &mut egui::Ui| {
+        ui.scope(|ui| {
+            let shown = plot("history-rating", &rating_label).show(ui, |p| {
                 wheel_zoom(p);
-                // One legend entry for the tier lines; each is named at the right edge.
-                for line in tier_lines(&ladder_rules) {
-                    let colour = widgets::tier_colour(line.tier);
-                    p.hline(
-                        HLine::new("tier boundaries", line.value)
-                            .color(colour.gamma_multiply(0.6))
-                            .style(LineStyle::dashed_loose()),
-                    );
-                }
-                draw_curves(p, &plotted, Curve::Score);
+                draw_curves(p, &plotted, Curve::Rating);
                 draw_markers(p, &marker_xs);
                 if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                     hover_x = Some(c.x);
                 }
             });
-            tier_labels(ui, &shown.transform, &ladder_rules);
-        }
-    });
+            marker_labels(ui, &shown.transform, &marker_xs);
+            if two_plots {
+                let shown = plot("history-score", score_axis(system)).show(ui, |p| {
+                    wheel_zoom(p);
+                    // One legend entry for the tier lines; each is named at the right edge.
+                    for line in tier_lines(&ladder_rules) {
+                        let colour = widgets::tier_colour(line.tier);
+                        p.hline(
+                            HLine::new("tier boundaries", line.value)
+                                .color(colour.gamma_multiply(0.6))
+                                .style(LineStyle::dashed_loose()),
+                        );
+                    }
+                    draw_curves(p, &plotted, Curve::Score);
+                    draw_markers(p, &marker_xs);
+                    if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
+                        hover_x = Some(c.x);
+                    }
+                });
+                tier_labels(ui, &shown.transform, &ladder_rules);
+            }
+        })
+    };
+    let plots = if small {
+        egui::ScrollArea::vertical()
+            .id_salt("history-plots")
+            .max_height(room)
+            .show(ui, draw)
+            .inner
+    } else {
+        draw(ui)
+    };
     me.plot_rect = Some(plots.response.rect);
     let Some(x) = hover_x else {
         ui.label(RichText::new("Hover over a plot to read out the event under the cursor.").weak());
@@ -321,10 +338,26 @@ pub fn show(
             let name = |id: PlayerId| name_of(state, id);
             crate::chart::hover::describe_event(event, who.unwrap_or(row.player), &name)
         };
-        if let Some(line) = pl.own.readout_at(x, Some(&describe)) {
-            ui.label(RichText::new(format!("{}: {line}", pl.name)).color(pl.colour));
+        // The axis's own number first ("match 37900"), so axis and read-out agree; the
+        // log's event number follows, as `rungs events` and the edit window number it.
+        let Some(i) = pl.own.nearest(x) else { continue };
+        let at = pl.own.points.get(i).map(|p| format_x(p.x, mode));
+        if let Some(line) = pl.own.readout(i, Some(&describe)) {
+            let at = at.map_or(String::new(), |a| format!("{a} · "));
+            ui.label(RichText::new(format!("{}: {at}{line}", pl.name)).color(pl.colour));
         }
     }
+}
+
+/// Selects the whole text of the field `id`.
+fn select_all(ctx: &egui::Context, id: egui::Id, text: &str) {
+    let mut st = egui::TextEdit::load_state(ctx, id).unwrap_or_default();
+    let end = egui::text::CCursor::new(text.chars().count());
+    st.cursor.set_char_range(Some(egui::text::CCursorRange::two(
+        egui::text::CCursor::new(0),
+        end,
+    )));
+    st.store(ctx, id);
 }
 
 fn name_of(state: &AppState, id: PlayerId) -> String {
@@ -337,38 +370,42 @@ fn name_of(state: &AppState, id: PlayerId) -> String {
 /// The player field, the plotted players' chips, the x-axis switch and the view buttons.
 fn controls(ui: &mut egui::Ui, me: &mut HistoryScreen, state: &AppState, out: &mut Vec<Command>) {
     ui.horizontal(|ui| {
-        let label = ui.label("Plot player:");
-        let field = ui
-            .add(
-                egui::TextEdit::singleline(&mut me.plot_name)
-                    .hint_text("name")
-                    .desired_width(180.0),
-            )
-            .labelled_by(label.id);
-        let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
-        if enter {
+        // As Enter match's player fields: Tab or Enter completes to the best offer, and plots.
+        let id = egui::Id::unique("history-plot-player");
+        let had_focus = ui.memory(|m| m.has_focus(id));
+        let offers = state.suggestions(&me.plot_name, 6);
+        let picked = name_picker(
+            ui,
+            "Plot player:",
+            id,
+            &mut me.plot_name,
+            &mut me.highlight,
+            &offers,
+            180.0,
+        );
+        let enter = had_focus && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        if enter && !offers.is_empty() && !me.plot_name.trim().is_empty() {
+            me.plot_name = offers[me.highlight.min(offers.len() - 1)].clone();
+        }
+        let add = ui.button("Add").clicked();
+        if picked.tab == Some(false) || enter || add {
             // The keyboard stays for the next name.
-            field.request_focus();
-        }
-        if ui.button("Add").clicked() || enter {
+            ui.memory_mut(|m| m.request_focus(id));
             match state.player_id(&me.plot_name) {
-                Some(id) => {
-                    out.push(Command::Tool(ToolCommand::Plot(id)));
+                Some(pid) => {
+                    out.push(Command::Tool(ToolCommand::Plot(pid)));
                     me.plot_name.clear();
+                    me.highlight = 0;
                 }
-                None => out.push(Command::Problem {
-                    field: "Plot player",
-                    message: format!("no player called `{}`", me.plot_name.trim()),
-                }),
-            }
-        }
-        for name in state.suggestions(&me.plot_name, 5) {
-            if name.to_lowercase() != me.plot_name.trim().to_lowercase()
-                && ui.small_button(&name).clicked()
-                && let Some(id) = state.player_id(&name)
-            {
-                out.push(Command::Tool(ToolCommand::Plot(id)));
-                me.plot_name.clear();
+                None if me.plot_name.trim().is_empty() => {}
+                None => {
+                    out.push(Command::Problem {
+                        field: "Plot player",
+                        message: format!("no player is called “{}”", me.plot_name.trim()),
+                    });
+                    // The failed text is selected: the next name typed replaces it.
+                    select_all(ui.ctx(), id, &me.plot_name);
+                }
             }
         }
     });
@@ -446,6 +483,8 @@ fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
                     Curve::Rating => seg.rating,
                     Curve::Score => seg.score,
                 };
+                // Figures hold between a player's events, as the band does.
+                let points = super::plot_band::stepped(&points);
                 let line = Line::new(name, PlotPoints::from(points))
                     .color(pl.colour)
                     .width(1.5);
@@ -473,19 +512,55 @@ fn visible_x(p: &PlotUi) -> (f64, f64) {
 /// [`marker_labels`] in screen space, so the names never widen the plot's bounds).
 fn draw_markers(p: &mut PlotUi, markers: &[(f64, String)]) {
     let b = p.plot_bounds();
-    let (x0, x1) = if p.auto_bounds().x {
-        (f64::NEG_INFINITY, f64::INFINITY)
-    } else {
-        (b.min()[0], b.max()[0])
-    };
-    for (x, _) in markers.iter().filter(|(x, _)| (x0..=x1).contains(x)) {
+    let width = p.response().rect.width();
+    for x in thinned(markers, b.min()[0], b.max()[0], width) {
         // One legend entry for all of them.
         p.vline(
-            VLine::new("resets, migrations, rules", *x)
+            VLine::new("resets, migrations, rules", x)
                 .color(Color32::GRAY.gamma_multiply(0.6))
                 .style(LineStyle::dashed_loose()),
         );
     }
+}
+
+/// Pixels a marker line keeps clear on each side: closer ones are left out, so 150 years of
+/// weekly resets are not a fence over the data; zooming in brings them back.
+const MARKER_GAP_PX: f64 = 16.0;
+
+/// The x of the markers in `x0..=x1` to draw on a plot `width` pixels wide: season ends,
+/// migrations and rules changes first, then soft resets where there is room.
+fn thinned(markers: &[(f64, String)], x0: f64, x1: f64, width: f32) -> Vec<f64> {
+    let span = x1 - x0;
+    // Bounds not known yet (the first frame): the whole range, thinned over the markers' own.
+    let (x0, x1) = if span.is_finite() && span > 0.0 {
+        (x0, x1)
+    } else {
+        let xs = markers.iter().map(|(x, _)| *x);
+        let lo = xs.clone().fold(f64::INFINITY, f64::min);
+        let hi = xs.fold(f64::NEG_INFINITY, f64::max);
+        if !(lo.is_finite() && hi > lo) {
+            return markers.iter().map(|(x, _)| *x).collect();
+        }
+        (lo, hi)
+    };
+    let span = x1 - x0;
+    let gap = MARKER_GAP_PX * span / f64::from(width.max(1.0));
+    let in_view = |x: &f64| (x0..=x1).contains(x);
+    let mut kept: Vec<f64> = Vec::new();
+    for soft_pass in [false, true] {
+        for (x, label) in markers.iter().filter(|(x, _)| in_view(x)) {
+            if label.starts_with("soft reset") != soft_pass {
+                continue;
+            }
+            let at = kept.partition_point(|k| k < x);
+            let clear = kept.get(at).is_none_or(|k| k - x >= gap)
+                && at.checked_sub(1).is_none_or(|j| x - kept[j] >= gap);
+            if clear {
+                kept.insert(at, *x);
+            }
+        }
+    }
+    kept
 }
 
 /// The markers' names along the top of the plot, when few enough are in view to read: left
@@ -529,5 +604,33 @@ fn marker_labels(ui: &egui::Ui, transform: &egui_plot::PlotTransform, markers: &
         }
         painter.galley(at.min, galley, colour);
         taken.push(at);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn markers_thin_to_the_plots_pixels_season_ends_first() {
+        // 1000 weekly resets at x = 0, 1, …, 999 and a season end at 500.5, on a plot 600 px
+        // wide showing 0..1000: one line per 16 px is one per 26.7 units.
+        let mut markers: Vec<(f64, String)> = (0..1000)
+            .map(|i| {
+                (
+                    f64::from(i),
+                    "soft reset (season 1, week 2 ends)".to_string(),
+                )
+            })
+            .collect();
+        markers.push((500.5, "hard reset (season 1 ends)".to_string()));
+        let kept = thinned(&markers, 0.0, 1000.0, 600.0);
+        assert!(kept.contains(&500.5), "the season end is kept");
+        let gap = MARKER_GAP_PX * 1000.0 / 600.0;
+        assert!(kept.windows(2).all(|w| w[1] - w[0] >= gap), "{kept:?}");
+        // 0, 27, …, 459, then 500.5, then 528, …, 988: 18 + 1 + 18.
+        assert_eq!(kept.len(), 37, "{kept:?}");
+        // Zoomed in to 0..30 on 600 px (a line per 0.8 unit) every one shows again.
+        assert_eq!(thinned(&markers, 0.0, 30.0, 600.0).len(), 31);
     }
 }

@@ -34,6 +34,8 @@ pub enum Offer {
         std::path::PathBuf,
         Box<crate::interchange::csv_matches::Mapping>,
     ),
+    /// The one step that lets a refused change through ("Add Portu as a player").
+    Fix(crate::action::Fix),
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -111,7 +111,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut MigrationScreen, app: &AppState, out: &m
             });
         }
         if let Some(p) = &app.pending {
-            preview(ui, p, out);
+            preview(ui, p, &app.now().rules, out);
         }
     });
 }

@@ -14,6 +14,7 @@
 //! What fails is an [`error::AppError`] (the gate's `ActionError` among them) and shows in
 //! the message strip.
 
+mod calendar;
 mod charts;
 mod chrome;
 pub mod command;
@@ -22,6 +23,7 @@ pub mod error;
 pub mod files;
 mod history;
 pub mod jobs;
+pub mod matches;
 pub mod messages;
 pub mod migration;
 mod new_ladder;
@@ -38,10 +40,12 @@ pub mod settings;
 pub mod simulate;
 pub mod standings;
 pub mod state;
+pub mod tonight;
 pub mod tools;
 pub mod tune;
 mod what_if;
 mod widgets;
+pub mod words;
 mod work;
 
 use command::{Command, Screen};
@@ -347,7 +351,8 @@ impl RungsApp {
                 .request_repaint_after(std::time::Duration::from_millis(100));
         }
         self.shortcuts(ui);
-        if self.state.screen == Screen::EnterMatch
+        let editing = self.state.screen == Screen::Matches && self.screens.enter.edit.is_some();
+        if (self.state.screen == Screen::EnterMatch || editing)
             && self.screens.new_ladder.is_none()
             && !self.state.picker.busy()
         {

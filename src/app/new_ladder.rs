@@ -1,9 +1,11 @@
 //! File → New: a name, a folder and a system, each system explained in one plain sentence
 //! (its `about`), before any file is made.
 
-use super::command::Command;
+use super::calendar::{self, CalendarForm};
+use super::command::{Command, Screen};
 use super::files::Purpose;
-use crate::ladder::rules::System;
+use crate::ladder::calendar::Calendar;
+use crate::ladder::rules::{Rules, System};
 use eframe::egui::{self, RichText};
 use std::path::PathBuf;
 
@@ -13,6 +15,8 @@ pub struct NewLadderForm {
     pub name: String,
     pub folder: String,
     pub system: System,
+    /// The season calendar (seed 003's weekly one unless changed).
+    pub calendar: CalendarForm,
 }
 
 impl NewLadderForm {
@@ -21,6 +25,7 @@ impl NewLadderForm {
             name: "club".into(),
             folder: folder.display().to_string(),
             system: System::Skyweaver,
+            calendar: CalendarForm::of(&Rules::defaults(System::Skyweaver).calendar),
         }
     }
 
@@ -92,14 +97,27 @@ pub fn show(ctx: &egui::Context, form: &mut NewLadderForm, out: &mut Vec<Command
                 });
             }
             ui.add_space(6.0);
+            calendar::form(
+                ui,
+                "new-ladder-calendar",
+                &mut form.calendar,
+                Screen::Standings,
+            );
+            ui.add_space(6.0);
             let path = form.path();
+            let cal: Result<Calendar, String> = form.calendar.calendar(Screen::Standings);
             ui.horizontal(|ui| {
                 if ui
-                    .add_enabled(path.is_ok(), egui::Button::new("Create ladder"))
+                    .add_enabled(
+                        path.is_ok() && cal.is_ok(),
+                        egui::Button::new("Create ladder"),
+                    )
                     .clicked()
-                    && let Ok(p) = &path
+                    && let (Ok(p), Ok(c)) = (&path, &cal)
                 {
-                    out.push(Command::New(p.clone(), form.system));
+                    let mut rules = Rules::defaults(form.system);
+                    rules.calendar = *c;
+                    out.push(Command::Create(p.clone(), rules));
                 }
                 if ui.button("Cancel").clicked() {
                     close = true;

@@ -17,6 +17,8 @@ use std::sync::Arc;
 #[derive(Debug, Clone, Default)]
 pub struct PlayersScreen {
     pub new_player: String,
+    /// Several players at once: the list as typed or pasted, one name per line.
+    pub several: Option<String>,
     /// Give the New player field the keyboard next frame (after an add).
     focus_new: bool,
     pub search: String,
@@ -46,6 +48,9 @@ impl PlayersScreen {
     /// A player was added: the field clears and keeps the keyboard.
     pub fn added(&mut self) {
         self.new_player.clear();
+        if let Some(list) = &mut self.several {
+            list.clear();
+        }
         self.focus_new = true;
     }
 
@@ -94,8 +99,21 @@ pub fn show(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: 
         if ui.button("Add player").clicked() || enter {
             out.push(Command::AddPlayer(me.new_player.clone()));
         }
+        if ui
+            .selectable_label(me.several.is_some(), "Several at once…")
+            .on_hover_text("Paste or type a list, one name per line")
+            .clicked()
+        {
+            me.several = match me.several {
+                Some(_) => None,
+                None => Some(String::new()),
+            };
+        }
         ui.weak("A new player can play on any date: they join at their first match.");
     });
+    if let Some(list) = &mut me.several {
+        several(ui, list, out);
+    }
     ui.separator();
     let narrow = ui.available_width() < 900.0;
     if narrow && me.player.is_some() {
@@ -122,6 +140,37 @@ pub fn show(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: 
     egui::ScrollArea::vertical()
         .id_salt("player-page")
         .show(ui, |ui| page(ui, me, app, out));
+}
+
+/// Several players at once: one name per line ("Alice, Ben" on one line is one name, and
+/// refused: a comma joins a team), added as one change (one Undo takes them all back).
+fn several(ui: &mut egui::Ui, list: &mut String, out: &mut Vec<Command>) {
+    let names: Vec<String> = list
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .map(str::to_string)
+        .collect();
+    ui.horizontal(|ui| {
+        let label = ui.label("New players, one per line:");
+        ui.add(
+            egui::TextEdit::multiline(list)
+                .desired_rows(4)
+                .desired_width(260.0),
+        )
+        .labelled_by(label.id);
+        let text = match names.len() {
+            0 => "Add players".to_string(),
+            1 => "Add 1 player".to_string(),
+            n => format!("Add {n} players"),
+        };
+        if ui
+            .add_enabled(!names.is_empty(), egui::Button::new(text))
+            .clicked()
+        {
+            out.push(Command::AddPlayers(names.clone()));
+        }
+    });
 }
 
 /// Every player, searchable, alphabetical.
@@ -260,6 +309,16 @@ fn page(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: &mut
     }
 }
 
+/// A tick of the player page's x axis: their n-th event, counted from 1 (whole ticks only).
+fn event_tick(mark: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>) -> String {
+    let x = mark.value;
+    if x >= 0.0 && x.fract() == 0.0 && mark.step_size >= 1.0 {
+        format!("#{:.0}", x + 1.0)
+    } else {
+        String::new()
+    }
+}
+
 /// The player's rating (with its band as dashed bounds) and shown score by match; hovering
 /// either reads out the match and the value, and the score plot names the tiers.
 fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
@@ -288,6 +347,7 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
         Plot::new(("rating-plot", id))
             .height(180.0)
             .width(width)
+            .x_axis_formatter(event_tick)
             .allow_scroll(false)
             .link_axis(linked, [true, false])
             .show(ui, |p| {
@@ -311,6 +371,7 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
         let shown = Plot::new(("score-plot", id))
             .height(180.0)
             .width(width)
+            .x_axis_formatter(event_tick)
             .allow_scroll(false)
             .link_axis(linked, [true, false])
             .show(ui, |p| {
@@ -338,18 +399,22 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
     let at = hovered
         .filter(|x| x.is_finite())
         .map(|x| x.round().clamp(0.0, (rows.len() - 1) as f64) as usize);
-    match at.and_then(|i| rows.get(i)) {
-        Some(r) => {
+    match at.and_then(|i| Some((i, rows.get(i)?))) {
+        Some((i, r)) => {
             let f = r.figures;
             let tier = facts
                 .tiers
                 .then(|| crate::ladder::skyweaver::Tier::of_rp(f.score).name())
                 .map_or(String::new(), |t| format!(" ({t})"));
+            // The log's event number, as History and the edit window number events (x counts
+            // the player's own events); a reset by the calendar is no event of the log.
+            let event = match r.seq {
+                crate::ladder::calendar::SCHEDULED_SEQ => "reset by the calendar".to_string(),
+                seq => format!("event {seq}"),
+            };
             ui.label(format!(
-                // The log's event number, as History, `rungs events` and the edit window
-                // number events (x counts the player's own events).
-                "event {} · {} · rating {:.0}{} · {} {:.0}{tier}",
-                r.seq,
+                "their #{} · {event} · {} · rating {:.0}{} · {} {:.0}{tier}",
+                i + 1,
                 r.date,
                 f.rating,
                 if band > 0.0 {

@@ -40,8 +40,11 @@ impl BandItem {
     }
 
     /// A chart band as it comes from [`crate::chart::Segment`].
+    /// The band of a history: a player's figures hold from one of their events to the next,
+    /// so the band does too, and changes at the event — a reset or a long gap is a step, not
+    /// a wedge filled across the gap.
     pub fn from_band(name: impl Into<String>, band: &chart::Band) -> BandItem {
-        BandItem::new(name, &band.lower, &band.upper)
+        BandItem::new(name, &stepped(&band.lower), &stepped(&band.upper))
     }
 
     /// The band's colour: the legend shows it as is, the fill at `fill_alpha`.
@@ -73,6 +76,19 @@ impl BandItem {
             .map(|v| transform.position_from_point(&PlotPoint::new(v[0], v[1])))
             .collect()
     }
+}
+
+/// `points` as steps: each value holds until the next point's x.
+pub fn stepped(points: &[[f64; 2]]) -> Vec<[f64; 2]> {
+    let mut out = Vec::with_capacity(points.len() * 2);
+    for pair in points.windows(2) {
+        out.push(pair[0]);
+        if pair[1][0] > pair[0][0] {
+            out.push([pair[1][0], pair[0][1]]);
+        }
+    }
+    out.extend(points.last());
+    out
 }
 
 impl PlotItem for BandItem {
@@ -145,6 +161,37 @@ mod tests {
         assert_eq!((b.min(), b.max()), ([0.0, 0.5], [2.0, 5.0]));
         assert_eq!(item.mesh.triangles.len(), 4);
         assert_eq!(item.name(), "band");
+    }
+
+    #[test]
+    fn a_band_holds_until_the_next_event_and_steps_there() {
+        // A reset at x = 100 after a last match at x = 0: the band holds 10..30 up to the
+        // reset, then is 40..60 — no trapezoid filled across the gap.
+        let lower = [[0.0, 10.0], [100.0, 40.0]];
+        let upper = [[0.0, 30.0], [100.0, 60.0]];
+        assert_eq!(
+            stepped(&lower),
+            vec![[0.0, 10.0], [100.0, 10.0], [100.0, 40.0]]
+        );
+        let item = BandItem::from_band(
+            "band",
+            &chart::Band {
+                lower: lower.to_vec(),
+                upper: upper.to_vec(),
+            },
+        );
+        // The gap's quad is the rectangle 10..30, then a zero-width step at x = 100.
+        assert_eq!(
+            item.mesh.vertices,
+            vec![
+                [0.0, 30.0],
+                [0.0, 10.0],
+                [100.0, 30.0],
+                [100.0, 10.0],
+                [100.0, 60.0],
+                [100.0, 40.0]
+            ]
+        );
     }
 
     #[test]

@@ -5,14 +5,78 @@
 use super::command::Command;
 use super::jobs::Pending;
 use super::widgets;
+use crate::ladder::event::{Entry, Event};
+use crate::ladder::preview::Change;
+use crate::ladder::rules::Rules;
+use crate::ladder::state::Figures;
 use eframe::egui::{self, RichText};
 use egui_extras::{Column, TableBuilder};
 
-/// Any pending action's before → after table, with Apply and Cancel.
-pub fn preview(ui: &mut egui::Ui, p: &Pending, out: &mut Vec<Command>) {
+/// A preview's title: the action's label, a rules change in the screens' words (the system
+/// by its name, each changed parameter by its label) rather than the log's code names.
+fn title(p: &Pending, before: &Rules) -> String {
+    let Some((
+        date,
+        Entry::Add {
+            event: Event::Rules { rules },
+        },
+    )) = p.action.rows().first()
+    else {
+        return p.action.label().to_string();
+    };
+    if **rules == *before {
+        return p.action.label().to_string();
+    }
+    let mut parts = Vec::new();
+    if rules.system() != before.system() {
+        parts.push(format!(
+            "{} → {}",
+            before.system().label(),
+            rules.system().label()
+        ));
+    } else {
+        for (spec, value) in rules.param_values() {
+            if before.param(spec.name) != Some(value) {
+                parts.push(format!("{} {}", spec.label, widgets::number(value)));
+            }
+        }
+    }
+    if rules.calendar != before.calendar {
+        parts.push(format!("calendar {}", rules.calendar.brief()));
+    }
+    format!("rules from {date}: {}", parts.join(", "))
+}
+
+/// Figures as the system shows them: "1500 ± 350", or "1500" where there is no deviation.
+fn rating(f: &Figures) -> String {
+    if f.deviation > 0.0 {
+        format!("{:.0} ± {:.0}", f.rating, f.deviation)
+    } else {
+        format!("{:.0}", f.rating)
+    }
+}
+
+/// Whether a change shows: its figures differ as printed (a change below the last shown
+/// digit, an RD growing by a thousandth, is no change on screen), or its tier does.
+fn shown_moved(c: &Change) -> bool {
+    let b = c.before.unwrap_or(c.after);
+    let r = |x: f64| x.round() as i64;
+    c.before.is_none()
+        || c.tier_before != c.tier_after
+        || r(b.score) != r(c.after.score)
+        || r(b.rating) != r(c.after.rating)
+        || r(b.deviation) != r(c.after.deviation)
+}
+
+/// Any pending action's before → after table, with Apply and Cancel; `before` is the rules
+/// the ladder has now.
+pub fn preview(ui: &mut egui::Ui, p: &Pending, before: &Rules, out: &mut Vec<Command>) {
+    let facts = p.after.rules.system().facts();
+    let had_tiers = before.system().facts().tiers;
+    let score_is_rating = facts.score_is_rating && before.system().facts().score_is_rating;
     ui.group(|ui| {
         ui.horizontal_wrapped(|ui| {
-            ui.heading(format!("Preview — {}", p.action.label()));
+            ui.heading(format!("Preview — {}", title(p, before)));
             if ui.button("Apply").clicked() {
                 out.push(Command::Confirm);
             }
@@ -23,7 +87,7 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, out: &mut Vec<Command>) {
         if let Some(note) = &p.note {
             ui.label(note);
         }
-        let moved: Vec<_> = p.changes.iter().filter(|c| c.moved()).collect();
+        let moved: Vec<_> = p.changes.iter().filter(|c| shown_moved(c)).collect();
         let unchanged = p.changes.len() - moved.len();
         ui.weak(format!(
             "{} players change{}",
@@ -45,17 +109,25 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, out: &mut Vec<Command>) {
                     .striped(true)
                     .resizable(true)
                     .max_scroll_height(height)
-                    .column(Column::initial(180.0).at_least(100.0).clip(true))
-                    .column(Column::initial(200.0).at_least(100.0))
-                    .column(Column::initial(170.0).at_least(120.0))
-                    .column(Column::initial(200.0).at_least(150.0))
+                    // Together about 560 px: a small window shows every column.
+                    .column(Column::initial(120.0).at_least(80.0).clip(true))
+                    .column(Column::initial(120.0).at_least(70.0).clip(true))
+                    .column(Column::initial(130.0).at_least(110.0))
+                    .column(Column::initial(180.0).at_least(150.0))
                     .header(22.0, |mut h| {
-                        for title in [
+                        // Where the score is the rating (Elo), one column says it.
+                        let score = format!("{} before → after", facts.score);
+                        let titles = [
                             "player",
                             "tier",
-                            "score before → after",
-                            "rating ± dev before → after",
-                        ] {
+                            score.as_str(),
+                            if score_is_rating {
+                                ""
+                            } else {
+                                "rating before → after"
+                            },
+                        ];
+                        for title in titles {
                             h.col(|ui| {
                                 ui.strong(title);
                             });
@@ -79,10 +151,29 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, out: &mut Vec<Command>) {
                                         RichText::new(a.name()).color(widgets::tier_colour(a)),
                                     );
                                 }
+                                // The new system has no tiers: say so, not an empty cell.
+                                (Some(b), None) => {
+                                    ui.label(format!("{} → none", b.name()));
+                                }
+                                (None, None) if had_tiers || facts.tiers => {
+                                    ui.weak("—");
+                                }
                                 _ => {}
                             });
                             let b = c.before.unwrap_or(c.after);
                             let d = c.after.score - b.score;
+                            // A player joining has no before: said so, not after → after.
+                            if c.before.is_none() {
+                                r.col(|ui| {
+                                    ui.label(format!("joins at {:.0}", c.after.score));
+                                });
+                                r.col(|ui| {
+                                    if !score_is_rating {
+                                        ui.label(format!("joins at {}", rating(&c.after)));
+                                    }
+                                });
+                                return;
+                            }
                             r.col(|ui| {
                                 ui.label(
                                     RichText::new(format!(
@@ -95,10 +186,9 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, out: &mut Vec<Command>) {
                                 );
                             });
                             r.col(|ui| {
-                                ui.label(format!(
-                                    "{:.0} ± {:.0} → {:.0} ± {:.0}",
-                                    b.rating, b.deviation, c.after.rating, c.after.deviation
-                                ));
+                                if !score_is_rating {
+                                    ui.label(format!("{} → {}", rating(&b), rating(&c.after)));
+                                }
                             });
                         });
                     });

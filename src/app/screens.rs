@@ -6,6 +6,7 @@ use super::command::{Command, Screen};
 use super::enter_match::{self, EnterMatchScreen};
 use super::history::{self, HistoryScreen};
 use super::jobs::FollowUp;
+use super::matches::{self, MatchesScreen};
 use super::migration::{self, MigrationScreen};
 use super::new_ladder::NewLadderForm;
 use super::players::{self, PlayersScreen};
@@ -14,6 +15,7 @@ use super::settings::{self, SettingsScreen};
 use super::simulate::{self, SimForm};
 use super::standings::{self, StandingsScreen};
 use super::state::AppState;
+use super::tonight::{self, TonightScreen};
 use super::tune::{self, Tune};
 use super::what_if::{self, WhatIfScreen};
 use super::{quality, seasons};
@@ -24,6 +26,7 @@ use eframe::egui;
 pub struct Screens {
     pub standings: StandingsScreen,
     pub enter: EnterMatchScreen,
+    pub matches: MatchesScreen,
     pub players: PlayersScreen,
     pub settings: SettingsScreen,
     pub migration: MigrationScreen,
@@ -32,6 +35,7 @@ pub struct Screens {
     pub what_if: WhatIfScreen,
     pub tune: Tune,
     pub simulate: SimForm,
+    pub tonight: TonightScreen,
     /// The File → New form, while it is open.
     pub new_ladder: Option<NewLadderForm>,
     /// The screen drawn last frame: arriving on a screen is when it takes the keyboard.
@@ -44,6 +48,7 @@ impl Screens {
         Screens {
             standings: StandingsScreen::default(),
             enter: EnterMatchScreen::default(),
+            matches: MatchesScreen::default(),
             players: PlayersScreen::default(),
             settings: SettingsScreen::default(),
             migration: MigrationScreen::default(),
@@ -52,6 +57,7 @@ impl Screens {
             what_if: WhatIfScreen::default(),
             tune: Tune::default(),
             simulate: SimForm::new(data_dir),
+            tonight: TonightScreen::default(),
             new_ladder: None,
             shown: None,
         }
@@ -73,6 +79,7 @@ impl Screens {
                 self.settings = SettingsScreen::default();
                 self.migration = MigrationScreen::default();
                 self.tune = Tune::default();
+                self.tonight = TonightScreen::default();
                 self.new_ladder = None;
             }
             FollowUp::AskNewLadder(folder) => self.new_ladder = Some(NewLadderForm::new(folder)),
@@ -104,6 +111,10 @@ impl Screens {
         match state.screen {
             Screen::Standings => standings::show(ui, &mut self.standings, state, out),
             Screen::EnterMatch => enter_match::show(ui, &mut self.enter, state, out),
+            Screen::Matches => {
+                self.enter.show_edit(ui, state, out);
+                matches::show(ui, &mut self.matches, &mut self.enter, state, out)
+            }
             Screen::Players => players::show(ui, &mut self.players, state, out),
             Screen::Seasons => seasons::show(ui, state, out),
             Screen::Migration => migration::show(ui, &mut self.migration, state, out),
@@ -113,10 +124,15 @@ impl Screens {
             Screen::WhatIf => what_if::show(ui, &mut self.what_if, state, out),
             Screen::Quality => quality::show(ui, state, out),
             Screen::Tune => {
+                // "Apply as rules change…" previews here, where it was asked for.
+                if let Some(p) = &state.pending {
+                    super::preview::preview(ui, p, &state.now().rules, out);
+                }
                 let file = state.store.as_ref().map(|s| s.path());
                 tune::show(ui, &mut self.tune, file, &state.ladder, out)
             }
             Screen::Simulate => simulate::show(ui, &mut self.simulate, state, out),
+            Screen::Tonight => tonight::show(ui, &mut self.tonight, state, out),
         }
     }
 }

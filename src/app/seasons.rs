@@ -32,9 +32,11 @@ pub fn show(ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
             out.push(Command::PreviewHardReset);
         }
     });
+    // A preview comes first: in a small window it keeps its room.
     if let Some(p) = &app.pending {
-        preview(ui, p, out);
+        preview(ui, p, &app.now().rules, out);
     }
+    super::calendar::show(ui, app, out);
     ui.separator();
     archive(ui, app);
 }
@@ -155,7 +157,8 @@ fn season_table(ui: &mut egui::Ui, season: &SeasonRecord) {
                                 .map(|r| format!("{r:.0}"))
                                 .collect::<Vec<_>>()
                                 .join(", ");
-                            ui.label(weeks.clone()).on_hover_text(weeks);
+                            // Cut, it shows its whole text on hover by itself.
+                            ui.add(egui::Label::new(weeks).truncate());
                         });
                     });
                 });

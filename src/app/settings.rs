@@ -2,7 +2,8 @@
 //! full values, the default, what each does — and the date the change takes effect. A change
 //! is a `rules` event, previewed as every player's standing before → after.
 
-use super::command::Command;
+use super::calendar::{self, CalendarForm};
+use super::command::{Command, Screen};
 use super::preview::preview;
 use super::state::AppState;
 use crate::ladder::rules::{Rules, System};
@@ -18,6 +19,8 @@ pub struct SettingsScreen {
     pub text: BTreeMap<String, String>,
     /// The change's date as typed (empty: today, or after the latest event).
     pub date: String,
+    /// The season calendar as typed (the ladder's until changed).
+    pub calendar: Option<CalendarForm>,
 }
 
 impl SettingsScreen {
@@ -26,17 +29,11 @@ impl SettingsScreen {
         self.draft = None;
         self.text.clear();
         self.date.clear();
+        self.calendar = None;
     }
 }
 
-/// A number as a person reads it: whole numbers without ".0", others in full.
-pub fn number(v: f64) -> String {
-    if v.is_finite() && v.fract() == 0.0 && v.abs() < 1e15 {
-        format!("{v:.0}")
-    } else {
-        format!("{v}")
-    }
-}
+pub use super::widgets::number;
 
 pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mut Vec<Command>) {
     if app.store.is_none() {
@@ -78,7 +75,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
     let height = if app.pending.is_some() {
         (ui.available_height() * 0.3).max(100.0)
     } else {
-        (ui.available_height() - 90.0).max(120.0)
+        (ui.available_height() - 150.0).max(120.0)
     };
     egui::ScrollArea::horizontal()
         .id_salt("params-sideways")
@@ -91,7 +88,9 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
                 .column(Column::initial(190.0).at_least(120.0))
                 .column(Column::initial(130.0).at_least(110.0))
                 .column(Column::initial(80.0).at_least(60.0))
-                .column(Column::initial(460.0).at_least(160.0).clip(true))
+                // The description takes the rest of the width, so it is cut ("…", whole on
+                // hover) only where the window has no more room.
+                .column(Column::remainder().at_least(160.0).clip(true))
                 .header(22.0, |mut h| {
                     for title in ["parameter", "value", "default", "what it does"] {
                         h.col(|ui| {
@@ -131,7 +130,8 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
                             ui.weak(defaults.param(spec.name).map(number).unwrap_or_default());
                         });
                         r.col(|ui| {
-                            ui.label(spec.meaning).on_hover_text(spec.meaning);
+                            // A cut label shows its whole text on hover by itself.
+                            ui.add(egui::Label::new(spec.meaning).truncate());
                         });
                     });
                 });
@@ -145,6 +145,16 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
             .is_some_and(|v| text.trim().parse::<f64>() == Ok(v));
         if !same && let Err(e) = edited.assign(&format!("{name}={text}")) {
             problem.get_or_insert(e.to_string());
+        }
+    }
+    let cal = me
+        .calendar
+        .get_or_insert_with(|| CalendarForm::of(&current.calendar));
+    calendar::form(ui, "settings-calendar", cal, Screen::Settings);
+    match cal.calendar(Screen::Settings) {
+        Ok(c) => edited.calendar = c,
+        Err(e) => {
+            problem.get_or_insert(e);
         }
     }
     let changed = edited != current;
@@ -171,6 +181,6 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
         }
     });
     if let Some(p) = &app.pending {
-        preview(ui, p, out);
+        preview(ui, p, &app.now().rules, out);
     }
 }

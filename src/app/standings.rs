@@ -122,7 +122,7 @@ fn score_name(p: &PlayerState) -> &'static str {
     match p.skill {
         Skill::Glicko(_) | Skill::Glicko2(_) => "RP",
         Skill::TrueSkill(_) => "rank",
-        Skill::Elo(_) => "rating",
+        Skill::Elo(_) | Skill::Goals(_) => "rating",
     }
 }
 
@@ -209,13 +209,19 @@ fn table(ui: &mut egui::Ui, me: &mut StandingsScreen, app: &AppState, out: &mut 
             *clicked = Some(key);
         }
     };
+    // Where the score is the rating (Elo) one column says it: not "rating" and "Rating".
+    let rating_column = !app
+        .ladder
+        .players
+        .iter()
+        .any(|p| matches!(p.skill, Skill::Elo(_)));
     // Labels that take clicks for text selection would swallow the row's click.
     ui.style_mut().interaction.selectable_labels = false;
     egui::ScrollArea::horizontal()
         .id_salt("standings-sideways")
         .show(ui, |ui| {
-            TableBuilder::new(ui)
-                .id_salt("standings")
+            let mut table = TableBuilder::new(ui)
+                .id_salt(("standings", rating_column))
                 .striped(true)
                 .resizable(true)
                 .sense(egui::Sense::click())
@@ -223,8 +229,11 @@ fn table(ui: &mut egui::Ui, me: &mut StandingsScreen, app: &AppState, out: &mut 
                 .column(Column::exact(22.0))
                 .column(Column::initial(200.0).at_least(100.0).clip(true))
                 .column(Column::initial(80.0).at_least(60.0))
-                .column(Column::initial(90.0).at_least(60.0))
-                .column(Column::initial(130.0).at_least(90.0))
+                .column(Column::initial(90.0).at_least(60.0));
+            if rating_column {
+                table = table.column(Column::initial(130.0).at_least(90.0));
+            }
+            table
                 .column(Column::initial(90.0).at_least(70.0))
                 .column(Column::initial(100.0).at_least(90.0))
                 .column(Column::initial(130.0).at_least(90.0))
@@ -234,7 +243,9 @@ fn table(ui: &mut egui::Ui, me: &mut StandingsScreen, app: &AppState, out: &mut 
                     h.col(|ui| header(ui, "Player", SortKey::Name, &mut clicked_sort));
                     h.col(|ui| header(ui, score, SortKey::Score, &mut clicked_sort));
                     h.col(|ui| header(ui, "Last match", SortKey::Trend, &mut clicked_sort));
-                    h.col(|ui| header(ui, "Rating", SortKey::Rating, &mut clicked_sort));
+                    if rating_column {
+                        h.col(|ui| header(ui, "Rating", SortKey::Rating, &mut clicked_sort));
+                    }
                     h.col(|ui| header(ui, "W-D-L", SortKey::Matches, &mut clicked_sort));
                     h.col(|ui| header(ui, "Last played", SortKey::LastPlayed, &mut clicked_sort));
                     h.col(|ui| header(ui, "Status", SortKey::Status, &mut clicked_sort));
@@ -254,14 +265,14 @@ fn table(ui: &mut egui::Ui, me: &mut StandingsScreen, app: &AppState, out: &mut 
                                             .strong(),
                                     );
                                 });
-                                for _ in 0..6 {
+                                for _ in 0..(5 + usize::from(rating_column)) {
                                     row.col(|_| {});
                                 }
                             }
                             Line::Player(i) => {
                                 let s = &app.standings[i];
                                 let p = &app.ladder.players[s.id as usize];
-                                player_row(&mut row, s, p);
+                                player_row(&mut row, s, p, rating_column);
                                 let response = row.response();
                                 if response.clicked() {
                                     open_player = Some(s.id);
@@ -294,7 +305,12 @@ fn table(ui: &mut egui::Ui, me: &mut StandingsScreen, app: &AppState, out: &mut 
     }
 }
 
-fn player_row(row: &mut egui_extras::TableRow<'_, '_>, s: &Standing, p: &PlayerState) {
+fn player_row(
+    row: &mut egui_extras::TableRow<'_, '_>,
+    s: &Standing,
+    p: &PlayerState,
+    rating_column: bool,
+) {
     let f = p.figures();
     row.col(|ui| {
         // The place on the leaderboard: 1, 2, 3 among the players it lists, whatever else the
@@ -329,13 +345,15 @@ fn player_row(row: &mut egui_extras::TableRow<'_, '_>, s: &Standing, p: &PlayerS
             ui.weak("·");
         }
     });
-    row.col(|ui| {
-        ui.label(match p.skill {
-            Skill::Elo(_) => format!("{:.0}", f.rating),
-            Skill::TrueSkill(_) => format!("μ {:.1} ± {:.1}", f.rating, f.deviation),
-            _ => format!("{:.0} ± {:.0}", f.rating, f.deviation),
+    if rating_column {
+        row.col(|ui| {
+            ui.label(match p.skill {
+                Skill::Elo(_) => format!("{:.0}", f.rating),
+                Skill::TrueSkill(_) => format!("μ {:.1} ± {:.1}", f.rating, f.deviation),
+                _ => format!("{:.0} ± {:.0}", f.rating, f.deviation),
+            });
         });
-    });
+    }
     row.col(|ui| {
         ui.label(format!("{}-{}-{}", p.wins, p.draws, p.losses));
     });

@@ -249,11 +249,11 @@ impl AppState {
             AppError::AlreadyImported { path, mapping, .. } => {
                 Offer::ImportAgain(path.clone(), mapping.clone())
             }
-            _ => Offer::Nothing,
+            _ => super::words::fix(e).map_or(Offer::Nothing, Offer::Fix),
         };
         self.messages.show(Message {
             level: Level::Error,
-            text: e.to_string(),
+            text: super::words::app(e, origin.screen),
             offer,
             screen: origin.screen,
             stamp: origin.stamp,

@@ -274,10 +274,10 @@ fn form(ui: &mut egui::Ui, tune: &mut Tune) {
     ui.horizontal(|ui| {
         let label = ui.label("System");
         egui::ComboBox::from_id_salt("tune-system")
-            .selected_text(system.name())
+            .selected_text(system.label())
             .show_ui(ui, |ui| {
                 for s in System::ALL {
-                    ui.selectable_value(&mut system, s, s.name());
+                    ui.selectable_value(&mut system, s, s.label());
                 }
             })
             .response

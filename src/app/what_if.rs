@@ -10,11 +10,12 @@ use crate::ladder::rules::System;
 use eframe::egui::{self, RichText};
 use egui_extras::{Column, TableBuilder};
 
-/// The What-if screen's own state: rules B as a system and `NAME=VALUE` text.
+/// The What-if screen's own state: rules B as a system and each parameter's value as typed
+/// (by code name; empty is the default).
 #[derive(Debug, Clone, PartialEq)]
 pub struct WhatIfScreen {
     pub system: System,
-    pub params: String,
+    pub params: std::collections::BTreeMap<&'static str, String>,
     pub only_moved: bool,
 }
 
@@ -22,7 +23,7 @@ impl Default for WhatIfScreen {
     fn default() -> Self {
         WhatIfScreen {
             system: System::Elo,
-            params: String::new(),
+            params: std::collections::BTreeMap::new(),
             only_moved: false,
         }
     }
@@ -49,25 +50,49 @@ pub fn show(ui: &mut egui::Ui, me: &mut WhatIfScreen, state: &AppState, out: &mu
             })
             .response
             .labelled_by(label.id);
-        let label = ui.label("Parameters:");
-        ui.add(
-            egui::TextEdit::singleline(&mut me.params)
-                .hint_text("NAME=VALUE, … (empty: defaults)")
-                .desired_width(320.0_f32.min(ui.available_width() - 8.0).max(120.0)),
-        )
-        .labelled_by(label.id);
         let busy = state.job.is_some();
         if ui
             .add_enabled(!busy, egui::Button::new("Replay under B"))
             .clicked()
         {
-            match tools::rules_from(Some(&state.now().rules), me.system, &me.params) {
+            // Each parameter by its label on screen; the gate's rules read `name=value`.
+            let assignments: Vec<String> = me
+                .system
+                .facts()
+                .params
+                .iter()
+                .filter_map(|p| {
+                    let v = me.params.get(p.name)?.trim();
+                    (!v.is_empty()).then(|| format!("{}={v}", p.name))
+                })
+                .collect();
+            match tools::rules_from(Some(&state.now().rules), me.system, &assignments.join(" ")) {
                 Ok(rules) => out.push(Command::Tool(ToolCommand::Compare(rules))),
                 Err(e) => out.push(Command::Problem {
                     field: "Parameters",
                     message: e.to_string(),
                 }),
             }
+        }
+    });
+    // B's parameters by their labels (the code name and range on hover); empty: the default.
+    let defaults = state.now().rules.defaults_for(me.system);
+    ui.horizontal_wrapped(|ui| {
+        for p in me.system.facts().params {
+            let label = ui
+                .label(p.label)
+                .on_hover_text(format!("{} — {}", p.name, p.range_text()));
+            let hint = defaults
+                .param(p.name)
+                .map(widgets::number)
+                .unwrap_or_default();
+            let text = me.params.entry(p.name).or_default();
+            ui.add(
+                egui::TextEdit::singleline(text)
+                    .hint_text(hint)
+                    .desired_width(60.0),
+            )
+            .labelled_by(label.id);
         }
     });
     let Some(cmp) = &state.tools.comparison else {

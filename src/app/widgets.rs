@@ -107,3 +107,12 @@ pub fn text_table(
                 });
         });
 }
+
+/// A number as a person reads it: whole numbers without ".0", others in full.
+pub fn number(v: f64) -> String {
+    if v.is_finite() && v.fract() == 0.0 && v.abs() < 1e15 {
+        format!("{v:.0}")
+    } else {
+        format!("{v}")
+    }
+}

@@ -197,15 +197,25 @@ pub fn demo_file(path: &Path) -> AppResult<DemoFile> {
         return Ok(DemoFile::Missing);
     }
     let store = Store::open(path)?;
-    if store.initial_rules()? == action::imports::demo_rules() {
-        return Ok(DemoFile::Keep { older: false });
-    }
     // The demo's whole log is its one import of the bundled results.
     let untouched = matches!(
         store.actions()?.as_slice(),
         [(1, kind, label)] if kind == "do"
             && label.starts_with("imported international_results.csv (")
     );
+    if store.initial_rules()? == action::imports::demo_rules() {
+        // A demo built before matches kept their score (issue 26) is built again with them.
+        let scoreless = untouched
+            && store.effective()?.iter().find_map(|e| match &e.event {
+                crate::ladder::event::Event::Match(m) => Some(m.goals.is_none()),
+                _ => None,
+            }) == Some(true);
+        return Ok(if scoreless {
+            DemoFile::Untouched
+        } else {
+            DemoFile::Keep { older: false }
+        });
+    }
     Ok(if untouched {
         DemoFile::Untouched
     } else {

@@ -38,6 +38,8 @@ pub fn describe_event(
         Event::Migration { .. } => return Some("migration".into()),
         Event::Rules { rules } => return Some(format!("rules: {}", rules.system())),
         Event::Scenario { .. } => return Some("scenario figures".into()),
+        Event::Round { round } => return Some(format!("round {}", round.number)),
+        Event::PairRule { .. } => return Some("pairing rule".into()),
     };
     let (own, other, on_a) = if m.a.contains(&player) {
         (&m.a, &m.b, true)
@@ -76,6 +78,7 @@ pub fn figures_text(system: System, f: &Figures, previous_score: Option<f64>) ->
             tenths(f.deviation)
         ),
         System::Memoir44 | System::Elo => score,
+        System::Goals => format!("{score} ± {}", whole(f.deviation)),
     }
 }
 

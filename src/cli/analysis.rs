@@ -174,7 +174,7 @@ pub fn predict(
 }
 
 /// One player's before → after in the figures their system shows.
-fn change_text(system: System, c: &Change) -> String {
+pub(super) fn change_text(system: System, c: &Change) -> String {
     let (b, a) = (c.before.unwrap_or(c.after), c.after);
     let arrow = |name: &str, x: f64, y: f64, digits: usize| {
         format!("{name} {x:.digits$} → {y:.digits$} ({:+.digits$})", y - x)
@@ -199,6 +199,11 @@ fn change_text(system: System, c: &Change) -> String {
             arrow("σ", b.deviation, a.deviation, 2)
         ),
         System::Memoir44 | System::Elo => arrow("rating", b.rating, a.rating, 1),
+        System::Goals => format!(
+            "{}   {}",
+            arrow("rating", b.rating, a.rating, 1),
+            arrow("SD", b.deviation, a.deviation, 1)
+        ),
     }
 }
 
@@ -367,7 +372,8 @@ fn output_scores(
     say!(
         "(scored on A's expected score, win + ½·draw; a coin flip scores log-loss {:.4} and Brier \
          0.25, and no prediction scores a draw below ln 2; accuracy leaves draws out; 3-way is \
-         −ln P(the result) for a system that predicts draws)",
+         −ln P(the result), from the system's own draw model or an ordered logit on its \
+         expected score)",
         std::f64::consts::LN_2
     );
     calibration(best);
@@ -491,6 +497,17 @@ fn sim_config(args: &SimArgs) -> Result<SimConfig> {
             Some(s) => number("pairing-noise", s, real)?,
             None => d.pairing_noise,
         },
+        pairing: match args.pairing.as_deref() {
+            None => d.pairing,
+            Some(t) => crate::pairing::simulated::SimPairing::parse(t).ok_or_else(|| {
+                ActionError::invalid(
+                    &at,
+                    "pairing",
+                    t,
+                    "is not a pairing rule; choose nearest, random, balanced or swiss",
+                )
+            })?,
+        },
         start: match &args.start {
             Some(s) => parse_day(&at, "start", s)?,
             None => SimConfig::default_start(
@@ -611,10 +628,16 @@ fn sim_report(out: &Path, cfg: &SimConfig, r: &SimReport, seconds: f64, json: bo
         label(&cfg.rules),
         cfg.seed
     );
+    let pairing = match cfg.pairing {
+        crate::pairing::simulated::SimPairing::Nearest => {
+            format!("nearest rating, noise {}", cfg.pairing_noise)
+        }
+        other => other.as_text().to_string(),
+    };
     say!(
-        "true skill ~ Normal(1500, {}); pairing noise {}",
+        "true skill ~ Normal(1500, {}); pairing {pairing}; mean |E − ½| of the games {}",
         cfg.skill_sd,
-        cfg.pairing_noise
+        r.mean_abs_e.map_or("—".into(), |x| format!("{x:.3}"))
     );
     say!(
         "Spearman with true skill when play ends: score {}, rating {}",

@@ -84,6 +84,10 @@ pub struct MappingArgs {
     /// (the international preset's `neutral`).
     #[arg(long, value_name = "COLUMN")]
     pub neutral_col: Option<String>,
+    /// A column with the event's class: friendly, league, cup, championship, a weight, or
+    /// a tournament's name (Friendly, … qualification, FIFA World Cup; see the README).
+    #[arg(long, value_name = "COLUMN")]
+    pub class_col: Option<String>,
 }
 
 /// What `rungs simulate` plays. Numbers are read here, not by clap, so that a bad one gets the
@@ -113,6 +117,11 @@ pub struct SimArgs {
     /// The noise on the rating players are matched by (default 100).
     #[arg(long, value_name = "SD", allow_hyphen_values = true)]
     pub pairing_noise: Option<String>,
+    /// How players are paired: nearest (default: a random player against the nearest
+    /// rating plus noise), random, balanced or swiss (each day's players as rounds of the
+    /// engine `rungs pair` uses).
+    #[arg(long, allow_hyphen_values = true)]
+    pub pairing: Option<String>,
     /// The first day, YYYY-MM-DD (default 2026-01-05).
     #[arg(long, allow_hyphen_values = true)]
     pub start: Option<String>,
@@ -203,6 +212,13 @@ pub enum Command {
         /// (default: no flag, no advantage).
         #[arg(long, value_name = "a|b|neutral")]
         home: Option<String>,
+        /// Each side's points, `3-1` (goals, games, frames): the score decides the result,
+        /// so `A B --goals 3-1` needs no SCORE.
+        #[arg(long, value_name = "A-B", allow_hyphen_values = true)]
+        goals: Option<String>,
+        /// The event's class: friendly, league, cup, championship, or a weight (0 to 10].
+        #[arg(long, value_name = "CLASS", allow_hyphen_values = true)]
+        class: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -230,6 +246,12 @@ pub enum Command {
         /// a, b or neutral; empty removes the flag.
         #[arg(long, value_name = "a|b|neutral")]
         home: Option<String>,
+        /// Each side's points, `3-1` (sets the result it decides); empty removes the score.
+        #[arg(long, value_name = "A-B", allow_hyphen_values = true)]
+        goals: Option<String>,
+        /// friendly, league, cup, championship or a weight; empty removes the class.
+        #[arg(long, value_name = "CLASS", allow_hyphen_values = true)]
+        class: Option<String>,
     },
     /// Delete an event (by its sequence number); recorded, and undoable.
     DeleteEvent { file: PathBuf, seq: u64 },
@@ -358,6 +380,10 @@ pub enum Command {
         apply: bool,
         #[arg(long)]
         json: bool,
+        /// What the fit lowers: `expected` (the expected score's log-loss, the default) or
+        /// `three-outcome` (−ln P(win, draw or loss)).
+        #[arg(long, value_name = "expected|three-outcome")]
+        objective: Option<String>,
     },
     /// Tonight's boards for the players present, from the ladder's own forecast: balanced (the
     /// closest games, no recent rematch, sides balanced), swiss (round 1 of an event) or
@@ -390,7 +416,41 @@ pub enum Command {
         seed: Option<String>,
         #[arg(long)]
         json: bool,
+        #[command(flatten)]
+        save: PairSaveArgs,
     },
+    /// A saved round: its boards, the chances and what each result does, the results entered.
+    Round {
+        file: PathBuf,
+        /// The round's number (rungs events lists the rounds).
+        #[arg(allow_hyphen_values = true)]
+        number: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The result of a board of a saved round, from the board's side A view (1, D, 2 or
+    /// 0.5, forfeit-a, forfeit-b…), dated the round's date unless --date.
+    Result {
+        file: PathBuf,
+        #[arg(allow_hyphen_values = true)]
+        round: String,
+        #[arg(allow_hyphen_values = true)]
+        board: String,
+        #[arg(allow_hyphen_values = true)]
+        score: String,
+        #[arg(long, allow_hyphen_values = true)]
+        date: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Two players never paired by `rungs pair` (siblings, team mates); undoable.
+    Forbid(PairRuleArgs),
+    /// Lifts a forbidden pair.
+    Unforbid(PairRuleArgs),
+    /// Two players paired only when the night is much better for it.
+    Avoid(PairRuleArgs),
+    /// Lifts an avoided pair.
+    Unavoid(PairRuleArgs),
     /// Simulate players with known true skills into a new ladder file, and report how many
     /// matches it takes to climb, RP inflation per week, and how well the ladder orders skill.
     Simulate(SimArgs),
@@ -504,4 +564,33 @@ pub enum Command {
     /// Rebuild every cache of a ladder file from its log, in one transaction; the log itself
     /// is not touched.
     Repair { file: PathBuf },
+}
+
+/// `rungs pair`'s options for saving the round in the log (issue 23).
+#[derive(Debug, Clone, Args)]
+pub struct PairSaveArgs {
+    /// Save the round (every round of a round robin) in the log: undoable, and results are
+    /// then entered by board (rungs result).
+    #[arg(long)]
+    pub save: bool,
+    /// Swiss: continue the event begun by round N, or `new`; by default the latest Swiss
+    /// event continues when its latest round was on the same date.
+    #[arg(long, allow_hyphen_values = true)]
+    pub event: Option<String>,
+    /// What a bye scores in the event: `win` (a win by forfeit of nobody: 1 point, the
+    /// default for Swiss) or `nothing`. A bye never changes a rating.
+    #[arg(long, allow_hyphen_values = true)]
+    pub bye: Option<String>,
+}
+
+/// Two players named for a pairing rule.
+#[derive(Debug, Clone, Args)]
+pub struct PairRuleArgs {
+    pub file: PathBuf,
+    #[arg(allow_hyphen_values = true)]
+    pub a: String,
+    #[arg(allow_hyphen_values = true)]
+    pub b: String,
+    #[arg(long, allow_hyphen_values = true)]
+    pub date: Option<String>,
 }

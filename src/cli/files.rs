@@ -68,6 +68,9 @@ fn mapping_from(args: &MappingArgs) -> Result<Mapping> {
     if let Some(c) = &args.neutral_col {
         m.home = Some(HomeColumn::Neutral(c.clone()));
     }
+    if let Some(c) = &args.class_col {
+        m.class = Some(c.clone());
+    }
     // Every column named here must be in the file, read as one thing.
     m.named = [
         &args.date_col,
@@ -78,6 +81,7 @@ fn mapping_from(args: &MappingArgs) -> Result<Mapping> {
         &args.goals_b_col,
         &args.home_col,
         &args.neutral_col,
+        &args.class_col,
     ]
     .into_iter()
     .flatten()
@@ -183,8 +187,16 @@ pub fn export(file: &Path, out: &Path) -> Result<()> {
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"));
     let cannot_write = |e: &dyn std::fmt::Display| anyhow::anyhow!("{name}: cannot write: {e}");
     let w = if is_csv {
-        let mut csv =
-            crate::interchange::csv_export::MatchWriter::new(w).map_err(|e| cannot_write(&e))?;
+        // A first pass finds whether any match has a score or class (the header says so).
+        let mut scores = false;
+        store
+            .for_each_event(|_, _, event| {
+                scores |= crate::interchange::csv_export::has_scores([event]);
+                Ok::<(), std::convert::Infallible>(())
+            })?
+            .ok();
+        let mut csv = crate::interchange::csv_export::MatchWriter::with_scores(w, scores)
+            .map_err(|e| cannot_write(&e))?;
         store
             .for_each_event(|date, _, event| csv.event(&ladder, date, event))?
             .map_err(|e| cannot_write(&e))?;
@@ -222,14 +234,14 @@ fn stdout_is(ladder: &Path) -> bool {
 pub fn import_log(file: &Path, input: &Path) -> Result<()> {
     let name = input.display().to_string();
     let reader = std::fs::File::open(input).with_context(|| format!("{name}: cannot open"))?;
-    let log = jsonl::read_file(std::io::BufReader::new(reader), &name)?;
-    let bar = spinner(true, "replaying");
-    let made = action::files::import_log_file(file, &log);
+    let mut log = jsonl::LogReader::open(std::io::BufReader::new(reader), &name)?;
+    let bar = spinner(true, "importing");
+    let made = action::files::import_log_reader(file, &mut log);
     bar.finish_and_clear();
-    made?;
+    let (_, actions) = made?;
     say!(
         "imported {} into {}",
-        plural(log.log.actions.len(), "action"),
+        plural(actions as usize, "action"),
         file.display()
     );
     Ok(())

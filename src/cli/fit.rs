@@ -25,6 +25,8 @@ pub struct FitArgs<'a> {
     pub until: Option<&'a str>,
     pub apply: bool,
     pub json: bool,
+    /// `expected` (default) or `three-outcome`: which log-loss the fit lowers.
+    pub objective: Option<&'a str>,
 }
 
 /// The parameters to fit for each system: the named ones it has (a name no system has is
@@ -114,6 +116,16 @@ pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
         );
     }
     let plan = parameter_plan(&at, &systems, args.params)?;
+    let objective = match args.objective {
+        None => fit::Objective::Expected,
+        Some(text) => fit::Objective::parse(text).ok_or_else(|| {
+            anyhow!(
+                "{}: field `objective`: `{}` is not an objective; use expected or three-outcome",
+                file.display(),
+                text.escape_debug()
+            )
+        })?,
+    };
     let until = match args.until {
         Some(text) => parse_day(&at, "until", text)?,
         None => fit::default_split(&events)
@@ -135,11 +147,18 @@ pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
         };
         bar.set_message(format!("fitting {system}"));
         let clock = Instant::now();
-        let fitted = fit::fit(&start, names, &events, until, &mut |done, planned| {
-            bar.set_length(planned);
-            bar.set_position(done);
-            true
-        })
+        let fitted = fit::fit_for(
+            &start,
+            names,
+            &events,
+            until,
+            objective,
+            &mut |done, planned| {
+                bar.set_length(planned);
+                bar.set_position(done);
+                true
+            },
+        )
         .map_err(|e| fit_error(file, e))?;
         fits.push((fitted, clock.elapsed().as_secs_f64()));
     }

@@ -33,6 +33,8 @@ pub fn input(
         scenario,
         side_a,
         home: None,
+        score: None,
+        class: None,
     })
 }
 

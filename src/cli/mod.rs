@@ -23,6 +23,7 @@ mod output;
 mod pair;
 mod players;
 mod publish;
+mod rounds;
 mod seasons;
 pub mod stdout;
 mod views;
@@ -103,10 +104,19 @@ fn run_command(command: Command) -> Result<()> {
             scenario,
             side_a,
             home,
+            goals,
+            class,
             json,
         } => {
+            // `A B --goals 3-1`: the score decides the result.
+            let mut args = args;
+            if goals.is_some() && (args.len() == 2 || args.is_empty() && team_a.is_some()) {
+                args.push(String::new());
+            }
             let mut input = matches::input(&args, team_a, team_b, date, medals, scenario, side_a)?;
             input.home = home;
+            input.score = goals;
+            input.class = class;
             matches::add(&file, &input, json)?
         }
         C::EditMatch {
@@ -120,6 +130,8 @@ fn run_command(command: Command) -> Result<()> {
             scenario,
             side_a,
             home,
+            goals,
+            class,
         } => {
             let edit = action::matches::MatchEdit {
                 date,
@@ -130,6 +142,8 @@ fn run_command(command: Command) -> Result<()> {
                 scenario,
                 side_a,
                 home,
+                score: goals,
+                class,
             };
             matches::edit(&file, seq, &edit)?
         }
@@ -200,6 +214,7 @@ fn run_command(command: Command) -> Result<()> {
             until,
             apply,
             json,
+            objective,
         } => fit::fit(
             &file,
             &fit::FitArgs {
@@ -208,6 +223,7 @@ fn run_command(command: Command) -> Result<()> {
                 until: until.as_deref(),
                 apply,
                 json,
+                objective: objective.as_deref(),
             },
         )?,
         C::Simulate(args) => analysis::simulate(&args)?,
@@ -222,6 +238,7 @@ fn run_command(command: Command) -> Result<()> {
             date,
             seed,
             json,
+            save,
         } => pair::pair(
             &file,
             &pair::PairArgs {
@@ -234,8 +251,24 @@ fn run_command(command: Command) -> Result<()> {
                 date: date.as_deref(),
                 seed: seed.as_deref(),
                 json,
+                save: &save,
             },
         )?,
+        C::Round { file, number, json } => rounds::round(&file, &number, json)?,
+        C::Result {
+            file,
+            round,
+            board,
+            score,
+            date,
+            json,
+        } => rounds::result(&file, &round, &board, &score, date.as_deref(), json)?,
+        C::Forbid(args) => rounds::pair_rule(&args, crate::ladder::event::PairRule::Forbid, false)?,
+        C::Unforbid(args) => {
+            rounds::pair_rule(&args, crate::ladder::event::PairRule::Forbid, true)?
+        }
+        C::Avoid(args) => rounds::pair_rule(&args, crate::ladder::event::PairRule::Avoid, false)?,
+        C::Unavoid(args) => rounds::pair_rule(&args, crate::ladder::event::PairRule::Avoid, true)?,
         C::Rules { file, rules, date } => seasons::rules(&file, &rules, date.as_deref())?,
         C::SoftReset {
             file,

@@ -175,6 +175,9 @@ impl<'a> EventsOut<'a> {
             Event::HardReset => "hard reset".into(),
             Event::Rules { rules } => format!("rules: {}", rules.system()),
             Event::Scenario { figures } => format!("scenario figures for {}", figures.scenario),
+            Event::Round { .. } | Event::PairRule { .. } => {
+                crate::ladder::words::event(event, &|id| shown(name(ladder, id)).into_owned())
+            }
             Event::Migration { migration } => {
                 format!("migration from Elo ({} players)", migration.entries.len())
             }
@@ -246,6 +249,10 @@ pub fn standings(ladder: &Ladder, rows: &[Standing], as_json: bool) {
                 f.score, f.rating, f.deviation
             ),
             Skill::Elo(_) => format!("{:>7.1}", f.rating),
+            Skill::Goals(r) => format!(
+                "{:>7.1} ± {:<4.0} attack {:+.3} defence {:+.3}",
+                f.rating, f.deviation, r.attack, r.defence
+            ),
         };
         let flags = match s.status() {
             words if words.is_empty() => words,

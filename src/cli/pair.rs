@@ -1,14 +1,17 @@
 //! `rungs pair`: tonight's boards for the players present, from the ladder's own forecast
-//! ([`crate::pairing`]); nothing is written (saving rounds in the log is to come).
+//! ([`crate::pairing`]), with the ladder's forbidden and avoided pairs, its byes and its
+//! Swiss events; `--save` records the round through the gate.
 
 use super::common::{context, open, shown};
-use crate::action::{ActionError, Place, Roster};
-use crate::ladder::event::PlayerId;
+use crate::action::rounds::RoundInput;
+use crate::action::{self, Action, ActionError, Place, Roster};
+use crate::ladder::event::{ByeScore, Format, PlayerId};
+use crate::ladder::rounds::Book;
 use crate::ladder::standings::standings;
 use crate::pairing::balanced::{self, Night};
 use crate::pairing::ladder::{History, present};
 use crate::pairing::model::{Entrant, PairError, Pairs, Round, Weights};
-use crate::pairing::{round_robin, swiss};
+use crate::pairing::{night, round_robin, swiss};
 use anyhow::{Context as _, Result, anyhow, bail};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -24,6 +27,7 @@ pub struct PairArgs<'a> {
     pub date: Option<&'a str>,
     pub seed: Option<&'a str>,
     pub json: bool,
+    pub save: &'a super::args::PairSaveArgs,
 }
 
 /// The most names a `--present-file` may list (a club night is a few dozen; an online pool
@@ -94,16 +98,18 @@ fn number<T: std::str::FromStr>(at: &Place, field: &str, text: &str, what: &str)
 
 /// `rungs pair FILE`.
 pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
-    let (store, ladder) = open(file)?;
+    let (mut store, ladder) = open(file)?;
     let ctx = context(file, &ladder);
     let at = Place::file(shown(file));
     let date = ctx.date("date", args.date)?;
     let roster = Roster::new(&ladder);
     let ids = present_ids(file, &roster, args)?;
     let mut history = History::default();
+    let mut book = Book::default();
     store
-        .for_each_event(|day, _, event| {
+        .for_each_event(|day, seq, event| {
             history.read(day, event);
+            book.read(day, seq, event);
             Ok::<(), ()>(())
         })?
         .ok();
@@ -111,13 +117,36 @@ pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
         present(&ladder, &ids, date, &history).map_err(|e| anyhow!("{}: {e}", file.display()))?;
     let mut constraints = history.constraints(&entrants, date);
     constraints.forbidden = forbidden(&at, &roster, &entrants, args.forbid)?;
+    night::add_rules(&book, &entrants, &mut constraints);
     let seed = match args.seed {
         Some(s) => number(&at, "seed", s, "a whole number, 0 or more")?,
         None => 0,
     };
-    let format = args.format.unwrap_or("balanced");
+    let format_text = args.format.unwrap_or("balanced");
+    let Some(format) = Format::parse(format_text) else {
+        return Err(ActionError::invalid(
+            &at,
+            "format",
+            format_text,
+            "is not a format; choose balanced, swiss or round-robin",
+        )
+        .into());
+    };
+    let bye_scores = match args.save.bye.as_deref() {
+        None if format == Format::Swiss => ByeScore::Win,
+        None => ByeScore::Nothing,
+        Some(t) => ByeScore::parse(t).ok_or_else(|| {
+            ActionError::invalid(
+                &at,
+                "bye",
+                t,
+                "is not what a bye scores; use win or nothing",
+            )
+        })?,
+    };
+    let mut event = None;
     let rounds: Vec<Round> = match format {
-        "balanced" => vec![
+        Format::Balanced => vec![
             balanced::pair(&Night {
                 entrants: &entrants,
                 forecast: &forecast,
@@ -127,7 +156,7 @@ pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
             })
             .map_err(|e| pair_error(file, e))?,
         ],
-        "round-robin" => {
+        Format::RoundRobin => {
             let n = match args.rounds {
                 Some(r) => number(&at, "rounds", r, "a whole number of rounds, 1 or more")?,
                 None => entrants.len().max(2) - 1 + entrants.len() % 2,
@@ -137,32 +166,44 @@ pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
             }
             round_robin::pair(&entrants, &forecast, n).map_err(|e| pair_error(file, e))?
         }
-        "swiss" => {
-            // Without rounds saved in the log, an event begins here: round 1, by standings.
-            let event = swiss::Event {
-                scores: vec![0.0; entrants.len()],
-                met: Pairs::new(),
-            };
+        Format::Swiss => {
+            event = swiss_event(&at, &book, date, args.save.event.as_deref())?;
+            let state = night::swiss_state(&book, event, &entrants);
             vec![
-                swiss::pair(&entrants, &forecast, &event, &constraints, seed)
+                swiss::pair(&entrants, &forecast, &state, &constraints, seed)
                     .map_err(|e| pair_error(file, e))?,
             ]
         }
-        other => {
-            return Err(ActionError::invalid(
-                &at,
-                "format",
-                other,
-                "is not a format; choose balanced, swiss or round-robin",
-            )
-            .into());
-        }
     };
+    let format = format.as_text();
+    let mut numbers: Vec<u32> = Vec::new();
+    if args.save.save {
+        let inputs: Vec<RoundInput> = rounds
+            .iter()
+            .map(|r| RoundInput {
+                date,
+                format: Format::parse(format).unwrap_or(Format::Balanced),
+                boards: r
+                    .boards
+                    .iter()
+                    .map(|b| [entrants[b.a].id, entrants[b.b].id])
+                    .collect(),
+                bye: r.bye.map(|i| entrants[i].id),
+                bye_scores,
+                event,
+            })
+            .collect();
+        let act = Action::save_rounds(&ctx, &book, &inputs)?;
+        let next = book.next_number().unwrap_or(1);
+        action::apply(&mut store, &act)?;
+        numbers = (0..inputs.len() as u32).map(|k| next + k).collect();
+    }
+    let shown_number = |i: usize| numbers.get(i).map_or(i + 1, |n| *n as usize);
     if args.json {
         let all: Vec<Value> = rounds
             .iter()
             .enumerate()
-            .map(|(i, r)| round_json(i + 1, date, format, r, &entrants))
+            .map(|(i, r)| round_json(shown_number(i), date, format, r, &entrants))
             .collect();
         match &all[..] {
             [one] => say!("{one}"),
@@ -171,7 +212,7 @@ pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
         return Ok(());
     }
     for (i, r) in rounds.iter().enumerate() {
-        say!("Round {} — {date} ({format})", i + 1);
+        say!("Round {} — {date} ({format})", shown_number(i));
         for (k, b) in r.boards.iter().enumerate() {
             let p = b.prediction;
             let draw = if p.draw > 0.0 {
@@ -194,8 +235,57 @@ pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
             say!("  bye        {}", entrants[bye].name);
         }
     }
-    say!("(side A, named first, is at home or moves first; nothing is saved)");
+    match numbers[..] {
+        [] => say!("(side A, named first, is at home or moves first; nothing is saved: --save)"),
+        [n] => say!(
+            "(side A, named first, is at home or moves first) Saved as round {n}: results by \
+             `rungs result {} {n} BOARD 1|D|2`; `rungs undo` takes it back",
+            shown(file)
+        ),
+        [first, .., last] => say!(
+            "(side A, named first, is at home or moves first) Saved as rounds {first}–{last}; \
+             `rungs undo` takes them back"
+        ),
+    }
     Ok(())
+}
+
+/// The Swiss event a round continues: `new`, the event begun by round N, or by default the
+/// latest Swiss event if its latest round was on `date` (one night); `None` begins one.
+fn swiss_event(
+    at: &Place,
+    book: &Book,
+    date: chrono::NaiveDate,
+    asked: Option<&str>,
+) -> Result<Option<u32>> {
+    match asked.map(str::trim) {
+        None => Ok(book
+            .latest_swiss()
+            .filter(|(_, last)| *last == date)
+            .map(|(e, _)| e)),
+        Some("new") => Ok(None),
+        Some(text) => {
+            let n = text
+                .parse::<u64>()
+                .ok()
+                .and_then(|n| u32::try_from(n).ok())
+                .filter(|n| book.rounds.get(n).and_then(|r| r.event()) == Some(*n));
+            match n {
+                Some(n) => Ok(Some(n)),
+                None => Err(ActionError::invalid(
+                    at,
+                    "event",
+                    text,
+                    format!(
+                        "is not the first round of a Swiss event of this ladder (which holds \
+                         {}), nor `new`",
+                        book.held()
+                    ),
+                )
+                .into()),
+            }
+        }
+    }
 }
 
 /// The forbidden pairs named `A,B`, as entrant indices; each must be present.

@@ -13,7 +13,8 @@
 //! cell is read once per distinct text: a million rows among ten thousand players parse ten
 //! thousand names, and every row with the same cell shares them.
 
-use crate::ladder::event::{Home, MatchResult};
+use crate::ladder::event::{EventClass, Home, MatchResult};
+use crate::ladder::score;
 use crate::ladder::values::{self, Day, PlayerName};
 use crate::rating::Outcome;
 use chrono::NaiveDate;
@@ -57,6 +58,13 @@ pub struct Mapping {
     /// Where the side-advantage flag is read (SPEC §2.6). Used only if the header has the
     /// column; without it every match is unflagged (no advantage).
     pub home: Option<HomeColumn>,
+    /// The event's class (issue 26): `friendly`, `league`, `cup`, `championship`, a weight,
+    /// or a tournament's name, mapped by [`class_of_tournament`]. Used only if the header has
+    /// the column; without it no match has a class.
+    pub class: Option<String>,
+    /// With a score column: two columns holding each side's points (`goals_a,goals_b`, what
+    /// `rungs export` writes for a ladder with scores). Used only if the header has both.
+    pub score_goals: Option<[String; 2]>,
     /// Date format for chrono, default `%Y-%m-%d`.
     pub date_format: String,
     /// The columns a person named for this file (an import's column options): each must be
@@ -99,6 +107,8 @@ impl Mapping {
             scenario: Some("scenario".into()),
             side_a: Some("side_a".into()),
             home: Some(HomeColumn::Side("home".into())),
+            class: Some("class".into()),
+            score_goals: Some(["goals_a".into(), "goals_b".into()]),
             date_format: "%Y-%m-%d".into(),
             named: Vec::new(),
         }
@@ -121,9 +131,39 @@ impl Mapping {
             scenario: None,
             side_a: None,
             home: Some(HomeColumn::Neutral("neutral".into())),
+            class: Some("tournament".into()),
+            score_goals: None,
             date_format: "%Y-%m-%d".into(),
             named: Vec::new(),
         }
+    }
+}
+
+/// The class of a tournament by its name, as `international_results.csv` writes them:
+/// `Friendly` is friendly; every qualification is league (a long round of group games);
+/// the finals of the World Cup, the continental championships and the Confederations Cup are
+/// championship; every other tournament (Nations Leagues, regional cups, games) is cup.
+pub fn class_of_tournament(name: &str) -> EventClass {
+    const CHAMPIONSHIPS: [&str; 9] = [
+        "FIFA World Cup",
+        "UEFA Euro",
+        "Copa América",
+        "African Cup of Nations",
+        "AFC Asian Cup",
+        "Gold Cup",
+        "CONCACAF Championship",
+        "Oceania Nations Cup",
+        "Confederations Cup",
+    ];
+    let name = name.trim();
+    if name.eq_ignore_ascii_case("friendly") {
+        EventClass::Friendly
+    } else if name.to_ascii_lowercase().contains("qualification") {
+        EventClass::League
+    } else if CHAMPIONSHIPS.iter().any(|c| c.eq_ignore_ascii_case(name)) {
+        EventClass::Championship
+    } else {
+        EventClass::Cup
     }
 }
 
@@ -146,6 +186,11 @@ pub struct CsvMatch {
     pub side_a: Option<String>,
     /// The side-advantage flag; no column or an empty cell is `None`.
     pub home: Option<Home>,
+    /// Each side's points, when the result is read from two whole-number columns (a
+    /// fractional score decides the result only).
+    pub goals: Option<[u32; 2]>,
+    /// The event's class; no column or an empty cell is `None`.
+    pub class: Option<EventClass>,
 }
 
 /// A bad line: names file, line and field. For errors that are not about one cell (a missing
@@ -202,6 +247,8 @@ struct Columns {
     scenario: Option<usize>,
     side_a: Option<usize>,
     home: Option<HomeIdx>,
+    class: Option<usize>,
+    score_goals: Option<[usize; 2]>,
 }
 
 enum HomeIdx {
@@ -380,6 +427,14 @@ impl<R: Read> MatchReader<R> {
         };
         let scenario = optional(&mapping.scenario)?;
         let side_a = optional(&mapping.side_a)?;
+        let class = optional(&mapping.class)?;
+        let score_goals = match (&mapping.result, &mapping.score_goals) {
+            (ResultColumns::Score(_), Some([a, b])) => match (find(a)?, find(b)?) {
+                (Some(a), Some(b)) => Some([a, b]),
+                _ => None,
+            },
+            _ => None,
+        };
         // A flag column that is also a player, date or result column (a foreign file mapped
         // with `--a-col home`) holds names, not flags: it is read as what it was mapped to.
         let taken = |i: &usize| {
@@ -448,6 +503,8 @@ impl<R: Read> MatchReader<R> {
                 scenario,
                 side_a,
                 home,
+                class,
+                score_goals,
             },
             date_format: mapping.date_format.clone(),
             date_items,
@@ -582,6 +639,76 @@ impl<R: Read> MatchReader<R> {
                 format!("{} is not usable: it {e}", quote(text)),
             )
         })
+    }
+
+    /// Each side's points from the two score columns of the standard layout: both empty is
+    /// no score; else whole numbers from 0 to the bound that agree with the row's result.
+    fn score_cells(
+        &self,
+        [ia, ib]: [usize; 2],
+        line: u64,
+        result: MatchResult,
+    ) -> Result<Option<[u32; 2]>, CsvError> {
+        let (a, b) = (self.cell(ia, line)?, self.cell(ib, line)?);
+        if a.is_empty() && b.is_empty() {
+            return Ok(None);
+        }
+        let points = |i: usize, text: &str| {
+            score::points(text).map_err(|e| {
+                self.error(
+                    line,
+                    self.cols.name(i),
+                    format!("the points {} are not a score: {e}", quote(text)),
+                )
+            })
+        };
+        let goals = [points(ia, a)?, points(ib, b)?];
+        if result != MatchResult::Played(score::outcome_of(goals)) {
+            return Err(self.error(
+                line,
+                self.cols.name(ia),
+                format!(
+                    "the score {}-{} does not agree with the result {}",
+                    goals[0],
+                    goals[1],
+                    result.as_text()
+                ),
+            ));
+        }
+        Ok(Some(goals))
+    }
+
+    /// The event class of the current record, if the header has its column: a class word or
+    /// weight, or a tournament's name. A cell that starts as a number must be a weight in
+    /// range (`-1`, `1e308`, `NaN`-like numbers are refused, not read as a tournament).
+    fn class(&self, line: u64) -> Result<Option<EventClass>, CsvError> {
+        let Some(i) = self.cols.class else {
+            return Ok(None);
+        };
+        let text = self.cell(i, line)?;
+        if text.is_empty() {
+            return Ok(None);
+        }
+        if let Some(c) = EventClass::parse(text) {
+            return Ok(Some(c));
+        }
+        let numeric = text.starts_with(|c: char| c.is_ascii_digit() || "+-.".contains(c))
+            || text.eq_ignore_ascii_case("nan")
+            || text.to_ascii_lowercase().starts_with("inf");
+        if numeric {
+            return Err(self.error(
+                line,
+                self.cols.name(i),
+                format!(
+                    "the class {} is not a weight above {} and at most {}, nor friendly, \
+                     league, cup or championship",
+                    quote(text),
+                    score::WEIGHT_MIN,
+                    score::WEIGHT_MAX
+                ),
+            ));
+        }
+        Ok(Some(class_of_tournament(text)))
     }
 
     /// The side-advantage flag of the current record, if the header has its column.
@@ -719,6 +846,7 @@ impl<R: Read> MatchReader<R> {
             }
         }
 
+        let mut kept = None;
         let result = match cols.result {
             ResultIdx::Score(i) => {
                 let text = self.cell(i, line)?;
@@ -747,6 +875,11 @@ impl<R: Read> MatchReader<R> {
                     })
                 };
                 let (a, b) = (goals(ia)?, goals(ib)?);
+                // Whole numbers within the bound are kept as the score (issue 26).
+                let whole = |x: f64| x.fract() == 0.0 && x <= f64::from(score::POINTS_MAX);
+                if whole(a) && whole(b) {
+                    kept = Some([a as u32, b as u32]);
+                }
                 MatchResult::Played(if a > b {
                     Outcome::Win
                 } else if a < b {
@@ -796,6 +929,11 @@ impl<R: Read> MatchReader<R> {
             scenario: self.optional_text(cols.scenario, line)?,
             side_a: self.optional_text(cols.side_a, line)?,
             home: self.home(line)?,
+            goals: match cols.score_goals {
+                Some(ab) => self.score_cells(ab, line, result)?,
+                None => kept,
+            },
+            class: self.class(line)?,
         })
     }
 }
@@ -1146,6 +1284,8 @@ mod tests {
             scenario: scenario.map(Into::into),
             side_a: side_a.map(Into::into),
             home: None,
+            goals: None,
+            class: None,
         };
         let expected = vec![
             m(
@@ -1203,6 +1343,8 @@ mod tests {
                 scenario: None,
                 side_a: None,
                 home: None,
+                goals: None,
+                class: None,
             })]
         );
     }

@@ -9,7 +9,9 @@
 use crate::ladder::event::{Entry, Event, LogRow, PlayerId};
 use crate::ladder::rules::Rules;
 use crate::ladder::values::{self, PlayerName};
+use crate::store::LogPiece;
 use crate::store::export::{ActionKind, Log, LogAction, LogItem, UndoFold};
+use crate::store::runs::Runs;
 use serde_json::{Map, Value, json};
 use std::collections::HashMap;
 use std::io::{BufRead, Write};
@@ -135,209 +137,298 @@ fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, String
 
 /// Reads a JSONL log, checking every line; the first bad line is the error.
 pub fn read(input: impl BufRead, file: &str) -> Result<Log, JsonlError> {
-    read_file(input, file).map(|f| f.log)
+    let mut reader = LogReader::open(input, file)?;
+    let mut actions: Vec<LogAction> = Vec::new();
+    while let Some(piece) = reader.next_piece()? {
+        match piece {
+            LogPiece::Action { kind, label } => actions.push(LogAction {
+                id: reader.action_id,
+                kind,
+                label,
+                rows: Vec::new(),
+            }),
+            LogPiece::Row(row) => {
+                if let Some(a) = actions.last_mut() {
+                    a.rows.push(row);
+                }
+            }
+        }
+    }
+    Ok(Log {
+        rules: reader.rules,
+        actions,
+    })
 }
 
-/// A log read from a file, with the line each of its rows came from: a problem found only
-/// when the log is replayed (a match before a player's join) is then shown at its line.
-#[derive(Debug, Clone)]
-pub struct LogFile {
-    pub log: Log,
+/// Where a log file's rows were, kept as it is read so that a problem found only when the
+/// log is replayed (a match before a player's join) is shown at its line: row numbers and
+/// lines as runs, the first row of each action, and the corrections.
+#[derive(Debug, Clone, Default)]
+pub struct Places {
     /// The file's name as messages show it.
     pub file: String,
-    /// The line of each row, action by action as in `log.actions`.
-    lines: Vec<Vec<u64>>,
+    /// Each row's number in the log, by its place among the rows.
+    seqs: Runs,
+    /// Each row's line, likewise.
+    lines: Runs,
+    /// Each action's kind, and the place of its first row (or of the next action's).
+    kinds: Vec<ActionKind>,
+    first_rows: Vec<u64>,
+    /// Each edit or deletion: the log's number of the row it corrects, and its own place.
+    corrections: Vec<(u64, u64)>,
 }
 
-impl LogFile {
+impl Places {
     /// The line that last set event `seq` of the ladder made from this log: its edit, else the
     /// row that added it. The ladder numbers the log's rows 1, 2, 3, … in order, whatever
     /// numbers the log gave them (it may skip some).
     pub fn line_of(&self, seq: u64) -> Option<u64> {
-        let ordinal = usize::try_from(seq.checked_sub(1)?).ok()?;
-        let seq = self
-            .log
-            .actions
-            .iter()
-            .flat_map(|a| &a.rows)
-            .nth(ordinal)?
-            .seq;
+        let place = seq.checked_sub(1)?;
+        let log_seq = self.seqs.at(place)?;
         let mut fold = UndoFold::default();
-        for a in &self.log.actions {
-            fold.push(a.kind);
+        for &kind in &self.kinds {
+            fold.push(kind);
         }
-        let mut found = None;
-        for (i, (action, lines)) in self.log.actions.iter().zip(&self.lines).enumerate() {
-            if !fold.in_force(i) {
-                continue;
-            }
-            for (row, &line) in action.rows.iter().zip(lines) {
-                let sets = match &row.entry {
-                    Entry::Add { .. } => row.seq == seq,
-                    Entry::Edit { target, .. } | Entry::Delete { target } => *target == seq,
-                };
-                if sets {
-                    found = Some(line);
-                }
+        let in_force = |place: u64| {
+            let action = self.first_rows.partition_point(|&f| f <= place);
+            action.checked_sub(1).is_some_and(|a| fold.in_force(a))
+        };
+        let mut found = in_force(place).then(|| self.lines.at(place)).flatten();
+        for &(target, at) in &self.corrections {
+            if target == log_seq && in_force(at) {
+                found = self.lines.at(at);
             }
         }
         found
     }
 
-    /// The line of the row numbered `seq`.
+    /// The line of the row numbered `seq` in the log.
     pub fn line_of_row(&self, seq: u64) -> Option<u64> {
-        let rows = self.log.actions.iter().flat_map(|a| &a.rows);
-        let lines = self.lines.iter().flatten();
-        rows.zip(lines).find(|(r, _)| r.seq == seq).map(|(_, &l)| l)
+        self.lines.at(self.seqs.place_of(seq)?)
     }
 }
 
-/// [`read`], keeping each row's line.
-pub fn read_file(input: impl BufRead, file: &str) -> Result<LogFile, JsonlError> {
-    let file = &values::shown(file);
-    let err = |line: u64, field: &str, message: String| JsonlError {
-        file: file.to_string(),
-        line,
-        field: field.to_string(),
-        message,
-    };
-    let mut rules = None;
-    let mut checks = Checks::default();
-    let mut actions: Vec<LogAction> = Vec::new();
-    let mut lines: Vec<Vec<u64>> = Vec::new();
-    let mut last_seq = 0u64;
-    let mut input = input;
-    let mut buf = Vec::new();
-    let mut n = 0u64;
-    loop {
-        n += 1;
-        match next_line(&mut input, &mut buf) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(message) => return Err(err(n, "line", message)),
-        }
-        let text = std::str::from_utf8(&buf).map_err(|e| {
-            err(
-                n,
-                "line",
-                format!(
-                    "cannot be read: not UTF-8 (bad byte at offset {})",
-                    e.valid_up_to()
-                ),
-            )
-        })?;
-        // A byte-order mark an editor put before the header, as CSV import allows one.
-        let line = if n == 1 {
-            text.trim_start_matches('\u{feff}')
-        } else {
-            text
+/// A JSONL log read piece by piece, each line checked as it comes: memory stays bounded by
+/// the players the log names, whatever its length.
+pub struct LogReader<R> {
+    input: R,
+    buf: Vec<u8>,
+    /// The line last read.
+    line: u64,
+    rules: Rules,
+    checks: Checks,
+    last_seq: u64,
+    /// The id the log gave the action being read.
+    action_id: i64,
+    /// A row whose line also began a new action: given out after that action.
+    pending: Option<LogRow>,
+    places: Places,
+}
+
+impl<R: BufRead> LogReader<R> {
+    /// Reads the header line: the format and the rules.
+    pub fn open(input: R, file: &str) -> Result<LogReader<R>, JsonlError> {
+        let mut reader = LogReader {
+            input,
+            buf: Vec::new(),
+            line: 0,
+            rules: Rules::default(),
+            checks: Checks::default(),
+            last_seq: 0,
+            action_id: 0,
+            pending: None,
+            places: Places {
+                file: values::shown(file).into_owned(),
+                ..Places::default()
+            },
         };
-        if line.trim().is_empty() {
-            continue;
-        }
-        let value: Value =
-            serde_json::from_str(line).map_err(|e| err(n, "line", format!("not JSON: {e}")))?;
-        let Value::Object(obj) = value else {
-            return Err(err(n, "line", "not a JSON object".into()));
+        let Some(obj) = reader.next_object()? else {
+            return Err(reader.err(1, "rungs_log", "the file is empty".into()));
         };
-        if rules.is_none() {
-            match obj.get("rungs_log").and_then(Value::as_u64) {
-                Some(FORMAT_VERSION) => {}
-                Some(v) => {
-                    return Err(err(
-                        n,
-                        "rungs_log",
-                        format!("format {v} is newer than this rungs reads ({FORMAT_VERSION})"),
-                    ));
-                }
-                None => {
-                    return Err(err(
-                        n,
-                        "rungs_log",
-                        "the first line must be the rungs log header".into(),
-                    ));
-                }
+        let n = reader.line;
+        match obj.get("rungs_log").and_then(Value::as_u64) {
+            Some(FORMAT_VERSION) => {}
+            Some(v) => {
+                return Err(reader.err(
+                    n,
+                    "rungs_log",
+                    format!("format {v} is newer than this rungs reads ({FORMAT_VERSION})"),
+                ));
             }
-            let r = obj
-                .get("rules")
-                .cloned()
-                .ok_or_else(|| err(n, "rules", "missing".into()))?;
-            let header: Rules =
-                serde_json::from_value(r).map_err(|e| err(n, "rules", e.to_string()))?;
-            header.check().map_err(|e| err(n, "rules", e.to_string()))?;
-            rules = Some(header);
-            continue;
+            None => {
+                return Err(reader.err(
+                    n,
+                    "rungs_log",
+                    "the first line must be the rungs log header".into(),
+                ));
+            }
         }
+        let r = obj
+            .get("rules")
+            .cloned()
+            .ok_or_else(|| reader.err(n, "rules", "missing".into()))?;
+        let header: Rules =
+            serde_json::from_value(r).map_err(|e| reader.err(n, "rules", e.to_string()))?;
+        header
+            .check()
+            .map_err(|e| reader.err(n, "rules", e.to_string()))?;
+        reader.rules = header;
+        Ok(reader)
+    }
+
+    /// The rules the log's header gives.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The line of the piece last given out.
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// Where the rows read so far were.
+    pub fn places(&self) -> &Places {
+        &self.places
+    }
+
+    fn err(&self, line: u64, field: &str, message: String) -> JsonlError {
+        JsonlError {
+            file: self.places.file.clone(),
+            line,
+            field: field.to_string(),
+            message,
+        }
+    }
+
+    /// The next line holding something, as a JSON object; `None` at the end.
+    fn next_object(&mut self) -> Result<Option<Map<String, Value>>, JsonlError> {
+        loop {
+            self.line += 1;
+            let n = self.line;
+            match next_line(&mut self.input, &mut self.buf) {
+                Ok(true) => {}
+                Ok(false) => return Ok(None),
+                Err(message) => return Err(self.err(n, "line", message)),
+            }
+            let text = std::str::from_utf8(&self.buf).map_err(|e| {
+                self.err(
+                    n,
+                    "line",
+                    format!(
+                        "cannot be read: not UTF-8 (bad byte at offset {})",
+                        e.valid_up_to()
+                    ),
+                )
+            })?;
+            // A byte-order mark an editor put before the header, as CSV import allows one.
+            let line = if n == 1 {
+                text.trim_start_matches('\u{feff}')
+            } else {
+                text
+            };
+            if line.trim().is_empty() {
+                continue;
+            }
+            let value: Value = serde_json::from_str(line)
+                .map_err(|e| self.err(n, "line", format!("not JSON: {e}")))?;
+            let Value::Object(obj) = value else {
+                return Err(self.err(n, "line", "not a JSON object".into()));
+            };
+            return Ok(Some(obj));
+        }
+    }
+
+    /// The next action or row; `None` at the end of the log.
+    pub fn next_piece(&mut self) -> Result<Option<LogPiece>, JsonlError> {
+        if let Some(row) = self.pending.take() {
+            return Ok(Some(LogPiece::Row(row)));
+        }
+        loop {
+            let Some(obj) = self.next_object()? else {
+                return Ok(None);
+            };
+            let (new_action, row) = self.piece(obj)?;
+            match (new_action, row) {
+                (Some(action), row) => {
+                    self.pending = row;
+                    return Ok(Some(action));
+                }
+                (None, Some(row)) => return Ok(Some(LogPiece::Row(row))),
+                (None, None) => {}
+            }
+        }
+    }
+
+    /// What line `obj` says: the action it begins, if it begins one, and its row, if it has
+    /// one.
+    fn piece(
+        &mut self,
+        obj: Map<String, Value>,
+    ) -> Result<(Option<LogPiece>, Option<LogRow>), JsonlError> {
+        let n = self.line;
+        let file = self.places.file.clone();
+        let err = |field: &str, message: String| JsonlError {
+            file: file.clone(),
+            line: n,
+            field: field.to_string(),
+            message,
+        };
         let id = obj
             .get("action")
             .and_then(Value::as_i64)
             .filter(|&a| a > 0)
-            .ok_or_else(|| err(n, "action", "missing or not a positive whole number".into()))?;
+            .ok_or_else(|| err("action", "missing or not a positive whole number".into()))?;
         let kind = obj
             .get("action_kind")
             .and_then(Value::as_str)
             .and_then(ActionKind::parse)
-            .ok_or_else(|| {
-                err(
-                    n,
-                    "action_kind",
-                    "must be \"do\", \"undo\" or \"redo\"".into(),
-                )
-            })?;
-        let label =
-            values::shown(obj.get("label").and_then(Value::as_str).unwrap_or("")).into_owned();
-        let same_action = actions.last().is_some_and(|a| a.id == id);
-        if !same_action {
-            if actions.last().is_some_and(|a| a.id >= id) {
-                return Err(err(n, "action", format!("{id} is out of order")));
+            .ok_or_else(|| err("action_kind", "must be \"do\", \"undo\" or \"redo\"".into()))?;
+        let mut new_action = None;
+        if self.places.kinds.is_empty() || self.action_id != id {
+            if !self.places.kinds.is_empty() && self.action_id >= id {
+                return Err(err("action", format!("{id} is out of order")));
             }
-            actions.push(LogAction {
-                id,
-                kind,
-                label,
-                rows: Vec::new(),
-            });
-            lines.push(Vec::new());
-            if !checks.actions.push(kind) {
+            if !self.checks.actions.push(kind) {
                 let what = match kind {
                     ActionKind::Undo => "an undo with nothing to undo",
                     _ => "a redo with nothing to redo",
                 };
                 return Err(err(
-                    n,
                     "action_kind",
                     format!("{what} at this line; rungs never writes one"),
                 ));
             }
+            self.action_id = id;
+            self.places.kinds.push(kind);
+            self.places.first_rows.push(self.places.seqs.len());
+            let label =
+                values::shown(obj.get("label").and_then(Value::as_str).unwrap_or("")).into_owned();
+            new_action = Some(LogPiece::Action { kind, label });
         }
         if !obj.contains_key("seq") && !obj.contains_key("op") {
             // An undo or redo; or a "do" whose rows are gone (deleted from the file by
             // another program, then `repair`ed): the ladder holds it so, and so does its log.
-            continue;
+            return Ok((new_action, None));
         }
         if kind != ActionKind::Do {
-            return Err(err(
-                n,
-                "action_kind",
-                "undo and redo carry no log rows".into(),
-            ));
+            return Err(err("action_kind", "undo and redo carry no log rows".into()));
         }
+        let last_seq = self.last_seq;
         let seq = obj
             .get("seq")
             .and_then(Value::as_u64)
             .filter(|&s| s > last_seq)
             .ok_or_else(|| {
                 err(
-                    n,
                     "seq",
                     format!("missing, or not a whole number above {last_seq}"),
                 )
             })?;
         let date = obj.get("date").and_then(Value::as_str).unwrap_or("");
         if let Err(e) = crate::ladder::values::Day::parse(date) {
-            return Err(err(n, "date", format!("`{}` {e}", date.escape_debug())));
+            return Err(err("date", format!("`{}` {e}", date.escape_debug())));
         }
-        let row: LogRow = serde_json::from_value(Value::Object(obj)).map_err(|e| {
+        let mut row: LogRow = serde_json::from_value(Value::Object(obj)).map_err(|e| {
             let text = e.to_string();
             let field = text
                 .split('`')
@@ -345,42 +436,39 @@ pub fn read_file(input: impl BufRead, file: &str) -> Result<LogFile, JsonlError>
                 .filter(|_| text.contains("field"))
                 .unwrap_or("event")
                 .to_string();
-            err(n, &field, text)
+            err(&field, text)
         })?;
-        let mut row = row;
         let correction = match &row.entry {
             Entry::Edit { target, event } => Some((*target, Some(event))),
             Entry::Delete { target } => Some((*target, None)),
             Entry::Add { .. } => None,
         };
+        let corrects = correction.map(|(target, _)| target);
         if let Some((target, event)) = correction {
-            checks
+            self.checks
                 .correction(target, event)
-                .map_err(|(field, message)| err(n, field, message))?;
+                .map_err(|(field, message)| err(field, message))?;
         }
         if let Entry::Add { event } | Entry::Edit { event, .. } = &mut row.entry {
-            checks
+            self.checks
                 .event(event)
-                .map_err(|(field, message)| err(n, field, message))?;
+                .map_err(|(field, message)| err(field, message))?;
         }
         if let Entry::Add { event } = &row.entry {
-            checks.row_kinds.push((seq, kind_of(event)));
+            self.checks.added_row(seq, kind_of(event));
             if let Event::Player { id, .. } = event {
-                checks.join_rows.insert(seq, *id);
+                self.checks.join_rows.insert(seq, *id);
             }
         }
-        last_seq = seq;
-        if let (Some(a), Some(l)) = (actions.last_mut(), lines.last_mut()) {
-            a.rows.push(row);
-            l.push(n);
+        self.last_seq = seq;
+        let place = self.places.seqs.len();
+        if let Some(target) = corrects {
+            self.places.corrections.push((target, place));
         }
+        self.places.seqs.push(seq);
+        self.places.lines.push(n);
+        Ok((new_action, Some(row)))
     }
-    let rules = rules.ok_or_else(|| err(1, "rungs_log", "the file is empty".into()))?;
-    Ok(LogFile {
-        log: Log { rules, actions },
-        file: file.to_string(),
-        lines,
-    })
 }
 
 /// What the log's lines have said so far, for checking each event as rungs' own gate would:
@@ -401,9 +489,12 @@ struct Checks {
     /// The log rows that are players joining, and who: never deleted (players retire), and
     /// edited only to another date.
     join_rows: HashMap<u64, PlayerId>,
-    /// Each added row's kind, by row number (rows come in increasing order): an edit keeps its
-    /// row's kind, as the gate's edits do (a match stays a match, a join a join).
-    row_kinds: Vec<(u64, &'static str)>,
+    /// Each added row's kind, by its place among the added rows (whose numbers `added` keeps
+    /// as runs): an edit keeps its row's kind, as the gate's edits do (a match stays a match,
+    /// a join a join). A byte a row, an index into `kind_names`.
+    added: Runs,
+    added_kinds: Vec<u8>,
+    kind_names: Vec<&'static str>,
 }
 
 /// What kind of event `event` is, as messages name it.
@@ -418,21 +509,37 @@ fn kind_of(event: &Event) -> &'static str {
         Event::Rules { .. } => "a rules change",
         Event::Migration { .. } => "a migration",
         Event::Scenario { .. } => "scenario figures",
+        Event::Round { .. } => "a round",
+        Event::PairRule { .. } => "a pairing rule",
     }
 }
 
 type Problem = (&'static str, String);
 
 impl Checks {
+    /// Row `seq` (above every row before it) adds an event of `kind`.
+    fn added_row(&mut self, seq: u64, kind: &'static str) {
+        let index = match self.kind_names.iter().position(|&k| k == kind) {
+            Some(i) => i,
+            None => {
+                self.kind_names.push(kind);
+                self.kind_names.len() - 1
+            }
+        };
+        if self.added.push(seq) {
+            self.added_kinds.push(index as u8);
+        }
+    }
+
     /// An edit (to `event`) or deletion of row `target`: a player's join is never deleted
     /// (the gate's rule: their matches would name nobody; they retire instead), and edited
     /// only to the same player joining on another date.
     fn correction(&self, target: u64, event: Option<&Event>) -> Result<(), Problem> {
         let was = self
-            .row_kinds
-            .binary_search_by_key(&target, |(seq, _)| *seq)
-            .ok()
-            .map(|i| self.row_kinds[i].1);
+            .added
+            .place_of(target)
+            .and_then(|place| self.added_kinds.get(usize::try_from(place).ok()?))
+            .map(|&k| self.kind_names[usize::from(k)]);
         if let (Some(was), Some(event)) = (was, event) {
             let now = kind_of(event);
             if !matches!(event, Event::Match(_) | Event::Player { .. }) || now != was {
@@ -561,11 +668,61 @@ impl Checks {
                         ),
                     ));
                 }
+                if let Some(goals) = m.goals
+                    && !crate::ladder::score::goals_valid(goals)
+                {
+                    return Err((
+                        "goals",
+                        format!(
+                            "{goals:?} must be whole numbers from 0 to {}",
+                            crate::ladder::score::POINTS_MAX
+                        ),
+                    ));
+                }
+                if let Some(goals) = m.goals
+                    && m.result
+                        != crate::ladder::event::MatchResult::Played(
+                            crate::ladder::score::outcome_of(goals),
+                        )
+                {
+                    return Err((
+                        "goals",
+                        format!(
+                            "{}-{} does not agree with the result {}",
+                            goals[0],
+                            goals[1],
+                            m.result.as_text()
+                        ),
+                    ));
+                }
+                if let Some(c) = m.class
+                    && !c.is_valid()
+                {
+                    return Err((
+                        "class",
+                        format!(
+                            "{} is not a weight above {} and at most {}",
+                            match c {
+                                crate::ladder::score::EventClass::Weight(w) => {
+                                    values::number_text(w)
+                                }
+                                named => named.as_text(),
+                            },
+                            crate::ladder::score::WEIGHT_MIN,
+                            crate::ladder::score::WEIGHT_MAX
+                        ),
+                    ));
+                }
                 if let Some(s) = &mut m.scenario {
                     label("scenario", s)?;
                 }
                 if let Some(s) = &mut m.side_a {
                     label("side_a", s)?;
+                }
+                if let Some(at) = m.board
+                    && (at.round == 0 || at.board == 0)
+                {
+                    return Err(("board", "round and board numbers start at 1".into()));
                 }
                 Ok(())
             }
@@ -604,6 +761,19 @@ impl Checks {
                 Ok(())
             }
             Event::SoftReset | Event::HardReset => Ok(()),
+            Event::Round { round } => {
+                for id in round.players() {
+                    self.player(id)?;
+                }
+                let name = |id| self.name_of(id);
+                crate::ladder::rounds::check_round(round, &name).map_err(|e| ("round", e))
+            }
+            Event::PairRule { a, b, .. } => {
+                self.player(*a)?;
+                self.player(*b)?;
+                let name = |id| self.name_of(id);
+                crate::ladder::rounds::check_pair_rule(*a, *b, &name).map_err(|e| ("rule", e))
+            }
         }
     }
 }

@@ -22,8 +22,10 @@
 //! are predicted from each side's mean skill, as [`predict_match`] does, with the match's side
 //! advantage and each player's skill as it goes into the match.
 //!
-//! Beside these, for a system that predicts draws (AllegSkill), the three-outcome log-loss
-//! −ln P(the result), each probability held at 1e-15 or more; and for every system a
+//! Beside these, for every system the three-outcome log-loss −ln P(the result), each
+//! probability held at 1e-15 or more: from the system's own draw model (AllegSkill, goals),
+//! or for the others an ordered logit on their expected score whose threshold is learnt from
+//! the matches before (`rating::DrawThreshold`, issue 26); and for every system a
 //! calibration table: matches binned by E in tenths, each bin's mean E against the mean score
 //! the sides A of those matches made.
 //!
@@ -36,7 +38,7 @@ use crate::ladder::log::Effective;
 use crate::ladder::predict::predict_match;
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::{Rules, System};
-use crate::rating::{Outcome, Prediction};
+use crate::rating::{DrawThreshold, Outcome, Prediction};
 use chrono::NaiveDate;
 use serde::Serialize;
 
@@ -160,14 +162,16 @@ struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, p: &Prediction, outcome: Outcome) {
+    /// Adds one match: `p` the system's prediction, `three` its three-outcome forecast (its
+    /// own for a system with a draw model, else the ordered logit's).
+    fn add(&mut self, p: &Prediction, three: &Prediction, outcome: Outcome) {
         let e = p.expected_score();
         let s = outcome.score();
         let (l, b, hit) = score_one(e, s);
         self.matches += 1;
         self.log_loss += l;
         self.brier += b;
-        self.log_loss_3way += -three_way_probability(p, outcome).max(CLAMP).ln();
+        self.log_loss_3way += -three_way_probability(three, outcome).max(CLAMP).ln();
         match hit {
             Some(h) => {
                 self.decisive += 1;
@@ -184,7 +188,6 @@ impl Tally {
 
     fn finish(&self, rules: &Rules) -> Score {
         let mean = |sum: f64, n: u64| if n == 0 { 0.0 } else { sum / n as f64 };
-        let draws_predicted = rules.facts().draws;
         Score {
             system: rules.system(),
             label: label(rules),
@@ -195,7 +198,7 @@ impl Tally {
             brier: mean(self.brier, self.matches),
             accuracy: (self.decisive > 0).then(|| mean(self.hits, self.decisive)),
             decisive: self.decisive,
-            log_loss_3way: draws_predicted.then(|| mean(self.log_loss_3way, self.matches)),
+            log_loss_3way: Some(mean(self.log_loss_3way, self.matches)),
             calibration: self
                 .bins
                 .iter()
@@ -321,25 +324,41 @@ pub fn evaluate_runs(
     evaluate_runs_in(runs, events, Window::ALL, progress)
 }
 
-/// [`evaluate_runs`] scoring only the matches in `window`.
+/// [`evaluate_runs`] scoring only the matches in `window`. The runs are independent replays
+/// of one decoded log, so they share it and run side by side, one per core (each holds its
+/// own ladder: memory grows with the cores, not with the runs); the scores are those of the
+/// runs made one after another.
 pub fn evaluate_runs_in(
     runs: &[(Rules, bool)],
     events: &[Effective],
     window: Window,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Vec<Score>, EvalError> {
+    use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
     let changes = rules_changes(events);
-    let mut scores = Vec::with_capacity(runs.len());
-    for (i, (rules, as_logged)) in runs.iter().enumerate() {
-        let offset = i as u64 * events.len() as u64;
-        let mut tick = |done: u64| progress(offset + done);
+    let workers = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(runs.len())
+        .max(1);
+    let next = AtomicUsize::new(0);
+    let done = AtomicU64::new(0);
+    let cancelled = AtomicBool::new(false);
+    let one = |rules: &Rules, as_logged: bool| -> Result<Score, EvalError> {
+        let mut last = 0u64;
+        let mut tick = |now: u64| {
+            done.fetch_add(now - last, Ordering::Relaxed);
+            last = now;
+            !cancelled.load(Ordering::Relaxed)
+        };
         let all = events.iter().map(|e| (e.date, e.seq, &e.event));
-        let mut score = if *as_logged {
+        let mut score = if as_logged {
             evaluate_in(rules, all, window, &mut tick)?
         } else {
             evaluate_in(rules, without_rules_changes(all), window, &mut tick)?
         };
-        if *as_logged {
+        // The rest of this run's events count as done (a window may stop it early).
+        done.fetch_add(events.len() as u64 - last, Ordering::Relaxed);
+        if as_logged {
             score.label = format!("this ladder: {}", score.label);
             match changes {
                 0 => {}
@@ -347,8 +366,60 @@ pub fn evaluate_runs_in(
                 n => score.label += &format!(" + {n} rules changes"),
             }
         }
-        scores.push(score);
+        Ok(score)
+    };
+    let work = |tx: std::sync::mpsc::Sender<Vec<(usize, Result<Score, EvalError>)>>| {
+        let mut scored = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some((rules, as_logged)) = runs.get(i) else {
+                break;
+            };
+            let score = one(rules, *as_logged);
+            let failed = score.is_err();
+            scored.push((i, score));
+            if failed {
+                cancelled.store(true, Ordering::Relaxed);
+                break;
+            }
+        }
+        let _ = tx.send(scored);
+    };
+    let mut results: Vec<(usize, Result<Score, EvalError>)> = Vec::with_capacity(runs.len());
+    std::thread::scope(|s| {
+        let (tx, rx) = std::sync::mpsc::channel();
+        for _ in 0..workers {
+            let tx = tx.clone();
+            s.spawn(|| work(tx));
+        }
+        drop(tx);
+        // Progress is heard here only (it need not be shareable), until every worker has
+        // sent its scores (or, having panicked, dropped its sender: the scope then panics).
+        loop {
+            match rx.recv_timeout(std::time::Duration::from_millis(50)) {
+                Ok(scored) => results.extend(scored),
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                    if !progress(done.load(Ordering::Relaxed)) {
+                        cancelled.store(true, Ordering::Relaxed);
+                    }
+                }
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => break,
+            }
+        }
+    });
+    results.sort_by_key(|(i, _)| *i);
+    // A run that failed stops the others, which then read as cancelled: its error is the one.
+    if let Some(pos) = results
+        .iter()
+        .position(|(_, r)| matches!(r, Err(e) if !matches!(e, EvalError::Cancelled)))
+        && let (_, Err(e)) = results.swap_remove(pos)
+    {
+        return Err(e);
     }
+    if cancelled.load(Ordering::Relaxed) || !progress(done.load(Ordering::Relaxed)) {
+        return Err(EvalError::Cancelled);
+    }
+    let mut scores: Vec<Score> = results.into_iter().filter_map(|(_, r)| r.ok()).collect();
     scores.sort_by(|x, y| x.log_loss.total_cmp(&y.log_loss));
     Ok(scores)
 }
@@ -409,6 +480,10 @@ fn replay_scored<'a>(
 ) -> Result<(), EvalError> {
     let mut ladder = Ladder::new(rules.clone());
     let mut scratch = Vec::new();
+    // A system without a draw model is given one: an ordered logit on its expected score,
+    // its threshold learnt from every played match before (scored or not).
+    let own_draws = rules.facts().draws;
+    let mut threshold = DrawThreshold::default();
     for (done, (date, seq, event)) in (0u64..).zip(events) {
         if done % PROGRESS_EVERY == 0 && !progress(done) {
             return Err(EvalError::Cancelled);
@@ -416,18 +491,30 @@ fn replay_scored<'a>(
         if stop.is_some_and(|s| date >= s) {
             break;
         }
-        if let Event::Match(m) = event
-            && let Some(t) = bucket(date).and_then(|i| tally.get_mut(i))
-        {
-            let prediction = match m.result {
-                MatchResult::Played(_) => predict_match(&ladder, m, date),
+        if let Event::Match(m) = event {
+            let t = bucket(date).and_then(|i| tally.get_mut(i));
+            let prediction = match (m.result, own_draws, &t) {
+                (MatchResult::Played(_), false, _) | (MatchResult::Played(_), true, Some(_)) => {
+                    predict_match(&ladder, m, date)
+                }
                 _ => None,
             };
             match (m.result, prediction) {
                 (MatchResult::Played(outcome), Some(p)) if p.expected_score().is_finite() => {
-                    t.add(&p, outcome)
+                    let e = p.expected_score();
+                    let three = if own_draws { p } else { threshold.predict(e) };
+                    if let Some(t) = t {
+                        t.add(&p, &three, outcome);
+                    }
+                    if !own_draws {
+                        threshold.learn(e, outcome);
+                    }
                 }
-                _ => t.skipped += 1,
+                _ => {
+                    if let Some(t) = t {
+                        t.skipped += 1;
+                    }
+                }
             }
         }
         ladder.apply(date, seq, event, &mut scratch)?;
@@ -584,6 +671,52 @@ mod tests {
         );
         assert_eq!(out, Err(EvalError::Cancelled));
         assert_eq!(calls, 1);
+    }
+
+    /// Runs made side by side score as each alone, in the same order, and hear progress up
+    /// to every event of every run; a run that cannot replay is the error, and a `false` from
+    /// progress cancels.
+    #[test]
+    fn runs_side_by_side_score_as_each_alone() {
+        let events: Vec<Effective> = log()
+            .into_iter()
+            .map(|(date, seq, event)| Effective { date, seq, event })
+            .collect();
+        let mut k16 = Rules::defaults(System::Elo);
+        k16.assign("k=16").unwrap();
+        let runs: Vec<(Rules, bool)> = [
+            Rules::default(),
+            Rules::defaults(System::Elo),
+            k16,
+            Rules::defaults(System::Inversus),
+            Rules::defaults(System::Allegskill),
+        ]
+        .into_iter()
+        .map(|r| (r, false))
+        .collect();
+        let mut heard = 0;
+        let scores = evaluate_runs(&runs, &events, &mut |n| {
+            heard = heard.max(n);
+            true
+        })
+        .unwrap();
+        assert_eq!(heard, 5 * 9, "five runs of nine events");
+        let mut alone: Vec<Score> = runs.iter().map(|(r, _)| run(r, &log())).collect();
+        alone.sort_by(|x, y| x.log_loss.total_cmp(&y.log_loss));
+        assert_eq!(scores, alone);
+
+        let mut bad = events.clone();
+        bad.push(Effective {
+            date: day(7),
+            seq: 10,
+            event: game(0, 7, MatchResult::Played(Outcome::Win)),
+        });
+        let out = evaluate_runs(&runs, &bad, &mut |_| true);
+        assert!(matches!(out, Err(EvalError::Replay(_))), "{out:?}");
+        assert_eq!(
+            evaluate_runs(&runs, &events, &mut |_| false),
+            Err(EvalError::Cancelled)
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 //! event carries the rules as data.
 
 use crate::ladder::rules::Rules;
+pub use crate::ladder::score::EventClass;
 use crate::rating::Outcome;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -230,6 +231,21 @@ pub struct Match {
     /// before the flag reads as — gives no advantage, as does `neutral`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub home: Option<Home>,
+    /// Points for each side, A then B (goals, games, frames; issue 26): whole numbers up to
+    /// [`crate::ladder::score::POINTS_MAX`]. No score — every match from before it — rates from the result.
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        deserialize_with = "crate::ladder::score::deserialize_goals"
+    )]
+    pub goals: Option<[u32; 2]>,
+    /// The class of the event the match belongs to (friendly … championship, or a weight).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub class: Option<EventClass>,
+    /// The board of a saved round this is the result of (issue 23); none for a match
+    /// entered on its own, as every match from before rounds reads.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardRef>,
 }
 
 impl Match {
@@ -243,6 +259,9 @@ impl Match {
             scenario: None,
             side_a: None,
             home: None,
+            goals: None,
+            class: None,
+            board: None,
         }
     }
 
@@ -389,6 +408,14 @@ pub enum Event {
     Migration { migration: Box<Migration> },
     /// The organiser's figures for a Memoir '44 scenario, replacing its history from here on.
     Scenario { figures: Box<ScenarioOverride> },
+    /// A round of pairings (issue 23): who plays whom on the date. Rates nobody.
+    Round { round: Box<RoundRecord> },
+    /// Two players' pairing rule from here on: never paired, avoided, or free again.
+    PairRule {
+        a: PlayerId,
+        b: PlayerId,
+        rule: PairRule,
+    },
 }
 
 fn is_false(b: &bool) -> bool {
@@ -405,11 +432,112 @@ impl Event {
             }
             Event::Match(m) => m.a.iter().chain(m.b.iter()).copied().collect(),
             Event::Migration { migration } => migration.entries.iter().map(|e| e.player).collect(),
+            Event::Round { round } => round.players().collect(),
+            Event::PairRule { a, b, .. } => vec![*a, *b],
             Event::SoftReset | Event::HardReset | Event::Rules { .. } | Event::Scenario { .. } => {
                 Vec::new()
             }
         }
     }
+}
+
+/// How a round was paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// The closest games of the night (one minimum-cost matching).
+    Balanced,
+    /// A round of a Swiss event.
+    Swiss,
+    /// A round of a Berger round robin.
+    RoundRobin,
+}
+
+impl Format {
+    pub const ALL: [Format; 3] = [Format::Balanced, Format::Swiss, Format::RoundRobin];
+
+    /// Reads `balanced`, `swiss` or `round-robin` (also `round_robin`), case aside.
+    pub fn parse(text: &str) -> Option<Format> {
+        Some(match text.trim().to_ascii_lowercase().as_str() {
+            "balanced" => Format::Balanced,
+            "swiss" => Format::Swiss,
+            "round-robin" | "round_robin" | "roundrobin" => Format::RoundRobin,
+            _ => return None,
+        })
+    }
+
+    pub fn as_text(self) -> &'static str {
+        match self {
+            Format::Balanced => "balanced",
+            Format::Swiss => "swiss",
+            Format::RoundRobin => "round-robin",
+        }
+    }
+}
+
+/// What a bye scores in its event's points (a Swiss event's score groups). It rates nobody:
+/// a win by forfeit leaves the side left behind unrated (seed 004, as every forfeit in rungs),
+/// and a bye has nobody on the other side at all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ByeScore {
+    /// No point.
+    #[default]
+    Nothing,
+    /// A win by forfeit of nobody: one point.
+    Win,
+}
+
+impl ByeScore {
+    /// The event points a bye gives.
+    pub fn points(self) -> f64 {
+        match self {
+            ByeScore::Nothing => 0.0,
+            ByeScore::Win => 1.0,
+        }
+    }
+}
+
+/// A saved round: numbered across the ladder from 1, boards in order (board 1 first), side A
+/// of each at home or moving first, and at most one bye.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RoundRecord {
+    pub number: u32,
+    pub format: Format,
+    pub boards: Vec<[PlayerId; 2]>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bye: Option<PlayerId>,
+    #[serde(default)]
+    pub bye_scores: ByeScore,
+    /// A Swiss round: the number of its event's first round (its own for a first round).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<u32>,
+}
+
+impl RoundRecord {
+    /// Everyone the round names: the boards' players, then the bye.
+    pub fn players(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        self.boards.iter().flatten().copied().chain(self.bye)
+    }
+}
+
+/// A match's place in a saved round: round `round`, board `board` (from 1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BoardRef {
+    pub round: u32,
+    pub board: u32,
+}
+
+/// Whether two players may be paired.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PairRule {
+    /// Never paired (siblings, team mates).
+    Forbid,
+    /// Paired only when the night is much better for it.
+    Avoid,
+    /// Neither: the rule lifted.
+    Free,
 }
 
 /// One row of the append-only log: an event, or a correction of an earlier row.

@@ -54,6 +54,7 @@ pub fn default_params(system: System) -> &'static [&'static str] {
         System::Allegskill => &["advantage", "beta", "gamma"],
         System::Memoir44 => &["advantage", "points"],
         System::Elo => &["advantage", "k"],
+        System::Goals => &["advantage", "drift", "step"],
     }
 }
 
@@ -210,9 +211,38 @@ fn round_to(x: f64, digits: i32) -> f64 {
     if rounded.is_finite() { rounded } else { x }
 }
 
+/// What a fit lowers (issue 26): the log-loss of the expected score (the default, what
+/// `evaluate` ranks by), or the three-outcome log-loss −ln P(win, draw or loss).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Objective {
+    #[default]
+    Expected,
+    ThreeOutcome,
+}
+
+impl Objective {
+    /// `expected` or `three-outcome`.
+    pub fn parse(text: &str) -> Option<Objective> {
+        match text.trim().to_ascii_lowercase().as_str() {
+            "expected" => Some(Objective::Expected),
+            "three-outcome" | "three_outcome" | "3" => Some(Objective::ThreeOutcome),
+            _ => None,
+        }
+    }
+
+    /// The figure of `score` this objective lowers.
+    pub fn of(self, score: &evaluate::Score) -> f64 {
+        match self {
+            Objective::Expected => score.log_loss,
+            Objective::ThreeOutcome => score.log_loss_3way.unwrap_or(f64::INFINITY),
+        }
+    }
+}
+
 /// The search's state: the training events, the current point, and every point tried.
 struct Search<'a, 'p> {
     start: &'a Rules,
+    objective: Objective,
     axes: Vec<Axis>,
     events: Vec<(NaiveDate, u64, &'a Event)>,
     until: NaiveDate,
@@ -255,8 +285,8 @@ impl Search<'_, '_> {
             &mut |_| true,
         )?;
         self.evaluations += 1;
-        let f = if score.log_loss.is_finite() {
-            score.log_loss
+        let f = if self.objective.of(&score).is_finite() {
+            self.objective.of(&score)
         } else {
             f64::INFINITY
         };
@@ -355,6 +385,18 @@ pub fn fit(
     until: NaiveDate,
     progress: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Result<Fit, FitError> {
+    fit_for(start, names, events, until, Objective::Expected, progress)
+}
+
+/// [`fit`] lowering `objective`.
+pub fn fit_for(
+    start: &Rules,
+    names: &[&str],
+    events: &[Effective],
+    until: NaiveDate,
+    objective: Objective,
+    progress: &mut dyn FnMut(u64, u64) -> bool,
+) -> Result<Fit, FitError> {
     let system = start.system();
     let mut axes = Vec::with_capacity(names.len());
     for name in names {
@@ -381,6 +423,7 @@ pub fn fit(
     }
     let mut search = Search {
         start,
+        objective,
         axes,
         events: training,
         until,

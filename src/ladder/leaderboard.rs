@@ -18,7 +18,7 @@
 use crate::ladder::event::PlayerId;
 use crate::ladder::rules::Params;
 use crate::ladder::skyweaver::Tier;
-use crate::ladder::state::{Holders, Ladder, PlayerState, Slots};
+use crate::ladder::state::{Bound, Holders, Ladder, PlayerState, SlotPlace, Slots};
 use chrono::NaiveDate;
 use std::cmp::Ordering;
 
@@ -31,6 +31,7 @@ pub fn entry_rule(params: &Params) -> (u32, u32) {
         Params::Allegskill(c) => (c.provisional_games, c.idle_days),
         Params::Memoir44(c) => (c.provisional_games, c.idle_days),
         Params::Elo(c) => (c.provisional_games, c.idle_days),
+        Params::Goals(c) => (c.provisional_games, c.idle_days),
     }
 }
 
@@ -58,13 +59,7 @@ pub fn listed(p: &PlayerState, params: &Params, latest: Option<NaiveDate>) -> bo
 }
 
 /// Where a player stands for a Grandweaver slot: RP, rating, join date, entry order.
-#[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Place {
-    rp: f64,
-    rating: f64,
-    joined_on: Option<NaiveDate>,
-    id: usize,
-}
+pub type Place = SlotPlace;
 
 impl Place {
     pub fn of(players: &[PlayerState], i: usize) -> Place {
@@ -97,26 +92,58 @@ pub fn rank_order(players: &[PlayerState], x: usize, y: usize) -> Ordering {
     Place::of(players, x).order(&Place::of(players, y))
 }
 
-/// Whether player `i` could hold a slot: on the leaderboard at Master or above.
-fn contends(ladder: &Ladder, i: usize, latest: Option<NaiveDate>) -> bool {
-    let p = &ladder.players[i];
-    p.rp >= Tier::Master.minimum() && listed(p, &ladder.rules.params, latest)
+/// [`contends`] with the idle cut-off worked out once, for a scan over every player (a
+/// rescan runs once a day on a ladder whose holders go idle: the date arithmetic of
+/// [`is_idle`] per player was most of a replay's time).
+struct Contention {
+    games: u32,
+    /// The earliest last match that is not idle (none: nobody is idle).
+    cutoff: Option<NaiveDate>,
 }
 
-/// The top `n` of `candidates` that contend, best first.
+impl Contention {
+    fn new(ladder: &Ladder, latest: Option<NaiveDate>) -> Contention {
+        let (games, days) = entry_rule(&ladder.rules.params);
+        // Idle when (latest − last) > days, that is when last < latest − days.
+        let cutoff = latest
+            .filter(|_| days > 0)
+            .and_then(|now| now.checked_sub_days(chrono::Days::new(u64::from(days))));
+        Contention { games, cutoff }
+    }
+
+    fn holds(&self, p: &PlayerState) -> bool {
+        p.rp >= Tier::Master.minimum()
+            && p.joined
+            && !p.retired
+            && p.matches >= self.games
+            && !matches!((p.last_played, self.cutoff), (Some(l), Some(c)) if l < c)
+    }
+}
+
+/// The top `n` of `candidates` that contend, best first. Each place is read once, and only
+/// the top `n` are put in order (a rescan looks at every player, and most contenders are
+/// not among the top N).
 fn top(
     ladder: &Ladder,
     candidates: impl Iterator<Item = usize>,
     n: usize,
     latest: Option<NaiveDate>,
 ) -> Vec<usize> {
-    let mut masters: Vec<usize> = candidates
-        .filter(|&i| contends(ladder, i, latest))
+    let contention = Contention::new(ladder, latest);
+    let mut masters: Vec<Place> = candidates
+        .filter(|&i| contention.holds(&ladder.players[i]))
+        .map(|i| Place::of(&ladder.players, i))
         .collect();
-    masters.sort_by(|&x, &y| rank_order(&ladder.players, x, y));
-    masters.dedup();
-    masters.truncate(n);
-    masters
+    if n == 0 {
+        return Vec::new();
+    }
+    if masters.len() > n {
+        masters.select_nth_unstable_by(n - 1, Place::order);
+        masters.truncate(n);
+    }
+    masters.sort_by(Place::order);
+    masters.dedup_by_key(|p| p.id);
+    masters.into_iter().map(|p| p.id).collect()
 }
 
 /// Who is a Grandweaver now, by player id: the top N (`grandweaver_count`) of the players on
@@ -175,7 +202,7 @@ pub fn track(ladder: &mut Ladder, touched: &[PlayerId], last: Option<Place>) {
         return;
     };
     let n = p.grandweaver_count as usize;
-    let Some(slots) = ladder.slots.0.clone() else {
+    let Some(slots) = ladder.slots.0.take() else {
         return rescan(ladder);
     };
     let latest = touched
@@ -183,30 +210,152 @@ pub fn track(ladder: &mut Ladder, touched: &[PlayerId], last: Option<Place>) {
         .filter_map(|&id| ladder.players.get(id as usize)?.last_played)
         .chain(slots.latest)
         .max();
-    let candidates = slots
-        .holders
-        .iter()
-        .chain(touched)
-        .map(|&id| id as usize)
-        .filter(|&i| i < ladder.players.len());
-    let new = top(ladder, candidates, n, latest);
-    // Every player left alone stood below the last holder before the event: the
-    // candidates' top N is the whole ladder's unless its last place now stands lower.
-    let exact = last.is_none_or(|was| {
-        new.len() == n
-            && new.last().is_some_and(|&now| {
-                Place::of(&ladder.players, now).order(&was) != Ordering::Greater
-            })
-    });
-    if exact {
-        settle(ladder, new, latest);
+    match slots.bound {
+        Some(bound) => {
+            let (mut list, idle_from) = relisted(ladder, &slots, touched, bound, latest);
+            // Kept as long as a rescan keeps it: those cut off stand below the new last, as
+            // every player outside the list stood below the old bound, and the new last at
+            // or above it.
+            let mut bound = bound;
+            if list.len() > kept(n) {
+                list.truncate(kept(n));
+                if let Some(&last) = list.last() {
+                    bound = Bound::Down(Place::of(&ladder.players, last));
+                }
+            }
+            // The list holds every contender down to the bound: its first N are the top N
+            // of the ladder while it has N, or while it holds every contender.
+            if list.len() >= n || bound == Bound::All {
+                settle(ladder, list, n, Some(bound), latest, idle_from);
+            } else {
+                rescan(ladder);
+            }
+        }
+        None => {
+            let players = ladder.players.len();
+            let candidates = slots
+                .holders
+                .iter()
+                .chain(touched)
+                .map(|&id| id as usize)
+                .filter(|&i| i < players);
+            let new = top(ladder, candidates, n, latest);
+            // Every player left alone stood below the last holder before the event: the
+            // candidates' top N is the whole ladder's unless its last place now stands lower.
+            let exact = last.is_none_or(|was| {
+                new.len() == n
+                    && new.last().is_some_and(|&now| {
+                        Place::of(&ladder.players, now).order(&was) != Ordering::Greater
+                    })
+            });
+            if exact {
+                settle(ladder, new, n, None, latest, None);
+            } else {
+                ladder.slots.0 = Some(slots);
+                rescan(ladder);
+            }
+        }
+    }
+}
+
+/// The holders and reserve after an event that changed only `touched`: those it left alone
+/// that still contend keep their places and so their order, and each touched contender at
+/// or above the bound goes in where it stands (what sorting them all would give).
+fn relisted(
+    ladder: &Ladder,
+    slots: &Holders,
+    touched: &[PlayerId],
+    bound: Bound,
+    latest: Option<NaiveDate>,
+) -> (Vec<usize>, Option<NaiveDate>) {
+    let players = &ladder.players;
+    let contention = Contention::new(ladder, latest);
+    let contends = |i: usize| i < players.len() && contention.holds(&players[i]);
+    let mut sorted_touched = Vec::new();
+    let many = touched.len() > 16;
+    if many {
+        sorted_touched = touched.to_vec();
+        sorted_touched.sort_unstable();
+        sorted_touched.dedup();
+    }
+    let is_touched = |id: PlayerId| {
+        if many {
+            sorted_touched.binary_search(&id).is_ok()
+        } else {
+            touched.contains(&id)
+        }
+    };
+    // Those left alone can only have gone idle, and only once the idle cut-off passes the
+    // earliest last match among them: until then the list is looked at by id alone.
+    let none_idle = match (contention.cutoff, slots.idle_from) {
+        (None, _) => true,
+        (Some(cutoff), Some(from)) => cutoff <= from,
+        (Some(_), None) => false,
+    };
+    let mut idle_from = if none_idle { slots.idle_from } else { None };
+    let mut list: Vec<usize> = Vec::with_capacity(slots.holders.len() + slots.reserve.len() + 2);
+    list.extend(
+        slots
+            .holders
+            .iter()
+            .chain(&slots.reserve)
+            .map(|&id| id as usize),
+    );
+    if none_idle && !many {
+        // A match: its players leave their places (and come back below if they still
+        // stand high enough); nobody else moved.
+        for &id in touched {
+            if let Some(at) = list.iter().position(|&i| i == id as usize) {
+                list.remove(at);
+            }
+        }
     } else {
-        rescan(ladder);
+        list.retain(|&i| {
+            if is_touched(i as PlayerId) {
+                return false;
+            }
+            if none_idle {
+                return i < players.len();
+            }
+            let keep = contends(i);
+            if keep {
+                idle_from = earliest(idle_from, players[i].last_played);
+            }
+            keep
+        });
+    }
+    let within = |place: &Place| match bound {
+        Bound::All => true,
+        Bound::Down(last) => place.order(&last) != Ordering::Greater,
+    };
+    let mut added: Vec<Place> = (if many { &sorted_touched[..] } else { touched })
+        .iter()
+        .map(|&id| id as usize)
+        .filter(|&i| contends(i))
+        .map(|i| Place::of(players, i))
+        .filter(within)
+        .collect();
+    added.sort_by(Place::order);
+    added.dedup_by_key(|p| p.id);
+    for place in added {
+        idle_from = earliest(idle_from, players[place.id].last_played);
+        let at = list.partition_point(|&h| Place::of(players, h).order(&place) == Ordering::Less);
+        list.insert(at, place.id);
+    }
+    (list, idle_from)
+}
+
+/// The earlier of two last matches (a player who never played never goes idle).
+fn earliest(a: Option<NaiveDate>, b: Option<NaiveDate>) -> Option<NaiveDate> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
     }
 }
 
 /// Finds the holders among every player (after a reset, a migration, a rules change, or when
-/// a holder fell), marking each; a ladder holding only some players asks for all instead.
+/// the holders and their reserve ran short), marking each, and keeps a reserve of as many
+/// again; a ladder holding only some players asks for all instead.
 pub fn rescan(ladder: &mut Ladder) {
     let Params::Skyweaver(p) = &ladder.rules.params else {
         ladder.slots = Slots(None);
@@ -218,17 +367,151 @@ pub fn rescan(ladder: &mut Ladder) {
     }
     let n = p.grandweaver_count as usize;
     let latest = latest_match(&ladder.players);
-    let new = top(ladder, 0..ladder.players.len(), n, latest);
-    settle(ladder, new, latest);
+    let keep = kept(n);
+    let contention = Contention::new(ladder, latest);
+    let contenders = ladder
+        .players
+        .iter()
+        .filter(|p| contention.holds(p))
+        .count();
+    let list = top(ladder, 0..ladder.players.len(), keep, latest);
+    let bound = match list.last() {
+        Some(&i) if contenders > keep => Bound::Down(Place::of(&ladder.players, i)),
+        _ => Bound::All,
+    };
+    let idle_from = list
+        .iter()
+        .fold(None, |e, &i| earliest(e, ladder.players[i].last_played));
+    settle(ladder, list, n, Some(bound), latest, idle_from);
 }
 
-/// Records `holders` (best first) and marks them.
-fn settle(ladder: &mut Ladder, holders: Vec<usize>, latest: Option<NaiveDate>) {
-    for &i in &holders {
+/// How many contenders the holders and their reserve hold: the N slots, and as many again
+/// (at least 16), so that the holders rarely run short between rescans.
+fn kept(n: usize) -> usize {
+    n + n.max(16)
+}
+
+/// Records the first `n` of `list` (best first) as the holders and marks them; the rest is
+/// the reserve, which `bound` describes.
+fn settle(
+    ladder: &mut Ladder,
+    mut list: Vec<usize>,
+    n: usize,
+    bound: Option<Bound>,
+    latest: Option<NaiveDate>,
+    idle_from: Option<NaiveDate>,
+) {
+    let reserve: Vec<PlayerId> = if list.len() > n && bound.is_some() {
+        list.split_off(n)
+            .into_iter()
+            .map(|i| i as PlayerId)
+            .collect()
+    } else {
+        list.truncate(n);
+        Vec::new()
+    };
+    for &i in &list {
         ladder.players[i].season_grandweaver = true;
     }
     ladder.slots = Slots(Some(Holders {
-        holders: holders.into_iter().map(|i| i as PlayerId).collect(),
+        holders: list.into_iter().map(|i| i as PlayerId).collect(),
         latest,
+        reserve,
+        bound,
+        idle_from,
     }));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::event::{Event, Match, MatchResult};
+    use crate::ladder::rules::{Rules, System};
+    use crate::rating::Outcome;
+
+    /// The slots kept event by event — holders and reserve, taken from the reserve as holders
+    /// go idle or fall — are after every event the top N found by looking at every player.
+    #[test]
+    fn kept_slots_are_a_full_count_after_every_event() {
+        // (slots, idle days, matches a day, groups): with groups, a week's matches are among
+        // one group of players, so the last week's holders go idle together.
+        for (count, idle, per_day, groups) in [
+            (3, 6, 3, 1),
+            (5, 20, 3, 1),
+            (2, 0, 3, 1),
+            (8, 3, 3, 1),
+            (2, 2, 20, 1),
+            (4, 1, 30, 6),
+            (3, 3, 10, 4),
+            (10, 1, 40, 3),
+            (6, 2, 25, 5),
+            (12, 1, 12, 2),
+        ] {
+            let mut rules = Rules::defaults(System::Skyweaver);
+            rules.assign(&format!("grandweaver_count={count}")).unwrap();
+            rules.assign(&format!("idle_days={idle}")).unwrap();
+            // Everyone starts a Master, so contenders outnumber the holders and their reserve.
+            rules.assign("initial_rp=1200").unwrap();
+            let mut ladder = Ladder::new(rules);
+            let mut scratch = Vec::new();
+            let start = NaiveDate::from_ymd_opt(2001, 1, 1).unwrap();
+            let players = 120u32;
+            let mut seq = 0;
+            for id in 0..players {
+                seq += 1;
+                let join = Event::Player {
+                    id,
+                    name: format!("P{id}"),
+                    undated: false,
+                };
+                ladder.apply(start, seq, &join, &mut scratch).unwrap();
+            }
+            // A seeded walk: strong players (low ids) win more; a few play on each day.
+            let mut x = 12345u64 + count as u64;
+            let mut next = |m: u64| {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (x >> 33) % m
+            };
+            let mut mismatches = 0;
+            let mut holders_seen = 0;
+            let mut from_reserve = 0;
+            for i in 0..12_000u64 {
+                let date = start + chrono::Days::new(1 + i / per_day);
+                let size = players / groups;
+                let group = (i / per_day / 7 % u64::from(groups)) as u32 * size;
+                let a = next(u64::from(size)) as u32;
+                let b = group + (a + 1 + next(u64::from(size) - 1) as u32) % size;
+                let a = group + a;
+                let outcome = if next(100) < 50 + u64::from(b).saturating_sub(u64::from(a)) {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                };
+                seq += 1;
+                let m = Event::Match(Match::new(a, b, MatchResult::Played(outcome)));
+                ladder.apply(date, seq, &m, &mut scratch).unwrap();
+                let kept: Vec<PlayerId> = ladder.slots.0.as_ref().unwrap().holders.clone();
+                let full: Vec<PlayerId> =
+                    grandweavers_among(&ladder, &(0..players).collect::<Vec<_>>());
+                if kept != full {
+                    mismatches += 1;
+                }
+                holders_seen += kept.len();
+                if matches!(ladder.slots.0.as_ref().unwrap().bound, Some(Bound::Down(_))) {
+                    from_reserve += 1;
+                }
+            }
+            assert_eq!(mismatches, 0, "count {count}, idle {idle}, {per_day} a day");
+            assert!(
+                holders_seen > 1000,
+                "the walk makes Masters: {holders_seen}"
+            );
+            assert!(
+                from_reserve > 1000,
+                "more contenders than the list holds: {from_reserve}"
+            );
+        }
+    }
 }

@@ -4,7 +4,7 @@ use crate::ladder::event::{Match, PlayerId};
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::Params;
 use crate::ladder::state::Skill;
-use crate::rating::{Prediction, elo, glicko, glicko2, trueskill};
+use crate::rating::{Prediction, elo, glicko, glicko2, goals, trueskill};
 use chrono::NaiveDate;
 
 /// Side A's win, draw and loss probabilities against side B under the ladder's rules (teams
@@ -57,6 +57,9 @@ pub(crate) fn predict_skills(
             trueskill::predict_with_advantage(&x, &y, h, &ladder.trueskill()?)
         }
         (_, Skill::Elo(x), Skill::Elo(y)) => elo::predict_with_advantage(&x, &y, h),
+        (Params::Goals(p), Skill::Goals(x), Skill::Goals(y)) => {
+            goals::predict_with_advantage(&x, &y, h, &p.goals)
+        }
         _ => return None,
     })
 }

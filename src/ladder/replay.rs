@@ -9,7 +9,7 @@ use crate::ladder::seasons;
 use crate::ladder::skyweaver;
 pub use crate::ladder::state::Ladder;
 use crate::ladder::state::{HistoryRow, PlayerState, Skill};
-use crate::rating::{Outcome, elo, glicko, glicko2, memoir44, trueskill};
+use crate::rating::{Outcome, elo, glicko, glicko2, goals, memoir44, trueskill};
 use chrono::NaiveDate;
 
 /// An event that cannot apply to the ladder as it stands. It names players by id; a caller
@@ -252,6 +252,8 @@ impl Ladder {
                 seasons::migrate(self, migration, date, seq, history)
             }
             Event::Rules { rules } => self.change_rules((**rules).clone(), date, seq, history),
+            // Pairings rate nobody: `ladder::rounds` reads them from the log.
+            Event::Round { .. } | Event::PairRule { .. } => {}
         }
         // Grandweaver slots as they stand after the event (a reset finds them itself).
         match event {
@@ -263,8 +265,12 @@ impl Ladder {
                 leaderboard::track(self, &[*id], last_slot)
             }
             Event::Migration { .. } | Event::Rules { .. } => leaderboard::rescan(self),
-            Event::Rename { .. } | Event::Scenario { .. } | Event::SoftReset | Event::HardReset => {
-            }
+            Event::Rename { .. }
+            | Event::Scenario { .. }
+            | Event::SoftReset
+            | Event::HardReset
+            | Event::Round { .. }
+            | Event::PairRule { .. } => {}
         }
         self.events += 1;
         self.last_date = Some(self.last_date.map_or(date, |last| last.max(date)));
@@ -389,6 +395,10 @@ impl Ladder {
                 };
                 Skill::Glicko(glicko::grow_deviation(&r, days, &daily))
             }
+            (Params::Goals(p), Skill::Goals(r), Some(last)) => {
+                let days = (date - last).num_days().max(0) as f64;
+                Skill::Goals(goals::grow(&r, days, &p.goals))
+            }
             _ => player.skill,
         }
     }
@@ -434,17 +444,54 @@ impl Ladder {
         trueskill: &trueskill::Config,
     ) -> Skill {
         let h = e.advantage;
+        // Margin and class (issue 26): 1 exactly for a match without score and class, or
+        // under the default rules, so that those move as before to the bit.
+        let lead = e.skill.rating_1500() - e.opponent.rating_1500()
+            + self.rules.advantage * e.advantage.signum();
+        let winner_lead = match e.outcome {
+            Outcome::Win => lead,
+            Outcome::Loss => -lead,
+            Outcome::Draw => 0.0,
+        };
+        let factor = self.rules.margin.factor(m.class, m.goals, winner_lead);
+        let scaled = |before: f64, after: f64| {
+            if factor == 1.0 {
+                after
+            } else {
+                before + factor * (after - before)
+            }
+        };
         match (&self.rules.params, e.skill, e.opponent) {
             (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
-                Skill::Glicko(glicko::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko()).0)
+                let new = glicko::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko()).0;
+                Skill::Glicko(glicko::Rating {
+                    rating: scaled(a.rating, new.rating),
+                    ..new
+                })
             }
             (Params::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
-                Skill::Glicko2(glicko2::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko2).0)
+                let new = glicko2::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko2).0;
+                let mu = scaled(a.mu, new.mu).clamp(p.glicko2.min_mu, p.glicko2.max_mu);
+                Skill::Glicko2(glicko2::Rating { mu, ..new })
             }
             (Params::Allegskill(_), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
                 Skill::TrueSkill(trueskill::rate_with_advantage(&a, &b, e.outcome, h, trueskill).0)
             }
             (Params::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
+                // Medals are the margin already: with them only the class weighs.
+                let factor = if m.medals.is_some() {
+                    crate::ladder::rules::MarginRules {
+                        margin: crate::rating::margin::NONE,
+                        ..self.rules.margin
+                    }
+                    .factor(m.class, m.goals, winner_lead)
+                } else {
+                    factor
+                };
+                let p = &memoir44::Config {
+                    points: p.points * factor,
+                    ..*p
+                };
                 // The scenario and medals are A's view; B's entrants see them mirrored.
                 let sc = scenario.map(|s| if e.on_a { *s } else { s.mirrored() });
                 let medals = m.medals.map(|[x, y]| {
@@ -468,7 +515,17 @@ impl Ladder {
                 )
             }
             (Params::Elo(p), Skill::Elo(a), Skill::Elo(b)) => {
-                Skill::Elo(elo::rate_with_advantage(&a, &b, e.outcome, h, p).0)
+                let config = elo::Config {
+                    k: p.k * factor,
+                    ..p.elo
+                };
+                Skill::Elo(elo::rate_with_advantage(&a, &b, e.outcome, h, &config).0)
+            }
+            (Params::Goals(p), Skill::Goals(a), Skill::Goals(b)) => {
+                // The score is A's view; B's entrants see it mirrored.
+                let score = m.goals.map(|[x, y]| if e.on_a { (x, y) } else { (y, x) });
+                let weight = p.weight(m.class);
+                Skill::Goals(goals::rate(&a, &b, score, e.outcome, h, weight, &p.goals))
             }
             // Skills always match the rules: a rules change converts every player.
             _ => e.skill,

@@ -3,7 +3,7 @@
 pub use crate::ladder::calendar::Calendar;
 pub use crate::ladder::systems::System;
 use crate::ladder::systems::{ADVANTAGE, Facts, OBSERVED_DRAW_RATE, Param};
-use crate::rating::{elo, glicko, glicko2, memoir44, trueskill};
+use crate::rating::{elo, glicko, glicko2, goals, memoir44, trueskill};
 use serde::{Deserialize, Serialize};
 
 /// Skyweaver (seed 003, SPEC §2.1): Glicko-1 matchmaking rating and Rank Points.
@@ -208,6 +208,53 @@ impl AllegskillParams {
 /// Memoir '44 (SPEC §2.4).
 pub type Memoir44Params = memoir44::Config;
 
+/// The goals model (issue 26): attack and defence from the score, with a weight per event
+/// class on each match's step.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct GoalsParams {
+    #[serde(flatten)]
+    pub goals: goals::Config,
+    /// The step's weight for a friendly, a league match, a cup match, a championship's.
+    pub w_friendly: f64,
+    pub w_league: f64,
+    pub w_cup: f64,
+    pub w_championship: f64,
+    /// Matches before a player is listed on the leaderboard (0: from the start).
+    pub provisional_games: u32,
+    /// Days without a match after which a player leaves the leaderboard (0: never).
+    pub idle_days: u32,
+}
+
+impl Default for GoalsParams {
+    fn default() -> Self {
+        GoalsParams {
+            goals: goals::Config::default(),
+            w_friendly: 1.0,
+            w_league: 1.0,
+            w_cup: 1.0,
+            w_championship: 1.0,
+            provisional_games: 0,
+            idle_days: DEFAULT_IDLE_DAYS,
+        }
+    }
+}
+
+impl GoalsParams {
+    /// The weight of a match's class: its class's, the number it gives, or 1 without one.
+    pub fn weight(&self, class: Option<crate::ladder::score::EventClass>) -> f64 {
+        use crate::ladder::score::EventClass as C;
+        match class {
+            None => 1.0,
+            Some(C::Friendly) => self.w_friendly,
+            Some(C::League) => self.w_league,
+            Some(C::Cup) => self.w_cup,
+            Some(C::Championship) => self.w_championship,
+            Some(C::Weight(w)) => w,
+        }
+    }
+}
+
 /// A system with its parameters.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "system", content = "params", rename_all = "snake_case")]
@@ -217,6 +264,7 @@ pub enum Params {
     Allegskill(AllegskillParams),
     Memoir44(Memoir44Params),
     Elo(EloParams),
+    Goals(GoalsParams),
 }
 
 /// A ladder's rules: the rating system with its parameters. Stored as
@@ -236,6 +284,97 @@ pub struct Rules {
     /// logs from before the calendar read, and are written, as they were.
     #[serde(default, skip_serializing_if = "Calendar::is_manual")]
     pub calendar: Calendar,
+    /// Margin of victory and event importance for the Elo/Glicko family (issue 26), the
+    /// ladder's like the side advantage; stored only when not the default (no margin, every
+    /// class 1), so earlier files read and write as before.
+    #[serde(default, skip_serializing_if = "MarginRules::is_default")]
+    pub margin: MarginRules,
+}
+
+/// How the score and the event's class scale an Elo/Glicko-family update (issue 26).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct MarginRules {
+    /// The margin option: `margin::NONE`, `WORLD_FOOTBALL`, `LOG`, `SQRT`.
+    pub margin: f64,
+    /// The update's multiplier for a friendly, a league match, a cup match, a championship's.
+    pub k_friendly: f64,
+    pub k_league: f64,
+    pub k_cup: f64,
+    pub k_championship: f64,
+}
+
+impl Default for MarginRules {
+    fn default() -> Self {
+        MarginRules {
+            margin: crate::rating::margin::NONE,
+            k_friendly: 1.0,
+            k_league: 1.0,
+            k_cup: 1.0,
+            k_championship: 1.0,
+        }
+    }
+}
+
+impl MarginRules {
+    fn is_default(&self) -> bool {
+        *self == MarginRules::default()
+    }
+
+    /// The names of the parameters, as declared (`systems::MARGIN_PARAMS`).
+    const NAMES: [&'static str; 5] = [
+        "margin",
+        "k_friendly",
+        "k_league",
+        "k_cup",
+        "k_championship",
+    ];
+
+    fn get(&self, name: &str) -> Option<f64> {
+        Some(match name {
+            "margin" => self.margin,
+            "k_friendly" => self.k_friendly,
+            "k_league" => self.k_league,
+            "k_cup" => self.k_cup,
+            "k_championship" => self.k_championship,
+            _ => return None,
+        })
+    }
+
+    fn set(&mut self, name: &str, value: f64) -> bool {
+        let slot = match name {
+            "margin" => &mut self.margin,
+            "k_friendly" => &mut self.k_friendly,
+            "k_league" => &mut self.k_league,
+            "k_cup" => &mut self.k_cup,
+            "k_championship" => &mut self.k_championship,
+            _ => return false,
+        };
+        *slot = value;
+        true
+    }
+
+    /// The multiplier of a match's update: its class's weight (a number class is its own
+    /// weight; no class, 1) times the margin option's factor for its score, the winner
+    /// leading by `winner_lead` rating points going in. 1 without score or class.
+    pub fn factor(
+        &self,
+        class: Option<crate::ladder::score::EventClass>,
+        goals: Option<[u32; 2]>,
+        winner_lead: f64,
+    ) -> f64 {
+        use crate::ladder::score::EventClass as C;
+        let class = match class {
+            None => 1.0,
+            Some(C::Friendly) => self.k_friendly,
+            Some(C::League) => self.k_league,
+            Some(C::Cup) => self.k_cup,
+            Some(C::Championship) => self.k_championship,
+            Some(C::Weight(w)) => w,
+        };
+        let difference = goals.map(|[a, b]| a.abs_diff(b));
+        class * crate::rating::margin::multiplier(self.margin, difference, winner_lead)
+    }
 }
 
 /// Rules as read, before their ranges are checked: every [`Rules`] read — from a ladder's
@@ -249,6 +388,8 @@ struct UncheckedRules {
     advantage: f64,
     #[serde(default)]
     calendar: Calendar,
+    #[serde(default)]
+    margin: MarginRules,
 }
 
 impl TryFrom<UncheckedRules> for Rules {
@@ -259,6 +400,7 @@ impl TryFrom<UncheckedRules> for Rules {
             params: r.params,
             advantage: r.advantage,
             calendar: r.calendar,
+            margin: r.margin,
         };
         rules.check()?;
         Ok(rules)
@@ -281,6 +423,7 @@ impl From<Params> for Rules {
             params,
             advantage: 0.0,
             calendar: Calendar::Manual,
+            margin: MarginRules::default(),
         }
     }
 }
@@ -341,6 +484,7 @@ impl Rules {
             System::Allegskill => Params::Allegskill(AllegskillParams::default()),
             System::Memoir44 => Params::Memoir44(Memoir44Params::default()),
             System::Elo => Params::Elo(EloParams::default()),
+            System::Goals => Params::Goals(GoalsParams::default()),
         };
         Rules::from(params)
     }
@@ -352,6 +496,7 @@ impl Rules {
         Rules {
             advantage: self.advantage,
             calendar: self.calendar,
+            margin: self.margin,
             ..Rules::defaults(system)
         }
     }
@@ -363,6 +508,7 @@ impl Rules {
             Params::Allegskill(_) => System::Allegskill,
             Params::Memoir44(_) => System::Memoir44,
             Params::Elo(_) => System::Elo,
+            Params::Goals(_) => System::Goals,
         }
     }
 
@@ -381,6 +527,14 @@ impl Rules {
             _ => serde_json::Map::new(),
         };
         params.insert(ADVANTAGE.name.into(), self.advantage.into());
+        for name in MarginRules::NAMES {
+            if self.system().param(name).is_some() {
+                params.insert(
+                    name.into(),
+                    self.margin.get(name).unwrap_or(f64::NAN).into(),
+                );
+            }
+        }
         params
     }
 
@@ -392,6 +546,7 @@ impl Rules {
             Params::Skyweaver(_) | Params::Memoir44(_) | Params::Elo(_) => self.advantage,
             Params::Inversus(_) => self.advantage / glicko2::SCALE,
             Params::Allegskill(_) => self.advantage / trueskill::POINTS_PER_MU,
+            Params::Goals(_) => self.advantage / goals::ADVANTAGE_POINTS_PER_LOG,
         }
     }
 
@@ -429,8 +584,14 @@ impl Rules {
             self.advantage = value;
             return Ok(());
         }
+        if self.margin.set(name, value) {
+            return Ok(());
+        }
         let mut params = self.json_params();
         params.remove(ADVANTAGE.name);
+        for name in MarginRules::NAMES {
+            params.remove(name);
+        }
         let number = if spec.integer {
             serde_json::Value::from(value as u64)
         } else {

@@ -119,6 +119,48 @@ pub fn resets_due(ladder: &Ladder, date: NaiveDate) -> bool {
     }
 }
 
+/// The season calendar's resets an event dated `date` would apply first, and what they do to
+/// some players (a forecast says so: "a hard reset is due first: Spain 1394 → 1066").
+#[derive(Debug, Clone, PartialEq)]
+pub struct DueFirst {
+    /// Soft resets due (every hard reset comes with one).
+    pub soft: u64,
+    /// Hard resets (season ends) among them.
+    pub hard: u64,
+    /// Each player asked about: id, shown score (RP, or the rating) before and after.
+    pub players: Vec<(PlayerId, f64, f64)>,
+}
+
+/// What [`run_calendar`] would do before an event dated `date`, for `players`; `None` when no
+/// reset is due. Works on a copy: the ladder is not changed.
+pub fn due_first(ladder: &Ladder, date: NaiveDate, players: &[PlayerId]) -> Option<DueFirst> {
+    let (Some(last), Calendar::Scheduled(schedule)) = (ladder.last_date, ladder.rules.calendar)
+    else {
+        return None;
+    };
+    let plan = schedule.plan(last, date);
+    let (mut soft, mut hard) = plan.folded().map_or((0, 0), |f| (f.weeks, f.seasons));
+    for reset in plan {
+        soft += 1;
+        hard += u64::from(reset.hard);
+    }
+    if soft == 0 {
+        return None;
+    }
+    let mut after = ladder.clone();
+    run_calendar(&mut after, date, &mut Vec::new());
+    let score = |l: &Ladder, id: PlayerId| l.player(id).map(|p| p.figures().score);
+    let players = players
+        .iter()
+        .filter_map(|&id| Some((id, score(ladder, id)?, score(&after, id)?)))
+        .collect();
+    Some(DueFirst {
+        soft,
+        hard,
+        players,
+    })
+}
+
 /// Where the ladder stands on the calendar on `today`: season, week, the next reset and the
 /// season's end, and resets due since its last event (which replay applies with the next
 /// one). What the status bar and `rungs standings` say.
@@ -496,6 +538,9 @@ pub fn migrate(
             }
             Params::Memoir44(_) | Params::Elo(_) => {
                 p.skill = Skill::Elo(crate::rating::elo::Rating { rating: elo });
+            }
+            Params::Goals(params) => {
+                p.skill = Skill::Goals(crate::rating::goals::Rating::from_1500(elo, &params.goals));
             }
         }
         ladder.record(date, seq, e.player, history);

@@ -25,6 +25,8 @@ use crate::ladder::leaderboard;
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::{Params, Rules, System};
 use crate::ladder::skyweaver::Tier;
+use crate::pairing::ladder::History;
+use crate::pairing::simulated::{self, SimPairing, Week};
 use crate::rating::Outcome;
 use chrono::{Days, NaiveDate};
 use serde::{Deserialize, Serialize};
@@ -60,6 +62,10 @@ pub struct SimConfig {
     pub pairing_noise: f64,
     /// The day the players join and the first week begins.
     pub start: NaiveDate,
+    /// How players are paired: nearest (the default, an online queue), random, or each
+    /// day's players as rounds of the balanced or Swiss engine (issue 23).
+    #[serde(default)]
+    pub pairing: SimPairing,
 }
 
 impl Default for SimConfig {
@@ -73,6 +79,7 @@ impl Default for SimConfig {
             skill_sd: 200.0,
             pairing_noise: 100.0,
             start: NaiveDate::from_ymd_opt(2026, 1, 5).unwrap_or_default(),
+            pairing: SimPairing::Nearest,
         }
     }
 }
@@ -214,6 +221,12 @@ pub struct SimReport {
     pub spearman_score: Option<f64>,
     /// The same for the rating on the 1500 scale.
     pub spearman_rating: Option<f64>,
+    /// The pairing rule played by.
+    pub pairing: SimPairing,
+    /// The mean over the matches played of |E − ½|, E side A's expected score by the
+    /// ladder's own forecast when the match was paired: how close the rule makes the games
+    /// (0 for even games, ½ for certain ones). `None` without a match.
+    pub mean_abs_e: Option<f64>,
     /// Each player's true skill, by player id.
     pub true_skill: Vec<f64>,
 }
@@ -403,33 +416,100 @@ pub fn simulate(
     let mut week_start_mean = run.mean_score();
     let per_week = cfg.matches_per_week as u64;
     let mut matches = 0u64;
+    let mut sum_abs_e = 0.0;
+    let mut history = History::default();
+    let mut pool: Vec<PlayerId> = (0..n).collect();
     for week in 0..cfg.weeks as u64 {
         let monday = cfg.start + Days::new(7 * week);
-        for i in 0..per_week {
-            let date = monday + Days::new(i * 7 / per_week);
-            let a = rng.below(n);
-            let target = index.rating[a as usize] + cfg.pairing_noise * rng.normal();
-            let Some(b) = index.nearest(a, target) else {
-                continue;
-            };
-            let delta = true_skill[a as usize] - true_skill[b as usize];
-            let p_a = 1.0 / (1.0 + 10f64.powf(-delta / 400.0));
-            let outcome = if rng.unit() < p_a {
-                Outcome::Win
+        let mut event = Week::default();
+        // Matches go by day as before: match i of the week on day i·7/per_week.
+        let mut i = 0;
+        while i < per_week {
+            let day = i * 7 / per_week;
+            let mut j = i;
+            while j < per_week && j * 7 / per_week == day {
+                j += 1;
+            }
+            let date = monday + Days::new(day);
+            if cfg.pairing.by_rounds() {
+                // The day's players: as many as its matches need, drawn at random; rounds of
+                // everyone present until the day's matches are played.
+                let mut left = j - i;
+                while left > 0 {
+                    let boards = left.min(u64::from(n / 2)).max(1);
+                    let k = (2 * boards) as usize;
+                    for x in 0..k {
+                        let y = x + rng.below(n - x as u32) as usize;
+                        pool.swap(x, y);
+                    }
+                    let mut present = pool[..k].to_vec();
+                    present.sort_unstable();
+                    let paired = simulated::round(
+                        &run.ladder,
+                        &history,
+                        &present,
+                        date,
+                        cfg.pairing,
+                        &event,
+                        rng.next_u64(),
+                    )
+                    .map_err(|e| SimError::Invalid {
+                        field: "pairing",
+                        message: e.to_string(),
+                    })?;
+                    for [a, b] in paired {
+                        let won =
+                            play(&mut run, &mut rng, &true_skill, date, a, b, &mut sum_abs_e)?;
+                        history.read(
+                            date,
+                            &Event::Match(Match::new(a, b, MatchResult::Played(won))),
+                        );
+                        let (pa, pb) = if won == Outcome::Win {
+                            (1.0, 0.0)
+                        } else {
+                            (0.0, 1.0)
+                        };
+                        *event.points.entry(a).or_insert(0.0) += pa;
+                        *event.points.entry(b).or_insert(0.0) += pb;
+                        event.met.push((a, b));
+                        matches += 1;
+                        for id in [a, b] {
+                            index.update(&run.ladder, id);
+                            if skyweaver.is_some()
+                                && let Some(p) = run.ladder.player(id)
+                            {
+                                reach.note(id, Tier::of_rp(p.rp), p.matches);
+                            }
+                        }
+                    }
+                    left -= boards;
+                }
             } else {
-                Outcome::Loss
-            };
-            let game = Match::new(a, b, MatchResult::Played(outcome));
-            run.emit(date, Event::Match(game))?;
-            matches += 1;
-            for id in [a, b] {
-                index.update(&run.ladder, id);
-                if skyweaver.is_some()
-                    && let Some(p) = run.ladder.player(id)
-                {
-                    reach.note(id, Tier::of_rp(p.rp), p.matches);
+                for _ in i..j {
+                    let a = rng.below(n);
+                    let b = if cfg.pairing == SimPairing::Random {
+                        let b = rng.below(n - 1);
+                        if b >= a { b + 1 } else { b }
+                    } else {
+                        let target = index.rating[a as usize] + cfg.pairing_noise * rng.normal();
+                        let Some(b) = index.nearest(a, target) else {
+                            continue;
+                        };
+                        b
+                    };
+                    play(&mut run, &mut rng, &true_skill, date, a, b, &mut sum_abs_e)?;
+                    matches += 1;
+                    for id in [a, b] {
+                        index.update(&run.ladder, id);
+                        if skyweaver.is_some()
+                            && let Some(p) = run.ladder.player(id)
+                        {
+                            reach.note(id, Tier::of_rp(p.rp), p.matches);
+                        }
+                    }
                 }
             }
+            i = j;
         }
         // The week's end, before its resets.
         if skyweaver.is_some() {
@@ -480,11 +560,42 @@ pub fn simulate(
             rp_inflation_mean,
             spearman_score: at_end.0,
             spearman_rating: at_end.1,
+            pairing: cfg.pairing,
+            mean_abs_e: (matches > 0).then(|| sum_abs_e / matches as f64),
             true_skill,
         },
         rows: run.rows,
         ladder: run.ladder,
     })
+}
+
+/// Plays `a` against `b` on `date`: the result by the true skills, |E − ½| of the ladder's
+/// forecast added to `sum_abs_e`. Returns side A's outcome.
+fn play(
+    run: &mut Run<'_>,
+    rng: &mut Rng,
+    true_skill: &[f64],
+    date: NaiveDate,
+    a: PlayerId,
+    b: PlayerId,
+    sum_abs_e: &mut f64,
+) -> Result<Outcome, SimError> {
+    let delta = true_skill[a as usize] - true_skill[b as usize];
+    let p_a = 1.0 / (1.0 + 10f64.powf(-delta / 400.0));
+    let outcome = if rng.unit() < p_a {
+        Outcome::Win
+    } else {
+        Outcome::Loss
+    };
+    let game = Match::new(a, b, MatchResult::Played(outcome));
+    if let Some(p) = crate::ladder::predict::predict_match(&run.ladder, &game, date) {
+        let e = p.win_a + 0.5 * p.draw;
+        if e.is_finite() {
+            *sum_abs_e += (e - 0.5).abs();
+        }
+    }
+    run.emit(date, Event::Match(game))?;
+    Ok(outcome)
 }
 
 /// Spearman correlations of (score, rating) with true skill.

@@ -57,7 +57,7 @@ fn key(ladder: &Ladder, id: usize) -> (f64, f64) {
     match p.skill {
         Skill::Glicko(_) | Skill::Glicko2(_) => (p.rp, f.rating),
         Skill::TrueSkill(_) => (f.score, f.extra),
-        Skill::Elo(_) => (f.rating, 0.0),
+        Skill::Elo(_) | Skill::Goals(_) => (f.rating, 0.0),
     }
 }
 
@@ -150,6 +150,12 @@ pub fn to_json(ladder: &Ladder, rows: &[Standing]) -> Value {
                         m.insert("rank".into(), json!(r.rank()));
                         m.insert("provisional".into(), json!(s.provisional));
                         m.insert("idle".into(), json!(s.idle));
+                    }
+                    Skill::Goals(r) => {
+                        m.insert("rating".into(), json!(r.rating()));
+                        m.insert("deviation".into(), json!(r.deviation()));
+                        m.insert("attack".into(), json!(r.attack));
+                        m.insert("defence".into(), json!(r.defence));
                     }
                     Skill::Elo(r) => {
                         m.insert("rating".into(), json!(r.rating));

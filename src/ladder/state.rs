@@ -6,7 +6,7 @@ use crate::ladder::rules::{Params, Rules};
 use crate::ladder::scenarios::ScenarioBook;
 use crate::ladder::skyweaver::Tier;
 use crate::ladder::weekly::WeeklyRp;
-use crate::rating::{elo, glicko, glicko2, trueskill};
+use crate::rating::{elo, glicko, glicko2, goals, trueskill};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +18,7 @@ pub enum Skill {
     Glicko2(glicko2::Rating),
     TrueSkill(trueskill::Rating),
     Elo(elo::Rating),
+    Goals(goals::Rating),
 }
 
 impl Skill {
@@ -31,6 +32,7 @@ impl Skill {
                 rating: p.initial_rating,
             }),
             Params::Elo(p) => Skill::Elo(elo::Rating::new(p)),
+            Params::Goals(p) => Skill::Goals(goals::Rating::new(&p.goals)),
         }
     }
 
@@ -46,6 +48,7 @@ impl Skill {
                 (Skill::Glicko2(_), Skill::Glicko2(r)) => [r.mu, r.phi, r.sigma],
                 (Skill::TrueSkill(_), Skill::TrueSkill(r)) => [r.mu, r.sigma, 0.0],
                 (Skill::Elo(_), Skill::Elo(r)) => [r.rating, 0.0, 0.0],
+                (Skill::Goals(_), Skill::Goals(r)) => [r.attack, r.defence, r.variance],
                 _ => return None,
             };
             for (acc, x) in sum.iter_mut().zip(v) {
@@ -65,6 +68,11 @@ impl Skill {
             }),
             Skill::TrueSkill(_) => Skill::TrueSkill(trueskill::Rating { mu: a, sigma: b }),
             Skill::Elo(_) => Skill::Elo(elo::Rating { rating: a }),
+            Skill::Goals(_) => Skill::Goals(goals::Rating {
+                attack: a,
+                defence: b,
+                variance: c,
+            }),
         })
     }
 
@@ -75,6 +83,7 @@ impl Skill {
             Skill::Glicko2(r) => r.rating(),
             Skill::TrueSkill(r) => 1500.0 + (r.mu - 25.0) * 42.0,
             Skill::Elo(r) => r.rating,
+            Skill::Goals(r) => r.rating(),
         }
     }
 
@@ -105,6 +114,13 @@ impl Skill {
                 ..t
             }),
             Skill::Elo(_) => Skill::Elo(elo::Rating { rating: r }),
+            Skill::Goals(g) => Skill::Goals(goals::Rating::from_1500(
+                r,
+                &goals::Config {
+                    initial_variance: g.variance,
+                    ..goals::Config::default()
+                },
+            )),
         }
     }
 }
@@ -251,6 +267,12 @@ impl PlayerState {
                 extra: 0.0,
                 score: r.rating,
             },
+            Skill::Goals(r) => Figures {
+                rating: r.rating(),
+                deviation: r.deviation(),
+                extra: 0.0,
+                score: r.rating(),
+            },
         }
     }
 }
@@ -338,6 +360,39 @@ pub struct Holders {
     pub holders: Vec<PlayerId>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub latest: Option<NaiveDate>,
+    /// The contenders ranked after the holders, best first, down to `bound`: when a holder
+    /// goes idle or falls, the next is here, and the players need not all be looked at again.
+    /// Not kept in files (a replay finds them at its first rescan).
+    #[serde(skip)]
+    pub reserve: Vec<PlayerId>,
+    /// Which contenders `holders` and `reserve` hold; `None`: not known (the reserve is then
+    /// empty and unused).
+    #[serde(skip)]
+    pub bound: Option<Bound>,
+    /// No player in `holders` and `reserve` played last before this day (it may be earlier
+    /// than the earliest): until the idle cut-off passes it, none of them has gone idle.
+    #[serde(skip)]
+    pub idle_from: Option<NaiveDate>,
+}
+
+/// Where a player stands for a Grandweaver slot: RP, rating, join date, entry order (the
+/// order is `leaderboard.rs`'s).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct SlotPlace {
+    pub rp: f64,
+    pub rating: f64,
+    pub joined_on: Option<NaiveDate>,
+    pub id: usize,
+}
+
+/// Which contenders a Grandweaver list holds.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Bound {
+    /// Every one.
+    All,
+    /// Every one at or above this place, and no other: a contender the list leaves out
+    /// stands below it (and stays there until an event names them).
+    Down(SlotPlace),
 }
 
 impl Slots {

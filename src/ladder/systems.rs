@@ -19,6 +19,7 @@ pub enum System {
     Allegskill,
     Memoir44,
     Elo,
+    Goals,
 }
 
 /// One parameter of a system.
@@ -199,6 +200,65 @@ pub const ADVANTAGE: Param = param(
     1000.0,
 );
 
+/// Margin of victory (issue 26), the ladder's, declared once for the Elo/Glicko family:
+/// stored as a number, typed and shown as its word.
+pub const MARGIN: Param = Param {
+    words: &[
+        Word {
+            word: "none",
+            value: 0.0,
+            meaning: "the result alone, as before",
+        },
+        Word {
+            word: "wfe",
+            value: 1.0,
+            meaning: "World Football Elo's goal-difference index: 1, 1.5, 1.75, then +1/8 a goal",
+        },
+        Word {
+            word: "log",
+            value: 2.0,
+            meaning: "ln(1 + N)/ln 2 with the autocorrelation correction 2.2/(0.001·lead + 2.2)",
+        },
+        Word {
+            word: "sqrt",
+            value: 3.0,
+            meaning: "√N",
+        },
+    ],
+    ..whole(
+        "margin",
+        "Margin of victory",
+        "how a win by N goals (points) scales the update; 1 for a win by one or a draw",
+        0.0,
+        3.0,
+    )
+};
+
+/// A K (update) multiplier for an event class (issue 26).
+const fn class_k(name: &'static str, label: &'static str, meaning: &'static str) -> Param {
+    param(name, label, meaning, 0.0, 10.0)
+}
+const K_FRIENDLY: Param = class_k(
+    "k_friendly",
+    "Friendly weight",
+    "the update's multiplier for a friendly",
+);
+const K_LEAGUE: Param = class_k(
+    "k_league",
+    "League weight",
+    "the update's multiplier for a league (qualifier) match",
+);
+const K_CUP: Param = class_k(
+    "k_cup",
+    "Cup weight",
+    "the update's multiplier for a cup match",
+);
+const K_CHAMPIONSHIP: Param = class_k(
+    "k_championship",
+    "Championship weight",
+    "the update's multiplier for a championship's match",
+);
+
 const SKYWEAVER: Facts = Facts {
     system: System::Skyweaver,
     name: "skyweaver",
@@ -304,6 +364,11 @@ const SKYWEAVER: Facts = Facts {
         PROVISIONAL,
         IDLE_DAYS,
         ADVANTAGE,
+        MARGIN,
+        K_FRIENDLY,
+        K_LEAGUE,
+        K_CUP,
+        K_CHAMPIONSHIP,
     ],
 };
 
@@ -402,6 +467,11 @@ const INVERSUS: Facts = Facts {
         PROVISIONAL,
         IDLE_DAYS,
         ADVANTAGE,
+        MARGIN,
+        K_FRIENDLY,
+        K_LEAGUE,
+        K_CUP,
+        K_CHAMPIONSHIP,
     ],
 };
 
@@ -512,6 +582,11 @@ const MEMOIR44: Facts = Facts {
         PROVISIONAL,
         IDLE_DAYS,
         ADVANTAGE,
+        MARGIN,
+        K_FRIENDLY,
+        K_LEAGUE,
+        K_CUP,
+        K_CHAMPIONSHIP,
     ],
 };
 
@@ -539,16 +614,107 @@ const ELO: Facts = Facts {
         PROVISIONAL,
         IDLE_DAYS,
         ADVANTAGE,
+        MARGIN,
+        K_FRIENDLY,
+        K_LEAGUE,
+        K_CUP,
+        K_CHAMPIONSHIP,
+    ],
+};
+
+/// A class's weight on the step (issue 26).
+const fn class_weight(name: &'static str, label: &'static str, meaning: &'static str) -> Param {
+    param(name, label, meaning, 0.0, 10.0)
+}
+
+const GOALS: Facts = Facts {
+    system: System::Goals,
+    name: "goals",
+    label: "Goals",
+    about: "Each player's attack and defence, learnt from the score of every match (Poisson \
+            goals with the Dixon–Coles low-score correction): predicts wins, draws and losses.",
+    score: "rating",
+    rating: "strength",
+    score_is_rating: true,
+    band: Some(Band {
+        factor: 1.96,
+        label: "strength ± 1.96·SD",
+    }),
+    tiers: false,
+    draws: true,
+    params: &[
+        param(
+            "mu",
+            "Base goal rate (log)",
+            "μ: the log of the goals an average side scores against an average side",
+            -2.0,
+            2.0,
+        ),
+        param(
+            "rho",
+            "Low-score correction ρ",
+            "Dixon–Coles ρ: below 0 makes 0-0 and 1-1 more likely than independent goals",
+            -0.6,
+            0.3,
+        ),
+        param(
+            "initial_variance",
+            "Starting variance",
+            "how uncertain a newcomer's attack and defence are (and the most idle time restores)",
+            0.001,
+            2.0,
+        ),
+        param(
+            "drift",
+            "Drift per idle day",
+            "variance each idle day adds: how fast strengths are let move after a break",
+            0.0,
+            0.01,
+        ),
+        param(
+            "step",
+            "Step size",
+            "a multiplier on the update's gain (1 is the plain Kalman step)",
+            0.0,
+            5.0,
+        ),
+        param(
+            "share",
+            "Attack–defence share",
+            "κ: how much a side's attack and defence move together (0 apart, 1 as one)",
+            0.0,
+            1.0,
+        ),
+        class_weight(
+            "w_friendly",
+            "Friendly weight",
+            "how much a friendly counts",
+        ),
+        class_weight(
+            "w_league",
+            "League weight",
+            "how much a league (qualifier) match counts",
+        ),
+        class_weight("w_cup", "Cup weight", "how much a cup match counts"),
+        class_weight(
+            "w_championship",
+            "Championship weight",
+            "how much a championship's match counts",
+        ),
+        PROVISIONAL,
+        IDLE_DAYS,
+        ADVANTAGE,
     ],
 };
 
 impl System {
-    pub const ALL: [System; 5] = [
+    pub const ALL: [System; 6] = [
         System::Skyweaver,
         System::Inversus,
         System::Allegskill,
         System::Memoir44,
         System::Elo,
+        System::Goals,
     ];
 
     pub fn facts(self) -> &'static Facts {
@@ -558,6 +724,7 @@ impl System {
             System::Allegskill => &ALLEGSKILL,
             System::Memoir44 => &MEMOIR44,
             System::Elo => &ELO,
+            System::Goals => &GOALS,
         }
     }
 

@@ -268,7 +268,7 @@ fn period_within(rules: &Rules, date: NaiveDate, origin: Option<NaiveDate>, rese
             };
             (days / width).floor() as i64
         }
-        Params::Allegskill(_) | Params::Memoir44(_) | Params::Elo(_) => {
+        Params::Allegskill(_) | Params::Memoir44(_) | Params::Elo(_) | Params::Goals(_) => {
             let week = date.iso_week();
             i64::from(week.year()) * 100 + i64::from(week.week())
         }

@@ -23,6 +23,24 @@ pub fn event(event: &Event, name: &dyn Fn(PlayerId) -> String) -> String {
             format!("migration from Elo ({} players)", migration.entries.len())
         }
         Event::Scenario { .. } => "scenario figures".into(),
+        Event::Round { round } => format!(
+            "round {} ({}, {} board{})",
+            round.number,
+            round.format.as_text(),
+            round.boards.len(),
+            if round.boards.len() == 1 { "" } else { "s" }
+        ),
+        Event::PairRule { a, b, rule } => pair_rule(&name(*a), &name(*b), *rule),
+    }
+}
+
+/// A pairing rule in words: "Ann and Bo never paired", "… avoided", "… free to meet".
+pub fn pair_rule(a: &str, b: &str, rule: crate::ladder::event::PairRule) -> String {
+    use crate::ladder::event::PairRule;
+    match rule {
+        PairRule::Forbid => format!("{a} and {b} never paired"),
+        PairRule::Avoid => format!("{a} and {b} avoided"),
+        PairRule::Free => format!("{a} and {b} free to meet"),
     }
 }
 

@@ -14,8 +14,13 @@
 //! `blossom.rs`). A seeded jitter below one millionth in total breaks ties, so that equal
 //! pairings follow the seed and not the order of the list. Pools up to
 //! `Weights::all_pairs_up_to` consider every pair; larger pools (an online queue) consider
-//! each player's `neighbours` nearest by rating, doubled until a perfect matching exists —
-//! exact over that graph, and the far pairs it leaves out are the lopsided games.
+//! each player's `neighbours` nearest by rating, doubled until a perfect matching exists, then
+//! (up to `PRICED_UP_TO` players) widened by pricing: a pair outside the graph whose weight breaks the matching's vertex
+//! duals might improve the matching, so every such pair is added and the matching made again
+//! (at most `PRICING_ROUNDS` times) until none is left — the matching is then optimal over
+//! every pair, far ones included (the adversarial pool in tests/pairing.rs needs two of its
+//! extremes to meet). The search for such pairs looks outward by rating from each player and
+//! stops where the distance from an even game alone keeps the duals.
 
 use super::blossom::{self, Edge};
 use super::model::{
@@ -166,13 +171,31 @@ fn match_all<F: Forecast + ?Sized>(
         if !all && m.saturating_mul(k) > MAX_EDGES {
             return Ok(None);
         }
-        let pairs = if all {
+        let mut pairs = if all {
             all_pairs(m)
         } else {
             nearest(night.entrants, &sorted, k)
         };
-        if let Some(boards) = solve(night, &sorted, &pairs)? {
-            return Ok(Some(boards));
+        // A sparse graph is widened where the matching needs it: every pair outside it
+        // whose weight beats the matching's vertex duals (it might improve the matching) is
+        // added and the matching made again, until none does — then the matching is the
+        // optimum over every pair — or the rounds or the edge budget run out.
+        let mut rounds = if all || m > PRICED_UP_TO {
+            0
+        } else {
+            PRICING_ROUNDS
+        };
+        while let Some((boards, duals)) = solve(night, &sorted, &pairs)? {
+            let extra = match rounds {
+                0 => Vec::new(),
+                _ => priced_out(night, &sorted, &pairs, &duals),
+            };
+            if extra.is_empty() || pairs.len() + extra.len() > MAX_EDGES {
+                return Ok(Some(boards));
+            }
+            rounds -= 1;
+            pairs.extend(extra);
+            pairs.sort_unstable();
         }
         if all {
             return Ok(None);
@@ -228,25 +251,100 @@ fn nearest(entrants: &[Entrant], sorted: &[usize], k: usize) -> Vec<(usize, usiz
     pairs
 }
 
-/// The matching over candidate position pairs; boards ordered best placed first.
+/// A matching's boards and its vertex duals.
+type BoardsAndDuals = (Vec<Board>, Vec<i64>);
+
+/// How many times a sparse graph is widened by pricing before its matching is taken.
+const PRICING_ROUNDS: usize = 6;
+/// Pools up to this size are widened by pricing. The search for pairs to add looks at up
+/// to every pair once a round (an expensive board gives every player room), which a club,
+/// or a pool of 1,000, affords; 10,000 (38 s) does not, and keeps the nearest-neighbour
+/// graph alone.
+const PRICED_UP_TO: usize = 2_000;
+
+/// Above every jitter a whole matching of `m` can add, so the jitter only orders equal
+/// prices.
+fn unit(m: usize) -> i64 {
+    (JITTER * (m as u64 / 2) + 1) as i64
+}
+
+/// The matching's weight of pairing entrants `i` and `j` (the negated price in millionths
+/// times [`unit`], with the seeded jitter), or `None` for a forbidden pair.
+fn weight<F: Forecast + ?Sized>(
+    night: &Night<'_, F>,
+    i: usize,
+    j: usize,
+    unit: i64,
+) -> Option<(i64, Price)> {
+    let price = night.price(i, j)?;
+    let (lo, hi) = ids(night.entrants, i, j);
+    let jitter = (mix(night.seed, lo, hi) % JITTER) as i64;
+    Some((
+        price.micros.saturating_mul(unit).saturating_add(jitter),
+        price,
+    ))
+}
+
+/// The pairs outside `pairs` that break the duals `u` (`u[x] + u[y] < 4 · weight`): those
+/// that might improve the matching. Each position looks outward by strength and stops, on
+/// each side, at the first opponent whose distance from an even game alone already keeps
+/// the duals (forecasts grow more lopsided with the rating gap).
+fn priced_out<F: Forecast + ?Sized>(
+    night: &Night<'_, F>,
+    sorted: &[usize],
+    pairs: &[(usize, usize)],
+    u: &[i64],
+) -> Vec<(usize, usize)> {
+    let m = sorted.len();
+    let unit = unit(m);
+    let lowest = u.iter().copied().min().unwrap_or(0);
+    let mut out = Vec::new();
+    for x in 0..m {
+        // A pair with x breaks the duals only if its price is below this many millionths.
+        let room = (-(u[x] + lowest)) as f64 / (4.0 * unit as f64);
+        for dir in [-1isize, 1] {
+            let mut y = x as isize + dir;
+            while y >= 0 && (y as usize) < m {
+                let yy = y as usize;
+                y += dir;
+                let (i, j) = (sorted[x], sorted[yy]);
+                let distance = imbalance(&night.forecast.predict(i, j))
+                    .min(imbalance(&night.forecast.predict(j, i)));
+                if distance * SCALE - 1.0 >= room {
+                    break;
+                }
+                let (a, b) = (x.min(yy), x.max(yy));
+                if a != x || pairs.binary_search(&(a, b)).is_ok() {
+                    // Each pair once (from its lower position), and only if new.
+                    continue;
+                }
+                if let Some((w, _)) = weight(night, i, j, unit)
+                    && u[a] + u[b] < -4 * w
+                {
+                    out.push((a, b));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The matching over candidate position pairs (sorted, without repeats); boards ordered
+/// best placed first, and the matching's vertex duals.
 fn solve<F: Forecast + ?Sized>(
     night: &Night<'_, F>,
     sorted: &[usize],
     pairs: &[(usize, usize)],
-) -> Result<Option<Vec<Board>>, PairError> {
+) -> Result<Option<BoardsAndDuals>, PairError> {
     let m = sorted.len();
-    // Above every jitter a whole matching can add, so the jitter only orders equal prices.
-    let unit = (JITTER * (m as u64 / 2) + 1) as i64;
+    let unit = unit(m);
     let mut edges: Vec<Edge> = Vec::with_capacity(pairs.len());
     let mut prices = Vec::with_capacity(pairs.len());
     for &(x, y) in pairs {
         let (i, j) = (sorted[x], sorted[y]);
-        let Some(price) = night.price(i, j) else {
+        let Some((weight, price)) = weight(night, i, j, unit) else {
             continue;
         };
-        let (lo, hi) = ids(night.entrants, i, j);
-        let jitter = (mix(night.seed, lo, hi) % JITTER) as i64;
-        let weight = price.micros.saturating_mul(unit).saturating_add(jitter);
         if weight > blossom::MAX_WEIGHT {
             return Err(PairError::Invalid(format!(
                 "{} players are more than one balanced pairing can weigh",
@@ -256,9 +354,9 @@ fn solve<F: Forecast + ?Sized>(
         edges.push((x, y, -weight));
         prices.push(price);
     }
-    let mates = blossom::max_weight_perfect_matching(m, &edges)
+    let found = blossom::max_weight_perfect_matching_with_duals(m, &edges)
         .map_err(|e| PairError::Invalid(format!("the matching refused its graph: {e:?}")))?;
-    let Some(mates) = mates else {
+    let Some((mates, duals)) = found else {
         return Ok(None);
     };
     let mut boards: Vec<Board> = edges
@@ -273,7 +371,7 @@ fn solve<F: Forecast + ?Sized>(
         })
         .collect();
     order_boards(night.entrants, &mut boards);
-    Ok(Some(boards))
+    Ok(Some((boards, duals)))
 }
 
 /// The players a largest possible pairing of `players` leaves out, for the message.

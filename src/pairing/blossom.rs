@@ -62,6 +62,28 @@ pub fn max_weight_perfect_matching(
     Ok(s.mates().into_iter().collect())
 }
 
+/// Each vertex's partner, and the vertex duals (see below).
+pub type MatesAndDuals = (Vec<usize>, Vec<i64>);
+
+/// [`max_weight_perfect_matching`] with the vertex duals `u` it ends with, scaled by 4: every
+/// edge of the graph has `u[i] + u[j] >= 4 · weight` (blossom duals, which are never
+/// negative, aside). An edge outside the graph that keeps that inequality cannot improve the
+/// matching; one that breaks it might (pricing, for a graph widened where it needs it).
+pub fn max_weight_perfect_matching_with_duals(
+    n: usize,
+    edges: &[Edge],
+) -> Result<Option<MatesAndDuals>, MatchingError> {
+    check(n, edges)?;
+    let mut s = Solver::new(n, edges, true, true);
+    s.warm_start();
+    s.solve();
+    let duals = s.dual[..n].to_vec();
+    Ok(s.mates()
+        .into_iter()
+        .collect::<Option<Vec<usize>>>()
+        .map(|m| (m, duals)))
+}
+
 fn check(n: usize, edges: &[Edge]) -> Result<(), MatchingError> {
     for (k, &(i, j, w)) in edges.iter().enumerate() {
         if i >= n || j >= n || i == j {

@@ -85,15 +85,32 @@ pub fn present<'a>(
 pub struct History {
     last_met: BTreeMap<(PlayerId, PlayerId), NaiveDate>,
     pub last_seat: BTreeMap<PlayerId, Seat>,
-    /// Byes had (none until rounds are saved in the log).
+    /// Byes had, from the rounds saved in the log.
     pub byes: BTreeMap<PlayerId, u32>,
     nights: BTreeSet<NaiveDate>,
 }
 
 impl History {
     /// Reads one event; events come in replay order. Cancelled matches did not happen;
-    /// team matches count for sides but not as meetings of two players.
+    /// team matches count for sides but not as meetings of two players. A saved round's
+    /// boards are meetings on its date (its results may not be in yet), its side A sat at
+    /// home or moved first, and its bye is one more bye.
     pub fn read(&mut self, date: NaiveDate, event: &Event) {
+        if let Event::Round { round } = event {
+            self.nights.insert(date);
+            for &[a, b] in &round.boards {
+                let key = (a.min(b), a.max(b));
+                let e = self.last_met.entry(key).or_insert(date);
+                *e = (*e).max(date);
+                self.last_seat.insert(a, Seat::A);
+                self.last_seat.insert(b, Seat::B);
+            }
+            if let Some(bye) = round.bye {
+                let n = self.byes.entry(bye).or_insert(0);
+                *n = n.saturating_add(1);
+            }
+            return;
+        }
         let Event::Match(m) = event else {
             return;
         };
@@ -102,7 +119,8 @@ impl History {
         }
         self.nights.insert(date);
         if let ([a], [b]) = (&m.a[..], &m.b[..]) {
-            self.last_met.insert((*a.min(b), *a.max(b)), date);
+            let e = self.last_met.entry((*a.min(b), *a.max(b))).or_insert(date);
+            *e = (*e).max(date);
         }
         let seat_a = match m.home {
             Some(Home::A) => Some(Seat::A),

@@ -10,5 +10,7 @@ pub mod balanced;
 pub mod blossom;
 pub mod ladder;
 pub mod model;
+pub mod night;
 pub mod round_robin;
+pub mod simulated;
 pub mod swiss;

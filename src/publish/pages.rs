@@ -7,11 +7,13 @@ use super::site::{Site, shown_name};
 use super::table::Line;
 use crate::chart::markers::{tier_glyph, tier_rgb};
 use crate::chart::series::{rating_axis, score_axis};
-use crate::ladder::event::PlayerId;
+use crate::ladder::event::{ByeScore, MatchResult, PlayerId};
 use crate::ladder::record::Record;
+use crate::ladder::rounds;
 use crate::ladder::seasons::archive_key;
 use crate::ladder::skyweaver::Tier;
 use crate::ladder::state::{SeasonRanking, SeasonRecord};
+use crate::rating::Outcome;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
 /// Recent matches and opponents a player page lists at most.
@@ -118,6 +120,65 @@ type Rows = Vec<(usize, Line)>;
 
 /// index.html: the leaderboard as one table, a group of rows per tier (each group starts a
 /// new page in print), then the players it leaves off.
+/// The latest round of the log up to the published point: its boards, each result entered
+/// so far, and the bye (the pairings a club pins beside the standings).
+fn latest_round(site: &Site) -> Markup {
+    let mut book = rounds::Book::default();
+    for e in site.model.events {
+        book.read(e.date, e.seq, &e.event);
+    }
+    let Some(saved) = book.rounds.values().next_back() else {
+        return html! {};
+    };
+    let round = &saved.round;
+    html! {
+        section.round {
+            div.scroll { table {
+                caption {
+                    "Round " (round.number) span.muted { " · " (saved.date) " · " (round.format.as_text()) }
+                }
+                thead { tr {
+                    th.num scope="col" { "Board" }
+                    th scope="col" { "Side A" }
+                    th.num scope="col" { "Result" }
+                    th scope="col" { "Side B" }
+                } }
+                tbody {
+                    @for (i, [a, b]) in round.boards.iter().enumerate() {
+                        tr {
+                            th.num scope="row" { (i + 1) }
+                            td { (player_link(site, Depth::Root, *a)) }
+                            td.num { (result_text(saved.results.get(i).copied().flatten().map(|r| r.result))) }
+                            td { (player_link(site, Depth::Root, *b)) }
+                        }
+                    }
+                    @if let Some(bye) = round.bye {
+                        tr {
+                            th.num scope="row" { "bye" }
+                            td { (player_link(site, Depth::Root, bye)) }
+                            td.num { @if round.bye_scores == ByeScore::Win { "1" } @else { "—" } }
+                            td {}
+                        }
+                    }
+                }
+            } }
+        }
+    }
+}
+
+/// A board's result from side A's view as a club writes it; "to play" before one is entered.
+fn result_text(result: Option<MatchResult>) -> &'static str {
+    match result {
+        None => "to play",
+        Some(MatchResult::Played(Outcome::Win)) => "1–0",
+        Some(MatchResult::Played(Outcome::Draw)) => "½–½",
+        Some(MatchResult::Played(Outcome::Loss)) => "0–1",
+        Some(MatchResult::ForfeitA) => "0–1 (forfeit)",
+        Some(MatchResult::ForfeitB) => "1–0 (forfeit)",
+        Some(MatchResult::Cancelled) => "cancelled",
+    }
+}
+
 pub fn index(site: &Site) -> String {
     let system = site.model.ladder.rules.system();
     let (listed, off): (Vec<_>, Vec<_>) = site.lines().partition(|(_, l)| l.place.is_some());
@@ -152,9 +213,7 @@ pub fn index(site: &Site) -> String {
         } }
     };
     let body = html! {
-        // The latest round's pairings and results go here, above the standings, once rounds
-        // are events of the log (the pairings issue, being built on its own branch): read
-        // them from `site.model.events` like everything else on the page.
+        (latest_round(site))
         section.standings {
             @if groups.is_empty() {
                 p { "No player is on the leaderboard yet." }

@@ -46,6 +46,12 @@ impl Line {
                 Some(f.deviation),
             ),
             Skill::Elo(_) => (format!("{:.1}", f.rating), format!("{:.1}", f.rating), None),
+            // The goals model ranks by its strength on the 1500 scale, with its uncertainty.
+            Skill::Goals(_) => (
+                format!("{:.1}", f.rating),
+                format!("{:.1} ± {:.0}", f.rating, f.deviation),
+                Some(f.deviation),
+            ),
         };
         Line {
             place: s.place,

@@ -5,7 +5,7 @@
 
 use super::caches::CacheHead;
 use super::codec;
-use super::export::{ActionKind, Log};
+use super::export::ActionKind;
 use super::histories::{Histories, HistoryWrite, RowCounter};
 use super::log::{kind_code, stacks};
 use super::replay::{first_affected, targets};
@@ -103,6 +103,20 @@ impl Store {
             .and_then(|mut s| s.execute(params![id, action.kind.as_str(), action.label, action.at]))
             .map_err(|e| self.sql(e))?;
         head.stamp.add_action(id, kind_code(action.kind));
+        self.write_blocks(tx, head, id, first_seq, blocks)?;
+        Ok(())
+    }
+
+    /// Inserts blocks of action `id`'s rows from `first_seq` on; returns the sequence number
+    /// after them.
+    pub(super) fn write_blocks(
+        &self,
+        tx: &Connection,
+        head: &mut CacheHead,
+        id: i64,
+        first_seq: i64,
+        blocks: &[codec::Packed],
+    ) -> Result<i64> {
         let mut seq = first_seq;
         let mut insert = tx
             .prepare_cached(
@@ -117,7 +131,7 @@ impl Store {
             head.stamp.add_block(seq, id, n, data);
             seq += n;
         }
-        Ok(())
+        Ok(seq)
     }
 
     /// Appends one user action: its rows land, and the caches follow, or nothing changes.
@@ -348,90 +362,6 @@ impl Store {
         tx.commit().map_err(|e| self.sql(e))?;
         self.seen.set(Some(written));
         Ok(Toggled { label, target })
-    }
-
-    /// Loads a whole exported log into this ladder, which must be new (no actions yet). One
-    /// transaction: a log that does not replay leaves the ladder as it was. Actions are
-    /// numbered 1, 2, 3, … and rows likewise, in the log's order, whatever numbers the log
-    /// gave them (its corrections follow their rows): an id a log chose never steers undo.
-    pub fn import_log(&mut self, log: &Log) -> Result<()> {
-        let tx = self.begin()?;
-        let existing: i64 = tx
-            .query_row("SELECT COUNT(*) FROM actions", [], |r| r.get(0))
-            .map_err(|e| self.sql(e))?;
-        if existing > 0 {
-            return Err(StoreError::Invalid(format!(
-                "{}: already holds {existing} actions; import a log into a new ladder",
-                self.name()
-            )));
-        }
-        let rules_json =
-            serde_json::to_string(&log.rules).map_err(|e| StoreError::Invalid(e.to_string()))?;
-        tx.execute(
-            "UPDATE meta SET value = ?1 WHERE key = 'rules'",
-            [&rules_json],
-        )
-        .map_err(|e| self.sql(e))?;
-        let mut head = CacheHead::new(super::digest::Stamp::empty(&rules_json));
-        // The log's sequence numbers, in order, for renumbering corrections.
-        let old_seqs: Vec<u64> = log
-            .actions
-            .iter()
-            .flat_map(|a| a.rows.iter().map(|r| r.seq))
-            .collect();
-        if old_seqs.windows(2).any(|w| w[0] >= w[1]) {
-            return Err(StoreError::Invalid(format!(
-                "{}: the log's rows are not in increasing order",
-                self.name()
-            )));
-        }
-        let renumber = |seq: u64, target: u64| -> Result<u64> {
-            match old_seqs.binary_search(&target) {
-                Ok(i) if target < seq => Ok(i as u64 + 1),
-                _ => Err(StoreError::Invalid(format!(
-                    "{}: log row {seq} corrects row {target}, which is not an earlier row of the log",
-                    self.name()
-                ))),
-            }
-        };
-        let stamp = today_stamp();
-        let mut next_seq = 1i64;
-        for (i, action) in log.actions.iter().enumerate() {
-            let mut enc = codec::Encoder::default();
-            for row in &action.rows {
-                let entry = match &row.entry {
-                    Entry::Add { event } => Entry::Add {
-                        event: event.clone(),
-                    },
-                    Entry::Edit { target, event } => Entry::Edit {
-                        target: renumber(row.seq, *target)?,
-                        event: event.clone(),
-                    },
-                    Entry::Delete { target } => Entry::Delete {
-                        target: renumber(row.seq, *target)?,
-                    },
-                };
-                enc.push(row.date, &entry)
-                    .map_err(|e| StoreError::Invalid(e.to_string()))?;
-            }
-            let blocks = enc.finish();
-            let id = i as i64 + 1;
-            let row = NewAction {
-                id,
-                kind: action.kind,
-                label: &action.label,
-                at: &stamp,
-            };
-            self.write_action(&tx, &mut head, &row, next_seq, &blocks)?;
-            next_seq += action.rows.len() as i64;
-        }
-        tx.execute("DELETE FROM cache_history", [])
-            .map_err(|e| self.sql(e))?;
-        let events = self.events(&tx)?;
-        self.rebuild(&tx, &events, None, head.stamp)?;
-        self.check_cancel()?;
-        tx.commit().map_err(|e| self.sql(e))?;
-        Ok(())
     }
 
     /// Writes the first rows of a new ladder: its rules, who made it, and empty caches.

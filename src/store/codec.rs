@@ -113,6 +113,9 @@ fn plain(m: &Match) -> bool {
         && m.scenario.is_none()
         && m.side_a.is_none()
         && m.home.is_none()
+        && m.goals.is_none()
+        && m.class.is_none()
+        && m.board.is_none()
 }
 
 /// A block of rows packed: how many rows, and their bytes.
@@ -170,6 +173,12 @@ impl Encoder {
         }
         self.rows = 0;
         self.prev_day = 0;
+    }
+
+    /// The blocks closed so far, taken out in order: a long action is written as it comes
+    /// rather than held whole.
+    pub fn take_done(&mut self) -> Vec<Packed> {
+        std::mem::take(&mut self.done)
     }
 
     /// The blocks, in order.
@@ -378,6 +387,9 @@ mod tests {
             scenario: Some("Pegasus Bridge".into()),
             side_a: None,
             home: Some(crate::ladder::event::Home::B),
+            goals: None,
+            class: None,
+            board: None,
         };
         let rows = vec![
             (

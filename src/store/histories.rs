@@ -54,7 +54,9 @@ impl RowCounter {
             | Event::Rules { .. }
             | Event::Rename { .. }
             | Event::Retire { .. }
-            | Event::Scenario { .. } => {}
+            | Event::Scenario { .. }
+            | Event::Round { .. }
+            | Event::PairRule { .. } => {}
         }
     }
 

@@ -22,15 +22,18 @@ pub mod forecast;
 mod guard;
 mod histories;
 pub mod history_blob;
+mod import;
 mod log;
 mod migrate;
 pub mod newfile;
 mod replay;
+pub mod runs;
 pub mod schema;
 mod torn;
 mod varint;
 
 pub use error::{OpenError, Result, StoreError};
+pub use import::{ImportFailure, LogPiece};
 
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::Rules;

@@ -54,7 +54,11 @@ impl AppState {
                 self.say(text, Offer::Nothing, origin);
             }
             Command::New(path, system) => {
-                let store = action::files::create(&path, &Rules::defaults(system))?;
+                self.try_apply(Command::Create(path, Rules::defaults(system)))?
+            }
+            Command::Create(path, rules) => {
+                let system = rules.system();
+                let store = action::files::create(&path, &rules)?;
                 self.set_store(store);
                 let text = format!(
                     "created {} ({}): add players or import matches to begin",
@@ -147,8 +151,22 @@ impl AppState {
             Command::EditMatch { seq, edit } => {
                 let current = self.find_event(seq)?;
                 let act = Action::edit_match(&self.context(), &current, &edit)?;
-                let before = crate::app::widgets::event_line(&self.ladder, &current.event);
-                let said = Some((format!("Changed: {before}"), Offer::Undo));
+                // What it was and what it is now ("Changed: Spain beat Peru → Peru beat Spain"),
+                // not the old label alone.
+                let widgets = |e: &crate::ladder::event::Event| {
+                    crate::app::widgets::event_line(&self.ladder, e)
+                };
+                let before = widgets(&current.event);
+                let after = act.rows().iter().find_map(|(_, entry)| match entry {
+                    crate::ladder::event::Entry::Edit { event, .. }
+                    | crate::ladder::event::Entry::Add { event } => Some(widgets(event)),
+                    _ => None,
+                });
+                let text = match after {
+                    Some(after) if after != before => format!("Changed: {before} → {after}"),
+                    _ => format!("Changed: {before}"),
+                };
+                let said = Some((text, Offer::Undo));
                 self.commit(act, said, Some(FollowUp::EditDone))?;
             }
             Command::DeleteEvent { seq, said } => {
@@ -157,8 +175,35 @@ impl AppState {
                 let said = Some((format!("Deleted: {said}"), Offer::Undo));
                 self.commit(act, said, Some(FollowUp::EditDone))?;
             }
+            Command::SaveRound(input) => {
+                let book = action::rounds::book(self.store.as_ref().ok_or(AppError::NoLadder)?)?;
+                let act = Action::save_rounds(&self.context(), &book, &[*input])?;
+                let said = Some((
+                    format!("Saved: {}", act.label().trim_start_matches("saved ")),
+                    Offer::Undo,
+                ));
+                self.commit(act, said, None)?;
+            }
+            Command::BoardResult {
+                round,
+                board,
+                result,
+                said,
+            } => {
+                let book = action::rounds::book(self.store.as_ref().ok_or(AppError::NoLadder)?)?;
+                let act =
+                    Action::board_result(&self.context(), &book, round, board, &result, None)?;
+                let said = Some((format!("Saved: {said}"), Offer::Undo));
+                self.commit(act, said, None)?;
+            }
             Command::AddPlayer(name) => {
                 let act = Action::add_players(&mut self.context(), &[name.as_str()], None)?;
+                let said = Some((act.label().to_string(), Offer::Undo));
+                self.commit(act, said, Some(FollowUp::PlayerAdded))?;
+            }
+            Command::AddPlayers(names) => {
+                let names: Vec<&str> = names.iter().map(String::as_str).collect();
+                let act = Action::add_players(&mut self.context(), &names, None)?;
                 let said = Some((act.label().to_string(), Offer::Undo));
                 self.commit(act, said, Some(FollowUp::PlayerAdded))?;
             }
@@ -187,6 +232,10 @@ impl AppState {
             Command::PreviewHardReset => {
                 let date = self.action_date().to_string();
                 let act = Action::hard_reset(&self.context(), Some(&date))?;
+                self.preview(act)?
+            }
+            Command::PreviewDueResets => {
+                let act = Action::apply_due_resets(&self.context(), None)?;
                 self.preview(act)?
             }
             Command::PreviewRules(rules, date) => {

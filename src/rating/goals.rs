@@ -1,0 +1,426 @@
+//! The goals model (issue 26): each player an attack and a defence on a log scale, each side's
+//! goals Poisson with mean λ = exp(μ + home + attack − defence of the other side), the joint
+//! low scores corrected as Dixon and Coles (1997) do, and an online update after each match —
+//! a Kalman-style step on the Poisson likelihood whose gain is the player's variance, which
+//! grows with idle time.
+//!
+//! Ranking is by one strength on the 1500 scale: 1500 + [`POINTS_PER_GOAL`]·(e^attack −
+//! e^−defence), the expected goal difference against an average side at one goal a match each
+//! (so ordering never depends on μ). A match without a score updates from its result alone:
+//! the goals it would most likely have had given that result, E[goals | result], stand in for
+//! the score (the documented fallback; the step is then smaller, as those expectations sit
+//! closer to λ than real scores do).
+
+use super::{Outcome, Prediction};
+use serde::{Deserialize, Serialize};
+
+/// Rating points per goal of expected margin against an average side.
+pub const POINTS_PER_GOAL: f64 = 300.0;
+/// Rating points (the shared side advantage) per unit of log goal rate: 100 points, a home
+/// ground's usual worth in Elo, is 0.29 — a third more goals.
+pub const ADVANTAGE_POINTS_PER_LOG: f64 = 350.0;
+/// The log rate is held within these bounds (λ from 0.0009 to 55 goals), so that no rating,
+/// however far a hostile log pushes it, makes a probability that is not finite.
+const LOG_RATE_MIN: f64 = -7.0;
+const LOG_RATE_MAX: f64 = 4.0;
+/// The most goals a side's distribution is summed to: λ ≤ 55 leaves less than 1e-30 beyond.
+const MAX_GOALS: usize = 160;
+/// The floor under a variance after a match.
+const MIN_VARIANCE: f64 = 1e-6;
+
+/// System constants.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Config {
+    /// μ: the log of the goals an average side scores against an average side (ln 1.35).
+    pub mu: f64,
+    /// Dixon–Coles ρ: how much more (ρ < 0) or less often 0-0 and 1-1 happen than two
+    /// independent Poissons say.
+    pub rho: f64,
+    /// A newcomer's variance of attack and defence, and the ceiling idle growth returns to.
+    pub initial_variance: f64,
+    /// Variance added per idle day before the next match: how fast strengths drift.
+    pub drift: f64,
+    /// The step: a multiplier on the Kalman gain (1 is the plain filter).
+    pub step: f64,
+    /// κ, how much attack and defence move together: the prior correlation between a side's
+    /// attack and its defence. Each one's step also moves the other by κ times as much
+    /// (0: apart; good sides are mostly good at both).
+    pub share: f64,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Config {
+            mu: 0.3,
+            rho: -0.05,
+            initial_variance: 0.1,
+            drift: 0.0001,
+            step: 1.0,
+            share: 0.0,
+        }
+    }
+}
+
+/// A player's attack and defence (log scale, 0 is the pool's level) and their variance.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    pub attack: f64,
+    pub defence: f64,
+    pub variance: f64,
+}
+
+impl Rating {
+    /// A newcomer, at the pool's level.
+    pub fn new(config: &Config) -> Rating {
+        Rating {
+            attack: 0.0,
+            defence: 0.0,
+            variance: config.initial_variance,
+        }
+    }
+
+    /// The strength on the 1500 scale.
+    pub fn rating(&self) -> f64 {
+        1500.0 + POINTS_PER_GOAL * (self.attack.exp() - (-self.defence).exp())
+    }
+
+    /// The uncertainty on the same scale: one standard deviation of attack, in points.
+    pub fn deviation(&self) -> f64 {
+        POINTS_PER_GOAL * self.variance.max(0.0).sqrt()
+    }
+
+    /// A rating `r` of another system on the 1500 scale carried over: attack and defence
+    /// alike, so that e^a − e^−a = (r − 1500)/300, a = asinh((r − 1500)/600).
+    pub fn from_1500(r: f64, config: &Config) -> Rating {
+        let a = ((r - 1500.0) / (2.0 * POINTS_PER_GOAL)).asinh();
+        let a = if a.is_finite() { a } else { 0.0 };
+        Rating {
+            attack: a,
+            defence: a,
+            variance: config.initial_variance,
+        }
+    }
+}
+
+/// The variance after `days` idle: v + drift·days, at most the newcomer's.
+pub fn grow(r: &Rating, days: f64, config: &Config) -> Rating {
+    let days = if days.is_finite() { days.max(0.0) } else { 0.0 };
+    Rating {
+        variance: (r.variance + config.drift * days).min(config.initial_variance),
+        ..*r
+    }
+}
+
+/// The expected goals (λ_A, λ_B): λ_A = exp(μ + h⁺ + attack_A − defence_B) with h⁺ the
+/// advantage (log units) when it favours A, and the same for B with −advantage.
+pub fn expected_goals(a: &Rating, b: &Rating, advantage: f64, config: &Config) -> (f64, f64) {
+    let rate = |x: f64| {
+        let x = if x.is_finite() { x } else { 0.0 };
+        x.clamp(LOG_RATE_MIN, LOG_RATE_MAX).exp()
+    };
+    (
+        rate(config.mu + advantage.max(0.0) + a.attack - b.defence),
+        rate(config.mu + (-advantage).max(0.0) + b.attack - a.defence),
+    )
+}
+
+/// Dixon–Coles' τ for a score (i, j): 1 − λ_Aλ_Bρ at 0-0, 1 + λ_Aρ at 0-1, 1 + λ_Bρ at 1-0,
+/// 1 − ρ at 1-1, 1 elsewhere; held at 0 or more (a ρ too large for these λ would otherwise
+/// make a negative probability; the probabilities are then normalised).
+pub fn tau(i: u32, j: u32, la: f64, lb: f64, rho: f64) -> f64 {
+    let t = match (i, j) {
+        (0, 0) => 1.0 - la * lb * rho,
+        (0, 1) => 1.0 + la * rho,
+        (1, 0) => 1.0 + lb * rho,
+        (1, 1) => 1.0 - rho,
+        _ => 1.0,
+    };
+    t.max(0.0)
+}
+
+/// Poisson probabilities p(0..=n) of `lambda`, n = λ + 10√λ + 10, beyond which less than
+/// 1e-15 of the mass lies (the probabilities are normalised over what is summed).
+fn pmf(lambda: f64, out: &mut [f64; MAX_GOALS + 1]) -> usize {
+    let mut p = (-lambda).exp();
+    let n = ((lambda + 10.0 * lambda.sqrt() + 10.0).ceil() as usize).min(MAX_GOALS);
+    for (k, slot) in out.iter_mut().enumerate().take(n + 1) {
+        if k > 0 {
+            p *= lambda / k as f64;
+        }
+        *slot = p;
+    }
+    n
+}
+
+/// The three outcomes' probabilities and, for each, the mean goals of A and of B within it
+/// (mass-weighted sums before normalising).
+struct Joint {
+    mass: [f64; 3],
+    goals_a: [f64; 3],
+    goals_b: [f64; 3],
+}
+
+/// Index of an outcome in [`Joint`]: A wins, draw, B wins.
+fn index(i: usize, j: usize) -> usize {
+    match i.cmp(&j) {
+        std::cmp::Ordering::Greater => 0,
+        std::cmp::Ordering::Equal => 1,
+        std::cmp::Ordering::Less => 2,
+    }
+}
+
+fn joint(la: f64, lb: f64, rho: f64) -> Joint {
+    let (mut pa, mut pb) = ([0.0; MAX_GOALS + 1], [0.0; MAX_GOALS + 1]);
+    let (na, nb) = (pmf(la, &mut pa), pmf(lb, &mut pb));
+    let mut j = Joint {
+        mass: [0.0; 3],
+        goals_a: [0.0; 3],
+        goals_b: [0.0; 3],
+    };
+    // O(n) by cumulative sums: A wins with i goals against any j < i, and so on.
+    let (mut below_b, mut below_b_goals) = (0.0, 0.0);
+    for i in 0..=na.max(nb) {
+        let (p_a, p_b) = (
+            if i <= na { pa[i] } else { 0.0 },
+            if i <= nb { pb[i] } else { 0.0 },
+        );
+        // A scores i, B fewer.
+        j.mass[0] += p_a * below_b;
+        j.goals_a[0] += i as f64 * p_a * below_b;
+        j.goals_b[0] += p_a * below_b_goals;
+        // Equal.
+        j.mass[1] += p_a * p_b;
+        j.goals_a[1] += i as f64 * p_a * p_b;
+        j.goals_b[1] += i as f64 * p_a * p_b;
+        below_b += p_b;
+        below_b_goals += i as f64 * p_b;
+    }
+    // B wins: everything else, by symmetry of the same sums.
+    let (mut below_a, mut below_a_goals) = (0.0, 0.0);
+    for k in 0..=na.max(nb) {
+        let (p_a, p_b) = (
+            if k <= na { pa[k] } else { 0.0 },
+            if k <= nb { pb[k] } else { 0.0 },
+        );
+        j.mass[2] += p_b * below_a;
+        j.goals_b[2] += k as f64 * p_b * below_a;
+        j.goals_a[2] += p_b * below_a_goals;
+        below_a += p_a;
+        below_a_goals += k as f64 * p_a;
+    }
+    // Dixon–Coles: the four low scores, each moved by (τ − 1) of its mass.
+    for (i, jj) in [(0usize, 0usize), (0, 1), (1, 0), (1, 1)] {
+        let extra = pa[i] * pb[jj] * (tau(i as u32, jj as u32, la, lb, rho) - 1.0);
+        let o = index(i, jj);
+        j.mass[o] += extra;
+        j.goals_a[o] += i as f64 * extra;
+        j.goals_b[o] += jj as f64 * extra;
+    }
+    j
+}
+
+/// A's win, draw and loss probabilities for the expected goals (λ_A, λ_B) and ρ; they sum
+/// to 1 (normalised over the goals summed).
+pub fn probabilities(la: f64, lb: f64, rho: f64) -> Prediction {
+    let j = joint(la, lb, rho);
+    let total: f64 = j.mass.iter().sum();
+    let [w, d, l] = j.mass.map(|m| (m / total).clamp(0.0, 1.0));
+    let s = w + d + l;
+    Prediction {
+        win_a: w / s,
+        draw: d / s,
+        win_b: l / s,
+    }
+}
+
+/// The prediction for A against B, A's advantage in log units (negative favours B).
+pub fn predict_with_advantage(
+    a: &Rating,
+    b: &Rating,
+    advantage: f64,
+    config: &Config,
+) -> Prediction {
+    let (la, lb) = expected_goals(a, b, advantage, config);
+    probabilities(la, lb, config.rho)
+}
+
+/// The goals (own, other's) a result stands for when the match has no score: their mean
+/// given that result under (λ_own, λ_other).
+pub fn goals_given(la: f64, lb: f64, rho: f64, outcome: Outcome) -> (f64, f64) {
+    let j = joint(la, lb, rho);
+    let o = match outcome {
+        Outcome::Win => 0,
+        Outcome::Draw => 1,
+        Outcome::Loss => 2,
+    };
+    if j.mass[o] > 1e-300 {
+        (j.goals_a[o] / j.mass[o], j.goals_b[o] / j.mass[o])
+    } else {
+        (la, lb)
+    }
+}
+
+/// One player's rating after a match against `other` (both as they went in): their goals
+/// `(scored, conceded)` or, without a score, the result; `advantage` in log units for this
+/// player's side (negative: the other side is favoured); `weight` the event class's.
+///
+/// An extended Kalman step on the Poisson log-likelihood. Own goals g ~ Poisson(λ_own) with
+/// log λ_own = μ + h + attack − defence_other, whose prior variance is v + v_other (both
+/// sides' uncertainty): the gain on attack is v/(1/w + λ_own·(v + v_other)) times `step`,
+/// applied to g − λ_own; on defence the same with λ_other, applied to λ_other − g_other. So a
+/// well-known side learns little from a match against an unknown one, and the newcomer
+/// learns much. The variance shrinks by what the match told: v' = v·(1 − λ̄·v/(1/w + λ̄·(v +
+/// v_other))), λ̄ the mean of the two λ. With a prior correlation κ (`share`) between a
+/// side's attack and defence, each step also moves the other by κ times itself (the Kalman
+/// gain of the correlated pair).
+pub fn rate(
+    own: &Rating,
+    other: &Rating,
+    goals: Option<(u32, u32)>,
+    outcome: Outcome,
+    advantage: f64,
+    weight: f64,
+    config: &Config,
+) -> Rating {
+    let (l_own, l_other) = expected_goals(own, other, advantage, config);
+    let (g_own, g_other) = match goals {
+        Some((x, y)) => (f64::from(x), f64::from(y)),
+        None => goals_given(l_own, l_other, config.rho, outcome),
+    };
+    let w = if weight.is_finite() {
+        weight.max(0.0)
+    } else {
+        1.0
+    };
+    if w == 0.0 {
+        return *own;
+    }
+    let v = own.variance.max(MIN_VARIANCE);
+    let prior = v + other.variance.max(MIN_VARIANCE);
+    let gain = |lambda: f64| config.step * v / (1.0 / w + lambda * prior);
+    let (to_attack, to_defence) = (
+        gain(l_own) * (g_own - l_own),
+        gain(l_other) * (l_other - g_other),
+    );
+    let share = if config.share.is_finite() {
+        config.share.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    let attack = own.attack + to_attack + share * to_defence;
+    let defence = own.defence + to_defence + share * to_attack;
+    let mean = (l_own + l_other) / 2.0;
+    let variance = (v * (1.0 - mean * v / (1.0 / w + mean * prior))).max(MIN_VARIANCE);
+    // A step that would leave the range where rates are held is cut at its edge.
+    let bound = LOG_RATE_MAX - LOG_RATE_MIN;
+    Rating {
+        attack: attack.clamp(-bound, bound),
+        defence: defence.clamp(-bound, bound),
+        variance,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn r(attack: f64, defence: f64, variance: f64) -> Rating {
+        Rating {
+            attack,
+            defence,
+            variance,
+        }
+    }
+
+    /// λ by hand, μ = 0.3, A at home with h = 0.25 (log units):
+    ///   λ_A = exp(0.3 + 0.25 + 0.2 − 0.1) = exp(0.65) = 1.9155408
+    ///   λ_B = exp(0.3 + 0 + (−0.1) − 0.4) = exp(−0.2) = 0.8187308
+    /// and the other way round (B favoured, advantage −0.25) the 0.25 goes to B's λ.
+    #[test]
+    fn expected_goals_by_hand() {
+        let cfg = Config::default();
+        let (a, b) = (r(0.2, 0.4, 0.1), r(-0.1, 0.1, 0.1));
+        let (la, lb) = expected_goals(&a, &b, 0.25, &cfg);
+        assert!((la - 1.915_540_8).abs() < 1e-7, "{la}");
+        assert!((lb - 0.818_730_8).abs() < 1e-7, "{lb}");
+        let (la, lb) = expected_goals(&a, &b, -0.25, &cfg);
+        assert!((la - 0.65f64.exp() / 0.25f64.exp()).abs() < 1e-12);
+        assert!((lb - 0.05f64.exp()).abs() < 1e-12);
+    }
+
+    /// Dixon–Coles' τ by hand, λ_A = 1.5, λ_B = 1.2, ρ = −0.1:
+    ///   τ(0,0) = 1 − 1.5·1.2·(−0.1) = 1.18; τ(0,1) = 1 + 1.5·(−0.1) = 0.85;
+    ///   τ(1,0) = 1 + 1.2·(−0.1) = 0.88; τ(1,1) = 1 + 0.1 = 1.1; τ(2,0) = 1.
+    /// The draw: independent Poissons give Σ p_A(k)p_B(k) = 0.2548168 (e^−2.7·Σ 1.8^k/k!²
+    /// = 0.0672055·3.7916053, the sum to k = 10); the correction adds
+    /// p(0,0)·0.18 + p(1,1)·0.1 = 0.0672055·0.18 + 0.1209699·0.1 = 0.0241940, so 0.2790108.
+    #[test]
+    fn dixon_coles_by_hand() {
+        assert!((tau(0, 0, 1.5, 1.2, -0.1) - 1.18).abs() < 1e-12);
+        assert!((tau(0, 1, 1.5, 1.2, -0.1) - 0.85).abs() < 1e-12);
+        assert!((tau(1, 0, 1.5, 1.2, -0.1) - 0.88).abs() < 1e-12);
+        assert!((tau(1, 1, 1.5, 1.2, -0.1) - 1.1).abs() < 1e-12);
+        assert_eq!(tau(2, 0, 1.5, 1.2, -0.1), 1.0);
+        let p = probabilities(1.5, 1.2, -0.1);
+        assert!((p.draw - 0.279_010_8).abs() < 1e-6, "{p:?}");
+        assert!((p.win_a + p.draw + p.win_b - 1.0).abs() < 1e-12);
+        let plain = probabilities(1.5, 1.2, 0.0);
+        assert!((plain.draw - 0.254_816_8).abs() < 1e-6, "{plain:?}");
+        // The stronger attack wins more often.
+        assert!(p.win_a > p.win_b);
+    }
+
+    /// The step by hand: two newcomers (v = 0.1 each), μ = 0.3, no advantage, A wins 3-1.
+    ///   λ = e^0.3 = 1.3498588 each; prior variance 0.1 + 0.1 = 0.2;
+    ///   gain = 0.1/(1 + 1.3498588·0.2) = 0.1/1.2699718 = 0.0787419;
+    ///   attack' = 0.0787419·(3 − 1.3498588) = 0.1299353;
+    ///   defence' = 0.0787419·(1.3498588 − 1) = 0.0275486;
+    ///   v' = 0.1·(1 − 1.3498588·0.1/1.2699718) = 0.1·0.8937095 = 0.0893710.
+    #[test]
+    fn the_step_by_hand() {
+        let cfg = Config::default();
+        let n = Rating::new(&cfg);
+        let a = rate(&n, &n, Some((3, 1)), Outcome::Win, 0.0, 1.0, &cfg);
+        assert!((a.attack - 0.129_935_3).abs() < 1e-7, "{a:?}");
+        assert!((a.defence - 0.027_548_6).abs() < 1e-7, "{a:?}");
+        assert!((a.variance - 0.089_371_0).abs() < 1e-7, "{a:?}");
+        // B's view of the same match: the mirror image.
+        let b = rate(&n, &n, Some((1, 3)), Outcome::Loss, 0.0, 1.0, &cfg);
+        assert!((b.attack + 0.027_548_6).abs() < 1e-7 && (b.defence + 0.129_935_3).abs() < 1e-7);
+        // A class weight of 0 moves nothing; a bigger win moves more.
+        assert_eq!(
+            rate(&n, &n, Some((3, 1)), Outcome::Win, 0.0, 0.0, &cfg).attack,
+            0.0
+        );
+        let big = rate(&n, &n, Some((5, 1)), Outcome::Win, 0.0, 1.0, &cfg);
+        assert!(big.rating() > a.rating());
+    }
+
+    /// Without a score a win still raises the winner, and the stand-in goals are the goals
+    /// given a win: more than λ for the winner.
+    #[test]
+    fn a_result_without_a_score_updates_from_the_result() {
+        let cfg = Config::default();
+        let n = Rating::new(&cfg);
+        let (g, h) = goals_given(1.35, 1.35, cfg.rho, Outcome::Win);
+        assert!(g > 1.35 && h < 1.35 && g > h, "{g} {h}");
+        let a = rate(&n, &n, None, Outcome::Win, 0.0, 1.0, &cfg);
+        let b = rate(&n, &n, None, Outcome::Loss, 0.0, 1.0, &cfg);
+        assert!(a.rating() > 1500.0 && b.rating() < 1500.0);
+        assert!((a.rating() - 1500.0 + (b.rating() - 1500.0)).abs() < 1e-9);
+        let d = rate(&n, &n, None, Outcome::Draw, 0.0, 1.0, &cfg);
+        assert!((d.rating() - 1500.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn ratings_carry_over_from_the_1500_scale() {
+        let cfg = Config::default();
+        for x in [1500.0, 1800.0, 900.0, 3000.0] {
+            assert!((Rating::from_1500(x, &cfg).rating() - x).abs() < 1e-9);
+        }
+        let g = grow(&r(0.0, 0.0, 0.01), 100.0, &cfg);
+        assert!((g.variance - 0.02).abs() < 1e-12);
+        assert_eq!(grow(&g, 1e9, &cfg).variance, cfg.initial_variance);
+    }
+}
