@@ -7,5 +7,6 @@ pub mod cli;
 pub mod interchange;
 pub mod ladder;
 pub mod pairing;
+pub mod publish;
 pub mod rating;
 pub mod store;

@@ -37,6 +37,32 @@ pub fn menu(ui: &mut egui::Ui, state: &AppState, dark: &mut bool, out: &mut Vec<
                     ui.close();
                 }
             }
+            ui.separator();
+            if ui
+                .button("Publish…")
+                .on_hover_text(
+                    "The standings as a web site in a folder: print it, copy it to the club's site",
+                )
+                .clicked()
+            {
+                out.push(Command::Pick(Purpose::PublishFolder));
+                ui.close();
+            }
+            if ui
+                .button("Copy standings")
+                .on_hover_text("The leaderboard, tab-separated: pastes into a spreadsheet")
+                .clicked()
+            {
+                let text = crate::publish::standings_tsv(&state.ladder);
+                let rows = text.lines().count().saturating_sub(1);
+                ui.ctx().copy_text(text);
+                out.push(Command::CopiedStandings(rows));
+                ui.close();
+            }
+            if ui.button("Save standings as image…").clicked() {
+                out.push(Command::Pick(Purpose::StandingsPng));
+                ui.close();
+            }
             if !state.recent.is_empty() {
                 ui.separator();
                 ui.label("Recent");

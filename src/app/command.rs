@@ -91,6 +91,11 @@ pub enum Command {
     ImportCsvAgain(PathBuf, Mapping),
     ExportJsonl(PathBuf),
     ExportCsv(PathBuf),
+    /// Publish the standings as a static site into this folder, then open it in the browser.
+    Publish(PathBuf),
+    SaveStandingsPng(PathBuf),
+    /// The leaderboard onto the clipboard was done by the window; say so.
+    CopiedStandings(usize),
     /// Choose a file for this purpose (the system's dialog, or the app's own).
     Pick(Purpose),
     /// Choose a file for that purpose in rungs' own picker, whatever the system offers.
@@ -190,6 +195,8 @@ impl Command {
             }
             Purpose::ExportCsv => Command::ExportCsv(path),
             Purpose::ExportJsonl => Command::ExportJsonl(path),
+            Purpose::PublishFolder => Command::Publish(path),
+            Purpose::StandingsPng => Command::SaveStandingsPng(path),
             Purpose::SavePng | Purpose::EloList | Purpose::NewLadderFolder => return None,
         })
     }

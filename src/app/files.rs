@@ -24,6 +24,10 @@ pub enum Purpose {
     EloList,
     /// The folder of a new ladder (fills the New ladder form).
     NewLadderFolder,
+    /// The folder to publish the standings into (File → Publish…).
+    PublishFolder,
+    /// The standings as a PNG image.
+    StandingsPng,
 }
 
 impl Purpose {
@@ -37,13 +41,15 @@ impl Purpose {
             Purpose::SavePng => "Save the plots as PNG",
             Purpose::EloList => "Choose the Elo list",
             Purpose::NewLadderFolder => "Choose the folder for the new ladder",
+            Purpose::PublishFolder => "Publish the standings into a folder",
+            Purpose::StandingsPng => "Save the standings as an image",
         }
     }
 
     fn kind(self) -> Kind {
         match self {
             Purpose::Open | Purpose::ImportCsv | Purpose::EloList => Kind::Open,
-            Purpose::NewLadderFolder => Kind::Folder,
+            Purpose::NewLadderFolder | Purpose::PublishFolder => Kind::Folder,
             _ => Kind::Save,
         }
     }
@@ -55,8 +61,8 @@ impl Purpose {
             Purpose::ImportCsv => &["csv", "gz"],
             Purpose::EloList | Purpose::ExportCsv => &["csv"],
             Purpose::ExportJsonl => &["jsonl"],
-            Purpose::SavePng => &["png"],
-            Purpose::NewLadderFolder => &[],
+            Purpose::SavePng | Purpose::StandingsPng => &["png"],
+            Purpose::NewLadderFolder | Purpose::PublishFolder => &[],
         }
     }
 
@@ -66,6 +72,7 @@ impl Purpose {
             Purpose::ExportCsv => "matches.csv",
             Purpose::ExportJsonl => "ladder.jsonl",
             Purpose::SavePng => "history.png",
+            Purpose::StandingsPng => "standings.png",
             _ => "",
         }
     }

@@ -6,28 +6,13 @@ use eframe::egui::{self, Color32, RichText};
 
 /// Each tier's colour: greys and greens low, blues and purples high, gold at the top.
 pub fn tier_colour(tier: Tier) -> Color32 {
-    match tier {
-        Tier::Wanderer => Color32::from_rgb(140, 140, 140),
-        Tier::TraineeI | Tier::TraineeII | Tier::TraineeIII => Color32::from_rgb(120, 170, 110),
-        Tier::ApprenticeI | Tier::ApprenticeII | Tier::ApprenticeIII => {
-            Color32::from_rgb(80, 160, 200)
-        }
-        Tier::ExpertI | Tier::ExpertII | Tier::ExpertIII => Color32::from_rgb(120, 110, 220),
-        Tier::Master => Color32::from_rgb(200, 90, 200),
-        Tier::Grandweaver => Color32::from_rgb(230, 180, 40),
-    }
+    let [r, g, b] = crate::chart::markers::tier_rgb(tier);
+    Color32::from_rgb(r, g, b)
 }
 
 /// A tier's badge glyph: hollow low, filled higher, a diamond at the top.
 pub fn tier_badge(tier: Tier) -> RichText {
-    let glyph = match tier {
-        Tier::Wanderer => "○",
-        Tier::TraineeI | Tier::TraineeII | Tier::TraineeIII => "◔",
-        Tier::ApprenticeI | Tier::ApprenticeII | Tier::ApprenticeIII => "◑",
-        Tier::ExpertI | Tier::ExpertII | Tier::ExpertIII => "◕",
-        Tier::Master => "●",
-        Tier::Grandweaver => "◆",
-    };
+    let glyph = crate::chart::markers::tier_glyph(tier);
     RichText::new(glyph).color(tier_colour(tier)).strong()
 }
 

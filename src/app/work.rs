@@ -54,6 +54,68 @@ pub fn export_csv(store: &mut Store, to: &Path) -> AppResult<Done> {
     Ok(Done::Said(format!("wrote {}", to.display())))
 }
 
+/// Writes `bytes` to `to` whole, as an export does (never over a ladder).
+pub fn write_bytes(to: &Path, ladder: &Path, bytes: &[u8]) -> AppResult<()> {
+    use std::io::Write;
+    let mut out = create(to, ladder)?;
+    out.write_all(bytes).map_err(|e| AppError::file(to, e))?;
+    out.commit().map_err(|e| AppError::file(to, e))
+}
+
+/// Publishes the ladder as it is now into `dir`, then opens the site in the browser. A
+/// folder chosen that holds other files gets the site in a new folder inside it.
+pub fn publish(store: &mut Store, dir: &Path) -> AppResult<Done> {
+    let events = store.effective()?;
+    let stem = store
+        .path()
+        .file_stem()
+        .map_or("ladder".into(), |s| s.to_string_lossy().into_owned());
+    let taken = std::fs::read_dir(dir).is_ok_and(|mut e| e.next().is_some())
+        && !dir.join(crate::publish::folder::MARK).is_file();
+    let dir = if taken {
+        dir.join(format!("{stem}-standings"))
+    } else {
+        dir.to_path_buf()
+    };
+    let options = crate::publish::Options {
+        title: format!("{stem} standings"),
+        ..Default::default()
+    };
+    let (target, pages) = crate::publish::publish_site(
+        &store.initial_rules()?,
+        &events,
+        action::today(),
+        &options,
+        &dir,
+    )
+    .map_err(|e| match e {
+        crate::publish::PublishError::Folder(f) => AppError::File {
+            path: f.dir,
+            message: f.why,
+        },
+        other => AppError::file(&dir, other),
+    })?;
+    let index = target.join("index.html");
+    // The desktop's own opener; if there is none, the message says where the site is.
+    let opened = std::process::Command::new("xdg-open")
+        .arg(&index)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        // Waited for on a thread of its own, so that it leaves no zombie behind.
+        .map(|mut child| std::thread::spawn(move || child.wait()))
+        .is_ok();
+    Ok(Done::Said(format!(
+        "published {} ({pages} player pages){}",
+        index.display(),
+        if opened {
+            "; opening it in the browser"
+        } else {
+            ""
+        }
+    )))
+}
+
 /// Imports the match CSV at `path` through the gate (new players allowed). A file whose
 /// every match the ladder holds already is refused unless `again`; the refusal offers it.
 pub fn import_csv(

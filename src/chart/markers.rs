@@ -200,6 +200,31 @@ fn rules_label(old: &Rules, new: &Rules) -> String {
     format!("rules ({}): {}", new.system(), changes.join(", "))
 }
 
+/// Each tier's colour as red, green, blue: greys and greens low, blues and purples high, gold
+/// at the top (the app's badges and the published pages use the same).
+pub fn tier_rgb(tier: Tier) -> [u8; 3] {
+    match tier {
+        Tier::Wanderer => [140, 140, 140],
+        Tier::TraineeI | Tier::TraineeII | Tier::TraineeIII => [120, 170, 110],
+        Tier::ApprenticeI | Tier::ApprenticeII | Tier::ApprenticeIII => [80, 160, 200],
+        Tier::ExpertI | Tier::ExpertII | Tier::ExpertIII => [120, 110, 220],
+        Tier::Master => [200, 90, 200],
+        Tier::Grandweaver => [230, 180, 40],
+    }
+}
+
+/// A tier's badge glyph: hollow low, filled higher, a diamond at the top.
+pub fn tier_glyph(tier: Tier) -> &'static str {
+    match tier {
+        Tier::Wanderer => "○",
+        Tier::TraineeI | Tier::TraineeII | Tier::TraineeIII => "◔",
+        Tier::ApprenticeI | Tier::ApprenticeII | Tier::ApprenticeIII => "◑",
+        Tier::ExpertI | Tier::ExpertII | Tier::ExpertIII => "◕",
+        Tier::Master => "●",
+        Tier::Grandweaver => "◆",
+    }
+}
+
 /// A labelled horizontal line on the score plot where a tier begins.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct TierLine {

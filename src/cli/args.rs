@@ -276,6 +276,31 @@ pub enum Command {
         /// As they stood at the end of a date (YYYY-MM-DD), or after an event (its sequence number).
         #[arg(long, value_name = "DATE|EVENT", allow_hyphen_values = true)]
         at: Option<String>,
+        /// As CSV for a spreadsheet: place, player, tier, score, rating, deviation, W-D-L,
+        /// last played, status (no cell a live formula).
+        #[arg(long, conflicts_with = "json")]
+        csv: bool,
+    },
+    /// Publish the standings as a static site in DIR: index.html (standings by tier, with
+    /// movement since a week before), a page per player (history plot, record, head to head),
+    /// the season archive, a share image; no script, nothing from the network; prints as an
+    /// A4 wall chart. DIR is a new folder, or one rungs published before (replaced whole).
+    Publish {
+        file: PathBuf,
+        dir: PathBuf,
+        /// As the ladder stood at the end of a date (YYYY-MM-DD), or after an event (its
+        /// sequence number): any past week published again exactly.
+        #[arg(long, value_name = "DATE|EVENT", allow_hyphen_values = true)]
+        at: Option<String>,
+        /// The site's heading (default: Standings).
+        #[arg(long, value_name = "TITLE", allow_hyphen_values = true)]
+        title: Option<String>,
+        /// Leave retired players off the site (no line, no page).
+        #[arg(long)]
+        hide_retired: bool,
+        /// Names as a first name and initials ("Ann Lee" as "Ann L.").
+        #[arg(long)]
+        initials: bool,
     },
     /// A player's history: their figures after every event that touched them.
     History {

@@ -22,6 +22,7 @@ mod matches;
 mod output;
 mod pair;
 mod players;
+mod publish;
 mod rounds;
 mod seasons;
 pub mod stdout;
@@ -152,10 +153,35 @@ fn run_command(command: Command) -> Result<()> {
         C::Events { file, json } => views::events(&file, json)?,
         C::Standings {
             file,
+            all,
+            at,
+            csv: true,
+            ..
+        } => publish::standings_csv(&file, all, at.as_deref())?,
+        C::Standings {
+            file,
             json,
             all,
             at,
+            csv: false,
         } => views::standings(&file, json, all, at.as_deref())?,
+        C::Publish {
+            file,
+            dir,
+            at,
+            title,
+            hide_retired,
+            initials,
+        } => publish::publish(
+            &file,
+            &dir,
+            at.as_deref(),
+            &crate::publish::Options {
+                title: title.unwrap_or_default(),
+                hide_retired,
+                initials,
+            },
+        )?,
         C::History { file, player, json } => views::history(&file, &player, json)?,
         C::Seasons { file, json } => views::seasons(&file, json)?,
         C::Scenarios { file, json } => views::scenarios(&file, json)?,

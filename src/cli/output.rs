@@ -5,7 +5,7 @@ use crate::ladder::event::{Event, Match, MatchResult};
 use crate::ladder::preview::Change;
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::{Rules, System};
-use crate::ladder::seasons::{SeasonEntry, SeasonRanking};
+use crate::ladder::seasons::{SeasonRanking, archive_key};
 use crate::ladder::skyweaver::Tier;
 use crate::ladder::standings::{self, Standing};
 use crate::ladder::state::{HistoryRow, Skill};
@@ -432,7 +432,7 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
             season.weeks
         );
         let mut entries: Vec<_> = season.entries.iter().collect();
-        entries.sort_by(|x, y| rank_key(y).total_cmp(&rank_key(x)));
+        entries.sort_by(|x, y| archive_key(y).total_cmp(&archive_key(x)));
         for e in entries {
             let ranking = match e.ranking {
                 SeasonRanking::Tier(t) => t.name().to_string(),
@@ -449,14 +449,5 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
                 weekly.join(", ")
             );
         }
-    }
-}
-
-/// Master and above rank by weekly mean above every tier below.
-fn rank_key(e: &SeasonEntry) -> f64 {
-    match e.ranking {
-        SeasonRanking::Tier(t) => t as u8 as f64,
-        SeasonRanking::AverageRp(rp) => 100.0 + rp,
-        SeasonRanking::Score(s) => s,
     }
 }

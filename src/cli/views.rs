@@ -41,6 +41,21 @@ pub fn standings(file: &Path, json: bool, all: bool, at: Option<&str>) -> Result
 /// The ladder as it stood at the end of a date, or right after the event with that sequence
 /// number, with that date (the event's).
 fn ladder_at(store: &Store, file: &Path, at: &str) -> Result<(Ladder, NaiveDate)> {
+    let (events, cut, day) = cut_at(store, file, at)?;
+    let (ladder, _) = crate::ladder::replay::replay(
+        &store.initial_rules()?,
+        events[..cut].iter().map(|e| (e.date, e.seq, &e.event)),
+    )?;
+    Ok((ladder, day))
+}
+
+/// The log, how many of its events stand at the end of a date or up to the event with that
+/// sequence number, and that date (the event's).
+pub fn cut_at(
+    store: &Store,
+    file: &Path,
+    at: &str,
+) -> Result<(Vec<crate::ladder::log::Effective>, usize, NaiveDate)> {
     let place = Place::file(shown(file));
     let events = store.effective()?;
     let (cut, day) = if let Ok(seq) = at.trim().parse::<u64>() {
@@ -53,11 +68,7 @@ fn ladder_at(store: &Store, file: &Path, at: &str) -> Result<(Ladder, NaiveDate)
         let date = parse_day(&place, "at", at)?;
         (events.partition_point(|e| e.date <= date), date)
     };
-    let (ladder, _) = crate::ladder::replay::replay(
-        &store.initial_rules()?,
-        events[..cut].iter().map(|e| (e.date, e.seq, &e.event)),
-    )?;
-    Ok((ladder, day))
+    Ok((events, cut, day))
 }
 
 pub fn history(file: &Path, player: &str, json: bool) -> Result<()> {

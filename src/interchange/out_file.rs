@@ -79,6 +79,22 @@ fn not_a_file(target: &Path) -> Option<&'static str> {
     }
 }
 
+/// What an existing `target` is, as a reason to refuse it as a folder to write a site into;
+/// `None` for a folder or a name not yet taken. Asked of the name itself, without opening
+/// it, as [`not_a_file`] asks; a symbolic link is followed to what it names.
+pub fn not_a_folder(target: &Path) -> Option<&'static str> {
+    match not_a_file(target) {
+        None if target.exists() => Some("is a file, not a folder; publishing writes a folder"),
+        Some("is a folder") | None => None,
+        Some("is a symbolic link to a file that is not there") => {
+            Some("is a symbolic link to a folder that is not there")
+        }
+        Some(_) => {
+            Some("is a device, a pipe or a socket, not a folder; publishing writes a folder")
+        }
+    }
+}
+
 impl OutFile {
     /// Starts an export of the ladder at `ladder` to `target`, refusing a target that is that
     /// ladder or any other database, or anything but a regular file.

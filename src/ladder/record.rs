@@ -30,7 +30,10 @@ pub struct Record {
 /// ([`rated_sides`]): cancelled matches do not count; a forfeit is a loss for the side that
 /// abandoned it and does not count at all for the side left behind (seed 004: for them the
 /// match is cancelled), so it is not among their matches either.
-pub fn record(events: &[Effective], player: PlayerId) -> Record {
+///
+/// `events` may be any run of the log in replay order: the whole log, or only the events
+/// that name the player (the published site gathers those once for every player).
+pub fn record<'a>(events: impl IntoIterator<Item = &'a Effective>, player: PlayerId) -> Record {
     let mut h2h: BTreeMap<PlayerId, [u32; 3]> = BTreeMap::new();
     let mut matches = Vec::new();
     for e in events {
@@ -65,6 +68,22 @@ pub fn record(events: &[Effective], player: PlayerId) -> Record {
     Record {
         head_to_head,
         matches,
+    }
+}
+
+impl Record {
+    /// The most wins in a row, draws and losses ending a run (forfeits count as the ratings
+    /// count them: a loss for the side that quit, nothing for the side left behind).
+    pub fn longest_win_streak(&self) -> u32 {
+        let (mut best, mut run) = (0, 0);
+        for m in self.matches.iter().rev() {
+            run = match m.result {
+                MatchResult::Played(Outcome::Win) => run + 1,
+                _ => 0,
+            };
+            best = best.max(run);
+        }
+        best
     }
 }
 
@@ -107,5 +126,32 @@ mod tests {
         let cy = record(&events, 2);
         assert_eq!(cy.head_to_head, vec![(0, [0, 1, 1]), (1, [0, 0, 1])]);
         assert_eq!(cy.matches[0].result.verb(), "forfeited to");
+        // Only the events that name Ann give her the same record.
+        let hers = events
+            .iter()
+            .filter(|e| [1, 2, 3, 4, 5, 7].contains(&e.seq));
+        assert_eq!(record(hers, 0), r);
+    }
+
+    /// Ann: W W (Cy quits: nothing for her) W D W W W L. Her longest run is the last three
+    /// wins before the loss; the forfeit left behind neither counts nor breaks the first run
+    /// (W W W), and the draw breaks it.
+    #[test]
+    fn longest_win_streak_counts_wins_in_a_row() {
+        let win = MatchResult::Played(Outcome::Win);
+        let events = vec![
+            game(1, 0, 1, win),
+            game(2, 0, 1, win),
+            game(3, 0, 2, MatchResult::ForfeitB),
+            game(4, 0, 1, win),
+            game(5, 0, 1, MatchResult::Played(Outcome::Draw)),
+            game(6, 0, 1, win),
+            game(7, 1, 0, MatchResult::Played(Outcome::Loss)),
+            game(8, 0, 1, win),
+            game(9, 0, 1, MatchResult::Played(Outcome::Loss)),
+        ];
+        assert_eq!(record(&events, 0).longest_win_streak(), 3);
+        assert_eq!(record(&events, 1).longest_win_streak(), 1);
+        assert_eq!(record(&events, 2).longest_win_streak(), 0);
     }
 }

@@ -257,6 +257,16 @@ fn watched(ladder: &mut Ladder, params: &crate::ladder::rules::SkyweaverParams) 
     ladder.watch.0.iter().flatten().copied().collect()
 }
 
+/// Where an archived season ranks a player, higher first: Master and above by weekly mean
+/// above every tier below (`rungs seasons` and the published archive sort by it).
+pub fn archive_key(e: &SeasonEntry) -> f64 {
+    match e.ranking {
+        SeasonRanking::Tier(t) => t as u8 as f64,
+        SeasonRanking::AverageRp(rp) => 100.0 + rp,
+        SeasonRanking::Score(s) => s,
+    }
+}
+
 /// The season's archive entries, as the season stands now.
 pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
     let grandweavers = leaderboard::grandweavers(ladder);

@@ -113,6 +113,29 @@ impl AppState {
                     work::export_csv(store, &to)
                 })?;
             }
+            Command::Publish(dir) => {
+                let inline = !self.is_large();
+                self.run("publishing", Unit::Permille, 0, inline, move |store, _| {
+                    work::publish(store, &dir)
+                })?;
+            }
+            Command::SaveStandingsPng(to) => {
+                let png = crate::publish::standings_image(&self.ladder, "Standings").map_err(
+                    |message| AppError::File {
+                        path: to.clone(),
+                        message,
+                    },
+                )?;
+                let ladder = self.path().ok_or(AppError::NoLadder)?.to_path_buf();
+                work::write_bytes(&to, &ladder, &png)?;
+                let origin = self.origin();
+                self.say(format!("wrote {}", to.display()), Offer::Nothing, origin);
+            }
+            Command::CopiedStandings(rows) => {
+                let origin = self.origin();
+                let text = format!("copied the standings ({rows} players), tab-separated");
+                self.say(text, Offer::Nothing, origin);
+            }
             Command::CancelJob => {
                 if let Some(job) = &self.job {
                     job.cancel();

@@ -1,0 +1,76 @@
+//! `rungs publish` (the standings as a static site) and `rungs standings --csv` (the
+//! standings for a spreadsheet): thin doors onto [`crate::publish`].
+
+use super::common::shown;
+use super::views::cut_at;
+use crate::publish::table::{self, Line};
+use crate::publish::{self as site, Options};
+use crate::store::Store;
+use anyhow::Result;
+use chrono::NaiveDate;
+use std::path::Path;
+
+/// The log up to `at` (all of it when `None`) and the day the ladder is shown at.
+fn point(
+    store: &Store,
+    file: &Path,
+    at: Option<&str>,
+) -> Result<(Vec<crate::ladder::log::Effective>, usize, NaiveDate)> {
+    match at {
+        Some(at) => cut_at(store, file, at),
+        None => {
+            let events = store.effective()?;
+            let n = events.len();
+            Ok((events, n, crate::action::today()))
+        }
+    }
+}
+
+pub fn publish(file: &Path, dir: &Path, at: Option<&str>, options: &Options) -> Result<()> {
+    let store = Store::open(file)?;
+    let (events, cut, day) = point(&store, file, at)?;
+    let (target, pages) =
+        site::publish_site(&store.initial_rules()?, &events[..cut], day, options, dir)?;
+    let name = shown(&target);
+    say!(
+        "wrote {name}: index.html, {} player page{}, the season archive; open {}",
+        pages,
+        if pages == 1 { "" } else { "s" },
+        target.join("index.html").display()
+    );
+    Ok(())
+}
+
+pub fn standings_csv(file: &Path, all: bool, at: Option<&str>) -> Result<()> {
+    let store = Store::open(file)?;
+    let (ladder, lines) = match at {
+        None => {
+            let ladder = store.ladder()?;
+            let lines = lines_of(&ladder, all);
+            (ladder, lines)
+        }
+        Some(_) => {
+            let (events, cut, _) = point(&store, file, at)?;
+            let ladder = crate::ladder::replay::replay_state(
+                &store.initial_rules()?,
+                events[..cut].iter().map(|e| (e.date, e.seq, &e.event)),
+            )?;
+            let lines = lines_of(&ladder, all);
+            (ladder, lines)
+        }
+    };
+    let score = crate::chart::series::score_axis(ladder.rules.system());
+    let bytes = table::write_csv(Vec::new(), score, &lines)?;
+    let text = String::from_utf8_lossy(&bytes);
+    say!("{}", text.trim_end_matches('\n'));
+    Ok(())
+}
+
+/// The lines `rungs standings` lists: the leaderboard, or with `all` every player.
+fn lines_of(ladder: &crate::ladder::replay::Ladder, all: bool) -> Vec<Line> {
+    crate::ladder::standings::standings(ladder)
+        .iter()
+        .filter(|s| all || s.listed())
+        .map(|s| Line::of(ladder, s))
+        .collect()
+}
