@@ -160,3 +160,46 @@ fn tick_pair_and_results_by_keyboard_land_in_the_ladder() {
     // The message strip says what the last key saved.
     assert!(h.query_by_label_contains("Saved:").is_some());
 }
+
+/// The night's date is typed as Enter match's is: the round and its results are dated it,
+/// and a date after today is refused with nothing saved.
+#[test]
+fn the_date_field_dates_the_round_and_its_results() {
+    let dir = Temp::new("tonight-date");
+    let mut h = club(&dir, egui::vec2(1400.0, 900.0));
+    for n in ["Ann", "Bo", "Cy", "Di"] {
+        tick(&mut h, n);
+    }
+    let tomorrow = rungs::action::today().succ_opt().unwrap();
+    app_support::type_into(&mut h, "Date", &tomorrow.to_string());
+    app_support::click(&mut h, "Pair");
+    h.run();
+    assert!(
+        h.query_by_label_contains("is in the future").is_some(),
+        "a date after today is refused"
+    );
+    assert!(h.query_by_label_contains("Board 1").is_none());
+    app_support::type_into(&mut h, "Date", "2000-02-30");
+    app_support::click(&mut h, "Pair");
+    h.run();
+    assert!(h.query_by_label_contains("2000-02-30").is_some());
+    assert!(h.query_by_label_contains("Board 1").is_none());
+
+    app_support::type_into(&mut h, "Date", "2000-01-15");
+    app_support::click(&mut h, "Pair");
+    h.run();
+    key(&mut h, Key::Num1);
+    let _ = h.try_run();
+    key(&mut h, Key::ArrowDown);
+    key(&mut h, Key::Num2);
+    let _ = h.try_run();
+
+    let store = Store::open(&dir.0.join("club.rungs")).unwrap();
+    let book = book(&store).unwrap();
+    assert_eq!(book.rounds.len(), 1);
+    let round = &book.rounds[&1];
+    let night = NaiveDate::from_ymd_opt(2000, 1, 15).unwrap();
+    assert_eq!(round.date, night);
+    let dates: Vec<Option<NaiveDate>> = round.results.iter().map(|r| r.map(|r| r.date)).collect();
+    assert_eq!(dates, [Some(night), Some(night)]);
+}

@@ -46,6 +46,8 @@ struct Read {
 /// The Tonight screen's own state.
 pub struct TonightScreen {
     pub search: String,
+    /// The night's date as typed (`YYYY-MM-DD`), read as Enter match reads its date.
+    pub date: String,
     pub present: BTreeSet<PlayerId>,
     pub format: Format,
     /// A bye scores a win by forfeit (1 point in a Swiss event), else nothing.
@@ -73,6 +75,7 @@ impl Default for TonightScreen {
     fn default() -> TonightScreen {
         TonightScreen {
             search: String::new(),
+            date: super::state::today().to_string(),
             present: BTreeSet::new(),
             format: Format::Balanced,
             bye_win: false,
@@ -108,8 +111,8 @@ impl TonightScreen {
             if self.round.is_none() && self.draft.is_none() {
                 // Arriving on a night already under way: its latest round, its players
                 // ticked.
-                let today = crate::action::today();
-                if let Some(r) = book.rounds.values().rfind(|r| r.date == today) {
+                let night = night_date(app, &self.date).unwrap_or_else(|_| super::state::today());
+                if let Some(r) = book.rounds.values().rfind(|r| r.date == night) {
                     self.round = Some(r.round.number);
                     if self.present.is_empty() {
                         self.present = r.round.players().collect();
@@ -158,7 +161,13 @@ impl TonightScreen {
     fn pair(&mut self, app: &AppState, keep_locked: bool) {
         self.problem = None;
         self.round = None;
-        let date = crate::action::today().max(app.ladder.last_date.unwrap_or_default());
+        let date = match night_date(app, &self.date) {
+            Ok(d) => d,
+            Err(e) => {
+                self.problem = Some(e);
+                return;
+            }
+        };
         let locked: Vec<DraftBoard> = match (&self.draft, keep_locked) {
             (Some(d), true) => d.boards.iter().filter(|b| b.locked).cloned().collect(),
             _ => Vec::new(),
@@ -275,6 +284,16 @@ impl TonightScreen {
         }
         self.outcomes.get(&key)
     }
+}
+
+/// The night's date: parsed by the gate's [`crate::action::Context`] as Enter match's date
+/// is (empty is today), and refused when after today as a match's date is, in the words
+/// Enter match uses for either.
+fn night_date(app: &AppState, text: &str) -> Result<NaiveDate, String> {
+    let ctx = app.context();
+    ctx.date("date", Some(text))
+        .and_then(|d| ctx.not_ahead(d))
+        .map_err(|e| super::words::action(&e, super::command::Screen::Tonight))
 }
 
 fn name(app: &AppState, id: PlayerId) -> String {
@@ -433,6 +452,10 @@ fn present_list(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState) {
 
 fn boards(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Date");
+        ui.add(egui::TextEdit::singleline(&mut me.date).desired_width(100.0))
+            .labelled_by(label.id)
+            .on_hover_text("The night's date (YYYY-MM-DD): the round and its results are dated it");
         let label = ui.label("Format");
         egui::ComboBox::from_id_salt("tonight-format")
             .selected_text(me.format.as_text())
