@@ -5,7 +5,7 @@
 use chrono::NaiveDate;
 use eframe::egui::{self, Key, accesskit::Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use rungs::action::rounds::book;
 use rungs::app::RungsApp;
 use rungs::app::command::{Command, Screen};
@@ -202,4 +202,46 @@ fn the_date_field_dates_the_round_and_its_results() {
     assert_eq!(round.date, night);
     let dates: Vec<Option<NaiveDate>> = round.results.iter().map(|r| r.map(|r| r.date)).collect();
     assert_eq!(dates, [Some(night), Some(night)]);
+}
+
+/// Whether the box "a bye scores a win" is ticked.
+fn bye_box(h: &Harness<'_, RungsApp>) -> Option<egui::accesskit::Toggled> {
+    h.get_by_role_and_label(Role::CheckBox, "a bye scores a win")
+        .accesskit_node()
+        .toggled()
+}
+
+/// As `rungs pair --save` does, a Swiss round's bye scores a win unless the organiser says
+/// otherwise; a balanced night's bye scores nothing.
+#[test]
+fn a_swiss_bye_scores_a_win_by_default_as_on_the_command_line() {
+    use egui::accesskit::Toggled;
+    use rungs::ladder::event::ByeScore;
+    let dir = Temp::new("tonight-bye");
+    let mut h = club(&dir, egui::vec2(1400.0, 900.0));
+    for n in NAMES {
+        tick(&mut h, n);
+    }
+    assert_eq!(bye_box(&h), Some(Toggled::False), "balanced: nothing");
+    h.get_by_role_and_label(Role::ComboBox, "Format").click();
+    h.run();
+    app_support::click(&mut h, "swiss");
+    h.run();
+    assert_eq!(bye_box(&h), Some(Toggled::True), "swiss: a win");
+    app_support::click(&mut h, "Pair");
+    h.run();
+    app_support::click(&mut h, "Save round");
+    h.run();
+
+    let store = Store::open(&dir.0.join("club.rungs")).unwrap();
+    let book = book(&store).unwrap();
+    let round = &book.rounds[&1];
+    assert_eq!(round.round.format, Format::Swiss);
+    // Five present: two boards and a bye, which scores the event 1 point.
+    assert!(round.round.bye.is_some());
+    assert_eq!(round.round.bye_scores, ByeScore::Win);
+    assert_eq!(
+        round.round.bye_scores,
+        rungs::pairing::night::default_bye(Format::Swiss)
+    );
 }

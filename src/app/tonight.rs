@@ -50,8 +50,9 @@ pub struct TonightScreen {
     pub date: String,
     pub present: BTreeSet<PlayerId>,
     pub format: Format,
-    /// A bye scores a win by forfeit (1 point in a Swiss event), else nothing.
-    pub bye_win: bool,
+    /// What a bye scores as the organiser ticked it; `None` until they do: the format's
+    /// default ([`night::default_bye`]), as on the command line.
+    pub bye_scores: Option<ByeScore>,
     pub seed: u64,
     pub draft: Option<Draft>,
     /// The saved round on screen.
@@ -78,7 +79,7 @@ impl Default for TonightScreen {
             date: super::state::today().to_string(),
             present: BTreeSet::new(),
             format: Format::Balanced,
-            bye_win: false,
+            bye_scores: None,
             seed: 0,
             draft: None,
             round: None,
@@ -466,8 +467,15 @@ fn boards(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut V
             })
             .response
             .labelled_by(label.id);
-        ui.checkbox(&mut me.bye_win, "a bye scores a win")
-            .on_hover_text("A bye is a win by forfeit of nobody: 1 point in a Swiss event. It never changes a rating.");
+        let mut bye_win =
+            me.bye_scores.unwrap_or_else(|| night::default_bye(me.format)) == ByeScore::Win;
+        if ui
+            .checkbox(&mut bye_win, "a bye scores a win")
+            .on_hover_text("A bye is a win by forfeit of nobody: 1 point in a Swiss event. It never changes a rating. Ticked for Swiss unless you untick it.")
+            .changed()
+        {
+            me.bye_scores = Some(if bye_win { ByeScore::Win } else { ByeScore::Nothing });
+        }
         if ui.button("Pair").clicked() {
             me.pair(app, false);
         }
@@ -569,11 +577,9 @@ fn save(me: &mut TonightScreen, d: &Draft) -> Command {
         format: d.format,
         boards: d.boards.iter().map(|b| b.players).collect(),
         bye: d.bye,
-        bye_scores: if me.bye_win {
-            ByeScore::Win
-        } else {
-            ByeScore::Nothing
-        },
+        bye_scores: me
+            .bye_scores
+            .unwrap_or_else(|| night::default_bye(d.format)),
         event: d.event,
     };
     me.draft = None;
