@@ -5,7 +5,7 @@
 use chrono::NaiveDate;
 use eframe::egui::{self, Key, accesskit::Role};
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use rungs::action::rounds::book;
 use rungs::app::RungsApp;
 use rungs::app::command::{Command, Screen};
@@ -159,4 +159,89 @@ fn tick_pair_and_results_by_keyboard_land_in_the_ladder() {
     );
     // The message strip says what the last key saved.
     assert!(h.query_by_label_contains("Saved:").is_some());
+}
+
+/// The night's date is typed as Enter match's is: the round and its results are dated it,
+/// and a date after today is refused with nothing saved.
+#[test]
+fn the_date_field_dates_the_round_and_its_results() {
+    let dir = Temp::new("tonight-date");
+    let mut h = club(&dir, egui::vec2(1400.0, 900.0));
+    for n in ["Ann", "Bo", "Cy", "Di"] {
+        tick(&mut h, n);
+    }
+    let tomorrow = rungs::action::today().succ_opt().unwrap();
+    app_support::type_into(&mut h, "Date", &tomorrow.to_string());
+    app_support::click(&mut h, "Pair");
+    h.run();
+    assert!(
+        h.query_by_label_contains("is in the future").is_some(),
+        "a date after today is refused"
+    );
+    assert!(h.query_by_label_contains("Board 1").is_none());
+    app_support::type_into(&mut h, "Date", "2000-02-30");
+    app_support::click(&mut h, "Pair");
+    h.run();
+    assert!(h.query_by_label_contains("2000-02-30").is_some());
+    assert!(h.query_by_label_contains("Board 1").is_none());
+
+    app_support::type_into(&mut h, "Date", "2000-01-15");
+    app_support::click(&mut h, "Pair");
+    h.run();
+    key(&mut h, Key::Num1);
+    let _ = h.try_run();
+    key(&mut h, Key::ArrowDown);
+    key(&mut h, Key::Num2);
+    let _ = h.try_run();
+
+    let store = Store::open(&dir.0.join("club.rungs")).unwrap();
+    let book = book(&store).unwrap();
+    assert_eq!(book.rounds.len(), 1);
+    let round = &book.rounds[&1];
+    let night = NaiveDate::from_ymd_opt(2000, 1, 15).unwrap();
+    assert_eq!(round.date, night);
+    let dates: Vec<Option<NaiveDate>> = round.results.iter().map(|r| r.map(|r| r.date)).collect();
+    assert_eq!(dates, [Some(night), Some(night)]);
+}
+
+/// Whether the box "a bye scores a win" is ticked.
+fn bye_box(h: &Harness<'_, RungsApp>) -> Option<egui::accesskit::Toggled> {
+    h.get_by_role_and_label(Role::CheckBox, "a bye scores a win")
+        .accesskit_node()
+        .toggled()
+}
+
+/// As `rungs pair --save` does, a Swiss round's bye scores a win unless the organiser says
+/// otherwise; a balanced night's bye scores nothing.
+#[test]
+fn a_swiss_bye_scores_a_win_by_default_as_on_the_command_line() {
+    use egui::accesskit::Toggled;
+    use rungs::ladder::event::ByeScore;
+    let dir = Temp::new("tonight-bye");
+    let mut h = club(&dir, egui::vec2(1400.0, 900.0));
+    for n in NAMES {
+        tick(&mut h, n);
+    }
+    assert_eq!(bye_box(&h), Some(Toggled::False), "balanced: nothing");
+    h.get_by_role_and_label(Role::ComboBox, "Format").click();
+    h.run();
+    app_support::click(&mut h, "swiss");
+    h.run();
+    assert_eq!(bye_box(&h), Some(Toggled::True), "swiss: a win");
+    app_support::click(&mut h, "Pair");
+    h.run();
+    app_support::click(&mut h, "Save round");
+    h.run();
+
+    let store = Store::open(&dir.0.join("club.rungs")).unwrap();
+    let book = book(&store).unwrap();
+    let round = &book.rounds[&1];
+    assert_eq!(round.round.format, Format::Swiss);
+    // Five present: two boards and a bye, which scores the event 1 point.
+    assert!(round.round.bye.is_some());
+    assert_eq!(round.round.bye_scores, ByeScore::Win);
+    assert_eq!(
+        round.round.bye_scores,
+        rungs::pairing::night::default_bye(Format::Swiss)
+    );
 }

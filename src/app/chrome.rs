@@ -45,7 +45,7 @@ pub fn menu(ui: &mut egui::Ui, state: &AppState, dark: &mut bool, out: &mut Vec<
                 )
                 .clicked()
             {
-                out.push(Command::Pick(Purpose::PublishFolder));
+                out.push(Command::AskPublish);
                 ui.close();
             }
             if ui

@@ -91,8 +91,11 @@ pub enum Command {
     ImportCsvAgain(PathBuf, Mapping),
     ExportJsonl(PathBuf),
     ExportCsv(PathBuf),
-    /// Publish the standings as a static site into this folder, then open it in the browser.
-    Publish(PathBuf),
+    /// Show the File → Publish… options (title, hide retired, initials) before the folder.
+    AskPublish,
+    /// Publish the standings as a static site into this folder with these options, then open
+    /// it in the browser.
+    Publish(PathBuf, Box<crate::publish::Options>),
     SaveStandingsPng(PathBuf),
     /// The leaderboard onto the clipboard was done by the window; say so.
     CopiedStandings(usize),
@@ -184,7 +187,7 @@ pub enum ToolCommand {
 impl Command {
     /// The command a path chosen for `purpose` becomes; `None` where the path fills a form
     /// (the Elo list, the new ladder's folder) or the window itself answers (a PNG of the
-    /// plots).
+    /// plots, the publish folder with the options asked before it).
     pub fn picked(purpose: Purpose, path: PathBuf) -> Option<Command> {
         Some(match purpose {
             Purpose::Open => Command::Open(path),
@@ -195,9 +198,11 @@ impl Command {
             }
             Purpose::ExportCsv => Command::ExportCsv(path),
             Purpose::ExportJsonl => Command::ExportJsonl(path),
-            Purpose::PublishFolder => Command::Publish(path),
             Purpose::StandingsPng => Command::SaveStandingsPng(path),
-            Purpose::SavePng | Purpose::EloList | Purpose::NewLadderFolder => return None,
+            Purpose::SavePng
+            | Purpose::EloList
+            | Purpose::NewLadderFolder
+            | Purpose::PublishFolder => return None,
         })
     }
 

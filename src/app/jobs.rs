@@ -89,6 +89,8 @@ pub enum FollowUp {
     LadderOpened,
     /// File → New: show the form, offering this folder.
     AskNewLadder(PathBuf),
+    /// File → Publish…: show the options, the title offered.
+    AskPublish(String),
     /// Open this player's page (or the list).
     ShowPlayer(Option<PlayerId>),
     /// A simulation wrote this file; the next run needs another name.

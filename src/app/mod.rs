@@ -32,6 +32,7 @@ pub mod players;
 mod plot_band;
 pub mod png;
 mod preview;
+mod publish_form;
 mod quality;
 mod replay;
 pub mod screens;
@@ -311,8 +312,21 @@ impl RungsApp {
                         "no plot is on screen to save",
                     ))),
                 },
+                Purpose::PublishFolder => {
+                    if let Some(options) = self.screens.publish.take() {
+                        self.commands
+                            .push(Command::Publish(path, Box::new(options)));
+                    }
+                }
                 _ => self.commands.extend(Command::picked(purpose, path)),
             }
+        }
+        // Hidden while its folder is being chosen; a cancelled choice brings it back.
+        if !self.state.picker.busy()
+            && let Some(mut options) = self.screens.publish.take()
+            && publish_form::show(ctx, &mut options, &mut self.commands)
+        {
+            self.screens.publish = Some(options);
         }
         if let Some(mut form) = self.screens.new_ladder.take() {
             let keep = new_ladder::show(ctx, &mut form, &mut self.commands);

@@ -38,6 +38,8 @@ pub struct Screens {
     pub tonight: TonightScreen,
     /// The File → New form, while it is open.
     pub new_ladder: Option<NewLadderForm>,
+    /// File → Publish…'s options, from when they are asked for until a folder is chosen.
+    pub publish: Option<crate::publish::Options>,
     /// The screen drawn last frame: arriving on a screen is when it takes the keyboard.
     shown: Option<Screen>,
 }
@@ -59,6 +61,7 @@ impl Screens {
             simulate: SimForm::new(data_dir),
             tonight: TonightScreen::default(),
             new_ladder: None,
+            publish: None,
             shown: None,
         }
     }
@@ -81,8 +84,15 @@ impl Screens {
                 self.tune = Tune::default();
                 self.tonight = TonightScreen::default();
                 self.new_ladder = None;
+                self.publish = None;
             }
             FollowUp::AskNewLadder(folder) => self.new_ladder = Some(NewLadderForm::new(folder)),
+            FollowUp::AskPublish(title) => {
+                self.publish = Some(crate::publish::Options {
+                    title,
+                    ..Default::default()
+                })
+            }
             FollowUp::ShowPlayer(id) => self.players.show(id, &state.ladder),
             FollowUp::Simulated(path) => self.simulate.written(&path),
             FollowUp::ChangedElsewhere => {

@@ -46,10 +46,13 @@ struct Read {
 /// The Tonight screen's own state.
 pub struct TonightScreen {
     pub search: String,
+    /// The night's date as typed (`YYYY-MM-DD`), read as Enter match reads its date.
+    pub date: String,
     pub present: BTreeSet<PlayerId>,
     pub format: Format,
-    /// A bye scores a win by forfeit (1 point in a Swiss event), else nothing.
-    pub bye_win: bool,
+    /// What a bye scores as the organiser ticked it; `None` until they do: the format's
+    /// default ([`night::default_bye`]), as on the command line.
+    pub bye_scores: Option<ByeScore>,
     pub seed: u64,
     pub draft: Option<Draft>,
     /// The saved round on screen.
@@ -73,9 +76,10 @@ impl Default for TonightScreen {
     fn default() -> TonightScreen {
         TonightScreen {
             search: String::new(),
+            date: super::state::today().to_string(),
             present: BTreeSet::new(),
             format: Format::Balanced,
-            bye_win: false,
+            bye_scores: None,
             seed: 0,
             draft: None,
             round: None,
@@ -108,8 +112,8 @@ impl TonightScreen {
             if self.round.is_none() && self.draft.is_none() {
                 // Arriving on a night already under way: its latest round, its players
                 // ticked.
-                let today = crate::action::today();
-                if let Some(r) = book.rounds.values().rfind(|r| r.date == today) {
+                let night = night_date(app, &self.date).unwrap_or_else(|_| super::state::today());
+                if let Some(r) = book.rounds.values().rfind(|r| r.date == night) {
                     self.round = Some(r.round.number);
                     if self.present.is_empty() {
                         self.present = r.round.players().collect();
@@ -158,7 +162,13 @@ impl TonightScreen {
     fn pair(&mut self, app: &AppState, keep_locked: bool) {
         self.problem = None;
         self.round = None;
-        let date = crate::action::today().max(app.ladder.last_date.unwrap_or_default());
+        let date = match night_date(app, &self.date) {
+            Ok(d) => d,
+            Err(e) => {
+                self.problem = Some(e);
+                return;
+            }
+        };
         let locked: Vec<DraftBoard> = match (&self.draft, keep_locked) {
             (Some(d), true) => d.boards.iter().filter(|b| b.locked).cloned().collect(),
             _ => Vec::new(),
@@ -275,6 +285,16 @@ impl TonightScreen {
         }
         self.outcomes.get(&key)
     }
+}
+
+/// The night's date: parsed by the gate's [`crate::action::Context`] as Enter match's date
+/// is (empty is today), and refused when after today as a match's date is, in the words
+/// Enter match uses for either.
+fn night_date(app: &AppState, text: &str) -> Result<NaiveDate, String> {
+    let ctx = app.context();
+    ctx.date("date", Some(text))
+        .and_then(|d| ctx.not_ahead(d))
+        .map_err(|e| super::words::action(&e, super::command::Screen::Tonight))
 }
 
 fn name(app: &AppState, id: PlayerId) -> String {
@@ -433,6 +453,10 @@ fn present_list(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState) {
 
 fn boards(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut Vec<Command>) {
     ui.horizontal_wrapped(|ui| {
+        let label = ui.label("Date");
+        ui.add(egui::TextEdit::singleline(&mut me.date).desired_width(100.0))
+            .labelled_by(label.id)
+            .on_hover_text("The night's date (YYYY-MM-DD): the round and its results are dated it");
         let label = ui.label("Format");
         egui::ComboBox::from_id_salt("tonight-format")
             .selected_text(me.format.as_text())
@@ -443,8 +467,15 @@ fn boards(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut V
             })
             .response
             .labelled_by(label.id);
-        ui.checkbox(&mut me.bye_win, "a bye scores a win")
-            .on_hover_text("A bye is a win by forfeit of nobody: 1 point in a Swiss event. It never changes a rating.");
+        let mut bye_win =
+            me.bye_scores.unwrap_or_else(|| night::default_bye(me.format)) == ByeScore::Win;
+        if ui
+            .checkbox(&mut bye_win, "a bye scores a win")
+            .on_hover_text("A bye is a win by forfeit of nobody: 1 point in a Swiss event. It never changes a rating. Ticked for Swiss unless you untick it.")
+            .changed()
+        {
+            me.bye_scores = Some(if bye_win { ByeScore::Win } else { ByeScore::Nothing });
+        }
         if ui.button("Pair").clicked() {
             me.pair(app, false);
         }
@@ -546,11 +577,9 @@ fn save(me: &mut TonightScreen, d: &Draft) -> Command {
         format: d.format,
         boards: d.boards.iter().map(|b| b.players).collect(),
         bye: d.bye,
-        bye_scores: if me.bye_win {
-            ByeScore::Win
-        } else {
-            ByeScore::Nothing
-        },
+        bye_scores: me
+            .bye_scores
+            .unwrap_or_else(|| night::default_bye(d.format)),
         event: d.event,
     };
     me.draft = None;

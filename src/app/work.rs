@@ -62,14 +62,28 @@ pub fn write_bytes(to: &Path, ladder: &Path, bytes: &[u8]) -> AppResult<()> {
     out.commit().map_err(|e| AppError::file(to, e))
 }
 
-/// Publishes the ladder as it is now into `dir`, then opens the site in the browser. A
-/// folder chosen that holds other files gets the site in a new folder inside it.
-pub fn publish(store: &mut Store, dir: &Path) -> AppResult<Done> {
-    let events = store.effective()?;
-    let stem = store
+/// The title File → Publish… offers: "NAME standings", NAME the ladder file's name.
+pub fn publish_title(store: &Store) -> String {
+    format!("{} standings", ladder_stem(store))
+}
+
+fn ladder_stem(store: &Store) -> String {
+    store
         .path()
         .file_stem()
-        .map_or("ladder".into(), |s| s.to_string_lossy().into_owned());
+        .map_or("ladder".into(), |s| s.to_string_lossy().into_owned())
+}
+
+/// Publishes the ladder as it is now into `dir` with the organiser's `options` (those of
+/// `rungs publish --title --hide-retired --initials`), then opens the site in the browser.
+/// A folder chosen that holds other files gets the site in a new folder inside it.
+pub fn publish(
+    store: &mut Store,
+    dir: &Path,
+    options: &crate::publish::Options,
+) -> AppResult<Done> {
+    let events = store.effective()?;
+    let stem = ladder_stem(store);
     let taken = std::fs::read_dir(dir).is_ok_and(|mut e| e.next().is_some())
         && !dir.join(crate::publish::folder::MARK).is_file();
     let dir = if taken {
@@ -77,15 +91,11 @@ pub fn publish(store: &mut Store, dir: &Path) -> AppResult<Done> {
     } else {
         dir.to_path_buf()
     };
-    let options = crate::publish::Options {
-        title: format!("{stem} standings"),
-        ..Default::default()
-    };
     let (target, pages) = crate::publish::publish_site(
         &store.initial_rules()?,
         &events,
         action::today(),
-        &options,
+        options,
         &dir,
     )
     .map_err(|e| match e {

@@ -133,8 +133,7 @@ pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
         .into());
     };
     let bye_scores = match args.save.bye.as_deref() {
-        None if format == Format::Swiss => ByeScore::Win,
-        None => ByeScore::Nothing,
+        None => crate::pairing::night::default_bye(format),
         Some(t) => ByeScore::parse(t).ok_or_else(|| {
             ActionError::invalid(
                 &at,

@@ -7,7 +7,7 @@ use super::balanced::{self, Night};
 use super::ladder::{History, present};
 use super::model::{Constraints, Entrant, PairError, Pairs, Weights};
 use super::{round_robin, swiss};
-use crate::ladder::event::{Format, PairRule, PlayerId};
+use crate::ladder::event::{ByeScore, Format, PairRule, PlayerId};
 use crate::ladder::replay::Ladder;
 use crate::ladder::rounds::Book;
 use crate::rating::Prediction;
@@ -33,6 +33,16 @@ pub struct Request<'a> {
 pub struct Planned {
     pub boards: Vec<([PlayerId; 2], Prediction)>,
     pub bye: Option<PlayerId>,
+}
+
+/// What a bye scores when the organiser does not say: a win by forfeit in a Swiss event,
+/// where the points decide the next round's score groups; nothing otherwise. `rungs pair
+/// --save` and the Tonight screen both start from this.
+pub fn default_bye(format: Format) -> ByeScore {
+    match format {
+        Format::Swiss => ByeScore::Win,
+        _ => ByeScore::Nothing,
+    }
 }
 
 /// The ladder's own rules among `entrants` (forbidden, avoided) added to `constraints`.

@@ -10,6 +10,7 @@ use rungs::app::state::AppState;
 use std::path::Path;
 
 /// The app on the ladder at `path`, its own data directory beside it.
+#[allow(dead_code)]
 pub fn open(path: &Path, size: egui::Vec2) -> Harness<'static, RungsApp> {
     open_with(path, size, true)
 }

@@ -113,10 +113,15 @@ impl AppState {
                     work::export_csv(store, &to)
                 })?;
             }
-            Command::Publish(dir) => {
+            Command::AskPublish => {
+                let store = self.store.as_ref().ok_or(AppError::NoLadder)?;
+                self.follow_ups
+                    .push(FollowUp::AskPublish(work::publish_title(store)));
+            }
+            Command::Publish(dir, options) => {
                 let inline = !self.is_large();
                 self.run("publishing", Unit::Permille, 0, inline, move |store, _| {
-                    work::publish(store, &dir)
+                    work::publish(store, &dir, &options)
                 })?;
             }
             Command::SaveStandingsPng(to) => {
