@@ -384,3 +384,29 @@ fn the_latest_round_shows_its_boards_and_results_above_the_standings() {
     assert!(two[0] < two[1] && two[1] < two[2], "{section}");
     assert!(section.contains("href=\"players/"), "{section}");
 }
+
+/// Under Elo the score is the rating: one column says it, in the table and on a player's page
+/// (the app's standings likewise), not two with the same number.
+#[test]
+fn under_elo_the_rating_is_one_column() {
+    let dir = Dir::new("publish-elo");
+    dir.ok(&["new", LADDER, "--system", "elo"]);
+    dir.ok(&["add-player", LADDER, "Ann", "Bo", "--date", "2026-01-01"]);
+    dir.ok(&[
+        "add-match",
+        LADDER,
+        "Ann",
+        "Bo",
+        "1",
+        "--date",
+        "2026-01-02",
+    ]);
+    dir.ok(&["publish", LADDER, "site"]);
+    let index = read(&dir.0.join("site/index.html"));
+    let head = &index[index.find("<thead>").unwrap()..index.find("</thead>").unwrap()];
+    assert_eq!(head.matches(">rating<").count(), 1, "{head}");
+    // Ann: 1500 + 32 · ½ = 1516.0, shown once in her row.
+    assert_eq!(index.matches("1516.0").count(), 1, "{index}");
+    let page = read(&dir.0.join("site/players/0.html"));
+    assert_eq!(page.matches("1516.0").count(), 1, "{page}");
+}

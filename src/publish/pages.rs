@@ -6,7 +6,7 @@ use super::model::{Movement, Places, TierMove};
 use super::site::{Site, shown_name};
 use super::table::Line;
 use crate::chart::markers::{tier_glyph, tier_rgb};
-use crate::chart::series::{rating_axis, score_axis};
+use crate::chart::series::{rating_axis, score_axis, score_is_rating};
 use crate::ladder::event::{ByeScore, MatchResult, PlayerId};
 use crate::ladder::record::Record;
 use crate::ladder::rounds;
@@ -181,6 +181,8 @@ fn result_text(result: Option<MatchResult>) -> &'static str {
 
 pub fn index(site: &Site) -> String {
     let system = site.model.ladder.rules.system();
+    // Where the score is the rating and has no deviation (Elo), one column says it.
+    let two = !score_is_rating(system) || site.has_deviation();
     let (listed, off): (Vec<_>, Vec<_>) = site.lines().partition(|(_, l)| l.place.is_some());
     let mut groups: Vec<(Option<Tier>, Rows)> = Vec::new();
     for (i, l) in listed {
@@ -195,7 +197,7 @@ pub fn index(site: &Site) -> String {
             th scope="col" { "Move" }
             th scope="col" { "Player" }
             th.num scope="col" { (score_axis(system)) }
-            th.num scope="col" { (rating_axis(system)) @if site.has_deviation() { " ± dev." } }
+            @if two { th.num scope="col" { (rating_axis(system)) @if site.has_deviation() { " ± dev." } } }
             th.num scope="col" { "W-D-L" }
             th.wide scope="col" { "Last played" }
         } }
@@ -207,7 +209,7 @@ pub fn index(site: &Site) -> String {
             td { (movement(site.model.baseline.movement(s))) }
             th scope="row" { (badge(l.tier)) (player_link(site, Depth::Root, s.id)) }
             td.num { (l.score) }
-            td.num { (l.rating) }
+            @if two { td.num { (l.rating) } }
             td.num { (l.wdl()) }
             td.wide { (l.last_played) }
         } }
@@ -244,7 +246,7 @@ pub fn index(site: &Site) -> String {
                     thead { tr {
                         th scope="col" { "Player" }
                         th.num scope="col" { (score_axis(system)) }
-                        th.num scope="col" { (rating_axis(system)) @if site.has_deviation() { " ± dev." } }
+                        @if two { th.num scope="col" { (rating_axis(system)) @if site.has_deviation() { " ± dev." } } }
                         th.num scope="col" { "W-D-L" }
                         th.wide scope="col" { "Last played" }
                         th scope="col" { "Status" }
@@ -253,7 +255,7 @@ pub fn index(site: &Site) -> String {
                         tr {
                             th scope="row" { (badge(l.tier)) (player_link(site, Depth::Root, site.model.standings[*i].id)) }
                             td.num { (l.score) }
-                            td.num { (l.rating) }
+                            @if two { td.num { (l.rating) } }
                             td.num { (l.wdl()) }
                             td.wide { (l.last_played) }
                             td { (l.status) }
@@ -272,6 +274,8 @@ pub fn player(site: &Site, i: usize, plot: Option<String>, record: &Record, peak
     let line = Line::of(&site.model.ladder, s);
     let name = shown_name(site, &line.name);
     let system = site.model.ladder.rules.system();
+    // Where the score is the rating and has no deviation (Elo), one column says it.
+    let two = !score_is_rating(system) || site.has_deviation();
     let p = &site.model.ladder.players[s.id as usize];
     let body = html! {
         h2 { (badge(line.tier)) (name) }
@@ -279,11 +283,11 @@ pub fn player(site: &Site, i: usize, plot: Option<String>, record: &Record, peak
             div { dt { "Place" } dd { @match line.place { Some(n) => { "#" (n) }, None => (line.status) } } }
             @if let Some(t) = line.tier { div { dt { "Tier" } dd { (t.name()) } } }
             div { dt { (score_axis(system)) } dd { (line.score) } }
-            div { dt { (rating_axis(system)) @if site.has_deviation() { " ± deviation" } } dd { (line.rating) } }
+            @if two { div { dt { (rating_axis(system)) @if site.has_deviation() { " ± deviation" } } dd { (line.rating) } } }
             div { dt { "Won-drawn-lost" } dd { (line.wdl()) } }
             div { dt { "Movement" } dd { (movement(site.model.baseline.movement(s))) } }
             @if let Some(r) = peak.rating { div { dt { "Peak " (rating_axis(system)) } dd { (format!("{r:.0}")) } } }
-            @if let Some(x) = peak.score { div { dt { "Peak " (score_axis(system)) } dd { (format!("{x:.0}")) } } }
+            @if let (Some(x), true) = (peak.score, two) { div { dt { "Peak " (score_axis(system)) } dd { (format!("{x:.0}")) } } }
             div { dt { "Longest winning streak" } dd { (record.longest_win_streak()) } }
             @if let Some(d) = p.joined_on { div { dt { "Joined" } dd { (d) } } }
             div { dt { "Last played" } dd { (line.last_played) } }
