@@ -502,3 +502,37 @@ fn elo_standings_show_the_rating_once() {
     // Ann won her first match under K = 32 from 1500 against 1500: 1516.
     assert!(h.query_by_label("1516").is_some());
 }
+
+/// "Also": a manual hard reset archived "Season 40 (0 weeks)": the record counts the soft
+/// resets inside the season, and none came before the button. The archive says the season's
+/// real length, from the day the season before it ended (2026-01-10 → 2026-01-13: 3 days),
+/// and the first season, whose start the archive does not hold, that it ended within its
+/// first week rather than "0 weeks".
+#[test]
+fn a_season_ended_by_the_button_says_its_real_length() {
+    let dir = Temp::new("season-length");
+    let path = dir.0.join("club.rungs");
+    club(&path, 2);
+    let mut store = Store::open(&path).unwrap();
+    let reset = || Entry::Add {
+        event: Event::HardReset,
+    };
+    let rows = vec![
+        (day(2026, 1, 10), reset()),
+        (day(2026, 1, 11), win(0, 1)),
+        (day(2026, 1, 13), reset()),
+    ];
+    store.commit("two seasons", &rows).unwrap();
+    drop(store);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Seasons");
+    assert!(h.query_by_label_contains("0 weeks").is_none());
+    assert!(
+        h.query_by_label("Season 2 — 2026-01-10 to 2026-01-13, 3 days (3 players)")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Season 1 — ended 2026-01-10 within its first week (3 players)")
+            .is_some()
+    );
+}
