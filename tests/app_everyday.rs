@@ -536,3 +536,27 @@ fn a_season_ended_by_the_button_says_its_real_length() {
             .is_some()
     );
 }
+
+/// "Also": What-if's "A:" line named the file's rules by code names ("elo K=32
+/// initial_rating=1200"). It names them as Settings does: the system by its name and each
+/// parameter by its label.
+#[test]
+fn what_if_names_the_files_rules_by_their_labels() {
+    use rungs::ladder::rules::System;
+    let dir = Temp::new("what-if-labels");
+    let path = dir.0.join("club.rungs");
+    let mut rules = Rules::defaults(System::Elo);
+    rules.set_param("k", 32.0).unwrap();
+    rules.set_param("initial_rating", 1200.0).unwrap();
+    let mut store = Store::create(&path, &rules).unwrap();
+    store
+        .commit("club", &[(day(2026, 1, 1), join(0, "Ann"))])
+        .unwrap();
+    drop(store);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "What-if");
+    let said = "A: the file's own rules (Elo, Starting rating 1200, K factor 32).";
+    assert!(h.query_by_label_contains(said).is_some(), "{said}");
+    assert!(h.query_by_label_contains("initial_rating").is_none());
+    assert!(h.query_by_label_contains("K=").is_none());
+}

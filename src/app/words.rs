@@ -8,6 +8,8 @@ use super::command::Screen;
 use super::error::AppError;
 use crate::action::error::Unknown;
 use crate::action::{ActionError, Fix, Place};
+use crate::ladder::rules::Rules;
+use crate::ladder::systems::System;
 use crate::store::StoreError;
 
 /// A field's label as the screen shows it (`player_a` is "Player A" on Enter match).
@@ -36,6 +38,30 @@ pub fn field_label(field: &str, screen: Screen) -> &str {
         ("hard-every", _) => "Season ends every",
         ("anchor", _) => "Counted from",
         (other, _) => other,
+    }
+}
+
+/// A ladder's rules as the screens name them: "Elo, K factor 24" or "Skyweaver (defaults)" —
+/// the system by its name and each parameter that differs from the default by its label
+/// (Elo's K always), where the log and the command line write `Elo K=24`.
+pub fn rules(rules: &Rules) -> String {
+    let system = rules.system();
+    let defaults = Rules::defaults(system);
+    let elo = system == System::Elo;
+    let parts: Vec<String> = rules
+        .param_values()
+        .into_iter()
+        .filter(|(p, v)| (elo && p.name == "k") || defaults.param(p.name) != Some(*v))
+        .map(|(p, v)| format!("{} {}", p.label, p.value_text(v)))
+        .collect();
+    let base = if parts.is_empty() {
+        format!("{} (defaults)", system.label())
+    } else {
+        format!("{}, {}", system.label(), parts.join(", "))
+    };
+    match rules.calendar.schedule() {
+        None => base,
+        Some(_) => format!("{base}, calendar {}", rules.calendar.brief()),
     }
 }
 
