@@ -560,3 +560,29 @@ fn what_if_names_the_files_rules_by_their_labels() {
     assert!(h.query_by_label_contains("initial_rating").is_none());
     assert!(h.query_by_label_contains("K=").is_none());
 }
+
+/// "Also": the edit window opened from Enter match's latest matches labels its fields
+/// "Side A" and "Side B", but a refusal there named "Player B" (Enter match's own form).
+/// It names the field by the label it was typed under.
+#[test]
+fn the_edit_window_on_enter_match_names_its_own_fields() {
+    let dir = Temp::new("edit-window-words");
+    let path = dir.0.join("club.rungs");
+    club(&path, 1);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Enter match");
+    click(&mut h, "edit…");
+    assert!(
+        h.query_by_label_contains("Edit match: Ann beat Bo")
+            .is_some()
+    );
+    type_into(&mut h, "Side B", "Zed");
+    click(&mut h, "Save changes (Enter)");
+    let s = &h.state().state;
+    assert_eq!(s.screen, Screen::EnterMatch);
+    assert_eq!(
+        s.error(),
+        Some("Side B: no player is called “Zed”"),
+        "the window's label, not Enter match's “Player B”"
+    );
+}
