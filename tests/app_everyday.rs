@@ -586,3 +586,31 @@ fn the_edit_window_on_enter_match_names_its_own_fields() {
         "the window's label, not Enter match's “Player B”"
     );
 }
+
+/// "Also": at 560×420 Replay's row of controls ran off the window's right edge, taking the
+/// date field and Go with it. The row wraps: both lie inside the window and Go works.
+#[test]
+fn replays_date_and_go_fit_a_small_window() {
+    let dir = Temp::new("replay-small");
+    let path = dir.0.join("club.rungs");
+    club(&path, 4);
+    let mut h = app_support::open(&path, egui::vec2(560.0, 420.0));
+    // At this width the tabs past the first few sit in a menu; the screen is what is tested.
+    h.state_mut().state.screen = Screen::Replay;
+    h.run();
+    click(&mut h, "Build the timeline");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let date = h.get_by_role_and_label(Role::TextInput, "Date:").rect();
+    let go = h.get_by_label("Go").rect();
+    assert!(
+        date.right() <= 560.0 && go.right() <= 560.0,
+        "date field ends at {}, Go at {}",
+        date.right(),
+        go.right()
+    );
+    type_into(&mut h, "Date:", "2026-01-02");
+    click(&mut h, "Go");
+    // The 1st of January's three joins and the 2nd's match: four events.
+    assert_eq!(h.state().state.tools.position, Some(4));
+}
