@@ -502,3 +502,115 @@ fn elo_standings_show_the_rating_once() {
     // Ann won her first match under K = 32 from 1500 against 1500: 1516.
     assert!(h.query_by_label("1516").is_some());
 }
+
+/// "Also": a manual hard reset archived "Season 40 (0 weeks)": the record counts the soft
+/// resets inside the season, and none came before the button. The archive says the season's
+/// real length, from the day the season before it ended (2026-01-10 → 2026-01-13: 3 days),
+/// and the first season, whose start the archive does not hold, that it ended within its
+/// first week rather than "0 weeks".
+#[test]
+fn a_season_ended_by_the_button_says_its_real_length() {
+    let dir = Temp::new("season-length");
+    let path = dir.0.join("club.rungs");
+    club(&path, 2);
+    let mut store = Store::open(&path).unwrap();
+    let reset = || Entry::Add {
+        event: Event::HardReset,
+    };
+    let rows = vec![
+        (day(2026, 1, 10), reset()),
+        (day(2026, 1, 11), win(0, 1)),
+        (day(2026, 1, 13), reset()),
+    ];
+    store.commit("two seasons", &rows).unwrap();
+    drop(store);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Seasons");
+    assert!(h.query_by_label_contains("0 weeks").is_none());
+    assert!(
+        h.query_by_label("Season 2 — 2026-01-10 to 2026-01-13, 3 days (3 players)")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label("Season 1 — ended 2026-01-10 within its first week (3 players)")
+            .is_some()
+    );
+}
+
+/// "Also": What-if's "A:" line named the file's rules by code names ("elo K=32
+/// initial_rating=1200"). It names them as Settings does: the system by its name and each
+/// parameter by its label.
+#[test]
+fn what_if_names_the_files_rules_by_their_labels() {
+    use rungs::ladder::rules::System;
+    let dir = Temp::new("what-if-labels");
+    let path = dir.0.join("club.rungs");
+    let mut rules = Rules::defaults(System::Elo);
+    rules.set_param("k", 32.0).unwrap();
+    rules.set_param("initial_rating", 1200.0).unwrap();
+    let mut store = Store::create(&path, &rules).unwrap();
+    store
+        .commit("club", &[(day(2026, 1, 1), join(0, "Ann"))])
+        .unwrap();
+    drop(store);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "What-if");
+    let said = "A: the file's own rules (Elo, Starting rating 1200, K factor 32).";
+    assert!(h.query_by_label_contains(said).is_some(), "{said}");
+    assert!(h.query_by_label_contains("initial_rating").is_none());
+    assert!(h.query_by_label_contains("K=").is_none());
+}
+
+/// "Also": the edit window opened from Enter match's latest matches labels its fields
+/// "Side A" and "Side B", but a refusal there named "Player B" (Enter match's own form).
+/// It names the field by the label it was typed under.
+#[test]
+fn the_edit_window_on_enter_match_names_its_own_fields() {
+    let dir = Temp::new("edit-window-words");
+    let path = dir.0.join("club.rungs");
+    club(&path, 1);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Enter match");
+    click(&mut h, "edit…");
+    assert!(
+        h.query_by_label_contains("Edit match: Ann beat Bo")
+            .is_some()
+    );
+    type_into(&mut h, "Side B", "Zed");
+    click(&mut h, "Save changes (Enter)");
+    let s = &h.state().state;
+    assert_eq!(s.screen, Screen::EnterMatch);
+    assert_eq!(
+        s.error(),
+        Some("Side B: no player is called “Zed”"),
+        "the window's label, not Enter match's “Player B”"
+    );
+}
+
+/// "Also": at 560×420 Replay's row of controls ran off the window's right edge, taking the
+/// date field and Go with it. The row wraps: both lie inside the window and Go works.
+#[test]
+fn replays_date_and_go_fit_a_small_window() {
+    let dir = Temp::new("replay-small");
+    let path = dir.0.join("club.rungs");
+    club(&path, 4);
+    let mut h = app_support::open(&path, egui::vec2(560.0, 420.0));
+    // At this width the tabs past the first few sit in a menu; the screen is what is tested.
+    h.state_mut().state.screen = Screen::Replay;
+    h.run();
+    click(&mut h, "Build the timeline");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let date = h.get_by_role_and_label(Role::TextInput, "Date:").rect();
+    let go = h.get_by_label("Go").rect();
+    assert!(
+        date.right() <= 560.0 && go.right() <= 560.0,
+        "date field ends at {}, Go at {}",
+        date.right(),
+        go.right()
+    );
+    type_into(&mut h, "Date:", "2026-01-02");
+    click(&mut h, "Go");
+    // The 1st of January's three joins and the 2nd's match: four events.
+    assert_eq!(h.state().state.tools.position, Some(4));
+}

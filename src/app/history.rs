@@ -426,7 +426,7 @@ fn controls(ui: &mut egui::Ui, me: &mut HistoryScreen, state: &AppState, out: &m
             .on_hover_text("The ladder's matches in order: the same axis for every player, so resets sit where they happened");
         ui.radio_value(&mut me.x_by_date, true, "date");
         if let Some(c) = &state.tools.comparison {
-            let label = format!("overlay B ({})", crate::ladder::evaluate::label(&c.rules));
+            let label = format!("overlay B ({})", super::words::rules(&c.rules));
             ui.checkbox(&mut me.overlay_b, label);
         }
         if ui.button("Reset view").clicked() {

@@ -50,7 +50,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut ReplayScreen, state: &AppState, out: &mu
     };
     let len = t.len();
     let at = state.tools.position.unwrap_or(len);
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         let step = |ui: &mut egui::Ui, label: &str, hover: &str, to: usize, out: &mut Vec<_>| {
             if ui.button(label).on_hover_text(hover).clicked() {
                 out.push(tool(ToolCommand::Seek(to)));

@@ -68,20 +68,48 @@ fn archive(ui: &mut egui::Ui, app: &AppState) {
     egui::ScrollArea::vertical()
         .id_salt("archive")
         .show(ui, |ui| {
-            for season in app.ladder.archive.iter().rev() {
-                let plural =
-                    |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
+            let archive = &app.ladder.archive;
+            for (i, season) in archive.iter().enumerate().rev() {
+                let began = i.checked_sub(1).map(|j| archive[j].ended);
                 egui::CollapsingHeader::new(format!(
-                    "{} — ended {} ({}, {})",
+                    "{} — {} ({})",
                     season.title(),
-                    season.ended,
-                    plural(season.weeks as usize, "week"),
+                    span(season, began),
                     plural(season.entries.len(), "player")
                 ))
                 .id_salt(("season", season.number))
                 .show(ui, |ui| season_table(ui, season));
             }
         });
+}
+
+fn plural(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// When a season ran and for how long: "2026-02-02 to 2026-02-05, 3 days". The record's
+/// `weeks` counts the soft resets inside the season, so a season ended by the button before
+/// its first soft reset would read "0 weeks"; its real length is the days since the previous
+/// season ended. The first season (whose start the archive does not hold) and folded runs
+/// say the soft resets they counted, or "within its first week".
+fn span(season: &SeasonRecord, began: Option<chrono::NaiveDate>) -> String {
+    let ended = season.ended;
+    match began {
+        Some(start) if season.folded == 0 && start <= ended => {
+            let days = (ended - start).num_days().max(0) as usize;
+            let length = match (days / 7, days % 7) {
+                (0, d) => plural(d, "day"),
+                (w, 0) => plural(w, "week"),
+                (w, d) => format!("{}, {}", plural(w, "week"), plural(d, "day")),
+            };
+            format!("{start} to {ended}, {length}")
+        }
+        _ if season.weeks == 0 => format!("ended {ended} within its first week"),
+        _ => format!(
+            "ended {ended} after {}",
+            plural(season.weeks as usize, "week")
+        ),
+    }
 }
 
 fn season_table(ui: &mut egui::Ui, season: &SeasonRecord) {

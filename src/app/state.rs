@@ -232,6 +232,11 @@ impl AppState {
 
     /// Says what went wrong with what was done at `origin` (a cancel is a notice).
     pub fn say_error(&mut self, e: &AppError, origin: Origin) {
+        self.say_error_typed(e, origin, origin.screen.into());
+    }
+
+    /// [`say_error`](Self::say_error), naming fields by their labels in `form`.
+    fn say_error_typed(&mut self, e: &AppError, origin: Origin, form: super::words::Form) {
         if e.is_cancelled() {
             self.say("stopped; the ladder is unchanged", Offer::Nothing, origin);
             return;
@@ -253,7 +258,7 @@ impl AppState {
         };
         self.messages.show(Message {
             level: Level::Error,
-            text: super::words::app(e, origin.screen),
+            text: super::words::app(e, form),
             offer,
             screen: origin.screen,
             stamp: origin.stamp,
@@ -281,8 +286,13 @@ impl AppState {
     pub fn apply(&mut self, cmd: Command) {
         self.messages.next_stamp();
         let origin = self.origin();
+        // An edit is typed in the edit window, whose labels differ from Enter match's.
+        let form = match cmd {
+            Command::EditMatch { .. } => super::words::Form::EditWindow,
+            _ => origin.screen.into(),
+        };
         if let Err(e) = self.try_apply(cmd) {
-            self.say_error(&e, origin);
+            self.say_error_typed(&e, origin, form);
         }
     }
 

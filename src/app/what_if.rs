@@ -37,7 +37,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut WhatIfScreen, state: &AppState, out: &mu
     ui.label(format!(
         "A: the file's own rules ({}). B: pick a system and parameters; the log replays under \
          B without changing the file.",
-        crate::ladder::evaluate::label(&state.ladder.rules)
+        super::words::rules(&state.ladder.rules)
     ));
     ui.horizontal_wrapped(|ui| {
         let label = ui.label("B:");
@@ -103,7 +103,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut WhatIfScreen, state: &AppState, out: &mu
         ui.label(
             RichText::new(format!(
                 "B = {}: {} of {} players change place",
-                crate::ladder::evaluate::label(&cmp.rules),
+                super::words::rules(&cmp.rules),
                 widgets::thousands(moved as u64),
                 widgets::thousands(cmp.rows.len() as u64)
             ))

@@ -8,26 +8,51 @@ use super::command::Screen;
 use super::error::AppError;
 use crate::action::error::Unknown;
 use crate::action::{ActionError, Fix, Place};
+use crate::ladder::rules::Rules;
+use crate::ladder::systems::System;
 use crate::store::StoreError;
 
-/// A field's label as the screen shows it (`player_a` is "Player A" on Enter match).
-pub fn field_label(field: &str, screen: Screen) -> &str {
+/// Where a field was typed: a screen's own form, or the edit window (opened from Enter match
+/// or from Matches), whose fields say "Match date", "Side A" and "Side B".
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Form {
+    Screen(Screen),
+    EditWindow,
+}
+
+impl From<Screen> for Form {
+    fn from(screen: Screen) -> Form {
+        match screen {
+            // Matches has no form of its own that the gate checks: it edits in the window.
+            Screen::Matches => Form::EditWindow,
+            other => Form::Screen(other),
+        }
+    }
+}
+
+/// A field's label where it was typed (`player_a` is "Player A" on Enter match, "Side A" in
+/// the edit window).
+pub fn field_label(field: &str, form: impl Into<Form>) -> &str {
+    use Form::EditWindow;
+    let screen = match form.into() {
+        Form::Screen(screen) => Some(screen),
+        EditWindow => None,
+    };
     match (field, screen) {
-        // Matches edits in the edit window, whose fields say "Side A" and "Match date".
-        ("player_a", Screen::Matches) => "Side A",
-        ("player_b", Screen::Matches) => "Side B",
-        ("date", Screen::Matches) => "Match date",
+        ("player_a", None) => "Side A",
+        ("player_b", None) => "Side B",
+        ("date", None) => "Match date",
         ("player_a", _) => "Player A",
         ("player_b", _) => "Player B",
-        ("date", Screen::EnterMatch) => "Date",
-        ("date", Screen::Settings) => "From",
+        ("date", Some(Screen::EnterMatch)) => "Date",
+        ("date", Some(Screen::Settings)) => "From",
         ("date", _) => "Date",
         ("score", _) => "Result",
         ("medals", _) => "Medals",
         ("scenario", _) => "Scenario",
         ("side_a", _) => "A's side",
         ("home", _) => "Home",
-        ("name", Screen::Players) => "New player",
+        ("name", Some(Screen::Players)) => "New player",
         ("name", _) => "Name",
         ("cutoffs", _) => "Cutoffs",
         ("elo", _) => "Elo list",
@@ -36,6 +61,30 @@ pub fn field_label(field: &str, screen: Screen) -> &str {
         ("hard-every", _) => "Season ends every",
         ("anchor", _) => "Counted from",
         (other, _) => other,
+    }
+}
+
+/// A ladder's rules as the screens name them: "Elo, K factor 24" or "Skyweaver (defaults)" —
+/// the system by its name and each parameter that differs from the default by its label
+/// (Elo's K always), where the log and the command line write `Elo K=24`.
+pub fn rules(rules: &Rules) -> String {
+    let system = rules.system();
+    let defaults = Rules::defaults(system);
+    let elo = system == System::Elo;
+    let parts: Vec<String> = rules
+        .param_values()
+        .into_iter()
+        .filter(|(p, v)| (elo && p.name == "k") || defaults.param(p.name) != Some(*v))
+        .map(|(p, v)| format!("{} {}", p.label, p.value_text(v)))
+        .collect();
+    let base = if parts.is_empty() {
+        format!("{} (defaults)", system.label())
+    } else {
+        format!("{}, {}", system.label(), parts.join(", "))
+    };
+    match rules.calendar.schedule() {
+        None => base,
+        Some(_) => format!("{base}, calendar {}", rules.calendar.brief()),
     }
 }
 
@@ -64,8 +113,9 @@ fn file_name(path: &str) -> String {
     crate::ladder::values::shown(&name).into_owned()
 }
 
-/// An action's refusal in the app's words, as said on `screen`.
-pub fn action(e: &ActionError, screen: Screen) -> String {
+/// An action's refusal in the app's words, as said where it was typed.
+pub fn action(e: &ActionError, screen: impl Into<Form>) -> String {
+    let screen = screen.into();
     let at = e.place().map(place).unwrap_or_default();
     let label = e.field().map(|f| field_label(f, screen)).unwrap_or("");
     let said = match e {
@@ -154,7 +204,8 @@ pub fn store(e: &StoreError) -> String {
 }
 
 /// Anything the app says went wrong, in its words, on `screen`.
-pub fn app(e: &AppError, screen: Screen) -> String {
+pub fn app(e: &AppError, screen: impl Into<Form>) -> String {
+    let screen = screen.into();
     match e {
         AppError::Action(a) => action(a, screen),
         AppError::Store(s) => store(s),

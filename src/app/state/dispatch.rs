@@ -306,7 +306,7 @@ impl AppState {
             ToolCommand::Compare(rules) => {
                 // A is the file's own replay, which the caches already hold.
                 let own = self.now().clone();
-                let label = format!("replaying under {}", crate::ladder::evaluate::label(&rules));
+                let label = format!("replaying under {}", crate::app::words::rules(&rules));
                 self.run(&label, Unit::Permille, 0, false, move |store, _| {
                     work::compare(store, &own, rules)
                 })?;
