@@ -410,3 +410,39 @@ fn under_elo_the_rating_is_one_column() {
     let page = read(&dir.0.join("site/players/0.html"));
     assert_eq!(page.matches("1516.0").count(), 1, "{page}");
 }
+
+/// A season ended by the button says when it ran, as the app's Seasons does: the first
+/// "ended 2026-01-13 within its first week" (no soft reset inside it), the second "2026-01-13
+/// to 2026-01-16, 3 days" — not "after 0 weeks".
+#[test]
+fn the_archive_says_when_each_season_ran() {
+    let dir = Dir::new("publish-seasons");
+    club(&dir);
+    dir.ok(&["hard-reset", LADDER, "--date", "2026-01-13"]);
+    dir.ok(&[
+        "add-match",
+        LADDER,
+        "Ann Lee",
+        "Bo Chen",
+        "1",
+        "--date",
+        "2026-01-15",
+    ]);
+    dir.ok(&["hard-reset", LADDER, "--date", "2026-01-16"]);
+    dir.ok(&["publish", LADDER, "site"]);
+    let archive = read(&dir.0.join("site/seasons.html"));
+    assert!(
+        archive.contains("ended 2026-01-13 within its first week"),
+        "{archive}"
+    );
+    assert!(
+        archive.contains("2026-01-13 to 2026-01-16, 3 days"),
+        "{archive}"
+    );
+    assert!(!archive.contains("0 weeks"), "{archive}");
+    let second = read(&dir.0.join("site/seasons/2.html"));
+    assert!(
+        second.contains("Ran: 2026-01-13 to 2026-01-16, 3 days."),
+        "{second}"
+    );
+}

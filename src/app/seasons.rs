@@ -74,7 +74,7 @@ fn archive(ui: &mut egui::Ui, app: &AppState) {
                 egui::CollapsingHeader::new(format!(
                     "{} — {} ({})",
                     season.title(),
-                    span(season, began),
+                    crate::ladder::words::season_span(season, began),
                     plural(season.entries.len(), "player")
                 ))
                 .id_salt(("season", season.number))
@@ -85,31 +85,6 @@ fn archive(ui: &mut egui::Ui, app: &AppState) {
 
 fn plural(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
-}
-
-/// When a season ran and for how long: "2026-02-02 to 2026-02-05, 3 days". The record's
-/// `weeks` counts the soft resets inside the season, so a season ended by the button before
-/// its first soft reset would read "0 weeks"; its real length is the days since the previous
-/// season ended. The first season (whose start the archive does not hold) and folded runs
-/// say the soft resets they counted, or "within its first week".
-fn span(season: &SeasonRecord, began: Option<chrono::NaiveDate>) -> String {
-    let ended = season.ended;
-    match began {
-        Some(start) if season.folded == 0 && start <= ended => {
-            let days = (ended - start).num_days().max(0) as usize;
-            let length = match (days / 7, days % 7) {
-                (0, d) => plural(d, "day"),
-                (w, 0) => plural(w, "week"),
-                (w, d) => format!("{}, {}", plural(w, "week"), plural(d, "day")),
-            };
-            format!("{start} to {ended}, {length}")
-        }
-        _ if season.weeks == 0 => format!("ended {ended} within its first week"),
-        _ => format!(
-            "ended {ended} after {}",
-            plural(season.weeks as usize, "week")
-        ),
-    }
 }
 
 fn season_table(ui: &mut egui::Ui, season: &SeasonRecord) {

@@ -2,6 +2,7 @@
 //! gate's roster): what the app lists and what an action's label says, written once.
 
 use super::event::{Event, PlayerId};
+use super::state::SeasonRecord;
 
 /// A side in words: "Ann", or a team "Ann + Bo".
 pub fn side(ids: &[PlayerId], name: &dyn Fn(PlayerId) -> String) -> String {
@@ -42,6 +43,36 @@ pub fn pair_rule(a: &str, b: &str, rule: crate::ladder::event::PairRule) -> Stri
         PairRule::Avoid => format!("{a} and {b} avoided"),
         PairRule::Free => format!("{a} and {b} free to meet"),
     }
+}
+
+/// When a season ran and for how long: "2026-02-02 to 2026-02-05, 3 days". The record's
+/// `weeks` counts the soft resets inside the season, so a season ended by the button before
+/// its first soft reset would read "0 weeks"; its real length is the days since the previous
+/// season ended. The first season (whose start the archive does not hold) and folded runs
+/// say the soft resets they counted, or "within its first week".
+pub fn season_span(season: &SeasonRecord, began: Option<chrono::NaiveDate>) -> String {
+    let ended = season.ended;
+    match began {
+        Some(start) if season.folded == 0 && start <= ended => {
+            let days = (ended - start).num_days().max(0) as usize;
+            let length = match (days / 7, days % 7) {
+                (0, d) => count(d, "day"),
+                (w, 0) => count(w, "week"),
+                (w, d) => format!("{}, {}", count(w, "week"), count(d, "day")),
+            };
+            format!("{start} to {ended}, {length}")
+        }
+        _ if season.weeks == 0 => format!("ended {ended} within its first week"),
+        _ => format!(
+            "ended {ended} after {}",
+            count(season.weeks as usize, "week")
+        ),
+    }
+}
+
+/// "1 day", "3 weeks".
+fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 #[cfg(test)]

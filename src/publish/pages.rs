@@ -13,6 +13,7 @@ use crate::ladder::rounds;
 use crate::ladder::seasons::archive_key;
 use crate::ladder::skyweaver::Tier;
 use crate::ladder::state::{SeasonRanking, SeasonRecord};
+use crate::ladder::words::season_span;
 use crate::rating::Outcome;
 use maud::{DOCTYPE, Markup, PreEscaped, html};
 
@@ -345,12 +346,11 @@ pub fn seasons(site: &Site) -> String {
         } @else {
             div.scroll { table {
                 caption { "Finished seasons, newest first" }
-                thead { tr { th scope="col" { "Season" } th scope="col" { "Ended" } th.num scope="col" { "Weeks" } th scope="col" { "Top" } } }
-                tbody { @for s in l.archive.iter().rev() {
+                thead { tr { th scope="col" { "Season" } th scope="col" { "Ran" } th scope="col" { "Top" } } }
+                tbody { @for (i, s) in l.archive.iter().enumerate().rev() {
                     tr {
                         th scope="row" { a href={ "seasons/" (s.number) ".html" } { (s.title()) } }
-                        td { (s.ended) }
-                        td.num { (s.weeks) }
+                        td { (season_span(s, i.checked_sub(1).map(|j| l.archive[j].ended))) }
                         td { @if let Some(e) = ranked(site, s).first() { (player_link(site, Depth::Root, e.player)) } }
                     }
                 } }
@@ -372,9 +372,16 @@ fn ranked<'s>(site: &Site, s: &'s SeasonRecord) -> Vec<&'s crate::ladder::state:
 
 /// seasons/N.html: one finished season, ranked as `rungs seasons` ranks it.
 pub fn season(site: &Site, s: &SeasonRecord) -> String {
+    // When it ran, as the app's Seasons says it: from the end of the season before.
+    let archive = &site.model.ladder.archive;
+    let began = archive
+        .iter()
+        .position(|r| r.number == s.number)
+        .and_then(|i| i.checked_sub(1))
+        .map(|j| archive[j].ended);
     let body = html! {
         h2 { (s.title()) }
-        p { "Ended " (s.ended) " after " (s.weeks) " week" @if s.weeks != 1 { "s" } "." }
+        p { "Ran: " (season_span(s, began)) "." }
         div.scroll { table {
             caption { (s.title()) ", final ranking" }
             thead { tr {
