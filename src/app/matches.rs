@@ -77,16 +77,18 @@ impl MatchesScreen {
             .as_ref()
             .is_some_and(|r| r.log == log && r.search == search);
         if !fresh {
+            self.rows = None;
+        }
+        let r = self.rows.get_or_insert_with(|| {
             let rows = listing::list(&view.events, &marks(view), &search);
             let matches = rows.iter().filter(|r| matches!(r, Row::Match(_))).count();
-            self.rows = Some(Rows {
+            Rows {
                 search,
                 log,
                 rows: Arc::new(rows),
                 matches,
-            });
-        }
-        let r = self.rows.as_ref().expect("set above");
+            }
+        });
         (r.rows.clone(), r.matches)
     }
 }

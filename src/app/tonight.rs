@@ -98,8 +98,12 @@ impl TonightScreen {
         if self
             .read
             .as_ref()
-            .is_none_or(|r| r.generation != app.generation)
+            .is_some_and(|r| r.generation != app.generation)
         {
+            self.read = None;
+        }
+        // The closure sets other fields than `read` (it borrows them apart).
+        self.read.get_or_insert_with(|| {
             let mut history = History::default();
             let mut book = Book::default();
             if let Some(store) = &app.store {
@@ -121,13 +125,12 @@ impl TonightScreen {
                 }
             }
             self.outcomes.clear();
-            self.read = Some(Read {
+            Read {
                 generation: app.generation,
                 history,
                 book,
-            });
-        }
-        self.read.as_ref().expect("just read")
+            }
+        })
     }
 
     /// The players of the latest night in the log: its rounds' boards and byes, else its
