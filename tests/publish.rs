@@ -47,7 +47,8 @@ fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-/// Every file of the site, by its path inside it.
+/// Every file of the site, by its path inside it, but for the mark (which records the log
+/// as it was at the publish, for the next publish's movement, not anything a page shows).
 fn files(root: &Path) -> Vec<(String, Vec<u8>)> {
     let mut out = Vec::new();
     let mut stack = vec![root.to_path_buf()];
@@ -58,7 +59,9 @@ fn files(root: &Path) -> Vec<(String, Vec<u8>)> {
                 stack.push(p);
             } else {
                 let rel = p.strip_prefix(root).unwrap().display().to_string();
-                out.push((rel, std::fs::read(&p).unwrap()));
+                if rel != ".rungs-site" {
+                    out.push((rel, std::fs::read(&p).unwrap()));
+                }
             }
         }
     }
@@ -445,4 +448,162 @@ fn the_archive_says_when_each_season_ran() {
         second.contains("Ran: 2026-01-13 to 2026-01-16, 3 days."),
         "{second}"
     );
+}
+
+/// Each row's "Move" cell as text ("↑2", "↓1", "–", "new"), by the row's name.
+fn moves(index: &str) -> Vec<(String, String)> {
+    let names = row_names(index);
+    let chunks: Vec<&str> = index.split(r#"<th scope="row">"#).collect();
+    names
+        .into_iter()
+        .zip(&chunks)
+        .map(|((name, _), before)| {
+            // The last cell before the row's name; a table without a Move column has none.
+            let cell = before.rfind("<td>").map_or("", |i| &before[i + 4..]);
+            let cell = &cell[..cell.find("</td>").unwrap_or(0)];
+            let mut text = String::new();
+            let mut in_tag = false;
+            for c in cell.chars() {
+                match c {
+                    '<' => in_tag = true,
+                    '>' => in_tag = false,
+                    c if !in_tag => text.push(c),
+                    _ => {}
+                }
+            }
+            (name, text)
+        })
+        .collect()
+}
+
+/// The leaderboard's (name, place, tier) from `rungs standings --json`: its order, without
+/// Di (who retired on 13 January: the JSON keeps retired players in rating order, the
+/// leaderboard leaves them off), numbered from 1.
+fn positions(dir: &Dir) -> Vec<(String, i64, String)> {
+    let v: serde_json::Value =
+        serde_json::from_str(&dir.ok(&["standings", LADDER, "--json"])).unwrap();
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["player"].as_str().unwrap(), p["tier"].as_str().unwrap()))
+        .filter(|(n, _)| *n != "Di")
+        .zip(1..)
+        .map(|((n, t), i)| (n.to_string(), i, t.to_string()))
+        .collect()
+}
+
+/// Skyweaver's tiers from the bottom (seed 001, Table 1).
+const TIERS: [&str; 12] = [
+    "Wanderer",
+    "Trainee I",
+    "Trainee II",
+    "Trainee III",
+    "Apprentice I",
+    "Apprentice II",
+    "Apprentice III",
+    "Expert I",
+    "Expert II",
+    "Expert III",
+    "Master",
+    "Grandweaver",
+];
+
+/// What each row's Move cell must say: places gained since `then` ("↑n", "↓n", "–"), or
+/// "new" for a player not on the leaderboard then; then "▲ tier" for a promotion, "▼ tier"
+/// for a fall.
+fn expected_moves(
+    then: &[(String, i64, String)],
+    now: &[(String, i64, String)],
+) -> Vec<(String, String)> {
+    let rank = |t: &str| TIERS.iter().position(|x| *x == t).unwrap();
+    now.iter()
+        .map(|(name, at, tier)| {
+            let m = match then.iter().find(|(n, _, _)| n == name) {
+                None => "new".to_string(),
+                Some((_, was, old)) => {
+                    let places = match was - at {
+                        d if d > 0 => format!("↑{d}"),
+                        d if d < 0 => format!("↓{}", -d),
+                        _ => "–".to_string(),
+                    };
+                    match rank(tier).cmp(&rank(old)) {
+                        std::cmp::Ordering::Greater => format!("{places} ▲ {tier}"),
+                        std::cmp::Ordering::Less => format!("{places} ▼ {tier}"),
+                        std::cmp::Ordering::Equal => places,
+                    }
+                }
+            };
+            (name.clone(), m)
+        })
+        .collect()
+}
+
+/// Movement is measured from what the club last saw: the last publish of this ladder into
+/// the folder. A match entered afterwards but dated before it counts as news; publishing
+/// again with nothing new keeps the arrows; `--since` names the point; a new folder falls
+/// back to a week before the last event.
+#[test]
+fn movement_is_measured_from_the_last_publish_into_the_folder() {
+    let dir = Dir::new("publish-since");
+    club(&dir);
+    dir.ok(&["publish", LADDER, "site"]);
+    let first = read(&dir.path("site/index.html"));
+    // The last event is on 13 January; a week before, the last event was on the 5th.
+    assert!(first.contains("movement since 2026-01-05"), "{first}");
+    let seen = positions(&dir);
+    dir.ok(&[
+        "add-match",
+        LADDER,
+        "Cy",
+        "Ann Lee",
+        "1",
+        "--date",
+        "2026-01-14",
+    ]);
+    dir.ok(&[
+        "add-match",
+        LADDER,
+        "Cy",
+        "Bo Chen",
+        "1",
+        "--date",
+        "2026-01-15",
+    ]);
+    // Entered now, dated before the last publish: not something the club has seen.
+    dir.ok(&[
+        "add-match",
+        LADDER,
+        "Bo Chen",
+        "Ann Lee",
+        "1",
+        "--date",
+        "2026-01-11",
+    ]);
+    dir.ok(&["publish", LADDER, "site"]);
+    let second = read(&dir.path("site/index.html"));
+    assert!(
+        second.contains("movement since the last publish (2026-01-13)"),
+        "{second}"
+    );
+    let now = positions(&dir);
+    let want = expected_moves(&seen, &now);
+    assert_ne!(seen, now, "the new matches move somebody");
+    let listed: Vec<(String, String)> = moves(&second).into_iter().take(now.len()).collect();
+    assert_eq!(listed, want);
+    // Published again with a new title and nothing new: the same arrows, the same words.
+    dir.ok(&["publish", LADDER, "site", "--title", "Club"]);
+    let third = read(&dir.path("site/index.html"));
+    assert!(third.contains("movement since the last publish (2026-01-13)"));
+    assert_eq!(moves(&third), moves(&second));
+    // A point named by the organiser: the ladder as it stood at the end of 13 January.
+    dir.ok(&["publish", LADDER, "site", "--since", "2026-01-13"]);
+    let named = read(&dir.path("site/index.html"));
+    assert!(named.contains("movement since 2026-01-13"), "{named}");
+    // A new folder: a week before the last event (15 January; the 8th: the 5th's events).
+    dir.ok(&["publish", LADDER, "other"]);
+    assert!(read(&dir.path("other/index.html")).contains("movement since 2026-01-05"));
+    // A bad point is refused by field, and the site is left as it was.
+    let err = dir.fail(&["publish", LADDER, "site", "--since", "2026-13-01"]);
+    assert!(err.contains("since"), "{err}");
+    assert_eq!(read(&dir.path("site/index.html")), named);
 }

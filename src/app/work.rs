@@ -91,20 +91,22 @@ pub fn publish(
     } else {
         dir.to_path_buf()
     };
-    let (target, pages) = crate::publish::publish_site(
-        &store.initial_rules()?,
-        &events,
-        action::today(),
-        options,
-        &dir,
-    )
-    .map_err(|e| match e {
-        crate::publish::PublishError::Folder(f) => AppError::File {
-            path: f.dir,
-            message: f.why,
-        },
-        other => AppError::file(&dir, other),
-    })?;
+    let request = crate::publish::Request {
+        initial: &store.initial_rules()?,
+        events: &events,
+        cut: events.len(),
+        day: action::today(),
+        ladder: store.path(),
+        since: None,
+    };
+    let (target, pages) =
+        crate::publish::publish_site(&request, options, &dir).map_err(|e| match e {
+            crate::publish::PublishError::Folder(f) => AppError::File {
+                path: f.dir,
+                message: f.why,
+            },
+            other => AppError::file(&dir, other),
+        })?;
     let index = target.join("index.html");
     // The desktop's own opener; if there is none, the message says where the site is.
     let opened = std::process::Command::new("xdg-open")

@@ -282,7 +282,7 @@ pub enum Command {
         csv: bool,
     },
     /// Publish the standings as a static site in DIR: index.html (standings by tier, with
-    /// movement since a week before), a page per player (history plot, record, head to head),
+    /// movement since the last publish into DIR, or a week before), a page per player (history plot, record, head to head),
     /// the season archive, a share image; no script, nothing from the network; prints as an
     /// A4 wall chart. DIR is a new folder, or one rungs published before (replaced whole).
     Publish {
@@ -292,6 +292,10 @@ pub enum Command {
         /// sequence number): any past week published again exactly.
         #[arg(long, value_name = "DATE|EVENT", allow_hyphen_values = true)]
         at: Option<String>,
+        /// Measure movement from the ladder at the end of this date, or after this event
+        /// (default: the last publish of this ladder into DIR, else a week before).
+        #[arg(long, value_name = "DATE|EVENT", allow_hyphen_values = true)]
+        since: Option<String>,
         /// The site's heading (default: Standings).
         #[arg(long, value_name = "TITLE", allow_hyphen_values = true)]
         title: Option<String>,

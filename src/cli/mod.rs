@@ -169,6 +169,7 @@ fn run_command(command: Command) -> Result<()> {
             file,
             dir,
             at,
+            since,
             title,
             hide_retired,
             initials,
@@ -176,6 +177,7 @@ fn run_command(command: Command) -> Result<()> {
             &file,
             &dir,
             at.as_deref(),
+            since.as_deref(),
             &crate::publish::Options {
                 title: title.unwrap_or_default(),
                 hide_retired,

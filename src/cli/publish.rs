@@ -2,7 +2,7 @@
 //! standings for a spreadsheet): thin doors onto [`crate::publish`].
 
 use super::common::shown;
-use super::views::cut_at;
+use super::views::{cut_at, point_in};
 use crate::publish::table::{self, Line};
 use crate::publish::{self as site, Options};
 use crate::store::Store;
@@ -26,11 +26,28 @@ fn point(
     }
 }
 
-pub fn publish(file: &Path, dir: &Path, at: Option<&str>, options: &Options) -> Result<()> {
+pub fn publish(
+    file: &Path,
+    dir: &Path,
+    at: Option<&str>,
+    since: Option<&str>,
+    options: &Options,
+) -> Result<()> {
     let store = Store::open(file)?;
     let (events, cut, day) = point(&store, file, at)?;
-    let (target, pages) =
-        site::publish_site(&store.initial_rules()?, &events[..cut], day, options, dir)?;
+    let since = match since {
+        Some(s) => Some(point_in(&events, file, "since", s)?.0),
+        None => None,
+    };
+    let request = site::Request {
+        initial: &store.initial_rules()?,
+        events: &events,
+        cut,
+        day,
+        ladder: file,
+        since,
+    };
+    let (target, pages) = site::publish_site(&request, options, dir)?;
     let name = shown(&target);
     say!(
         "wrote {name}: index.html, {} player page{}, the season archive; open {}",

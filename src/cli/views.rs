@@ -56,19 +56,30 @@ pub fn cut_at(
     file: &Path,
     at: &str,
 ) -> Result<(Vec<crate::ladder::log::Effective>, usize, NaiveDate)> {
-    let place = Place::file(shown(file));
     let events = store.effective()?;
-    let (cut, day) = if let Ok(seq) = at.trim().parse::<u64>() {
+    let (cut, day) = point_in(&events, file, "at", at)?;
+    Ok((events, cut, day))
+}
+
+/// How many of `events` stand at the end of a date, or up to the event with that sequence
+/// number, and that date; `field` names the option in a message.
+pub fn point_in(
+    events: &[crate::ladder::log::Effective],
+    file: &Path,
+    field: &'static str,
+    at: &str,
+) -> Result<(usize, NaiveDate)> {
+    let place = Place::file(shown(file));
+    if let Ok(seq) = at.trim().parse::<u64>() {
         let i = events
             .iter()
             .position(|e| e.seq == seq)
             .ok_or(ActionError::NoEvent { at: place, seq })?;
-        (i + 1, events[i].date)
+        Ok((i + 1, events[i].date))
     } else {
-        let date = parse_day(&place, "at", at)?;
-        (events.partition_point(|e| e.date <= date), date)
-    };
-    Ok((events, cut, day))
+        let date = parse_day(&place, field, at)?;
+        Ok((events.partition_point(|e| e.date <= date), date))
+    }
 }
 
 pub fn history(file: &Path, player: &str, json: bool) -> Result<()> {

@@ -35,6 +35,8 @@ pub struct Staged {
     target: PathBuf,
     temp: PathBuf,
     done: bool,
+    /// The mark of the site being replaced (its text, if it is one rungs wrote).
+    previous: Option<String>,
 }
 
 impl Staged {
@@ -67,6 +69,7 @@ impl Staged {
             Some(p) if !p.as_os_str().is_empty() => p.to_path_buf(),
             _ => PathBuf::from("."),
         };
+        let previous = read_mark(&target);
         let temp = parent.join(format!(
             ".{}.rungs-publish-{}",
             name.to_string_lossy(),
@@ -80,6 +83,7 @@ impl Staged {
             target,
             temp,
             done: false,
+            previous,
         })
     }
 
@@ -88,15 +92,19 @@ impl Staged {
         &self.target
     }
 
-    /// Marks the folder as a site and puts it in the target's place. The pages are not
+    /// The text of the mark the site being replaced carries (`None` for a new folder).
+    pub fn previous_mark(&self) -> Option<&str> {
+        self.previous.as_deref()
+    }
+
+    /// Marks the folder as a site (the mark's text is `mark`: what was published, for the
+    /// next publish to read) and puts it in the target's place. The pages are not
     /// synced to the disk first: a site is made again from the log in a second, and a sync
     /// (`syncfs`) flushed every other program's writes too — seconds on a busy machine.
-    pub fn commit(mut self) -> Result<(), FolderError> {
+    pub fn commit(mut self, mark: &str) -> Result<(), FolderError> {
         let t = self.temp.clone();
         File::create(t.join(MARK))
-            .and_then(|mut f| {
-                f.write_all(b"A site published by rungs; the next publish replaces this folder.\n")
-            })
+            .and_then(|mut f| f.write_all(mark.as_bytes()))
             .map_err(|e| fail(&t, e))?;
         if self.target.exists() {
             exchange(&t, &self.target).map_err(|e| fail(&self.target, e))?;
@@ -137,6 +145,19 @@ impl Sink for Staged {
         }
         fs::write(&full, bytes)
     }
+}
+
+/// The mark's text in `dir`, read up to 64 KiB (a mark is a few hundred bytes; a larger one
+/// was not written by rungs and is read as far as that).
+fn read_mark(dir: &Path) -> Option<String> {
+    use std::io::Read;
+    let mut text = Vec::new();
+    File::open(dir.join(MARK))
+        .ok()?
+        .take(64 * 1024)
+        .read_to_end(&mut text)
+        .ok()?;
+    String::from_utf8(text).ok()
 }
 
 /// Whether a folder may be replaced: it is empty, or a site rungs wrote.
@@ -195,7 +216,7 @@ mod tests {
         let mut s = Staged::new(target)?;
         s.file("index.html", text.as_bytes()).unwrap();
         s.file("players/1.html", b"p").unwrap();
-        s.commit()
+        s.commit(&format!("{text}\n"))
     }
 
     /// A new folder appears whole; a second publish replaces the first whole (no file of
@@ -206,6 +227,9 @@ mod tests {
         let t = d.join("site");
         site(&t, "one").unwrap();
         fs::write(t.join("players/old.html"), "stale").unwrap();
+        let again = Staged::new(&t).unwrap();
+        assert_eq!(again.previous_mark(), Some("one\n"));
+        drop(again);
         site(&t, "two").unwrap();
         assert_eq!(fs::read_to_string(t.join("index.html")).unwrap(), "two");
         assert!(!t.join("players/old.html").exists());

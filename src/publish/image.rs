@@ -1,6 +1,8 @@
 //! The share image: the top of the standings drawn as SVG and rendered to PNG by resvg, in
-//! pure Rust, with the font egui already ships (Ubuntu Light) embedded — no system font is
-//! looked up, so the picture is the same on every machine.
+//! pure Rust, with the fonts egui already ships (Ubuntu Light, Hack, Noto Emoji) embedded, so
+//! the picture is the same on every machine. Only when a name has a letter none of them has
+//! (Chinese, Arabic, Devanagari …) are the system's fonts looked up for it, as a browser
+//! would; a machine with no font for it draws it as the font's blank.
 
 use super::svg::esc;
 use super::table::Line;
@@ -95,16 +97,36 @@ fn clip(text: &str, n: usize) -> String {
     }
 }
 
+/// The fonts embedded in the image, in the order a letter is looked for in them.
+const EMBEDDED: [&[u8]; 3] = [
+    epaint_default_fonts::UBUNTU_LIGHT,
+    epaint_default_fonts::HACK_REGULAR,
+    epaint_default_fonts::NOTO_EMOJI_REGULAR,
+];
+
+/// Whether `text` has a letter none of the embedded fonts has.
+fn needs_system_fonts(text: &str) -> bool {
+    let faces: Vec<ttf_parser::Face> = EMBEDDED
+        .iter()
+        .filter_map(|data| ttf_parser::Face::parse(data, 0).ok())
+        .collect();
+    text.chars()
+        .filter(|c| !c.is_ascii_graphic() && !c.is_whitespace())
+        .any(|c| !faces.iter().any(|f| f.glyph_index(c).is_some()))
+}
+
 /// The SVG rendered to PNG bytes.
 pub fn png(svg: &str) -> Result<Vec<u8>, String> {
     let mut opt = usvg::Options {
         font_family: "Ubuntu".into(),
         ..usvg::Options::default()
     };
-    opt.fontdb_mut()
-        .load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
-    opt.fontdb_mut()
-        .load_font_data(epaint_default_fonts::HACK_REGULAR.to_vec());
+    for data in EMBEDDED {
+        opt.fontdb_mut().load_font_data(data.to_vec());
+    }
+    if needs_system_fonts(svg) {
+        opt.fontdb_mut().load_system_fonts();
+    }
     let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| e.to_string())?;
     let size = tree.size().to_int_size();
     let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
@@ -116,6 +138,65 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Latin, Greek and Cyrillic names and the image's own marks (— · … ±) are in the
+    /// shipped fonts; Chinese, Arabic and Devanagari letters are not.
+    #[test]
+    fn only_letters_the_shipped_fonts_lack_send_for_the_system_fonts() {
+        assert!(!needs_system_fonts(
+            "José Ørsted · Дмитрий · Σωκράτης — 1 … ± W-D-L"
+        ));
+        assert!(needs_system_fonts("Ann 王芳"));
+        assert!(needs_system_fonts("محمد"));
+        assert!(needs_system_fonts("अनिल"));
+    }
+
+    fn dark_pixels(svg: &str) -> usize {
+        let png = png(svg).unwrap();
+        let mut reader = ::png::Decoder::new(std::io::Cursor::new(png))
+            .read_info()
+            .unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        buf[..info.buffer_size()]
+            .chunks(4)
+            .filter(|p| p[0] < 120 && p[3] > 0)
+            .count()
+    }
+
+    /// A Chinese name is drawn with a system font that has it, where this machine has one
+    /// (Debian's fonts-droid-fallback or fonts-noto-cjk); where none has, the test says so.
+    #[test]
+    fn a_chinese_name_is_drawn_in_a_system_font() {
+        let mut db = usvg::fontdb::Database::new();
+        db.load_system_fonts();
+        let has = db.faces().any(|f| {
+            db.with_face_data(f.id, |data, i| {
+                ttf_parser::Face::parse(data, i)
+                    .ok()
+                    .and_then(|face| face.glyph_index('王'))
+                    .is_some()
+            })
+            .unwrap_or(false)
+        });
+        let svg = |name: &str| {
+            format!(
+                r#"<svg xmlns="http://www.w3.org/2000/svg" width="200" height="60"><rect width="100%" height="100%" fill="white"/><text x="10" y="40" font-size="32" fill="black">{name}</text></svg>"#
+            )
+        };
+        assert_eq!(dark_pixels(&svg("")), 0);
+        // Latin from the shipped font, everywhere.
+        assert!(dark_pixels(&svg("Ann")) > 50);
+        if !has {
+            eprintln!("no system font has 王: the fallback is not exercised on this machine");
+            return;
+        }
+        // A missing letter is drawn as the font's box, the same for every letter: two
+        // different names drawn alike would be boxes.
+        assert!(dark_pixels(&svg("王芳")) > 50);
+        let (a, b) = (png(&svg("王芳")).unwrap(), png(&svg("李明")).unwrap());
+        assert!(a != b, "two Chinese names drawn alike: boxes, not letters");
+    }
 
     #[test]
     fn clip_cuts_long_names_with_an_ellipsis() {

@@ -11,6 +11,7 @@ pub mod folder;
 pub mod image;
 pub mod model;
 mod pages;
+pub mod since;
 pub mod sink;
 pub mod site;
 mod svg;
@@ -91,39 +92,51 @@ pub enum PublishError {
     Replay(#[from] crate::ladder::replay::ReplayError),
 }
 
-/// Movement is measured over the last week of play: from the ladder as it stood a week
-/// before the last event of `events` (the events dated up to seven days before it).
-pub fn baseline(events: &[crate::ladder::log::Effective]) -> usize {
-    let Some(last) = events.last() else {
-        return 0;
-    };
-    let before = last
-        .date
-        .checked_sub_days(chrono::Days::new(7))
-        .unwrap_or(NaiveDate::MIN);
-    events.partition_point(|e| e.date <= before)
+/// What to publish: the log, how much of it the site shows, and where it came from.
+pub struct Request<'a> {
+    /// The ladder's first rules.
+    pub initial: &'a crate::ladder::rules::Rules,
+    /// The whole log, in replay order.
+    pub events: &'a [crate::ladder::log::Effective],
+    /// The site shows the ladder after `events[..cut]`.
+    pub cut: usize,
+    /// The day the site shows the ladder at.
+    pub day: NaiveDate,
+    /// The ladder file (recorded in the site, so that the next publish of this ladder into
+    /// the folder measures movement from this one).
+    pub ladder: &'a std::path::Path,
+    /// Movement measured from the ladder after `events[..n]`, when the organiser names it.
+    pub since: Option<usize>,
 }
 
-/// Publishes the ladder after `events` (the log up to the chosen point) into `dir`, whole:
-/// the folder is checked first, the pages written beside it, then put in its place. Returns
-/// the folder written (a link followed) and the number of player pages.
+/// Publishes `request` into `dir`, whole: the folder is checked first, the pages written
+/// beside it, then put in its place. Movement is measured from the last publish of this
+/// ladder into `dir` (or see [`since::choose`]). Returns the folder written (a link
+/// followed) and the number of player pages.
 pub fn publish_site(
-    initial: &crate::ladder::rules::Rules,
-    events: &[crate::ladder::log::Effective],
-    day: NaiveDate,
+    request: &Request,
     options: &Options,
     dir: &std::path::Path,
 ) -> Result<(std::path::PathBuf, usize), PublishError> {
     // A refused target costs nothing: it is checked before the replay.
     let mut staged = folder::Staged::new(dir)?;
-    let model = Model::gather(initial, events, baseline(events))?;
-    let site = Site::new(&model, options, day);
+    let (events, cut) = (request.events, request.cut.min(request.events.len()));
+    let ladder = since::ladder_id(request.ladder);
+    let previous = staged.previous_mark().and_then(since::Record::from_mark);
+    let since = since::choose(events, cut, &ladder, previous.as_ref(), request.since);
+    let model = Model::gather(request.initial, &events[..cut], &since)?;
+    let site = Site::new(&model, options, request.day);
     let target = staged.target().to_path_buf();
     render(&site, &mut staged).map_err(|e| folder::FolderError {
         dir: target.clone(),
         why: format!("cannot write: {e}"),
     })?;
-    staged.commit()?;
+    let record = since::Record {
+        ladder,
+        shown: since::Point::after(events, cut),
+        since,
+    };
+    staged.commit(&record.to_mark())?;
     Ok((target, site.lines().count()))
 }
 

@@ -3,6 +3,7 @@
 //! and every player's history rows and matches grouped by player (a player page reads its
 //! own slices; nothing is replayed or searched again per player).
 
+use super::since::Since;
 use crate::chart::LogIndex;
 use crate::ladder::event::{Event, PlayerId};
 use crate::ladder::log::Effective;
@@ -88,6 +89,8 @@ pub struct Model<'a> {
     pub ladder: Ladder,
     pub standings: Vec<Standing>,
     pub baseline: Baseline,
+    /// Where `baseline` is from, for the pages to say.
+    pub since: Since,
     pub index: LogIndex,
     /// History rows grouped by player: player `i`'s are `history[starts[i]..starts[i + 1]]`.
     history: Vec<HistoryRow>,
@@ -98,18 +101,29 @@ pub struct Model<'a> {
 }
 
 impl<'a> Model<'a> {
-    /// Replays `events` (the log up to the published point) once under `initial`; the
-    /// standings after the first `baseline` events are what movement is measured from.
+    /// Replays `events` (the log up to the published point) once under `initial`; movement
+    /// is measured from the standings after the events `since` holds. Those are usually the
+    /// first events of the log, read on the way; when a match entered since is dated among
+    /// them they are replayed on their own.
     pub fn gather(
         initial: &Rules,
         events: &'a [Effective],
-        baseline: usize,
+        since: &Since,
     ) -> Result<Model<'a>, ReplayError> {
+        let held = events.iter().filter(|e| since.holds(e)).count();
+        let prefix = events.iter().take_while(|e| since.holds(e)).count();
         let mut ladder = Ladder::new(initial.clone());
-        let mut history = Vec::new();
         let mut before = None;
+        if held != prefix {
+            let mut then = Ladder::new(initial.clone());
+            for e in events.iter().filter(|e| since.holds(e)) {
+                then.apply(e.date, e.seq, &e.event, &mut Vec::new())?;
+            }
+            before = Some(Baseline::of(&then));
+        }
+        let mut history = Vec::new();
         for (i, e) in events.iter().enumerate() {
-            if i == baseline {
+            if i == prefix && before.is_none() {
                 before = Some(Baseline::of(&ladder));
             }
             ladder.apply(e.date, e.seq, &e.event, &mut history)?;
@@ -129,6 +143,7 @@ impl<'a> Model<'a> {
             standings: standings::standings(&ladder),
             ladder,
             baseline,
+            since: *since,
             index: LogIndex::new(initial, events),
             history,
             starts,

@@ -83,12 +83,9 @@ impl<'m, 'a> Site<'m, 'a> {
         }
     }
 
-    /// "Movement since 2026-11-13".
+    /// "movement since the last publish (2026-11-13)".
     pub fn movement_since(&self) -> String {
-        match self.model.baseline.date {
-            Some(d) => format!("movement since {d}"),
-            None => "movement since the start".to_string(),
-        }
+        self.model.since.words()
     }
 }
 
