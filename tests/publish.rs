@@ -43,6 +43,11 @@ fn club(dir: &Dir) {
     dir.ok(&["add-player", LADDER, "Ed", "--date", "2026-01-13"]);
 }
 
+/// `a` beats `b` on `date`.
+fn win(dir: &Dir, a: &str, b: &str, date: &str) {
+    dir.ok(&["add-match", LADDER, a, b, "1", "--date", date]);
+}
+
 fn read(p: &Path) -> String {
     std::fs::read_to_string(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
@@ -232,15 +237,7 @@ fn a_past_point_is_published_again_exactly() {
     let dir = Dir::new("publish-at");
     club(&dir);
     dir.ok(&["publish", LADDER, "a", "--at", "2026-01-05"]);
-    dir.ok(&[
-        "add-match",
-        LADDER,
-        "Cy",
-        "Ann Lee",
-        "1",
-        "--date",
-        "2026-01-14",
-    ]);
+    win(&dir, "Cy", "Ann Lee", "2026-01-14");
     dir.ok(&["publish", LADDER, "b", "--at", "2026-01-05"]);
     assert_eq!(files(&dir.path("a")), files(&dir.path("b")));
     let names: Vec<String> = row_names(&read(&dir.path("b/index.html")))
@@ -395,15 +392,7 @@ fn under_elo_the_rating_is_one_column() {
     let dir = Dir::new("publish-elo");
     dir.ok(&["new", LADDER, "--system", "elo"]);
     dir.ok(&["add-player", LADDER, "Ann", "Bo", "--date", "2026-01-01"]);
-    dir.ok(&[
-        "add-match",
-        LADDER,
-        "Ann",
-        "Bo",
-        "1",
-        "--date",
-        "2026-01-02",
-    ]);
+    win(&dir, "Ann", "Bo", "2026-01-02");
     dir.ok(&["publish", LADDER, "site"]);
     let index = read(&dir.0.join("site/index.html"));
     let head = &index[index.find("<thead>").unwrap()..index.find("</thead>").unwrap()];
@@ -422,15 +411,7 @@ fn the_archive_says_when_each_season_ran() {
     let dir = Dir::new("publish-seasons");
     club(&dir);
     dir.ok(&["hard-reset", LADDER, "--date", "2026-01-13"]);
-    dir.ok(&[
-        "add-match",
-        LADDER,
-        "Ann Lee",
-        "Bo Chen",
-        "1",
-        "--date",
-        "2026-01-15",
-    ]);
+    win(&dir, "Ann Lee", "Bo Chen", "2026-01-15");
     dir.ok(&["hard-reset", LADDER, "--date", "2026-01-16"]);
     dir.ok(&["publish", LADDER, "site"]);
     let archive = read(&dir.0.join("site/seasons.html"));
@@ -551,34 +532,10 @@ fn movement_is_measured_from_the_last_publish_into_the_folder() {
     // The last event is on 13 January; a week before, the last event was on the 5th.
     assert!(first.contains("movement since 2026-01-05"), "{first}");
     let seen = positions(&dir);
-    dir.ok(&[
-        "add-match",
-        LADDER,
-        "Cy",
-        "Ann Lee",
-        "1",
-        "--date",
-        "2026-01-14",
-    ]);
-    dir.ok(&[
-        "add-match",
-        LADDER,
-        "Cy",
-        "Bo Chen",
-        "1",
-        "--date",
-        "2026-01-15",
-    ]);
+    win(&dir, "Cy", "Ann Lee", "2026-01-14");
+    win(&dir, "Cy", "Bo Chen", "2026-01-15");
     // Entered now, dated before the last publish: not something the club has seen.
-    dir.ok(&[
-        "add-match",
-        LADDER,
-        "Bo Chen",
-        "Ann Lee",
-        "1",
-        "--date",
-        "2026-01-11",
-    ]);
+    win(&dir, "Bo Chen", "Ann Lee", "2026-01-11");
     dir.ok(&["publish", LADDER, "site"]);
     let second = read(&dir.path("site/index.html"));
     assert!(
