@@ -147,6 +147,8 @@ fn table(ui: &mut Ui, me: &mut StandingsScreen, app: &AppState, out: &mut Vec<Co
                         });
                         x += w;
                     }
+                } else {
+                    rows.painter().rect_filled(rect, 0.0, fill);
                 }
                 fills.push((n, top, fill));
             }
@@ -197,6 +199,12 @@ fn table(ui: &mut Ui, me: &mut StandingsScreen, app: &AppState, out: &mut Vec<Co
                     }
                 }
             }
+            // Where the figures pass under the names.
+            frozen.painter().vline(
+                left.right() - 0.5,
+                left.y_range(),
+                visuals.widgets.noninteractive.bg_stroke,
+            );
             // The header row, over the rows scrolled beneath it; its figures' headings move
             // sideways with the figures.
             let head = Rect::from_min_max(view.min, pos2(view.right(), view.top() + HEADER));
