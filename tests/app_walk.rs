@@ -176,7 +176,7 @@ fn a_rules_change_preview_says_the_reset_due_comes_with_it() {
     );
 }
 
-/// Walk, the hard-reset preview at 1400×900: the tier column was cut ("Grandweaver → Ex…")
+/// Walk, the hard-reset preview at 1400×900 and 800×600: the tier column was cut ("Grandweaver → Ex…")
 /// beside free space. Ann and Bo start at 1200 RP, Masters, so Grandweavers (the top 100
 /// Masters are): the hard reset moves them down, and each whole "Grandweaver → …" ends left
 /// of the next column's heading.
@@ -195,30 +195,32 @@ fn the_preview_gives_a_tier_change_its_whole_width() {
     ];
     store.commit("club night", &rows).unwrap();
     drop(store);
-    let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
-    let seasons = rungs::app::command::Screen::Seasons;
-    h.state_mut()
-        .state
-        .apply(rungs::app::command::Command::Show(seasons));
-    h.state_mut()
-        .state
-        .apply(rungs::app::command::Command::PreviewHardReset);
-    let _ = h.try_run();
-    let _ = h.try_run();
-    assert!(
-        h.state().state.error().is_none(),
-        "{:?}",
-        h.state().state.error()
-    );
-    let next = h.get_by_label("RP before → after").rect();
-    let tiers: Vec<_> = h.query_all_by_label_contains("Grandweaver → ").collect();
-    assert!(!tiers.is_empty(), "a Grandweaver moves down");
-    for t in tiers {
+    for size in [egui::vec2(1400.0, 900.0), egui::vec2(800.0, 600.0)] {
+        let mut h = app_support::open(&path, size);
+        let seasons = rungs::app::command::Screen::Seasons;
+        h.state_mut()
+            .state
+            .apply(rungs::app::command::Command::Show(seasons));
+        h.state_mut()
+            .state
+            .apply(rungs::app::command::Command::PreviewHardReset);
+        let _ = h.try_run();
+        let _ = h.try_run();
         assert!(
-            t.rect().right() <= next.left(),
-            "{:?} runs under the next column at {next:?}",
-            t.rect()
+            h.state().state.error().is_none(),
+            "{:?}",
+            h.state().state.error()
         );
+        let next = h.get_by_label("RP before → after").rect();
+        let tiers: Vec<_> = h.query_all_by_label_contains("Grandweaver → ").collect();
+        assert!(!tiers.is_empty(), "a Grandweaver moves down");
+        for t in tiers {
+            assert!(
+                t.rect().right() <= next.left(),
+                "{:?} runs under the next column at {next:?}",
+                t.rect()
+            );
+        }
     }
 }
 
@@ -392,4 +394,34 @@ fn text_typed_right_after_tab_goes_to_the_next_field() {
     h.key_press(Key::Tab);
     h.run();
     assert_eq!(h.state().screens.enter.form.b, "Portugal");
+}
+
+/// Walk, a player's page: Bo Chen, retired after one match, read "1 matches: 0 won, 0 drawn,
+/// 1 lost". Here Cy has played once (lost to Bo): "1 match: 0 won, 0 drawn, 1 lost"; Ann
+/// once (beat Bo); Bo twice: "2 matches: 1 won, 0 drawn, 1 lost".
+#[test]
+fn a_players_page_counts_one_match_as_one() {
+    use rungs::app::command::Command;
+    let dir = Temp::new("walk-one-match");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
+    h.state_mut().state.apply(Command::ShowPlayer(Some(2)));
+    h.run();
+    assert!(
+        h.query_by_label_contains("1 match: 0 won, 0 drawn, 1 lost · RP ")
+            .is_some()
+    );
+    h.state_mut().state.apply(Command::ShowPlayer(Some(0)));
+    h.run();
+    assert!(
+        h.query_by_label_contains("1 match: 1 won, 0 drawn, 0 lost · RP ")
+            .is_some()
+    );
+    h.state_mut().state.apply(Command::ShowPlayer(Some(1)));
+    h.run();
+    assert!(
+        h.query_by_label_contains("2 matches: 1 won, 0 drawn, 1 lost · RP ")
+            .is_some()
+    );
 }

@@ -102,7 +102,7 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, before: &Rules, out: &mut Vec<Com
         let height = (ui.available_height() * 0.6).clamp(120.0, 360.0);
         // With room to spare the names and tiers take the width they need ("Grandweaver →
         // Expert II", not "Grandweaver → Ex…"); a small window keeps all four columns in view.
-        let roomy = ui.available_width() >= 760.0;
+        let roomy = ui.available_width() >= 640.0;
         let text = |initial: f32, least: f32| {
             if roomy {
                 Column::auto().at_least(initial).clip(true)
