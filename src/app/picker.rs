@@ -169,14 +169,15 @@ fn carry_after_tab(ui: &egui::Ui) {
     });
     if !carried.is_empty() {
         let pass = ui.ctx().cumulative_pass_nr();
-        ui.data_mut(|d| d.insert_temp(egui::Id::new(CARRY), (pass, carried)));
+        ui.data_mut(|d| d.insert_temp(egui::Id::unique(CARRY), (pass, carried)));
     }
 }
 
 /// Types what [`carry_after_tab`] held into the field that now has the keyboard; held longer
 /// than a frame or two (the keyboard went elsewhere), it is dropped.
 fn type_carried(ui: &egui::Ui) {
-    let Some((pass, text)) = ui.data_mut(|d| d.remove_temp::<(u64, String)>(egui::Id::new(CARRY)))
+    let Some((pass, text)) =
+        ui.data_mut(|d| d.remove_temp::<(u64, String)>(egui::Id::unique(CARRY)))
     else {
         return;
     };
