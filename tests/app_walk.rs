@@ -407,32 +407,52 @@ fn text_typed_right_after_tab_goes_to_the_next_field() {
     assert_eq!(h.state().screens.enter.form.b, "Portugal");
 }
 
-/// Walk, a player's page: Bo Chen, retired after one match, read "1 matches: 0 won, 0 drawn,
-/// 1 lost". Here Cy has played once (lost to Bo): "1 match: 0 won, 0 drawn, 1 lost"; Ann
-/// once (beat Bo); Bo twice: "2 matches: 1 won, 0 drawn, 1 lost".
+/// Item 3 in the app (the command line's is tests/standings_cli.rs): retire the third of four
+/// and the standings numbered their rows 1, 2, 4. Ann beat Bo, Bo beat Cy, Ann beat Di, Bo
+/// beat Di; with Cy retired, "3 of 4 players" are numbered 1, 2 and 3 between them.
 #[test]
-fn a_players_page_counts_one_match_as_one() {
+fn a_retired_player_leaves_no_gap_in_the_places() {
     use rungs::app::command::Command;
-    let dir = Temp::new("walk-one-match");
+    let dir = Temp::new("walk-places");
     let path = dir.0.join("club.rungs");
-    club(&path);
+    let mut store = Store::create(&path, &Rules::default()).unwrap();
+    let start = day(2026, 1, 1);
+    let mut rows: Vec<_> = ["Ann", "Bo", "Cy", "Di"]
+        .iter()
+        .enumerate()
+        .map(|(i, n)| (start, join(i as u32, n)))
+        .collect();
+    rows.push((day(2026, 1, 2), win(0, 1)));
+    rows.push((day(2026, 1, 3), win(1, 2)));
+    rows.push((day(2026, 1, 4), win(0, 3)));
+    rows.push((day(2026, 1, 5), win(1, 3)));
+    store.commit("club night", &rows).unwrap();
+    drop(store);
     let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
     h.state_mut().state.apply(Command::ShowPlayer(Some(2)));
     h.run();
-    assert!(
-        h.query_by_label_contains("1 match: 0 won, 0 drawn, 1 lost · RP ")
-            .is_some()
-    );
-    h.state_mut().state.apply(Command::ShowPlayer(Some(0)));
+    app_support::click(&mut h, "Retire Cy");
+    h.state_mut()
+        .state
+        .apply(Command::Show(rungs::app::command::Screen::Standings));
     h.run();
-    assert!(
-        h.query_by_label_contains("1 match: 1 won, 0 drawn, 0 lost · RP ")
-            .is_some()
-    );
-    h.state_mut().state.apply(Command::ShowPlayer(Some(1)));
-    h.run();
-    assert!(
-        h.query_by_label_contains("2 matches: 1 won, 0 drawn, 1 lost · RP ")
-            .is_some()
+    assert!(h.query_by_label("3 of 4 players").is_some());
+    assert!(h.query_by_label("Cy").is_none(), "retired: not shown");
+    let place = |h: &egui_kittest::Harness<'_, rungs::app::RungsApp>, name: &str| {
+        let y = h.get_by_label(name).rect().center().y;
+        ["1", "2", "3", "4"]
+            .into_iter()
+            .find(|n| {
+                h.query_all_by_label(n)
+                    .any(|node| (node.rect().center().y - y).abs() < 1.0)
+            })
+            .map(str::to_string)
+    };
+    let mut places: Vec<_> = ["Ann", "Bo", "Di"].map(|n| place(&h, n)).into();
+    places.sort();
+    assert_eq!(
+        places,
+        ["1", "2", "3"].map(|p| Some(p.to_string())),
+        "no gap where Cy was"
     );
 }
