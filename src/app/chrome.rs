@@ -198,7 +198,7 @@ pub fn tabs(ui: &mut egui::Ui, current: Screen, out: &mut Vec<Command>) {
 /// "club.rungs · Skyweaver · season 12, week 3 · next reset Monday 2026-11-30 (soft) · …
 /// · 1,284 events · 337 players · saved": the file, its system, where the season calendar
 /// stands today ([`calendar_status`]'s line, the same the command line's `standings` prints)
-/// and the log's size. It wraps rather than cut the counts off in a narrow window.
+/// and the log's size, in at most two lines (all of it on hover).
 pub fn status(ui: &mut egui::Ui, s: &AppState) {
     let file = s.path().and_then(|p| p.file_name()).map_or_else(
         || "no ladder".to_string(),
@@ -222,8 +222,20 @@ pub fn status(ui: &mut egui::Ui, s: &AppState) {
             ui.label(job.status());
             ui.separator();
         }
-        ui.add(egui::Label::new(parts.join(" · ")).wrap())
-            .on_hover_text(s.path().map_or(String::new(), |p| p.display().to_string()));
+        // At most two lines, the rest on hover: wrapped whole it took four of a 420-px
+        // window's lines, and History's plots the room.
+        let text = parts.join(" · ");
+        let mut job = egui::text::LayoutJob::simple(
+            text.clone(),
+            egui::TextStyle::Body.resolve(ui.style()),
+            ui.visuals().text_color(),
+            ui.available_width(),
+        );
+        job.wrap.max_rows = 2;
+        job.wrap.overflow_character = Some('…');
+        let path = s.path().map_or(String::new(), |p| p.display().to_string());
+        ui.add(egui::Label::new(job))
+            .on_hover_text(format!("{path}\n{text}"));
     });
 }
 

@@ -485,9 +485,12 @@ fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
                 };
                 // Figures hold between a player's events, as the band does.
                 let points = super::plot_band::stepped(&points);
+                // Already thinned to the pixels; egui_plot's own thinning would fill each
+                // step into the next pixel column's as a trapezoid — a wedge across every gap.
                 let line = Line::new(name, PlotPoints::from(points))
                     .color(pl.colour)
-                    .width(1.5);
+                    .width(1.5)
+                    .allow_band(false);
                 p.line(if dashed {
                     line.style(LineStyle::dashed_dense())
                 } else {

@@ -40,6 +40,7 @@ mod seasons;
 pub mod settings;
 pub mod simulate;
 pub mod standings;
+mod standings_table;
 pub mod state;
 pub mod tonight;
 pub mod tools;

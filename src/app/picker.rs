@@ -84,6 +84,9 @@ pub fn name_picker(
                     *text = offers[(*highlight).min(offers.len() - 1)].clone();
                 }
                 out.tab = Some(shift);
+                carry_after_tab(ui);
+            } else {
+                type_carried(ui);
             }
         }
         let response = ui
@@ -135,3 +138,53 @@ pub fn name_picker(
     });
     out
 }
+
+/// Text typed after Tab in the same frame belongs to the next field: a quick "Spai⇥Portu"
+/// arrives at once, and the completed "Spain" would take the P ("SpaiPn"). It waits for the
+/// next frame (`type_carried`), when the next field has the keyboard.
+fn carry_after_tab(ui: &egui::Ui) {
+    let carried = ui.ctx().input_mut(|i| {
+        let tab = |e: &egui::Event| {
+            matches!(
+                e,
+                egui::Event::Key {
+                    key: Key::Tab,
+                    pressed: true,
+                    ..
+                }
+            )
+        };
+        let Some(at) = i.events.iter().position(tab) else {
+            return String::new();
+        };
+        let mut carried = String::new();
+        let events = std::mem::take(&mut i.events);
+        for (n, e) in events.into_iter().enumerate() {
+            match e {
+                egui::Event::Text(t) if n > at => carried.push_str(&t),
+                e => i.events.push(e),
+            }
+        }
+        carried
+    });
+    if !carried.is_empty() {
+        let pass = ui.ctx().cumulative_pass_nr();
+        ui.data_mut(|d| d.insert_temp(egui::Id::unique(CARRY), (pass, carried)));
+    }
+}
+
+/// Types what [`carry_after_tab`] held into the field that now has the keyboard; held longer
+/// than a frame or two (the keyboard went elsewhere), it is dropped.
+fn type_carried(ui: &egui::Ui) {
+    let Some((pass, text)) =
+        ui.data_mut(|d| d.remove_temp::<(u64, String)>(egui::Id::unique(CARRY)))
+    else {
+        return;
+    };
+    if pass + 3 >= ui.ctx().cumulative_pass_nr() && !text.is_empty() {
+        ui.ctx()
+            .input_mut(|i| i.events.insert(0, egui::Event::Text(text)));
+    }
+}
+
+const CARRY: &str = "picker-carried-text";

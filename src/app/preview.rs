@@ -100,6 +100,15 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, before: &Rules, out: &mut Vec<Com
         ));
         let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
         let height = (ui.available_height() * 0.6).clamp(120.0, 360.0);
+        // With room to spare names and tiers get the width they need ("Apprentice III →
+        // Apprentice II" is about 200 px, not "Grandweaver → Ex…"); a small window keeps all
+        // four columns in view.
+        let roomy = ui.available_width() >= 700.0;
+        let (name_w, tier_w) = if roomy {
+            (160.0, 215.0)
+        } else {
+            (120.0, 120.0)
+        };
         egui::ScrollArea::horizontal()
             .id_salt(("preview-sideways", p.id))
             .show(ui, |ui| {
@@ -109,9 +118,9 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, before: &Rules, out: &mut Vec<Com
                     .striped(true)
                     .resizable(true)
                     .max_scroll_height(height)
-                    // Together about 560 px: a small window shows every column.
-                    .column(Column::initial(120.0).at_least(80.0).clip(true))
-                    .column(Column::initial(120.0).at_least(70.0).clip(true))
+                    // Together about 560 px (685 with room): a small window shows every column.
+                    .column(Column::initial(name_w).at_least(80.0).clip(true))
+                    .column(Column::initial(tier_w).at_least(70.0).clip(true))
                     .column(Column::initial(130.0).at_least(110.0))
                     .column(Column::initial(180.0).at_least(150.0))
                     .header(22.0, |mut h| {

@@ -13,7 +13,8 @@ use super::players::{self, PlayersScreen};
 use super::replay::{self, ReplayScreen};
 use super::settings::{self, SettingsScreen};
 use super::simulate::{self, SimForm};
-use super::standings::{self, StandingsScreen};
+use super::standings::StandingsScreen;
+use super::standings_table;
 use super::state::AppState;
 use super::tonight::{self, TonightScreen};
 use super::tune::{self, Tune};
@@ -119,7 +120,7 @@ impl Screens {
             }
         }
         match state.screen {
-            Screen::Standings => standings::show(ui, &mut self.standings, state, out),
+            Screen::Standings => standings_table::show(ui, &mut self.standings, state, out),
             Screen::EnterMatch => enter_match::show(ui, &mut self.enter, state, out),
             Screen::Matches => {
                 self.enter.show_edit(ui, state, out);

@@ -323,7 +323,8 @@ fn loss(s: &crate::ladder::evaluate::Score) -> String {
 fn results(ui: &mut egui::Ui, t: &Tuned) {
     let f = &t.fit;
     ui.add_space(6.0);
-    ui.label(RichText::new(&f.fitted.label).strong());
+    // The screens' words, not the log's: "Skyweaver, Side advantage 134", not "advantage=134".
+    ui.label(RichText::new(super::words::rules(&f.rules)).strong());
     let rows: Vec<Vec<String>> = [false, true]
         .iter()
         .map(|&test| {
@@ -352,15 +353,17 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
             } else {
                 ""
             };
-            ui.label(format!("{} {} → {}{edge}", p.name, p.start, p.fitted));
+            ui.label(format!("{} {} → {}{edge}", p.label, p.start, p.fitted));
         }
     });
     let width = (ui.available_width() / (t.curves.len() + 1) as f32 - 8.0).max(160.0);
     ui.horizontal_wrapped(|ui| {
         for (name, curve) in &t.curves {
-            let fitted = f.params.iter().find(|p| p.name == *name).map(|p| p.fitted);
+            let param = f.params.iter().find(|p| p.name == *name);
+            let fitted = param.map(|p| p.fitted);
+            let label = param.map_or(*name, |p| p.label);
             ui.vertical(|ui| {
-                ui.label(format!("log-loss vs {name}"));
+                ui.label(format!("log-loss vs {label}"));
                 Plot::new(format!("tune-curve-{name}"))
                     .width(width)
                     .height(160.0)

@@ -315,11 +315,46 @@ pub fn preview(store: &mut Store, act: Action, id: u64) -> AppResult<Done> {
     let (before, after) = action::preview(store, &act)?;
     Ok(Done::Preview(Box::new(Pending {
         changes: preview::changes(&before, &after),
-        note: action::preview_note(&act, &before),
+        note: match (due_note(&act, &before), action::preview_note(&act, &before)) {
+            (Some(due), Some(note)) => Some(format!("{due} {note}")),
+            (due, note) => due.or(note),
+        },
         action: act,
         after,
         id,
     })))
+}
+
+/// A change appended after resets of the season calendar fell due brings them with it: the
+/// preview says so, or a rules change seems to reset every RP ("Spain 1394 → 1000") for no
+/// reason. Not said of the action that applies those resets, which is all they are.
+fn due_note(act: &Action, before: &Ladder) -> Option<String> {
+    use crate::ladder::event::{Entry, Event};
+    let (date, entry) = act.rows().first()?;
+    if let Entry::Add {
+        event: Event::Rules { rules },
+    } = entry
+        && **rules == before.rules
+    {
+        return None;
+    }
+    let due = crate::ladder::seasons::due_first(before, *date, &[])?;
+    let what = match (due.soft, due.hard) {
+        (1, 0) => "A soft reset of the season calendar (the week ends) is due".to_string(),
+        (1, _) => "A hard reset of the season calendar (the season ends) is due".to_string(),
+        (n, 0) => format!("{n} soft resets of the season calendar are due"),
+        (n, 1) => format!("{n} resets of the season calendar are due (one ends the season)"),
+        (n, h) => format!("{n} resets of the season calendar are due ({h} of them end seasons)"),
+    };
+    let comes = if due.soft == 1 {
+        "it comes"
+    } else {
+        "they come"
+    };
+    Some(format!(
+        "{what}: {comes} first, with this change, and the figures below include {}.",
+        if due.soft == 1 { "it" } else { "them" }
+    ))
 }
 
 /// The migration from the Elo list at `path` with these rank cut-offs, checked.
