@@ -76,7 +76,8 @@ fn a_match_entered_by_typing_and_clicking_changes_the_standings() {
     click(&mut h, "Players");
     h.get_by_role_and_label(Role::Button, "Ann Lee").click();
     h.run();
-    assert!(h.query_by_label_contains("1 matches: 1 won").is_some());
+    // One match, in the singular.
+    assert!(h.query_by_label_contains("1 match: 1 won").is_some());
     assert!(
         h.query_by_label_contains("beat Bo Chen").is_some(),
         "recent matches, from Ann's side"

@@ -235,8 +235,16 @@ fn page(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: &mut
     let f = p.figures();
     let facts = app.ladder.rules.facts();
     ui.label(format!(
-        "{} matches: {} won, {} drawn, {} lost · {} {:.0} · rating {:.1} ± {:.1}",
-        p.matches, p.wins, p.draws, p.losses, facts.score, f.score, f.rating, f.deviation
+        "{} match{}: {} won, {} drawn, {} lost · {} {:.0} · rating {:.1} ± {:.1}",
+        p.matches,
+        if p.matches == 1 { "" } else { "es" },
+        p.wins,
+        p.draws,
+        p.losses,
+        facts.score,
+        f.score,
+        f.rating,
+        f.deviation
     ));
     if p.retired {
         ui.label(
