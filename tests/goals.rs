@@ -233,13 +233,14 @@ proptest! {
         v in 0.001f64..2.0,
         step in 0.0f64..5.0,
         share in 0.0f64..1.0,
+        cap in 1.0f64..1000.0,
         attack in -11.0f64..11.0,
         defence in -11.0f64..11.0,
         advantage in -3.0f64..3.0,
         g in 0u32..1001,
         h in 0u32..1001,
     ) {
-        let cfg = goals::Config { mu, rho, initial_variance: v, drift: 0.0, step, share };
+        let cfg = goals::Config { mu, rho, initial_variance: v, drift: 0.0, step, share, cap };
         let a = goals::Rating { attack, defence, variance: v };
         let b = goals::Rating { attack: defence, defence: attack, variance: v };
         let p = goals::predict_with_advantage(&a, &b, advantage, &cfg);
@@ -416,4 +417,55 @@ fn every_system_predicts_draws() {
         t.learn(0.5, Outcome::Draw);
     }
     assert!(t.theta > start);
+}
+
+/// The margin's strength γ (`margin_power`) by hand, Elo K = 32, 1500 against 1500, 4-1 (the
+/// plain change 16): log (lead 0) m = ln 4/ln 2 = 2, at γ = 0.5 √2 → 16·1.4142136 =
+/// 22.627417, at γ = 0 → 16 as without a margin; wfe m = 1.75, at γ = 2 → 16·3.0625 = 49.
+#[test]
+fn the_margins_strength_by_hand() {
+    let log = [join(0), join(1), scored(0, 1, [4, 1], None)];
+    let after = |assign: &[&str]| {
+        let mut rules = Rules::defaults(System::Elo);
+        for a in assign {
+            rules.assign(a).unwrap();
+        }
+        replay(&rules, &log).players[0].skill.rating_1500() - 1500.0
+    };
+    assert!((after(&["margin=log", "margin_power=0.5"]) - 22.627_417).abs() < 1e-6);
+    assert_eq!(after(&["margin=log", "margin_power=0"]), 16.0);
+    assert_eq!(after(&["margin=wfe", "margin_power=2"]), 49.0);
+    assert!(
+        Rules::defaults(System::Elo)
+            .assign("margin_power=-1")
+            .is_err()
+    );
+}
+
+/// The goals model's `cap`: a 9-1 with cap 3 moves the winner exactly as a 3-1 does (attack
+/// 0.1299353, defence 0.0275486: `rating::goals`'s step by hand), and the loser's defence
+/// as a 3-1 too; the default counts every goal.
+#[test]
+fn the_goals_cap_by_hand() {
+    let mut rules = Rules::defaults(System::Goals);
+    rules.assign("cap=3").unwrap();
+    let rout = [
+        join(0),
+        join(1),
+        Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Win))),
+    ];
+    let with = |g: [u32; 2], rules: &Rules| {
+        let mut log = rout.to_vec();
+        if let Event::Match(m) = &mut log[2] {
+            m.goals = Some(g);
+        }
+        skills(&replay(rules, &log))
+    };
+    assert_eq!(with([9, 1], &rules), with([3, 1], &rules));
+    let Skill::Goals(a) = with([3, 1], &rules)[0] else {
+        panic!("goals skill")
+    };
+    assert!((a.attack - 0.129_935_3).abs() < 1e-7 && (a.defence - 0.027_548_6).abs() < 1e-7);
+    let plain = Rules::defaults(System::Goals);
+    assert_ne!(with([9, 1], &plain), with([3, 1], &plain));
 }
