@@ -234,13 +234,16 @@ proptest! {
         step in 0.0f64..5.0,
         share in 0.0f64..1.0,
         cap in 1.0f64..1000.0,
+        home_split in 0.0f64..1.0,
         attack in -11.0f64..11.0,
         defence in -11.0f64..11.0,
         advantage in -3.0f64..3.0,
         g in 0u32..1001,
         h in 0u32..1001,
     ) {
-        let cfg = goals::Config { mu, rho, initial_variance: v, drift: 0.0, step, share, cap };
+        let cfg = goals::Config {
+            mu, rho, initial_variance: v, drift: 0.0, step, share, cap, home_split,
+        };
         let a = goals::Rating { attack, defence, variance: v };
         let b = goals::Rating { attack: defence, defence: attack, variance: v };
         let p = goals::predict_with_advantage(&a, &b, advantage, &cfg);
@@ -468,4 +471,37 @@ fn the_goals_cap_by_hand() {
     assert!((a.attack - 0.129_935_3).abs() < 1e-7 && (a.defence - 0.027_548_6).abs() < 1e-7);
     let plain = Rules::defaults(System::Goals);
     assert_ne!(with([9, 1], &plain), with([3, 1], &plain));
+}
+
+/// The advantage's split by hand, μ = 0.3, A (attack 0.2, defence 0.4) at home against B
+/// (−0.1, 0.1), h = 0.25, σ = 0.4: λ_A = exp(0.3 + 0.6·0.25 + 0.2 − 0.1) = exp(0.55) =
+/// 1.7332530, λ_B = exp(0.3 − 0.4·0.25 − 0.1 − 0.4) = exp(−0.3) = 0.7408182; B at home
+/// mirrors it; σ = 0 is the whole advantage on A's goals, as before (λ_A = e^0.65, λ_B = e^−0.2).
+#[test]
+fn the_advantage_split_by_hand() {
+    let cfg = goals::Config {
+        home_split: 0.4,
+        ..goals::Config::default()
+    };
+    let a = goals::Rating {
+        attack: 0.2,
+        defence: 0.4,
+        variance: 0.1,
+    };
+    let b = goals::Rating {
+        attack: -0.1,
+        defence: 0.1,
+        variance: 0.1,
+    };
+    let (la, lb) = goals::expected_goals(&a, &b, 0.25, &cfg);
+    assert!(
+        (la - 1.733_253_0).abs() < 1e-7 && (lb - 0.740_818_2).abs() < 1e-7,
+        "{la} {lb}"
+    );
+    let (la, lb) = goals::expected_goals(&a, &b, -0.25, &cfg);
+    // B favoured: λ_A = exp(0.3 − 0.1 + 0.2 − 0.1) = e^0.3, λ_B = exp(0.3 + 0.15 − 0.1 − 0.4)
+    // = e^−0.05.
+    assert!((la - 0.3f64.exp()).abs() < 1e-12 && (lb - (-0.05f64).exp()).abs() < 1e-12);
+    let (la, lb) = goals::expected_goals(&a, &b, 0.25, &goals::Config::default());
+    assert!((la - 0.65f64.exp()).abs() < 1e-12 && (lb - (-0.2f64).exp()).abs() < 1e-12);
 }

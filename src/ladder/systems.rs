@@ -699,6 +699,14 @@ const GOALS: Facts = Facts {
             1.0,
         ),
         param(
+            "home_split",
+            "Advantage kept out",
+            "σ: the share of the side advantage that lowers the other side's goals rather \
+             than raising the favoured side's (0: all raises)",
+            0.0,
+            1.0,
+        ),
+        param(
             "cap",
             "Goals counted at most",
             "the most goals one side's score counts for in the update (a rout says less \
