@@ -84,16 +84,34 @@ fn run(rows: &[Row], p: &BTreeMap<String, f64>, test: bool) -> (f64, f64, f64) {
         if teams.len() < need {
             teams.resize(need, None);
         }
+        let known: Vec<&Team> = teams.iter().flatten().collect();
+        let k = known.len().max(1) as f64;
+        let pool = g("pool");
+        let (ma, md) = (
+            pool * known.iter().map(|t| t.a).sum::<f64>() / k,
+            pool * known.iter().map(|t| t.d).sum::<f64>() / k,
+        );
         let fresh = |day| Team {
-            a: g("new_level"),
-            d: g("new_level") + g("new_gap"),
+            a: ma + g("new_level"),
+            d: md + g("new_level") + g("new_gap"),
             va: v0,
             vd: v0,
             cov: g("corr") * v0,
             last: day,
         };
+        let (new_h, new_a) = (teams[r.home].is_none(), teams[r.away].is_none());
         let mut th = teams[r.home].unwrap_or(fresh(r.day));
         let mut ta = teams[r.away].unwrap_or(fresh(r.day));
+        if g("opp") > 0.0 {
+            // A newcomer enters at its first opponent's level, less the offset.
+            if new_h && !new_a {
+                th.a = ta.a + g("new_level");
+                th.d = ta.d + g("new_level");
+            } else if new_a && !new_h {
+                ta.a = th.a + g("new_level");
+                ta.d = th.d + g("new_level");
+            }
+        }
         for t in [&mut th, &mut ta] {
             let days = (r.day - t.last).max(0) as f64;
             t.va = (t.va + drift * days + g("q")).min(v0);
@@ -145,8 +163,13 @@ fn run(rows: &[Row], p: &BTreeMap<String, f64>, test: bool) -> (f64, f64, f64) {
             let s = att.va + def.vd;
             let den = 1.0 / wt + lam * s;
             let resid = goals - lam;
-            let ka = step * att.va / den;
-            let kd = step * def.vd / den;
+            let (mut ka, mut kd) = (step * att.va / den, step * def.vd / den);
+            if g("zs") > 0.0 {
+                // Both sides move alike, so the pool's mean strength stays where newcomers enter.
+                let k = (ka * kd).sqrt().max((ka + kd) / 2.0 * (1.0 - g("zs")));
+                ka = k;
+                kd = k;
+            }
             let kca = step * att.cov / den; // moves the attacker's defence with its attack
             let kcd = step * def.cov / den;
             let (a0, d0) = (att.a, def.d);
@@ -201,6 +224,9 @@ fn main() {
         ("new_level", 0.0),
         ("corr", 0.0),
         ("q", 0.0),
+        ("opp", 0.0),
+        ("zs", 0.0),
+        ("pool", 0.0),
         ("s0", 1.0),
         ("s1", 1.0),
         ("s2", 1.0),

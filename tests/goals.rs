@@ -235,6 +235,8 @@ proptest! {
         share in 0.0f64..1.0,
         cap in 1.0f64..1000.0,
         home_split in 0.0f64..1.0,
+        entry in 0.0f64..1.0,
+        entry_offset in -2.0f64..2.0,
         attack in -11.0f64..11.0,
         defence in -11.0f64..11.0,
         advantage in -3.0f64..3.0,
@@ -243,6 +245,7 @@ proptest! {
     ) {
         let cfg = goals::Config {
             mu, rho, initial_variance: v, drift: 0.0, step, share, cap, home_split,
+            entry, entry_offset,
         };
         let a = goals::Rating { attack, defence, variance: v };
         let b = goals::Rating { attack: defence, defence: attack, variance: v };
@@ -504,4 +507,36 @@ fn the_advantage_split_by_hand() {
     assert!((la - 0.3f64.exp()).abs() < 1e-12 && (lb - (-0.05f64).exp()).abs() < 1e-12);
     let (la, lb) = goals::expected_goals(&a, &b, 0.25, &goals::Config::default());
     assert!((la - 0.65f64.exp()).abs() < 1e-12 && (lb - (-0.2f64).exp()).abs() < 1e-12);
+}
+
+/// A newcomer's entry by hand: with entry 1 and offset −0.1, a newcomer (0, 0, v = 0.1)
+/// meeting a rated side (attack 0.2, defence 0.1) enters at (0.2 − 0.1, 0.1 − 0.1) = (0.1,
+/// 0.0), in prediction and update alike; two newcomers stay at 0; the defaults (0 and 0) leave
+/// a newcomer at the pool's zero, as before.
+#[test]
+fn a_newcomer_enters_at_its_first_opponents_level() {
+    let cfg = goals::Config {
+        entry: 1.0,
+        entry_offset: -0.1,
+        ..goals::Config::default()
+    };
+    let new = goals::Rating::new(&cfg);
+    let rated = goals::Rating {
+        attack: 0.2,
+        defence: 0.1,
+        variance: 0.05,
+    };
+    let e = goals::entered(&new, &rated, &cfg);
+    assert!((e.attack - 0.1).abs() < 1e-15 && e.defence.abs() < 1e-15 && e.variance == 0.1);
+    assert_eq!(goals::entered(&rated, &new, &cfg), rated);
+    assert_eq!(goals::entered(&new, &new, &cfg), new);
+    assert_eq!(
+        goals::predict_with_advantage(&new, &rated, 0.0, &cfg),
+        goals::predict_with_advantage(&e, &rated, 0.0, &cfg)
+    );
+    let after = goals::rate(&new, &rated, Some((1, 1)), Outcome::Draw, 0.0, 1.0, &cfg);
+    let from_e = goals::rate(&e, &rated, Some((1, 1)), Outcome::Draw, 0.0, 1.0, &cfg);
+    assert_eq!(after, from_e);
+    let plain = goals::Config::default();
+    assert_eq!(goals::entered(&new, &rated, &plain), new);
 }

@@ -707,6 +707,22 @@ const GOALS: Facts = Facts {
             1.0,
         ),
         param(
+            "entry",
+            "Newcomer from first opponent",
+            "how far a newcomer starts at the strengths of the first rated side it meets \
+             (0: at the pool's zero)",
+            0.0,
+            1.0,
+        ),
+        param(
+            "entry_offset",
+            "Newcomer offset",
+            "added to a newcomer's attack and defence as it starts (log units; below 0 a \
+             newcomer is taken for weaker than where it starts)",
+            -2.0,
+            2.0,
+        ),
+        param(
             "cap",
             "Goals counted at most",
             "the most goals one side's score counts for in the update (a rout says less \
