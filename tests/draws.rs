@@ -70,7 +70,7 @@ fn predict_and_the_forecast_give_an_elo_ladder_draws_by_hand() {
         &rules,
         &[Outcome::Win, Outcome::Draw, Outcome::Draw, Outcome::Win],
     );
-    assert!((l.players[0].skill.rating_1500() - 1527.982_302).abs() < 1e-5);
+    assert!((l.players[0].skill.rating_1500() - 1_527.982_302).abs() < 1e-5);
     assert!((draw_threshold(&l) - 0.520_928_0).abs() < 1e-7);
     let p = predict(&l, &[0], &[1]).unwrap();
     assert!((p.win_a - 0.450_470_5).abs() < 1e-7, "{p:?}");
