@@ -53,14 +53,14 @@ pub struct Config {
     pub cap: f64,
     /// σ, how the side advantage splits: the favoured side's goals rise by (1 − σ)·h and the
     /// other side's fall by σ·h (0: all of it on the favoured side's goals, as before the
-    /// parameter; fitted on the international results before 2000 about 0.4 — a home ground
-    /// is worth as much in goals kept out as in goals scored).
+    /// parameter; fitted on the international results before 2000: 0.22 alone, 0.64 with
+    /// `entry` — a home ground keeps goals out as well as scoring them).
     pub home_split: f64,
     /// How far a newcomer starts at the level of the rated side it first meets: attack and
     /// defence `entry`·that side's plus `entry_offset` (0 and 0: at the pool's zero, as
     /// before the parameters). The pool's zero drifts away from its mean as strong sides
     /// learn slowly and beaten newcomers fast; a first opponent is usually a neighbour of
-    /// like strength (fitted on the international results before 2000: 1 and about −0.1).
+    /// like strength (fitted on the international results before 2000: about 0.55 and −0.26).
     pub entry: f64,
     pub entry_offset: f64,
 }
