@@ -331,12 +331,14 @@ fn predict_counts_the_side_advantage_of_the_side_at_home() {
     rungs(&["new", &f, "--system", "elo", "--param", "advantage=100"]);
     rungs(&["add-player", &f, "Ann", "Bo"]);
     // Equal ratings, A at home by 100 points: E = 1/(1 + 10^(−100/400)) = 1/(1 + 0.562341)
-    // = 0.640065; B at home mirrors it; neutral ground and no flag are even.
+    // = 0.640065, x = ln(E/(1 − E)) = 100·ln 10/400 = 0.5756463; with the draw (issue 26,
+    // a new ladder's θ = 0.5) P(A wins) = σ(x − 0.5) = 0.5189026; B at home mirrors it,
+    // σ(−x − 0.5) = 0.2543308; neutral ground and no flag are even, σ(−0.5) = 0.3775407.
     for (home, expected) in [
-        (Some("a"), 0.640065),
-        (Some("b"), 0.359935),
-        (Some("neutral"), 0.5),
-        (None, 0.5),
+        (Some("a"), 0.518_902_6),
+        (Some("b"), 0.254_330_8),
+        (Some("neutral"), 0.377_540_7),
+        (None, 0.377_540_7),
     ] {
         let mut args = vec!["predict", f.as_str(), "Ann", "Bo", "--json"];
         if let Some(h) = home {

@@ -233,13 +233,20 @@ proptest! {
         v in 0.001f64..2.0,
         step in 0.0f64..5.0,
         share in 0.0f64..1.0,
+        cap in 1.0f64..1000.0,
+        home_split in 0.0f64..1.0,
+        entry in 0.0f64..1.0,
+        entry_offset in -2.0f64..2.0,
         attack in -11.0f64..11.0,
         defence in -11.0f64..11.0,
         advantage in -3.0f64..3.0,
         g in 0u32..1001,
         h in 0u32..1001,
     ) {
-        let cfg = goals::Config { mu, rho, initial_variance: v, drift: 0.0, step, share };
+        let cfg = goals::Config {
+            mu, rho, initial_variance: v, drift: 0.0, step, share, cap, home_split,
+            entry, entry_offset,
+        };
         let a = goals::Rating { attack, defence, variance: v };
         let b = goals::Rating { attack: defence, defence: attack, variance: v };
         let p = goals::predict_with_advantage(&a, &b, advantage, &cfg);
@@ -416,4 +423,120 @@ fn every_system_predicts_draws() {
         t.learn(0.5, Outcome::Draw);
     }
     assert!(t.theta > start);
+}
+
+/// The margin's strength γ (`margin_power`) by hand, Elo K = 32, 1500 against 1500, 4-1 (the
+/// plain change 16): log (lead 0) m = ln 4/ln 2 = 2, at γ = 0.5 √2 → 16·1.4142136 =
+/// 22.627417, at γ = 0 → 16 as without a margin; wfe m = 1.75, at γ = 2 → 16·3.0625 = 49.
+#[test]
+fn the_margins_strength_by_hand() {
+    let log = [join(0), join(1), scored(0, 1, [4, 1], None)];
+    let after = |assign: &[&str]| {
+        let mut rules = Rules::defaults(System::Elo);
+        for a in assign {
+            rules.assign(a).unwrap();
+        }
+        replay(&rules, &log).players[0].skill.rating_1500() - 1500.0
+    };
+    assert!((after(&["margin=log", "margin_power=0.5"]) - 22.627_417).abs() < 1e-6);
+    assert_eq!(after(&["margin=log", "margin_power=0"]), 16.0);
+    assert_eq!(after(&["margin=wfe", "margin_power=2"]), 49.0);
+    assert!(
+        Rules::defaults(System::Elo)
+            .assign("margin_power=-1")
+            .is_err()
+    );
+}
+
+/// The goals model's `cap`: a 9-1 with cap 3 moves the winner exactly as a 3-1 does (attack
+/// 0.1299353, defence 0.0275486: `rating::goals`'s step by hand), and the loser's defence
+/// as a 3-1 too; the default counts every goal.
+#[test]
+fn the_goals_cap_by_hand() {
+    let mut rules = Rules::defaults(System::Goals);
+    rules.assign("cap=3").unwrap();
+    let rout = [
+        join(0),
+        join(1),
+        Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Win))),
+    ];
+    let with = |g: [u32; 2], rules: &Rules| {
+        let mut log = rout.to_vec();
+        if let Event::Match(m) = &mut log[2] {
+            m.goals = Some(g);
+        }
+        skills(&replay(rules, &log))
+    };
+    assert_eq!(with([9, 1], &rules), with([3, 1], &rules));
+    let Skill::Goals(a) = with([3, 1], &rules)[0] else {
+        panic!("goals skill")
+    };
+    assert!((a.attack - 0.129_935_3).abs() < 1e-7 && (a.defence - 0.027_548_6).abs() < 1e-7);
+    let plain = Rules::defaults(System::Goals);
+    assert_ne!(with([9, 1], &plain), with([3, 1], &plain));
+}
+
+/// The advantage's split by hand, μ = 0.3, A (attack 0.2, defence 0.4) at home against B
+/// (−0.1, 0.1), h = 0.25, σ = 0.4: λ_A = exp(0.3 + 0.6·0.25 + 0.2 − 0.1) = exp(0.55) =
+/// 1.7332530, λ_B = exp(0.3 − 0.4·0.25 − 0.1 − 0.4) = exp(−0.3) = 0.7408182; B at home
+/// mirrors it; σ = 0 is the whole advantage on A's goals, as before (λ_A = e^0.65, λ_B = e^−0.2).
+#[test]
+fn the_advantage_split_by_hand() {
+    let cfg = goals::Config {
+        home_split: 0.4,
+        ..goals::Config::default()
+    };
+    let a = goals::Rating {
+        attack: 0.2,
+        defence: 0.4,
+        variance: 0.1,
+    };
+    let b = goals::Rating {
+        attack: -0.1,
+        defence: 0.1,
+        variance: 0.1,
+    };
+    let (la, lb) = goals::expected_goals(&a, &b, 0.25, &cfg);
+    assert!(
+        (la - 1.733_253_0).abs() < 1e-7 && (lb - 0.740_818_2).abs() < 1e-7,
+        "{la} {lb}"
+    );
+    let (la, lb) = goals::expected_goals(&a, &b, -0.25, &cfg);
+    // B favoured: λ_A = exp(0.3 − 0.1 + 0.2 − 0.1) = e^0.3, λ_B = exp(0.3 + 0.15 − 0.1 − 0.4)
+    // = e^−0.05.
+    assert!((la - 0.3f64.exp()).abs() < 1e-12 && (lb - (-0.05f64).exp()).abs() < 1e-12);
+    let (la, lb) = goals::expected_goals(&a, &b, 0.25, &goals::Config::default());
+    assert!((la - 0.65f64.exp()).abs() < 1e-12 && (lb - (-0.2f64).exp()).abs() < 1e-12);
+}
+
+/// A newcomer's entry by hand: with entry 1 and offset −0.1, a newcomer (0, 0, v = 0.1)
+/// meeting a rated side (attack 0.2, defence 0.1) enters at (0.2 − 0.1, 0.1 − 0.1) = (0.1,
+/// 0.0), in prediction and update alike; two newcomers stay at 0; the defaults (0 and 0) leave
+/// a newcomer at the pool's zero, as before.
+#[test]
+fn a_newcomer_enters_at_its_first_opponents_level() {
+    let cfg = goals::Config {
+        entry: 1.0,
+        entry_offset: -0.1,
+        ..goals::Config::default()
+    };
+    let new = goals::Rating::new(&cfg);
+    let rated = goals::Rating {
+        attack: 0.2,
+        defence: 0.1,
+        variance: 0.05,
+    };
+    let e = goals::entered(&new, &rated, &cfg);
+    assert!((e.attack - 0.1).abs() < 1e-15 && e.defence.abs() < 1e-15 && e.variance == 0.1);
+    assert_eq!(goals::entered(&rated, &new, &cfg), rated);
+    assert_eq!(goals::entered(&new, &new, &cfg), new);
+    assert_eq!(
+        goals::predict_with_advantage(&new, &rated, 0.0, &cfg),
+        goals::predict_with_advantage(&e, &rated, 0.0, &cfg)
+    );
+    let after = goals::rate(&new, &rated, Some((1, 1)), Outcome::Draw, 0.0, 1.0, &cfg);
+    let from_e = goals::rate(&e, &rated, Some((1, 1)), Outcome::Draw, 0.0, 1.0, &cfg);
+    assert_eq!(after, from_e);
+    let plain = goals::Config::default();
+    assert_eq!(goals::entered(&new, &rated, &plain), new);
 }

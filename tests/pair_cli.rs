@@ -85,8 +85,17 @@ fn balanced_pairs_the_closest_games_and_gives_the_bye_to_the_lowest_placed() {
     assert_eq!(r["bye"], Value::Null);
     let b1 = &r["boards"][0];
     assert_eq!(b1["board"], 1);
-    // Equal ratings, no side advantage: an even game.
-    assert!((b1["p_a"].as_f64().unwrap() - 0.5).abs() < 1e-12, "{b1}");
+    // Equal ratings, no side advantage: an even game, with the ladder's draw (issue 26): two
+    // decisive matches, p = 100·0.2449187/102 = 0.2401163, θ = ln(1.2401163/0.7598837) =
+    // 0.4897951, P(A wins) = σ(−θ) = 0.3799418, the draw 0.2401163.
+    assert!(
+        (b1["p_a"].as_f64().unwrap() - 0.379_941_8).abs() < 1e-7,
+        "{b1}"
+    );
+    assert!(
+        (b1["p_draw"].as_f64().unwrap() - 0.240_116_3).abs() < 1e-7,
+        "{b1}"
+    );
     // Five present: the bye goes to the lowest placed (Di, 1484, after Cy by name); Ed
     // (1500) plays Cy: |1/(1 + 10^(−16/400)) − ½| = 0.023, less than Ann–Ed with Bo–Cy
     // (0.023 + 0.046).

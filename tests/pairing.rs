@@ -6,7 +6,7 @@
 use chrono::NaiveDate;
 use proptest::prelude::*;
 use rungs::ladder::event::{Event, Home, Match, MatchResult, PlayerId};
-use rungs::ladder::predict::predict_match;
+use rungs::ladder::predict::forecast_match;
 use rungs::ladder::replay::replay_state;
 use rungs::ladder::rules::{Rules, System};
 use rungs::pairing::balanced::{self, Night};
@@ -771,7 +771,7 @@ fn day(d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2026, 3, d).unwrap()
 }
 
-/// An Elo ladder with side advantage 100: the boards carry exactly what `predict_match`
+/// An Elo ladder with side advantage 100: the boards carry exactly what `forecast_match`
 /// (Enter match, `rungs predict`) gives for that match with side A at home, and the history
 /// turns last night's game into a rematch one night old, with the sides it was played on.
 #[test]
@@ -822,7 +822,7 @@ fn the_ladders_forecast_and_history() {
     for b in &r.boards {
         let mut m = Match::new(e[b.a].id, e[b.b].id, MatchResult::Played(Outcome::Win));
         m.home = Some(Home::A);
-        let want = predict_match(&ladder, &m, date).unwrap();
+        let want = forecast_match(&ladder, &m, date).unwrap();
         assert!(
             (b.prediction.win_a - want.win_a).abs() < 1e-12,
             "{:?} vs {want:?}",

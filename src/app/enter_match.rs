@@ -255,7 +255,7 @@ fn compute_forecast(app: &AppState, key: (MatchForm, u64)) -> Forecast {
     f.due = crate::ladder::seasons::due_first(&app.ladder, date, &ids)
         .map(|due| due_words(&due, &app.ladder));
     // The ladder on screen: as it stood at the timeline's point when the past is shown.
-    f.prediction = crate::ladder::predict::predict_match(&app.ladder, &m, date);
+    f.prediction = crate::ladder::predict::forecast_match(&app.ladder, &m, date);
     let (Some(store), None) = (app.store.as_ref(), app.tools.position) else {
         return f;
     };

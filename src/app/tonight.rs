@@ -658,7 +658,7 @@ fn saved(
                         MatchResult::Cancelled,
                     )
                     .and_then(|m| {
-                        crate::ladder::predict::predict_match(&app.ladder, &m, round.date)
+                        crate::ladder::predict::forecast_match(&app.ladder, &m, round.date)
                     });
                     if let Some(p) = p {
                         ui.label(chances_text(&na, &nb, &p));

@@ -113,6 +113,11 @@ pub fn predict(
         }
     }
     let forecast = store.forecast(date, &m)?;
+    // Every system's chances with a draw (issue 26): the ordered logit for those without
+    // a draw model of their own.
+    let prediction = forecast
+        .prediction
+        .map(|p| crate::ladder::predict::with_draws(&ladder, p));
     let (na, nb) = (names(&ladder, &side_a), names(&ladder, &side_b));
     let system = ladder.rules.system();
     // Players in the match's order (A then B), not the standings order of the preview.
@@ -143,7 +148,7 @@ pub fn predict(
                 "system": system,
                 "a": na,
                 "b": nb,
-                "prediction": forecast.prediction,
+                "prediction": prediction,
                 "outcomes": outcomes,
             })
         );
@@ -151,7 +156,7 @@ pub fn predict(
     }
     let (ta, tb) = (na.join(" + "), nb.join(" + "));
     say!("{ta} vs {tb} on {date} ({})", label(&ladder.rules));
-    match forecast.prediction {
+    match prediction {
         Some(p) => say!(
             "  chances: {ta} {:.1} %, draw {:.1} %, {tb} {:.1} %",
             100.0 * p.win_a,

@@ -69,7 +69,14 @@ pub fn round(file: &Path, number: &str, json: bool) -> Result<()> {
         };
         let open_board = result.is_none();
         let forecast = match (open_board, board_match(&book, at, MatchResult::Cancelled)) {
-            (true, Some(m)) => Some(store.forecast(saved.date.max(today_or(&ladder)), &m)?),
+            (true, Some(m)) => {
+                let mut f = store.forecast(saved.date.max(today_or(&ladder)), &m)?;
+                // Every system's chances with a draw (issue 26).
+                f.prediction = f
+                    .prediction
+                    .map(|p| crate::ladder::predict::with_draws(&ladder, p));
+                Some(f)
+            }
             _ => None,
         };
         boards.push((k + 1, a, b, *result, forecast));

@@ -2,13 +2,18 @@
 
 use crate::ladder::event::{Match, PlayerId};
 use crate::ladder::replay::Ladder;
+use crate::ladder::rules::DRAW_PRIOR_MATCHES;
 use crate::ladder::rules::Params;
 use crate::ladder::state::Skill;
-use crate::rating::{Prediction, elo, glicko, glicko2, goals, trueskill};
+use crate::rating::{
+    DrawThreshold, Prediction, draw_threshold_for_rate, elo, glicko, glicko2, goals, ordered_logit,
+    trueskill,
+};
 use chrono::NaiveDate;
 
 /// Side A's win, draw and loss probabilities against side B under the ladder's rules (teams
-/// by their mean ratings), on neutral ground, or `None` if a player is unknown.
+/// by their mean ratings), on neutral ground, or `None` if a player is unknown; with a draw
+/// probability for every system ([`with_draws`]).
 pub fn predict(ladder: &Ladder, a: &[PlayerId], b: &[PlayerId]) -> Option<Prediction> {
     let side = |ids: &[PlayerId]| -> Option<Skill> {
         let skills: Vec<Skill> = ids
@@ -17,7 +22,39 @@ pub fn predict(ladder: &Ladder, a: &[PlayerId], b: &[PlayerId]) -> Option<Predic
             .collect::<Option<_>>()?;
         Skill::mean(&skills)
     };
-    predict_skills(ladder, side(a)?, side(b)?, 0.0)
+    predict_skills(ladder, side(a)?, side(b)?, 0.0).map(|p| with_draws(ladder, p))
+}
+
+/// The three-outcome forecast of match `m` on `date`: [`predict_match`] with a draw
+/// probability for every system ([`with_draws`]). What predict, the forecast and pairings
+/// show; prediction quality scores [`predict_match`] and evaluate's own learnt threshold.
+pub fn forecast_match(ladder: &Ladder, m: &Match, date: NaiveDate) -> Option<Prediction> {
+    predict_match(ladder, m, date).map(|p| with_draws(ladder, p))
+}
+
+/// A system's prediction with a draw probability: as it is for a system with a draw model
+/// of its own (goals, AllegSkill); for the others the ordered logit on its expected score
+/// ([`ordered_logit`], the one evaluate and fit score), at the ladder's [`draw_threshold`].
+pub fn with_draws(ladder: &Ladder, p: Prediction) -> Prediction {
+    if ladder.rules.facts().draws {
+        p
+    } else {
+        ordered_logit(p.expected_score(), draw_threshold(ladder))
+    }
+}
+
+/// The ordered logit's threshold θ for a ladder's forecasts: the θ at which two equal sides
+/// draw as often as this ladder's matches have, p = (drawn + n·p₀)/(played + n), with n =
+/// [`DRAW_PRIOR_MATCHES`] and p₀ = 1 − 2σ(−θ₀) the rate of the threshold evaluate starts
+/// from (θ₀ = 0.5: 24.5 %). So a new ladder forecasts about a quarter of even games drawn,
+/// one whose games are never drawn comes to forecast none, and no parameter needs setting:
+/// the ladder's own results set it, as AllegSkill's `draw_rate=observed` sets ε.
+pub fn draw_threshold(ladder: &Ladder) -> f64 {
+    let theta0 = DrawThreshold::default().theta;
+    let p0 = 1.0 - 2.0 / (1.0 + theta0.exp());
+    let r = ladder.results.unwrap_or_default();
+    let p = (r.drawn as f64 + DRAW_PRIOR_MATCHES * p0) / (r.played as f64 + DRAW_PRIOR_MATCHES);
+    draw_threshold_for_rate(p)
 }
 
 /// The prediction for match `m` played on `date`, from the skills that would rate it: each

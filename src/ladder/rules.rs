@@ -302,12 +302,16 @@ pub struct MarginRules {
     pub k_league: f64,
     pub k_cup: f64,
     pub k_championship: f64,
+    /// γ, how strongly the margin counts: the option's multiplier m is used as m^γ (1: as
+    /// the option says; 0: no margin; between, a milder one the fit can find).
+    pub margin_power: f64,
 }
 
 impl Default for MarginRules {
     fn default() -> Self {
         MarginRules {
             margin: crate::rating::margin::NONE,
+            margin_power: 1.0,
             k_friendly: 1.0,
             k_league: 1.0,
             k_cup: 1.0,
@@ -322,8 +326,9 @@ impl MarginRules {
     }
 
     /// The names of the parameters, as declared (`systems::MARGIN_PARAMS`).
-    const NAMES: [&'static str; 5] = [
+    const NAMES: [&'static str; 6] = [
         "margin",
+        "margin_power",
         "k_friendly",
         "k_league",
         "k_cup",
@@ -333,6 +338,7 @@ impl MarginRules {
     fn get(&self, name: &str) -> Option<f64> {
         Some(match name {
             "margin" => self.margin,
+            "margin_power" => self.margin_power,
             "k_friendly" => self.k_friendly,
             "k_league" => self.k_league,
             "k_cup" => self.k_cup,
@@ -344,6 +350,7 @@ impl MarginRules {
     fn set(&mut self, name: &str, value: f64) -> bool {
         let slot = match name {
             "margin" => &mut self.margin,
+            "margin_power" => &mut self.margin_power,
             "k_friendly" => &mut self.k_friendly,
             "k_league" => &mut self.k_league,
             "k_cup" => &mut self.k_cup,
@@ -373,7 +380,15 @@ impl MarginRules {
             Some(C::Weight(w)) => w,
         };
         let difference = goals.map(|[a, b]| a.abs_diff(b));
-        class * crate::rating::margin::multiplier(self.margin, difference, winner_lead)
+        let m = crate::rating::margin::multiplier(self.margin, difference, winner_lead);
+        // m^1 is m to the bit, but the default path need not rely on powf for it.
+        let m = if self.margin_power == 1.0 {
+            m
+        } else {
+            let p = m.powf(self.margin_power);
+            if p.is_finite() { p } else { 1.0 }
+        };
+        class * m
     }
 }
 

@@ -234,6 +234,15 @@ pub const MARGIN: Param = Param {
     )
 };
 
+/// How strongly the margin counts (issue 26): the option's multiplier raised to this power.
+const MARGIN_POWER: Param = param(
+    "margin_power",
+    "Margin strength",
+    "γ: the margin's multiplier m counts as m^γ (1 as the option says, 0 not at all)",
+    0.0,
+    3.0,
+);
+
 /// A K (update) multiplier for an event class (issue 26).
 const fn class_k(name: &'static str, label: &'static str, meaning: &'static str) -> Param {
     param(name, label, meaning, 0.0, 10.0)
@@ -365,6 +374,7 @@ const SKYWEAVER: Facts = Facts {
         IDLE_DAYS,
         ADVANTAGE,
         MARGIN,
+        MARGIN_POWER,
         K_FRIENDLY,
         K_LEAGUE,
         K_CUP,
@@ -468,6 +478,7 @@ const INVERSUS: Facts = Facts {
         IDLE_DAYS,
         ADVANTAGE,
         MARGIN,
+        MARGIN_POWER,
         K_FRIENDLY,
         K_LEAGUE,
         K_CUP,
@@ -583,6 +594,7 @@ const MEMOIR44: Facts = Facts {
         IDLE_DAYS,
         ADVANTAGE,
         MARGIN,
+        MARGIN_POWER,
         K_FRIENDLY,
         K_LEAGUE,
         K_CUP,
@@ -615,6 +627,7 @@ const ELO: Facts = Facts {
         IDLE_DAYS,
         ADVANTAGE,
         MARGIN,
+        MARGIN_POWER,
         K_FRIENDLY,
         K_LEAGUE,
         K_CUP,
@@ -684,6 +697,38 @@ const GOALS: Facts = Facts {
             "κ: how much a side's attack and defence move together (0 apart, 1 as one)",
             0.0,
             1.0,
+        ),
+        param(
+            "home_split",
+            "Advantage kept out",
+            "σ: the share of the side advantage that lowers the other side's goals rather \
+             than raising the favoured side's (0: all raises)",
+            0.0,
+            1.0,
+        ),
+        param(
+            "entry",
+            "Newcomer from first opponent",
+            "how far a newcomer starts at the strengths of the first rated side it meets \
+             (0: at the pool's zero)",
+            0.0,
+            1.0,
+        ),
+        param(
+            "entry_offset",
+            "Newcomer offset",
+            "added to a newcomer's attack and defence as it starts (log units; below 0 a \
+             newcomer is taken for weaker than where it starts)",
+            -2.0,
+            2.0,
+        ),
+        param(
+            "cap",
+            "Goals counted at most",
+            "the most goals one side's score counts for in the update (a rout says less \
+             than its size; 1000: every goal counts)",
+            1.0,
+            1000.0,
         ),
         class_weight(
             "w_friendly",

@@ -4,7 +4,7 @@
 
 use super::model::{Constraints, Entrant, Forecast, PairError, Seat};
 use crate::ladder::event::{Event, Home, MatchResult, PlayerId};
-use crate::ladder::predict::predict_skills;
+use crate::ladder::predict::{predict_skills, with_draws};
 use crate::ladder::replay::Ladder;
 use crate::ladder::standings::standings;
 use crate::ladder::state::Skill;
@@ -23,6 +23,7 @@ pub struct LadderForecast<'a> {
 impl Forecast for LadderForecast<'_> {
     fn predict(&self, a: usize, b: usize) -> Prediction {
         predict_skills(self.ladder, self.skills[a], self.skills[b], self.advantage)
+            .map(|p| with_draws(self.ladder, p))
             .filter(|p| p.win_a.is_finite() && p.draw.is_finite() && p.win_b.is_finite())
             // Every present player's skill is of the ladder's system (checked in `present`).
             .unwrap_or(Prediction::decisive(0.5))

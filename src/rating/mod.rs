@@ -108,6 +108,18 @@ pub fn ordered_logit(expected: f64, theta: f64) -> Prediction {
     }
 }
 
+/// The ordered logit's θ at which two equal sides draw at rate `p` (0 ≤ p < 1): at x = 0
+/// the draw takes 1 − 2σ(−θ) = p, so σ(−θ) = (1 − p)/2 and θ = ln((1 + p)/(1 − p)).
+/// A rate outside [0, 1) (or not finite) is held at its nearest edge, 0.999 at most.
+pub fn draw_threshold_for_rate(p: f64) -> f64 {
+    let p = if p.is_finite() {
+        p.clamp(0.0, 0.999)
+    } else {
+        0.0
+    };
+    ((1.0 + p) / (1.0 - p)).ln()
+}
+
 /// The ordered logit's threshold θ learnt online: after each played match, one gradient step
 /// on −ln P(what happened) with respect to θ, from θ = 0.5 (about 24 % draws between equals).
 #[derive(Debug, Clone, Copy, PartialEq)]
