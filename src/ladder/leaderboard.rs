@@ -105,9 +105,7 @@ impl Contention {
     fn new(ladder: &Ladder, latest: Option<NaiveDate>) -> Contention {
         let (games, days) = entry_rule(&ladder.rules.params);
         // Idle when (latest − last) > days, that is when last < latest − days.
-        let cutoff = latest
-            .filter(|_| days > 0)
-            .and_then(|now| now.checked_sub_days(chrono::Days::new(u64::from(days))));
+        let cutoff = latest.filter(|_| days > 0).and_then(|now| cutoff(now, days));
         Contention { games, cutoff }
     }
 
@@ -118,6 +116,24 @@ impl Contention {
             && p.matches >= self.games
             && !matches!((p.last_played, self.cutoff), (Some(l), Some(c)) if l < c)
     }
+}
+
+/// `now` less `days` days. A replay asks once or twice a match and the answer changes only
+/// with the date, so the last answer is kept (the date arithmetic was a few percent of a
+/// replay).
+fn cutoff(now: NaiveDate, days: u32) -> Option<NaiveDate> {
+    type Last = Option<(NaiveDate, u32, Option<NaiveDate>)>;
+    thread_local! {
+        static LAST: std::cell::Cell<Last> = const { std::cell::Cell::new(None) };
+    }
+    LAST.with(|last| match last.get() {
+        Some((n, d, c)) if n == now && d == days => c,
+        _ => {
+            let c = now.checked_sub_days(chrono::Days::new(u64::from(days)));
+            last.set(Some((now, days, c)));
+            c
+        }
+    })
 }
 
 /// The top `n` of `candidates` that contend, best first. Each place is read once, and only
@@ -211,6 +227,12 @@ pub fn track(ladder: &mut Ladder, touched: &[PlayerId], last: Option<Place>) {
         .chain(slots.latest)
         .max();
     match slots.bound {
+        Some(bound) if unmoved(ladder, &slots, touched, bound, latest) => {
+            // What the general path below would settle, minus its copies: the same list,
+            // bound and idle day, every holder marked already (a holder is marked when it
+            // becomes one, and whatever clears the marks finds the holders afresh).
+            ladder.slots.0 = Some(Holders { latest, ..slots });
+        }
         Some(bound) => {
             let (mut list, idle_from) = relisted(ladder, &slots, touched, bound, latest);
             // Kept as long as a rescan keeps it: those cut off stand below the new last, as
@@ -256,6 +278,43 @@ pub fn track(ladder: &mut Ladder, touched: &[PlayerId], last: Option<Place>) {
             }
         }
     }
+}
+
+/// Whether an event that changed only `touched` leaves the holders and their reserve as they
+/// are: nobody in them can have gone idle, no touched player is in them, and none now stands
+/// high enough to enter them. The common case for a match on a ladder of many players, found
+/// without building the list that [`relisted`] builds.
+fn unmoved(
+    ladder: &Ladder,
+    slots: &Holders,
+    touched: &[PlayerId],
+    bound: Bound,
+    latest: Option<NaiveDate>,
+) -> bool {
+    if touched.len() > 16 {
+        return false;
+    }
+    let contention = Contention::new(ladder, latest);
+    let none_idle = match (contention.cutoff, slots.idle_from) {
+        (None, _) => true,
+        (Some(cutoff), Some(from)) => cutoff <= from,
+        (Some(_), None) => false,
+    };
+    if !none_idle {
+        return false;
+    }
+    let players = &ladder.players;
+    touched.iter().all(|&id| {
+        let i = id as usize;
+        !slots.holders.contains(&id)
+            && !slots.reserve.contains(&id)
+            && !(i < players.len()
+                && contention.holds(&players[i])
+                && match bound {
+                    Bound::All => true,
+                    Bound::Down(last) => Place::of(players, i).order(&last) != Ordering::Greater,
+                })
+    })
 }
 
 /// The holders and reserve after an event that changed only `touched`: those it left alone
