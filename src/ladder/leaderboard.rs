@@ -248,7 +248,7 @@ pub fn track(ladder: &mut Ladder, touched: &[PlayerId], last: Option<Place>) {
             // The list holds every contender down to the bound: its first N are the top N
             // of the ladder while it has N, or while it holds every contender.
             if list.len() >= n || bound == Bound::All {
-                settle(ladder, list, n, Some(bound), latest, idle_from);
+                settle(ladder, list, n, Some(bound), latest, idle_from, Some(slots));
             } else {
                 rescan(ladder);
             }
@@ -271,7 +271,7 @@ pub fn track(ladder: &mut Ladder, touched: &[PlayerId], last: Option<Place>) {
                     })
             });
             if exact {
-                settle(ladder, new, n, None, latest, None);
+                settle(ladder, new, n, None, latest, None, Some(slots));
             } else {
                 ladder.slots.0 = Some(slots);
                 rescan(ladder);
@@ -441,7 +441,8 @@ pub fn rescan(ladder: &mut Ladder) {
     let idle_from = list
         .iter()
         .fold(None, |e, &i| earliest(e, ladder.players[i].last_played));
-    settle(ladder, list, n, Some(bound), latest, idle_from);
+    let spare = ladder.slots.0.take();
+    settle(ladder, list, n, Some(bound), latest, idle_from, spare);
 }
 
 /// How many contenders the holders and their reserve hold: the N slots, and as many again
@@ -452,28 +453,34 @@ fn kept(n: usize) -> usize {
 
 /// Records the first `n` of `list` (best first) as the holders and marks them; the rest is
 /// the reserve, which `bound` describes.
+/// `spare` is the slots this replaces, whose lists are written over rather than allocated
+/// afresh (a replay settles the slots after many of its matches).
 fn settle(
     ladder: &mut Ladder,
-    mut list: Vec<usize>,
+    list: Vec<usize>,
     n: usize,
     bound: Option<Bound>,
     latest: Option<NaiveDate>,
     idle_from: Option<NaiveDate>,
+    spare: Option<Holders>,
 ) {
-    let reserve: Vec<PlayerId> = if list.len() > n && bound.is_some() {
-        list.split_off(n)
-            .into_iter()
-            .map(|i| i as PlayerId)
-            .collect()
-    } else {
-        list.truncate(n);
-        Vec::new()
-    };
-    for &i in &list {
+    let Holders {
+        mut holders,
+        mut reserve,
+        ..
+    } = spare.unwrap_or_default();
+    holders.clear();
+    reserve.clear();
+    let split = list.len().min(n);
+    holders.extend(list[..split].iter().map(|&i| i as PlayerId));
+    if bound.is_some() {
+        reserve.extend(list[split..].iter().map(|&i| i as PlayerId));
+    }
+    for &i in &list[..split] {
         ladder.players[i].season_grandweaver = true;
     }
     ladder.slots = Slots(Some(Holders {
-        holders: list.into_iter().map(|i| i as PlayerId).collect(),
+        holders,
         latest,
         reserve,
         bound,
