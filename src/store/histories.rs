@@ -93,6 +93,55 @@ impl Histories {
         }
     }
 
+    /// Runs `work`, which hands over history rows in replay order through its argument, and
+    /// packs them: when `large` (a replay of many events, where packing is about half as
+    /// much work again as the replay) on a second thread while `work` goes on, in batches
+    /// through a bounded channel, so that at most a few batches wait; else as they come.
+    pub fn packed_beside<T>(
+        mut self,
+        large: bool,
+        work: impl FnOnce(&mut dyn FnMut(&[HistoryRow])) -> T,
+    ) -> (Histories, T) {
+        if !large {
+            let out = work(&mut |rows| self.add(rows));
+            return (self, out);
+        }
+        const BATCH: usize = 1 << 13;
+        std::thread::scope(|s| {
+            let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<Vec<HistoryRow>>(4);
+            // Packed batches come back to be filled again.
+            let (empty_tx, empty_rx) = std::sync::mpsc::sync_channel::<Vec<HistoryRow>>(8);
+            let packer = s.spawn(move || {
+                for mut batch in full_rx {
+                    self.add(&batch);
+                    batch.clear();
+                    let _ = empty_tx.try_send(batch);
+                }
+                self
+            });
+            let mut batch = Vec::with_capacity(BATCH);
+            let out = {
+                let mut add = |rows: &[HistoryRow]| {
+                    batch.extend_from_slice(rows);
+                    if batch.len() >= BATCH {
+                        let next = empty_rx
+                            .try_recv()
+                            .unwrap_or_else(|_| Vec::with_capacity(BATCH));
+                        // A packer gone (it panicked) is reported by the join below.
+                        let _ = full_tx.send(std::mem::replace(&mut batch, next));
+                    }
+                };
+                work(&mut add)
+            };
+            let _ = full_tx.send(batch);
+            drop(full_tx);
+            let packed = packer
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (packed, out)
+        })
+    }
+
     fn players(&self) -> impl Iterator<Item = (PlayerId, &[u8], (NaiveDate, u64))> {
         self.blobs
             .iter()
