@@ -105,7 +105,9 @@ impl Contention {
     fn new(ladder: &Ladder, latest: Option<NaiveDate>) -> Contention {
         let (games, days) = entry_rule(&ladder.rules.params);
         // Idle when (latest − last) > days, that is when last < latest − days.
-        let cutoff = latest.filter(|_| days > 0).and_then(|now| cutoff(now, days));
+        let cutoff = latest
+            .filter(|_| days > 0)
+            .and_then(|now| cutoff(now, days));
         Contention { games, cutoff }
     }
 

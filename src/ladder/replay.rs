@@ -416,9 +416,8 @@ impl Ladder {
         ];
         let scenario = self.scenarios.lookup(m);
         let trueskill = self.trueskill().unwrap_or_default();
-        let after = [0, 1].map(|i| {
-            rated[i].then(|| self.rate(&entrants[i], m, scenario.as_ref(), &trueskill))
-        });
+        let after = [0, 1]
+            .map(|i| rated[i].then(|| self.rate(&entrants[i], m, scenario.as_ref(), &trueskill)));
         for (e, after) in entrants.iter().zip(after) {
             let Some(after) = after else { continue };
             let score_before = self.players[e.id as usize].figures().score;
