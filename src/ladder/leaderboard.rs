@@ -308,14 +308,14 @@ fn unmoved(
     let players = &ladder.players;
     touched.iter().all(|&id| {
         let i = id as usize;
-        !slots.holders.contains(&id)
-            && !slots.reserve.contains(&id)
-            && !(i < players.len()
-                && contention.holds(&players[i])
-                && match bound {
-                    Bound::All => true,
-                    Bound::Down(last) => Place::of(players, i).order(&last) != Ordering::Greater,
-                })
+        let in_list = slots.holders.contains(&id) || slots.reserve.contains(&id);
+        let enters = i < players.len()
+            && contention.holds(&players[i])
+            && match bound {
+                Bound::All => true,
+                Bound::Down(last) => Place::of(players, i).order(&last) != Ordering::Greater,
+            };
+        !(in_list || enters)
     })
 }
 
