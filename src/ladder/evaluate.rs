@@ -33,9 +33,10 @@
 //! or before it — while the whole log still applies, so the later matches are predicted from
 //! everything before them.
 
-use crate::ladder::event::{Event, MatchResult};
+use crate::ladder::event::{Event, Match, MatchResult};
 use crate::ladder::log::Effective;
 use crate::ladder::predict::predict_match;
+use crate::ladder::quick;
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::{Rules, System};
 use crate::rating::{DrawThreshold, Outcome, Prediction};
@@ -470,6 +471,7 @@ pub fn evaluate_split<'a>(
 
 /// Replays `events` under `rules` up to (not including) `stop`, predicting each match before
 /// it applies and adding it to the tally `bucket` names for its date (`None`: not scored).
+/// The prediction-only replay ([`quick`]) does it where it covers the log and the rules.
 fn replay_scored<'a>(
     rules: &Rules,
     events: impl IntoIterator<Item = (NaiveDate, u64, &'a Event)>,
@@ -478,12 +480,87 @@ fn replay_scored<'a>(
     bucket: &dyn Fn(NaiveDate) -> Option<usize>,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<(), EvalError> {
+    let events: Vec<(NaiveDate, u64, &Event)> = events.into_iter().collect();
+    if rules.calendar.schedule().is_none()
+        && let Some(log) = quick::Log::index(events.iter().copied(), stop)
+        && let Some(done) = replay_quick(rules, &log, stop, tally, bucket, progress)
+    {
+        return done;
+    }
+    replay_full(rules, events, stop, tally, bucket, progress)
+}
+
+/// What scores each match of one replay.
+struct Scorer<'t> {
+    tally: &'t mut [Tally],
+    /// The system has a draw model of its own.
+    own_draws: bool,
+    threshold: DrawThreshold,
+}
+
+impl Scorer<'_> {
+    fn new<'t>(rules: &Rules, tally: &'t mut [Tally]) -> Scorer<'t> {
+        Scorer {
+            tally,
+            own_draws: rules.facts().draws,
+            threshold: DrawThreshold::default(),
+        }
+    }
+
+    /// Scores `m` into tally `bucket`, `predict` asked only where the prediction counts.
+    fn score(
+        &mut self,
+        m: &Match,
+        bucket: Option<usize>,
+        predict: impl FnOnce() -> Option<Prediction>,
+    ) {
+        let own_draws = self.own_draws;
+        let t = bucket.and_then(|i| self.tally.get_mut(i));
+        let prediction = match (m.result, own_draws, &t) {
+            (MatchResult::Played(_), false, _) | (MatchResult::Played(_), true, Some(_)) => {
+                predict()
+            }
+            _ => None,
+        };
+        match (m.result, prediction) {
+            (MatchResult::Played(outcome), Some(p)) if p.expected_score().is_finite() => {
+                let e = p.expected_score();
+                // A system without a draw model is given one: an ordered logit on its
+                // expected score, its threshold learnt from every played match before
+                // (scored or not).
+                let three = if own_draws {
+                    p
+                } else {
+                    self.threshold.predict(e)
+                };
+                if let Some(t) = t {
+                    t.add(&p, &three, outcome);
+                }
+                if !own_draws {
+                    self.threshold.learn(e, outcome);
+                }
+            }
+            _ => {
+                if let Some(t) = t {
+                    t.skipped += 1;
+                }
+            }
+        }
+    }
+}
+
+/// [`replay_scored`] through the whole ladder's replay.
+fn replay_full(
+    rules: &Rules,
+    events: Vec<(NaiveDate, u64, &Event)>,
+    stop: Option<NaiveDate>,
+    tally: &mut [Tally],
+    bucket: &dyn Fn(NaiveDate) -> Option<usize>,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<(), EvalError> {
     let mut ladder = Ladder::new(rules.clone());
     let mut scratch = Vec::new();
-    // A system without a draw model is given one: an ordered logit on its expected score,
-    // its threshold learnt from every played match before (scored or not).
-    let own_draws = rules.facts().draws;
-    let mut threshold = DrawThreshold::default();
+    let mut scorer = Scorer::new(rules, tally);
     for (done, (date, seq, event)) in (0u64..).zip(events) {
         if done % PROGRESS_EVERY == 0 && !progress(done) {
             return Err(EvalError::Cancelled);
@@ -492,30 +569,7 @@ fn replay_scored<'a>(
             break;
         }
         if let Event::Match(m) = event {
-            let t = bucket(date).and_then(|i| tally.get_mut(i));
-            let prediction = match (m.result, own_draws, &t) {
-                (MatchResult::Played(_), false, _) | (MatchResult::Played(_), true, Some(_)) => {
-                    predict_match(&ladder, m, date)
-                }
-                _ => None,
-            };
-            match (m.result, prediction) {
-                (MatchResult::Played(outcome), Some(p)) if p.expected_score().is_finite() => {
-                    let e = p.expected_score();
-                    let three = if own_draws { p } else { threshold.predict(e) };
-                    if let Some(t) = t {
-                        t.add(&p, &three, outcome);
-                    }
-                    if !own_draws {
-                        threshold.learn(e, outcome);
-                    }
-                }
-                _ => {
-                    if let Some(t) = t {
-                        t.skipped += 1;
-                    }
-                }
-            }
+            scorer.score(m, bucket(date), || predict_match(&ladder, m, date));
         }
         ladder.apply(date, seq, event, &mut scratch)?;
         scratch.clear();
@@ -524,6 +578,68 @@ fn replay_scored<'a>(
         ladder.archive.clear();
     }
     Ok(())
+}
+
+/// [`replay_scored`] through the prediction-only replay of `log`; `None` where it does not
+/// cover the rules.
+fn replay_quick(
+    rules: &Rules,
+    log: &quick::Log<'_>,
+    stop: Option<NaiveDate>,
+    tally: &mut [Tally],
+    bucket: &dyn Fn(NaiveDate) -> Option<usize>,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Option<Result<(), EvalError>> {
+    let mut replayer = quick::Replayer::new(rules, log)?;
+    let mut scorer = Scorer::new(rules, tally);
+    // Progress is asked as often as the full replay asks it: at every 1024th event.
+    let mut tick = 0u64;
+    for op in &log.ops {
+        if op.at >= tick {
+            if !progress(op.at / PROGRESS_EVERY * PROGRESS_EVERY) {
+                return Some(Err(EvalError::Cancelled));
+            }
+            tick = (op.at / PROGRESS_EVERY + 1) * PROGRESS_EVERY;
+        }
+        if stop.is_some_and(|s| op.date >= s) {
+            break;
+        }
+        match op.step {
+            quick::Step::Match(m) => {
+                scorer.score(m, bucket(op.date), || replayer.predict(m, op.day));
+                replayer.apply_match(m, op.day);
+            }
+            other => replayer.apply_other(other),
+        }
+    }
+    Some(Ok(()))
+}
+
+/// [`evaluate_in`] on a log indexed once for many replays ([`quick::Log::index`], with
+/// `window.until` or no stop); `None` where the rules need the full replay.
+pub fn evaluate_indexed(
+    rules: &Rules,
+    log: &quick::Log<'_>,
+    window: Window,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Option<Result<Score, EvalError>> {
+    let mut tally = [Tally::default()];
+    let bucket = |d: NaiveDate| window.holds(d).then_some(0);
+    let done = replay_quick(rules, log, window.until, &mut tally, &bucket, progress)?;
+    Some(done.map(|()| tally[0].finish(rules)))
+}
+
+/// [`evaluate_split`] on an indexed log; `None` where the rules need the full replay.
+pub fn evaluate_split_indexed(
+    rules: &Rules,
+    log: &quick::Log<'_>,
+    split: NaiveDate,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Option<Result<(Score, Score), EvalError>> {
+    let mut tally = [Tally::default(), Tally::default()];
+    let side = |d: NaiveDate| Some(usize::from(d >= split));
+    let done = replay_quick(rules, log, None, &mut tally, &side, progress)?;
+    Some(done.map(|()| (tally[0].finish(rules), tally[1].finish(rules))))
 }
 
 #[cfg(test)]

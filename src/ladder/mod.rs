@@ -9,6 +9,7 @@ pub mod leaderboard;
 pub mod listing;
 pub mod log;
 pub mod predict;
+pub mod quick;
 pub mod preview;
 pub mod record;
 pub mod replay;
