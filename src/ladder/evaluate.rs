@@ -483,11 +483,21 @@ fn replay_scored<'a>(
     let events: Vec<(NaiveDate, u64, &Event)> = events.into_iter().collect();
     if rules.calendar.schedule().is_none()
         && let Some(log) = quick::Log::index(events.iter().copied(), stop)
-        && let Some(done) = replay_quick(rules, &log, stop, tally, bucket, progress)
+        && let Some(done) = replay_quick(rules, &log, stop, (tally, None), bucket, progress)
     {
         return done;
     }
     replay_full(rules, events, stop, tally, bucket, progress)
+}
+
+/// The one figure a fit lowers, where a tally needs no other: the sums behind it are added
+/// as [`Tally::add`] adds them, so the mean is the same to the bit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lean {
+    /// The expected score's log-loss: no ordered logit is learnt or scored.
+    Expected,
+    /// The three-outcome log-loss.
+    ThreeOutcome,
 }
 
 /// What scores each match of one replay.
@@ -496,6 +506,7 @@ struct Scorer<'t> {
     /// The system has a draw model of its own.
     own_draws: bool,
     threshold: DrawThreshold,
+    lean: Option<Lean>,
 }
 
 impl Scorer<'_> {
@@ -504,6 +515,7 @@ impl Scorer<'_> {
             tally,
             own_draws: rules.facts().draws,
             threshold: DrawThreshold::default(),
+            lean: None,
         }
     }
 
@@ -525,6 +537,13 @@ impl Scorer<'_> {
         match (m.result, prediction) {
             (MatchResult::Played(outcome), Some(p)) if p.expected_score().is_finite() => {
                 let e = p.expected_score();
+                if self.lean == Some(Lean::Expected) {
+                    if let Some(t) = t {
+                        t.matches += 1;
+                        t.log_loss += score_one(e, outcome.score()).0;
+                    }
+                    return;
+                }
                 // A system without a draw model is given one: an ordered logit on its
                 // expected score, its threshold learnt from every played match before
                 // (scored or not).
@@ -533,8 +552,13 @@ impl Scorer<'_> {
                 } else {
                     self.threshold.predict(e)
                 };
-                if let Some(t) = t {
-                    t.add(&p, &three, outcome);
+                match (t, self.lean) {
+                    (Some(t), Some(_)) => {
+                        t.matches += 1;
+                        t.log_loss_3way += -three_way_probability(&three, outcome).max(CLAMP).ln();
+                    }
+                    (Some(t), None) => t.add(&p, &three, outcome),
+                    (None, _) => {}
                 }
                 if !own_draws {
                     self.threshold.learn(e, outcome);
@@ -586,12 +610,13 @@ fn replay_quick(
     rules: &Rules,
     log: &quick::Log<'_>,
     stop: Option<NaiveDate>,
-    tally: &mut [Tally],
+    (tally, lean): (&mut [Tally], Option<Lean>),
     bucket: &dyn Fn(NaiveDate) -> Option<usize>,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Option<Result<(), EvalError>> {
     let mut replayer = quick::Replayer::new(rules, log)?;
     let mut scorer = Scorer::new(rules, tally);
+    scorer.lean = lean;
     // Progress is asked as often as the full replay asks it: at every 1024th event.
     let mut tick = 0u64;
     for op in &log.ops {
@@ -606,8 +631,9 @@ fn replay_quick(
         }
         match op.step {
             quick::Step::Match(m) => {
-                scorer.score(m, bucket(op.date), || replayer.predict(m, op.day));
-                replayer.apply_match(m, op.day);
+                let going = replayer.going_into(m, op.day);
+                scorer.score(m, bucket(op.date), || replayer.predict(m, &going));
+                replayer.apply_match(m, op.day, going);
             }
             other => replayer.apply_other(other),
         }
@@ -625,8 +651,35 @@ pub fn evaluate_indexed(
 ) -> Option<Result<Score, EvalError>> {
     let mut tally = [Tally::default()];
     let bucket = |d: NaiveDate| window.holds(d).then_some(0);
-    let done = replay_quick(rules, log, window.until, &mut tally, &bucket, progress)?;
+    let done = replay_quick(rules, log, window.until, (&mut tally, None), &bucket, progress)?;
     Some(done.map(|()| tally[0].finish(rules)))
+}
+
+/// The mean of the one figure `lean` names over the matches before `until` (0 over none), as
+/// [`evaluate_indexed`]'s score has it, in less work; `None` where the rules need the full
+/// replay.
+pub fn objective_indexed(
+    rules: &Rules,
+    log: &quick::Log<'_>,
+    until: NaiveDate,
+    lean: Lean,
+) -> Option<Result<f64, EvalError>> {
+    let mut tally = [Tally::default()];
+    let bucket = |d: NaiveDate| (d < until).then_some(0);
+    let done = replay_quick(
+        rules,
+        log,
+        Some(until),
+        (&mut tally, Some(lean)),
+        &bucket,
+        &mut |_| true,
+    )?;
+    let t = &tally[0];
+    let sum = match lean {
+        Lean::Expected => t.log_loss,
+        Lean::ThreeOutcome => t.log_loss_3way,
+    };
+    Some(done.map(|()| if t.matches == 0 { 0.0 } else { sum / t.matches as f64 }))
 }
 
 /// [`evaluate_split`] on an indexed log; `None` where the rules need the full replay.
@@ -638,7 +691,7 @@ pub fn evaluate_split_indexed(
 ) -> Option<Result<(Score, Score), EvalError>> {
     let mut tally = [Tally::default(), Tally::default()];
     let side = |d: NaiveDate| Some(usize::from(d >= split));
-    let done = replay_quick(rules, log, None, &mut tally, &side, progress)?;
+    let done = replay_quick(rules, log, None, (&mut tally, None), &side, progress)?;
     Some(done.map(|()| (tally[0].finish(rules), tally[1].finish(rules))))
 }
 

@@ -481,13 +481,20 @@ fn training_objective(
     until: NaiveDate,
     objective: Objective,
 ) -> Result<f64, FitError> {
-    let window = Window::until(until);
-    let quick = log.and_then(|log| evaluate::evaluate_indexed(rules, log, window, &mut |_| true));
-    let score = match quick {
-        Some(score) => score?,
-        None => evaluate::evaluate_in(rules, events.iter().copied(), window, &mut |_| true)?,
+    let lean = match objective {
+        Objective::Expected => evaluate::Lean::Expected,
+        Objective::ThreeOutcome => evaluate::Lean::ThreeOutcome,
     };
-    let f = objective.of(&score);
+    let quick = log.and_then(|log| evaluate::objective_indexed(rules, log, until, lean));
+    let f = match quick {
+        Some(f) => f?,
+        None => {
+            let window = Window::until(until);
+            let score =
+                evaluate::evaluate_in(rules, events.iter().copied(), window, &mut |_| true)?;
+            objective.of(&score)
+        }
+    };
     Ok(if f.is_finite() { f } else { f64::INFINITY })
 }
 

@@ -203,18 +203,48 @@ impl<'r> Replayer<'r> {
         }
     }
 
-    /// The prediction for `m` on `day` (`predict::predict_match`).
-    pub fn predict(&self, m: &Match, day: i32) -> Option<Prediction> {
+    /// The skills going into match `m` on `day`: worked out once for the prediction and
+    /// the update.
+    pub fn going_into(&self, m: &Match, day: i32) -> Going {
+        match (&m.a[..], &m.b[..]) {
+            ([a], [b]) => Going::Pair(self.going_in(*a, day), self.going_in(*b, day)),
+            _ => Going::Teams(day),
+        }
+    }
+
+    /// The prediction for `m` (`predict::predict_match`).
+    pub fn predict(&self, m: &Match, going: &Going) -> Option<Prediction> {
         let advantage = self.advantage * m.advantage_sign();
-        let (sa, sb) = (self.side(&m.a, day)?, self.side(&m.b, day)?);
+        let (sa, sb) = match *going {
+            Going::Pair(a, b) => (Skill::mean(&[a])?, Skill::mean(&[b])?),
+            Going::Teams(day) => (self.side(&m.a, day)?, self.side(&m.b, day)?),
+        };
         predict_under(&self.rules.params, || self.trueskill(), sa, sb, advantage)
     }
 
     /// Rates match `m` on `day` (`Ladder::apply_match`, ratings only).
-    pub fn apply_match(&mut self, m: &Match, day: i32) {
+    pub fn apply_match(&mut self, m: &Match, day: i32, going: Going) {
         let Some((outcome, rated)) = rated_sides(m.result) else {
             return;
         };
+        if let Going::Pair(a, b) = going {
+            // One against one, without a list: both updates from the skills before either.
+            let advantage = self.advantage * m.advantage_sign();
+            let scenario = self.scenarios.lookup(m);
+            let trueskill = self.trueskill().unwrap_or_default();
+            let ea = Entrant::new(m.a[0], a, b, outcome, true, advantage);
+            let eb = Entrant::new(m.b[0], b, a, outcome.flipped(), false, -advantage);
+            let new_a = rated[0].then(|| self.rate(&ea, m, scenario.as_ref(), &trueskill));
+            let new_b = rated[1].then(|| self.rate(&eb, m, scenario.as_ref(), &trueskill));
+            for (id, after) in [(ea.id, new_a), (eb.id, new_b)] {
+                if let Some(after) = after {
+                    self.skills[id as usize] = after;
+                    self.last[id as usize] = day;
+                }
+            }
+            self.count(m, outcome);
+            return;
+        }
         let entrants = self.entrants(m, outcome, day);
         let scenario = self.scenarios.lookup(m);
         let trueskill = self.trueskill().unwrap_or_default();
@@ -227,6 +257,11 @@ impl<'r> Replayer<'r> {
             self.skills[id as usize] = after;
             self.last[id as usize] = day;
         }
+        self.count(m, outcome);
+    }
+
+    /// A played match counts for its scenario and for the observed draw rate.
+    fn count(&mut self, m: &Match, outcome: Outcome) {
         if let MatchResult::Played(o) = m.result {
             self.scenarios.record(m, outcome);
             self.played += 1;
@@ -234,23 +269,11 @@ impl<'r> Replayer<'r> {
         }
     }
 
+    /// Every player of a team match with the virtual opponent they are rated against.
     fn entrants(&self, m: &Match, outcome: Outcome, day: i32) -> Vec<Entrant> {
         let skill = |id: &PlayerId| self.going_in(*id, day);
         let advantage = self.advantage * m.advantage_sign();
         let mut out = Vec::with_capacity(m.a.len() + m.b.len());
-        if m.a.len() == 1 && m.b.len() == 1 {
-            let (a, b) = (skill(&m.a[0]), skill(&m.b[0]));
-            out.push(Entrant::new(m.a[0], a, b, outcome, true, advantage));
-            out.push(Entrant::new(
-                m.b[0],
-                b,
-                a,
-                outcome.flipped(),
-                false,
-                -advantage,
-            ));
-            return out;
-        }
         for (own, other, o, on_a, advantage) in [
             (&m.a, &m.b, outcome, true, advantage),
             (&m.b, &m.a, outcome.flipped(), false, -advantage),
@@ -355,6 +378,13 @@ impl<'r> Replayer<'r> {
             _ => e.skill,
         }
     }
+}
+
+/// The skills going into a match: a pair one against one, else worked out per player.
+#[derive(Debug, Clone, Copy)]
+pub enum Going {
+    Pair(Skill, Skill),
+    Teams(i32),
 }
 
 /// A player about to be rated (`replay::Entrant`).
