@@ -148,6 +148,11 @@ impl<'r> Replayer<'r> {
         })
     }
 
+    /// Every player's skill as it stands (after their last match, before any idle time).
+    pub fn skills(&self) -> &[Skill] {
+        &self.skills
+    }
+
     /// Applies an op that is not a match.
     pub fn apply_other(&mut self, step: Step<'_>) {
         match step {
