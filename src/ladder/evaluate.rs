@@ -344,6 +344,11 @@ pub fn evaluate_runs_in(
     let next = AtomicUsize::new(0);
     let done = AtomicU64::new(0);
     let cancelled = AtomicBool::new(false);
+    // The log indexed once for every run the prediction-only replay covers.
+    let log = quick::Log::index(
+        without_rules_changes(events.iter().map(|e| (e.date, e.seq, &e.event))),
+        window.until,
+    );
     let one = |rules: &Rules, as_logged: bool| -> Result<Score, EvalError> {
         let mut last = 0u64;
         let mut tick = |now: u64| {
@@ -352,7 +357,15 @@ pub fn evaluate_runs_in(
             !cancelled.load(Ordering::Relaxed)
         };
         let all = events.iter().map(|e| (e.date, e.seq, &e.event));
-        let mut score = if as_logged {
+        let indexed = match &log {
+            Some(log) if !as_logged || changes == 0 => {
+                evaluate_indexed(rules, log, window, &mut tick)
+            }
+            _ => None,
+        };
+        let mut score = if let Some(score) = indexed {
+            score?
+        } else if as_logged {
             evaluate_in(rules, all, window, &mut tick)?
         } else {
             evaluate_in(rules, without_rules_changes(all), window, &mut tick)?
@@ -369,13 +382,16 @@ pub fn evaluate_runs_in(
         }
         Ok(score)
     };
+    // The dearest runs start first, so that no core is left with a long one at the end.
+    let mut order: Vec<usize> = (0..runs.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(cost(runs[i].0.system())));
     let work = |tx: std::sync::mpsc::Sender<Vec<(usize, Result<Score, EvalError>)>>| {
         let mut scored = Vec::new();
         loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some((rules, as_logged)) = runs.get(i) else {
+            let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
                 break;
             };
+            let (rules, as_logged) = &runs[i];
             let score = one(rules, *as_logged);
             let failed = score.is_err();
             scored.push((i, score));
@@ -423,6 +439,19 @@ pub fn evaluate_runs_in(
     let mut scores: Vec<Score> = results.into_iter().filter_map(|(_, r)| r.ok()).collect();
     scores.sort_by(|x, y| x.log_loss.total_cmp(&y.log_loss));
     Ok(scores)
+}
+
+/// A system's replay cost relative to the others: user seconds of the prediction-only
+/// replay of the issue-27 million-match ladder, in tenths (BENCHMARKS.md, issue 27).
+fn cost(system: System) -> u32 {
+    match system {
+        System::Goals => 11,
+        System::Inversus => 6,
+        System::Allegskill => 4,
+        System::Skyweaver => 3,
+        System::Memoir44 => 2,
+        System::Elo => 1,
+    }
 }
 
 /// Replays `events` (in replay order) under `rules`, predicting every played match on the
