@@ -427,18 +427,33 @@ impl Search<'_, '_> {
         self.prefetch(&pair);
         let mut fc = eval(self, c, best, point)?;
         let mut fd = eval(self, d, best, point)?;
-        for _ in 2..steps {
+        // Each step needs the one before, so the second core scores ahead: beside the point
+        // a step needs, the one the next step needs if the interval shrinks the same way
+        // again (what it takes is computed as the step would compute it).
+        let at = |point: &[f64], u: f64| {
+            let mut at = point.to_vec();
+            at[i] = u;
+            at
+        };
+        for k in 2..steps {
+            let ahead = k + 1 < steps;
             if fc < fd {
                 b = d;
                 d = c;
                 fd = fc;
                 c = b - (b - a) * INV_PHI;
+                if ahead {
+                    self.prefetch(&[at(point, c), at(point, d - (d - a) * INV_PHI)]);
+                }
                 fc = eval(self, c, best, point)?;
             } else {
                 a = c;
                 c = d;
                 fc = fd;
                 d = a + (b - a) * INV_PHI;
+                if ahead {
+                    self.prefetch(&[at(point, d), at(point, c + (b - c) * INV_PHI)]);
+                }
                 fd = eval(self, d, best, point)?;
             }
         }
