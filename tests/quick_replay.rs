@@ -28,18 +28,33 @@ fn day(n: u32) -> NaiveDate {
 /// side advantage, margins and class weights, the observed draw rate.
 const TWEAKS: &[(System, &str)] = &[
     (System::Skyweaver, ""),
-    (System::Skyweaver, "c_per_day=3 advantage=90 margin=1 k_friendly=0.6"),
-    (System::Skyweaver, "c_per_day=40 margin=3 k_championship=1.5"),
+    (
+        System::Skyweaver,
+        "c_per_day=3 advantage=90 margin=1 k_friendly=0.6",
+    ),
+    (
+        System::Skyweaver,
+        "c_per_day=40 margin=3 k_championship=1.5",
+    ),
     (System::Inversus, ""),
     (System::Inversus, "days_per_period=3 advantage=120 margin=2"),
     (System::Allegskill, ""),
     (System::Allegskill, "draw_rate=observed advantage=60 beta=3"),
     (System::Memoir44, ""),
-    (System::Memoir44, "points=20 advantage=50 margin=1 k_cup=0.7"),
+    (
+        System::Memoir44,
+        "points=20 advantage=50 margin=1 k_cup=0.7",
+    ),
     (System::Elo, ""),
-    (System::Elo, "k=16 advantage=100 margin=2 k_friendly=0.5 k_league=1.2"),
+    (
+        System::Elo,
+        "k=16 advantage=100 margin=2 k_friendly=0.5 k_league=1.2",
+    ),
     (System::Goals, ""),
-    (System::Goals, "advantage=80 drift=0.001 step=1.5 share=0.3 rho=-0.2 w_friendly=0.5"),
+    (
+        System::Goals,
+        "advantage=80 drift=0.001 step=1.5 share=0.3 rho=-0.2 w_friendly=0.5",
+    ),
 ];
 
 fn tweaked() -> impl Strategy<Value = Rules> {
@@ -88,7 +103,10 @@ fn raw() -> impl Strategy<Value = Raw> {
         1 => Just(Some(EventClass::Championship)),
         1 => (1u32..40).prop_map(|w| Some(EventClass::Weight(f64::from(w) / 4.0))),
     ];
-    let goals = prop_oneof![Just(None), (0u32..6, 0u32..6).prop_map(|(a, b)| Some([a, b]))];
+    let goals = prop_oneof![
+        Just(None),
+        (0u32..6, 0u32..6).prop_map(|(a, b)| Some([a, b]))
+    ];
     prop_oneof![
         30 => (
             [any::<usize>(), any::<usize>(), any::<usize>(), any::<usize>()],
@@ -191,13 +209,16 @@ fn build(players: u32, steps: &[(Raw, u32)], resets: bool) -> Vec<(NaiveDate, u6
     out
 }
 
+/// Each match's prediction as bits, in order.
+type Predicted = Vec<Option<[u64; 3]>>;
+
 /// A prediction's bits, so that −0 and 0 (or two NaNs) are told apart.
 fn bits(p: Option<Prediction>) -> Option<[u64; 3]> {
     p.map(|p| [p.win_a.to_bits(), p.draw.to_bits(), p.win_b.to_bits()])
 }
 
 /// The full replay's prediction of every match, and every player's skill at the end.
-fn full(rules: &Rules, events: &[(NaiveDate, u64, Event)]) -> (Vec<Option<[u64; 3]>>, Ladder) {
+fn full(rules: &Rules, events: &[(NaiveDate, u64, Event)]) -> (Predicted, Ladder) {
     let mut ladder = Ladder::new(rules.clone());
     let mut rows = Vec::new();
     let mut predicted = Vec::new();
@@ -212,10 +233,7 @@ fn full(rules: &Rules, events: &[(NaiveDate, u64, Event)]) -> (Vec<Option<[u64; 
 }
 
 /// The same from the prediction-only replay, or `None` where it does not cover them.
-fn quick(
-    rules: &Rules,
-    events: &[(NaiveDate, u64, Event)],
-) -> Option<(Vec<Option<[u64; 3]>>, Vec<String>)> {
+fn quick(rules: &Rules, events: &[(NaiveDate, u64, Event)]) -> Option<(Predicted, Vec<String>)> {
     let log = Log::index(events.iter().map(|(d, s, e)| (*d, *s, e)), None)?;
     let mut r = Replayer::new(rules, &log)?;
     let mut predicted = Vec::new();
@@ -242,7 +260,10 @@ fn check(rules: &Rules, events: &[(NaiveDate, u64, Event)]) -> Result<(), TestCa
     match quick(rules, events) {
         None => prop_assert!(resets || calendar, "the quick replay refused a plain log"),
         Some((got, skills)) => {
-            prop_assert!(!resets && !calendar, "the quick replay took what it cannot do");
+            prop_assert!(
+                !resets && !calendar,
+                "the quick replay took what it cannot do"
+            );
             prop_assert_eq!(got, want);
             let full_skills: Vec<String> = ladder
                 .players

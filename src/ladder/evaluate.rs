@@ -387,10 +387,7 @@ pub fn evaluate_runs_in(
     order.sort_by_key(|&i| std::cmp::Reverse(cost(runs[i].0.system())));
     let work = |tx: std::sync::mpsc::Sender<Vec<(usize, Result<Score, EvalError>)>>| {
         let mut scored = Vec::new();
-        loop {
-            let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
-                break;
-            };
+        while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
             let (rules, as_logged) = &runs[i];
             let score = one(rules, *as_logged);
             let failed = score.is_err();
@@ -680,7 +677,14 @@ pub fn evaluate_indexed(
 ) -> Option<Result<Score, EvalError>> {
     let mut tally = [Tally::default()];
     let bucket = |d: NaiveDate| window.holds(d).then_some(0);
-    let done = replay_quick(rules, log, window.until, (&mut tally, None), &bucket, progress)?;
+    let done = replay_quick(
+        rules,
+        log,
+        window.until,
+        (&mut tally, None),
+        &bucket,
+        progress,
+    )?;
     Some(done.map(|()| tally[0].finish(rules)))
 }
 
@@ -708,7 +712,13 @@ pub fn objective_indexed(
         Lean::Expected => t.log_loss,
         Lean::ThreeOutcome => t.log_loss_3way,
     };
-    Some(done.map(|()| if t.matches == 0 { 0.0 } else { sum / t.matches as f64 }))
+    Some(done.map(|()| {
+        if t.matches == 0 {
+            0.0
+        } else {
+            sum / t.matches as f64
+        }
+    }))
 }
 
 /// [`evaluate_split`] on an indexed log; `None` where the rules need the full replay.

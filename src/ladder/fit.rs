@@ -352,8 +352,7 @@ impl Search<'_, '_> {
                             let Some((_, rules)) = todo.get(i) else {
                                 break;
                             };
-                            if let Ok(f) =
-                                training_objective(rules, log, events, until, objective)
+                            if let Ok(f) = training_objective(rules, log, events, until, objective)
                             {
                                 out.push((i, f));
                             }

@@ -49,7 +49,13 @@ pub(crate) fn predict_skills(
     sb: Skill,
     advantage: f64,
 ) -> Option<Prediction> {
-    predict_under(&ladder.rules.params, || ladder.trueskill(), sa, sb, advantage)
+    predict_under(
+        &ladder.rules.params,
+        || ladder.trueskill(),
+        sa,
+        sb,
+        advantage,
+    )
 }
 
 /// [`predict_skills`] under `params`, AllegSkill's constants from `trueskill` (read only
