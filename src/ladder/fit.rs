@@ -19,6 +19,14 @@
 //! any real gain), so a parameter that does not affect prediction — Elo's initial rating,
 //! which moves every rating alike — keeps its start value and is reported as kept. Cycles stop after four, or once one improves
 //! the log-loss by less than 1e-6. Everything is deterministic: no randomness, a fixed order.
+//!
+//! Speed (issue 27): the training events are indexed once and each point is scored by the
+//! prediction-only replay ([`crate::ladder::quick`]), summing only the figure the objective
+//! needs. What a line search will ask for next is scored ahead on the other core — every
+//! point of a grid, the golden section's first pair, and beside each later golden step the
+//! point the step after it needs if the interval shrinks the same way — and is counted only
+//! when the search asks for it, so the fitted values and the count of replays are those of
+//! one point at a time.
 
 use crate::ladder::evaluate::{self, EvalError, Score, Window};
 use crate::ladder::event::{Event, MatchResult};
