@@ -265,8 +265,16 @@ pub fn label(rules: &Rules) -> String {
 pub fn score_one(expected: f64, actual: f64) -> (f64, f64, Option<f64>) {
     // Each of E and 1 − E is kept at 1e-15 or more; clamping E to 1 − 1e-15 instead would
     // round 1 − E to 1.1e-15 and lose the exact bound.
-    let log_loss =
-        -(actual * expected.max(CLAMP).ln() + (1.0 - actual) * (1.0 - expected).max(CLAMP).ln());
+    // A win or a loss weighs one logarithm by 0: it is not taken. The sum is the same to the
+    // bit (the other term is ±0, and x + ±0 is x for every finite x but −0, which no
+    // logarithm of a clamped probability is).
+    let log_loss = if actual == 1.0 {
+        -expected.max(CLAMP).ln()
+    } else if actual == 0.0 {
+        -(1.0 - expected).max(CLAMP).ln()
+    } else {
+        -(actual * expected.max(CLAMP).ln() + (1.0 - actual) * (1.0 - expected).max(CLAMP).ln())
+    };
     let brier = (expected - actual) * (expected - actual);
     let hit = if actual == 0.5 {
         None
@@ -828,6 +836,22 @@ mod tests {
         );
         // A draw costs at least ln 2 whatever the prediction.
         assert!(ll(e2, 0.5) >= std::f64::consts::LN_2);
+    }
+
+    /// A decisive result's log-loss takes one logarithm, and is the two-term formula's to
+    /// the bit: over E from 0 to 1 in steps of 1/1000 and at the clamp's edges.
+    #[test]
+    fn one_logarithm_is_the_two_term_formula() {
+        let two = |e: f64, s: f64| -(s * e.max(CLAMP).ln() + (1.0 - s) * (1.0 - e).max(CLAMP).ln());
+        let edges = [0.0, 1e-16, CLAMP, 1.0 - 1e-16, 1.0, 0.5];
+        for e in (0..=1000).map(|k| f64::from(k) / 1000.0).chain(edges) {
+            for s in [0.0, 0.5, 1.0] {
+                assert_eq!(score_one(e, s).0.to_bits(), two(e, s).to_bits(), "{e} {s}");
+            }
+        }
+        // E = ¼ and a win: −ln ¼ = 2 ln 2.
+        assert_eq!(score_one(0.25, 1.0).0, -(0.25f64.ln()));
+        assert!((score_one(0.25, 1.0).0 - 2.0 * std::f64::consts::LN_2).abs() < 1e-15);
     }
 
     #[test]
