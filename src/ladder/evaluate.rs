@@ -33,9 +33,10 @@
 //! or before it — while the whole log still applies, so the later matches are predicted from
 //! everything before them.
 
-use crate::ladder::event::{Event, MatchResult};
+use crate::ladder::event::{Event, Match, MatchResult};
 use crate::ladder::log::Effective;
 use crate::ladder::predict::predict_match;
+use crate::ladder::quick;
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::{Rules, System};
 use crate::rating::{DrawThreshold, Outcome, Prediction};
@@ -264,8 +265,16 @@ pub fn label(rules: &Rules) -> String {
 pub fn score_one(expected: f64, actual: f64) -> (f64, f64, Option<f64>) {
     // Each of E and 1 − E is kept at 1e-15 or more; clamping E to 1 − 1e-15 instead would
     // round 1 − E to 1.1e-15 and lose the exact bound.
-    let log_loss =
-        -(actual * expected.max(CLAMP).ln() + (1.0 - actual) * (1.0 - expected).max(CLAMP).ln());
+    // A win or a loss weighs one logarithm by 0: it is not taken. The sum is the same to the
+    // bit (the other term is ±0, and x + ±0 is x for every finite x but −0, which no
+    // logarithm of a clamped probability is).
+    let log_loss = if actual == 1.0 {
+        -expected.max(CLAMP).ln()
+    } else if actual == 0.0 {
+        -(1.0 - expected).max(CLAMP).ln()
+    } else {
+        -(actual * expected.max(CLAMP).ln() + (1.0 - actual) * (1.0 - expected).max(CLAMP).ln())
+    };
     let brier = (expected - actual) * (expected - actual);
     let hit = if actual == 0.5 {
         None
@@ -343,6 +352,11 @@ pub fn evaluate_runs_in(
     let next = AtomicUsize::new(0);
     let done = AtomicU64::new(0);
     let cancelled = AtomicBool::new(false);
+    // The log indexed once for every run the prediction-only replay covers.
+    let log = quick::Log::index(
+        without_rules_changes(events.iter().map(|e| (e.date, e.seq, &e.event))),
+        window.until,
+    );
     let one = |rules: &Rules, as_logged: bool| -> Result<Score, EvalError> {
         let mut last = 0u64;
         let mut tick = |now: u64| {
@@ -351,7 +365,15 @@ pub fn evaluate_runs_in(
             !cancelled.load(Ordering::Relaxed)
         };
         let all = events.iter().map(|e| (e.date, e.seq, &e.event));
-        let mut score = if as_logged {
+        let indexed = match &log {
+            Some(log) if !as_logged || changes == 0 => {
+                evaluate_indexed(rules, log, window, &mut tick)
+            }
+            _ => None,
+        };
+        let mut score = if let Some(score) = indexed {
+            score?
+        } else if as_logged {
             evaluate_in(rules, all, window, &mut tick)?
         } else {
             evaluate_in(rules, without_rules_changes(all), window, &mut tick)?
@@ -368,13 +390,13 @@ pub fn evaluate_runs_in(
         }
         Ok(score)
     };
+    // The dearest runs start first, so that no core is left with a long one at the end.
+    let mut order: Vec<usize> = (0..runs.len()).collect();
+    order.sort_by_key(|&i| std::cmp::Reverse(cost(runs[i].0.system())));
     let work = |tx: std::sync::mpsc::Sender<Vec<(usize, Result<Score, EvalError>)>>| {
         let mut scored = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some((rules, as_logged)) = runs.get(i) else {
-                break;
-            };
+        while let Some(&i) = order.get(next.fetch_add(1, Ordering::Relaxed)) {
+            let (rules, as_logged) = &runs[i];
             let score = one(rules, *as_logged);
             let failed = score.is_err();
             scored.push((i, score));
@@ -424,6 +446,19 @@ pub fn evaluate_runs_in(
     Ok(scores)
 }
 
+/// A system's replay cost relative to the others: user seconds of the prediction-only
+/// replay of the issue-27 million-match ladder, in tenths (BENCHMARKS.md, issue 27).
+fn cost(system: System) -> u32 {
+    match system {
+        System::Goals => 11,
+        System::Inversus => 6,
+        System::Allegskill => 4,
+        System::Skyweaver => 3,
+        System::Memoir44 => 2,
+        System::Elo => 1,
+    }
+}
+
 /// Replays `events` (in replay order) under `rules`, predicting every played match on the
 /// ladder as it stands just before it. `progress` is told how many events are done every so
 /// often; returning false stops with [`EvalError::Cancelled`].
@@ -470,6 +505,7 @@ pub fn evaluate_split<'a>(
 
 /// Replays `events` under `rules` up to (not including) `stop`, predicting each match before
 /// it applies and adding it to the tally `bucket` names for its date (`None`: not scored).
+/// The prediction-only replay ([`quick`]) does it where it covers the log and the rules.
 fn replay_scored<'a>(
     rules: &Rules,
     events: impl IntoIterator<Item = (NaiveDate, u64, &'a Event)>,
@@ -478,12 +514,111 @@ fn replay_scored<'a>(
     bucket: &dyn Fn(NaiveDate) -> Option<usize>,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<(), EvalError> {
+    let events: Vec<(NaiveDate, u64, &Event)> = events.into_iter().collect();
+    if rules.calendar.schedule().is_none()
+        && let Some(log) = quick::Log::index(events.iter().copied(), stop)
+        && let Some(done) = replay_quick(rules, &log, stop, (tally, None), bucket, progress)
+    {
+        return done;
+    }
+    replay_full(rules, events, stop, tally, bucket, progress)
+}
+
+/// The one figure a fit lowers, where a tally needs no other: the sums behind it are added
+/// as [`Tally::add`] adds them, so the mean is the same to the bit.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lean {
+    /// The expected score's log-loss: no ordered logit is learnt or scored.
+    Expected,
+    /// The three-outcome log-loss.
+    ThreeOutcome,
+}
+
+/// What scores each match of one replay.
+struct Scorer<'t> {
+    tally: &'t mut [Tally],
+    /// The system has a draw model of its own.
+    own_draws: bool,
+    threshold: DrawThreshold,
+    lean: Option<Lean>,
+}
+
+impl Scorer<'_> {
+    fn new<'t>(rules: &Rules, tally: &'t mut [Tally]) -> Scorer<'t> {
+        Scorer {
+            tally,
+            own_draws: rules.facts().draws,
+            threshold: DrawThreshold::default(),
+            lean: None,
+        }
+    }
+
+    /// Scores `m` into tally `bucket`, `predict` asked only where the prediction counts.
+    fn score(
+        &mut self,
+        m: &Match,
+        bucket: Option<usize>,
+        predict: impl FnOnce() -> Option<Prediction>,
+    ) {
+        let own_draws = self.own_draws;
+        let t = bucket.and_then(|i| self.tally.get_mut(i));
+        let prediction = match (m.result, own_draws, &t) {
+            (MatchResult::Played(_), false, _) | (MatchResult::Played(_), true, Some(_)) => {
+                predict()
+            }
+            _ => None,
+        };
+        match (m.result, prediction) {
+            (MatchResult::Played(outcome), Some(p)) if p.expected_score().is_finite() => {
+                let e = p.expected_score();
+                if self.lean == Some(Lean::Expected) {
+                    if let Some(t) = t {
+                        t.matches += 1;
+                        t.log_loss += score_one(e, outcome.score()).0;
+                    }
+                    return;
+                }
+                // A system without a draw model is given one: an ordered logit on its
+                // expected score, its threshold learnt from every played match before
+                // (scored or not).
+                let three = if own_draws {
+                    p
+                } else {
+                    self.threshold.predict(e)
+                };
+                match (t, self.lean) {
+                    (Some(t), Some(_)) => {
+                        t.matches += 1;
+                        t.log_loss_3way += -three_way_probability(&three, outcome).max(CLAMP).ln();
+                    }
+                    (Some(t), None) => t.add(&p, &three, outcome),
+                    (None, _) => {}
+                }
+                if !own_draws {
+                    self.threshold.learn(e, outcome);
+                }
+            }
+            _ => {
+                if let Some(t) = t {
+                    t.skipped += 1;
+                }
+            }
+        }
+    }
+}
+
+/// [`replay_scored`] through the whole ladder's replay.
+fn replay_full(
+    rules: &Rules,
+    events: Vec<(NaiveDate, u64, &Event)>,
+    stop: Option<NaiveDate>,
+    tally: &mut [Tally],
+    bucket: &dyn Fn(NaiveDate) -> Option<usize>,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<(), EvalError> {
     let mut ladder = Ladder::new(rules.clone());
     let mut scratch = Vec::new();
-    // A system without a draw model is given one: an ordered logit on its expected score,
-    // its threshold learnt from every played match before (scored or not).
-    let own_draws = rules.facts().draws;
-    let mut threshold = DrawThreshold::default();
+    let mut scorer = Scorer::new(rules, tally);
     for (done, (date, seq, event)) in (0u64..).zip(events) {
         if done % PROGRESS_EVERY == 0 && !progress(done) {
             return Err(EvalError::Cancelled);
@@ -492,30 +627,7 @@ fn replay_scored<'a>(
             break;
         }
         if let Event::Match(m) = event {
-            let t = bucket(date).and_then(|i| tally.get_mut(i));
-            let prediction = match (m.result, own_draws, &t) {
-                (MatchResult::Played(_), false, _) | (MatchResult::Played(_), true, Some(_)) => {
-                    predict_match(&ladder, m, date)
-                }
-                _ => None,
-            };
-            match (m.result, prediction) {
-                (MatchResult::Played(outcome), Some(p)) if p.expected_score().is_finite() => {
-                    let e = p.expected_score();
-                    let three = if own_draws { p } else { threshold.predict(e) };
-                    if let Some(t) = t {
-                        t.add(&p, &three, outcome);
-                    }
-                    if !own_draws {
-                        threshold.learn(e, outcome);
-                    }
-                }
-                _ => {
-                    if let Some(t) = t {
-                        t.skipped += 1;
-                    }
-                }
-            }
+            scorer.score(m, bucket(date), || predict_match(&ladder, m, date));
         }
         ladder.apply(date, seq, event, &mut scratch)?;
         scratch.clear();
@@ -524,6 +636,110 @@ fn replay_scored<'a>(
         ladder.archive.clear();
     }
     Ok(())
+}
+
+/// [`replay_scored`] through the prediction-only replay of `log`; `None` where it does not
+/// cover the rules.
+fn replay_quick(
+    rules: &Rules,
+    log: &quick::Log<'_>,
+    stop: Option<NaiveDate>,
+    (tally, lean): (&mut [Tally], Option<Lean>),
+    bucket: &dyn Fn(NaiveDate) -> Option<usize>,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Option<Result<(), EvalError>> {
+    let mut replayer = quick::Replayer::new(rules, log)?;
+    let mut scorer = Scorer::new(rules, tally);
+    scorer.lean = lean;
+    // Progress is asked as often as the full replay asks it: at every 1024th event.
+    let mut tick = 0u64;
+    for op in &log.ops {
+        if op.at >= tick {
+            if !progress(op.at / PROGRESS_EVERY * PROGRESS_EVERY) {
+                return Some(Err(EvalError::Cancelled));
+            }
+            tick = (op.at / PROGRESS_EVERY + 1) * PROGRESS_EVERY;
+        }
+        if stop.is_some_and(|s| op.date >= s) {
+            break;
+        }
+        match op.step {
+            quick::Step::Match(m) => {
+                let going = replayer.going_into(m, op.day);
+                scorer.score(m, bucket(op.date), || replayer.predict(m, &going));
+                replayer.apply_match(m, op.day, going);
+            }
+            other => replayer.apply_other(other),
+        }
+    }
+    Some(Ok(()))
+}
+
+/// [`evaluate_in`] on a log indexed once for many replays ([`quick::Log::index`], with
+/// `window.until` or no stop); `None` where the rules need the full replay.
+pub fn evaluate_indexed(
+    rules: &Rules,
+    log: &quick::Log<'_>,
+    window: Window,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Option<Result<Score, EvalError>> {
+    let mut tally = [Tally::default()];
+    let bucket = |d: NaiveDate| window.holds(d).then_some(0);
+    let done = replay_quick(
+        rules,
+        log,
+        window.until,
+        (&mut tally, None),
+        &bucket,
+        progress,
+    )?;
+    Some(done.map(|()| tally[0].finish(rules)))
+}
+
+/// The mean of the one figure `lean` names over the matches before `until` (0 over none), as
+/// [`evaluate_indexed`]'s score has it, in less work; `None` where the rules need the full
+/// replay.
+pub fn objective_indexed(
+    rules: &Rules,
+    log: &quick::Log<'_>,
+    until: NaiveDate,
+    lean: Lean,
+) -> Option<Result<f64, EvalError>> {
+    let mut tally = [Tally::default()];
+    let bucket = |d: NaiveDate| (d < until).then_some(0);
+    let done = replay_quick(
+        rules,
+        log,
+        Some(until),
+        (&mut tally, Some(lean)),
+        &bucket,
+        &mut |_| true,
+    )?;
+    let t = &tally[0];
+    let sum = match lean {
+        Lean::Expected => t.log_loss,
+        Lean::ThreeOutcome => t.log_loss_3way,
+    };
+    Some(done.map(|()| {
+        if t.matches == 0 {
+            0.0
+        } else {
+            sum / t.matches as f64
+        }
+    }))
+}
+
+/// [`evaluate_split`] on an indexed log; `None` where the rules need the full replay.
+pub fn evaluate_split_indexed(
+    rules: &Rules,
+    log: &quick::Log<'_>,
+    split: NaiveDate,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Option<Result<(Score, Score), EvalError>> {
+    let mut tally = [Tally::default(), Tally::default()];
+    let side = |d: NaiveDate| Some(usize::from(d >= split));
+    let done = replay_quick(rules, log, None, (&mut tally, None), &side, progress)?;
+    Some(done.map(|()| (tally[0].finish(rules), tally[1].finish(rules))))
 }
 
 #[cfg(test)]
@@ -620,6 +836,22 @@ mod tests {
         );
         // A draw costs at least ln 2 whatever the prediction.
         assert!(ll(e2, 0.5) >= std::f64::consts::LN_2);
+    }
+
+    /// A decisive result's log-loss takes one logarithm, and is the two-term formula's to
+    /// the bit: over E from 0 to 1 in steps of 1/1000 and at the clamp's edges.
+    #[test]
+    fn one_logarithm_is_the_two_term_formula() {
+        let two = |e: f64, s: f64| -(s * e.max(CLAMP).ln() + (1.0 - s) * (1.0 - e).max(CLAMP).ln());
+        let edges = [0.0, 1e-16, CLAMP, 1.0 - 1e-16, 1.0, 0.5];
+        for e in (0..=1000).map(|k| f64::from(k) / 1000.0).chain(edges) {
+            for s in [0.0, 0.5, 1.0] {
+                assert_eq!(score_one(e, s).0.to_bits(), two(e, s).to_bits(), "{e} {s}");
+            }
+        }
+        // E = ¼ and a win: −ln ¼ = 2 ln 2.
+        assert_eq!(score_one(0.25, 1.0).0, -(0.25f64.ln()));
+        assert!((score_one(0.25, 1.0).0 - 2.0 * std::f64::consts::LN_2).abs() < 1e-15);
     }
 
     #[test]

@@ -19,10 +19,19 @@
 //! any real gain), so a parameter that does not affect prediction — Elo's initial rating,
 //! which moves every rating alike — keeps its start value and is reported as kept. Cycles stop after four, or once one improves
 //! the log-loss by less than 1e-6. Everything is deterministic: no randomness, a fixed order.
+//!
+//! Speed (issue 27): the training events are indexed once and each point is scored by the
+//! prediction-only replay ([`crate::ladder::quick`]), summing only the figure the objective
+//! needs. What a line search will ask for next is scored ahead on the other core — every
+//! point of a grid, the golden section's first pair, and beside each later golden step the
+//! point the step after it needs if the interval shrinks the same way — and is counted only
+//! when the search asks for it, so the fitted values and the count of replays are those of
+//! one point at a time.
 
 use crate::ladder::evaluate::{self, EvalError, Score, Window};
 use crate::ladder::event::{Event, MatchResult};
 use crate::ladder::log::Effective;
+use crate::ladder::quick;
 use crate::ladder::rules::{ParamError, Rules, System};
 use crate::ladder::systems::Param;
 use chrono::NaiveDate;
@@ -245,8 +254,14 @@ struct Search<'a, 'p> {
     objective: Objective,
     axes: Vec<Axis>,
     events: Vec<(NaiveDate, u64, &'a Event)>,
+    /// The training events indexed once for the prediction-only replay, where it covers them.
+    log: Option<quick::Log<'a>>,
     until: NaiveDate,
     tried: HashMap<Vec<u64>, f64>,
+    /// Points scored ahead, side by side, before the search asks for them: each moves to
+    /// `tried` (and counts as an evaluation) only when asked for, so that the search's
+    /// decisions and its count of replays are those of one point at a time.
+    ready: HashMap<Vec<u64>, f64>,
     evaluations: u32,
     steps: u64,
     planned: u64,
@@ -268,30 +283,100 @@ impl Search<'_, '_> {
         if !(self.progress)(self.steps, self.planned) {
             return Err(EvalError::Cancelled.into());
         }
-        let key: Vec<u64> = self
-            .axes
-            .iter()
-            .zip(point)
-            .map(|(a, &u)| a.value(u).to_bits())
-            .collect();
+        let key = self.key(point);
         if let Some(&f) = self.tried.get(&key) {
             return Ok(f);
         }
-        let rules = self.rules_at(point)?;
-        let score = evaluate::evaluate_in(
-            &rules,
-            self.events.iter().copied(),
-            Window::until(self.until),
-            &mut |_| true,
-        )?;
-        self.evaluations += 1;
-        let f = if self.objective.of(&score).is_finite() {
-            self.objective.of(&score)
-        } else {
-            f64::INFINITY
+        let f = match self.ready.remove(&key) {
+            Some(f) => f,
+            None => {
+                let rules = self.rules_at(point)?;
+                self.score(&rules)?
+            }
         };
+        self.evaluations += 1;
         self.tried.insert(key, f);
         Ok(f)
+    }
+
+    fn key(&self, point: &[f64]) -> Vec<u64> {
+        self.axes
+            .iter()
+            .zip(point)
+            .map(|(a, &u)| a.value(u).to_bits())
+            .collect()
+    }
+
+    fn score(&self, rules: &Rules) -> Result<f64, FitError> {
+        training_objective(
+            rules,
+            self.log.as_ref(),
+            &self.events,
+            self.until,
+            self.objective,
+        )
+    }
+
+    /// Scores the `points` the search is about to ask for, side by side over the cores
+    /// (each replay holds only its players' skills), into `ready`. Only through the
+    /// prediction-only replay: a full replay's error is left for the search to meet in turn.
+    fn prefetch(&mut self, points: &[Vec<f64>]) {
+        if self.log.is_none() {
+            return;
+        }
+        let mut todo: Vec<(Vec<u64>, Rules)> = Vec::new();
+        for point in points {
+            let key = self.key(point);
+            if self.tried.contains_key(&key)
+                || self.ready.contains_key(&key)
+                || todo.iter().any(|(k, _)| *k == key)
+            {
+                continue;
+            }
+            match self.rules_at(point) {
+                Ok(rules) => todo.push((key, rules)),
+                Err(_) => return,
+            }
+        }
+        if todo.len() < 2 {
+            return;
+        }
+        let workers = std::thread::available_parallelism()
+            .map_or(1, |n| n.get())
+            .min(todo.len());
+        if workers < 2 {
+            return;
+        }
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let (log, events) = (self.log.as_ref(), &self.events);
+        let (until, objective) = (self.until, self.objective);
+        let scored: Vec<Vec<(usize, f64)>> = std::thread::scope(|s| {
+            let handles: Vec<_> = (0..workers)
+                .map(|_| {
+                    s.spawn(|| {
+                        let mut out = Vec::new();
+                        loop {
+                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some((_, rules)) = todo.get(i) else {
+                                break;
+                            };
+                            if let Ok(f) = training_objective(rules, log, events, until, objective)
+                            {
+                                out.push((i, f));
+                            }
+                        }
+                        out
+                    })
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_default())
+                .collect()
+        });
+        for (i, f) in scored.into_iter().flatten() {
+            self.ready.insert(todo[i].0.clone(), f);
+        }
     }
 
     /// Improves coordinate `i` of `point` (whose value is `*best`) within [lo, hi]: a grid
@@ -317,6 +402,16 @@ impl Search<'_, '_> {
         let grid: Vec<f64> = (0..n)
             .map(|k| lo + (hi - lo) * k as f64 / (n - 1) as f64)
             .collect();
+        // Every grid point is known before any is scored: they are scored side by side.
+        let ahead: Vec<Vec<f64>> = grid
+            .iter()
+            .map(|&u| {
+                let mut at = point.to_vec();
+                at[i] = u;
+                at
+            })
+            .collect();
+        self.prefetch(&ahead);
         let mut values = Vec::with_capacity(n);
         for &u in &grid {
             values.push(eval(self, u, best, point)?);
@@ -328,20 +423,44 @@ impl Search<'_, '_> {
         let steps = self.axes[i].golden_steps(b - a);
         let mut c = b - (b - a) * INV_PHI;
         let mut d = a + (b - a) * INV_PHI;
+        let pair: Vec<Vec<f64>> = [c, d]
+            .iter()
+            .map(|&u| {
+                let mut at = point.to_vec();
+                at[i] = u;
+                at
+            })
+            .collect();
+        self.prefetch(&pair);
         let mut fc = eval(self, c, best, point)?;
         let mut fd = eval(self, d, best, point)?;
-        for _ in 2..steps {
+        // Each step needs the one before, so the second core scores ahead: beside the point
+        // a step needs, the one the next step needs if the interval shrinks the same way
+        // again (what it takes is computed as the step would compute it).
+        let at = |point: &[f64], u: f64| {
+            let mut at = point.to_vec();
+            at[i] = u;
+            at
+        };
+        for k in 2..steps {
+            let ahead = k + 1 < steps;
             if fc < fd {
                 b = d;
                 d = c;
                 fd = fc;
                 c = b - (b - a) * INV_PHI;
+                if ahead {
+                    self.prefetch(&[at(point, c), at(point, d - (d - a) * INV_PHI)]);
+                }
                 fc = eval(self, c, best, point)?;
             } else {
                 a = c;
                 c = d;
                 fc = fd;
                 d = a + (b - a) * INV_PHI;
+                if ahead {
+                    self.prefetch(&[at(point, d), at(point, c + (b - c) * INV_PHI)]);
+                }
                 fd = eval(self, d, best, point)?;
             }
         }
@@ -373,6 +492,32 @@ impl Search<'_, '_> {
         }
         total
     }
+}
+
+/// The objective under `rules` on the training events (infinite where they score nothing
+/// finite), through the prediction-only replay of `log` where it covers the rules.
+fn training_objective(
+    rules: &Rules,
+    log: Option<&quick::Log<'_>>,
+    events: &[(NaiveDate, u64, &Event)],
+    until: NaiveDate,
+    objective: Objective,
+) -> Result<f64, FitError> {
+    let lean = match objective {
+        Objective::Expected => evaluate::Lean::Expected,
+        Objective::ThreeOutcome => evaluate::Lean::ThreeOutcome,
+    };
+    let quick = log.and_then(|log| evaluate::objective_indexed(rules, log, until, lean));
+    let f = match quick {
+        Some(f) => f?,
+        None => {
+            let window = Window::until(until);
+            let score =
+                evaluate::evaluate_in(rules, events.iter().copied(), window, &mut |_| true)?;
+            objective.of(&score)
+        }
+    };
+    Ok(if f.is_finite() { f } else { f64::INFINITY })
 }
 
 /// Fits parameters `names` of `start`'s system on the played matches of `events` dated
@@ -421,13 +566,16 @@ pub fn fit_for(
     if !played_before {
         return Err(FitError::NothingBefore(until));
     }
+    let log = quick::Log::index(training.iter().copied(), Some(until));
     let mut search = Search {
         start,
         objective,
         axes,
         events: training,
+        log,
         until,
         tried: HashMap::new(),
+        ready: HashMap::new(),
         evaluations: 0,
         steps: 0,
         planned: 0,
@@ -474,8 +622,9 @@ pub fn fit_for(
     if !progress(steps.max(planned), planned) {
         return Err(EvalError::Cancelled.into());
     }
-    let fitted = score_split(&rules, events, until)?;
-    let defaults = score_split(&Rules::defaults(system), events, until)?;
+    let defaults = Rules::defaults(system);
+    let [fitted, defaults] = score_splits([&rules, &defaults], events, until);
+    let (fitted, defaults) = (fitted?, defaults?);
     Ok(Fit {
         system,
         until,
@@ -537,6 +686,39 @@ pub fn profile(
         }
     }
     Ok(curve)
+}
+
+/// [`score_split`] of each of `rules`, side by side over the cores.
+pub fn score_splits<const N: usize>(
+    rules: [&Rules; N],
+    events: &[Effective],
+    until: NaiveDate,
+) -> [Result<Scored, EvalError>; N] {
+    let all = || evaluate::without_rules_changes(events.iter().map(|e| (e.date, e.seq, &e.event)));
+    let log = quick::Log::index(all(), None);
+    let one = |rules: &Rules| -> Result<Scored, EvalError> {
+        let split = match &log {
+            Some(log) => evaluate::evaluate_split_indexed(rules, log, until, &mut |_| true),
+            None => None,
+        };
+        let (train, test) = match split {
+            Some(split) => split?,
+            None => evaluate::evaluate_split(rules, all(), until, &mut |_| true)?,
+        };
+        Ok(Scored {
+            label: evaluate::label(rules),
+            train,
+            test,
+        })
+    };
+    let parallel = std::thread::available_parallelism().map_or(1, |n| n.get()) > 1;
+    if !parallel || N < 2 {
+        return rules.map(one);
+    }
+    std::thread::scope(|s| {
+        let handles = rules.map(|r| s.spawn(move || one(r)));
+        handles.map(|h| h.join().unwrap_or(Err(EvalError::Cancelled)))
+    })
 }
 
 /// `rules` held through the whole log (its `rules` events skipped), scored on the matches

@@ -10,6 +10,7 @@ pub mod listing;
 pub mod log;
 pub mod predict;
 pub mod preview;
+pub mod quick;
 pub mod record;
 pub mod replay;
 pub mod rounds;

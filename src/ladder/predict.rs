@@ -86,12 +86,30 @@ pub(crate) fn predict_skills(
     sb: Skill,
     advantage: f64,
 ) -> Option<Prediction> {
+    predict_under(
+        &ladder.rules.params,
+        || ladder.trueskill(),
+        sa,
+        sb,
+        advantage,
+    )
+}
+
+/// [`predict_skills`] under `params`, AllegSkill's constants from `trueskill` (read only
+/// under AllegSkill): what the prediction-only replay (`ladder::quick`) calls.
+pub(crate) fn predict_under(
+    params: &Params,
+    trueskill: impl FnOnce() -> Option<trueskill::Config>,
+    sa: Skill,
+    sb: Skill,
+    advantage: f64,
+) -> Option<Prediction> {
     let h = advantage;
-    Some(match (&ladder.rules.params, sa, sb) {
+    Some(match (params, sa, sb) {
         (_, Skill::Glicko(x), Skill::Glicko(y)) => glicko::predict_with_advantage(&x, &y, h),
         (_, Skill::Glicko2(x), Skill::Glicko2(y)) => glicko2::predict_with_advantage(&x, &y, h),
         (Params::Allegskill(_), Skill::TrueSkill(x), Skill::TrueSkill(y)) => {
-            trueskill::predict_with_advantage(&x, &y, h, &ladder.trueskill()?)
+            trueskill::predict_with_advantage(&x, &y, h, &trueskill()?)
         }
         (_, Skill::Elo(x), Skill::Elo(y)) => elo::predict_with_advantage(&x, &y, h),
         (Params::Goals(p), Skill::Goals(x), Skill::Goals(y)) => {

@@ -1,0 +1,441 @@
+//! The prediction-only replay that `evaluate` and `fit` score with (issue 27): every match
+//! predicted from the skills that rate it and then rated, as [`crate::ladder::replay`] does,
+//! but holding only what feeds back into a rating — each player's skill and the day they last
+//! played, the Memoir '44 scenario book, and the played and drawn counts AllegSkill's observed
+//! draw rate reads. Rank Points, tiers, streaks, the Grandweaver slots, names and history rows
+//! never change a prediction, so none is kept.
+//!
+//! A log is indexed once ([`Log::index`]: players checked as joined, days counted) and
+//! replayed under as many rules as wanted. What this replay does not cover it refuses, and
+//! the caller replays in full: a log with soft or hard resets, migrations or rules changes
+//! (each moves ratings relative to the whole ladder), one the full replay would stop with an
+//! error (so the error is the full replay's own), and rules with a season calendar
+//! ([`Replayer::new`]). The per-match glue below mirrors `Ladder::entrants`, `Ladder::rate`
+//! and `Ladder::skill_going_in` around the same `rating::*` functions; the property test
+//! `tests/quick_replay.rs` holds every prediction equal to the full replay's, bit for bit.
+
+use crate::ladder::event::{Event, Match, MatchResult, PlayerId, ScenarioOverride};
+use crate::ladder::predict::predict_under;
+use crate::ladder::replay::{MAX_PLAYERS, rated_sides};
+use crate::ladder::rules::{MarginRules, Params, Rules};
+use crate::ladder::scenarios::ScenarioBook;
+use crate::ladder::state::Skill;
+use crate::rating::{Outcome, Prediction, elo, glicko, glicko2, goals, memoir44, trueskill};
+use chrono::{Datelike, NaiveDate};
+
+/// What one indexed event does to the ratings.
+#[derive(Debug, Clone, Copy)]
+pub enum Step<'a> {
+    Join(PlayerId),
+    Match(&'a Match),
+    Scenario(&'a ScenarioOverride),
+}
+
+/// One event of the log that matters to predictions.
+#[derive(Debug, Clone, Copy)]
+pub struct Op<'a> {
+    pub date: NaiveDate,
+    /// Days from the common era: idle time is a difference of these.
+    pub day: i32,
+    /// The event's position in the log (for progress).
+    pub at: u64,
+    pub step: Step<'a>,
+}
+
+/// A log indexed for prediction-only replays: the events that matter, in replay order.
+#[derive(Debug, Clone, Default)]
+pub struct Log<'a> {
+    pub ops: Vec<Op<'a>>,
+    /// One more than the highest player id that joins.
+    pub players: usize,
+    /// Events in the log (up to the stop), those skipped included.
+    pub events: u64,
+}
+
+impl<'a> Log<'a> {
+    /// Indexes `events` (in replay order) up to the first dated `stop` or later; `None` if
+    /// the log holds what this replay does not cover, or what the full replay would refuse.
+    pub fn index(
+        events: impl IntoIterator<Item = (NaiveDate, u64, &'a Event)>,
+        stop: Option<NaiveDate>,
+    ) -> Option<Log<'a>> {
+        let mut joined: Vec<bool> = Vec::new();
+        let is_in = |joined: &[bool], id: PlayerId| joined.get(id as usize).copied() == Some(true);
+        let mut log = Log::default();
+        for (at, (date, _, event)) in (0u64..).zip(events) {
+            if stop.is_some_and(|s| date >= s) {
+                break;
+            }
+            log.events = at + 1;
+            let step = match event {
+                Event::Player { id, .. } => {
+                    let i = *id as usize;
+                    if i >= MAX_PLAYERS || is_in(&joined, *id) {
+                        return None;
+                    }
+                    if joined.len() <= i {
+                        joined.resize(i + 1, false);
+                    }
+                    joined[i] = true;
+                    log.players = log.players.max(i + 1);
+                    Step::Join(*id)
+                }
+                Event::Rename { id, .. } | Event::Retire { id, .. } => {
+                    if !is_in(&joined, *id) {
+                        return None;
+                    }
+                    continue;
+                }
+                Event::Match(m) => {
+                    if m.a.is_empty() || m.b.is_empty() {
+                        return None;
+                    }
+                    let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
+                    for (k, id) in ids.iter().enumerate() {
+                        if !is_in(&joined, *id) || ids[k + 1..].contains(id) {
+                            return None;
+                        }
+                    }
+                    Step::Match(m)
+                }
+                Event::Scenario { figures } => Step::Scenario(figures),
+                Event::Round { .. } | Event::PairRule { .. } => continue,
+                Event::SoftReset
+                | Event::HardReset
+                | Event::Migration { .. }
+                | Event::Rules { .. } => return None,
+            };
+            log.ops.push(Op {
+                date,
+                day: date.num_days_from_ce(),
+                at,
+                step,
+            });
+        }
+        Some(log)
+    }
+}
+
+/// No match played yet.
+const NEVER: i32 = i32::MIN;
+
+/// The ratings as a prediction-only replay goes.
+pub struct Replayer<'r> {
+    rules: &'r Rules,
+    skills: Vec<Skill>,
+    last: Vec<i32>,
+    scenarios: ScenarioBook,
+    played: u64,
+    drawn: u64,
+    /// Side A's advantage at home, in the system's units.
+    advantage: f64,
+}
+
+impl<'r> Replayer<'r> {
+    /// A replay of `log` under `rules`; `None` for rules with a season calendar.
+    pub fn new(rules: &'r Rules, log: &Log<'_>) -> Option<Replayer<'r>> {
+        if rules.calendar.schedule().is_some() {
+            return None;
+        }
+        Some(Replayer {
+            rules,
+            skills: vec![Skill::initial(rules); log.players],
+            last: vec![NEVER; log.players],
+            scenarios: ScenarioBook::default(),
+            played: 0,
+            drawn: 0,
+            advantage: rules.advantage_native(),
+        })
+    }
+
+    /// Every player's skill as it stands (after their last match, before any idle time).
+    pub fn skills(&self) -> &[Skill] {
+        &self.skills
+    }
+
+    /// Applies an op that is not a match.
+    pub fn apply_other(&mut self, step: Step<'_>) {
+        match step {
+            Step::Join(id) => {
+                self.skills[id as usize] = Skill::initial(self.rules);
+                self.last[id as usize] = NEVER;
+            }
+            Step::Scenario(figures) => self.scenarios.set_override(figures),
+            Step::Match(_) => {}
+        }
+    }
+
+    fn trueskill(&self) -> Option<trueskill::Config> {
+        match &self.rules.params {
+            Params::Allegskill(p) => Some(p.trueskill_after(self.played, self.drawn)),
+            _ => None,
+        }
+    }
+
+    /// Player `id`'s skill going into a match on `day` (`Ladder::skill_going_in`).
+    fn going_in(&self, id: PlayerId, day: i32) -> Skill {
+        let skill = self.skills[id as usize];
+        let last = self.last[id as usize];
+        if last == NEVER {
+            return skill;
+        }
+        let days = i64::from(day) - i64::from(last);
+        let days = days.max(0) as f64;
+        match (&self.rules.params, skill) {
+            (Params::Inversus(p), Skill::Glicko2(r)) => {
+                let periods = days / p.days_per_period.max(f64::MIN_POSITIVE);
+                Skill::Glicko2(glicko2::apply_inactivity(&r, periods, &p.glicko2))
+            }
+            (Params::Skyweaver(p), Skill::Glicko(r)) if p.c_per_day > 0.0 => {
+                let daily = glicko::Config {
+                    c: p.c_per_day,
+                    ..p.glicko()
+                };
+                Skill::Glicko(glicko::grow_deviation(&r, days, &daily))
+            }
+            (Params::Goals(p), Skill::Goals(r)) => Skill::Goals(goals::grow(&r, days, &p.goals)),
+            _ => skill,
+        }
+    }
+
+    fn side(&self, ids: &[PlayerId], day: i32) -> Option<Skill> {
+        match ids {
+            [one] => Skill::mean(&[self.going_in(*one, day)]),
+            _ => {
+                let skills: Vec<Skill> = ids.iter().map(|&i| self.going_in(i, day)).collect();
+                Skill::mean(&skills)
+            }
+        }
+    }
+
+    /// The skills going into match `m` on `day`: worked out once for the prediction and
+    /// the update.
+    pub fn going_into(&self, m: &Match, day: i32) -> Going {
+        match (&m.a[..], &m.b[..]) {
+            ([a], [b]) => Going::Pair(self.going_in(*a, day), self.going_in(*b, day)),
+            _ => Going::Teams(day),
+        }
+    }
+
+    /// The prediction for `m` (`predict::predict_match`).
+    pub fn predict(&self, m: &Match, going: &Going) -> Option<Prediction> {
+        let advantage = self.advantage * m.advantage_sign();
+        let (sa, sb) = match *going {
+            Going::Pair(a, b) => (Skill::mean(&[a])?, Skill::mean(&[b])?),
+            Going::Teams(day) => (self.side(&m.a, day)?, self.side(&m.b, day)?),
+        };
+        predict_under(&self.rules.params, || self.trueskill(), sa, sb, advantage)
+    }
+
+    /// Rates match `m` on `day` (`Ladder::apply_match`, ratings only).
+    pub fn apply_match(&mut self, m: &Match, day: i32, going: Going) {
+        let Some((outcome, rated)) = rated_sides(m.result) else {
+            return;
+        };
+        if let Going::Pair(a, b) = going {
+            // One against one, without a list: both updates from the skills before either.
+            let advantage = self.advantage * m.advantage_sign();
+            let scenario = self.scenarios.lookup(m);
+            let trueskill = self.trueskill().unwrap_or_default();
+            let ea = Entrant::new(m.a[0], a, b, outcome, true, advantage);
+            let eb = Entrant::new(m.b[0], b, a, outcome.flipped(), false, -advantage);
+            let new_a = rated[0].then(|| self.rate(&ea, m, scenario.as_ref(), &trueskill));
+            let new_b = rated[1].then(|| self.rate(&eb, m, scenario.as_ref(), &trueskill));
+            for (id, after) in [(ea.id, new_a), (eb.id, new_b)] {
+                if let Some(after) = after {
+                    self.skills[id as usize] = after;
+                    self.last[id as usize] = day;
+                }
+            }
+            self.count(m, outcome);
+            return;
+        }
+        let entrants = self.entrants(m, outcome, day);
+        let scenario = self.scenarios.lookup(m);
+        let trueskill = self.trueskill().unwrap_or_default();
+        let updates: Vec<(PlayerId, Skill)> = entrants
+            .iter()
+            .filter(|e| rated[if e.on_a { 0 } else { 1 }])
+            .map(|e| (e.id, self.rate(e, m, scenario.as_ref(), &trueskill)))
+            .collect();
+        for (id, after) in updates {
+            self.skills[id as usize] = after;
+            self.last[id as usize] = day;
+        }
+        self.count(m, outcome);
+    }
+
+    /// A played match counts for its scenario and for the observed draw rate.
+    fn count(&mut self, m: &Match, outcome: Outcome) {
+        if let MatchResult::Played(o) = m.result {
+            self.scenarios.record(m, outcome);
+            self.played += 1;
+            self.drawn += u64::from(o == Outcome::Draw);
+        }
+    }
+
+    /// Every player of a team match with the virtual opponent they are rated against.
+    fn entrants(&self, m: &Match, outcome: Outcome, day: i32) -> Vec<Entrant> {
+        let skill = |id: &PlayerId| self.going_in(*id, day);
+        let advantage = self.advantage * m.advantage_sign();
+        let mut out = Vec::with_capacity(m.a.len() + m.b.len());
+        for (own, other, o, on_a, advantage) in [
+            (&m.a, &m.b, outcome, true, advantage),
+            (&m.b, &m.a, outcome.flipped(), false, -advantage),
+        ] {
+            let own_skills: Vec<Skill> = own.iter().map(skill).collect();
+            let other_skills: Vec<Skill> = other.iter().map(skill).collect();
+            for (id, mine) in own.iter().zip(&own_skills) {
+                let opponent = virtual_opponent(self.rules, *mine, &own_skills, &other_skills);
+                out.push(Entrant::new(*id, *mine, opponent, o, on_a, advantage));
+            }
+        }
+        out
+    }
+
+    /// `Ladder::rate`: the entrant's new skill from one update against their opponent.
+    fn rate(
+        &self,
+        e: &Entrant,
+        m: &Match,
+        scenario: Option<&memoir44::Scenario>,
+        trueskill: &trueskill::Config,
+    ) -> Skill {
+        let h = e.advantage;
+        let lead = e.skill.rating_1500() - e.opponent.rating_1500()
+            + self.rules.advantage * e.advantage.signum();
+        let winner_lead = match e.outcome {
+            Outcome::Win => lead,
+            Outcome::Loss => -lead,
+            Outcome::Draw => 0.0,
+        };
+        let factor = self.rules.margin.factor(m.class, m.goals, winner_lead);
+        let scaled = |before: f64, after: f64| {
+            if factor == 1.0 {
+                after
+            } else {
+                before + factor * (after - before)
+            }
+        };
+        match (&self.rules.params, e.skill, e.opponent) {
+            (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
+                let new = glicko::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko()).0;
+                Skill::Glicko(glicko::Rating {
+                    rating: scaled(a.rating, new.rating),
+                    ..new
+                })
+            }
+            (Params::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
+                let new = glicko2::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko2).0;
+                let mu = scaled(a.mu, new.mu).clamp(p.glicko2.min_mu, p.glicko2.max_mu);
+                Skill::Glicko2(glicko2::Rating { mu, ..new })
+            }
+            (Params::Allegskill(_), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
+                Skill::TrueSkill(trueskill::rate_with_advantage(&a, &b, e.outcome, h, trueskill).0)
+            }
+            (Params::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
+                let factor = if m.medals.is_some() {
+                    MarginRules {
+                        margin: crate::rating::margin::NONE,
+                        ..self.rules.margin
+                    }
+                    .factor(m.class, m.goals, winner_lead)
+                } else {
+                    factor
+                };
+                let p = &memoir44::Config {
+                    points: p.points * factor,
+                    ..*p
+                };
+                let sc = scenario.map(|s| if e.on_a { *s } else { s.mirrored() });
+                let medals = m.medals.map(|[x, y]| {
+                    if e.on_a {
+                        memoir44::Medals { a: x, b: y }
+                    } else {
+                        memoir44::Medals { a: y, b: x }
+                    }
+                });
+                Skill::Elo(
+                    memoir44::rate_with_advantage(
+                        &a,
+                        &b,
+                        e.outcome,
+                        sc.as_ref(),
+                        medals.as_ref(),
+                        h,
+                        p,
+                    )
+                    .0,
+                )
+            }
+            (Params::Elo(p), Skill::Elo(a), Skill::Elo(b)) => {
+                let config = elo::Config {
+                    k: p.k * factor,
+                    ..p.elo
+                };
+                Skill::Elo(elo::rate_with_advantage(&a, &b, e.outcome, h, &config).0)
+            }
+            (Params::Goals(p), Skill::Goals(a), Skill::Goals(b)) => {
+                let score = m.goals.map(|[x, y]| if e.on_a { (x, y) } else { (y, x) });
+                let weight = p.weight(m.class);
+                Skill::Goals(goals::rate(&a, &b, score, e.outcome, h, weight, &p.goals))
+            }
+            _ => e.skill,
+        }
+    }
+}
+
+/// The skills going into a match: a pair one against one, else worked out per player.
+#[derive(Debug, Clone, Copy)]
+pub enum Going {
+    Pair(Skill, Skill),
+    Teams(i32),
+}
+
+/// A player about to be rated (`replay::Entrant`).
+struct Entrant {
+    id: PlayerId,
+    skill: Skill,
+    opponent: Skill,
+    outcome: Outcome,
+    on_a: bool,
+    advantage: f64,
+}
+
+impl Entrant {
+    fn new(
+        id: PlayerId,
+        skill: Skill,
+        opponent: Skill,
+        outcome: Outcome,
+        on_a: bool,
+        advantage: f64,
+    ) -> Entrant {
+        Entrant {
+            id,
+            skill,
+            opponent,
+            outcome,
+            on_a,
+            advantage,
+        }
+    }
+}
+
+/// `replay::virtual_opponent`: INVERSUS rates a team member against own rating + (mean
+/// opposing − mean own team), deviation the opposing mean; other systems the opposing means.
+fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skill]) -> Skill {
+    let opposing = Skill::mean(opponents).unwrap_or(own);
+    match (&rules.params, own, opposing, Skill::mean(team)) {
+        (
+            Params::Inversus(_),
+            Skill::Glicko2(me),
+            Skill::Glicko2(opp),
+            Some(Skill::Glicko2(mine)),
+        ) => Skill::Glicko2(glicko2::Rating {
+            mu: me.mu + (opp.mu - mine.mu),
+            ..opp
+        }),
+        _ => opposing,
+    }
+}
