@@ -107,7 +107,7 @@ impl Contention {
         // Idle when (latest − last) > days, that is when last < latest − days.
         let cutoff = latest
             .filter(|_| days > 0)
-            .and_then(|now| now.checked_sub_days(chrono::Days::new(u64::from(days))));
+            .and_then(|now| cutoff(now, days));
         Contention { games, cutoff }
     }
 
@@ -118,6 +118,24 @@ impl Contention {
             && p.matches >= self.games
             && !matches!((p.last_played, self.cutoff), (Some(l), Some(c)) if l < c)
     }
+}
+
+/// `now` less `days` days. A replay asks once or twice a match and the answer changes only
+/// with the date, so the last answer is kept (the date arithmetic was a few percent of a
+/// replay).
+fn cutoff(now: NaiveDate, days: u32) -> Option<NaiveDate> {
+    type Last = Option<(NaiveDate, u32, Option<NaiveDate>)>;
+    thread_local! {
+        static LAST: std::cell::Cell<Last> = const { std::cell::Cell::new(None) };
+    }
+    LAST.with(|last| match last.get() {
+        Some((n, d, c)) if n == now && d == days => c,
+        _ => {
+            let c = now.checked_sub_days(chrono::Days::new(u64::from(days)));
+            last.set(Some((now, days, c)));
+            c
+        }
+    })
 }
 
 /// The top `n` of `candidates` that contend, best first. Each place is read once, and only
@@ -211,6 +229,12 @@ pub fn track(ladder: &mut Ladder, touched: &[PlayerId], last: Option<Place>) {
         .chain(slots.latest)
         .max();
     match slots.bound {
+        Some(bound) if unmoved(ladder, &slots, touched, bound, latest) => {
+            // What the general path below would settle, minus its copies: the same list,
+            // bound and idle day, every holder marked already (a holder is marked when it
+            // becomes one, and whatever clears the marks finds the holders afresh).
+            ladder.slots.0 = Some(Holders { latest, ..slots });
+        }
         Some(bound) => {
             let (mut list, idle_from) = relisted(ladder, &slots, touched, bound, latest);
             // Kept as long as a rescan keeps it: those cut off stand below the new last, as
@@ -226,7 +250,7 @@ pub fn track(ladder: &mut Ladder, touched: &[PlayerId], last: Option<Place>) {
             // The list holds every contender down to the bound: its first N are the top N
             // of the ladder while it has N, or while it holds every contender.
             if list.len() >= n || bound == Bound::All {
-                settle(ladder, list, n, Some(bound), latest, idle_from);
+                settle(ladder, list, n, Some(bound), latest, idle_from, Some(slots));
             } else {
                 rescan(ladder);
             }
@@ -249,13 +273,50 @@ pub fn track(ladder: &mut Ladder, touched: &[PlayerId], last: Option<Place>) {
                     })
             });
             if exact {
-                settle(ladder, new, n, None, latest, None);
+                settle(ladder, new, n, None, latest, None, Some(slots));
             } else {
                 ladder.slots.0 = Some(slots);
                 rescan(ladder);
             }
         }
     }
+}
+
+/// Whether an event that changed only `touched` leaves the holders and their reserve as they
+/// are: nobody in them can have gone idle, no touched player is in them, and none now stands
+/// high enough to enter them. The common case for a match on a ladder of many players, found
+/// without building the list that [`relisted`] builds.
+fn unmoved(
+    ladder: &Ladder,
+    slots: &Holders,
+    touched: &[PlayerId],
+    bound: Bound,
+    latest: Option<NaiveDate>,
+) -> bool {
+    if touched.len() > 16 {
+        return false;
+    }
+    let contention = Contention::new(ladder, latest);
+    let none_idle = match (contention.cutoff, slots.idle_from) {
+        (None, _) => true,
+        (Some(cutoff), Some(from)) => cutoff <= from,
+        (Some(_), None) => false,
+    };
+    if !none_idle {
+        return false;
+    }
+    let players = &ladder.players;
+    touched.iter().all(|&id| {
+        let i = id as usize;
+        let in_list = slots.holders.contains(&id) || slots.reserve.contains(&id);
+        let enters = i < players.len()
+            && contention.holds(&players[i])
+            && match bound {
+                Bound::All => true,
+                Bound::Down(last) => Place::of(players, i).order(&last) != Ordering::Greater,
+            };
+        !(in_list || enters)
+    })
 }
 
 /// The holders and reserve after an event that changed only `touched`: those it left alone
@@ -382,7 +443,8 @@ pub fn rescan(ladder: &mut Ladder) {
     let idle_from = list
         .iter()
         .fold(None, |e, &i| earliest(e, ladder.players[i].last_played));
-    settle(ladder, list, n, Some(bound), latest, idle_from);
+    let spare = ladder.slots.0.take();
+    settle(ladder, list, n, Some(bound), latest, idle_from, spare);
 }
 
 /// How many contenders the holders and their reserve hold: the N slots, and as many again
@@ -393,28 +455,34 @@ fn kept(n: usize) -> usize {
 
 /// Records the first `n` of `list` (best first) as the holders and marks them; the rest is
 /// the reserve, which `bound` describes.
+/// `spare` is the slots this replaces, whose lists are written over rather than allocated
+/// afresh (a replay settles the slots after many of its matches).
 fn settle(
     ladder: &mut Ladder,
-    mut list: Vec<usize>,
+    list: Vec<usize>,
     n: usize,
     bound: Option<Bound>,
     latest: Option<NaiveDate>,
     idle_from: Option<NaiveDate>,
+    spare: Option<Holders>,
 ) {
-    let reserve: Vec<PlayerId> = if list.len() > n && bound.is_some() {
-        list.split_off(n)
-            .into_iter()
-            .map(|i| i as PlayerId)
-            .collect()
-    } else {
-        list.truncate(n);
-        Vec::new()
-    };
-    for &i in &list {
+    let Holders {
+        mut holders,
+        mut reserve,
+        ..
+    } = spare.unwrap_or_default();
+    holders.clear();
+    reserve.clear();
+    let split = list.len().min(n);
+    holders.extend(list[..split].iter().map(|&i| i as PlayerId));
+    if bound.is_some() {
+        reserve.extend(list[split..].iter().map(|&i| i as PlayerId));
+    }
+    for &i in &list[..split] {
         ladder.players[i].season_grandweaver = true;
     }
     ladder.slots = Slots(Some(Holders {
-        holders: list.into_iter().map(|i| i as PlayerId).collect(),
+        holders,
         latest,
         reserve,
         bound,

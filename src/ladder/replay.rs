@@ -257,10 +257,14 @@ impl Ladder {
         }
         // Grandweaver slots as they stand after the event (a reset finds them itself).
         match event {
-            Event::Match(m) => {
-                let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
-                leaderboard::track(self, &ids, last_slot);
-            }
+            Event::Match(m) => match (&*m.a, &*m.b) {
+                // A 1v1 match, the common event, names its two players without a list.
+                ([a], [b]) => leaderboard::track(self, &[*a, *b], last_slot),
+                _ => {
+                    let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
+                    leaderboard::track(self, &ids, last_slot);
+                }
+            },
             Event::Player { id, .. } | Event::Retire { id, .. } => {
                 leaderboard::track(self, &[*id], last_slot)
             }
@@ -337,6 +341,10 @@ impl Ladder {
         let Some((outcome, rated)) = rated_sides(m.result) else {
             return Ok(()); // cancelled: kept in the log, changes nothing
         };
+        if let ([a], [b]) = (&*m.a, &*m.b) {
+            self.apply_duel(date, seq, m, [*a, *b], outcome, rated, history);
+            return Ok(());
+        }
         let entrants = self.entrants(m, outcome, date);
         let scenario = self.scenarios.lookup(m);
         // AllegSkill's constants once per match: deriving ε from a draw rate inverts Φ.
@@ -370,6 +378,61 @@ impl Ladder {
             }
         }
         Ok(())
+    }
+
+    /// [`apply_match`](Self::apply_match) for a checked 1v1 match that rates somebody,
+    /// without its lists: the same updates in the same order (A rated, then B, each against
+    /// the other's skill going in), so the same figures to the bit.
+    #[allow(clippy::too_many_arguments)]
+    fn apply_duel(
+        &mut self,
+        date: NaiveDate,
+        seq: u64,
+        m: &Match,
+        [a, b]: [PlayerId; 2],
+        outcome: Outcome,
+        rated: [bool; 2],
+        history: &mut Vec<HistoryRow>,
+    ) {
+        let (skill_a, skill_b) = (self.skill_going_in(a, date), self.skill_going_in(b, date));
+        let advantage = self.rules.advantage_native() * m.advantage_sign();
+        let entrants = [
+            Entrant {
+                id: a,
+                skill: skill_a,
+                opponent: skill_b,
+                outcome,
+                on_a: true,
+                advantage,
+            },
+            Entrant {
+                id: b,
+                skill: skill_b,
+                opponent: skill_a,
+                outcome: outcome.flipped(),
+                on_a: false,
+                advantage: -advantage,
+            },
+        ];
+        let scenario = self.scenarios.lookup(m);
+        let trueskill = self.trueskill().unwrap_or_default();
+        let after = [0, 1]
+            .map(|i| rated[i].then(|| self.rate(&entrants[i], m, scenario.as_ref(), &trueskill)));
+        for (e, after) in entrants.iter().zip(after) {
+            let Some(after) = after else { continue };
+            let score_before = self.players[e.id as usize].figures().score;
+            self.settle(e.id, e.skill, after, e.opponent, e.outcome, date);
+            let p = &mut self.players[e.id as usize];
+            p.last_change = p.figures().score - score_before;
+            self.record(date, seq, e.id, history);
+        }
+        if let MatchResult::Played(o) = m.result {
+            self.scenarios.record(m, outcome);
+            if let Some(r) = &mut self.results {
+                r.played += 1;
+                r.drawn += u64::from(o == Outcome::Draw);
+            }
+        }
     }
 
     /// A player's skill going into a match on `date`: under INVERSUS, the inactivity since

@@ -236,25 +236,29 @@ impl Store {
         // (see below): the players marked since are written with those the events touched.
         let mut marked: Option<Vec<bool>> = None;
         let (histories, mut touched) = loop {
-            let mut histories = counter.clone().histories(ladder.players.len());
+            let histories = counter.clone().histories(ladder.players.len());
             let mut scratch = Vec::new();
             let mut touched: Vec<PlayerId> = Vec::new();
-            for ((date, entry), seq) in rows.iter().zip(seqs) {
-                let Entry::Add { event } = entry else {
-                    continue;
-                };
-                ladder
-                    .apply(*date, *seq, event, &mut scratch)
-                    .map_err(|e| self.replay_error(e))?;
-                if needed.is_some() {
-                    touched.extend(scratch.iter().map(|h| h.player));
-                    if let Event::Rename { id, .. } | Event::Retire { id, .. } = event {
-                        touched.push(*id);
+            let (histories, replayed) = histories.packed_beside(rows.len() > 1 << 14, |add| {
+                for ((date, entry), seq) in rows.iter().zip(seqs) {
+                    let Entry::Add { event } = entry else {
+                        continue;
+                    };
+                    ladder
+                        .apply(*date, *seq, event, &mut scratch)
+                        .map_err(|e| self.replay_error(e))?;
+                    if needed.is_some() {
+                        touched.extend(scratch.iter().map(|h| h.player));
+                        if let Event::Rename { id, .. } | Event::Retire { id, .. } = event {
+                            touched.push(*id);
+                        }
                     }
+                    add(&scratch);
+                    scratch.clear();
                 }
-                histories.add(&scratch);
-                scratch.clear();
-            }
+                Ok::<(), StoreError>(())
+            });
+            replayed?;
             // An event that moved a player the loaded ones do not include (a Grandweaver
             // who fell makes room for one) asks for the whole ladder: start again with it.
             // Only the players the events touched, and those it marks, change.

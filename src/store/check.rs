@@ -197,10 +197,13 @@ impl Store {
                     counter.add(e);
                     Ok(())
                 });
-                let mut fresh = counter.histories(0);
-                let ladder = match self.run(&self.initial_rules()?, &events, false, true, |rows| {
-                    fresh.add(rows)
-                }) {
+                let rules = self.initial_rules()?;
+                let (fresh, replayed) = counter
+                    .histories(0)
+                    .packed_beside(events.len() > 1 << 14, |add| {
+                        self.run(&rules, &events, false, true, add)
+                    });
+                let ladder = match replayed {
                     Ok(l) => l,
                     Err(e) => {
                         report.found(format!(

@@ -93,6 +93,55 @@ impl Histories {
         }
     }
 
+    /// Runs `work`, which hands over history rows in replay order through its argument, and
+    /// packs them: when `large` (a replay of many events, where packing is about half as
+    /// much work again as the replay) on a second thread while `work` goes on, in batches
+    /// through a bounded channel, so that at most a few batches wait; else as they come.
+    pub fn packed_beside<T>(
+        mut self,
+        large: bool,
+        work: impl FnOnce(&mut dyn FnMut(&[HistoryRow])) -> T,
+    ) -> (Histories, T) {
+        if !large {
+            let out = work(&mut |rows| self.add(rows));
+            return (self, out);
+        }
+        const BATCH: usize = 1 << 13;
+        std::thread::scope(|s| {
+            let (full_tx, full_rx) = std::sync::mpsc::sync_channel::<Vec<HistoryRow>>(4);
+            // Packed batches come back to be filled again.
+            let (empty_tx, empty_rx) = std::sync::mpsc::sync_channel::<Vec<HistoryRow>>(8);
+            let packer = s.spawn(move || {
+                for mut batch in full_rx {
+                    self.add(&batch);
+                    batch.clear();
+                    let _ = empty_tx.try_send(batch);
+                }
+                self
+            });
+            let mut batch = Vec::with_capacity(BATCH);
+            let out = {
+                let mut add = |rows: &[HistoryRow]| {
+                    batch.extend_from_slice(rows);
+                    if batch.len() >= BATCH {
+                        let next = empty_rx
+                            .try_recv()
+                            .unwrap_or_else(|_| Vec::with_capacity(BATCH));
+                        // A packer gone (it panicked) is reported by the join below.
+                        let _ = full_tx.send(std::mem::replace(&mut batch, next));
+                    }
+                };
+                work(&mut add)
+            };
+            let _ = full_tx.send(batch);
+            drop(full_tx);
+            let packed = packer
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (packed, out)
+        })
+    }
+
     fn players(&self) -> impl Iterator<Item = (PlayerId, &[u8], (NaiveDate, u64))> {
         self.blobs
             .iter()
@@ -336,5 +385,55 @@ impl Store {
             delta = delta.wrapping_add(moved);
         }
         Ok(delta)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::state::Figures;
+
+    /// Rows packed on a second thread, in batches, are the bytes packed as they come: each
+    /// player's rows in replay order, across batch boundaries (20,000 rows, batches of 8,192).
+    #[test]
+    fn packing_beside_a_replay_is_packing_as_rows_come() {
+        let day = NaiveDate::from_ymd_opt(2024, 1, 1).unwrap();
+        // Player i % 3 after event i, on day i / 7; the figures move with i.
+        let rows: Vec<HistoryRow> = (0..20_000u64)
+            .map(|i| HistoryRow {
+                seq: i + 1,
+                date: day + chrono::Days::new(i / 7),
+                player: (i % 3) as PlayerId,
+                figures: Figures {
+                    rating: 1500.0 + i as f64,
+                    deviation: 350.0 - (i / 100) as f64,
+                    extra: 0.0,
+                    score: (i % 11) as f64,
+                },
+            })
+            .collect();
+        let pack = |large: bool| {
+            Histories::default().packed_beside(large, |add| {
+                for r in &rows {
+                    add(std::slice::from_ref(r));
+                }
+                rows.len()
+            })
+        };
+        let (here, n_here) = pack(false);
+        let (beside, n_beside) = pack(true);
+        assert_eq!((n_here, n_beside), (20_000, 20_000));
+        assert_eq!(here.blobs, beside.blobs);
+        assert_eq!(here.last, beside.last);
+        // Player 2's rows are events 3, 6, …, 19,998 (i = 2, 5, …, 19,997): 6,666 of them.
+        let back = history_blob::decode(2, &beside.blobs[2]).unwrap();
+        assert_eq!(back.len(), 6_666);
+        assert_eq!(back[0], rows[2]);
+        assert_eq!(back[6_665], rows[19_997]);
+        assert_eq!(back[6_665].figures.rating, 1500.0 + 19_997.0);
+        assert_eq!(
+            beside.last[2],
+            Some((day + chrono::Days::new(19_997 / 7), 19_998))
+        );
     }
 }

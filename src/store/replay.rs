@@ -163,8 +163,12 @@ impl Store {
             counter.add(event);
             Ok(())
         });
-        let mut histories = counter.histories(0);
-        let ladder = self.run(&rules, events, false, true, |rows| histories.add(rows))?;
+        let (histories, ladder) = counter
+            .histories(0)
+            .packed_beside(events.len() > 1 << 14, |add| {
+                self.run(&rules, events, false, true, add)
+            });
+        let ladder = ladder?;
         self.check_cancel()?;
         self.reached(750);
         let from = from.map_or((NaiveDate::MIN, 0), |f| history_changes_from(f, events));
