@@ -328,6 +328,24 @@ pub struct Ladder {
     /// needed the others (not stored).
     #[serde(skip)]
     pub partial: Partial,
+    /// The goals system's sums over its rated sides, newcomers' level (not stored: counted
+    /// afresh when first needed).
+    #[serde(skip)]
+    pub goals_pool: GoalsPool,
+}
+
+/// The goals system's [`goals::Pool`] as the replay goes, kept only while the rules start
+/// newcomers at the pool's mean (`entry_pool` above 0), so that no other system pays for
+/// it: counted afresh at the first match that needs it, then moved by each rated update
+/// (O(1)), and forgotten when anything else changes ratings wholesale (a rules change, a
+/// migration). Not part of the ladder's value, so it is equal whatever it holds.
+#[derive(Debug, Clone, Default)]
+pub struct GoalsPool(pub Option<goals::Pool>);
+
+impl PartialEq for GoalsPool {
+    fn eq(&self, _: &GoalsPool) -> bool {
+        true
+    }
 }
 
 /// The players a soft reset may change: under Skyweaver, those at Master or above (caps,
@@ -534,6 +552,7 @@ impl Ladder {
             names: NameBook::default(),
             watch: Watch::default(),
             partial: Partial::default(),
+            goals_pool: GoalsPool::default(),
         }
     }
 
@@ -554,6 +573,7 @@ impl Ladder {
             names: _,
             watch: _,
             partial: _,
+            goals_pool: _,
         } = self;
         *rules == other.rules
             && *scenarios == other.scenarios
@@ -582,6 +602,7 @@ impl Ladder {
             names: NameBook::default(),
             watch: Watch::default(),
             partial: Partial::default(),
+            goals_pool: GoalsPool::default(),
         }
     }
 
@@ -603,6 +624,64 @@ impl Ladder {
                 Some(p.trueskill_after(r.played, r.drawn))
             }
             _ => None,
+        }
+    }
+
+    /// The goals system's constants when they start newcomers at the pool's mean.
+    fn pooling(&self) -> Option<&goals::Config> {
+        match &self.rules.params {
+            Params::Goals(p) if p.goals.entry_pool.is_finite() && p.goals.entry_pool > 0.0 => {
+                Some(&p.goals)
+            }
+            _ => None,
+        }
+    }
+
+    /// The goals system's pool counted afresh from every player.
+    pub fn recount_goals_pool(&self) -> Option<goals::Pool> {
+        let config = self.pooling()?;
+        let ratings = self.players.iter().filter_map(|p| match &p.skill {
+            Skill::Goals(r) => Some(r),
+            _ => None,
+        });
+        Some(goals::Pool::recount(ratings, config))
+    }
+
+    /// A newcomer's pool part under the goals system ([`goals::pool_level`]); (0, 0) when
+    /// the rules do not ask for it. From the kept pool, else counted afresh.
+    pub fn goals_level(&self) -> (f64, f64) {
+        let Some(config) = self.pooling() else {
+            return (0.0, 0.0);
+        };
+        let pool = match self.goals_pool.0 {
+            Some(pool) => pool,
+            None => self.recount_goals_pool().unwrap_or_default(),
+        };
+        goals::pool_level(&pool, config)
+    }
+
+    /// Before a match: the pool is counted if the rules need it and it is not kept (a
+    /// ladder with only some players loaded needs the others for it).
+    pub(crate) fn keep_goals_pool(&mut self) {
+        if self.goals_pool.0.is_some() || self.pooling().is_none() {
+            return;
+        }
+        if self.partial.only_some {
+            self.partial.needs_all = true;
+        }
+        self.goals_pool.0 = self.recount_goals_pool();
+    }
+
+    /// A player's stored skill goes from `old` to `new`: the kept pool follows.
+    pub(crate) fn move_goals_pool(&mut self, old: &Skill, new: &Skill) {
+        let Some(pool) = &mut self.goals_pool.0 else {
+            return;
+        };
+        if let (Params::Goals(p), Skill::Goals(old), Skill::Goals(new)) =
+            (&self.rules.params, old, new)
+        {
+            pool.remove(old, &p.goals);
+            pool.add(new, &p.goals);
         }
     }
 
