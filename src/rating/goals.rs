@@ -201,11 +201,17 @@ pub fn pool_level(pool: &Pool, config: &Config) -> (f64, f64) {
     (finite(a), finite(d))
 }
 
-/// `r` as it enters a match against `other`: a newcomer starts at `entry`·the first rated
-/// opponent's attack and defence plus `entry_offset` ([`Config::entry`]) plus `level`, the
-/// pool's part ([`pool_level`]); anyone else as they are. Prediction and update both look
-/// through here, so the first match is predicted from the strengths it updates.
-pub fn entered(r: &Rating, other: &Rating, level: (f64, f64), config: &Config) -> Rating {
+/// `r` as it enters a match against `other`: a newcomer against a rated side starts at
+/// `entry`·that side's attack and defence plus `entry_offset` ([`Config::entry`]); anyone
+/// else as they are. Prediction and update both look through here, so the first match is
+/// predicted from the strengths it updates.
+pub fn entered(r: &Rating, other: &Rating, config: &Config) -> Rating {
+    entered_at(r, other, (0.0, 0.0), config)
+}
+
+/// [`entered`] with the pool's part `level` ([`pool_level`]) added to a newcomer's start
+/// when `entry_pool` is above 0; the offset then applies against a newcomer too.
+pub fn entered_at(r: &Rating, other: &Rating, level: (f64, f64), config: &Config) -> Rating {
     let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
     let (w, offset) = (
         finite(config.entry).clamp(0.0, 1.0),
@@ -401,7 +407,7 @@ pub fn predict_at(
     level: (f64, f64),
     config: &Config,
 ) -> Prediction {
-    let (a, b) = (&entered(a, b, level, config), &entered(b, a, level, config));
+    let (a, b) = (&entered_at(a, b, level, config), &entered_at(b, a, level, config));
     let (la, lb) = expected_goals(a, b, advantage, config);
     probabilities(la, lb, config.rho)
 }
@@ -469,8 +475,8 @@ pub fn rate_at(
     config: &Config,
 ) -> Rating {
     let (own, other) = (
-        &entered(own, other, level, config),
-        &entered(other, own, level, config),
+        &entered_at(own, other, level, config),
+        &entered_at(other, own, level, config),
     );
     let (l_own, l_other) = expected_goals(own, other, advantage, config);
     let cap = if config.cap.is_finite() {
