@@ -630,9 +630,7 @@ impl Ladder {
     /// The goals system's constants when they start newcomers at the pool's mean.
     fn pooling(&self) -> Option<&goals::Config> {
         match &self.rules.params {
-            Params::Goals(p) if p.goals.entry_pool.is_finite() && p.goals.entry_pool > 0.0 => {
-                Some(&p.goals)
-            }
+            Params::Goals(p) if p.entry_pool.is_finite() && p.entry_pool > 0.0 => Some(&p.goals),
             _ => None,
         }
     }
@@ -647,17 +645,18 @@ impl Ladder {
         Some(goals::Pool::recount(ratings, config))
     }
 
-    /// A newcomer's pool part under the goals system ([`goals::pool_level`]); (0, 0) when
+    /// A newcomer's pool part under the goals system ([`goals::pool_level`]); `None` when
     /// the rules do not ask for it. From the kept pool, else counted afresh.
-    pub fn goals_level(&self) -> (f64, f64) {
-        let Some(config) = self.pooling() else {
-            return (0.0, 0.0);
+    pub fn goals_level(&self) -> Option<(f64, f64)> {
+        let Params::Goals(p) = &self.rules.params else {
+            return None;
         };
+        self.pooling()?;
         let pool = match self.goals_pool.0 {
             Some(pool) => pool,
             None => self.recount_goals_pool().unwrap_or_default(),
         };
-        goals::pool_level(&pool, config)
+        goals::pool_level(&pool, p.entry_pool)
     }
 
     /// Before a match: the pool is counted if the rules need it and it is not kept (a

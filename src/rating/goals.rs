@@ -63,11 +63,6 @@ pub struct Config {
     /// like strength (fitted on the international results before 2000: about 0.55 and −0.26).
     pub entry: f64,
     pub entry_offset: f64,
-    /// How far a newcomer starts at the pool's mean attack and defence, the mean over every
-    /// rated side when it arrives ([`Pool`], kept by the replay), added to the two above (0:
-    /// not at all, as before the parameter). The mean is where the pool has actually
-    /// wandered, where `entry` only guesses it from one opponent.
-    pub entry_pool: f64,
 }
 
 /// `cap` when a file sets none: every score counts in full, as before the parameter (the
@@ -87,7 +82,6 @@ impl Default for Config {
             home_split: 0.0,
             entry: 0.0,
             entry_offset: 0.0,
-            entry_pool: 0.0,
         }
     }
 }
@@ -185,20 +179,20 @@ impl Pool {
     }
 }
 
-/// The part of a newcomer's start that the pool sets: `entry_pool`·the pool's mean, (0, 0)
-/// when the parameter is 0 (then no pool is needed).
-pub fn pool_level(pool: &Pool, config: &Config) -> (f64, f64) {
-    let w = if config.entry_pool.is_finite() {
-        config.entry_pool.clamp(0.0, 1.0)
+/// The part of a newcomer's start that the pool sets: `share`·the pool's mean (the ladder's
+/// `entry_pool`, 0 to 1); `None` when the share is 0, and the pool then plays no part.
+pub fn pool_level(pool: &Pool, share: f64) -> Option<(f64, f64)> {
+    let w = if share.is_finite() {
+        share.clamp(0.0, 1.0)
     } else {
         0.0
     };
     if w == 0.0 {
-        return (0.0, 0.0);
+        return None;
     }
     let (a, d) = pool.mean();
     let finite = |x: f64| if x.is_finite() { w * x } else { 0.0 };
-    (finite(a), finite(d))
+    Some((finite(a), finite(d)))
 }
 
 /// `r` as it enters a match against `other`: a newcomer against a rated side starts at
@@ -206,18 +200,23 @@ pub fn pool_level(pool: &Pool, config: &Config) -> (f64, f64) {
 /// else as they are. Prediction and update both look through here, so the first match is
 /// predicted from the strengths it updates.
 pub fn entered(r: &Rating, other: &Rating, config: &Config) -> Rating {
-    entered_at(r, other, (0.0, 0.0), config)
+    entered_at(r, other, None, config)
 }
 
-/// [`entered`] with the pool's part `level` ([`pool_level`]) added to a newcomer's start
-/// when `entry_pool` is above 0; the offset then applies against a newcomer too.
-pub fn entered_at(r: &Rating, other: &Rating, level: (f64, f64), config: &Config) -> Rating {
+/// [`entered`] with the pool's part `level` ([`pool_level`]) added to a newcomer's start;
+/// with a level the offset applies against a newcomer too.
+pub fn entered_at(
+    r: &Rating,
+    other: &Rating,
+    level: Option<(f64, f64)>,
+    config: &Config,
+) -> Rating {
     let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
     let (w, offset) = (
         finite(config.entry).clamp(0.0, 1.0),
         finite(config.entry_offset),
     );
-    let pooled = config.entry_pool.is_finite() && config.entry_pool > 0.0;
+    let (pooled, level) = (level.is_some(), level.unwrap_or((0.0, 0.0)));
     if (w == 0.0 && offset == 0.0 && !pooled) || !is_new(r, config) {
         return *r;
     }
@@ -396,7 +395,7 @@ pub fn predict_with_advantage(
     advantage: f64,
     config: &Config,
 ) -> Prediction {
-    predict_at(a, b, advantage, (0.0, 0.0), config)
+    predict_at(a, b, advantage, None, config)
 }
 
 /// [`predict_with_advantage`] with a newcomer's pool part `level` ([`pool_level`]).
@@ -404,10 +403,13 @@ pub fn predict_at(
     a: &Rating,
     b: &Rating,
     advantage: f64,
-    level: (f64, f64),
+    level: Option<(f64, f64)>,
     config: &Config,
 ) -> Prediction {
-    let (a, b) = (&entered_at(a, b, level, config), &entered_at(b, a, level, config));
+    let (a, b) = (
+        &entered_at(a, b, level, config),
+        &entered_at(b, a, level, config),
+    );
     let (la, lb) = expected_goals(a, b, advantage, config);
     probabilities(la, lb, config.rho)
 }
@@ -450,16 +452,7 @@ pub fn rate(
     weight: f64,
     config: &Config,
 ) -> Rating {
-    rate_at(
-        own,
-        other,
-        goals,
-        outcome,
-        advantage,
-        weight,
-        (0.0, 0.0),
-        config,
-    )
+    rate_at(own, other, goals, outcome, advantage, weight, None, config)
 }
 
 /// [`rate`] with a newcomer's pool part `level` ([`pool_level`]).
@@ -471,7 +464,7 @@ pub fn rate_at(
     outcome: Outcome,
     advantage: f64,
     weight: f64,
-    level: (f64, f64),
+    level: Option<(f64, f64)>,
     config: &Config,
 ) -> Rating {
     let (own, other) = (
