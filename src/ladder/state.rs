@@ -328,9 +328,10 @@ pub struct Ladder {
     /// needed the others (not stored).
     #[serde(skip)]
     pub partial: Partial,
-    /// The goals system's sums over its rated sides, newcomers' level (not stored: counted
-    /// afresh when first needed).
-    #[serde(skip)]
+    /// The goals system's sums over its rated sides, newcomers' level. Stored with the
+    /// caches, so that a ladder going on from them adds to the same sums a fresh replay
+    /// has (a recount adds in another order, and may differ in the last bits).
+    #[serde(default, skip_serializing_if = "GoalsPool::is_unknown")]
     pub goals_pool: GoalsPool,
 }
 
@@ -339,8 +340,14 @@ pub struct Ladder {
 /// it: counted afresh at the first match that needs it, then moved by each rated update
 /// (O(1)), and forgotten when anything else changes ratings wholesale (a rules change, a
 /// migration). Not part of the ladder's value, so it is equal whatever it holds.
-#[derive(Debug, Clone, Default)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct GoalsPool(pub Option<goals::Pool>);
+
+impl GoalsPool {
+    fn is_unknown(&self) -> bool {
+        self.0.is_none()
+    }
+}
 
 impl PartialEq for GoalsPool {
     fn eq(&self, _: &GoalsPool) -> bool {
@@ -602,7 +609,7 @@ impl Ladder {
             names: NameBook::default(),
             watch: Watch::default(),
             partial: Partial::default(),
-            goals_pool: GoalsPool::default(),
+            goals_pool: self.goals_pool.clone(),
         }
     }
 

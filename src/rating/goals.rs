@@ -134,7 +134,7 @@ fn is_new(r: &Rating, config: &Config) -> bool {
 
 /// The running sums of attack and defence over the rated sides (every rating that is not a
 /// newcomer's) and their count: the replay keeps it as ratings change, O(1) a match.
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct Pool {
     pub attack: f64,
     pub defence: f64,
