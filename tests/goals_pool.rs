@@ -250,3 +250,47 @@ fn a_stored_ladder_goes_on_to_the_same_bits() {
         assert_eq!(back.goals_pool.0, full.goals_pool.0);
     }
 }
+
+/// The entry terms together by hand, entry 0.5, offset −0.1, the pool's part (0.2, −0.1):
+/// against a rated side (0.4, 0.6) a newcomer starts at (0.5·0.4 − 0.1 + 0.2, 0.5·0.6 − 0.1
+/// − 0.1) = (0.3, 0.1); against another newcomer only the pool's part and the offset,
+/// (0.1, −0.2); without a pool part (`None`) as before, at (0.1, 0.2) and (0, 0). The pool's
+/// mean: sums (0.6, −0.3) over 3 sides is (0.2, −0.1), and `pool_level` at share 0.5 halves it.
+#[test]
+fn the_entry_terms_together_by_hand() {
+    let cfg = goals::Config {
+        entry: 0.5,
+        entry_offset: -0.1,
+        ..goals::Config::default()
+    };
+    let new = goals::Rating::new(&cfg);
+    let rated = goals::Rating {
+        attack: 0.4,
+        defence: 0.6,
+        variance: 0.05,
+    };
+    let close = |r: goals::Rating, a: f64, d: f64| {
+        assert!(
+            (r.attack - a).abs() < 1e-15 && (r.defence - d).abs() < 1e-15,
+            "{r:?}"
+        );
+        assert_eq!(r.variance, cfg.initial_variance);
+    };
+    let level = Some((0.2, -0.1));
+    close(goals::entered_at(&new, &rated, level, &cfg), 0.3, 0.1);
+    close(goals::entered_at(&new, &new, level, &cfg), 0.1, -0.2);
+    close(goals::entered_at(&new, &rated, None, &cfg), 0.1, 0.2);
+    assert_eq!(goals::entered_at(&new, &new, None, &cfg), new);
+    assert_eq!(goals::entered_at(&rated, &new, level, &cfg), rated);
+    let pool = goals::Pool {
+        attack: 0.6,
+        defence: -0.3,
+        count: 3,
+    };
+    let (a, d) = pool.mean();
+    assert!((a - 0.2).abs() < 1e-15 && (d + 0.1).abs() < 1e-15);
+    let (a, d) = goals::pool_level(&pool, 0.5).unwrap();
+    assert!((a - 0.1).abs() < 1e-15 && (d + 0.05).abs() < 1e-15);
+    assert_eq!(goals::pool_level(&pool, 0.0), None);
+    assert_eq!(goals::Pool::default().mean(), (0.0, 0.0));
+}
