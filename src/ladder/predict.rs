@@ -113,7 +113,7 @@ pub(crate) fn predict_under(
         }
         (_, Skill::Elo(x), Skill::Elo(y)) => elo::predict_with_advantage(&x, &y, h),
         (Params::Goals(p), Skill::Goals(x), Skill::Goals(y)) => {
-            goals::predict_with_advantage(&x, &y, h, &p.goals)
+            goals::predict_at(&x, &y, h, ladder.goals_level(), &p.goals)
         }
         _ => return None,
     })

@@ -268,7 +268,11 @@ impl Ladder {
             Event::Player { id, .. } | Event::Retire { id, .. } => {
                 leaderboard::track(self, &[*id], last_slot)
             }
-            Event::Migration { .. } | Event::Rules { .. } => leaderboard::rescan(self),
+            Event::Migration { .. } | Event::Rules { .. } => {
+                leaderboard::rescan(self);
+                // Ratings changed wholesale: the goals pool is counted afresh when next needed.
+                self.goals_pool = crate::ladder::state::GoalsPool::default();
+            }
             Event::Rename { .. }
             | Event::Scenario { .. }
             | Event::SoftReset
@@ -341,6 +345,7 @@ impl Ladder {
         let Some((outcome, rated)) = rated_sides(m.result) else {
             return Ok(()); // cancelled: kept in the log, changes nothing
         };
+        self.keep_goals_pool();
         if let ([a], [b]) = (&*m.a, &*m.b) {
             self.apply_duel(date, seq, m, [*a, *b], outcome, rated, history);
             return Ok(());
@@ -588,7 +593,10 @@ impl Ladder {
                 // The score is A's view; B's entrants see it mirrored.
                 let score = m.goals.map(|[x, y]| if e.on_a { (x, y) } else { (y, x) });
                 let weight = p.weight(m.class);
-                Skill::Goals(goals::rate(&a, &b, score, e.outcome, h, weight, &p.goals))
+                let level = self.goals_level();
+                Skill::Goals(goals::rate_at(
+                    &a, &b, score, e.outcome, h, weight, level, &p.goals,
+                ))
             }
             // Skills always match the rules: a rules change converts every player.
             _ => e.skill,
@@ -606,6 +614,8 @@ impl Ladder {
         date: NaiveDate,
     ) {
         self.touch(id);
+        let stored = self.players[id as usize].skill;
+        self.move_goals_pool(&stored, &after);
         let rules = &self.rules;
         let p = &mut self.players[id as usize];
         let won_twice_before = p.streak >= 2;

@@ -220,6 +220,11 @@ pub struct GoalsParams {
     pub w_league: f64,
     pub w_cup: f64,
     pub w_championship: f64,
+    /// How far a newcomer starts at the pool's mean attack and defence, the mean over every
+    /// rated side when it arrives (`goals::Pool`, kept by the replay), added to `entry`'s
+    /// part and `entry_offset` (0: not at all, as before the parameter). The mean is where
+    /// the pool has actually wandered, which `entry` only guesses from one opponent.
+    pub entry_pool: f64,
     /// Matches before a player is listed on the leaderboard (0: from the start).
     pub provisional_games: u32,
     /// Days without a match after which a player leaves the leaderboard (0: never).
@@ -234,6 +239,7 @@ impl Default for GoalsParams {
             w_league: 1.0,
             w_cup: 1.0,
             w_championship: 1.0,
+            entry_pool: 0.0,
             provisional_games: 0,
             idle_days: DEFAULT_IDLE_DAYS,
         }

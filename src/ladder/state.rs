@@ -328,6 +328,31 @@ pub struct Ladder {
     /// needed the others (not stored).
     #[serde(skip)]
     pub partial: Partial,
+    /// The goals system's sums over its rated sides, newcomers' level. Stored with the
+    /// caches, so that a ladder going on from them adds to the same sums a fresh replay
+    /// has (a recount adds in another order, and may differ in the last bits).
+    #[serde(default, skip_serializing_if = "GoalsPool::is_unknown")]
+    pub goals_pool: GoalsPool,
+}
+
+/// The goals system's [`goals::Pool`] as the replay goes, kept only while the rules start
+/// newcomers at the pool's mean (`entry_pool` above 0), so that no other system pays for
+/// it: counted afresh at the first match that needs it, then moved by each rated update
+/// (O(1)), and forgotten when anything else changes ratings wholesale (a rules change, a
+/// migration). Not part of the ladder's value, so it is equal whatever it holds.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct GoalsPool(pub Option<goals::Pool>);
+
+impl GoalsPool {
+    fn is_unknown(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+impl PartialEq for GoalsPool {
+    fn eq(&self, _: &GoalsPool) -> bool {
+        true
+    }
 }
 
 /// The players a soft reset may change: under Skyweaver, those at Master or above (caps,
@@ -534,6 +559,7 @@ impl Ladder {
             names: NameBook::default(),
             watch: Watch::default(),
             partial: Partial::default(),
+            goals_pool: GoalsPool::default(),
         }
     }
 
@@ -554,6 +580,7 @@ impl Ladder {
             names: _,
             watch: _,
             partial: _,
+            goals_pool: _,
         } = self;
         *rules == other.rules
             && *scenarios == other.scenarios
@@ -582,6 +609,7 @@ impl Ladder {
             names: NameBook::default(),
             watch: Watch::default(),
             partial: Partial::default(),
+            goals_pool: self.goals_pool.clone(),
         }
     }
 
@@ -603,6 +631,63 @@ impl Ladder {
                 Some(p.trueskill_after(r.played, r.drawn))
             }
             _ => None,
+        }
+    }
+
+    /// The goals system's constants when they start newcomers at the pool's mean.
+    fn pooling(&self) -> Option<&goals::Config> {
+        match &self.rules.params {
+            Params::Goals(p) if p.entry_pool.is_finite() && p.entry_pool > 0.0 => Some(&p.goals),
+            _ => None,
+        }
+    }
+
+    /// The goals system's pool counted afresh from every player.
+    pub fn recount_goals_pool(&self) -> Option<goals::Pool> {
+        let config = self.pooling()?;
+        let ratings = self.players.iter().filter_map(|p| match &p.skill {
+            Skill::Goals(r) => Some(r),
+            _ => None,
+        });
+        Some(goals::Pool::recount(ratings, config))
+    }
+
+    /// A newcomer's pool part under the goals system ([`goals::pool_level`]); `None` when
+    /// the rules do not ask for it. From the kept pool, else counted afresh.
+    pub fn goals_level(&self) -> Option<(f64, f64)> {
+        let Params::Goals(p) = &self.rules.params else {
+            return None;
+        };
+        self.pooling()?;
+        let pool = match self.goals_pool.0 {
+            Some(pool) => pool,
+            None => self.recount_goals_pool().unwrap_or_default(),
+        };
+        goals::pool_level(&pool, p.entry_pool)
+    }
+
+    /// Before a match: the pool is counted if the rules need it and it is not kept (a
+    /// ladder with only some players loaded needs the others for it).
+    pub(crate) fn keep_goals_pool(&mut self) {
+        if self.goals_pool.0.is_some() || self.pooling().is_none() {
+            return;
+        }
+        if self.partial.only_some {
+            self.partial.needs_all = true;
+        }
+        self.goals_pool.0 = self.recount_goals_pool();
+    }
+
+    /// A player's stored skill goes from `old` to `new`: the kept pool follows.
+    pub(crate) fn move_goals_pool(&mut self, old: &Skill, new: &Skill) {
+        let Some(pool) = &mut self.goals_pool.0 else {
+            return;
+        };
+        if let (Params::Goals(p), Skill::Goals(old), Skill::Goals(new)) =
+            (&self.rules.params, old, new)
+        {
+            pool.remove(old, &p.goals);
+            pool.add(new, &p.goals);
         }
     }
 

@@ -723,6 +723,14 @@ const GOALS: Facts = Facts {
             2.0,
         ),
         param(
+            "entry_pool",
+            "Newcomer from the pool",
+            "how far a newcomer starts at the mean attack and defence of every rated side \
+             (added to the first opponent's part and the offset; 0: not at all)",
+            0.0,
+            1.0,
+        ),
+        param(
             "cap",
             "Goals counted at most",
             "the most goals one side's score counts for in the update (a rout says less \

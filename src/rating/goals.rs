@@ -132,23 +132,112 @@ fn is_new(r: &Rating, config: &Config) -> bool {
     r.attack == 0.0 && r.defence == 0.0 && r.variance >= config.initial_variance
 }
 
+/// The running sums of attack and defence over the rated sides (every rating that is not a
+/// newcomer's) and their count: the replay keeps it as ratings change, O(1) a match.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+pub struct Pool {
+    pub attack: f64,
+    pub defence: f64,
+    pub count: u64,
+}
+
+impl Pool {
+    /// The pool of `ratings` counted afresh.
+    pub fn recount<'a>(ratings: impl IntoIterator<Item = &'a Rating>, config: &Config) -> Pool {
+        let mut pool = Pool::default();
+        for r in ratings {
+            pool.add(r, config);
+        }
+        pool
+    }
+
+    /// `r` joins the sums (a newcomer's rating does not).
+    pub fn add(&mut self, r: &Rating, config: &Config) {
+        if !is_new(r, config) {
+            self.attack += r.attack;
+            self.defence += r.defence;
+            self.count += 1;
+        }
+    }
+
+    /// `r` leaves the sums (it must have been added).
+    pub fn remove(&mut self, r: &Rating, config: &Config) {
+        if !is_new(r, config) && self.count > 0 {
+            self.attack -= r.attack;
+            self.defence -= r.defence;
+            self.count -= 1;
+        }
+    }
+
+    /// The mean (attack, defence) of the rated sides; (0, 0) with none.
+    pub fn mean(&self) -> (f64, f64) {
+        if self.count == 0 {
+            return (0.0, 0.0);
+        }
+        let n = self.count as f64;
+        (self.attack / n, self.defence / n)
+    }
+}
+
+/// The part of a newcomer's start that the pool sets: `share`·the pool's mean (the ladder's
+/// `entry_pool`, 0 to 1); `None` when the share is 0, and the pool then plays no part.
+pub fn pool_level(pool: &Pool, share: f64) -> Option<(f64, f64)> {
+    let w = if share.is_finite() {
+        share.clamp(0.0, 1.0)
+    } else {
+        0.0
+    };
+    if w == 0.0 {
+        return None;
+    }
+    let (a, d) = pool.mean();
+    let finite = |x: f64| if x.is_finite() { w * x } else { 0.0 };
+    Some((finite(a), finite(d)))
+}
+
 /// `r` as it enters a match against `other`: a newcomer against a rated side starts at
 /// `entry`·that side's attack and defence plus `entry_offset` ([`Config::entry`]); anyone
 /// else as they are. Prediction and update both look through here, so the first match is
 /// predicted from the strengths it updates.
 pub fn entered(r: &Rating, other: &Rating, config: &Config) -> Rating {
+    entered_at(r, other, None, config)
+}
+
+/// [`entered`] with the pool's part `level` ([`pool_level`]) added to a newcomer's start;
+/// with a level the offset applies against a newcomer too.
+pub fn entered_at(
+    r: &Rating,
+    other: &Rating,
+    level: Option<(f64, f64)>,
+    config: &Config,
+) -> Rating {
     let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
     let (w, offset) = (
         finite(config.entry).clamp(0.0, 1.0),
         finite(config.entry_offset),
     );
-    if (w == 0.0 && offset == 0.0) || !is_new(r, config) || is_new(other, config) {
+    let (pooled, level) = (level.is_some(), level.unwrap_or((0.0, 0.0)));
+    if (w == 0.0 && offset == 0.0 && !pooled) || !is_new(r, config) {
         return *r;
     }
+    // The first opponent's part needs a rated opponent; the pool's and the offset do not.
+    let (w, offset) = if is_new(other, config) {
+        if !pooled {
+            return *r;
+        }
+        (0.0, offset)
+    } else {
+        (w, offset)
+    };
     let bound = LOG_RATE_MAX - LOG_RATE_MIN;
+    let start = |own: f64, pool: f64| {
+        let x = w * own + offset;
+        let x = if pooled { x + pool } else { x };
+        x.clamp(-bound, bound)
+    };
     Rating {
-        attack: (w * other.attack + offset).clamp(-bound, bound),
-        defence: (w * other.defence + offset).clamp(-bound, bound),
+        attack: start(other.attack, level.0),
+        defence: start(other.defence, level.1),
         variance: r.variance,
     }
 }
@@ -306,7 +395,21 @@ pub fn predict_with_advantage(
     advantage: f64,
     config: &Config,
 ) -> Prediction {
-    let (a, b) = (&entered(a, b, config), &entered(b, a, config));
+    predict_at(a, b, advantage, None, config)
+}
+
+/// [`predict_with_advantage`] with a newcomer's pool part `level` ([`pool_level`]).
+pub fn predict_at(
+    a: &Rating,
+    b: &Rating,
+    advantage: f64,
+    level: Option<(f64, f64)>,
+    config: &Config,
+) -> Prediction {
+    let (a, b) = (
+        &entered_at(a, b, level, config),
+        &entered_at(b, a, level, config),
+    );
     let (la, lb) = expected_goals(a, b, advantage, config);
     probabilities(la, lb, config.rho)
 }
@@ -349,7 +452,25 @@ pub fn rate(
     weight: f64,
     config: &Config,
 ) -> Rating {
-    let (own, other) = (&entered(own, other, config), &entered(other, own, config));
+    rate_at(own, other, goals, outcome, advantage, weight, None, config)
+}
+
+/// [`rate`] with a newcomer's pool part `level` ([`pool_level`]).
+#[allow(clippy::too_many_arguments)]
+pub fn rate_at(
+    own: &Rating,
+    other: &Rating,
+    goals: Option<(u32, u32)>,
+    outcome: Outcome,
+    advantage: f64,
+    weight: f64,
+    level: Option<(f64, f64)>,
+    config: &Config,
+) -> Rating {
+    let (own, other) = (
+        &entered_at(own, other, level, config),
+        &entered_at(other, own, level, config),
+    );
     let (l_own, l_other) = expected_goals(own, other, advantage, config);
     let cap = if config.cap.is_finite() {
         config.cap.max(0.0)
