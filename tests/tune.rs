@@ -101,7 +101,8 @@ fn a_fit_runs_as_a_job_and_offers_its_rules() {
     assert_eq!(tuned.baseline.label, "elo K=32");
     let fitted = tuned.fit.rules.clone();
     h.get_by_label("test");
-    h.get_by_label("log-loss vs advantage");
+    // The curve is named by the parameter's label, not its code name.
+    h.get_by_label("log-loss vs Side advantage");
     h.get_by_label("Apply as rules change…").click();
     h.run();
     assert!(

@@ -89,6 +89,7 @@ pub(crate) fn predict_skills(
     predict_under(
         &ladder.rules.params,
         || ladder.trueskill(),
+        ladder.goals_level(),
         sa,
         sb,
         advantage,
@@ -96,10 +97,12 @@ pub(crate) fn predict_skills(
 }
 
 /// [`predict_skills`] under `params`, AllegSkill's constants from `trueskill` (read only
-/// under AllegSkill): what the prediction-only replay (`ladder::quick`) calls.
+/// under AllegSkill), a goals newcomer's level from the pool's `goals_level`: what the
+/// prediction-only replay (`ladder::quick`) calls.
 pub(crate) fn predict_under(
     params: &Params,
     trueskill: impl FnOnce() -> Option<trueskill::Config>,
+    goals_level: Option<(f64, f64)>,
     sa: Skill,
     sb: Skill,
     advantage: f64,
@@ -113,7 +116,7 @@ pub(crate) fn predict_under(
         }
         (_, Skill::Elo(x), Skill::Elo(y)) => elo::predict_with_advantage(&x, &y, h),
         (Params::Goals(p), Skill::Goals(x), Skill::Goals(y)) => {
-            goals::predict_at(&x, &y, h, ladder.goals_level(), &p.goals)
+            goals::predict_at(&x, &y, h, goals_level, &p.goals)
         }
         _ => return None,
     })

@@ -132,9 +132,13 @@ pub struct Replayer<'r> {
 }
 
 impl<'r> Replayer<'r> {
-    /// A replay of `log` under `rules`; `None` for rules with a season calendar.
+    /// A replay of `log` under `rules`; `None` for rules with a season calendar, or goals
+    /// rules whose newcomers enter at the pool's mean (the full replay keeps that pool).
     pub fn new(rules: &'r Rules, log: &Log<'_>) -> Option<Replayer<'r>> {
         if rules.calendar.schedule().is_some() {
+            return None;
+        }
+        if matches!(&rules.params, Params::Goals(p) if p.entry_pool > 0.0) {
             return None;
         }
         Some(Replayer {
@@ -224,7 +228,15 @@ impl<'r> Replayer<'r> {
             Going::Pair(a, b) => (Skill::mean(&[a])?, Skill::mean(&[b])?),
             Going::Teams(day) => (self.side(&m.a, day)?, self.side(&m.b, day)?),
         };
-        predict_under(&self.rules.params, || self.trueskill(), sa, sb, advantage)
+        // No pool here: rules that keep one replay in full (see `new`).
+        predict_under(
+            &self.rules.params,
+            || self.trueskill(),
+            None,
+            sa,
+            sb,
+            advantage,
+        )
     }
 
     /// Rates match `m` on `day` (`Ladder::apply_match`, ratings only).
