@@ -309,6 +309,7 @@ fn pmf(lambda: f64, out: &mut [f64; MAX_GOALS + 1]) -> usize {
 
 /// The three outcomes' probabilities and, for each, the mean goals of A and of B within it
 /// (mass-weighted sums before normalising).
+#[derive(Clone, Copy)]
 struct Joint {
     mass: [f64; 3],
     goals_a: [f64; 3],
@@ -322,6 +323,26 @@ fn index(i: usize, j: usize) -> usize {
         std::cmp::Ordering::Equal => 1,
         std::cmp::Ordering::Less => 2,
     }
+}
+
+/// [`joint`], remembering the last one worked out on this thread: a match without a score
+/// asks for the same (λ_A, λ_B, ρ) twice — to predict it, then for the goals its result
+/// stands for in A's update — and the joint is most of the goals system's time. The inputs
+/// are compared bit for bit, so a remembered joint is exactly the one worked out again.
+fn joint_remembered(la: f64, lb: f64, rho: f64) -> Joint {
+    use std::cell::Cell;
+    thread_local! {
+        static LAST: Cell<Option<([u64; 3], Joint)>> = const { Cell::new(None) };
+    }
+    let key = [la.to_bits(), lb.to_bits(), rho.to_bits()];
+    LAST.with(|last| match last.get() {
+        Some((k, j)) if k == key => j,
+        _ => {
+            let j = joint(la, lb, rho);
+            last.set(Some((key, j)));
+            j
+        }
+    })
 }
 
 fn joint(la: f64, lb: f64, rho: f64) -> Joint {
@@ -377,7 +398,7 @@ fn joint(la: f64, lb: f64, rho: f64) -> Joint {
 /// A's win, draw and loss probabilities for the expected goals (λ_A, λ_B) and ρ; they sum
 /// to 1 (normalised over the goals summed).
 pub fn probabilities(la: f64, lb: f64, rho: f64) -> Prediction {
-    let j = joint(la, lb, rho);
+    let j = joint_remembered(la, lb, rho);
     let total: f64 = j.mass.iter().sum();
     let [w, d, l] = j.mass.map(|m| (m / total).clamp(0.0, 1.0));
     let s = w + d + l;
@@ -417,7 +438,7 @@ pub fn predict_at(
 /// The goals (own, other's) a result stands for when the match has no score: their mean
 /// given that result under (λ_own, λ_other).
 pub fn goals_given(la: f64, lb: f64, rho: f64, outcome: Outcome) -> (f64, f64) {
-    let j = joint(la, lb, rho);
+    let j = joint_remembered(la, lb, rho);
     let o = match outcome {
         Outcome::Win => 0,
         Outcome::Draw => 1,
