@@ -1,6 +1,7 @@
 //! The ladder: events, rules, and the pure replay of (rules, log) into state and history.
 pub mod calendar;
 pub mod compare;
+pub mod entrant;
 pub mod evaluate;
 pub mod event;
 pub mod fit;

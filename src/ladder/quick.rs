@@ -14,13 +14,14 @@
 //! and `Ladder::skill_going_in` around the same `rating::*` functions; the property test
 //! `tests/quick_replay.rs` holds every prediction equal to the full replay's, bit for bit.
 
+use crate::ladder::entrant::{self, Entrant, virtual_opponent};
 use crate::ladder::event::{Event, Match, MatchResult, PlayerId, ScenarioOverride};
 use crate::ladder::predict::predict_under;
 use crate::ladder::replay::{MAX_PLAYERS, rated_sides};
-use crate::ladder::rules::{MarginRules, Params, Rules};
+use crate::ladder::rules::{Params, Rules};
 use crate::ladder::scenarios::ScenarioBook;
 use crate::ladder::state::Skill;
-use crate::rating::{Outcome, Prediction, elo, glicko, glicko2, goals, memoir44, trueskill};
+use crate::rating::{Outcome, Prediction, glicko, glicko2, goals, memoir44, trueskill};
 use chrono::{Datelike, NaiveDate};
 
 /// What one indexed event does to the ratings.
@@ -299,13 +300,21 @@ impl<'r> Replayer<'r> {
             let other_skills: Vec<Skill> = other.iter().map(skill).collect();
             for (id, mine) in own.iter().zip(&own_skills) {
                 let opponent = virtual_opponent(self.rules, *mine, &own_skills, &other_skills);
-                out.push(Entrant::new(*id, *mine, opponent, o, on_a, advantage));
+                out.push(Entrant {
+                    id: *id,
+                    skill: *mine,
+                    opponent,
+                    outcome: o,
+                    on_a,
+                    advantage,
+                });
             }
         }
         out
     }
 
-    /// `Ladder::rate`: the entrant's new skill from one update against their opponent.
+    /// `Ladder::rate`: the entrant's new skill from one update against their opponent (no
+    /// pool: rules that keep one replay in full).
     fn rate(
         &self,
         e: &Entrant,
@@ -313,87 +322,7 @@ impl<'r> Replayer<'r> {
         scenario: Option<&memoir44::Scenario>,
         trueskill: &trueskill::Config,
     ) -> Skill {
-        let h = e.advantage;
-        let lead = e.skill.rating_1500() - e.opponent.rating_1500()
-            + self.rules.advantage * e.advantage.signum();
-        let winner_lead = match e.outcome {
-            Outcome::Win => lead,
-            Outcome::Loss => -lead,
-            Outcome::Draw => 0.0,
-        };
-        let factor = self.rules.margin.factor(m.class, m.goals, winner_lead);
-        let scaled = |before: f64, after: f64| {
-            if factor == 1.0 {
-                after
-            } else {
-                before + factor * (after - before)
-            }
-        };
-        match (&self.rules.params, e.skill, e.opponent) {
-            (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
-                let new = glicko::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko()).0;
-                Skill::Glicko(glicko::Rating {
-                    rating: scaled(a.rating, new.rating),
-                    ..new
-                })
-            }
-            (Params::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
-                let new = glicko2::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko2).0;
-                let mu = scaled(a.mu, new.mu).clamp(p.glicko2.min_mu, p.glicko2.max_mu);
-                Skill::Glicko2(glicko2::Rating { mu, ..new })
-            }
-            (Params::Allegskill(_), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
-                Skill::TrueSkill(trueskill::rate_with_advantage(&a, &b, e.outcome, h, trueskill).0)
-            }
-            (Params::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
-                let factor = if m.medals.is_some() {
-                    MarginRules {
-                        margin: crate::rating::margin::NONE,
-                        ..self.rules.margin
-                    }
-                    .factor(m.class, m.goals, winner_lead)
-                } else {
-                    factor
-                };
-                let p = &memoir44::Config {
-                    points: p.points * factor,
-                    ..*p
-                };
-                let sc = scenario.map(|s| if e.on_a { *s } else { s.mirrored() });
-                let medals = m.medals.map(|[x, y]| {
-                    if e.on_a {
-                        memoir44::Medals { a: x, b: y }
-                    } else {
-                        memoir44::Medals { a: y, b: x }
-                    }
-                });
-                Skill::Elo(
-                    memoir44::rate_with_advantage(
-                        &a,
-                        &b,
-                        e.outcome,
-                        sc.as_ref(),
-                        medals.as_ref(),
-                        h,
-                        p,
-                    )
-                    .0,
-                )
-            }
-            (Params::Elo(p), Skill::Elo(a), Skill::Elo(b)) => {
-                let config = elo::Config {
-                    k: p.k * factor,
-                    ..p.elo
-                };
-                Skill::Elo(elo::rate_with_advantage(&a, &b, e.outcome, h, &config).0)
-            }
-            (Params::Goals(p), Skill::Goals(a), Skill::Goals(b)) => {
-                let score = m.goals.map(|[x, y]| if e.on_a { (x, y) } else { (y, x) });
-                let weight = p.weight(m.class);
-                Skill::Goals(goals::rate(&a, &b, score, e.outcome, h, weight, &p.goals))
-            }
-            _ => e.skill,
-        }
+        entrant::rate(self.rules, e, m, scenario, trueskill, None)
     }
 }
 
@@ -402,52 +331,4 @@ impl<'r> Replayer<'r> {
 pub enum Going {
     Pair(Skill, Skill),
     Teams(i32),
-}
-
-/// A player about to be rated (`replay::Entrant`).
-struct Entrant {
-    id: PlayerId,
-    skill: Skill,
-    opponent: Skill,
-    outcome: Outcome,
-    on_a: bool,
-    advantage: f64,
-}
-
-impl Entrant {
-    fn new(
-        id: PlayerId,
-        skill: Skill,
-        opponent: Skill,
-        outcome: Outcome,
-        on_a: bool,
-        advantage: f64,
-    ) -> Entrant {
-        Entrant {
-            id,
-            skill,
-            opponent,
-            outcome,
-            on_a,
-            advantage,
-        }
-    }
-}
-
-/// `replay::virtual_opponent`: INVERSUS rates a team member against own rating + (mean
-/// opposing − mean own team), deviation the opposing mean; other systems the opposing means.
-fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skill]) -> Skill {
-    let opposing = Skill::mean(opponents).unwrap_or(own);
-    match (&rules.params, own, opposing, Skill::mean(team)) {
-        (
-            Params::Inversus(_),
-            Skill::Glicko2(me),
-            Skill::Glicko2(opp),
-            Some(Skill::Glicko2(mine)),
-        ) => Skill::Glicko2(glicko2::Rating {
-            mu: me.mu + (opp.mu - mine.mu),
-            ..opp
-        }),
-        _ => opposing,
-    }
 }

@@ -1,0 +1,173 @@
+//! One entrant's update, shared by the full replay (`replay`) and the prediction-only one
+//! (`quick`): the same rating functions under the same margin and class rules, so the two
+//! give the same bits.
+
+use crate::ladder::event::{Match, PlayerId};
+use crate::ladder::rules::{Params, Rules};
+use crate::ladder::state::Skill;
+use crate::rating::{Outcome, elo, glicko, glicko2, goals, memoir44, trueskill};
+
+/// A player about to be rated: their skill going in, and who they face.
+pub(crate) struct Entrant {
+    pub id: PlayerId,
+    pub skill: Skill,
+    pub opponent: Skill,
+    pub outcome: Outcome,
+    /// Whether the player is on side A.
+    pub on_a: bool,
+    /// The side advantage the player's side gets (negative: the opponent's), in the system's
+    /// own units (SPEC §2.6).
+    pub advantage: f64,
+}
+
+impl Entrant {
+    pub(crate) fn new(
+        id: PlayerId,
+        skill: Skill,
+        opponent: Skill,
+        outcome: Outcome,
+        on_a: bool,
+        advantage: f64,
+    ) -> Entrant {
+        Entrant {
+            id,
+            skill,
+            opponent,
+            outcome,
+            on_a,
+            advantage,
+        }
+    }
+}
+
+/// The entrant's new skill from one 1v1 update against their opponent, with their side's
+/// advantage. `trueskill` is AllegSkill's constants for this match (`Ladder::trueskill`), a
+/// goals newcomer's pool part `goals_level` (`Ladder::goals_level`).
+pub(crate) fn rate(
+    rules: &Rules,
+    e: &Entrant,
+    m: &Match,
+    scenario: Option<&memoir44::Scenario>,
+    trueskill: &trueskill::Config,
+    goals_level: Option<(f64, f64)>,
+) -> Skill {
+    let h = e.advantage;
+    // Margin and class (issue 26): 1 exactly for a match without score and class, or
+    // under the default rules, so that those move as before to the bit.
+    let lead =
+        e.skill.rating_1500() - e.opponent.rating_1500() + rules.advantage * e.advantage.signum();
+    let winner_lead = match e.outcome {
+        Outcome::Win => lead,
+        Outcome::Loss => -lead,
+        Outcome::Draw => 0.0,
+    };
+    let factor = rules.margin.factor(m.class, m.goals, winner_lead);
+    let scaled = |before: f64, after: f64| {
+        if factor == 1.0 {
+            after
+        } else {
+            before + factor * (after - before)
+        }
+    };
+    match (&rules.params, e.skill, e.opponent) {
+        (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
+            let new = glicko::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko()).0;
+            Skill::Glicko(glicko::Rating {
+                rating: scaled(a.rating, new.rating),
+                ..new
+            })
+        }
+        (Params::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
+            let new = glicko2::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko2).0;
+            let mu = scaled(a.mu, new.mu).clamp(p.glicko2.min_mu, p.glicko2.max_mu);
+            Skill::Glicko2(glicko2::Rating { mu, ..new })
+        }
+        (Params::Allegskill(_), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
+            Skill::TrueSkill(trueskill::rate_with_advantage(&a, &b, e.outcome, h, trueskill).0)
+        }
+        (Params::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
+            // Medals are the margin already: with them only the class weighs.
+            let factor = if m.medals.is_some() {
+                crate::ladder::rules::MarginRules {
+                    margin: crate::rating::margin::NONE,
+                    ..rules.margin
+                }
+                .factor(m.class, m.goals, winner_lead)
+            } else {
+                factor
+            };
+            let p = &memoir44::Config {
+                points: p.points * factor,
+                ..*p
+            };
+            // The scenario and medals are A's view; B's entrants see them mirrored.
+            let sc = scenario.map(|s| if e.on_a { *s } else { s.mirrored() });
+            let medals = m.medals.map(|[x, y]| {
+                if e.on_a {
+                    memoir44::Medals { a: x, b: y }
+                } else {
+                    memoir44::Medals { a: y, b: x }
+                }
+            });
+            Skill::Elo(
+                memoir44::rate_with_advantage(
+                    &a,
+                    &b,
+                    e.outcome,
+                    sc.as_ref(),
+                    medals.as_ref(),
+                    h,
+                    p,
+                )
+                .0,
+            )
+        }
+        (Params::Elo(p), Skill::Elo(a), Skill::Elo(b)) => {
+            let config = elo::Config {
+                k: p.k * factor,
+                ..p.elo
+            };
+            Skill::Elo(elo::rate_with_advantage(&a, &b, e.outcome, h, &config).0)
+        }
+        (Params::Goals(p), Skill::Goals(a), Skill::Goals(b)) => {
+            // The score is A's view; B's entrants see it mirrored.
+            let score = m.goals.map(|[x, y]| if e.on_a { (x, y) } else { (y, x) });
+            let weight = p.weight(m.class);
+            Skill::Goals(goals::rate_at(
+                &a,
+                &b,
+                score,
+                e.outcome,
+                h,
+                weight,
+                goals_level,
+                &p.goals,
+            ))
+        }
+        // Skills always match the rules: a rules change converts every player.
+        _ => e.skill,
+    }
+}
+
+/// The opponent a team member is rated against. INVERSUS (seed 004): own rating + (mean
+/// opposing − mean own team), deviation the opposing mean. Other systems: the opposing means.
+pub(crate) fn virtual_opponent(
+    rules: &Rules,
+    own: Skill,
+    team: &[Skill],
+    opponents: &[Skill],
+) -> Skill {
+    let opposing = Skill::mean(opponents).unwrap_or(own);
+    match (&rules.params, own, opposing, Skill::mean(team)) {
+        (
+            Params::Inversus(_),
+            Skill::Glicko2(me),
+            Skill::Glicko2(opp),
+            Some(Skill::Glicko2(mine)),
+        ) => Skill::Glicko2(glicko2::Rating {
+            mu: me.mu + (opp.mu - mine.mu),
+            ..opp
+        }),
+        _ => opposing,
+    }
+}
