@@ -40,6 +40,35 @@ impl Entrant {
     }
 }
 
+/// Each player of `m` with the opponent they are rated against: in 1v1 the other player; in
+/// a team match a virtual opponent (SPEC §6). `advantage` is side A's (in the system's units),
+/// `skill` each player's skill going into the match.
+pub(crate) fn entrants(
+    rules: &Rules,
+    m: &Match,
+    outcome: Outcome,
+    advantage: f64,
+    skill: impl Fn(PlayerId) -> Skill,
+) -> Vec<Entrant> {
+    let mut out = Vec::with_capacity(m.a.len() + m.b.len());
+    for (own, other, o, on_a, advantage) in [
+        (&m.a, &m.b, outcome, true, advantage),
+        (&m.b, &m.a, outcome.flipped(), false, -advantage),
+    ] {
+        let own_skills: Vec<Skill> = own.iter().map(|&id| skill(id)).collect();
+        let other_skills: Vec<Skill> = other.iter().map(|&id| skill(id)).collect();
+        for (&id, &mine) in own.iter().zip(&own_skills) {
+            let opponent = if own.len() == 1 && other.len() == 1 {
+                other_skills[0]
+            } else {
+                virtual_opponent(rules, mine, &own_skills, &other_skills)
+            };
+            out.push(Entrant::new(id, mine, opponent, o, on_a, advantage));
+        }
+    }
+    out
+}
+
 /// The entrant's new skill from one 1v1 update against their opponent, with their side's
 /// advantage. `trueskill` is AllegSkill's constants for this match (`Ladder::trueskill`), a
 /// goals newcomer's pool part `goals_level` (`Ladder::goals_level`).
@@ -151,12 +180,7 @@ pub(crate) fn rate(
 
 /// The opponent a team member is rated against. INVERSUS (seed 004): own rating + (mean
 /// opposing − mean own team), deviation the opposing mean. Other systems: the opposing means.
-pub(crate) fn virtual_opponent(
-    rules: &Rules,
-    own: Skill,
-    team: &[Skill],
-    opponents: &[Skill],
-) -> Skill {
+fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skill]) -> Skill {
     let opposing = Skill::mean(opponents).unwrap_or(own);
     match (&rules.params, own, opposing, Skill::mean(team)) {
         (

@@ -14,7 +14,7 @@
 //! and `Ladder::skill_going_in` around the same `rating::*` functions; the property test
 //! `tests/quick_replay.rs` holds every prediction equal to the full replay's, bit for bit.
 
-use crate::ladder::entrant::{self, Entrant, virtual_opponent};
+use crate::ladder::entrant::{self, Entrant};
 use crate::ladder::event::{Event, Match, MatchResult, PlayerId, ScenarioOverride};
 use crate::ladder::predict::predict_under;
 use crate::ladder::replay::{MAX_PLAYERS, rated_sides};
@@ -289,28 +289,10 @@ impl<'r> Replayer<'r> {
 
     /// Every player of a team match with the virtual opponent they are rated against.
     fn entrants(&self, m: &Match, outcome: Outcome, day: i32) -> Vec<Entrant> {
-        let skill = |id: &PlayerId| self.going_in(*id, day);
         let advantage = self.advantage * m.advantage_sign();
-        let mut out = Vec::with_capacity(m.a.len() + m.b.len());
-        for (own, other, o, on_a, advantage) in [
-            (&m.a, &m.b, outcome, true, advantage),
-            (&m.b, &m.a, outcome.flipped(), false, -advantage),
-        ] {
-            let own_skills: Vec<Skill> = own.iter().map(skill).collect();
-            let other_skills: Vec<Skill> = other.iter().map(skill).collect();
-            for (id, mine) in own.iter().zip(&own_skills) {
-                let opponent = virtual_opponent(self.rules, *mine, &own_skills, &other_skills);
-                out.push(Entrant {
-                    id: *id,
-                    skill: *mine,
-                    opponent,
-                    outcome: o,
-                    on_a,
-                    advantage,
-                });
-            }
-        }
-        out
+        entrant::entrants(self.rules, m, outcome, advantage, |id| {
+            self.going_in(id, day)
+        })
     }
 
     /// `Ladder::rate`: the entrant's new skill from one update against their opponent (no

@@ -1,7 +1,7 @@
 //! The replay engine: (rules, events in order) → state, one event at a time, and the
 //! history rows each event produces. Pure: no I/O.
 
-use crate::ladder::entrant::{self, Entrant, virtual_opponent};
+use crate::ladder::entrant::{self, Entrant};
 use crate::ladder::event::{Event, Match, MatchResult, PlayerId};
 use crate::ladder::inversus;
 use crate::ladder::leaderboard;
@@ -459,35 +459,12 @@ impl Ladder {
         }
     }
 
-    /// Each player of the match with the opponent they are rated against: in 1v1 the other
-    /// player; in a team match a virtual opponent (SPEC §6).
+    /// Each player of the match with the opponent they are rated against ([`entrant::entrants`]).
     fn entrants(&self, m: &Match, outcome: Outcome, date: NaiveDate) -> Vec<Entrant> {
-        let skill = |id: &PlayerId| self.skill_going_in(*id, date);
         let advantage = self.rules.advantage_native() * m.advantage_sign();
-        let mut out = Vec::with_capacity(m.a.len() + m.b.len());
-        for (own, other, o, on_a, advantage) in [
-            (&m.a, &m.b, outcome, true, advantage),
-            (&m.b, &m.a, outcome.flipped(), false, -advantage),
-        ] {
-            for id in own.iter() {
-                let opponent = if own.len() == 1 && other.len() == 1 {
-                    skill(&other[0])
-                } else {
-                    let own_skills: Vec<Skill> = own.iter().map(skill).collect();
-                    let other_skills: Vec<Skill> = other.iter().map(skill).collect();
-                    virtual_opponent(&self.rules, skill(id), &own_skills, &other_skills)
-                };
-                out.push(Entrant {
-                    id: *id,
-                    skill: skill(id),
-                    opponent,
-                    outcome: o,
-                    on_a,
-                    advantage,
-                });
-            }
-        }
-        out
+        entrant::entrants(&self.rules, m, outcome, advantage, |id| {
+            self.skill_going_in(id, date)
+        })
     }
 
     /// The entrant's new skill from one 1v1 update against their opponent ([`entrant::rate`]).
