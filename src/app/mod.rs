@@ -178,7 +178,12 @@ impl RungsApp {
             .unwrap_or_default();
         let dir = data_dir();
         let mut state = match file {
-            Some(named) => AppState::open_named(dir, &named),
+            // A name from a terminal is relative to where it was typed: made whole once here, so
+            // the pickers start in its folder and the recent list finds it from anywhere.
+            Some(named) => {
+                let named = std::path::absolute(&named).unwrap_or(named);
+                AppState::open_named(dir, &named)
+            }
             None => {
                 let path = memory
                     .last
