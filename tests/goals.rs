@@ -184,6 +184,11 @@ fn margin_rules() -> Vec<Rules> {
             out.push(r);
         }
     }
+    let mut entering = Rules::defaults(System::Skyweaver);
+    for p in ["margin=log", "entry=0.5", "entry_offset=-200"] {
+        entering.assign(p).unwrap();
+    }
+    out.push(entering);
     out.push(Rules::defaults(System::Goals));
     out
 }

@@ -36,6 +36,10 @@ const TWEAKS: &[(System, &str)] = &[
         System::Skyweaver,
         "c_per_day=40 margin=3 k_championship=1.5",
     ),
+    (
+        System::Skyweaver,
+        "entry=0.5 entry_offset=-200 margin=2 advantage=40",
+    ),
     (System::Inversus, ""),
     (System::Inversus, "days_per_period=3 advantage=120 margin=2"),
     (System::Allegskill, ""),

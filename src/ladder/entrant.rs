@@ -100,7 +100,13 @@ pub(crate) fn rate(
     };
     match (&rules.params, e.skill, e.opponent) {
         (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
-            let new = glicko::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko()).0;
+            let config = p.glicko();
+            // The margin scales the match's change, not a newcomer's start.
+            let (a, b) = (
+                glicko::entered(&a, &b, &config),
+                glicko::entered(&b, &a, &config),
+            );
+            let new = glicko::rate_with_advantage(&a, &b, e.outcome, h, &config).0;
             Skill::Glicko(glicko::Rating {
                 rating: scaled(a.rating, new.rating),
                 ..new

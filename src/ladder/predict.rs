@@ -109,6 +109,9 @@ pub(crate) fn predict_under(
 ) -> Option<Prediction> {
     let h = advantage;
     Some(match (params, sa, sb) {
+        (Params::Skyweaver(p), Skill::Glicko(x), Skill::Glicko(y)) => {
+            glicko::predict_entered(&x, &y, h, &p.glicko())
+        }
         (_, Skill::Glicko(x), Skill::Glicko(y)) => glicko::predict_with_advantage(&x, &y, h),
         (_, Skill::Glicko2(x), Skill::Glicko2(y)) => glicko2::predict_with_advantage(&x, &y, h),
         (Params::Allegskill(_), Skill::TrueSkill(x), Skill::TrueSkill(y)) => {

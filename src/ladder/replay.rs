@@ -516,6 +516,11 @@ impl Ladder {
         }
         match (&rules.params, before, after) {
             (Params::Skyweaver(params), Skill::Glicko(b), Skill::Glicko(a)) => {
+                // A newcomer's start is not the match's change ([`glicko::entered`]).
+                let b = match opponent {
+                    Skill::Glicko(o) => glicko::entered(&b, &o, &params.glicko()),
+                    _ => b,
+                };
                 let bonus = outcome == Outcome::Win && won_twice_before;
                 p.rp = skyweaver::next_rp(
                     p.rp,

@@ -6,6 +6,10 @@ use crate::ladder::systems::{ADVANTAGE, Facts, OBSERVED_DRAW_RATE, Param};
 use crate::rating::{elo, glicko, glicko2, goals, memoir44, trueskill};
 use serde::{Deserialize, Serialize};
 
+/// Parameters the file leaves out while they are 0 (`skip_serializing_if`): their names, so
+/// that the parameter list still shows them.
+const SKIPPED_AT_ZERO: &[&str] = &["entry", "entry_offset"];
+
 /// Skyweaver (seed 003, SPEC §2.1): Glicko-1 matchmaking rating and Rank Points.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -22,6 +26,13 @@ pub struct SkyweaverParams {
     /// RD growth per idle day, applied before a player's next match as eq. 1 with days for
     /// periods (0: off, as before the parameter; RD then grows only at soft resets).
     pub c_per_day: f64,
+    /// Where a newcomer starts against a rated player ([`glicko::Config::entry`]; 0 and 0:
+    /// at the initial rating). Written only when set, so that a file and its exported log
+    /// under rules without them read as before the parameters (`SKIPPED_AT_ZERO`).
+    #[serde(skip_serializing_if = "is_zero")]
+    pub entry: f64,
+    #[serde(skip_serializing_if = "is_zero")]
+    pub entry_offset: f64,
     /// f_min: how much the MMR change counts at 200 RP, rising to 1 at 1200 (0.25).
     pub f_min: f64,
     /// b_min: the win bias at and above 1200 RP (5).
@@ -51,6 +62,8 @@ impl Default for SkyweaverParams {
             min_deviation: g.min_deviation,
             c: g.c,
             c_per_day: 0.0,
+            entry: g.entry,
+            entry_offset: g.entry_offset,
             f_min: 0.25,
             b_min: 5.0,
             b_max: 25.0,
@@ -71,6 +84,8 @@ impl SkyweaverParams {
             initial_deviation: self.initial_deviation,
             min_deviation: self.min_deviation,
             c: self.c,
+            entry: self.entry,
+            entry_offset: self.entry_offset,
         }
     }
 }
@@ -547,6 +562,11 @@ impl Rules {
             },
             _ => serde_json::Map::new(),
         };
+        for name in SKIPPED_AT_ZERO {
+            if self.system().param(name).is_some() && !params.contains_key(*name) {
+                params.insert((*name).into(), 0.0.into());
+            }
+        }
         params.insert(ADVANTAGE.name.into(), self.advantage.into());
         for name in MarginRules::NAMES {
             if self.system().param(name).is_some() {

@@ -322,6 +322,22 @@ const SKYWEAVER: Facts = Facts {
             350.0,
         ),
         param(
+            "entry",
+            "Newcomer from first opponent",
+            "how far a newcomer starts at the rating of the first rated player it meets \
+             (0: at the starting rating)",
+            0.0,
+            1.0,
+        ),
+        param(
+            "entry_offset",
+            "Newcomer offset",
+            "rating points added to a newcomer's start against a rated player (below 0: \
+             newcomers are taken for weaker than the player they meet)",
+            -1000.0,
+            1000.0,
+        ),
+        param(
             "f_min",
             "Rating weight at 200 RP",
             "how much a rating change counts toward RP at 200 RP, rising to 1 at 1200 (F)",
