@@ -425,7 +425,9 @@ impl Ladder {
             .map(|i| rated[i].then(|| self.rate(&entrants[i], m, scenario.as_ref(), &trueskill)));
         // As in `apply_match`: the shown scores before and after the whole match.
         let centre = self.centre();
-        let scores_before = entrants.each_ref().map(|e| self.players[e.id as usize].figures_at(centre).score);
+        let scores_before = entrants
+            .each_ref()
+            .map(|e| self.players[e.id as usize].figures_at(centre).score);
         for (e, after) in entrants.iter().zip(after) {
             if let Some(after) = after {
                 self.settle(e.id, e.skill, after, e.opponent, e.outcome, date);
@@ -572,6 +574,14 @@ impl Ladder {
         history: &mut Vec<HistoryRow>,
     ) {
         let same_system = rules.system() == self.rules.system();
+        // Within the goals system, rules that start or stop measuring from the pool, or
+        // count other sides in it, change every shown strength without a rating moving:
+        // the players whose figures change get a row, as a change of system gives everyone.
+        let pooled = self.pools_goals() || crate::ladder::state::pools_goals(&rules);
+        let shown_before: Option<Vec<_>> = (same_system && pooled).then(|| {
+            let centre = self.centre();
+            self.players.iter().map(|p| p.figures_at(centre)).collect()
+        });
         // The new rules may change what a soft reset does to anyone (a new RD ceiling).
         self.touch_all();
         self.rules = rules;
@@ -589,6 +599,9 @@ impl Ladder {
         self.recount_goals_pool_now();
         if !same_system {
             self.record_all(date, seq, history);
+        }
+        for (id, before) in shown_before.into_iter().flatten().enumerate() {
+            self.record_if_changed(date, seq, id as PlayerId, before, history);
         }
     }
 }

@@ -292,6 +292,12 @@ impl PlayerState {
     }
 }
 
+/// Whether `rules` start the goals system's newcomers at the pool's mean (`entry_pool`
+/// above 0), and so measure its shown strength from the pool ([`Centre`]).
+pub fn pools_goals(rules: &Rules) -> bool {
+    matches!(&rules.params, Params::Goals(p) if p.entry_pool.is_finite() && p.entry_pool > 0.0)
+}
+
 /// Where the goals system's shown strength is measured from: the (attack, defence) of the
 /// pool's average side under rules that start newcomers at the pool's mean (`entry_pool`
 /// above 0), whose newcomers entering below it make the pool sink away from the model's
@@ -663,7 +669,7 @@ impl Ladder {
     /// The goals system's constants when they start newcomers at the pool's mean.
     fn pooling(&self) -> Option<&goals::Config> {
         match &self.rules.params {
-            Params::Goals(p) if p.entry_pool.is_finite() && p.entry_pool > 0.0 => Some(&p.goals),
+            Params::Goals(p) if pools_goals(&self.rules) => Some(&p.goals),
             _ => None,
         }
     }
