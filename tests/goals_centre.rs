@@ -97,7 +97,7 @@ fn json_ratings(l: &Ladder) -> Vec<(String, f64)> {
 #[test]
 fn strength_is_measured_from_the_pools_average_side_by_hand() {
     let skills = [rated(-0.1, 0.1), rated(-0.4, -0.2), rated(-0.7, -0.5)];
-    let want = [1649.592_077_5, 1500.0, 1350.407_922_5];
+    let want = [1_649.592_077_5, 1_500.0, 1_350.407_922_5];
     let mut l = ladder_of(rules(&["entry_pool=1"]), &skills);
     let Centre(Some((ca, cd))) = l.centre() else {
         panic!("pooling rules measure from the pool")
@@ -134,7 +134,7 @@ fn strength_is_measured_from_the_pools_average_side_by_hand() {
     // The default rules: measured from the model's zero, as always.
     let plain = ladder_of(Rules::defaults(System::Goals), &skills);
     assert_eq!(plain.centre(), Centre::ZERO);
-    let old = [1500.0, 1334.675_186_3, 1154.359_209_9];
+    let old = [1_500.0, 1_334.675_186_3, 1_154.359_209_9];
     for (i, p) in plain.players.iter().enumerate() {
         let f = plain.figures(p);
         assert!((f.rating - old[i]).abs() < 1e-6, "player {i}: {f:?}");
@@ -184,7 +184,7 @@ fn league(n: u32) -> Vec<(NaiveDate, Event)> {
     let mut rng = Rng(26);
     let truth: Vec<f64> = (0..n).map(|_| 3.0 * rng.unit() - 1.5).collect();
     let mut log = Vec::new();
-    let mut play = |rng: &mut Rng, d: u64, a: u32, b: u32, log: &mut Vec<(NaiveDate, Event)>| {
+    let play = |rng: &mut Rng, d: u64, a: u32, b: u32, log: &mut Vec<(NaiveDate, Event)>| {
         let gap = (truth[a as usize] - truth[b as usize]) / 2.0;
         let g = [
             rng.poisson((0.2 + gap).exp()),
@@ -356,10 +356,7 @@ fn a_league_of_newcomers_is_shown_from_its_average_side() {
     }
 }
 
-/// A file with pooling rules through random actions — scored matches (some backdated),
-/// joins, undo and redo, rules changes that start, change or stop the pooling — keeps
-/// caches equal to a replay of its log: the ladder, every history row to the bit, every
-/// history readable (its last row held against the standing), the standings' figures.
+/// An action on a file with pooling rules.
 #[derive(Debug, Clone)]
 enum Op {
     Match(u32, u32, [u32; 2], bool),
@@ -401,6 +398,11 @@ fn check_fresh(store: &Store) -> Result<(), TestCaseError> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
 
+    /// A file with pooling rules through random actions — scored matches (some
+    /// backdated), joins, undo and redo, rules changes that start, change or stop the
+    /// pooling — keeps caches equal to a replay of its log: the ladder, every history row
+    /// to the bit, every history readable (its last row held against the standing), the
+    /// standings' figures; and so does the file reopened.
     #[test]
     fn caches_equal_a_replay_under_pooling_rules(ops in prop::collection::vec(op(), 1..30)) {
         let dir = TempDir::new("goals-centre-prop");

@@ -389,6 +389,23 @@ impl Store {
     }
 }
 
+/// Whether `row`, a player's last history row, is their `standing`. Under rules that measure
+/// the goals system's strength from the pool's mean (`pooled`), the row was measured from
+/// the pool as it was after the player's last event, and the pool has moved with every match
+/// since: only what does not depend on it — the deviation, and a score that is the rating —
+/// can be held against the standing. Every other rule set compares all four, to the bit.
+fn ends_at_standing(row: &HistoryRow, standing: &PlayerState, pooled: bool) -> bool {
+    let now = standing.figures();
+    if !pooled {
+        return row.figures.same_bits(&now);
+    }
+    let f = &row.figures;
+    f.rating.is_finite()
+        && f.score.to_bits() == f.rating.to_bits()
+        && f.deviation.to_bits() == now.deviation.to_bits()
+        && f.extra.to_bits() == now.extra.to_bits()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -437,21 +454,4 @@ mod tests {
             Some((day + chrono::Days::new(19_997 / 7), 19_998))
         );
     }
-}
-
-/// Whether `row`, a player's last history row, is their `standing`. Under rules that measure
-/// the goals system's strength from the pool's mean (`pooled`), the row was measured from
-/// the pool as it was after the player's last event, and the pool has moved with every match
-/// since: only what does not depend on it — the deviation, and a score that is the rating —
-/// can be held against the standing. Every other rule set compares all four, to the bit.
-fn ends_at_standing(row: &HistoryRow, standing: &PlayerState, pooled: bool) -> bool {
-    let now = standing.figures();
-    if !pooled {
-        return row.figures.same_bits(&now);
-    }
-    let f = &row.figures;
-    f.rating.is_finite()
-        && f.score.to_bits() == f.rating.to_bits()
-        && f.deviation.to_bits() == now.deviation.to_bits()
-        && f.extra.to_bits() == now.extra.to_bits()
 }
