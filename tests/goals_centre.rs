@@ -319,6 +319,22 @@ fn a_league_of_newcomers_is_shown_from_its_average_side() {
         assert!(rows.last().unwrap().figures.same_bits(&now));
     }
 
+    // The same league under the default rules: measured from the model's zero, and each
+    // player's last row is their standing, as always.
+    let (plain, plain_rows) = replay(
+        &Rules::defaults(System::Goals),
+        log.iter()
+            .enumerate()
+            .map(|(i, (d, e))| (*d, i as u64 + 1, e)),
+    )
+    .unwrap();
+    assert_eq!(plain.centre(), Centre::ZERO);
+    for (id, p) in plain.players.iter().enumerate() {
+        assert!(plain.figures(p).same_bits(&p.figures()));
+        let last = rows_of(&plain_rows, id).last().copied().unwrap();
+        assert!(last.figures.same_bits(&p.figures()), "{}", p.name);
+    }
+
     // The same log in a file: half in one action, then one action per event, reopened.
     let dir = TempDir::new("goals-centre");
     let path = dir.0.join("league.rungs");
