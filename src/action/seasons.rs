@@ -173,13 +173,14 @@ impl Action {
             ));
         }
         let date = ctx.past_date("date", date)?;
+        let centre = ladder.centre();
         let entries: Vec<MigrationEntry> = ladder
             .players
             .iter()
             .enumerate()
             .filter(|(_, p)| p.joined)
             .map(|(i, p)| {
-                let elo = p.figures().rating;
+                let elo = p.figures_at(centre).rating;
                 MigrationEntry {
                     player: i as PlayerId,
                     elo,

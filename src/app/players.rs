@@ -232,7 +232,7 @@ fn page(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: &mut
         return;
     };
     ui.heading(&p.name);
-    let f = p.figures();
+    let f = app.ladder.figures(&p);
     let facts = app.ladder.rules.facts();
     ui.label(format!(
         "{} match{}: {} won, {} drawn, {} lost · {} {:.0} · rating {:.1} ± {:.1}",

@@ -70,21 +70,19 @@ impl StandingsScreen {
             })
             .collect();
         let desc = |a: f64, b: f64| b.total_cmp(&a);
+        let centre = app.ladder.centre();
+        let figures = |i: usize| player(i).figures_at(centre);
         match self.sort {
             SortKey::Position => {}
             SortKey::Name => rows.sort_by_key(|&i| player(i).name.to_lowercase()),
-            SortKey::Score => {
-                rows.sort_by(|&x, &y| desc(player(x).figures().score, player(y).figures().score))
-            }
+            SortKey::Score => rows.sort_by(|&x, &y| desc(figures(x).score, figures(y).score)),
             SortKey::Trend => rows.sort_by(|&x, &y| {
                 desc(
                     trend(player(x)).unwrap_or(f64::NEG_INFINITY),
                     trend(player(y)).unwrap_or(f64::NEG_INFINITY),
                 )
             }),
-            SortKey::Rating => {
-                rows.sort_by(|&x, &y| desc(player(x).figures().rating, player(y).figures().rating))
-            }
+            SortKey::Rating => rows.sort_by(|&x, &y| desc(figures(x).rating, figures(y).rating)),
             SortKey::Matches => rows.sort_by_key(|&i| std::cmp::Reverse(player(i).matches)),
             SortKey::LastPlayed => rows.sort_by_key(|&i| std::cmp::Reverse(player(i).last_played)),
             SortKey::Status => rows.sort_by_key(|&i| app.standings[i].status()),

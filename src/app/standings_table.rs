@@ -11,7 +11,7 @@ use super::standings::{Line, SortKey, StandingsScreen, explain, score_name, tren
 use super::state::AppState;
 use super::widgets;
 use crate::ladder::standings::Standing;
-use crate::ladder::state::{PlayerState, Skill};
+use crate::ladder::state::{Figures, PlayerState, Skill};
 use eframe::egui::{
     self, Align, Color32, Layout, Rect, RichText, Sense, Ui, UiBuilder, pos2, vec2,
 };
@@ -111,6 +111,7 @@ fn table(ui: &mut Ui, me: &mut StandingsScreen, app: &AppState, out: &mut Vec<Co
                 (((viewport.max.y - HEADER).max(0.0) / row_h).ceil() as usize + 1).min(lines.len());
             let visuals = ui.visuals().clone();
             let mut fills = Vec::new();
+            let centre = app.ladder.centre();
             let mut rows = ui.new_child(UiBuilder::new().id_salt("rows").max_rect(body));
             rows.set_clip_rect(body);
             for (n, line) in lines.iter().enumerate().take(last).skip(first) {
@@ -143,7 +144,7 @@ fn table(ui: &mut Ui, me: &mut StandingsScreen, app: &AppState, out: &mut Vec<Co
                     for &(key, _, w) in &scrolled {
                         let cell_rect = Rect::from_x_y_ranges(x..=x + w, top..=top + row_h);
                         cell(&mut rows, cell_rect, figures, (n, key as u8), |ui| {
-                            figure(ui, key, s, p)
+                            figure(ui, key, s, &p.figures_at(centre), p)
                         });
                         x += w;
                     }
@@ -304,8 +305,7 @@ fn place(ui: &mut Ui, s: &Standing) {
 }
 
 /// A player's figure in the column sorted by `key`.
-fn figure(ui: &mut Ui, key: SortKey, s: &Standing, p: &PlayerState) {
-    let f = p.figures();
+fn figure(ui: &mut Ui, key: SortKey, s: &Standing, f: &Figures, p: &PlayerState) {
     match key {
         SortKey::Score => {
             ui.label(format!("{:.0}", f.score));

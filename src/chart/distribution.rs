@@ -147,11 +147,12 @@ pub fn nice_up(x: f64) -> f64 {
 
 /// The joined players' figure picked by `of` (e.g. `|f| f.rating`).
 pub fn player_values(ladder: &Ladder, of: impl Fn(&Figures) -> f64) -> Vec<f64> {
+    let centre = ladder.centre();
     ladder
         .players
         .iter()
         .filter(|p| p.joined)
-        .map(|p| of(&p.figures()))
+        .map(|p| of(&p.figures_at(centre)))
         .collect()
 }
 

@@ -52,8 +52,8 @@ pub fn match_change(before: &Ladder, after: &Ladder, m: &Match, seq: u64, as_jso
                 let (b, a) = (before.player(id)?, after.player(id)?);
                 Some(json!({
                     "player": a.name,
-                    "before": b.figures(),
-                    "after": a.figures(),
+                    "before": before.figures(b),
+                    "after": after.figures(a),
                 }))
             })
             .collect();
@@ -68,7 +68,7 @@ pub fn match_change(before: &Ladder, after: &Ladder, m: &Match, seq: u64, as_jso
     );
     for id in ids {
         if let (Some(b), Some(a)) = (before.player(id), after.player(id)) {
-            let (fb, fa) = (b.figures(), a.figures());
+            let (fb, fa) = (before.figures(b), after.figures(a));
             say!(
                 "  {:<24} score {:>8.1} → {:>8.1}   rating {:>8.1} → {:>8.1}",
                 a.name,
@@ -229,9 +229,10 @@ pub fn standings(ladder: &Ladder, rows: &[Standing], as_json: bool) {
         );
         return;
     }
+    let centre = ladder.centre();
     for s in rows {
         let p = &ladder.players[s.id as usize];
-        let f = p.figures();
+        let f = p.figures_at(centre);
         let figures = match p.skill {
             Skill::Glicko(_) => format!(
                 "{:>5.0} RP  {:<14} r {:>6.0} ± {:<4.0}",

@@ -35,6 +35,7 @@ fn tier_name<S: Serializer>(t: &Option<Tier>, s: S) -> Result<S::Ok, S::Error> {
 /// each (ranks are standings positions, so ties are broken as the standings break them).
 pub fn compare(a: &Ladder, b: &Ladder) -> Vec<CompareRow> {
     let in_a = standings::standings(a);
+    let (ca, cb) = (a.centre(), b.centre());
     let mut place_a: Vec<Option<(usize, Option<Tier>)>> = vec![None; a.players.len()];
     for s in &in_a {
         place_a[s.id as usize] = Some((s.position, s.tier));
@@ -44,7 +45,7 @@ pub fn compare(a: &Ladder, b: &Ladder) -> Vec<CompareRow> {
         .filter_map(|sb| {
             let (rank_a, tier_a) = place_a.get(sb.id as usize).copied().flatten()?;
             let (pa, pb) = (a.player(sb.id)?, b.player(sb.id)?);
-            let (fa, fb) = (pa.figures(), pb.figures());
+            let (fa, fb) = (pa.figures_at(ca), pb.figures_at(cb));
             Some(CompareRow {
                 player: sb.id,
                 name: pb.name.clone(),

@@ -37,6 +37,7 @@ fn tiers(ladder: &Ladder) -> HashMap<PlayerId, Tier> {
 /// `after`'s standings order.
 pub fn changes(before: &Ladder, after: &Ladder) -> Vec<Change> {
     let (tb, ta) = (tiers(before), tiers(after));
+    let (cb, ca) = (before.centre(), after.centre());
     standings::standings(after)
         .into_iter()
         .map(|s| {
@@ -45,8 +46,8 @@ pub fn changes(before: &Ladder, after: &Ladder) -> Vec<Change> {
             Change {
                 player: s.id,
                 name: p.name.clone(),
-                before: old.map(|o| o.figures()),
-                after: p.figures(),
+                before: old.map(|o| o.figures_at(cb)),
+                after: p.figures_at(ca),
                 tier_before: tb.get(&s.id).copied(),
                 tier_after: ta.get(&s.id).copied(),
             }

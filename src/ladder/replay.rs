@@ -171,6 +171,9 @@ impl Ladder {
         event: &Event,
         history: &mut Vec<HistoryRow>,
     ) -> Result<(), ReplayError> {
+        // The shown figures of a ladder with pooling rules are measured from the pool
+        // (`Ladder::centre`): kept from the first event on, so that no row or view counts it.
+        self.keep_goals_pool();
         seasons::run_calendar(self, date, history);
         let last_slot = leaderboard::last_slot(self);
         match event {
@@ -257,9 +260,9 @@ impl Ladder {
                 leaderboard::track(self, &[*id], last_slot)
             }
             Event::Migration { .. } | Event::Rules { .. } => {
+                // (Ratings changed wholesale: the goals pool was counted afresh before the
+                // event's rows were written.)
                 leaderboard::rescan(self);
-                // Ratings changed wholesale: the goals pool is counted afresh when next needed.
-                self.goals_pool = crate::ladder::state::GoalsPool::default();
             }
             Event::Rename { .. }
             | Event::Scenario { .. }
@@ -350,16 +353,25 @@ impl Ladder {
                 (e.id, e.skill, after, e.outcome)
             })
             .collect();
-        for (id, before, after, outcome) in updates {
+        // The shown scores before and after the whole match: under pooling rules each
+        // update moves the pool every figure is measured from (`Ladder::centre`).
+        let centre = self.centre();
+        let scores_before: Vec<f64> = updates
+            .iter()
+            .map(|u| self.players[u.0 as usize].figures_at(centre).score)
+            .collect();
+        for &(id, before, after, outcome) in &updates {
             let opponent = entrants
                 .iter()
                 .find(|e| e.id == id)
                 .map_or(before, |e| e.opponent);
-            let score_before = self.players[id as usize].figures().score;
             self.settle(id, before, after, opponent, outcome, date);
-            let p = &mut self.players[id as usize];
-            p.last_change = p.figures().score - score_before;
-            self.record(date, seq, id, history);
+        }
+        let centre = self.centre();
+        for (u, score_before) in updates.iter().zip(scores_before) {
+            let p = &mut self.players[u.0 as usize];
+            p.last_change = p.figures_at(centre).score - score_before;
+            self.record(date, seq, u.0, history);
         }
         // An abandoned battle says nothing about the scenario's balance or its medal scores,
         // nor about how often games are drawn.
@@ -411,12 +423,23 @@ impl Ladder {
         let trueskill = self.trueskill().unwrap_or_default();
         let after = [0, 1]
             .map(|i| rated[i].then(|| self.rate(&entrants[i], m, scenario.as_ref(), &trueskill)));
+        // As in `apply_match`: the shown scores before and after the whole match.
+        let centre = self.centre();
+        let scores_before = entrants
+            .each_ref()
+            .map(|e| self.players[e.id as usize].figures_at(centre).score);
         for (e, after) in entrants.iter().zip(after) {
-            let Some(after) = after else { continue };
-            let score_before = self.players[e.id as usize].figures().score;
-            self.settle(e.id, e.skill, after, e.opponent, e.outcome, date);
+            if let Some(after) = after {
+                self.settle(e.id, e.skill, after, e.opponent, e.outcome, date);
+            }
+        }
+        let centre = self.centre();
+        for ((e, after), score_before) in entrants.iter().zip(after).zip(scores_before) {
+            if after.is_none() {
+                continue;
+            }
             let p = &mut self.players[e.id as usize];
-            p.last_change = p.figures().score - score_before;
+            p.last_change = p.figures_at(centre).score - score_before;
             self.record(date, seq, e.id, history);
         }
         if let MatchResult::Played(o) = m.result {
@@ -556,21 +579,35 @@ impl Ladder {
         history: &mut Vec<HistoryRow>,
     ) {
         let same_system = rules.system() == self.rules.system();
+        // Within the goals system, rules that start or stop measuring from the pool, or
+        // count other sides in it, change every shown strength without a rating moving:
+        // the players whose figures change get a row, as a change of system gives everyone.
+        let pooled = self.pools_goals() || crate::ladder::state::pools_goals(&rules);
+        let shown_before: Option<Vec<_>> = (same_system && pooled).then(|| {
+            let centre = self.centre();
+            self.players.iter().map(|p| p.figures_at(centre)).collect()
+        });
         // The new rules may change what a soft reset does to anyone (a new RD ceiling).
         self.touch_all();
         self.rules = rules;
-        if same_system {
-            return;
+        if !same_system {
+            for p in &mut self.players {
+                let fresh = PlayerState::new(String::new(), &self.rules);
+                p.skill = p.skill.convert(&self.rules);
+                p.rp = fresh.rp;
+                p.floor = fresh.floor;
+                p.season_peak_rp = fresh.season_peak_rp;
+                p.season_grandweaver = false;
+            }
         }
-        for p in &mut self.players {
-            let fresh = PlayerState::new(String::new(), &self.rules);
-            p.skill = p.skill.convert(&self.rules);
-            p.rp = fresh.rp;
-            p.floor = fresh.floor;
-            p.season_peak_rp = fresh.season_peak_rp;
-            p.season_grandweaver = false;
+        // The new rules may count other sides in the pool (a newcomer's variance), or none.
+        self.recount_goals_pool_now();
+        if !same_system {
+            self.record_all(date, seq, history);
         }
-        self.record_all(date, seq, history);
+        for (id, before) in shown_before.into_iter().flatten().enumerate() {
+            self.record_if_changed(date, seq, id as PlayerId, before, history);
+        }
     }
 }
 

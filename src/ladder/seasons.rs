@@ -149,7 +149,7 @@ pub fn due_first(ladder: &Ladder, date: NaiveDate, players: &[PlayerId]) -> Opti
     }
     let mut after = ladder.clone();
     run_calendar(&mut after, date, &mut Vec::new());
-    let score = |l: &Ladder, id: PlayerId| l.player(id).map(|p| p.figures().score);
+    let score = |l: &Ladder, id: PlayerId| l.figures_of(id).map(|f| f.score);
     let players = players
         .iter()
         .filter_map(|&id| Some((id, score(ladder, id)?, score(&after, id)?)))
@@ -195,9 +195,10 @@ fn roll_week(
         let last = leaderboard::last_slot(ladder);
         let cfg = params.glicko();
         let week = ladder.week;
+        let centre = ladder.centre();
         for (&id, gw) in watched.iter().zip(grandweavers) {
             let p = &mut ladder.players[id as usize];
-            let before = p.figures();
+            let before = p.figures_at(centre);
             let tier = if gw {
                 Tier::Grandweaver
             } else {
@@ -270,6 +271,7 @@ pub fn archive_key(e: &SeasonEntry) -> f64 {
 /// The season's archive entries, as the season stands now.
 pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
     let grandweavers = leaderboard::grandweavers(ladder);
+    let centre = ladder.centre();
     ladder
         .players
         .iter()
@@ -290,7 +292,7 @@ pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
             };
             let weekly_rp = p.season_weekly.closed_at(ladder.week);
             let ranking = if !skyweaver {
-                SeasonRanking::Score(p.figures().score)
+                SeasonRanking::Score(p.figures_at(centre).score)
             } else if tier_now < Tier::Master {
                 SeasonRanking::Tier(tier_now)
             } else {
@@ -388,8 +390,9 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
     };
     if let Params::Skyweaver(params) = &ladder.rules.params {
         let range = hard_reset_range(ladder);
+        let centre = ladder.centre();
         for entry in &record.entries {
-            let before = ladder.players[entry.player as usize].figures();
+            let before = ladder.players[entry.player as usize].figures_at(centre);
             let p = &mut ladder.players[entry.player as usize];
             p.rp = entry.peak_tier.unwrap_or(Tier::Wanderer).hard_reset_value();
             let rated = counts_in_range(p);
@@ -509,6 +512,7 @@ pub fn migrate(
     history: &mut Vec<HistoryRow>,
 ) {
     let rules = ladder.rules.params.clone();
+    let pooled = ladder.pools_goals();
     for e in &migration.entries {
         let p = &mut ladder.players[e.player as usize];
         let elo = if e.elo.is_finite() { e.elo } else { 1500.0 };
@@ -543,7 +547,17 @@ pub fn migrate(
                 p.skill = Skill::Goals(crate::rating::goals::Rating::from_1500(elo, &params.goals));
             }
         }
-        ladder.record(date, seq, e.player, history);
+        if !pooled {
+            ladder.record(date, seq, e.player, history);
+        }
+    }
+    // Under pooling rules the rows are measured from the pool after the whole migration
+    // (`Ladder::centre`).
+    ladder.recount_goals_pool_now();
+    if pooled {
+        for e in &migration.entries {
+            ladder.record(date, seq, e.player, history);
+        }
     }
 }
 

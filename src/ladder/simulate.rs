@@ -25,6 +25,7 @@ use crate::ladder::leaderboard;
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::{Params, Rules, System};
 use crate::ladder::skyweaver::Tier;
+use crate::ladder::state::Skill;
 use crate::pairing::ladder::History;
 use crate::pairing::simulated::{self, SimPairing, Week};
 use crate::rating::Outcome;
@@ -345,10 +346,11 @@ impl Run<'_> {
 
     fn mean_score(&self) -> f64 {
         let n = self.ladder.players.len().max(1) as f64;
+        let centre = self.ladder.centre();
         self.ladder
             .players
             .iter()
-            .map(|p| p.figures().score)
+            .map(|p| p.figures_at(centre).score)
             .sum::<f64>()
             / n
     }
@@ -600,11 +602,20 @@ fn play(
 
 /// Spearman correlations of (score, rating) with true skill.
 fn correlations(ladder: &Ladder, truth: &[f64]) -> (Option<f64>, Option<f64>) {
-    let score: Vec<f64> = ladder.players.iter().map(|p| p.figures().score).collect();
+    let centre = ladder.centre();
+    let score: Vec<f64> = ladder
+        .players
+        .iter()
+        .map(|p| p.figures_at(centre).score)
+        .collect();
+    // The goals system's strength as shown (from the pool's average side under pooling rules).
     let rating: Vec<f64> = ladder
         .players
         .iter()
-        .map(|p| p.skill.rating_1500())
+        .map(|p| match p.skill {
+            Skill::Goals(_) => p.figures_at(centre).rating,
+            s => s.rating_1500(),
+        })
         .collect();
     (spearman(&score, truth), spearman(&rating, truth))
 }

@@ -5,7 +5,7 @@ use crate::ladder::leaderboard::{self, entry_rule, is_idle};
 use crate::ladder::replay::Ladder;
 use crate::ladder::rules::Params;
 use crate::ladder::skyweaver::Tier;
-use crate::ladder::state::Skill;
+use crate::ladder::state::{Centre, Skill};
 use serde_json::{Value, json};
 
 /// One line of the standings.
@@ -51,9 +51,9 @@ impl Standing {
 }
 
 /// The sort key of a player: higher first.
-fn key(ladder: &Ladder, id: usize) -> (f64, f64) {
+fn key(ladder: &Ladder, centre: Centre, id: usize) -> (f64, f64) {
     let p = &ladder.players[id];
-    let f = p.figures();
+    let f = p.figures_at(centre);
     match p.skill {
         Skill::Glicko(_) | Skill::Glicko2(_) => (p.rp, f.rating),
         Skill::TrueSkill(_) => (f.score, f.extra),
@@ -70,8 +70,9 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
     let mut ids: Vec<usize> = (0..ladder.players.len())
         .filter(|&i| ladder.players[i].joined)
         .collect();
+    let centre = ladder.centre();
     ids.sort_by(|&x, &y| {
-        let (kx, ky) = (key(ladder, x), key(ladder, y));
+        let (kx, ky) = (key(ladder, centre, x), key(ladder, centre, y));
         gw(y)
             .cmp(&gw(x))
             .then(ky.0.total_cmp(&kx.0))
@@ -114,6 +115,7 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
 
 /// The standings as SPEC §4's JSON array.
 pub fn to_json(ladder: &Ladder, rows: &[Standing]) -> Value {
+    let centre = ladder.centre();
     Value::Array(
         rows.iter()
             .map(|s| {
@@ -152,7 +154,7 @@ pub fn to_json(ladder: &Ladder, rows: &[Standing]) -> Value {
                         m.insert("idle".into(), json!(s.idle));
                     }
                     Skill::Goals(r) => {
-                        m.insert("rating".into(), json!(r.rating()));
+                        m.insert("rating".into(), json!(p.figures_at(centre).rating));
                         m.insert("deviation".into(), json!(r.deviation()));
                         m.insert("attack".into(), json!(r.attack));
                         m.insert("defence".into(), json!(r.defence));

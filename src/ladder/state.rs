@@ -240,8 +240,17 @@ impl PlayerState {
         self.matches > 0 || self.migrated
     }
 
-    /// The figures shown for this player.
+    /// The figures shown for this player measured from each model's own zero: what a
+    /// ladder shows under every rule set but one (the goals system under `entry_pool`,
+    /// whose average side is the pool's mean: [`Ladder::figures`]). For a player of a ladder
+    /// ask the ladder; this is for a state without one.
     pub fn figures(&self) -> Figures {
+        self.figures_at(Centre::ZERO)
+    }
+
+    /// The figures shown for this player with the goals system's strength measured from
+    /// `centre` ([`Ladder::centre`]); every other system's are the same whatever it says.
+    pub fn figures_at(&self, centre: Centre) -> Figures {
         match self.skill {
             Skill::Glicko(r) => Figures {
                 rating: r.rating,
@@ -267,14 +276,37 @@ impl PlayerState {
                 extra: 0.0,
                 score: r.rating,
             },
-            Skill::Goals(r) => Figures {
-                rating: r.rating(),
-                deviation: r.deviation(),
-                extra: 0.0,
-                score: r.rating(),
-            },
+            Skill::Goals(r) => {
+                let rating = match centre.0 {
+                    Some(c) => r.rating_against(c),
+                    None => r.rating(),
+                };
+                Figures {
+                    rating,
+                    deviation: r.deviation(),
+                    extra: 0.0,
+                    score: rating,
+                }
+            }
         }
     }
+}
+
+/// Whether `rules` start the goals system's newcomers at the pool's mean (`entry_pool`
+/// above 0), and so measure its shown strength from the pool ([`Centre`]).
+pub fn pools_goals(rules: &Rules) -> bool {
+    matches!(&rules.params, Params::Goals(p) if p.entry_pool.is_finite() && p.entry_pool > 0.0)
+}
+
+/// Where the goals system's shown strength is measured from: the (attack, defence) of the
+/// pool's average side under rules that start newcomers at the pool's mean (`entry_pool`
+/// above 0), whose newcomers entering below it make the pool sink away from the model's
+/// zero; `ZERO` (the model's own zero, every figure as before the rule) otherwise.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct Centre(pub Option<(f64, f64)>);
+
+impl Centre {
+    pub const ZERO: Centre = Centre(None);
 }
 
 fn yes() -> bool {
@@ -637,9 +669,15 @@ impl Ladder {
     /// The goals system's constants when they start newcomers at the pool's mean.
     fn pooling(&self) -> Option<&goals::Config> {
         match &self.rules.params {
-            Params::Goals(p) if p.entry_pool.is_finite() && p.entry_pool > 0.0 => Some(&p.goals),
+            Params::Goals(p) if pools_goals(&self.rules) => Some(&p.goals),
             _ => None,
         }
+    }
+
+    /// Whether the shown figures are measured from the goals pool's mean ([`Centre`]): the
+    /// goals system with newcomers at the pool's level.
+    pub fn pools_goals(&self) -> bool {
+        self.pooling().is_some()
     }
 
     /// The goals system's pool counted afresh from every player.
@@ -666,8 +704,41 @@ impl Ladder {
         goals::pool_level(&pool, p.entry_pool)
     }
 
-    /// Before a match: the pool is counted if the rules need it and it is not kept (a
-    /// ladder with only some players loaded needs the others for it).
+    /// Where the shown figures are measured from now ([`Centre`]): the pool's mean under
+    /// pooling rules, from the kept pool (O(1)), else counted afresh (O(n): a view that
+    /// shows many players asks once).
+    pub fn centre(&self) -> Centre {
+        if self.pooling().is_none() {
+            return Centre::ZERO;
+        }
+        let pool = match self.goals_pool.0 {
+            Some(pool) => pool,
+            None => self.recount_goals_pool().unwrap_or_default(),
+        };
+        let (a, d) = pool.mean();
+        let finite = |x: f64| if x.is_finite() { x } else { 0.0 };
+        Centre(Some((finite(a), finite(d))))
+    }
+
+    /// The figures the ladder shows for `p`, one of its players ([`Ladder::centre`]).
+    pub fn figures(&self, p: &PlayerState) -> Figures {
+        p.figures_at(self.centre())
+    }
+
+    /// The figures the ladder shows for player `id`.
+    pub fn figures_of(&self, id: PlayerId) -> Option<Figures> {
+        self.player(id).map(|p| self.figures(p))
+    }
+
+    /// Ratings changed wholesale (a rules change, a migration): the pool is counted afresh
+    /// now, so that the rows the event writes are measured from the pool after it.
+    pub(crate) fn recount_goals_pool_now(&mut self) {
+        self.goals_pool = GoalsPool::default();
+        self.keep_goals_pool();
+    }
+
+    /// Before an event or a match: the pool is counted if the rules need it and it is not
+    /// kept (a ladder with only some players loaded needs the others for it).
     pub(crate) fn keep_goals_pool(&mut self) {
         if self.goals_pool.0.is_some() || self.pooling().is_none() {
             return;
@@ -702,12 +773,24 @@ impl Ladder {
         id: PlayerId,
         history: &mut Vec<HistoryRow>,
     ) {
+        self.record_at(self.centre(), date, seq, id, history);
+    }
+
+    /// [`record`](Self::record) with the centre asked once for many players.
+    fn record_at(
+        &self,
+        centre: Centre,
+        date: NaiveDate,
+        seq: u64,
+        id: PlayerId,
+        history: &mut Vec<HistoryRow>,
+    ) {
         if let Some(p) = self.players.get(id as usize).filter(|p| p.joined) {
             history.push(HistoryRow {
                 seq,
                 date,
                 player: id,
-                figures: p.figures(),
+                figures: p.figures_at(centre),
             });
         }
     }
@@ -724,7 +807,7 @@ impl Ladder {
         history: &mut Vec<HistoryRow>,
     ) {
         if let Some(p) = self.players.get(id as usize)
-            && !p.figures().same_bits(&before)
+            && !self.figures(p).same_bits(&before)
         {
             self.record(date, seq, id, history);
         }
@@ -753,8 +836,9 @@ impl Ladder {
     }
 
     pub(crate) fn record_all(&self, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+        let centre = self.centre();
         for id in 0..self.players.len() as PlayerId {
-            self.record(date, seq, id, history);
+            self.record_at(centre, date, seq, id, history);
         }
     }
 }

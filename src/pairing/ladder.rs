@@ -46,6 +46,7 @@ pub fn present<'a>(
         .iter()
         .map(|s| (s.id, s.position))
         .collect();
+    let centre = ladder.centre();
     let mut entrants = Vec::with_capacity(ids.len());
     let mut skills = Vec::with_capacity(ids.len());
     for &id in ids {
@@ -64,7 +65,7 @@ pub fn present<'a>(
             id,
             name: p.name.clone(),
             place: places.get(&id).copied().unwrap_or(usize::MAX),
-            strength: p.figures().rating,
+            strength: p.figures_at(centre).rating,
             byes: history.byes.get(&id).copied().unwrap_or(0),
             last_seat: history.last_seat.get(&id).copied(),
         });

@@ -33,7 +33,7 @@ pub struct Line {
 impl Line {
     pub fn of(ladder: &Ladder, s: &Standing) -> Line {
         let p = &ladder.players[s.id as usize];
-        let f = p.figures();
+        let f = ladder.figures(p);
         let (score, rating, deviation) = match p.skill {
             Skill::Glicko(_) | Skill::Glicko2(_) => (
                 format!("{:.0}", p.rp),

@@ -109,6 +109,17 @@ impl Rating {
         1500.0 + POINTS_PER_GOAL * (self.attack.exp() - (-self.defence).exp())
     }
 
+    /// The strength on the 1500 scale measured from an average side at `centre`, the
+    /// (attack, defence) of the pool's mean: the expected goal difference against it at one
+    /// goal a match each, e^(attack − c_d) − e^(c_a − defence), in points, so that a side
+    /// at the centre reads 1500. The model's zero is a gauge (adding c to every attack and
+    /// defence changes no λ), and a pool whose newcomers enter below it sinks away from that
+    /// zero; [`rating`](Self::rating) is this at the centre (0, 0).
+    pub fn rating_against(&self, centre: (f64, f64)) -> f64 {
+        let (c_a, c_d) = centre;
+        1500.0 + POINTS_PER_GOAL * ((self.attack - c_d).exp() - (c_a - self.defence).exp())
+    }
+
     /// The uncertainty on the same scale: one standard deviation of attack, in points.
     pub fn deviation(&self) -> f64 {
         POINTS_PER_GOAL * self.variance.max(0.0).sqrt()

@@ -285,7 +285,7 @@ impl Store {
     }
 
     /// The cached ladder without its players (rules, seasons, scenarios, counters).
-    fn ladder_shell(&self, conn: &Connection) -> Result<Ladder> {
+    pub(crate) fn ladder_shell(&self, conn: &Connection) -> Result<Ladder> {
         let state: Option<String> = conn
             .query_row("SELECT state FROM cache_ladder WHERE id = 1", [], |r| {
                 r.get(0)
@@ -334,6 +334,9 @@ impl Store {
             }
             ladder.players.push(self.player_state(id, text)?);
         }
+        // Caches an older rungs wrote may not keep the goals pool its figures are measured
+        // from: counted once here, not at every figure shown.
+        ladder.keep_goals_pool();
         Ok(ladder)
     }
 

@@ -7,7 +7,7 @@ use super::guard::history_term;
 use super::history_blob;
 use super::{Result, Store};
 use crate::ladder::event::{Event, PlayerId};
-use crate::ladder::state::HistoryRow;
+use crate::ladder::state::{HistoryRow, PlayerState};
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -225,7 +225,8 @@ impl Store {
             .map_err(|e| self.sql(e))?;
         if let Some(text) = state {
             let standing = self.player_state(i64::from(player), &text)?;
-            let ends_at = |r: &HistoryRow| r.figures.same_bits(&standing.figures());
+            let pooled = self.ladder_shell(&self.conn)?.pools_goals();
+            let ends_at = |r: &HistoryRow| ends_at_standing(r, &standing, pooled);
             if standing.joined && !rows.last().is_some_and(ends_at) {
                 return Err(self.bad_cache(format!(
                     "the history of {} does not end at their standing",
@@ -386,6 +387,23 @@ impl Store {
         }
         Ok(delta)
     }
+}
+
+/// Whether `row`, a player's last history row, is their `standing`. Under rules that measure
+/// the goals system's strength from the pool's mean (`pooled`), the row was measured from
+/// the pool as it was after the player's last event, and the pool has moved with every match
+/// since: only what does not depend on it — the deviation, and a score that is the rating —
+/// can be held against the standing. Every other rule set compares all four, to the bit.
+fn ends_at_standing(row: &HistoryRow, standing: &PlayerState, pooled: bool) -> bool {
+    let now = standing.figures();
+    if !pooled {
+        return row.figures.same_bits(&now);
+    }
+    let f = &row.figures;
+    f.rating.is_finite()
+        && f.score.to_bits() == f.rating.to_bits()
+        && f.deviation.to_bits() == now.deviation.to_bits()
+        && f.extra.to_bits() == now.extra.to_bits()
 }
 
 #[cfg(test)]
