@@ -478,3 +478,52 @@ proptest! {
         check_fresh(&store)?;
     }
 }
+
+/// A change of system carries each side's strength as shown: the league under the fitted
+/// pool rules, then Elo from the next day; each side's Elo rating is its shown goals strength
+/// the moment before (measured from the model's zero it would carry the pool's drift: the
+/// sides' model-zero figures are checked to be far off, so the test tells the two apart).
+#[test]
+fn a_change_of_system_carries_the_shown_strength() {
+    let log = league(120);
+    let mut ladder = Ladder::new(fitted());
+    let mut rows = Vec::new();
+    for (i, (date, event)) in log.iter().enumerate() {
+        ladder.apply(*date, i as u64 + 1, event, &mut rows).unwrap();
+    }
+    let shown: Vec<f64> = (0..120)
+        .map(|id| ladder.figures_of(id).unwrap().rating)
+        .collect();
+    let model_zero: Vec<f64> = ladder
+        .players
+        .iter()
+        .map(|p| p.skill.rating_1500())
+        .collect();
+    assert!(
+        shown
+            .iter()
+            .zip(&model_zero)
+            .any(|(s, z)| (s - z).abs() > 500.0),
+        "the pool has drifted: {:?} against {:?}",
+        &shown[..5],
+        &model_zero[..5]
+    );
+    let last = log.last().unwrap().0;
+    let change = Event::Rules {
+        rules: Box::new(Rules::defaults(System::Elo)),
+    };
+    ladder
+        .apply(
+            last + chrono::Days::new(1),
+            log.len() as u64 + 1,
+            &change,
+            &mut rows,
+        )
+        .unwrap();
+    for (id, want) in shown.iter().enumerate() {
+        match ladder.players[id].skill {
+            Skill::Elo(r) => assert_eq!(r.rating.to_bits(), want.to_bits(), "side {id}"),
+            other => panic!("an Elo skill, not {other:?}"),
+        }
+    }
+}

@@ -587,13 +587,14 @@ impl Ladder {
             let centre = self.centre();
             self.players.iter().map(|p| p.figures_at(centre)).collect()
         });
+        let old_centre = self.centre();
         // The new rules may change what a soft reset does to anyone (a new RD ceiling).
         self.touch_all();
         self.rules = rules;
         if !same_system {
             for p in &mut self.players {
                 let fresh = PlayerState::new(String::new(), &self.rules);
-                p.skill = p.skill.convert(&self.rules);
+                p.skill = p.skill.convert(&self.rules, old_centre);
                 p.rp = fresh.rp;
                 p.floor = fresh.floor;
                 p.season_peak_rp = fresh.season_peak_rp;

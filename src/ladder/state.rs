@@ -89,13 +89,18 @@ impl Skill {
 
     /// This rating carried into another system when the rules change: the rating keeps its
     /// place on the 1500 scale, the uncertainty starts afresh at the new system's initial
-    /// value (what the old system was sure of is not knowledge the new one has).
-    pub fn convert(&self, rules: &Rules) -> Skill {
+    /// value (what the old system was sure of is not knowledge the new one has). A goals
+    /// strength is carried as shown, from the old rules' `centre` (the pool's average side
+    /// under `entry_pool`), not from the model's zero the pool has wandered from.
+    pub fn convert(&self, rules: &Rules, centre: Centre) -> Skill {
         let fresh = Skill::initial(rules);
         if std::mem::discriminant(&fresh) == std::mem::discriminant(self) {
             return *self;
         }
-        let r = self.rating_1500();
+        let r = match (self, centre.0) {
+            (Skill::Goals(g), Some(c)) => g.rating_against(c),
+            _ => self.rating_1500(),
+        };
         match fresh {
             Skill::Glicko(g) => Skill::Glicko(glicko::Rating { rating: r, ..g }),
             Skill::Glicko2(g) => {
