@@ -503,6 +503,42 @@ fn elo_standings_show_the_rating_once() {
     assert!(h.query_by_label("1516").is_some());
 }
 
+/// The goals system's standings showed "rating" and "Rating", its strength twice: the score
+/// column says it once, with its ± one deviation.
+#[test]
+fn goals_standings_show_the_strength_once() {
+    let dir = Temp::new("goals-columns");
+    let path = dir.0.join("club.rungs");
+    let mut store =
+        Store::create(&path, &Rules::defaults(rungs::ladder::rules::System::Goals)).unwrap();
+    let start = day(2026, 1, 1);
+    store
+        .commit(
+            "night",
+            &[
+                (start, join(0, "Ann")),
+                (start, join(1, "Bo")),
+                (start, win(0, 1)),
+            ],
+        )
+        .unwrap();
+    let ladder = store.ladder().unwrap();
+    drop(store);
+    let ann = ladder.figures_of(0).unwrap();
+    let shown = format!("{:.0} ± {:.0}", ann.rating, ann.deviation);
+    assert!(ann.rating > 1500.0 && ann.deviation > 0.0, "{shown}");
+    let h = app_support::open(&path, WIDE);
+    assert!(h.query_by_label("rating").is_some(), "the score column");
+    assert!(
+        h.query_by_label("Rating").is_none(),
+        "no second column of the same number"
+    );
+    assert!(
+        h.query_by_label(&shown).is_some(),
+        "Ann's strength: {shown}"
+    );
+}
+
 /// "Also": a manual hard reset archived "Season 40 (0 weeks)": the record counts the soft
 /// resets inside the season, and none came before the button. The archive says the season's
 /// real length, from the day the season before it ended (2026-01-10 → 2026-01-13: 3 days),

@@ -64,14 +64,17 @@ struct Asked {
 fn table(ui: &mut Ui, me: &mut StandingsScreen, app: &AppState, out: &mut Vec<Command>) {
     let row_h = ui.text_style_height(&egui::TextStyle::Body) + 6.0;
     let score = app.ladder.players.first().map_or("RP", score_name);
-    // Where the score is the rating (Elo) one column says it: not "rating" and "Rating".
-    let rating_column = !app
-        .ladder
-        .players
-        .iter()
-        .any(|p| matches!(p.skill, Skill::Elo(_)));
+    // Where the score is the rating (Elo, goals) one column says it, with its ± where the
+    // system has one: not "rating" and "Rating", the same number twice.
+    let facts = app.ladder.rules.facts();
+    let rating_column = !facts.score_is_rating;
+    let score_width = if facts.score_is_rating && facts.band.is_some() {
+        110.0
+    } else {
+        80.0
+    };
     let mut scrolled = vec![
-        (SortKey::Score, score, 80.0),
+        (SortKey::Score, score, score_width),
         (SortKey::Trend, "Last match", 90.0),
     ];
     if rating_column {
@@ -308,7 +311,10 @@ fn place(ui: &mut Ui, s: &Standing) {
 fn figure(ui: &mut Ui, key: SortKey, s: &Standing, f: &Figures, p: &PlayerState) {
     match key {
         SortKey::Score => {
-            ui.label(format!("{:.0}", f.score));
+            ui.label(match p.skill {
+                Skill::Goals(_) => format!("{:.0} ± {:.0}", f.score, f.deviation),
+                _ => format!("{:.0}", f.score),
+            });
         }
         SortKey::Trend => match trend(p) {
             Some(d) if d.abs() > 0.5 => {
