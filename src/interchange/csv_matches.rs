@@ -230,9 +230,84 @@ pub struct MatchReader<R: Read> {
     iso_dates: bool,
     /// The mapping's date format applied to 2024-03-01, if it can print a date alone.
     date_example: Option<String>,
-    /// Player cells already read: the side, and each name's comparison key.
-    sides: HashMap<Box<str>, (Side, Arc<[String]>)>,
+    /// Player cells already read, as written and trimmed: their place in `cells`.
+    cell_index: CellIndex,
+    /// Each distinct player cell read: its side, and each name's comparison key by number
+    /// (`keys`), so that a row's players are told apart without comparing text.
+    cells: Vec<(Side, Box<[u32]>)>,
+    /// How many of `cells` `cell_index` finds (the first ones).
+    remembered: usize,
+    /// The names' comparison keys met so far, numbered in the order met.
+    keys: HashMap<String, u32>,
+    /// The last date cell read (at most 16 bytes) and its date: a file in date order gives
+    /// the same date to rows in a run.
+    last_date: Option<([u8; 16], usize, NaiveDate)>,
     done: bool,
+}
+
+/// A data row as read, its sides numbered in the reader's table ([`MatchReader::side`]):
+/// what [`CsvMatch`] holds, without a side's names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub line: u64,
+    pub date: NaiveDate,
+    /// Side A and side B: indices into [`MatchReader::side`].
+    pub a: u32,
+    pub b: u32,
+    pub result: MatchResult,
+    pub medals: Option<[f64; 2]>,
+    pub scenario: Option<String>,
+    pub side_a: Option<String>,
+    pub home: Option<Home>,
+    pub goals: Option<[u32; 2]>,
+    pub class: Option<EventClass>,
+}
+
+/// Cells by their bytes. A short cell (most names) is its own key, held in the table: looking
+/// it up compares two numbers, not two strings one of which is elsewhere in memory.
+#[derive(Default)]
+struct CellIndex {
+    short: HashMap<u128, Found>,
+    long: HashMap<Box<[u8]>, Found>,
+}
+
+/// A player cell read: its place in the table of sides, and its name's comparison key if it
+/// names one player (else [`TEAM`]), so that most rows tell their two players apart here.
+#[derive(Clone, Copy)]
+struct Found {
+    index: u32,
+    key: u32,
+}
+
+/// [`Found::key`] of a team.
+const TEAM: u32 = u32::MAX;
+
+impl CellIndex {
+    /// Up to 15 bytes and their length, as one number.
+    fn short_key(bytes: &[u8]) -> Option<u128> {
+        let mut key = [0u8; 16];
+        key.get_mut(..bytes.len())?.copy_from_slice(bytes);
+        key[15] = u8::try_from(bytes.len()).ok().filter(|&n| n < 16)?;
+        Some(u128::from_le_bytes(key))
+    }
+
+    fn get(&self, bytes: &[u8]) -> Option<&Found> {
+        match Self::short_key(bytes) {
+            Some(key) => self.short.get(&key),
+            None => self.long.get(bytes),
+        }
+    }
+
+    fn insert(&mut self, bytes: &[u8], i: Found) {
+        match Self::short_key(bytes) {
+            Some(key) => self.short.insert(key, i),
+            None => self.long.insert(bytes.into(), i),
+        };
+    }
+
+    fn len(&self) -> usize {
+        self.short.len() + self.long.len()
+    }
 }
 
 /// Column indices and header names resolved from a [`Mapping`].
@@ -510,7 +585,11 @@ impl<R: Read> MatchReader<R> {
             date_items,
             iso_dates: mapping.date_format == "%Y-%m-%d",
             date_example,
-            sides: HashMap::new(),
+            cell_index: CellIndex::default(),
+            cells: Vec::new(),
+            remembered: 0,
+            keys: HashMap::new(),
+            last_date: None,
             done: false,
         })
     }
@@ -546,11 +625,19 @@ impl<R: Read> MatchReader<R> {
         })
     }
 
-    /// The side in cell `idx`, with each name's comparison key.
-    fn player(&mut self, idx: usize, line: u64) -> Result<(Side, Arc<[String]>), CsvError> {
+    /// The side in cell `idx`: its index in the table of sides read.
+    fn player(&mut self, idx: usize, line: u64) -> Result<Found, CsvError> {
+        let raw = self.record.get(idx).unwrap_or_default();
+        // A cell read before was valid UTF-8 and a side: no need to look at it again.
+        if let Some(&i) = self.cell_index.get(raw) {
+            return Ok(i);
+        }
         let cell = self.cell(idx, line)?;
-        if let Some((side, keys)) = self.sides.get(cell) {
-            return Ok((side.clone(), keys.clone()));
+        if let Some(&i) = self.cell_index.get(cell.as_bytes()) {
+            if self.cell_index.len() < MAX_CACHED_CELLS {
+                self.cell_index.insert(raw, i);
+            }
+            return Ok(i);
         }
         if cell.is_empty() {
             return Err(self.error(
@@ -588,13 +675,48 @@ impl<R: Read> MatchReader<R> {
                 })
             })
             .collect::<Result<Vec<PlayerName>, CsvError>>()?;
-        let keys: Arc<[String]> = names.iter().map(PlayerName::key).collect();
-        let side: Side = names.into();
-        if self.sides.len() < MAX_CACHED_CELLS {
-            let cell: Box<str> = cell.into();
-            self.sides.insert(cell, (side.clone(), keys.clone()));
+        let trimmed: Box<[u8]> = cell.as_bytes().into();
+        let raw: Option<Box<[u8]>> = (raw.len() != trimmed.len()).then(|| raw.into());
+        let next_key = |keys: &mut HashMap<String, u32>, key: String| {
+            let n = keys.len() as u32;
+            *keys.entry(key).or_insert(n)
+        };
+        let keys: Box<[u32]> = names
+            .iter()
+            .map(|n| next_key(&mut self.keys, n.key()))
+            .collect();
+        let index = u32::try_from(self.cells.len())
+            .ok()
+            .filter(|&i| i != TEAM && self.keys.len() < TEAM as usize)
+            .ok_or_else(|| {
+                self.error(line, self.cols.name(idx), "too many distinct sides".into())
+            })?;
+        let i = Found {
+            index,
+            key: match *keys {
+                [key] => key,
+                _ => TEAM,
+            },
+        };
+        self.cells.push((names.into(), keys));
+        if self.cell_index.len() < MAX_CACHED_CELLS {
+            self.remembered = self.cells.len();
+            self.cell_index.insert(&trimmed, i);
+            if let Some(raw) = raw {
+                self.cell_index.insert(&raw, i);
+            }
         }
-        Ok((side, keys))
+        Ok(i)
+    }
+
+    /// Side `i` of the table of sides read ([`Row::a`], [`Row::b`]).
+    pub fn side(&self, i: u32) -> &Side {
+        &self.cells[i as usize].0
+    }
+
+    /// The table of sides read, for [`Row::a`] and [`Row::b`] once reading is over.
+    pub fn into_sides(self) -> Vec<Side> {
+        self.cells.into_iter().map(|(side, _)| side).collect()
     }
 
     /// The header's names of the two player columns, for messages about players.
@@ -762,8 +884,8 @@ impl<R: Read> MatchReader<R> {
         parsed.to_naive_date().ok()
     }
 
-    /// Turns the current record, which starts on `line`, into a match.
-    fn parse_row(&mut self, line: u64) -> Result<CsvMatch, CsvError> {
+    /// Turns the current record, which starts on `line`, into a row.
+    fn parse_row(&mut self, line: u64) -> Result<Row, CsvError> {
         let cols = &self.cols;
         let len = self.record.len();
         let header_len = cols.names.len();
@@ -798,6 +920,12 @@ impl<R: Read> MatchReader<R> {
             ));
         }
 
+        let raw_date = self.record.get(cols.date).unwrap_or_default();
+        if let Some((bytes, n, date)) = self.last_date
+            && bytes.get(..n) == Some(raw_date)
+        {
+            return self.rest_of_row(line, date);
+        }
         let date_text = self.cell(cols.date, line)?;
         let date = self.parse_date(date_text).ok_or_else(|| {
             let example = match &self.date_example {
@@ -823,26 +951,40 @@ impl<R: Read> MatchReader<R> {
                 format!("the date {} {e}", quote(date_text)),
             )
         })?;
+        if raw_date.len() <= 16 {
+            let mut bytes = [0u8; 16];
+            bytes[..raw_date.len()].copy_from_slice(raw_date);
+            self.last_date = Some((bytes, raw_date.len(), date));
+        }
+        self.rest_of_row(line, date)
+    }
 
-        let (player_a, keys_a) = self.player(self.cols.player_a, line)?;
-        let (player_b, keys_b) = self.player(self.cols.player_b, line)?;
+    /// The current record after its date, `date`.
+    fn rest_of_row(&mut self, line: u64, date: NaiveDate) -> Result<Row, CsvError> {
+        let found_a = self.player(self.cols.player_a, line)?;
+        let found_b = self.player(self.cols.player_b, line)?;
         let cols = &self.cols;
-        let everyone: Vec<(&PlayerName, &String)> = player_a
-            .iter()
-            .zip(keys_a.iter())
-            .chain(player_b.iter().zip(keys_b.iter()))
-            .collect();
-        for (i, (p, key)) in everyone.iter().enumerate() {
-            if let Some((q, _)) = everyone[i + 1..].iter().find(|(_, k)| k == key) {
-                return Err(self.error(
-                    line,
-                    cols.name(cols.player_b),
-                    format!(
-                        "the same player is in the match twice ({} and {})",
-                        quote(p.as_str()),
-                        quote(q.as_str())
-                    ),
-                ));
+        let (a, b) = (found_a.index, found_b.index);
+        if found_a.key == TEAM || found_b.key == TEAM || found_a.key == found_b.key {
+            let (side_a, keys_a) = &self.cells[a as usize];
+            let (side_b, keys_b) = &self.cells[b as usize];
+            let everyone: Vec<(&PlayerName, u32)> = side_a
+                .iter()
+                .zip(keys_a.iter().copied())
+                .chain(side_b.iter().zip(keys_b.iter().copied()))
+                .collect();
+            for (i, (p, key)) in everyone.iter().enumerate() {
+                if let Some((q, _)) = everyone[i + 1..].iter().find(|(_, k)| k == key) {
+                    return Err(self.error(
+                        line,
+                        cols.name(cols.player_b),
+                        format!(
+                            "the same player is in the match twice ({} and {})",
+                            quote(p.as_str()),
+                            quote(q.as_str())
+                        ),
+                    ));
+                }
             }
         }
 
@@ -919,11 +1061,11 @@ impl<R: Read> MatchReader<R> {
             },
         };
 
-        Ok(CsvMatch {
+        Ok(Row {
             line,
             date,
-            player_a,
-            player_b,
+            a,
+            b,
             result,
             medals,
             scenario: self.optional_text(cols.scenario, line)?,
@@ -938,10 +1080,10 @@ impl<R: Read> MatchReader<R> {
     }
 }
 
-impl<R: Read> Iterator for MatchReader<R> {
-    type Item = Result<CsvMatch, CsvError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl<R: Read> MatchReader<R> {
+    /// The next row, its sides numbered in the table of sides read ([`MatchReader::side`]):
+    /// what the iterator yields, without sharing out each row's sides.
+    pub fn next_row(&mut self) -> Option<Result<Row, CsvError>> {
         if self.done {
             return None;
         }
@@ -964,6 +1106,30 @@ impl<R: Read> Iterator for MatchReader<R> {
         let end = self.csv.position().byte();
         let line = self.csv.get_mut().record_line(start, end);
         Some(self.parse_row(line))
+    }
+}
+
+impl<R: Read> Iterator for MatchReader<R> {
+    type Item = Result<CsvMatch, CsvError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let row = self.next_row()?;
+        let m = row.map(|r| CsvMatch {
+            line: r.line,
+            date: r.date,
+            player_a: self.side(r.a).clone(),
+            player_b: self.side(r.b).clone(),
+            result: r.result,
+            medals: r.medals,
+            scenario: r.scenario,
+            side_a: r.side_a,
+            home: r.home,
+            goals: r.goals,
+            class: r.class,
+        });
+        // Sides not remembered by their cell are not kept once handed out.
+        self.cells.truncate(self.remembered);
+        Some(m)
     }
 }
 

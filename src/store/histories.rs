@@ -328,17 +328,23 @@ impl Store {
         let mut delta = 0u64;
         let mut blob = Vec::new();
         for (player, new, last) in h.players() {
-            blob.clear();
             let old = self.old_history(tx, player)?;
-            if let Some(old) = &old {
-                blob.extend_from_slice(&old.rows);
-            }
-            blob.extend_from_slice(new);
+            // A player new to the history (every player of an import into a new ladder)
+            // writes the packed rows as they are, not a copy.
+            let whole = match &old {
+                Some(old) => {
+                    blob.clear();
+                    blob.extend_from_slice(&old.rows);
+                    blob.extend_from_slice(new);
+                    blob.as_slice()
+                }
+                None => new,
+            };
             delta = delta.wrapping_add(self.put_history(
                 tx,
                 player,
                 old.as_ref(),
-                &blob,
+                whole,
                 Some(last),
             )?);
         }
