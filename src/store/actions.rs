@@ -20,6 +20,11 @@ use rusqlite::{Connection, params};
 fn players_needed(rows: &[(NaiveDate, Entry)]) -> Option<Vec<PlayerId>> {
     let mut ids = Vec::new();
     for (_, entry) in rows {
+        // A large batch (an import) reads everything anyway: no list of its millions of
+        // players is made first.
+        if ids.len() > 4096 {
+            return None;
+        }
         match entry {
             Entry::Add {
                 event: Event::Match(m),
@@ -31,7 +36,6 @@ fn players_needed(rows: &[(NaiveDate, Entry)]) -> Option<Vec<PlayerId>> {
             _ => return None,
         }
     }
-    // A large batch (an import) reads everything anyway.
     if ids.len() > 4096 {
         return None;
     }
