@@ -11,8 +11,9 @@ runs rungs and its reference alternately, `--runs` times each, and prints the me
 time, peak memory of the process) and the ratio against the goal. `--only import` runs the
 rows whose name holds the word; `--against OLD` runs another build's rungs in the same
 interleaving (ours, the reference, the other's, in turn), for a before/after on a machine whose
-load changes from minute to minute. Each figure says how much of a core the process had (its
-CPU seconds over its wall seconds, as `%P` of `/usr/bin/time`). Standard library only.
+load changes from minute to minute. Each figure also gives the process's CPU seconds (user and
+system, all its threads), which another process's load disturbs less than the wall time.
+Standard library only.
 """
 
 import argparse
@@ -52,7 +53,7 @@ def build_csv(path, seed=27):
 
 
 def timed(argv, stdout=subprocess.DEVNULL):
-    """Wall seconds, peak resident MB and CPU share (user + system over wall) of one process."""
+    """Wall seconds, peak resident MB and CPU seconds (user + system) of one process."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -61,7 +62,7 @@ def timed(argv, stdout=subprocess.DEVNULL):
     proc.stderr.close()
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"{' '.join(argv)} failed:\n{err}")
-    return wall, usage.ru_maxrss / 1024.0, (usage.ru_utime + usage.ru_stime) / wall
+    return wall, usage.ru_maxrss / 1024.0, usage.ru_utime + usage.ru_stime
 
 
 def python_sqlite_insert(csv_path, db_path):
@@ -180,7 +181,7 @@ def main():
             if not runs:
                 continue
             t, mb, cpu = median(runs)
-            figure = f"{t:.2f} s, {mb:.0f} MB, {cpu:.0%} CPU"
+            figure = f"{t:.2f} s, {mb:.0f} MB, CPU {cpu:.2f} s"
             if r is not None:
                 ratio = t / r
                 ok = "✓" if ratio <= goal[1] else "✗"
