@@ -301,7 +301,10 @@ impl CellIndex {
         // The bytes past the first word or half: the top ones of the last, overlapping.
         let (lo, hi) = match n {
             16.. => return None,
-            8.. => (word(0), word(n - 8).checked_shr(8 * (16 - n) as u32).unwrap_or(0)),
+            8.. => (
+                word(0),
+                word(n - 8).checked_shr(8 * (16 - n) as u32).unwrap_or(0),
+            ),
             4.. => (half(0) | (half(n - 4) >> (8 * (8 - n)) << 32), 0),
             _ => (b.iter().rev().fold(0, |k, &x| k << 8 | u64::from(x)), 0),
         };
