@@ -1,7 +1,9 @@
 //! What reading an import's CSV costs at its floor, beside rungs' reader: the file's bytes,
 //! the csv crate splitting them into records (no field looked at), and `MatchReader` (each
 //! row checked: date, both sides, result), each timed on its own (CPU of this thread, best of
-//! `runs`). `cargo run --release --example import_floor -- FILE.csv [runs]`.
+//! `runs`), and how large a row of the action an import makes is (each is a fresh page's
+//! worth of memory the kernel zeroes). `cargo run --release --example import_floor --
+//! FILE.csv [runs]`.
 
 use rungs::interchange::csv_matches::{Mapping, MatchReader};
 use std::io::Read;
@@ -56,4 +58,10 @@ fn main() {
         n
     });
     println!("MatchReader::next_row, {n} rows checked: {ms:.1} ms");
+    let row = std::mem::size_of::<(chrono::NaiveDate, rungs::ladder::event::Entry)>();
+    let event = std::mem::size_of::<rungs::ladder::event::Event>();
+    println!(
+        "a row of the action: {row} bytes (an event {event}); {n} rows: {:.0} MB",
+        (row * n) as f64 / 1e6
+    );
 }
