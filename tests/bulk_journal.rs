@@ -110,3 +110,62 @@ fn a_large_change_beside_another_connection_goes_through_the_log() {
     assert!(wal > 2 << 20, "the -wal holds {wal} bytes");
     assert!(file > 2 << 20, "the ladder is {file} bytes");
 }
+
+/// A program that opens the ladder while an import writes it through the rollback journal
+/// waits for the import (SQLite refuses at once to put the ladder back on the log meanwhile;
+/// `journal::back_to_wal` waits as for any lock) and then reads all of it. Before the wait it
+/// failed at once with "locked". (Should the import finish before the journal is seen, there
+/// is nothing to wait for, and the test says so.)
+#[test]
+fn opening_the_ladder_during_a_large_import_waits_for_it() {
+    use std::io::Write;
+    let dir = TempDir::new("bulk-open");
+    let csv = dir.0.join("big.csv");
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&csv).unwrap());
+    writeln!(out, "date,player_a,player_b,score").unwrap();
+    // 300,000 matches among 1,000 players (a against a + 1 + i % 7), 1,000 a day.
+    let first = NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
+    for i in 0..300_000u64 {
+        let a = i % 1_000;
+        let b = (a + 1 + i % 7) % 1_000;
+        let date = first + chrono::Days::new(i / 1_000);
+        writeln!(
+            out,
+            "{date},P{a},P{b},{}",
+            ["1", "0", "0.5"][(i % 3) as usize]
+        )
+        .unwrap();
+    }
+    out.flush().unwrap();
+    drop(out);
+    let path = dir.0.join("big.rungs");
+    let rungs = |args: &[&str]| {
+        let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_rungs"));
+        c.args(args).current_dir(&dir.0);
+        c
+    };
+    assert!(rungs(&["new", "big.rungs"]).status().unwrap().success());
+    let mut import = rungs(&["import", "big.rungs", "big.csv"])
+        .stdout(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let journal = dir.0.join("big.rungs-journal");
+    let seen = loop {
+        if journal.exists() {
+            break true;
+        }
+        if import.try_wait().unwrap().is_some() {
+            break false;
+        }
+        std::thread::sleep(std::time::Duration::from_micros(200));
+    };
+    if seen {
+        let store = Store::open(&path).expect("the ladder opens once the import is done");
+        // 1,000 players joining and 300,000 matches.
+        assert_eq!(store.effective().unwrap().len(), 301_000);
+    } else {
+        eprintln!("the import finished before its journal was seen");
+    }
+    assert!(import.wait().unwrap().success());
+    assert_eq!(journal_mode(&path), "wal");
+}

@@ -16,9 +16,12 @@
 //! SQLite leaves the write-ahead log only when this is the ladder's one connection (it says
 //! "locked" at once otherwise): then the change goes through the log as any other. After it
 //! the ladder goes back to the log; should another program have opened it meanwhile, the next
-//! program to open it for writing does that (`schema::open`).
+//! program to open it for writing does that (`schema::open`, through [`back_to_wal`], which
+//! waits for the change as for any lock).
 
-use rusqlite::Connection;
+use super::error::BUSY_TIMEOUT;
+use rusqlite::{Connection, ErrorCode};
+use std::time::{Duration, Instant};
 
 /// Changes of at least this many rows go through a rollback journal (an import; a match a
 /// day for 180 years).
@@ -49,5 +52,27 @@ impl Drop for Bulk<'_> {
         if let Some(conn) = self.conn {
             let _ = conn.query_row("PRAGMA journal_mode = WAL", [], |_| Ok(()));
         }
+    }
+}
+
+/// Puts the ladder on the write-ahead log. While another program writes it through a rollback
+/// journal SQLite cannot, and says "locked" at once, without the busy timeout's wait: wait
+/// here instead, as long (a program opening the ladder during an import reads it once the
+/// import is done, as it would have waited for any other lock).
+pub(super) fn back_to_wal(conn: &Connection) -> rusqlite::Result<()> {
+    let start = Instant::now();
+    loop {
+        let mode = conn.query_row("PRAGMA journal_mode = WAL", [], |r| r.get::<_, String>(0));
+        let locked = match &mode {
+            Ok(m) => !m.eq_ignore_ascii_case("wal"),
+            Err(e) => matches!(
+                e.sqlite_error_code(),
+                Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+            ),
+        };
+        if !locked || start.elapsed() >= BUSY_TIMEOUT {
+            return mode.map(|_| ());
+        }
+        std::thread::sleep(Duration::from_millis(5));
     }
 }
