@@ -3,11 +3,17 @@
 
     cargo build --release
     python3 benches/whole_process.py [--rungs target/release/rungs] [--runs 5] [--dir DIR]
+                                     [--only WORDS] [--against OTHER_RUNGS]
 
 Builds a deterministic synthetic CSV (10,000 players with normally distributed skills,
 1,000,000 matches dated over four centuries ending 2025-12-31, 10 % draws), then for each row
 runs rungs and its reference alternately, `--runs` times each, and prints the medians (wall
-time, peak memory of the process) and the ratio against the goal. Standard library only.
+time, peak memory of the process) and the ratio against the goal. `--only import` runs the
+rows whose name holds the word; `--against OLD` runs another build's rungs in the same
+interleaving (ours, the reference, the other's, in turn), for a before/after on a machine whose
+load changes from minute to minute. Each figure also gives the process's CPU seconds (user and
+system, all its threads), which another process's load disturbs less than the wall time.
+Standard library only.
 """
 
 import argparse
@@ -47,7 +53,7 @@ def build_csv(path, seed=27):
 
 
 def timed(argv, stdout=subprocess.DEVNULL):
-    """Wall seconds and peak resident MB of one process."""
+    """Wall seconds, peak resident MB and CPU seconds (user + system) of one process."""
     start = time.perf_counter()
     proc = subprocess.Popen(argv, stdout=stdout, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
@@ -56,7 +62,7 @@ def timed(argv, stdout=subprocess.DEVNULL):
     proc.stderr.close()
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"{' '.join(argv)} failed:\n{err}")
-    return wall, usage.ru_maxrss / 1024.0
+    return wall, usage.ru_maxrss / 1024.0, usage.ru_utime + usage.ru_stime
 
 
 def python_sqlite_insert(csv_path, db_path):
@@ -98,8 +104,12 @@ def main():
     ap.add_argument("--rungs", default=os.path.join(repo, "target", "release", "rungs"))
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--dir", default=None, help="where the CSV and ladders go (kept)")
+    ap.add_argument("--only", default=None, help="run only the rows whose name holds this")
+    ap.add_argument("--against", default=None,
+                    help="another rungs binary run in the same interleaving (before/after)")
     args = ap.parse_args()
     rungs = os.path.abspath(args.rungs)
+    other = os.path.abspath(args.against) if args.against else None
     work = args.dir or tempfile.mkdtemp(prefix="rungs-whole-")
     os.makedirs(work, exist_ok=True)
     csv_path = os.path.join(work, "synthetic-1m.csv")
@@ -112,11 +122,11 @@ def main():
     intl = os.path.join(work, "intl.rungs")
     intl_csv = os.path.join(repo, "assets", "international_results.csv.gz")
 
-    def import_new(path):
+    def import_new(path, binary=rungs):
         fresh(path)
-        subprocess.run([rungs, "new", path, "--system", "skyweaver"], check=True,
+        subprocess.run([binary, "new", path, "--system", "skyweaver"], check=True,
                        stdout=subprocess.DEVNULL)
-        return [rungs, "import", path, csv_path]
+        return [binary, "import", path, csv_path]
 
     # The ladders the read-only rows use.
     subprocess.run(import_new(ladder), check=True, stdout=subprocess.DEVNULL)
@@ -126,45 +136,60 @@ def main():
     subprocess.run([rungs, "import", intl, intl_csv, "--preset", "international"],
                    check=True, stdout=subprocess.DEVNULL)
 
-    # (work, goal ratio or absolute seconds, rungs argv maker, reference argv maker)
+    # (work, goal ratio or absolute seconds, rungs argv maker (given the binary), reference
+    # argv maker, reference's name)
     rows = [
         ("import into a new skyweaver ladder", ("ratio", 0.6),
-         lambda: import_new(scratch),
+         lambda b: import_new(scratch, b),
          lambda: (fresh(ref_db), python_sqlite_insert(csv_path, ref_db))[1],
          "Python sqlite3 executemany"),
         ("replay FILE --json", ("ratio", 0.3),
-         lambda: [rungs, "replay", ladder, "--json"],
+         lambda b: [b, "replay", ladder, "--json"],
          lambda: python_csv_read(csv_path), "Python csv reading"),
         ("evaluate FILE (every system)", ("ratio", 2.5),
-         lambda: [rungs, "evaluate", ladder],
+         lambda b: [b, "evaluate", ladder],
          lambda: [rungs, "replay", ladder, "--json"], "one rungs replay"),
         ("check FILE", ("ratio", 1.5),
-         lambda: [rungs, "check", ladder],
+         lambda b: [b, "check", ladder],
          lambda: [rungs, "replay", ladder, "--json"], "one rungs replay"),
         ("fit intl (skyweaver, 3 parameters)", ("seconds", 0.5),
-         lambda: [rungs, "fit", intl, "--until", "2000-01-01", "--system", "skyweaver"],
+         lambda b: [b, "fit", intl, "--until", "2000-01-01", "--system", "skyweaver"],
          None, "—"),
     ]
-    print(f"rungs: {rungs}\nwork: {work}\nruns: {args.runs} each, interleaved\n")
-    print(f"| work | rungs | reference | ratio | goal |")
-    print(f"|---|---:|---:|---:|---:|")
+    if args.only:
+        rows = [r for r in rows if args.only in r[0]]
+    print(f"rungs: {rungs}\nwork: {work}\nruns: {args.runs} each, interleaved")
+    if other:
+        print(f"against: {other} (the rows marked \"against\")")
+    print()
+    print("| work | rungs | reference | ratio | goal |")
+    print("|---|---:|---:|---:|---:|")
+
+    def median(runs):
+        return [statistics.median(r[i] for r in runs) for i in range(3)]
+
     for name, goal, ours, theirs, ref_name in rows:
-        mine, refs = [], []
+        mine, refs, others = [], [], []
         for _ in range(args.runs):
-            mine.append(timed(ours()))
+            mine.append(timed(ours(rungs)))
             if theirs:
                 refs.append(timed(theirs()))
-        t = statistics.median(w for w, _ in mine)
-        mb = statistics.median(m for _, m in mine)
-        if refs:
-            r = statistics.median(w for w, _ in refs)
-            ratio = t / r
-            ok = "✓" if ratio <= goal[1] else "✗"
-            print(f"| {name} | {t:.2f} s, {mb:.0f} MB | {ref_name}: {r:.2f} s | "
-                  f"{ratio:.2f}× | ≤ {goal[1]}× {ok} |")
-        else:
-            ok = "✓" if t <= goal[1] else "✗"
-            print(f"| {name} | {t:.2f} s, {mb:.0f} MB | — | — | ≤ {goal[1]} s {ok} |")
+            if other:
+                others.append(timed(ours(other)))
+        r = median(refs)[0] if refs else None
+        for label, runs in [(name, mine), (f"{name} (against)", others)]:
+            if not runs:
+                continue
+            t, mb, cpu = median(runs)
+            figure = f"{t:.2f} s, {mb:.0f} MB, CPU {cpu:.2f} s"
+            if r is not None:
+                ratio = t / r
+                ok = "✓" if ratio <= goal[1] else "✗"
+                print(f"| {label} | {figure} | {ref_name}: {r:.2f} s | "
+                      f"{ratio:.2f}× | ≤ {goal[1]}× {ok} |")
+            else:
+                ok = "✓" if t <= goal[1] else "✗"
+                print(f"| {label} | {figure} | — | — | ≤ {goal[1]} s {ok} |")
         sys.stdout.flush()
 
 

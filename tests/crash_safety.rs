@@ -5,7 +5,9 @@
 //! test measures one complete import, then kills others at chosen moments: at 40% of that time
 //! (still reading the CSV), as soon as the transaction spills into the -wal file (mid-write),
 //! once the -wal has grown to about the size of the whole ladder (committing, or just
-//! committed), and once the ladder file itself grows (committed, checkpoint under way).
+//! committed), and once the ladder file itself grows (committed, checkpoint under way). An
+//! import alone on its ladder goes through a rollback journal instead of the -wal: the ladder
+//! file grows mid-write, and is nearly whole while it commits.
 
 use rungs::ladder::replay::Ladder;
 use rungs::store::Store;
@@ -243,6 +245,10 @@ fn killed_import_leaves_all_of_it_or_none() {
         ("writing.rungs", Moment::WalAtLeast(1 << 20)),
         ("committing.rungs", Moment::WalAtLeast(ref_size / 10 * 9)),
         ("checkpointing.rungs", Moment::FileAtLeast(1 << 20)),
+        // An import alone on its ladder writes through a rollback journal, into the ladder
+        // itself (`store/journal.rs`): above it grows mid-write, here it is nearly whole,
+        // committing (the journal not yet deleted) or committed.
+        ("journal.rungs", Moment::FileAtLeast(ref_size / 10 * 9)),
     ];
     let mut outcomes = Vec::new();
     for (ladder, moment) in moments {

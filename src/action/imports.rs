@@ -2,17 +2,15 @@
 //! at their first match, every line checked before anything is written.
 
 use super::{Action, ActionError, Context, Kind, Place};
-use crate::interchange::csv_matches::{MatchReader, Side};
+use crate::interchange::csv_matches::MatchReader;
 use crate::ladder::calendar::{Calendar, HardResets, Schedule, default_anchor};
 use crate::ladder::event::{
     Entry, Event, EventClass, Home, Match, MatchResult, PlayerId, Side as EventSide,
 };
 use crate::ladder::rules::{Params, Rules, SkyweaverParams};
-use crate::ladder::values::PlayerName;
 use chrono::NaiveDate;
 use foldhash::{HashMap, HashMapExt};
 use std::io::Read;
-use std::sync::Arc;
 
 /// What an import brings in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -64,30 +62,6 @@ struct Extras {
     side_a: Option<String>,
 }
 
-/// The distinct sides of a file, each resolved to players once.
-#[derive(Default)]
-struct Sides {
-    sides: Vec<Side>,
-    /// A side's index by the address of its shared names.
-    index: HashMap<usize, u32>,
-    /// Each side's players, once resolved.
-    ids: Vec<Option<EventSide>>,
-}
-
-impl Sides {
-    fn intern(&mut self, side: &Side) -> u32 {
-        let key = Arc::as_ptr(side) as *const PlayerName as usize;
-        if let Some(&i) = self.index.get(&key) {
-            return i;
-        }
-        let i = self.sides.len() as u32;
-        self.sides.push(side.clone());
-        self.ids.push(None);
-        self.index.insert(key, i);
-        i
-    }
-}
-
 impl Action {
     /// Every match of `reader` (the CSV named `file`), in date order (a file's own order
     /// within a date). A name the ladder does not know joins, undated, on the date of its
@@ -102,10 +76,9 @@ impl Action {
     ) -> Result<(Action, Summary), ActionError> {
         let cancelled = || ActionError::Store(crate::store::StoreError::Cancelled);
         let fields = reader.player_fields();
-        let mut sides = Sides::default();
         let mut extras: Vec<Extras> = Vec::new();
         let mut matches: Vec<Staged> = Vec::new();
-        while let Some(row) = reader.next() {
+        while let Some(row) = reader.next_row() {
             let m = row?;
             let extra = if m.medals.is_some() || m.scenario.is_some() || m.side_a.is_some() {
                 extras.push(Extras {
@@ -120,8 +93,8 @@ impl Action {
             matches.push(Staged {
                 line: m.line,
                 date: m.date,
-                a: sides.intern(&m.player_a),
-                b: sides.intern(&m.player_b),
+                a: m.a,
+                b: m.b,
                 result: m.result,
                 home: m.home,
                 goals: m.goals,
@@ -135,29 +108,31 @@ impl Action {
         if !progress(reader.bytes_read()) {
             return Err(cancelled());
         }
-        drop(reader);
+        // The sides the rows name, each resolved to players once.
+        let sides = reader.into_sides();
+        let mut ids: Vec<Option<EventSide>> = vec![None; sides.len()];
         // A stable sort keeps the file's order within a date, which replay would keep anyway.
         matches.sort_by_key(|m| m.date);
         let mut rows: Vec<(NaiveDate, Entry)> =
-            Vec::with_capacity(matches.len() + sides.sides.len().min(1 << 20));
+            Vec::with_capacity(matches.len() + sides.len().min(1 << 20));
         let mut new_players = 0;
         // Players by name as written: each distinct name is looked up in the roster once.
         let mut known: HashMap<String, PlayerId> = HashMap::new();
         for m in &matches {
             let mut side = |i: u32, field: &str, rows: &mut Vec<(NaiveDate, Entry)>| {
-                if let Some(ids) = &sides.ids[i as usize] {
-                    return Ok(ids.clone());
+                if let Some(known) = &ids[i as usize] {
+                    return Ok(known.clone());
                 }
-                let names = sides.sides[i as usize].clone();
-                let mut ids = Vec::with_capacity(names.len());
+                let names = sides[i as usize].clone();
+                let mut found = Vec::with_capacity(names.len());
                 for name in names.iter() {
                     if let Some(&id) = known.get(name.as_str()) {
-                        ids.push(id);
+                        found.push(id);
                         continue;
                     }
                     if let Some(id) = ctx.roster.find(name.as_str()) {
                         known.insert(name.to_string(), id);
-                        ids.push(id);
+                        found.push(id);
                         continue;
                     }
                     if !allow_new {
@@ -180,11 +155,11 @@ impl Action {
                         undated: true,
                     };
                     rows.push((m.date, Entry::Add { event }));
-                    ids.push(id);
+                    found.push(id);
                 }
-                let ids = EventSide::from(ids);
-                sides.ids[i as usize] = Some(ids.clone());
-                Ok(ids)
+                let found = EventSide::from(found);
+                ids[i as usize] = Some(found.clone());
+                Ok(found)
             };
             let a = side(m.a, &fields[0], &mut rows)?;
             let b = side(m.b, &fields[1], &mut rows)?;

@@ -226,10 +226,11 @@ impl Context<'_> {
         date: NaiveDate,
         m: &Match,
     ) -> Result<(), ActionError> {
-        let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
-        for (i, id) in ids.iter().enumerate() {
+        // An import checks a million matches: no list of their players is made.
+        let ids = |from: usize| m.a.iter().chain(m.b.iter()).skip(from);
+        for (i, id) in ids(0).enumerate() {
             let name = || self.roster.name(*id).unwrap_or("?").to_string();
-            if let Some(j) = ids[i + 1..].iter().position(|x| x == id) {
+            if let Some(j) = ids(i + 1).position(|x| x == id) {
                 let (a, second_on_a) = (m.a.len(), i + 1 + j < m.a.len());
                 return Err(ActionError::PlayerTwice {
                     at: at(),

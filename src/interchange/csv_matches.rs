@@ -230,9 +230,104 @@ pub struct MatchReader<R: Read> {
     iso_dates: bool,
     /// The mapping's date format applied to 2024-03-01, if it can print a date alone.
     date_example: Option<String>,
-    /// Player cells already read: the side, and each name's comparison key.
-    sides: HashMap<Box<str>, (Side, Arc<[String]>)>,
+    /// Player cells already read, as written and trimmed: their place in `cells`.
+    cell_index: CellIndex,
+    /// Each distinct player cell read: its side, and each name's comparison key by number
+    /// (`keys`), so that a row's players are told apart without comparing text.
+    cells: Vec<(Side, Box<[u32]>)>,
+    /// How many of `cells` `cell_index` finds (the first ones).
+    remembered: usize,
+    /// The names' comparison keys met so far, numbered in the order met.
+    keys: HashMap<String, u32>,
+    /// The last date cell read (at most 15 bytes, as [`CellIndex::short_key`]) and its date:
+    /// a file in date order gives the same date to rows in a run.
+    last_date: Option<([u64; 2], NaiveDate)>,
     done: bool,
+}
+
+/// A data row as read, its sides numbered in the reader's table ([`MatchReader::side`]):
+/// what [`CsvMatch`] holds, without a side's names.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    pub line: u64,
+    pub date: NaiveDate,
+    /// Side A and side B: indices into [`MatchReader::side`].
+    pub a: u32,
+    pub b: u32,
+    pub result: MatchResult,
+    pub medals: Option<[f64; 2]>,
+    pub scenario: Option<String>,
+    pub side_a: Option<String>,
+    pub home: Option<Home>,
+    pub goals: Option<[u32; 2]>,
+    pub class: Option<EventClass>,
+}
+
+/// Cells by their bytes. A short cell (most names) is its own key, held in the table: looking
+/// it up compares two numbers, not two strings one of which is elsewhere in memory.
+#[derive(Default)]
+struct CellIndex {
+    short: HashMap<[u64; 2], Found>,
+    long: HashMap<Box<[u8]>, Found>,
+}
+
+/// A player cell read: its place in the table of sides, and its name's comparison key if it
+/// names one player (else [`TEAM`]), so that most rows tell their two players apart here.
+#[derive(Clone, Copy)]
+struct Found {
+    index: u32,
+    key: u32,
+}
+
+/// [`Found::key`] of a team.
+const TEAM: u32 = u32::MAX;
+
+impl CellIndex {
+    /// Up to 15 bytes and their length, as two numbers (little-endian, the length in the
+    /// last byte). Read as two overlapping words, not copied byte by byte: a call to memcpy
+    /// for six bytes was a fifth of the lookup.
+    fn short_key(b: &[u8]) -> Option<[u64; 2]> {
+        let n = b.len();
+        let word = |at: usize| -> u64 {
+            let mut w = [0u8; 8];
+            w.copy_from_slice(&b[at..at + 8]);
+            u64::from_le_bytes(w)
+        };
+        let half = |at: usize| -> u64 {
+            let mut w = [0u8; 4];
+            w.copy_from_slice(&b[at..at + 4]);
+            u64::from(u32::from_le_bytes(w))
+        };
+        // The bytes past the first word or half: the top ones of the last, overlapping.
+        let (lo, hi) = match n {
+            16.. => return None,
+            8.. => (
+                word(0),
+                word(n - 8).checked_shr(8 * (16 - n) as u32).unwrap_or(0),
+            ),
+            4.. => (half(0) | (half(n - 4) >> (8 * (8 - n)) << 32), 0),
+            _ => (b.iter().rev().fold(0, |k, &x| k << 8 | u64::from(x)), 0),
+        };
+        Some([lo, hi | (n as u64) << 56])
+    }
+
+    fn get(&self, bytes: &[u8]) -> Option<&Found> {
+        match Self::short_key(bytes) {
+            Some(key) => self.short.get(&key),
+            None => self.long.get(bytes),
+        }
+    }
+
+    fn insert(&mut self, bytes: &[u8], i: Found) {
+        match Self::short_key(bytes) {
+            Some(key) => self.short.insert(key, i),
+            None => self.long.insert(bytes.into(), i),
+        };
+    }
+
+    fn len(&self) -> usize {
+        self.short.len() + self.long.len()
+    }
 }
 
 /// Column indices and header names resolved from a [`Mapping`].
@@ -510,7 +605,11 @@ impl<R: Read> MatchReader<R> {
             date_items,
             iso_dates: mapping.date_format == "%Y-%m-%d",
             date_example,
-            sides: HashMap::new(),
+            cell_index: CellIndex::default(),
+            cells: Vec::new(),
+            remembered: 0,
+            keys: HashMap::new(),
+            last_date: None,
             done: false,
         })
     }
@@ -546,11 +645,19 @@ impl<R: Read> MatchReader<R> {
         })
     }
 
-    /// The side in cell `idx`, with each name's comparison key.
-    fn player(&mut self, idx: usize, line: u64) -> Result<(Side, Arc<[String]>), CsvError> {
+    /// The side in cell `idx`: its index in the table of sides read.
+    fn player(&mut self, idx: usize, line: u64) -> Result<Found, CsvError> {
+        let raw = self.record.get(idx).unwrap_or_default();
+        // A cell read before was valid UTF-8 and a side: no need to look at it again.
+        if let Some(&i) = self.cell_index.get(raw) {
+            return Ok(i);
+        }
         let cell = self.cell(idx, line)?;
-        if let Some((side, keys)) = self.sides.get(cell) {
-            return Ok((side.clone(), keys.clone()));
+        if let Some(&i) = self.cell_index.get(cell.as_bytes()) {
+            if self.cell_index.len() < MAX_CACHED_CELLS {
+                self.cell_index.insert(raw, i);
+            }
+            return Ok(i);
         }
         if cell.is_empty() {
             return Err(self.error(
@@ -588,13 +695,48 @@ impl<R: Read> MatchReader<R> {
                 })
             })
             .collect::<Result<Vec<PlayerName>, CsvError>>()?;
-        let keys: Arc<[String]> = names.iter().map(PlayerName::key).collect();
-        let side: Side = names.into();
-        if self.sides.len() < MAX_CACHED_CELLS {
-            let cell: Box<str> = cell.into();
-            self.sides.insert(cell, (side.clone(), keys.clone()));
+        let trimmed: Box<[u8]> = cell.as_bytes().into();
+        let raw: Option<Box<[u8]>> = (raw.len() != trimmed.len()).then(|| raw.into());
+        let next_key = |keys: &mut HashMap<String, u32>, key: String| {
+            let n = keys.len() as u32;
+            *keys.entry(key).or_insert(n)
+        };
+        let keys: Box<[u32]> = names
+            .iter()
+            .map(|n| next_key(&mut self.keys, n.key()))
+            .collect();
+        let index = u32::try_from(self.cells.len())
+            .ok()
+            .filter(|&i| i != TEAM && self.keys.len() < TEAM as usize)
+            .ok_or_else(|| {
+                self.error(line, self.cols.name(idx), "too many distinct sides".into())
+            })?;
+        let i = Found {
+            index,
+            key: match *keys {
+                [key] => key,
+                _ => TEAM,
+            },
+        };
+        self.cells.push((names.into(), keys));
+        if self.cell_index.len() < MAX_CACHED_CELLS {
+            self.remembered = self.cells.len();
+            self.cell_index.insert(&trimmed, i);
+            if let Some(raw) = raw {
+                self.cell_index.insert(&raw, i);
+            }
         }
-        Ok((side, keys))
+        Ok(i)
+    }
+
+    /// Side `i` of the table of sides read ([`Row::a`], [`Row::b`]).
+    pub fn side(&self, i: u32) -> &Side {
+        &self.cells[i as usize].0
+    }
+
+    /// The table of sides read, for [`Row::a`] and [`Row::b`] once reading is over.
+    pub fn into_sides(self) -> Vec<Side> {
+        self.cells.into_iter().map(|(side, _)| side).collect()
     }
 
     /// The header's names of the two player columns, for messages about players.
@@ -762,8 +904,8 @@ impl<R: Read> MatchReader<R> {
         parsed.to_naive_date().ok()
     }
 
-    /// Turns the current record, which starts on `line`, into a match.
-    fn parse_row(&mut self, line: u64) -> Result<CsvMatch, CsvError> {
+    /// Turns the current record, which starts on `line`, into a row.
+    fn parse_row(&mut self, line: u64) -> Result<Row, CsvError> {
         let cols = &self.cols;
         let len = self.record.len();
         let header_len = cols.names.len();
@@ -798,6 +940,12 @@ impl<R: Read> MatchReader<R> {
             ));
         }
 
+        let date_key = CellIndex::short_key(self.record.get(cols.date).unwrap_or_default());
+        if let Some((key, date)) = self.last_date
+            && Some(key) == date_key
+        {
+            return self.rest_of_row(line, date);
+        }
         let date_text = self.cell(cols.date, line)?;
         let date = self.parse_date(date_text).ok_or_else(|| {
             let example = match &self.date_example {
@@ -823,26 +971,36 @@ impl<R: Read> MatchReader<R> {
                 format!("the date {} {e}", quote(date_text)),
             )
         })?;
+        self.last_date = date_key.map(|key| (key, date));
+        self.rest_of_row(line, date)
+    }
 
-        let (player_a, keys_a) = self.player(self.cols.player_a, line)?;
-        let (player_b, keys_b) = self.player(self.cols.player_b, line)?;
+    /// The current record after its date, `date`.
+    fn rest_of_row(&mut self, line: u64, date: NaiveDate) -> Result<Row, CsvError> {
+        let found_a = self.player(self.cols.player_a, line)?;
+        let found_b = self.player(self.cols.player_b, line)?;
         let cols = &self.cols;
-        let everyone: Vec<(&PlayerName, &String)> = player_a
-            .iter()
-            .zip(keys_a.iter())
-            .chain(player_b.iter().zip(keys_b.iter()))
-            .collect();
-        for (i, (p, key)) in everyone.iter().enumerate() {
-            if let Some((q, _)) = everyone[i + 1..].iter().find(|(_, k)| k == key) {
-                return Err(self.error(
-                    line,
-                    cols.name(cols.player_b),
-                    format!(
-                        "the same player is in the match twice ({} and {})",
-                        quote(p.as_str()),
-                        quote(q.as_str())
-                    ),
-                ));
+        let (a, b) = (found_a.index, found_b.index);
+        if found_a.key == TEAM || found_b.key == TEAM || found_a.key == found_b.key {
+            let (side_a, keys_a) = &self.cells[a as usize];
+            let (side_b, keys_b) = &self.cells[b as usize];
+            let everyone: Vec<(&PlayerName, u32)> = side_a
+                .iter()
+                .zip(keys_a.iter().copied())
+                .chain(side_b.iter().zip(keys_b.iter().copied()))
+                .collect();
+            for (i, (p, key)) in everyone.iter().enumerate() {
+                if let Some((q, _)) = everyone[i + 1..].iter().find(|(_, k)| k == key) {
+                    return Err(self.error(
+                        line,
+                        cols.name(cols.player_b),
+                        format!(
+                            "the same player is in the match twice ({} and {})",
+                            quote(p.as_str()),
+                            quote(q.as_str())
+                        ),
+                    ));
+                }
             }
         }
 
@@ -919,11 +1077,11 @@ impl<R: Read> MatchReader<R> {
             },
         };
 
-        Ok(CsvMatch {
+        Ok(Row {
             line,
             date,
-            player_a,
-            player_b,
+            a,
+            b,
             result,
             medals,
             scenario: self.optional_text(cols.scenario, line)?,
@@ -938,10 +1096,10 @@ impl<R: Read> MatchReader<R> {
     }
 }
 
-impl<R: Read> Iterator for MatchReader<R> {
-    type Item = Result<CsvMatch, CsvError>;
-
-    fn next(&mut self) -> Option<Self::Item> {
+impl<R: Read> MatchReader<R> {
+    /// The next row, its sides numbered in the table of sides read ([`MatchReader::side`]):
+    /// what the iterator yields, without sharing out each row's sides.
+    pub fn next_row(&mut self) -> Option<Result<Row, CsvError>> {
         if self.done {
             return None;
         }
@@ -964,6 +1122,30 @@ impl<R: Read> Iterator for MatchReader<R> {
         let end = self.csv.position().byte();
         let line = self.csv.get_mut().record_line(start, end);
         Some(self.parse_row(line))
+    }
+}
+
+impl<R: Read> Iterator for MatchReader<R> {
+    type Item = Result<CsvMatch, CsvError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let row = self.next_row()?;
+        let m = row.map(|r| CsvMatch {
+            line: r.line,
+            date: r.date,
+            player_a: self.side(r.a).clone(),
+            player_b: self.side(r.b).clone(),
+            result: r.result,
+            medals: r.medals,
+            scenario: r.scenario,
+            side_a: r.side_a,
+            home: r.home,
+            goals: r.goals,
+            class: r.class,
+        });
+        // Sides not remembered by their cell are not kept once handed out.
+        self.cells.truncate(self.remembered);
+        Some(m)
     }
 }
 
@@ -1808,6 +1990,29 @@ mod tests {
                 "read {} bytes",
                 source.given
             );
+        }
+    }
+
+    /// A short cell's key is its bytes, little-endian, and its length in the last byte (here
+    /// against that layout written out byte by byte); 16 bytes and over have none.
+    #[test]
+    fn short_cell_keys_are_their_bytes_and_length() {
+        let text = b"P00001,Ann-Marie!";
+        for n in 0..=17 {
+            for start in 0..=(text.len() - n) {
+                let b = &text[start..start + n];
+                let got = CellIndex::short_key(b);
+                if n >= 16 {
+                    assert_eq!(got, None);
+                    continue;
+                }
+                let mut bytes = [0u8; 16];
+                bytes[..n].copy_from_slice(b);
+                bytes[15] = n as u8;
+                let lo = u64::from_le_bytes(bytes[..8].try_into().unwrap());
+                let hi = u64::from_le_bytes(bytes[8..].try_into().unwrap());
+                assert_eq!(got, Some([lo, hi]), "{n} bytes: {:?}", b);
+            }
         }
     }
 

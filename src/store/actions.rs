@@ -7,6 +7,7 @@ use super::caches::CacheHead;
 use super::codec;
 use super::export::ActionKind;
 use super::histories::{Histories, HistoryWrite, RowCounter};
+use super::journal;
 use super::log::{kind_code, stacks};
 use super::replay::{first_affected, targets};
 use super::{Result, Store, StoreError, Toggled, Tx, today_stamp};
@@ -19,6 +20,11 @@ use rusqlite::{Connection, params};
 fn players_needed(rows: &[(NaiveDate, Entry)]) -> Option<Vec<PlayerId>> {
     let mut ids = Vec::new();
     for (_, entry) in rows {
+        // A large batch (an import) reads everything anyway: no list of its millions of
+        // players is made first.
+        if ids.len() > 4096 {
+            return None;
+        }
         match entry {
             Entry::Add {
                 event: Event::Match(m),
@@ -30,7 +36,6 @@ fn players_needed(rows: &[(NaiveDate, Entry)]) -> Option<Vec<PlayerId>> {
             _ => return None,
         }
     }
-    // A large batch (an import) reads everything anyway.
     if ids.len() > 4096 {
         return None;
     }
@@ -141,6 +146,9 @@ impl Store {
             return Ok(Vec::new());
         }
         let blocks = codec::encode(rows).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        // Dropped after the transaction ends, committed or not.
+        let _bulk = (rows.len() >= journal::BULK_ROWS && !self.read_only)
+            .then(|| journal::Bulk::begin(&self.conn));
         let tx = self.begin()?;
         let mut head = self.current_head(&tx)?;
         self.check_new_ids(&tx, rows)?;

@@ -328,18 +328,33 @@ impl Store {
     fn append_history(&self, tx: &Connection, h: &Histories) -> Result<u64> {
         let mut delta = 0u64;
         let mut blob = Vec::new();
+        // A ladder with no history yet (an import into a new one) has no row to look up.
+        let any: bool = tx
+            .query_row("SELECT EXISTS (SELECT 1 FROM cache_history)", [], |r| {
+                r.get(0)
+            })
+            .map_err(|e| self.sql(e))?;
         for (player, new, last) in h.players() {
-            blob.clear();
-            let old = self.old_history(tx, player)?;
-            if let Some(old) = &old {
-                blob.extend_from_slice(&old.rows);
-            }
-            blob.extend_from_slice(new);
+            let old = match any {
+                true => self.old_history(tx, player)?,
+                false => None,
+            };
+            // A player new to the history (every player of an import into a new ladder)
+            // writes the packed rows as they are, not a copy.
+            let whole = match &old {
+                Some(old) => {
+                    blob.clear();
+                    blob.extend_from_slice(&old.rows);
+                    blob.extend_from_slice(new);
+                    blob.as_slice()
+                }
+                None => new,
+            };
             delta = delta.wrapping_add(self.put_history(
                 tx,
                 player,
                 old.as_ref(),
-                &blob,
+                whole,
                 Some(last),
             )?);
         }

@@ -23,6 +23,7 @@ mod guard;
 mod histories;
 pub mod history_blob;
 pub mod import;
+mod journal;
 mod log;
 mod migrate;
 pub mod newfile;

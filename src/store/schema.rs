@@ -461,8 +461,7 @@ pub(crate) fn open(path: &Path) -> Result<Checked, StoreError> {
             .query_row("PRAGMA journal_mode", [], |r| r.get(0))
             .map_err(sql)?;
         if !mode.eq_ignore_ascii_case("wal") {
-            conn.pragma_update(None, "journal_mode", "WAL")
-                .map_err(sql)?;
+            super::journal::back_to_wal(&conn).map_err(sql)?;
         }
     }
     finish_setup(&conn).map_err(sql)?;
