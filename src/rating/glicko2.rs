@@ -390,6 +390,46 @@ pub fn rate_with_advantage(
     )
 }
 
+/// A's side of [`rate_with_advantage`]: its `.0`, to the bit, without B's volatility search
+/// (A's own search is the same whether or not B's runs beside it).
+pub fn rate_one(a: &Rating, b: &Rating, outcome: Outcome, advantage: f64, config: &Config) -> Rating {
+    one_sided(a, b, outcome, advantage).apply(a, config)
+}
+
+/// Two players' own updates at once, each `x` = (player, opponent, outcome, advantage) as
+/// [`rate_one`] rates it — a 1v1 match from each side's view — with the two volatility
+/// searches stepped together where both run (as [`rate_with_advantage`] steps A's and B's).
+pub fn rate_pair(
+    x: (&Rating, &Rating, Outcome, f64),
+    y: (&Rating, &Rating, Outcome, f64),
+    config: &Config,
+) -> (Rating, Rating) {
+    let sums_x = one_sided(x.0, x.1, x.2, x.3);
+    let sums_y = one_sided(y.0, y.1, y.2, y.3);
+    if !(sums_x.informative() && sums_y.informative()) {
+        return (sums_x.apply(x.0, config), sums_y.apply(y.0, config));
+    }
+    let (sigma_x, sigma_y) = VolatilitySearch::solve_pair(
+        sums_x.search(x.0, config),
+        sums_y.search(y.0, config),
+        (x.0.sigma, y.0.sigma),
+    );
+    (
+        sums_x.finish(x.0, sigma_x, config),
+        sums_y.finish(y.0, sigma_y, config),
+    )
+}
+
+/// A's sums in [`rate_with_advantage`].
+fn one_sided(a: &Rating, b: &Rating, outcome: Outcome, advantage: f64) -> PeriodSums {
+    let g_b = g(b.phi);
+    let (e_a, not_e_a) = expected(a.mu + advantage, b.mu, g_b);
+    PeriodSums {
+        info: g_b * g_b * e_a * not_e_a,
+        surprise: g_b * (outcome.score() - e_a),
+    }
+}
+
 /// The probability that A beats B, from both deviations: E with g(√(φ_A² + φ_B²)).
 pub fn predict(a: &Rating, b: &Rating) -> Prediction {
     predict_with_advantage(a, b, 0.0)
