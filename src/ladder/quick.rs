@@ -62,7 +62,14 @@ impl<'a> Log<'a> {
     ) -> Option<Log<'a>> {
         let mut joined: Vec<bool> = Vec::new();
         let is_in = |joined: &[bool], id: PlayerId| joined.get(id as usize).copied() == Some(true);
-        let mut log = Log::default();
+        let events = events.into_iter();
+        // Room for every event at once (most of a log is matches, each an op), rather than
+        // the vector's doublings, each a copy of what it holds.
+        let room = events.size_hint().1.unwrap_or(0).min(1 << 26);
+        let mut log = Log {
+            ops: Vec::with_capacity(room),
+            ..Log::default()
+        };
         for (at, (date, _, event)) in (0u64..).zip(events) {
             if stop.is_some_and(|s| date >= s) {
                 break;
@@ -91,11 +98,18 @@ impl<'a> Log<'a> {
                     if m.a.is_empty() || m.b.is_empty() {
                         return None;
                     }
-                    let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
-                    for (k, id) in ids.iter().enumerate() {
-                        if !is_in(&joined, *id) || ids[k + 1..].contains(id) {
-                            return None;
+                    let sound = match (&m.a[..], &m.b[..]) {
+                        ([a], [b]) => a != b && is_in(&joined, *a) && is_in(&joined, *b),
+                        _ => {
+                            let ids: Vec<PlayerId> =
+                                m.a.iter().chain(m.b.iter()).copied().collect();
+                            ids.iter().enumerate().all(|(k, id)| {
+                                is_in(&joined, *id) && !ids[k + 1..].contains(id)
+                            })
                         }
+                    };
+                    if !sound {
+                        return None;
                     }
                     Step::Match(m)
                 }
