@@ -255,9 +255,9 @@ pub fn grow(r: &Rating, days: f64, config: &Config) -> Rating {
 /// with h⁺ the advantage (log units) when it favours A, h⁻ when it favours B, σ the
 /// `home_split`; the same for B with the advantage mirrored.
 pub fn expected_goals(a: &Rating, b: &Rating, advantage: f64, config: &Config) -> (f64, f64) {
-    let rate = |x: f64| {
+    let held = |x: f64| {
         let x = if x.is_finite() { x } else { 0.0 };
-        x.clamp(LOG_RATE_MIN, LOG_RATE_MAX).exp()
+        x.clamp(LOG_RATE_MIN, LOG_RATE_MAX)
     };
     let split = if config.home_split.is_finite() {
         config.home_split.clamp(0.0, 1.0)
@@ -273,10 +273,30 @@ pub fn expected_goals(a: &Rating, b: &Rating, advantage: f64, config: &Config) -
             (1.0 - split) * gain - split * loss
         }
     };
-    (
-        rate(config.mu + shift(up, down) + a.attack - b.defence),
-        rate(config.mu + shift(down, up) + b.attack - a.defence),
+    rates_remembered(
+        held(config.mu + shift(up, down) + a.attack - b.defence),
+        held(config.mu + shift(down, up) + b.attack - a.defence),
     )
+}
+
+/// (e^x, e^y), remembering the last pair worked out on this thread: a match asks for the same
+/// two to predict it and for A's update, and for the two exchanged for B's (compared bit for
+/// bit, so a remembered rate is exactly the one worked out again).
+fn rates_remembered(x: f64, y: f64) -> (f64, f64) {
+    use std::cell::Cell;
+    thread_local! {
+        static LAST: Cell<Option<([u64; 2], (f64, f64))>> = const { Cell::new(None) };
+    }
+    let (xb, yb) = (x.to_bits(), y.to_bits());
+    LAST.with(|last| match last.get() {
+        Some((k, rates)) if k == [xb, yb] => rates,
+        Some((k, (ry, rx))) if k == [yb, xb] => (rx, ry),
+        _ => {
+            let rates = (x.exp(), y.exp());
+            last.set(Some(([xb, yb], rates)));
+            rates
+        }
+    })
 }
 
 /// Dixon–Coles' τ for a score (i, j): 1 − λ_Aλ_Bρ at 0-0, 1 + λ_Aρ at 0-1, 1 + λ_Bρ at 1-0,
