@@ -595,7 +595,8 @@ impl Scorer<'_> {
                     (None, _) => {}
                 }
                 if !own_draws {
-                    self.threshold.learn(e, outcome);
+                    // `three` is the threshold's forecast for `e`, as learning asks it.
+                    self.threshold.learn_from(&three, outcome);
                 }
             }
             _ => {
