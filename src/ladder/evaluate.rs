@@ -446,16 +446,17 @@ pub fn evaluate_runs_in(
     Ok(scores)
 }
 
-/// A system's replay cost relative to the others: user seconds of the prediction-only
-/// replay of the issue-27 million-match ladder, in tenths (BENCHMARKS.md, issue 27).
+/// A system's replay cost relative to the others: CPU seconds of the prediction-only replay
+/// of the issue-27 million-match ladder, in hundredths (`evaluate --system S` less the
+/// decoding; BENCHMARKS.md, issue 27, third round).
 fn cost(system: System) -> u32 {
     match system {
-        System::Goals => 11,
-        System::Inversus => 6,
-        System::Allegskill => 4,
-        System::Skyweaver => 3,
-        System::Memoir44 => 2,
-        System::Elo => 1,
+        System::Goals => 44,
+        System::Inversus => 38,
+        System::Skyweaver => 25,
+        System::Allegskill => 23,
+        System::Memoir44 => 20,
+        System::Elo => 5,
     }
 }
 
