@@ -163,8 +163,8 @@ fn inversus_after(
     let Params::Inversus(p) = &rules.params else {
         return e.skill;
     };
-    let mu = scaled(factor(rules, e, m), before.mu, new.mu)
-        .clamp(p.glicko2.min_mu, p.glicko2.max_mu);
+    let mu =
+        scaled(factor(rules, e, m), before.mu, new.mu).clamp(p.glicko2.min_mu, p.glicko2.max_mu);
     Skill::Glicko2(glicko2::Rating { mu, ..new })
 }
 

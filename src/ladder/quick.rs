@@ -103,9 +103,9 @@ impl<'a> Log<'a> {
                         _ => {
                             let ids: Vec<PlayerId> =
                                 m.a.iter().chain(m.b.iter()).copied().collect();
-                            ids.iter().enumerate().all(|(k, id)| {
-                                is_in(&joined, *id) && !ids[k + 1..].contains(id)
-                            })
+                            ids.iter()
+                                .enumerate()
+                                .all(|(k, id)| is_in(&joined, *id) && !ids[k + 1..].contains(id))
                         }
                     };
                     if !sound {

@@ -98,7 +98,9 @@ impl Skill {
                 mu: f(r.mu),
                 sigma: f(r.sigma),
             }),
-            Skill::Elo(r) => Skill::Elo(elo::Rating { rating: f(r.rating) }),
+            Skill::Elo(r) => Skill::Elo(elo::Rating {
+                rating: f(r.rating),
+            }),
             Skill::Goals(r) => Skill::Goals(goals::Rating {
                 attack: f(r.attack),
                 defence: f(r.defence),

@@ -118,7 +118,13 @@ pub fn rate_with_advantage(
 }
 
 /// A's side of [`rate_with_advantage`]: its `.0`, to the bit, without B's update.
-pub fn rate_one(a: &Rating, b: &Rating, outcome: Outcome, advantage: f64, config: &Config) -> Rating {
+pub fn rate_one(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+) -> Rating {
     let g_b = g(b.deviation);
     let e_a = expected_with_g(a.rating + advantage, b.rating, g_b);
     update_one(a, g_b, e_a, outcome.score(), config)

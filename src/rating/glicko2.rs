@@ -392,7 +392,13 @@ pub fn rate_with_advantage(
 
 /// A's side of [`rate_with_advantage`]: its `.0`, to the bit, without B's volatility search
 /// (A's own search is the same whether or not B's runs beside it).
-pub fn rate_one(a: &Rating, b: &Rating, outcome: Outcome, advantage: f64, config: &Config) -> Rating {
+pub fn rate_one(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+) -> Rating {
     one_sided(a, b, outcome, advantage).apply(a, config)
 }
 

@@ -279,13 +279,16 @@ pub fn expected_goals(a: &Rating, b: &Rating, advantage: f64, config: &Config) -
     )
 }
 
+/// The bits of (x, y) and (e^x, e^y).
+type RatesMemo = ([u64; 2], (f64, f64));
+
 /// (e^x, e^y), remembering the last pair worked out on this thread: a match asks for the same
 /// two to predict it and for A's update, and for the two exchanged for B's (compared bit for
 /// bit, so a remembered rate is exactly the one worked out again).
 fn rates_remembered(x: f64, y: f64) -> (f64, f64) {
     use std::cell::Cell;
     thread_local! {
-        static LAST: Cell<Option<([u64; 2], (f64, f64))>> = const { Cell::new(None) };
+        static LAST: Cell<Option<RatesMemo>> = const { Cell::new(None) };
     }
     let (xb, yb) = (x.to_bits(), y.to_bits());
     LAST.with(|last| match last.get() {
