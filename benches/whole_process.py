@@ -2,7 +2,7 @@
 """Whole-process timings of rungs beside the references issue 27 names, interleaved in one run.
 
     cargo build --release
-    python3 benches/whole_process.py [--rungs target/release/rungs] [--runs 5] [--dir DIR]
+    python3 benches/whole_process.py [--rungs target/release/rungs] [--runs 5] [--dir DIR] [--only WORK]
 
 Builds a deterministic synthetic CSV (10,000 players with normally distributed skills,
 1,000,000 matches dated over four centuries ending 2025-12-31, 10 % draws), then for each row
@@ -98,6 +98,8 @@ def main():
     ap.add_argument("--rungs", default=os.path.join(repo, "target", "release", "rungs"))
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--dir", default=None, help="where the CSV and ladders go (kept)")
+    ap.add_argument("--only", default=None,
+                    help="run only the rows whose work contains this text (e.g. evaluate)")
     args = ap.parse_args()
     rungs = os.path.abspath(args.rungs)
     work = args.dir or tempfile.mkdtemp(prefix="rungs-whole-")
@@ -148,6 +150,8 @@ def main():
     print(f"rungs: {rungs}\nwork: {work}\nruns: {args.runs} each, interleaved\n")
     print(f"| work | rungs | reference | ratio | goal |")
     print(f"|---|---:|---:|---:|---:|")
+    if args.only:
+        rows = [r for r in rows if args.only in r[0]]
     for name, goal, ours, theirs, ref_name in rows:
         mine, refs = [], []
         for _ in range(args.runs):
