@@ -276,3 +276,48 @@ fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skil
         _ => opposing,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::event::MatchResult;
+    use crate::ladder::rules::System;
+
+    /// A 1v1 match's two updates at once (`rate_duel`) are, to the bit, each entrant's own
+    /// (`rate`), under every system, for each result, with an advantage either way and none:
+    /// INVERSUS's paired searches and AllegSkill's one decisive update change nothing.
+    #[test]
+    fn a_duel_rates_each_side_as_alone() {
+        for system in System::ALL {
+            let mut rules = Rules::defaults(system);
+            rules.advantage = 60.0;
+            let ts = trueskill::Config::default();
+            // Players apart after a few matches of their own.
+            let played = |x: Skill, y: Skill, o: Outcome, h: f64| {
+                let m = Match::new(0, 1, MatchResult::Played(o));
+                rate(&rules, &duel([0, 1], [x, y], o, h)[0], &m, None, &ts, None)
+            };
+            let s0 = Skill::initial(&rules);
+            let s1 = played(s0, s0, Outcome::Win, 0.0);
+            let s2 = played(s1, s0, Outcome::Loss, rules.advantage_native());
+            let s3 = played(s0, s2, Outcome::Draw, -rules.advantage_native());
+            for (x, y) in [(s1, s0), (s2, s3), (s3, s1), (s1, s2)] {
+                for outcome in [Outcome::Win, Outcome::Draw, Outcome::Loss] {
+                    for sign in [1.0, 0.0, -1.0] {
+                        let m = Match::new(0, 1, MatchResult::Played(outcome));
+                        let h = rules.advantage_native() * sign;
+                        let pair = duel([0, 1], [x, y], outcome, h);
+                        let alone = pair
+                            .each_ref()
+                            .map(|e| Some(rate(&rules, e, &m, None, &ts, None)));
+                        let both = rate_duel(&rules, &pair, [true, true], &m, None, &ts, None);
+                        assert_eq!(both, alone, "{system:?} {outcome:?} {sign}");
+                        // One side rated (a forfeit): that side alone.
+                        let one = rate_duel(&rules, &pair, [false, true], &m, None, &ts, None);
+                        assert_eq!(one, [None, alone[1]], "{system:?} {outcome:?} {sign}");
+                    }
+                }
+            }
+        }
+    }
+}

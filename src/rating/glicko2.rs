@@ -545,4 +545,23 @@ mod tests {
         let r = Rating::from_glicko(1700.0, 100.0, 0.06);
         assert!((r.rating() - 1700.0).abs() < 1e-12 && (r.deviation() - 100.0).abs() < 1e-12);
     }
+
+    /// Each side's own update, alone (`rate_one`) or beside the other's (`rate_pair`), is the
+    /// first half of the two-player update from that side's view, to the bit — with an
+    /// advantage, where B's view is not the second half of A's.
+    #[test]
+    fn one_side_and_a_pair_of_views_rate_as_the_whole_update() {
+        let cfg = Config::inversus();
+        let a = Rating::from_glicko(1620.0, 80.0, 0.061);
+        let b = Rating::from_glicko(1480.0, 240.0, 0.05);
+        for outcome in [Outcome::Win, Outcome::Draw, Outcome::Loss] {
+            for h in [0.0, 0.4, -0.25] {
+                let whole_a = rate_with_advantage(&a, &b, outcome, h, &cfg).0;
+                let whole_b = rate_with_advantage(&b, &a, outcome.flipped(), -h, &cfg).0;
+                assert_eq!(rate_one(&a, &b, outcome, h, &cfg), whole_a);
+                let pair = rate_pair((&a, &b, outcome, h), (&b, &a, outcome.flipped(), -h), &cfg);
+                assert_eq!(pair, (whole_a, whole_b), "{outcome:?} {h}");
+            }
+        }
+    }
 }

@@ -683,4 +683,32 @@ mod tests {
         assert!((g.variance - 0.02).abs() < 1e-12);
         assert_eq!(grow(&g, 1e9, &cfg).variance, cfg.initial_variance);
     }
+
+    /// B's update reads A's joint mirrored: every sum equal, bit for bit, to the joint worked
+    /// out afresh for (λ_B, λ_A), over low, even, lopsided and extreme rates and ρ either side.
+    #[test]
+    fn the_mirrored_joint_is_the_joint_of_the_rates_exchanged() {
+        let rates = [0.0009, 0.3, 1.0, 1.35, 1.9155408, 2.7, 5.5, 17.0, 55.0];
+        for &la in &rates {
+            for &lb in &rates {
+                for rho in [-0.1, -0.05, 0.0, 0.08] {
+                    let (m, fresh) = (joint(la, lb, rho).mirrored(), joint(lb, la, rho));
+                    let bits = |j: &Joint| {
+                        let mut v: Vec<u64> = [j.mass, j.goals_a, j.goals_b]
+                            .iter()
+                            .flatten()
+                            .map(|x| x.to_bits())
+                            .collect();
+                        v.push(j.draw_goals_mirrored.to_bits());
+                        v
+                    };
+                    assert_eq!(bits(&m), bits(&fresh), "λ {la} {lb} ρ {rho}");
+                }
+            }
+        }
+        // And through the memo: A's stand-in goals for a win are B's for a loss, exchanged.
+        let (g, h) = goals_given(1.9155408, 0.8187308, -0.05, Outcome::Win);
+        let (h2, g2) = goals_given(0.8187308, 1.9155408, -0.05, Outcome::Loss);
+        assert_eq!((g.to_bits(), h.to_bits()), (g2.to_bits(), h2.to_bits()));
+    }
 }
