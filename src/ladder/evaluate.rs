@@ -451,12 +451,12 @@ pub fn evaluate_runs_in(
 /// decoding; BENCHMARKS.md, issue 27, third round).
 fn cost(system: System) -> u32 {
     match system {
-        System::Goals => 44,
-        System::Inversus => 38,
-        System::Skyweaver => 25,
-        System::Allegskill => 23,
-        System::Memoir44 => 20,
-        System::Elo => 5,
+        System::Goals => 46,
+        System::Inversus => 37,
+        System::Skyweaver => 21,
+        System::Allegskill => 17,
+        System::Memoir44 => 15,
+        System::Elo => 4,
     }
 }
 
