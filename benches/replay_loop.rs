@@ -1,6 +1,7 @@
 //! The replay loop per system, per match: the seeded synthetic ladder (10,000 players,
 //! 200,000 matches) replayed in memory from its decoded events, keeping only the final state
-//! and keeping every history row. Run: `cargo bench -p rungs-benches --bench replay_loop`;
+//! and keeping every history row, and the prediction-only replay `evaluate` and `fit` score
+//! with (each match predicted, scored and rated; the log indexed once). Run: `cargo bench -p rungs-benches --bench replay_loop`;
 //! criterion reports matches per second (its `thrpt`), whose inverse is the time a match
 //! takes, beside the one-update figures of `--bench rating`.
 
@@ -8,8 +9,10 @@
 mod synthetic;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use rungs::ladder::evaluate::{Window, evaluate_indexed};
 use rungs::ladder::event::LogRow;
 use rungs::ladder::log;
+use rungs::ladder::quick;
 use rungs::ladder::replay;
 use rungs::ladder::rules::{Rules, System};
 use std::hint::black_box;
@@ -37,9 +40,20 @@ fn bench_replay_loop(c: &mut Criterion) {
         .measurement_time(Duration::from_secs(4))
         // The joins are events too, but the matches are what the loop is for.
         .throughput(Throughput::Elements(u64::from(MATCHES)));
+    let indexed = quick::Log::index(events.iter().map(|e| (e.date, e.seq, &e.event)), None)
+        .expect("the synthetic log is one the prediction-only replay covers");
     for system in System::ALL {
         let rules = Rules::defaults(system);
         let each = || events.iter().map(|e| (e.date, e.seq, &e.event));
+        group.bench_function(format!("predict-only/{}", system.name()), |b| {
+            b.iter(|| {
+                black_box(
+                    evaluate_indexed(&rules, &indexed, Window::ALL, &mut |_| true)
+                        .expect("covered")
+                        .expect("scored"),
+                )
+            })
+        });
         group.bench_function(format!("state/{}", system.name()), |b| {
             b.iter(|| black_box(replay::replay_state(&rules, each()).expect("replay")))
         });

@@ -69,6 +69,105 @@ pub(crate) fn entrants(
     out
 }
 
+/// The two entrants of a 1v1 match between `a` and `b` going in with `skills`: each the other's
+/// opponent, B with the flipped outcome and the advantage mirrored.
+pub(crate) fn duel(
+    [a, b]: [PlayerId; 2],
+    [skill_a, skill_b]: [Skill; 2],
+    outcome: Outcome,
+    advantage: f64,
+) -> [Entrant; 2] {
+    [
+        Entrant::new(a, skill_a, skill_b, outcome, true, advantage),
+        Entrant::new(b, skill_b, skill_a, outcome.flipped(), false, -advantage),
+    ]
+}
+
+/// Both entrants of a [`duel`] rated (where `rated` says), each skill the one [`rate`] gives
+/// it, to the bit: INVERSUS's two volatility searches step together, and a decisive
+/// AllegSkill match is worked out once (B's own view of it has the same winner, loser and
+/// lead, so the same v and w; a draw's views differ and each is worked out).
+pub(crate) fn rate_duel(
+    rules: &Rules,
+    [ea, eb]: &[Entrant; 2],
+    rated: [bool; 2],
+    m: &Match,
+    scenario: Option<&memoir44::Scenario>,
+    trueskill: &trueskill::Config,
+    goals_level: Option<(f64, f64)>,
+) -> [Option<Skill>; 2] {
+    if rated == [true, true] {
+        match (&rules.params, ea.skill, eb.skill) {
+            (Params::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
+                let (new_a, new_b) = glicko2::rate_pair(
+                    (&a, &b, ea.outcome, ea.advantage),
+                    (&b, &a, eb.outcome, eb.advantage),
+                    &p.glicko2,
+                );
+                return [
+                    Some(inversus_after(rules, ea, m, a, new_a)),
+                    Some(inversus_after(rules, eb, m, b, new_b)),
+                ];
+            }
+            (Params::Allegskill(_), Skill::TrueSkill(a), Skill::TrueSkill(b))
+                if ea.outcome != Outcome::Draw =>
+            {
+                let (new_a, new_b) =
+                    trueskill::rate_with_advantage(&a, &b, ea.outcome, ea.advantage, trueskill);
+                return [Some(Skill::TrueSkill(new_a)), Some(Skill::TrueSkill(new_b))];
+            }
+            _ => {}
+        }
+    }
+    [ea, eb].map(|e| {
+        let i = usize::from(!e.on_a);
+        rated[i].then(|| rate(rules, e, m, scenario, trueskill, goals_level))
+    })
+}
+
+/// The margin and class factor on the entrant's step (issue 26): 1 exactly for a match
+/// without score and class, or under the default rules, so that those move as before to the
+/// bit.
+fn factor(rules: &Rules, e: &Entrant, m: &Match) -> f64 {
+    rules.margin.factor(m.class, m.goals, winner_lead(rules, e))
+}
+
+fn winner_lead(rules: &Rules, e: &Entrant) -> f64 {
+    let lead =
+        e.skill.rating_1500() - e.opponent.rating_1500() + rules.advantage * e.advantage.signum();
+    match e.outcome {
+        Outcome::Win => lead,
+        Outcome::Loss => -lead,
+        Outcome::Draw => 0.0,
+    }
+}
+
+/// `before` moved by `factor` of its step to `after`.
+fn scaled(factor: f64, before: f64, after: f64) -> f64 {
+    if factor == 1.0 {
+        after
+    } else {
+        before + factor * (after - before)
+    }
+}
+
+/// An INVERSUS entrant's skill after the update `new` of its skill going in, `before`: the
+/// step on μ scaled by the margin and class factor, then held within the bounds.
+fn inversus_after(
+    rules: &Rules,
+    e: &Entrant,
+    m: &Match,
+    before: glicko2::Rating,
+    new: glicko2::Rating,
+) -> Skill {
+    let Params::Inversus(p) = &rules.params else {
+        return e.skill;
+    };
+    let mu =
+        scaled(factor(rules, e, m), before.mu, new.mu).clamp(p.glicko2.min_mu, p.glicko2.max_mu);
+    Skill::Glicko2(glicko2::Rating { mu, ..new })
+}
+
 /// The entrant's new skill from one 1v1 update against their opponent, with their side's
 /// advantage. `trueskill` is AllegSkill's constants for this match (`Ladder::trueskill`), a
 /// goals newcomer's pool part `goals_level` (`Ladder::goals_level`).
@@ -81,58 +180,46 @@ pub(crate) fn rate(
     goals_level: Option<(f64, f64)>,
 ) -> Skill {
     let h = e.advantage;
-    // Margin and class (issue 26): 1 exactly for a match without score and class, or
-    // under the default rules, so that those move as before to the bit.
-    let lead =
-        e.skill.rating_1500() - e.opponent.rating_1500() + rules.advantage * e.advantage.signum();
-    let winner_lead = match e.outcome {
-        Outcome::Win => lead,
-        Outcome::Loss => -lead,
-        Outcome::Draw => 0.0,
-    };
-    let factor = rules.margin.factor(m.class, m.goals, winner_lead);
-    let scaled = |before: f64, after: f64| {
-        if factor == 1.0 {
-            after
-        } else {
-            before + factor * (after - before)
-        }
-    };
     match (&rules.params, e.skill, e.opponent) {
         (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
             let config = p.glicko();
-            // The margin scales the match's change, not a newcomer's start.
+            // A newcomer starts where `entry` says; the margin scales the match's change from
+            // there, its lead counted from there too.
             let (a, b) = (
                 glicko::entered(&a, &b, &config),
                 glicko::entered(&b, &a, &config),
             );
-            let new = glicko::rate_with_advantage(&a, &b, e.outcome, h, &config).0;
+            let entered = Entrant {
+                skill: Skill::Glicko(a),
+                opponent: Skill::Glicko(b),
+                ..*e
+            };
+            let new = glicko::rate_one(&a, &b, e.outcome, h, &config);
             Skill::Glicko(glicko::Rating {
-                rating: scaled(a.rating, new.rating),
+                rating: scaled(factor(rules, &entered, m), a.rating, new.rating),
                 ..new
             })
         }
         (Params::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
-            let new = glicko2::rate_with_advantage(&a, &b, e.outcome, h, &p.glicko2).0;
-            let mu = scaled(a.mu, new.mu).clamp(p.glicko2.min_mu, p.glicko2.max_mu);
-            Skill::Glicko2(glicko2::Rating { mu, ..new })
+            let new = glicko2::rate_one(&a, &b, e.outcome, h, &p.glicko2);
+            inversus_after(rules, e, m, a, new)
         }
         (Params::Allegskill(_), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
             Skill::TrueSkill(trueskill::rate_with_advantage(&a, &b, e.outcome, h, trueskill).0)
         }
         (Params::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
             // Medals are the margin already: with them only the class weighs.
-            let factor = if m.medals.is_some() {
+            let weight = if m.medals.is_some() {
                 crate::ladder::rules::MarginRules {
                     margin: crate::rating::margin::NONE,
                     ..rules.margin
                 }
-                .factor(m.class, m.goals, winner_lead)
+                .factor(m.class, m.goals, winner_lead(rules, e))
             } else {
-                factor
+                factor(rules, e, m)
             };
             let p = &memoir44::Config {
-                points: p.points * factor,
+                points: p.points * weight,
                 ..*p
             };
             // The scenario and medals are A's view; B's entrants see them mirrored.
@@ -159,7 +246,7 @@ pub(crate) fn rate(
         }
         (Params::Elo(p), Skill::Elo(a), Skill::Elo(b)) => {
             let config = elo::Config {
-                k: p.k * factor,
+                k: p.k * factor(rules, e, m),
                 ..p.elo
             };
             Skill::Elo(elo::rate_with_advantage(&a, &b, e.outcome, h, &config).0)
@@ -199,5 +286,50 @@ fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skil
             ..opp
         }),
         _ => opposing,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::event::MatchResult;
+    use crate::ladder::rules::System;
+
+    /// A 1v1 match's two updates at once (`rate_duel`) are, to the bit, each entrant's own
+    /// (`rate`), under every system, for each result, with an advantage either way and none:
+    /// INVERSUS's paired searches and AllegSkill's one decisive update change nothing.
+    #[test]
+    fn a_duel_rates_each_side_as_alone() {
+        for system in System::ALL {
+            let mut rules = Rules::defaults(system);
+            rules.advantage = 60.0;
+            let ts = trueskill::Config::default();
+            // Players apart after a few matches of their own.
+            let played = |x: Skill, y: Skill, o: Outcome, h: f64| {
+                let m = Match::new(0, 1, MatchResult::Played(o));
+                rate(&rules, &duel([0, 1], [x, y], o, h)[0], &m, None, &ts, None)
+            };
+            let s0 = Skill::initial(&rules);
+            let s1 = played(s0, s0, Outcome::Win, 0.0);
+            let s2 = played(s1, s0, Outcome::Loss, rules.advantage_native());
+            let s3 = played(s0, s2, Outcome::Draw, -rules.advantage_native());
+            for (x, y) in [(s1, s0), (s2, s3), (s3, s1), (s1, s2)] {
+                for outcome in [Outcome::Win, Outcome::Draw, Outcome::Loss] {
+                    for sign in [1.0, 0.0, -1.0] {
+                        let m = Match::new(0, 1, MatchResult::Played(outcome));
+                        let h = rules.advantage_native() * sign;
+                        let pair = duel([0, 1], [x, y], outcome, h);
+                        let alone = pair
+                            .each_ref()
+                            .map(|e| Some(rate(&rules, e, &m, None, &ts, None)));
+                        let both = rate_duel(&rules, &pair, [true, true], &m, None, &ts, None);
+                        assert_eq!(both, alone, "{system:?} {outcome:?} {sign}");
+                        // One side rated (a forfeit): that side alone.
+                        let one = rate_duel(&rules, &pair, [false, true], &m, None, &ts, None);
+                        assert_eq!(one, [None, alone[1]], "{system:?} {outcome:?} {sign}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -446,16 +446,17 @@ pub fn evaluate_runs_in(
     Ok(scores)
 }
 
-/// A system's replay cost relative to the others: user seconds of the prediction-only
-/// replay of the issue-27 million-match ladder, in tenths (BENCHMARKS.md, issue 27).
+/// A system's replay cost relative to the others: CPU seconds of the prediction-only replay
+/// of the issue-27 million-match ladder, in hundredths (`evaluate --system S` less the
+/// decoding; BENCHMARKS.md, issue 27, third round).
 fn cost(system: System) -> u32 {
     match system {
-        System::Goals => 11,
-        System::Inversus => 6,
-        System::Allegskill => 4,
-        System::Skyweaver => 3,
-        System::Memoir44 => 2,
-        System::Elo => 1,
+        System::Goals => 46,
+        System::Inversus => 37,
+        System::Skyweaver => 21,
+        System::Allegskill => 17,
+        System::Memoir44 => 15,
+        System::Elo => 4,
     }
 }
 
@@ -595,7 +596,8 @@ impl Scorer<'_> {
                     (None, _) => {}
                 }
                 if !own_draws {
-                    self.threshold.learn(e, outcome);
+                    // `three` is the threshold's forecast for `e`, as learning asks it.
+                    self.threshold.learn_from(&three, outcome);
                 }
             }
             _ => {

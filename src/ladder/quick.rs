@@ -62,7 +62,14 @@ impl<'a> Log<'a> {
     ) -> Option<Log<'a>> {
         let mut joined: Vec<bool> = Vec::new();
         let is_in = |joined: &[bool], id: PlayerId| joined.get(id as usize).copied() == Some(true);
-        let mut log = Log::default();
+        let events = events.into_iter();
+        // Room for every event at once (most of a log is matches, each an op), rather than
+        // the vector's doublings, each a copy of what it holds.
+        let room = events.size_hint().1.unwrap_or(0).min(1 << 26);
+        let mut log = Log {
+            ops: Vec::with_capacity(room),
+            ..Log::default()
+        };
         for (at, (date, _, event)) in (0u64..).zip(events) {
             if stop.is_some_and(|s| date >= s) {
                 break;
@@ -91,11 +98,18 @@ impl<'a> Log<'a> {
                     if m.a.is_empty() || m.b.is_empty() {
                         return None;
                     }
-                    let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
-                    for (k, id) in ids.iter().enumerate() {
-                        if !is_in(&joined, *id) || ids[k + 1..].contains(id) {
-                            return None;
+                    let sound = match (&m.a[..], &m.b[..]) {
+                        ([a], [b]) => a != b && is_in(&joined, *a) && is_in(&joined, *b),
+                        _ => {
+                            let ids: Vec<PlayerId> =
+                                m.a.iter().chain(m.b.iter()).copied().collect();
+                            ids.iter()
+                                .enumerate()
+                                .all(|(k, id)| is_in(&joined, *id) && !ids[k + 1..].contains(id))
                         }
+                    };
+                    if !sound {
+                        return None;
                     }
                     Step::Match(m)
                 }
@@ -128,6 +142,9 @@ pub struct Replayer<'r> {
     scenarios: ScenarioBook,
     played: u64,
     drawn: u64,
+    /// AllegSkill's constants for the next match (they follow the observed draw rate):
+    /// worked out once a played match, not once for the prediction and again for the update.
+    trueskill: Option<trueskill::Config>,
     /// Side A's advantage at home, in the system's units.
     advantage: f64,
 }
@@ -149,6 +166,7 @@ impl<'r> Replayer<'r> {
             scenarios: ScenarioBook::default(),
             played: 0,
             drawn: 0,
+            trueskill: Self::trueskill_after(rules, 0, 0),
             advantage: rules.advantage_native(),
         })
     }
@@ -170,9 +188,10 @@ impl<'r> Replayer<'r> {
         }
     }
 
-    fn trueskill(&self) -> Option<trueskill::Config> {
-        match &self.rules.params {
-            Params::Allegskill(p) => Some(p.trueskill_after(self.played, self.drawn)),
+    /// AllegSkill's constants after `played` matches of which `drawn` were draws.
+    fn trueskill_after(rules: &Rules, played: u64, drawn: u64) -> Option<trueskill::Config> {
+        match &rules.params {
+            Params::Allegskill(p) => Some(p.trueskill_after(played, drawn)),
             _ => None,
         }
     }
@@ -232,7 +251,7 @@ impl<'r> Replayer<'r> {
         // No pool here: rules that keep one replay in full (see `new`).
         predict_under(
             &self.rules.params,
-            || self.trueskill(),
+            || self.trueskill,
             None,
             sa,
             sb,
@@ -249,15 +268,21 @@ impl<'r> Replayer<'r> {
             // One against one, without a list: both updates from the skills before either.
             let advantage = self.advantage * m.advantage_sign();
             let scenario = self.scenarios.lookup(m);
-            let trueskill = self.trueskill().unwrap_or_default();
-            let ea = Entrant::new(m.a[0], a, b, outcome, true, advantage);
-            let eb = Entrant::new(m.b[0], b, a, outcome.flipped(), false, -advantage);
-            let new_a = rated[0].then(|| self.rate(&ea, m, scenario.as_ref(), &trueskill));
-            let new_b = rated[1].then(|| self.rate(&eb, m, scenario.as_ref(), &trueskill));
-            for (id, after) in [(ea.id, new_a), (eb.id, new_b)] {
+            let trueskill = self.trueskill.unwrap_or_default();
+            let duel = entrant::duel([m.a[0], m.b[0]], [a, b], outcome, advantage);
+            let after = entrant::rate_duel(
+                self.rules,
+                &duel,
+                rated,
+                m,
+                scenario.as_ref(),
+                &trueskill,
+                None,
+            );
+            for (e, after) in duel.iter().zip(after) {
                 if let Some(after) = after {
-                    self.skills[id as usize] = after;
-                    self.last[id as usize] = day;
+                    self.skills[e.id as usize] = after;
+                    self.last[e.id as usize] = day;
                 }
             }
             self.count(m, outcome);
@@ -265,7 +290,7 @@ impl<'r> Replayer<'r> {
         }
         let entrants = self.entrants(m, outcome, day);
         let scenario = self.scenarios.lookup(m);
-        let trueskill = self.trueskill().unwrap_or_default();
+        let trueskill = self.trueskill.unwrap_or_default();
         let updates: Vec<(PlayerId, Skill)> = entrants
             .iter()
             .filter(|e| rated[if e.on_a { 0 } else { 1 }])
@@ -284,6 +309,7 @@ impl<'r> Replayer<'r> {
             self.scenarios.record(m, outcome);
             self.played += 1;
             self.drawn += u64::from(o == Outcome::Draw);
+            self.trueskill = Self::trueskill_after(self.rules, self.played, self.drawn);
         }
     }
 

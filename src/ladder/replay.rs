@@ -401,28 +401,18 @@ impl Ladder {
     ) {
         let (skill_a, skill_b) = (self.skill_going_in(a, date), self.skill_going_in(b, date));
         let advantage = self.rules.advantage_native() * m.advantage_sign();
-        let entrants = [
-            Entrant {
-                id: a,
-                skill: skill_a,
-                opponent: skill_b,
-                outcome,
-                on_a: true,
-                advantage,
-            },
-            Entrant {
-                id: b,
-                skill: skill_b,
-                opponent: skill_a,
-                outcome: outcome.flipped(),
-                on_a: false,
-                advantage: -advantage,
-            },
-        ];
+        let entrants = entrant::duel([a, b], [skill_a, skill_b], outcome, advantage);
         let scenario = self.scenarios.lookup(m);
         let trueskill = self.trueskill().unwrap_or_default();
-        let after = [0, 1]
-            .map(|i| rated[i].then(|| self.rate(&entrants[i], m, scenario.as_ref(), &trueskill)));
+        let after = entrant::rate_duel(
+            &self.rules,
+            &entrants,
+            rated,
+            m,
+            scenario.as_ref(),
+            &trueskill,
+            self.goals_level(),
+        );
         // As in `apply_match`: the shown scores before and after the whole match.
         let centre = self.centre();
         let scores_before = entrants

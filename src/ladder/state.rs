@@ -40,6 +40,12 @@ impl Skill {
     /// empty side or skills of different systems.
     pub fn mean(skills: &[Skill]) -> Option<Skill> {
         let first = *skills.first()?;
+        if skills.len() == 1 {
+            // The sum below from 0 over one skill, divided by 1: the same bits (a −0 field
+            // reads +0 either way; x/1 is x), without the three divisions every prediction
+            // of a 1v1 match waited on.
+            return Some(first.map_fields(|x| 0.0 + x));
+        }
         let n = skills.len() as f64;
         let mut sum = [0.0f64; 3];
         for s in skills {
@@ -74,6 +80,33 @@ impl Skill {
                 variance: c,
             }),
         })
+    }
+
+    /// The skill with `f` applied to each of its fields.
+    fn map_fields(self, f: impl Fn(f64) -> f64) -> Skill {
+        match self {
+            Skill::Glicko(r) => Skill::Glicko(glicko::Rating {
+                rating: f(r.rating),
+                deviation: f(r.deviation),
+            }),
+            Skill::Glicko2(r) => Skill::Glicko2(glicko2::Rating {
+                mu: f(r.mu),
+                phi: f(r.phi),
+                sigma: f(r.sigma),
+            }),
+            Skill::TrueSkill(r) => Skill::TrueSkill(trueskill::Rating {
+                mu: f(r.mu),
+                sigma: f(r.sigma),
+            }),
+            Skill::Elo(r) => Skill::Elo(elo::Rating {
+                rating: f(r.rating),
+            }),
+            Skill::Goals(r) => Skill::Goals(goals::Rating {
+                attack: f(r.attack),
+                defence: f(r.defence),
+                variance: f(r.variance),
+            }),
+        }
     }
 
     /// The rating on the 1500 scale (TrueSkill: μ mapped so that 25 ± 25/3 reads 1500 ± 350).

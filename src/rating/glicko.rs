@@ -151,6 +151,19 @@ pub fn rate_with_advantage(
     )
 }
 
+/// A's side of [`rate_with_advantage`]: its `.0`, to the bit, without B's update.
+pub fn rate_one(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+) -> Rating {
+    let g_b = g(b.deviation);
+    let e_a = expected_with_g(a.rating + advantage, b.rating, g_b);
+    update_one(a, g_b, e_a, outcome.score(), config)
+}
+
 /// Glickman's rating-period update: all of `results` (opponent, score) count at once.
 /// With no results the player is unchanged (RD growth is [`grow_deviation`]'s job).
 pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) -> Rating {

@@ -390,6 +390,52 @@ pub fn rate_with_advantage(
     )
 }
 
+/// A's side of [`rate_with_advantage`]: its `.0`, to the bit, without B's volatility search
+/// (A's own search is the same whether or not B's runs beside it).
+pub fn rate_one(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+) -> Rating {
+    one_sided(a, b, outcome, advantage).apply(a, config)
+}
+
+/// Two players' own updates at once, each `x` = (player, opponent, outcome, advantage) as
+/// [`rate_one`] rates it — a 1v1 match from each side's view — with the two volatility
+/// searches stepped together where both run (as [`rate_with_advantage`] steps A's and B's).
+pub fn rate_pair(
+    x: (&Rating, &Rating, Outcome, f64),
+    y: (&Rating, &Rating, Outcome, f64),
+    config: &Config,
+) -> (Rating, Rating) {
+    let sums_x = one_sided(x.0, x.1, x.2, x.3);
+    let sums_y = one_sided(y.0, y.1, y.2, y.3);
+    if !(sums_x.informative() && sums_y.informative()) {
+        return (sums_x.apply(x.0, config), sums_y.apply(y.0, config));
+    }
+    let (sigma_x, sigma_y) = VolatilitySearch::solve_pair(
+        sums_x.search(x.0, config),
+        sums_y.search(y.0, config),
+        (x.0.sigma, y.0.sigma),
+    );
+    (
+        sums_x.finish(x.0, sigma_x, config),
+        sums_y.finish(y.0, sigma_y, config),
+    )
+}
+
+/// A's sums in [`rate_with_advantage`].
+fn one_sided(a: &Rating, b: &Rating, outcome: Outcome, advantage: f64) -> PeriodSums {
+    let g_b = g(b.phi);
+    let (e_a, not_e_a) = expected(a.mu + advantage, b.mu, g_b);
+    PeriodSums {
+        info: g_b * g_b * e_a * not_e_a,
+        surprise: g_b * (outcome.score() - e_a),
+    }
+}
+
 /// The probability that A beats B, from both deviations: E with g(√(φ_A² + φ_B²)).
 pub fn predict(a: &Rating, b: &Rating) -> Prediction {
     predict_with_advantage(a, b, 0.0)
@@ -498,5 +544,24 @@ mod tests {
         assert!((SCALE - 400.0 / std::f64::consts::LN_10).abs() < 1e-4);
         let r = Rating::from_glicko(1700.0, 100.0, 0.06);
         assert!((r.rating() - 1700.0).abs() < 1e-12 && (r.deviation() - 100.0).abs() < 1e-12);
+    }
+
+    /// Each side's own update, alone (`rate_one`) or beside the other's (`rate_pair`), is the
+    /// first half of the two-player update from that side's view, to the bit — with an
+    /// advantage, where B's view is not the second half of A's.
+    #[test]
+    fn one_side_and_a_pair_of_views_rate_as_the_whole_update() {
+        let cfg = Config::inversus();
+        let a = Rating::from_glicko(1620.0, 80.0, 0.061);
+        let b = Rating::from_glicko(1480.0, 240.0, 0.05);
+        for outcome in [Outcome::Win, Outcome::Draw, Outcome::Loss] {
+            for h in [0.0, 0.4, -0.25] {
+                let whole_a = rate_with_advantage(&a, &b, outcome, h, &cfg).0;
+                let whole_b = rate_with_advantage(&b, &a, outcome.flipped(), -h, &cfg).0;
+                assert_eq!(rate_one(&a, &b, outcome, h, &cfg), whole_a);
+                let pair = rate_pair((&a, &b, outcome, h), (&b, &a, outcome.flipped(), -h), &cfg);
+                assert_eq!(pair, (whole_a, whole_b), "{outcome:?} {h}");
+            }
+        }
     }
 }

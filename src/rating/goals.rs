@@ -266,9 +266,9 @@ pub fn grow(r: &Rating, days: f64, config: &Config) -> Rating {
 /// with h⁺ the advantage (log units) when it favours A, h⁻ when it favours B, σ the
 /// `home_split`; the same for B with the advantage mirrored.
 pub fn expected_goals(a: &Rating, b: &Rating, advantage: f64, config: &Config) -> (f64, f64) {
-    let rate = |x: f64| {
+    let held = |x: f64| {
         let x = if x.is_finite() { x } else { 0.0 };
-        x.clamp(LOG_RATE_MIN, LOG_RATE_MAX).exp()
+        x.clamp(LOG_RATE_MIN, LOG_RATE_MAX)
     };
     let split = if config.home_split.is_finite() {
         config.home_split.clamp(0.0, 1.0)
@@ -284,10 +284,33 @@ pub fn expected_goals(a: &Rating, b: &Rating, advantage: f64, config: &Config) -
             (1.0 - split) * gain - split * loss
         }
     };
-    (
-        rate(config.mu + shift(up, down) + a.attack - b.defence),
-        rate(config.mu + shift(down, up) + b.attack - a.defence),
+    rates_remembered(
+        held(config.mu + shift(up, down) + a.attack - b.defence),
+        held(config.mu + shift(down, up) + b.attack - a.defence),
     )
+}
+
+/// The bits of (x, y) and (e^x, e^y).
+type RatesMemo = ([u64; 2], (f64, f64));
+
+/// (e^x, e^y), remembering the last pair worked out on this thread: a match asks for the same
+/// two to predict it and for A's update, and for the two exchanged for B's (compared bit for
+/// bit, so a remembered rate is exactly the one worked out again).
+fn rates_remembered(x: f64, y: f64) -> (f64, f64) {
+    use std::cell::Cell;
+    thread_local! {
+        static LAST: Cell<Option<RatesMemo>> = const { Cell::new(None) };
+    }
+    let (xb, yb) = (x.to_bits(), y.to_bits());
+    LAST.with(|last| match last.get() {
+        Some((k, rates)) if k == [xb, yb] => rates,
+        Some((k, (ry, rx))) if k == [yb, xb] => (rx, ry),
+        _ => {
+            let rates = (x.exp(), y.exp());
+            last.set(Some(([xb, yb], rates)));
+            rates
+        }
+    })
 }
 
 /// Dixon–Coles' τ for a score (i, j): 1 − λ_Aλ_Bρ at 0-0, 1 + λ_Aρ at 0-1, 1 + λ_Bρ at 1-0,
@@ -304,18 +327,10 @@ pub fn tau(i: u32, j: u32, la: f64, lb: f64, rho: f64) -> f64 {
     t.max(0.0)
 }
 
-/// Poisson probabilities p(0..=n) of `lambda`, n = λ + 10√λ + 10, beyond which less than
-/// 1e-15 of the mass lies (the probabilities are normalised over what is summed).
-fn pmf(lambda: f64, out: &mut [f64; MAX_GOALS + 1]) -> usize {
-    let mut p = (-lambda).exp();
-    let n = ((lambda + 10.0 * lambda.sqrt() + 10.0).ceil() as usize).min(MAX_GOALS);
-    for (k, slot) in out.iter_mut().enumerate().take(n + 1) {
-        if k > 0 {
-            p *= lambda / k as f64;
-        }
-        *slot = p;
-    }
-    n
+/// How far `lambda`'s Poisson probabilities are summed: n = λ + 10√λ + 10, beyond which
+/// less than 1e-15 of the mass lies (the probabilities are normalised over what is summed).
+fn last_goals(lambda: f64) -> usize {
+    ((lambda + 10.0 * lambda.sqrt() + 10.0).ceil() as usize).min(MAX_GOALS)
 }
 
 /// The three outcomes' probabilities and, for each, the mean goals of A and of B within it
@@ -325,6 +340,25 @@ struct Joint {
     mass: [f64; 3],
     goals_a: [f64; 3],
     goals_b: [f64; 3],
+    /// The draw's goals summed as the joint of (λ_B, λ_A) sums them, Σ k·p_B(k)·p_A(k):
+    /// with it the mirrored joint is this one's sums exchanged, to the bit ([`Joint::mirrored`]).
+    draw_goals_mirrored: f64,
+}
+
+impl Joint {
+    /// The joint of (λ_B, λ_A, ρ), which B's update asks for after A's asked for (λ_A, λ_B, ρ).
+    /// Every sum of `joint(lb, la, rho)` is one of this joint's, added in the same order from
+    /// the same products (a product of two factors is the same either way round); only the
+    /// draw's goals multiply in another order, hence their own sum.
+    fn mirrored(&self) -> Joint {
+        let m = self.draw_goals_mirrored;
+        Joint {
+            mass: [self.mass[2], self.mass[1], self.mass[0]],
+            goals_a: [self.goals_b[2], m, self.goals_b[0]],
+            goals_b: [self.goals_a[2], m, self.goals_a[0]],
+            draw_goals_mirrored: self.goals_a[1],
+        }
+    }
 }
 
 /// Index of an outcome in [`Joint`]: A wins, draw, B wins.
@@ -337,71 +371,83 @@ fn index(i: usize, j: usize) -> usize {
 }
 
 /// [`joint`], remembering the last one worked out on this thread: a match without a score
-/// asks for the same (λ_A, λ_B, ρ) twice — to predict it, then for the goals its result
-/// stands for in A's update — and the joint is most of the goals system's time. The inputs
-/// are compared bit for bit, so a remembered joint is exactly the one worked out again.
+/// asks for the same (λ_A, λ_B, ρ) to predict it and for the goals its result stands for in
+/// A's update, then (λ_B, λ_A, ρ) for B's, the mirror image. The joint is most of the goals
+/// system's time; the inputs are compared bit for bit, so a remembered joint is exactly the
+/// one worked out again.
 fn joint_remembered(la: f64, lb: f64, rho: f64) -> Joint {
     use std::cell::Cell;
     thread_local! {
         static LAST: Cell<Option<([u64; 3], Joint)>> = const { Cell::new(None) };
     }
-    let key = [la.to_bits(), lb.to_bits(), rho.to_bits()];
+    let (a, b, r) = (la.to_bits(), lb.to_bits(), rho.to_bits());
     LAST.with(|last| match last.get() {
-        Some((k, j)) if k == key => j,
+        Some(([x, y, z], j)) if [x, y, z] == [a, b, r] => j,
+        Some(([x, y, z], j)) if [x, y, z] == [b, a, r] => j.mirrored(),
         _ => {
             let j = joint(la, lb, rho);
-            last.set(Some((key, j)));
+            last.set(Some(([a, b, r], j)));
             j
         }
     })
 }
 
 fn joint(la: f64, lb: f64, rho: f64) -> Joint {
-    let (mut pa, mut pb) = ([0.0; MAX_GOALS + 1], [0.0; MAX_GOALS + 1]);
-    let (na, nb) = (pmf(la, &mut pa), pmf(lb, &mut pb));
+    let (na, nb) = (last_goals(la), last_goals(lb));
     let mut j = Joint {
         mass: [0.0; 3],
         goals_a: [0.0; 3],
         goals_b: [0.0; 3],
+        draw_goals_mirrored: 0.0,
     };
-    // O(n) by cumulative sums: A wins with i goals against any j < i, and so on.
+    // O(n) by cumulative sums: A wins with i goals against any j < i, B with k goals against
+    // any j < k. Each side's probabilities by the recurrence p(k) = p(k − 1)·λ/k from e^−λ,
+    // 0 past its last summed goal; the four low ones are kept for Dixon–Coles.
+    let (mut qa, mut qb) = ((-la).exp(), (-lb).exp());
+    let (mut low_a, mut low_b) = ([0.0; 2], [0.0; 2]);
+    let (mut below_a, mut below_a_goals) = (0.0, 0.0);
     let (mut below_b, mut below_b_goals) = (0.0, 0.0);
     for i in 0..=na.max(nb) {
+        if i > 0 {
+            qa *= la / i as f64;
+            qb *= lb / i as f64;
+        }
         let (p_a, p_b) = (
-            if i <= na { pa[i] } else { 0.0 },
-            if i <= nb { pb[i] } else { 0.0 },
+            if i <= na { qa } else { 0.0 },
+            if i <= nb { qb } else { 0.0 },
         );
+        if i < 2 {
+            (low_a[i], low_b[i]) = (p_a, p_b);
+        }
+        let k = i as f64;
         // A scores i, B fewer.
         j.mass[0] += p_a * below_b;
-        j.goals_a[0] += i as f64 * p_a * below_b;
+        j.goals_a[0] += k * p_a * below_b;
         j.goals_b[0] += p_a * below_b_goals;
         // Equal.
         j.mass[1] += p_a * p_b;
-        j.goals_a[1] += i as f64 * p_a * p_b;
-        j.goals_b[1] += i as f64 * p_a * p_b;
-        below_b += p_b;
-        below_b_goals += i as f64 * p_b;
-    }
-    // B wins: everything else, by symmetry of the same sums.
-    let (mut below_a, mut below_a_goals) = (0.0, 0.0);
-    for k in 0..=na.max(nb) {
-        let (p_a, p_b) = (
-            if k <= na { pa[k] } else { 0.0 },
-            if k <= nb { pb[k] } else { 0.0 },
-        );
+        j.goals_a[1] += k * p_a * p_b;
+        j.goals_b[1] += k * p_a * p_b;
+        j.draw_goals_mirrored += k * p_b * p_a;
+        // B scores i, A fewer.
         j.mass[2] += p_b * below_a;
-        j.goals_b[2] += k as f64 * p_b * below_a;
+        j.goals_b[2] += k * p_b * below_a;
         j.goals_a[2] += p_b * below_a_goals;
         below_a += p_a;
-        below_a_goals += k as f64 * p_a;
+        below_a_goals += k * p_a;
+        below_b += p_b;
+        below_b_goals += k * p_b;
     }
     // Dixon–Coles: the four low scores, each moved by (τ − 1) of its mass.
     for (i, jj) in [(0usize, 0usize), (0, 1), (1, 0), (1, 1)] {
-        let extra = pa[i] * pb[jj] * (tau(i as u32, jj as u32, la, lb, rho) - 1.0);
+        let extra = low_a[i] * low_b[jj] * (tau(i as u32, jj as u32, la, lb, rho) - 1.0);
         let o = index(i, jj);
         j.mass[o] += extra;
         j.goals_a[o] += i as f64 * extra;
         j.goals_b[o] += jj as f64 * extra;
+        if o == 1 {
+            j.draw_goals_mirrored += jj as f64 * extra;
+        }
     }
     j
 }
@@ -647,5 +693,33 @@ mod tests {
         let g = grow(&r(0.0, 0.0, 0.01), 100.0, &cfg);
         assert!((g.variance - 0.02).abs() < 1e-12);
         assert_eq!(grow(&g, 1e9, &cfg).variance, cfg.initial_variance);
+    }
+
+    /// B's update reads A's joint mirrored: every sum equal, bit for bit, to the joint worked
+    /// out afresh for (λ_B, λ_A), over low, even, lopsided and extreme rates and ρ either side.
+    #[test]
+    fn the_mirrored_joint_is_the_joint_of_the_rates_exchanged() {
+        let rates = [0.0009, 0.3, 1.0, 1.35, 1.9155408, 2.7, 5.5, 17.0, 55.0];
+        for &la in &rates {
+            for &lb in &rates {
+                for rho in [-0.1, -0.05, 0.0, 0.08] {
+                    let (m, fresh) = (joint(la, lb, rho).mirrored(), joint(lb, la, rho));
+                    let bits = |j: &Joint| {
+                        let mut v: Vec<u64> = [j.mass, j.goals_a, j.goals_b]
+                            .iter()
+                            .flatten()
+                            .map(|x| x.to_bits())
+                            .collect();
+                        v.push(j.draw_goals_mirrored.to_bits());
+                        v
+                    };
+                    assert_eq!(bits(&m), bits(&fresh), "λ {la} {lb} ρ {rho}");
+                }
+            }
+        }
+        // And through the memo: A's stand-in goals for a win are B's for a loss, exchanged.
+        let (g, h) = goals_given(1.9155408, 0.8187308, -0.05, Outcome::Win);
+        let (h2, g2) = goals_given(0.8187308, 1.9155408, -0.05, Outcome::Loss);
+        assert_eq!((g.to_bits(), h.to_bits()), (g2.to_bits(), h2.to_bits()));
     }
 }

@@ -147,7 +147,13 @@ impl DrawThreshold {
     /// ∂ln P(win)/∂θ = −(1 − a), ∂ln P(loss)/∂θ = −(1 − b), ∂ln P(draw)/∂θ = (a(1 − a) +
     /// b(1 − b))/P(draw).
     pub fn learn(&mut self, expected: f64, outcome: Outcome) {
-        let p = self.predict(expected);
+        self.learn_from(&self.predict(expected), outcome);
+    }
+
+    /// [`Self::learn`] from `p`, the forecast [`Self::predict`] gave for this match at the
+    /// current θ (a scorer has it already: the same step, to the bit, without working it out
+    /// again).
+    pub fn learn_from(&mut self, p: &Prediction, outcome: Outcome) {
         let (a, b) = (p.win_a, p.win_b);
         let grad = match outcome {
             Outcome::Win => -(1.0 - a),
