@@ -2,7 +2,7 @@
 //! (`quick`): the same rating functions under the same margin and class rules, so the two
 //! give the same bits.
 
-use crate::ladder::event::{Match, PlayerId};
+use crate::ladder::event::{EventClass, Match, PlayerId};
 use crate::ladder::rules::{Params, Rules};
 use crate::ladder::state::Skill;
 use crate::rating::{Outcome, elo, glicko, glicko2, goals, memoir44, trueskill};
@@ -129,6 +129,11 @@ pub(crate) fn rate_duel(
 /// without score and class, or under the default rules, so that those move as before to the
 /// bit.
 fn factor(rules: &Rules, e: &Entrant, m: &Match) -> f64 {
+    // Under the default margin rules only a class given as a number weighs (the rules'
+    // factor is then 1 to the bit): no lead to work out, nothing to look up.
+    if !matches!(m.class, Some(EventClass::Weight(_))) && rules.margin.is_default() {
+        return 1.0;
+    }
     rules.margin.factor(m.class, m.goals, winner_lead(rules, e))
 }
 

@@ -342,7 +342,7 @@ impl Default for MarginRules {
 }
 
 impl MarginRules {
-    fn is_default(&self) -> bool {
+    pub fn is_default(&self) -> bool {
         *self == MarginRules::default()
     }
 
