@@ -473,44 +473,13 @@ fn several_players_are_added_at_once_and_add_players_gives_the_keyboard() {
     );
 }
 
-/// "Also": under Elo the standings showed "rating" and "Rating", the same number twice; the
-/// score column says it once.
-#[test]
-fn elo_standings_show_the_rating_once() {
-    let dir = Temp::new("elo-columns");
+/// A ladder under `system` where Ann beat Bo, written to a file in `dir`, and the ladder.
+fn ann_beat_bo(
+    dir: &Temp,
+    system: rungs::ladder::rules::System,
+) -> (std::path::PathBuf, rungs::ladder::replay::Ladder) {
     let path = dir.0.join("club.rungs");
-    let mut store =
-        Store::create(&path, &Rules::defaults(rungs::ladder::rules::System::Elo)).unwrap();
-    let start = day(2026, 1, 1);
-    store
-        .commit(
-            "night",
-            &[
-                (start, join(0, "Ann")),
-                (start, join(1, "Bo")),
-                (start, win(0, 1)),
-            ],
-        )
-        .unwrap();
-    drop(store);
-    let h = app_support::open(&path, WIDE);
-    assert!(h.query_by_label("rating").is_some(), "the score column");
-    assert!(
-        h.query_by_label("Rating").is_none(),
-        "no second column of the same number"
-    );
-    // Ann won her first match under K = 32 from 1500 against 1500: 1516.
-    assert!(h.query_by_label("1516").is_some());
-}
-
-/// The goals system's standings showed "rating" and "Rating", its strength twice: the score
-/// column says it once, with its ± one deviation.
-#[test]
-fn goals_standings_show_the_strength_once() {
-    let dir = Temp::new("goals-columns");
-    let path = dir.0.join("club.rungs");
-    let mut store =
-        Store::create(&path, &Rules::defaults(rungs::ladder::rules::System::Goals)).unwrap();
+    let mut store = Store::create(&path, &Rules::defaults(system)).unwrap();
     let start = day(2026, 1, 1);
     store
         .commit(
@@ -523,16 +492,41 @@ fn goals_standings_show_the_strength_once() {
         )
         .unwrap();
     let ladder = store.ladder().unwrap();
-    drop(store);
-    let ann = ladder.figures_of(0).unwrap();
-    let shown = format!("{:.0} ± {:.0}", ann.rating, ann.deviation);
-    assert!(ann.rating > 1500.0 && ann.deviation > 0.0, "{shown}");
-    let h = app_support::open(&path, WIDE);
+    (path, ladder)
+}
+
+/// The standings name the score column "rating" and have no second "Rating" column.
+fn one_rating_column(h: &egui_kittest::Harness<'_, rungs::app::RungsApp>) {
     assert!(h.query_by_label("rating").is_some(), "the score column");
     assert!(
         h.query_by_label("Rating").is_none(),
         "no second column of the same number"
     );
+}
+
+/// "Also": under Elo the standings showed "rating" and "Rating", the same number twice; the
+/// score column says it once.
+#[test]
+fn elo_standings_show_the_rating_once() {
+    let dir = Temp::new("elo-columns");
+    let (path, _) = ann_beat_bo(&dir, rungs::ladder::rules::System::Elo);
+    let h = app_support::open(&path, WIDE);
+    one_rating_column(&h);
+    // Ann won her first match under K = 32 from 1500 against 1500: 1516.
+    assert!(h.query_by_label("1516").is_some());
+}
+
+/// The goals system's standings showed "rating" and "Rating", its strength twice: the score
+/// column says it once, with its ± one deviation.
+#[test]
+fn goals_standings_show_the_strength_once() {
+    let dir = Temp::new("goals-columns");
+    let (path, ladder) = ann_beat_bo(&dir, rungs::ladder::rules::System::Goals);
+    let ann = ladder.figures_of(0).unwrap();
+    let shown = format!("{:.0} ± {:.0}", ann.rating, ann.deviation);
+    assert!(ann.rating > 1500.0 && ann.deviation > 0.0, "{shown}");
+    let h = app_support::open(&path, WIDE);
+    one_rating_column(&h);
     assert!(
         h.query_by_label(&shown).is_some(),
         "Ann's strength: {shown}"

@@ -69,6 +69,28 @@ pub(crate) fn entrants(
     out
 }
 
+/// `skill` going into a match after `days` idle days (0 or more): INVERSUS's inactivity as a
+/// partial rating period (SPEC §2.2), Skyweaver's RD growth by eq. 1 with days for periods
+/// under a `c_per_day`, the goals model's drift; any other skill as it is. Both replays ask
+/// here, so a match is rated from the same skills in each.
+pub(crate) fn after_idle(params: &Params, skill: Skill, days: f64) -> Skill {
+    match (params, skill) {
+        (Params::Inversus(p), Skill::Glicko2(r)) => {
+            let periods = days / p.days_per_period.max(f64::MIN_POSITIVE);
+            Skill::Glicko2(glicko2::apply_inactivity(&r, periods, &p.glicko2))
+        }
+        (Params::Skyweaver(p), Skill::Glicko(r)) if p.c_per_day > 0.0 => {
+            let daily = glicko::Config {
+                c: p.c_per_day,
+                ..p.glicko()
+            };
+            Skill::Glicko(glicko::grow_deviation(&r, days, &daily))
+        }
+        (Params::Goals(p), Skill::Goals(r)) => Skill::Goals(goals::grow(&r, days, &p.goals)),
+        _ => skill,
+    }
+}
+
 /// The two entrants of a 1v1 match between `a` and `b` going in with `skills`: each the other's
 /// opponent, B with the flipped outcome and the advantage mirrored.
 pub(crate) fn duel(

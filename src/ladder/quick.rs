@@ -21,7 +21,7 @@ use crate::ladder::replay::{MAX_PLAYERS, rated_sides};
 use crate::ladder::rules::{Params, Rules};
 use crate::ladder::scenarios::ScenarioBook;
 use crate::ladder::state::Skill;
-use crate::rating::{Outcome, Prediction, glicko, glicko2, goals, memoir44, trueskill};
+use crate::rating::{Outcome, Prediction, memoir44, trueskill};
 use chrono::{Datelike, NaiveDate};
 
 /// What one indexed event does to the ratings.
@@ -204,22 +204,7 @@ impl<'r> Replayer<'r> {
             return skill;
         }
         let days = i64::from(day) - i64::from(last);
-        let days = days.max(0) as f64;
-        match (&self.rules.params, skill) {
-            (Params::Inversus(p), Skill::Glicko2(r)) => {
-                let periods = days / p.days_per_period.max(f64::MIN_POSITIVE);
-                Skill::Glicko2(glicko2::apply_inactivity(&r, periods, &p.glicko2))
-            }
-            (Params::Skyweaver(p), Skill::Glicko(r)) if p.c_per_day > 0.0 => {
-                let daily = glicko::Config {
-                    c: p.c_per_day,
-                    ..p.glicko()
-                };
-                Skill::Glicko(glicko::grow_deviation(&r, days, &daily))
-            }
-            (Params::Goals(p), Skill::Goals(r)) => Skill::Goals(goals::grow(&r, days, &p.goals)),
-            _ => skill,
-        }
+        entrant::after_idle(&self.rules.params, skill, days.max(0) as f64)
     }
 
     fn side(&self, ids: &[PlayerId], day: i32) -> Option<Skill> {

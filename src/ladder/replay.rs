@@ -10,7 +10,7 @@ use crate::ladder::seasons;
 use crate::ladder::skyweaver;
 pub use crate::ladder::state::Ladder;
 use crate::ladder::state::{HistoryRow, PlayerState, Skill};
-use crate::rating::{Outcome, glicko, glicko2, goals, memoir44, trueskill};
+use crate::rating::{Outcome, glicko, memoir44, trueskill};
 use chrono::NaiveDate;
 
 /// An event that cannot apply to the ladder as it stands. It names players by id; a caller
@@ -450,25 +450,12 @@ impl Ladder {
     /// rate it.
     pub(crate) fn skill_going_in(&self, id: PlayerId, date: NaiveDate) -> Skill {
         let player = &self.players[id as usize];
-        match (&self.rules.params, player.skill, player.last_played) {
-            (Params::Inversus(p), Skill::Glicko2(r), Some(last)) => {
+        match player.last_played {
+            Some(last) => {
                 let days = (date - last).num_days().max(0) as f64;
-                let periods = days / p.days_per_period.max(f64::MIN_POSITIVE);
-                Skill::Glicko2(glicko2::apply_inactivity(&r, periods, &p.glicko2))
+                entrant::after_idle(&self.rules.params, player.skill, days)
             }
-            (Params::Skyweaver(p), Skill::Glicko(r), Some(last)) if p.c_per_day > 0.0 => {
-                let days = (date - last).num_days().max(0) as f64;
-                let daily = glicko::Config {
-                    c: p.c_per_day,
-                    ..p.glicko()
-                };
-                Skill::Glicko(glicko::grow_deviation(&r, days, &daily))
-            }
-            (Params::Goals(p), Skill::Goals(r), Some(last)) => {
-                let days = (date - last).num_days().max(0) as f64;
-                Skill::Goals(goals::grow(&r, days, &p.goals))
-            }
-            _ => player.skill,
+            None => player.skill,
         }
     }
 
