@@ -564,3 +564,31 @@ fn movement_is_measured_from_the_last_publish_into_the_folder() {
     assert!(err.contains("since"), "{err}");
     assert_eq!(read(&dir.path("site/index.html")), named);
 }
+
+/// Under the goals system the score is the strength: the index has one column of it, headed
+/// "rating ± dev." and showing the ± (it had "rating" and "strength ± dev.", the same number
+/// twice).
+#[test]
+fn a_goals_site_shows_the_strength_once() {
+    let dir = Dir::new("publish-goals");
+    dir.ok(&["new", LADDER, "--system", "goals"]);
+    dir.ok(&["add-player", LADDER, "Ann", "Bo", "--date", "2026-01-01"]);
+    win(&dir, "Ann", "Bo", "2026-01-02");
+    dir.ok(&["publish", LADDER, "site"]);
+    let index = read(&dir.path("site/index.html"));
+    assert_eq!(index.matches("rating ± dev.").count(), 1, "{index}");
+    assert!(!index.contains("strength ± dev."), "{index}");
+    let json: serde_json::Value =
+        serde_json::from_str(&dir.ok(&["standings", LADDER, "--json"])).unwrap();
+    let ann = &json.as_array().unwrap()[0];
+    let shown = format!(
+        "{:.1} ± {:.0}",
+        ann["rating"].as_f64().unwrap(),
+        ann["deviation"].as_f64().unwrap()
+    );
+    assert_eq!(
+        index.matches(&shown).count(),
+        1,
+        "Ann's strength {shown} once: {index}"
+    );
+}

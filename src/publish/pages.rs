@@ -180,10 +180,26 @@ fn result_text(result: Option<MatchResult>) -> &'static str {
     }
 }
 
+/// The score column's heading: where the score is the rating (Elo, goals) it is the one
+/// column of it, with its deviation where the system has one.
+fn score_heading(site: &Site) -> String {
+    let system = site.model.ladder.rules.system();
+    if score_is_rating(system) && site.has_deviation() {
+        format!("{} ± dev.", score_axis(system))
+    } else {
+        score_axis(system).to_string()
+    }
+}
+
+/// A line's score as its column shows it: the rating with its ± where the score is the
+/// rating (`two` false), else the score beside a rating column.
+fn shown_score(l: &Line, two: bool) -> &str {
+    if two { &l.score } else { &l.rating }
+}
+
 pub fn index(site: &Site) -> String {
     let system = site.model.ladder.rules.system();
-    // Where the score is the rating and has no deviation (Elo), one column says it.
-    let two = !score_is_rating(system) || site.has_deviation();
+    let two = !score_is_rating(system);
     let (listed, off): (Vec<_>, Vec<_>) = site.lines().partition(|(_, l)| l.place.is_some());
     let mut groups: Vec<(Option<Tier>, Rows)> = Vec::new();
     for (i, l) in listed {
@@ -197,7 +213,7 @@ pub fn index(site: &Site) -> String {
             th.num scope="col" { "#" }
             th scope="col" { "Move" }
             th scope="col" { "Player" }
-            th.num scope="col" { (score_axis(system)) }
+            th.num scope="col" { (score_heading(site)) }
             @if two { th.num scope="col" { (rating_axis(system)) @if site.has_deviation() { " ± dev." } } }
             th.num scope="col" { "W-D-L" }
             th.wide scope="col" { "Last played" }
@@ -209,7 +225,7 @@ pub fn index(site: &Site) -> String {
             td.num { (l.place.map(|p| p.to_string()).unwrap_or_else(|| "—".into())) }
             td { (movement(site.model.baseline.movement(s))) }
             th scope="row" { (badge(l.tier)) (player_link(site, Depth::Root, s.id)) }
-            td.num { (l.score) }
+            td.num { (shown_score(l, two)) }
             @if two { td.num { (l.rating) } }
             td.num { (l.wdl()) }
             td.wide { (l.last_played) }
@@ -246,7 +262,7 @@ pub fn index(site: &Site) -> String {
                     caption { "Provisional, idle" @if !site.options.hide_retired { " and retired" } " players" }
                     thead { tr {
                         th scope="col" { "Player" }
-                        th.num scope="col" { (score_axis(system)) }
+                        th.num scope="col" { (score_heading(site)) }
                         @if two { th.num scope="col" { (rating_axis(system)) @if site.has_deviation() { " ± dev." } } }
                         th.num scope="col" { "W-D-L" }
                         th.wide scope="col" { "Last played" }
@@ -255,7 +271,7 @@ pub fn index(site: &Site) -> String {
                     tbody { @for (i, l) in &off {
                         tr {
                             th scope="row" { (badge(l.tier)) (player_link(site, Depth::Root, site.model.standings[*i].id)) }
-                            td.num { (l.score) }
+                            td.num { (shown_score(l, two)) }
                             @if two { td.num { (l.rating) } }
                             td.num { (l.wdl()) }
                             td.wide { (l.last_played) }
@@ -275,15 +291,14 @@ pub fn player(site: &Site, i: usize, plot: Option<String>, record: &Record, peak
     let line = Line::of(&site.model.ladder, s);
     let name = shown_name(site, &line.name);
     let system = site.model.ladder.rules.system();
-    // Where the score is the rating and has no deviation (Elo), one column says it.
-    let two = !score_is_rating(system) || site.has_deviation();
+    let two = !score_is_rating(system);
     let p = &site.model.ladder.players[s.id as usize];
     let body = html! {
         h2 { (badge(line.tier)) (name) }
         dl.facts {
             div { dt { "Place" } dd { @match line.place { Some(n) => { "#" (n) }, None => (line.status) } } }
             @if let Some(t) = line.tier { div { dt { "Tier" } dd { (t.name()) } } }
-            div { dt { (score_axis(system)) } dd { (line.score) } }
+            div { dt { (score_heading(site)) } dd { (shown_score(&line, two)) } }
             @if two { div { dt { (rating_axis(system)) @if site.has_deviation() { " ± deviation" } } dd { (line.rating) } } }
             div { dt { "Won-drawn-lost" } dd { (line.wdl()) } }
             div { dt { "Movement" } dd { (movement(site.model.baseline.movement(s))) } }
