@@ -98,7 +98,9 @@ fn fit_error(file: &Path, e: FitError) -> anyhow::Error {
 pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
     let (mut store, ladder) = open(file)?;
     let at = Place::file(shown(file));
-    let events = store.effective()?;
+    // The rules in force today, which `--apply` records its change from: not a change
+    // scheduled for a later date, which would be brought forward.
+    let (events, in_force) = store.effective_and_rules_on(action::today())?;
     let mut systems: Vec<System> = Vec::new();
     for name in args.systems {
         let s = parse_system(&at, name)?;
@@ -132,9 +134,6 @@ pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
             .ok_or_else(|| anyhow!("{}: no played matches to fit on", file.display()))?,
     };
     let bar = progress_bar(!args.json);
-    // The rules in force today, which `--apply` records its change from: not a change
-    // scheduled for a later date, which would be brought forward.
-    let in_force = store.rules_on(action::today())?;
     let mut fits: Vec<(Fit, f64)> = Vec::new();
     for (system, names) in &plan {
         // The ladder's own system starts from its rules; another from its defaults, under the

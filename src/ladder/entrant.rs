@@ -131,6 +131,24 @@ pub(crate) fn rate_duel(
                     Some(inversus_after(rules, eb, m, b, new_b)),
                 ];
             }
+            (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
+                let config = p.glicko();
+                let (a, b) = (
+                    glicko::entered(&a, &b, &config),
+                    glicko::entered(&b, &a, &config),
+                );
+                let (new_a, new_b) = glicko::rate_one_each(
+                    &a,
+                    &b,
+                    (ea.outcome, ea.advantage),
+                    (eb.outcome, eb.advantage),
+                    &config,
+                );
+                return [
+                    Some(skyweaver_after(rules, ea, m, a, b, new_a)),
+                    Some(skyweaver_after(rules, eb, m, b, a, new_b)),
+                ];
+            }
             (Params::Allegskill(_), Skill::TrueSkill(a), Skill::TrueSkill(b))
                 if ea.outcome != Outcome::Draw =>
             {
@@ -151,12 +169,17 @@ pub(crate) fn rate_duel(
 /// without score and class, or under the default rules, so that those move as before to the
 /// bit.
 fn factor(rules: &Rules, e: &Entrant, m: &Match) -> f64 {
+    factor_with(rules, m, || winner_lead(rules, e))
+}
+
+/// [`factor`] with the winner's lead worked out only where the rules weigh it.
+fn factor_with(rules: &Rules, m: &Match, lead: impl FnOnce() -> f64) -> f64 {
     // Under the default margin rules only a class given as a number weighs (the rules'
     // factor is then 1 to the bit): no lead to work out, nothing to look up.
     if !matches!(m.class, Some(EventClass::Weight(_))) && rules.margin.is_default() {
         return 1.0;
     }
-    rules.margin.factor(m.class, m.goals, winner_lead(rules, e))
+    rules.margin.factor(m.class, m.goals, lead())
 }
 
 fn winner_lead(rules: &Rules, e: &Entrant) -> f64 {
@@ -176,6 +199,31 @@ fn scaled(factor: f64, before: f64, after: f64) -> f64 {
     } else {
         before + factor * (after - before)
     }
+}
+
+/// A Skyweaver entrant's skill after the update `new` of `a`, where a newcomer starts where
+/// `entry` says (`a` against `b`, each as it entered the match): the margin scales the match's
+/// change from there, its lead counted from there too.
+fn skyweaver_after(
+    rules: &Rules,
+    e: &Entrant,
+    m: &Match,
+    a: glicko::Rating,
+    b: glicko::Rating,
+    new: glicko::Rating,
+) -> Skill {
+    let factor = factor_with(rules, m, || {
+        let entered = Entrant {
+            skill: Skill::Glicko(a),
+            opponent: Skill::Glicko(b),
+            ..*e
+        };
+        winner_lead(rules, &entered)
+    });
+    Skill::Glicko(glicko::Rating {
+        rating: scaled(factor, a.rating, new.rating),
+        ..new
+    })
 }
 
 /// An INVERSUS entrant's skill after the update `new` of its skill going in, `before`: the
@@ -210,22 +258,12 @@ pub(crate) fn rate(
     match (&rules.params, e.skill, e.opponent) {
         (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
             let config = p.glicko();
-            // A newcomer starts where `entry` says; the margin scales the match's change from
-            // there, its lead counted from there too.
             let (a, b) = (
                 glicko::entered(&a, &b, &config),
                 glicko::entered(&b, &a, &config),
             );
-            let entered = Entrant {
-                skill: Skill::Glicko(a),
-                opponent: Skill::Glicko(b),
-                ..*e
-            };
             let new = glicko::rate_one(&a, &b, e.outcome, h, &config);
-            Skill::Glicko(glicko::Rating {
-                rating: scaled(factor(rules, &entered, m), a.rating, new.rating),
-                ..new
-            })
+            skyweaver_after(rules, e, m, a, b, new)
         }
         (Params::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
             let new = glicko2::rate_one(&a, &b, e.outcome, h, &p.glicko2);
@@ -323,37 +361,64 @@ mod tests {
     use crate::ladder::rules::System;
 
     /// A 1v1 match's two updates at once (`rate_duel`) are, to the bit, each entrant's own
-    /// (`rate`), under every system, for each result, with an advantage either way and none:
-    /// INVERSUS's paired searches and AllegSkill's one decisive update change nothing.
+    /// (`rate`), under every system, for each result, with an advantage either way and none,
+    /// with and without a score, a class, margin rules and Skyweaver's newcomer entry:
+    /// INVERSUS's paired searches, AllegSkill's one decisive update and Skyweaver's two sides
+    /// side by side change nothing.
     #[test]
     fn a_duel_rates_each_side_as_alone() {
+        let bits = |s: [Option<Skill>; 2]| format!("{s:?}");
         for system in System::ALL {
-            let mut rules = Rules::defaults(system);
-            rules.advantage = 60.0;
-            let ts = trueskill::Config::default();
-            // Players apart after a few matches of their own.
-            let played = |x: Skill, y: Skill, o: Outcome, h: f64| {
-                let m = Match::new(0, 1, MatchResult::Played(o));
-                rate(&rules, &duel([0, 1], [x, y], o, h)[0], &m, None, &ts, None)
-            };
-            let s0 = Skill::initial(&rules);
-            let s1 = played(s0, s0, Outcome::Win, 0.0);
-            let s2 = played(s1, s0, Outcome::Loss, rules.advantage_native());
-            let s3 = played(s0, s2, Outcome::Draw, -rules.advantage_native());
-            for (x, y) in [(s1, s0), (s2, s3), (s3, s1), (s1, s2)] {
-                for outcome in [Outcome::Win, Outcome::Draw, Outcome::Loss] {
-                    for sign in [1.0, 0.0, -1.0] {
-                        let m = Match::new(0, 1, MatchResult::Played(outcome));
-                        let h = rules.advantage_native() * sign;
-                        let pair = duel([0, 1], [x, y], outcome, h);
-                        let alone = pair
-                            .each_ref()
-                            .map(|e| Some(rate(&rules, e, &m, None, &ts, None)));
-                        let both = rate_duel(&rules, &pair, [true, true], &m, None, &ts, None);
-                        assert_eq!(both, alone, "{system:?} {outcome:?} {sign}");
-                        // One side rated (a forfeit): that side alone.
-                        let one = rate_duel(&rules, &pair, [false, true], &m, None, &ts, None);
-                        assert_eq!(one, [None, alone[1]], "{system:?} {outcome:?} {sign}");
+            let mut plain = Rules::defaults(system);
+            plain.advantage = 60.0;
+            let mut scored = plain.clone();
+            scored.margin.margin = crate::rating::margin::LOG;
+            scored.margin.margin_power = 0.5;
+            scored.margin.k_cup = 0.6;
+            if let Params::Skyweaver(p) = &mut scored.params {
+                p.entry = 0.4;
+                p.entry_offset = -230.0;
+            }
+            for rules in [&plain, &scored] {
+                let ts = trueskill::Config::default();
+                // Players apart after a few matches of their own.
+                let played = |x: Skill, y: Skill, o: Outcome, h: f64| {
+                    let m = Match::new(0, 1, MatchResult::Played(o));
+                    rate(rules, &duel([0, 1], [x, y], o, h)[0], &m, None, &ts, None)
+                };
+                let s0 = Skill::initial(rules);
+                let s1 = played(s0, s0, Outcome::Win, 0.0);
+                let s2 = played(s1, s0, Outcome::Loss, rules.advantage_native());
+                let s3 = played(s0, s2, Outcome::Draw, -rules.advantage_native());
+                let pairs = [(s1, s0), (s0, s2), (s2, s3), (s3, s1), (s1, s2)];
+                for (k, (x, y)) in pairs.into_iter().enumerate() {
+                    for outcome in [Outcome::Win, Outcome::Draw, Outcome::Loss] {
+                        for sign in [1.0, 0.0, -1.0] {
+                            let mut m = Match::new(0, 1, MatchResult::Played(outcome));
+                            if rules == &scored {
+                                m.goals = Some(match outcome {
+                                    Outcome::Win => [4, 1],
+                                    Outcome::Draw => [2, 2],
+                                    Outcome::Loss => [0, 1],
+                                });
+                                m.class = Some(if k % 2 == 0 {
+                                    EventClass::Cup
+                                } else {
+                                    EventClass::Weight(2.5)
+                                });
+                            }
+                            let h = rules.advantage_native() * sign;
+                            let pair = duel([0, 1], [x, y], outcome, h);
+                            let alone = pair
+                                .each_ref()
+                                .map(|e| Some(rate(rules, e, &m, None, &ts, None)));
+                            let both = rate_duel(rules, &pair, [true, true], &m, None, &ts, None);
+                            let at = format!("{system:?} {k} {outcome:?} {sign} {m:?}");
+                            assert_eq!(bits(both), bits(alone), "{at}");
+                            // One side rated (a forfeit): that side alone.
+                            let one = rate_duel(rules, &pair, [false, true], &m, None, &ts, None);
+                            assert_eq!(bits(one), bits([None, alone[1]]), "{at}");
+                        }
                     }
                 }
             }

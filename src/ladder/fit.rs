@@ -722,19 +722,15 @@ pub fn score_splits<const N: usize>(
 }
 
 /// `rules` held through the whole log (its `rules` events skipped), scored on the matches
-/// before `until` and on those from it on, in one replay.
+/// before `until` and on those from it on, in one replay (the prediction-only one where it
+/// covers the rules).
 pub fn score_split(
     rules: &Rules,
     events: &[Effective],
     until: NaiveDate,
 ) -> Result<Scored, EvalError> {
-    let all = evaluate::without_rules_changes(events.iter().map(|e| (e.date, e.seq, &e.event)));
-    let (train, test) = evaluate::evaluate_split(rules, all, until, &mut |_| true)?;
-    Ok(Scored {
-        label: evaluate::label(rules),
-        train,
-        test,
-    })
+    let [scored] = score_splits([rules], events, until);
+    scored
 }
 
 #[cfg(test)]

@@ -147,6 +147,9 @@ pub struct Replayer<'r> {
     trueskill: Option<trueskill::Config>,
     /// Side A's advantage at home, in the system's units.
     advantage: f64,
+    /// Whether the rules rate by the scenario book (Memoir '44 only): no other system reads
+    /// it, so no other keeps it.
+    by_scenario: bool,
 }
 
 impl<'r> Replayer<'r> {
@@ -168,6 +171,7 @@ impl<'r> Replayer<'r> {
             drawn: 0,
             trueskill: Self::trueskill_after(rules, 0, 0),
             advantage: rules.advantage_native(),
+            by_scenario: matches!(rules.params, Params::Memoir44(_)),
         })
     }
 
@@ -252,7 +256,7 @@ impl<'r> Replayer<'r> {
         if let Going::Pair(a, b) = going {
             // One against one, without a list: both updates from the skills before either.
             let advantage = self.advantage * m.advantage_sign();
-            let scenario = self.scenarios.lookup(m);
+            let scenario = self.scenario(m);
             let trueskill = self.trueskill.unwrap_or_default();
             let duel = entrant::duel([m.a[0], m.b[0]], [a, b], outcome, advantage);
             let after = entrant::rate_duel(
@@ -274,7 +278,7 @@ impl<'r> Replayer<'r> {
             return;
         }
         let entrants = self.entrants(m, outcome, day);
-        let scenario = self.scenarios.lookup(m);
+        let scenario = self.scenario(m);
         let trueskill = self.trueskill.unwrap_or_default();
         let updates: Vec<(PlayerId, Skill)> = entrants
             .iter()
@@ -291,10 +295,23 @@ impl<'r> Replayer<'r> {
     /// A played match counts for its scenario and for the observed draw rate.
     fn count(&mut self, m: &Match, outcome: Outcome) {
         if let MatchResult::Played(o) = m.result {
-            self.scenarios.record(m, outcome);
+            if self.by_scenario {
+                self.scenarios.record(m, outcome);
+            }
             self.played += 1;
             self.drawn += u64::from(o == Outcome::Draw);
-            self.trueskill = Self::trueskill_after(self.rules, self.played, self.drawn);
+            if self.trueskill.is_some() {
+                self.trueskill = Self::trueskill_after(self.rules, self.played, self.drawn);
+            }
+        }
+    }
+
+    /// The scenario `m` is rated under, where the rules rate by scenario.
+    fn scenario(&self, m: &Match) -> Option<memoir44::Scenario> {
+        if self.by_scenario {
+            self.scenarios.lookup(m)
+        } else {
+            None
         }
     }
 

@@ -342,6 +342,7 @@ impl Default for MarginRules {
 }
 
 impl MarginRules {
+    #[inline]
     pub fn is_default(&self) -> bool {
         *self == MarginRules::default()
     }

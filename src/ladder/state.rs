@@ -38,6 +38,7 @@ impl Skill {
 
     /// The mean of a side's skills, field by field (one player: that player). `None` for an
     /// empty side or skills of different systems.
+    #[inline]
     pub fn mean(skills: &[Skill]) -> Option<Skill> {
         let first = *skills.first()?;
         if skills.len() == 1 {

@@ -164,6 +164,25 @@ pub fn rate_one(
     update_one(a, g_b, e_a, outcome.score(), config)
 }
 
+/// Both sides of one match, each [`rate_one`] from its own view to the bit: A's
+/// `rate_one(a, b, outcome_a, advantage_a)` and B's `rate_one(b, a, outcome_b, advantage_b)`,
+/// worked out side by side so that neither waits on the other's square roots and `exp`.
+pub fn rate_one_each(
+    a: &Rating,
+    b: &Rating,
+    (outcome_a, advantage_a): (Outcome, f64),
+    (outcome_b, advantage_b): (Outcome, f64),
+    config: &Config,
+) -> (Rating, Rating) {
+    let (g_a, g_b) = (g(a.deviation), g(b.deviation));
+    let e_a = expected_with_g(a.rating + advantage_a, b.rating, g_b);
+    let e_b = expected_with_g(b.rating + advantage_b, a.rating, g_a);
+    (
+        update_one(a, g_b, e_a, outcome_a.score(), config),
+        update_one(b, g_a, e_b, outcome_b.score(), config),
+    )
+}
+
 /// Glickman's rating-period update: all of `results` (opponent, score) count at once.
 /// With no results the player is unchanged (RD growth is [`grow_deviation`]'s job).
 pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) -> Rating {

@@ -325,7 +325,7 @@ impl Row<'_> {
     pub fn event(&self) -> Result<Option<Event>, String> {
         match self.body {
             Body::Plain { a, b, result } => Ok(Some(Event::Match(Match::new(a, b, result)))),
-            Body::Json(json) => serde_json::from_slice(json)
+            Body::Json(json) => event_of_json(json)
                 .map(Some)
                 .map_err(|e| format!("row {}: its event does not read: {e}", self.seq)),
             Body::Nothing => Ok(None),
@@ -354,6 +354,23 @@ impl Row<'_> {
     }
 }
 
+/// An event from its JSON. A match (nearly every row of a ladder whose matches carry a score,
+/// a class or a side) is read straight into its fields, its leading tag passed over as a field
+/// a match does not have: the tagged form's general reading first buffers every field of the
+/// event, several times the work. Anything else takes the general reading, whose error is the
+/// one reported: a match that does not read so, and one whose tag may come twice (a second
+/// `"kind"`, or any escape that could spell one), which the general reading refuses.
+pub fn event_of_json(json: &[u8]) -> serde_json::Result<Event> {
+    const MATCH: &[u8] = b"{\"kind\":\"match\",";
+    let plain = |rest: &[u8]| !rest.contains(&b'\\') && !rest.windows(6).any(|w| w == b"\"kind\"");
+    if json.starts_with(MATCH) && plain(&json[MATCH.len()..]) {
+        if let Ok(m) = serde_json::from_slice::<Match>(json) {
+            return Ok(Event::Match(m));
+        }
+    }
+    serde_json::from_slice(json)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -375,6 +392,63 @@ mod tests {
             seq += n;
         }
         out
+    }
+
+    /// A match read straight into its fields is, to the last field, the match the tagged
+    /// form's general reading gives; what that reading refuses is refused with its own words.
+    #[test]
+    fn a_match_read_straight_is_the_general_reading() {
+        use crate::ladder::event::{BoardRef, Home};
+        use crate::ladder::score::EventClass;
+        let general =
+            |json: &[u8]| serde_json::from_slice::<Event>(json).map_err(|e| e.to_string());
+        let straight = |json: &[u8]| event_of_json(json).map_err(|e| e.to_string());
+        let mut rich = Match::new(vec![3, 4], vec![5], MatchResult::Played(Outcome::Draw));
+        rich.medals = Some([6.0, 2.5]);
+        rich.scenario = Some("Pegasus Bridge".into());
+        rich.side_a = Some("Allies".into());
+        rich.home = Some(Home::B);
+        rich.goals = Some([0, 12]);
+        rich.class = Some(EventClass::Weight(2.5));
+        rich.board = Some(BoardRef { round: 7, board: 2 });
+        let mut scored = Match::new(60, 10, MatchResult::ForfeitB);
+        scored.home = Some(Home::A);
+        scored.class = Some(EventClass::Championship);
+        let written: Vec<Vec<u8>> = [rich, scored, Match::new(1, 2, MatchResult::Cancelled)]
+            .into_iter()
+            .map(|m| serde_json::to_vec(&Event::Match(m)).unwrap())
+            .collect();
+        for json in &written {
+            assert!(json.starts_with(b"{\"kind\":\"match\","), "{json:?}");
+            assert_eq!(straight(json), general(json));
+            assert!(matches!(straight(json), Ok(Event::Match(_))));
+        }
+        // Hostile rows: a second tag, a field of the wrong type, a score past the cap, a
+        // medal count past f64, a row cut short, another kind of event.
+        let hostile: [&[u8]; 8] = [
+            br#"{"kind":"match","a":[1],"b":[2],"result":{"played":"Win"},"kind":"rename"}"#,
+            br#"{"kind":"match","a":[1],"b":[2],"result":{"played":"Win"},"\u006bind":"x"}"#,
+            br#"{"kind":"match","a":[1],"b":[2],"result":"nonsense"}"#,
+            br#"{"kind":"match","a":[1],"b":[2],"result":{"played":"Win"},"goals":[1,99999999]}"#,
+            br#"{"kind":"match","a":[1],"b":[2],"result":{"played":"Win"},"medals":[1e400,0]}"#,
+            br#"{"kind":"match","a":[1],"b":[2],"result":{"played":"W"#,
+            br#"{"kind":"match","a":[1],"result":{"played":"Win"}}"#,
+            r#"{"kind":"rename","id":4,"name":"Zoë"}"#.as_bytes(),
+        ];
+        for json in hostile {
+            assert_eq!(
+                straight(json),
+                general(json),
+                "{}",
+                String::from_utf8_lossy(json)
+            );
+        }
+        assert!(straight(hostile[0]).is_err() && straight(hostile[1]).is_err());
+        assert!(straight(hostile[2]).is_err() && straight(hostile[3]).is_err());
+        assert!(matches!(
+            straight(hostile[7]),
+            Ok(Event::Rename { id: 4, .. })
+        ));
     }
 
     #[test]

@@ -118,18 +118,19 @@ impl Store {
     /// The rules in force after every event dated on or before `date`: what a rules change
     /// entered now with that date starts from (it replays after that day's events).
     pub fn rules_on(&self, date: NaiveDate) -> Result<Rules> {
-        let mut rules = self.initial_rules()?;
         let events = self.events(&self.conn)?;
-        let _ = events.for_each(|day, _, event| -> std::result::Result<(), ()> {
-            if day > date {
-                return Err(());
-            }
-            if let Event::Rules { rules: r } = event {
-                rules = (**r).clone();
-            }
-            Ok(())
-        });
-        Ok(rules)
+        Ok(rules_in(self.initial_rules()?, &events, date))
+    }
+
+    /// Every event that counts, as [`Store::effective`], and the rules in force on `date`, as
+    /// [`Store::rules_on`], from one reading of the log.
+    pub fn effective_and_rules_on(
+        &self,
+        date: NaiveDate,
+    ) -> Result<(Vec<crate::ladder::log::Effective>, Rules)> {
+        let events = self.events(&self.conn)?;
+        let rules = rules_in(self.initial_rules()?, &events, date);
+        Ok((events.to_effective(), rules))
     }
 
     /// The final standings of the log under `rules` (with its rules changes), without history
@@ -278,4 +279,20 @@ pub(crate) fn targets<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> Vec<u
             Entry::Add { .. } => None,
         })
         .collect()
+}
+
+/// The rules in force on `date`: `initial` as the last rules change dated on or before it
+/// left them (one dated later is not yet in force).
+fn rules_in(initial: Rules, events: &Events, date: NaiveDate) -> Rules {
+    let mut rules = initial;
+    let _ = events.for_each(|day, _, event| -> std::result::Result<(), ()> {
+        if day > date {
+            return Err(());
+        }
+        if let Event::Rules { rules: r } = event {
+            rules = (**r).clone();
+        }
+        Ok(())
+    });
+    rules
 }
