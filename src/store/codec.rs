@@ -363,10 +363,11 @@ impl Row<'_> {
 pub fn event_of_json(json: &[u8]) -> serde_json::Result<Event> {
     const MATCH: &[u8] = b"{\"kind\":\"match\",";
     let plain = |rest: &[u8]| !rest.contains(&b'\\') && !rest.windows(6).any(|w| w == b"\"kind\"");
-    if json.starts_with(MATCH) && plain(&json[MATCH.len()..]) {
-        if let Ok(m) = serde_json::from_slice::<Match>(json) {
-            return Ok(Event::Match(m));
-        }
+    if json.starts_with(MATCH)
+        && plain(&json[MATCH.len()..])
+        && let Ok(m) = serde_json::from_slice::<Match>(json)
+    {
+        return Ok(Event::Match(m));
     }
     serde_json::from_slice(json)
 }
