@@ -155,7 +155,29 @@ impl Serialize for Side {
 
 impl<'de> Deserialize<'de> for Side {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Side, D::Error> {
-        Vec::<PlayerId>::deserialize(d).map(Side::from)
+        // A list of ids, as `Vec<PlayerId>` reads one (its words when it does not read), but a
+        // side of one player is read without a list to allocate and free.
+        struct Ids;
+        impl<'de> serde::de::Visitor<'de> for Ids {
+            type Value = Side;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a sequence")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Side, A::Error> {
+                let Some(first) = seq.next_element::<PlayerId>()? else {
+                    return Ok(Side::from(Vec::new()));
+                };
+                let Some(second) = seq.next_element::<PlayerId>()? else {
+                    return Ok(Side::One(first));
+                };
+                let mut ids = vec![first, second];
+                while let Some(id) = seq.next_element::<PlayerId>()? {
+                    ids.push(id);
+                }
+                Ok(Side::from(ids))
+            }
+        }
+        d.deserialize_seq(Ids)
     }
 }
 

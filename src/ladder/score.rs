@@ -94,22 +94,34 @@ impl Serialize for EventClass {
 
 impl<'de> Deserialize<'de> for EventClass {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<EventClass, D::Error> {
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            Word(String),
-            Number(f64),
-        }
-        match Raw::deserialize(d)? {
-            Raw::Word(w) => EventClass::parse(&w).ok_or_else(|| {
-                serde::de::Error::custom(format!(
-                    "class `{}` is not friendly, league, cup, championship or a weight",
-                    w.escape_debug()
-                ))
-            }),
+        // A name or a number, read as it comes: no buffering of the value first, no copy of
+        // the name (a match's class is read once per match of every replay of a ladder).
+        struct Class;
+        impl serde::de::Visitor<'_> for Class {
+            type Value = EventClass;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a class (friendly, league, cup, championship) or a weight")
+            }
+            fn visit_str<E: serde::de::Error>(self, w: &str) -> Result<EventClass, E> {
+                EventClass::parse(w).ok_or_else(|| {
+                    E::custom(format!(
+                        "class `{}` is not friendly, league, cup, championship or a weight",
+                        w.escape_debug()
+                    ))
+                })
+            }
             // Checked where logs are read (the class names its field there); kept as read.
-            Raw::Number(x) => Ok(EventClass::Weight(x)),
+            fn visit_f64<E: serde::de::Error>(self, x: f64) -> Result<EventClass, E> {
+                Ok(EventClass::Weight(x))
+            }
+            fn visit_u64<E: serde::de::Error>(self, x: u64) -> Result<EventClass, E> {
+                Ok(EventClass::Weight(x as f64))
+            }
+            fn visit_i64<E: serde::de::Error>(self, x: i64) -> Result<EventClass, E> {
+                Ok(EventClass::Weight(x as f64))
+            }
         }
+        d.deserialize_any(Class)
     }
 }
 

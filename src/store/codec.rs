@@ -399,7 +399,7 @@ mod tests {
     /// form's general reading gives; what that reading refuses is refused with its own words.
     #[test]
     fn a_match_read_straight_is_the_general_reading() {
-        use crate::ladder::event::{BoardRef, Home};
+        use crate::ladder::event::{BoardRef, Home, Side};
         use crate::ladder::score::EventClass;
         let general =
             |json: &[u8]| serde_json::from_slice::<Event>(json).map_err(|e| e.to_string());
@@ -450,6 +450,48 @@ mod tests {
             straight(hostile[7]),
             Ok(Event::Rename { id: 4, .. })
         ));
+        // A side and a class read as they always did: a list of one id is that player, of
+        // none or several a team; a class is a name or a number kept as its weight.
+        let read = |json: &str| match straight(json.as_bytes()) {
+            Ok(Event::Match(m)) => Ok((m.a, m.class)),
+            other => Err(format!("{other:?}")),
+        };
+        let game = |a: &str, class: &str| {
+            format!(
+                r#"{{"kind":"match","a":{a},"b":[2],"result":{{"played":"Win"}},"class":{class}}}"#
+            )
+        };
+        assert_eq!(
+            read(&game("[7]", "3")),
+            Ok((Side::One(7), Some(EventClass::Weight(3.0))))
+        );
+        assert_eq!(
+            read(&game("[7,8,9]", "0.25")),
+            Ok((Side::from(vec![7, 8, 9]), Some(EventClass::Weight(0.25))))
+        );
+        assert_eq!(
+            read(&game("[]", r#""cup""#)),
+            Ok((Side::from(vec![]), Some(EventClass::Cup)))
+        );
+        for (a, class, words) in [
+            ("7", "1", "invalid type: integer `7`, expected a sequence"),
+            (
+                "[7]",
+                "true",
+                "expected a class (friendly, league, cup, championship) or a weight",
+            ),
+            (
+                "[7]",
+                r#""final""#,
+                "class `final` is not friendly, league, cup, championship or a weight",
+            ),
+            ("[-1]", "1", "invalid value: integer `-1`, expected u32"),
+        ] {
+            let json = game(a, class);
+            let said = straight(json.as_bytes()).unwrap_err();
+            assert!(said.contains(words), "{json}: {said}");
+            assert_eq!(Err(said), general(json.as_bytes()));
+        }
     }
 
     #[test]
