@@ -362,7 +362,9 @@ impl Row<'_> {
 /// `"kind"`, or any escape that could spell one), which the general reading refuses.
 pub fn event_of_json(json: &[u8]) -> serde_json::Result<Event> {
     const MATCH: &[u8] = b"{\"kind\":\"match\",";
-    let plain = |rest: &[u8]| !rest.contains(&b'\\') && !rest.windows(6).any(|w| w == b"\"kind\"");
+    let plain = |rest: &[u8]| {
+        memchr::memchr(b'\\', rest).is_none() && memchr::memmem::find(rest, b"\"kind\"").is_none()
+    };
     if json.starts_with(MATCH)
         && plain(&json[MATCH.len()..])
         && let Ok(m) = serde_json::from_slice::<Match>(json)
