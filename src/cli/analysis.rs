@@ -217,7 +217,7 @@ pub(super) fn change_text(system: System, c: &Change) -> String {
 fn evaluation_set(
     at: &Place,
     own: &Rules,
-    events: &[crate::ladder::log::Effective],
+    changes: usize,
     systems: &[String],
     params: &[String],
     calendar: &CalendarArgs,
@@ -228,7 +228,7 @@ fn evaluation_set(
         if !params.is_empty() || !calendar.is_empty() {
             bail!("--param and the calendar flags need --system: name the systems they are for");
         }
-        return Ok(evaluate::default_runs(own, events));
+        return Ok(evaluate::default_runs_with(own, changes));
     }
     let calendar = calendar_from(at, &calendar, Default::default())?;
     for name in systems {
@@ -274,14 +274,24 @@ pub fn evaluate(
     json: bool,
 ) -> Result<()> {
     let store = Store::open(file)?;
-    let events = store.effective()?;
+    // The log as the store holds it: most runs score from its index alone, and its every
+    // event is made only for a run that replays in full.
+    let events = store.compact_events()?;
     let own = store.initial_rules()?;
     let at = Place::file(shown(file));
     let from = from.map(|d| parse_day(&at, "from", d)).transpose()?;
-    let runs = evaluation_set(&at, &own, &events, systems, params, calendar)?;
+    let changes = events.rules_changes();
+    let runs = evaluation_set(&at, &own, changes, systems, params, calendar)?;
     let progress = bar(!json, Some(events.len() as u64 * runs.len() as u64));
     let window = evaluate::Window::from(from);
-    let scores = evaluate::evaluate_runs_in(&runs, &events, window, &mut |done| {
+    let made = || events.to_effective();
+    let log = evaluate::RunLog {
+        len: events.len() as u64,
+        changes,
+        index: events.quick_log(window.until),
+        events: evaluate::AllEvents::Later(&made),
+    };
+    let scores = evaluate::evaluate_runs_over(&runs, &log, window, &mut |done| {
         progress.set_position(done);
         true
     })

@@ -304,11 +304,16 @@ pub fn without_rules_changes<'a>(
 /// defaults or the log changes them. Each comes with whether it replays the log's rules
 /// changes.
 pub fn default_runs(own: &Rules, events: &[Effective]) -> Vec<(Rules, bool)> {
+    default_runs_with(own, rules_changes(events))
+}
+
+/// [`default_runs`] for a log with `changes` rules events.
+pub fn default_runs_with(own: &Rules, changes: usize) -> Vec<(Rules, bool)> {
     let mut runs: Vec<(Rules, bool)> = System::ALL
         .iter()
         .map(|&s| (Rules::defaults(s), false))
         .collect();
-    if rules_changes(events) > 0 || *own != Rules::defaults(own.system()) {
+    if changes > 0 || *own != Rules::defaults(own.system()) {
         runs.push((own.clone(), true));
     }
     runs
@@ -343,8 +348,47 @@ pub fn evaluate_runs_in(
     window: Window,
     progress: &mut dyn FnMut(u64) -> bool,
 ) -> Result<Vec<Score>, EvalError> {
+    let log = RunLog {
+        len: events.len() as u64,
+        changes: rules_changes(events),
+        index: quick::Log::index(
+            without_rules_changes(events.iter().map(|e| (e.date, e.seq, &e.event))),
+            window.until,
+        ),
+        events: AllEvents::Here(events),
+    };
+    evaluate_runs_over(runs, &log, window, progress)
+}
+
+/// The log a set of runs replays, as [`evaluate_runs_over`] reads it.
+pub struct RunLog<'e> {
+    /// How many events it holds.
+    pub len: u64,
+    /// How many of them are `rules` events.
+    pub changes: usize,
+    /// The log without its rules changes, indexed once for every run the prediction-only
+    /// replay covers (up to the window's end), or `None` where it covers none.
+    pub index: Option<quick::Log<'e>>,
+    /// Every event, for a run that replays in full.
+    pub events: AllEvents<'e>,
+}
+
+/// A log's every event: at hand, or made when a run first needs them (most runs need only
+/// the index, and a million events made is some 170 MB).
+pub enum AllEvents<'e> {
+    Here(&'e [Effective]),
+    Later(&'e (dyn Fn() -> Vec<Effective> + Sync)),
+}
+
+/// [`evaluate_runs_in`] over a log as the store hands it out.
+pub fn evaluate_runs_over(
+    runs: &[(Rules, bool)],
+    log: &RunLog<'_>,
+    window: Window,
+    progress: &mut dyn FnMut(u64) -> bool,
+) -> Result<Vec<Score>, EvalError> {
     use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-    let changes = rules_changes(events);
+    let changes = log.changes;
     let workers = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
         .min(runs.len())
@@ -352,11 +396,15 @@ pub fn evaluate_runs_in(
     let next = AtomicUsize::new(0);
     let done = AtomicU64::new(0);
     let cancelled = AtomicBool::new(false);
-    // The log indexed once for every run the prediction-only replay covers.
-    let log = quick::Log::index(
-        without_rules_changes(events.iter().map(|e| (e.date, e.seq, &e.event))),
-        window.until,
-    );
+    let made = std::sync::OnceLock::new();
+    let events = || -> &[Effective] {
+        match log.events {
+            AllEvents::Here(events) => events,
+            AllEvents::Later(make) => made.get_or_init(make),
+        }
+    };
+    let log_len = log.len;
+    let log = log.index.as_ref();
     let one = |rules: &Rules, as_logged: bool| -> Result<Score, EvalError> {
         let mut last = 0u64;
         let mut tick = |now: u64| {
@@ -364,8 +412,7 @@ pub fn evaluate_runs_in(
             last = now;
             !cancelled.load(Ordering::Relaxed)
         };
-        let all = events.iter().map(|e| (e.date, e.seq, &e.event));
-        let indexed = match &log {
+        let indexed = match log {
             Some(log) if !as_logged || changes == 0 => {
                 evaluate_indexed(rules, log, window, &mut tick)
             }
@@ -373,13 +420,16 @@ pub fn evaluate_runs_in(
         };
         let mut score = if let Some(score) = indexed {
             score?
-        } else if as_logged {
-            evaluate_in(rules, all, window, &mut tick)?
         } else {
-            evaluate_in(rules, without_rules_changes(all), window, &mut tick)?
+            let all = events().iter().map(|e| (e.date, e.seq, &e.event));
+            if as_logged {
+                evaluate_in(rules, all, window, &mut tick)?
+            } else {
+                evaluate_in(rules, without_rules_changes(all), window, &mut tick)?
+            }
         };
         // The rest of this run's events count as done (a window may stop it early).
-        done.fetch_add(events.len() as u64 - last, Ordering::Relaxed);
+        done.fetch_add(log_len - last, Ordering::Relaxed);
         if as_logged {
             score.label = format!("this ladder: {}", score.label);
             match changes {
@@ -665,12 +715,14 @@ fn replay_quick(
         if stop.is_some_and(|s| op.date >= s) {
             break;
         }
+        let mut play = |m: &Match| {
+            let going = replayer.going_into(m, op.day);
+            scorer.score(m, bucket(op.date), || replayer.predict(m, &going));
+            replayer.apply_match(m, op.day, going);
+        };
         match op.step {
-            quick::Step::Match(m) => {
-                let going = replayer.going_into(m, op.day);
-                scorer.score(m, bucket(op.date), || replayer.predict(m, &going));
-                replayer.apply_match(m, op.day, going);
-            }
+            quick::Step::Match(m) => play(m),
+            quick::Step::Plain(p) => play(&p.to_match()),
             other => replayer.apply_other(other),
         }
     }

@@ -29,7 +29,32 @@ use chrono::{Datelike, NaiveDate};
 pub enum Step<'a> {
     Join(PlayerId),
     Match(&'a Match),
+    /// A 1v1 match with nothing but a result: `Match::new(a, b, result)`, made as it is
+    /// replayed (a store keeps most matches so, 24 bytes each, and need not make them all).
+    Plain(PlainMatch),
     Scenario(&'a ScenarioOverride),
+}
+
+/// A 1v1 match with nothing but its result.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlainMatch {
+    pub a: PlayerId,
+    pub b: PlayerId,
+    pub result: MatchResult,
+}
+
+impl PlainMatch {
+    /// The match itself, as the log would hand it out.
+    pub fn to_match(self) -> Match {
+        Match::new(self.a, self.b, self.result)
+    }
+}
+
+/// An event as the index reads it: one of the log's, or a plain 1v1 match not made yet.
+#[derive(Debug, Clone, Copy)]
+pub enum Item<'a> {
+    Event(&'a Event),
+    Plain(PlainMatch),
 }
 
 /// One event of the log that matters to predictions.
@@ -60,21 +85,51 @@ impl<'a> Log<'a> {
         events: impl IntoIterator<Item = (NaiveDate, u64, &'a Event)>,
         stop: Option<NaiveDate>,
     ) -> Option<Log<'a>> {
+        let events = events.into_iter();
+        let room = events.size_hint().1.unwrap_or(0);
+        Self::index_items(
+            events.map(|(date, _, e)| (date, Item::Event(e))),
+            room,
+            stop,
+        )
+    }
+
+    /// [`Log::index`] of events (`room` of them, or about) as the store may hold them: a plain
+    /// match without a `Match` made for it.
+    pub fn index_items(
+        events: impl IntoIterator<Item = (NaiveDate, Item<'a>)>,
+        room: usize,
+        stop: Option<NaiveDate>,
+    ) -> Option<Log<'a>> {
         let mut joined: Vec<bool> = Vec::new();
         let is_in = |joined: &[bool], id: PlayerId| joined.get(id as usize).copied() == Some(true);
-        let events = events.into_iter();
         // Room for every event at once (most of a log is matches, each an op), rather than
         // the vector's doublings, each a copy of what it holds.
-        let room = events.size_hint().1.unwrap_or(0).min(1 << 26);
+        let room = room.min(1 << 26);
         let mut log = Log {
             ops: Vec::with_capacity(room),
             ..Log::default()
         };
-        for (at, (date, _, event)) in (0u64..).zip(events) {
+        for (at, (date, item)) in (0u64..).zip(events) {
             if stop.is_some_and(|s| date >= s) {
                 break;
             }
             log.events = at + 1;
+            let event = match item {
+                Item::Plain(p) => {
+                    if p.a == p.b || !is_in(&joined, p.a) || !is_in(&joined, p.b) {
+                        return None;
+                    }
+                    log.ops.push(Op {
+                        date,
+                        day: date.num_days_from_ce(),
+                        at,
+                        step: Step::Plain(p),
+                    });
+                    continue;
+                }
+                Item::Event(event) => event,
+            };
             let step = match event {
                 Event::Player { id, .. } => {
                     let i = *id as usize;
@@ -188,7 +243,7 @@ impl<'r> Replayer<'r> {
                 self.last[id as usize] = NEVER;
             }
             Step::Scenario(figures) => self.scenarios.set_override(figures),
-            Step::Match(_) => {}
+            Step::Match(_) | Step::Plain(_) => {}
         }
     }
 

@@ -8,6 +8,7 @@
 use super::codec::{self, Body, Op, Row};
 use crate::ladder::event::{Event, Match, PlayerId};
 use crate::ladder::log::{DanglingCorrection, Effective};
+use crate::ladder::quick::{self, Item, PlainMatch};
 use crate::ladder::values::FIRST_DAY;
 use chrono::NaiveDate;
 use std::collections::HashMap;
@@ -307,11 +308,159 @@ impl Events {
             .collect()
     }
 
+    /// The events but their rules changes, indexed for the prediction-only replay up to
+    /// `stop` as `quick::Log::index` would index them from [`Events::to_effective`], but
+    /// with no plain match made (evaluate scores from this alone where it can).
+    pub fn quick_log(&self, stop: Option<NaiveDate>) -> Option<quick::Log<'_>> {
+        let mut day = i32::MIN;
+        let mut date = FIRST_DAY;
+        let items = self.keys.iter().filter_map(move |k| {
+            if k.day != day {
+                day = k.day;
+                date = codec::date_of(day).unwrap_or(FIRST_DAY);
+            }
+            let item = match codec::result_of(k.tag) {
+                Some(result) => Item::Plain(PlainMatch {
+                    a: k.a,
+                    b: k.b,
+                    result,
+                }),
+                None => match &self.others[k.a as usize] {
+                    Event::Rules { .. } => return None,
+                    event => Item::Event(event),
+                },
+            };
+            Some((date, item))
+        });
+        quick::Log::index_items(items, self.keys.len(), stop)
+    }
+
     /// How many `rules` events count.
     pub fn rules_changes(&self) -> usize {
         self.keys
             .iter()
             .filter(|k| k.tag == OTHER && matches!(self.others[k.a as usize], Event::Rules { .. }))
             .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ladder::event::{Entry, Home, MatchResult};
+    use crate::ladder::rules::{Rules, System};
+    use crate::rating::Outcome;
+
+    fn day(d: u32) -> NaiveDate {
+        NaiveDate::from_ymd_opt(2026, 3, d).unwrap()
+    }
+
+    fn join(id: PlayerId, name: &str) -> Event {
+        Event::Player {
+            id,
+            name: name.into(),
+            undated: false,
+        }
+    }
+
+    /// The index made from the compact events, plain matches not made, is the index made
+    /// from every event made (`to_effective`, rules changes taken out, as evaluate took
+    /// them), op for op: plain and scored matches, a team match, a rules change, a scenario's
+    /// figures, a rename, an edit and a deletion, with a stop and without.
+    #[test]
+    fn the_compact_index_is_the_index_of_every_event() {
+        let win = MatchResult::Played(Outcome::Win);
+        let mut scored = Match::new(0, 2, MatchResult::Played(Outcome::Draw));
+        scored.home = Some(Home::A);
+        scored.goals = Some([1, 1]);
+        let adds = [
+            (day(1), join(0, "Ann")),
+            (day(1), join(1, "Bo")),
+            (day(1), join(2, "Cy")),
+            (day(2), Event::Match(Match::new(0, 1, win))),
+            (day(3), Event::Match(scored)),
+            (day(3), Event::Match(Match::new(vec![0, 1], 2, win))),
+            (
+                day(4),
+                Event::Rules {
+                    rules: Box::new(Rules::defaults(System::Elo)),
+                },
+            ),
+            (
+                day(5),
+                Event::Match(Match::new(2, 1, MatchResult::ForfeitA)),
+            ),
+            (
+                day(6),
+                Event::Rename {
+                    id: 1,
+                    name: "Bea".into(),
+                },
+            ),
+            (day(7), Event::Match(Match::new(1, 0, win))),
+            (
+                day(8),
+                Event::Match(Match::new(0, 2, MatchResult::Cancelled)),
+            ),
+        ];
+        let mut rows: Vec<(NaiveDate, Entry)> = adds
+            .into_iter()
+            .map(|(d, event)| (d, Entry::Add { event }))
+            .collect();
+        // Row 12 edits the match of row 4 into a loss; row 13 deletes row 11.
+        let edit = Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Loss)));
+        rows.push((
+            day(2),
+            Entry::Edit {
+                target: 4,
+                event: edit,
+            },
+        ));
+        rows.push((day(9), Entry::Delete { target: 11 }));
+        let mut builder = Builder::default();
+        let mut seq = 1;
+        for (n, data) in codec::encode(&rows).unwrap() {
+            let mut block = codec::Rows::new(seq, n, &data);
+            for row in block.by_ref() {
+                builder.push(&row.unwrap(), true).unwrap();
+            }
+            block.finish().unwrap();
+            seq += n;
+        }
+        let events = builder.finish();
+        let effective = events.to_effective();
+        let shown = |log: Option<quick::Log<'_>>| {
+            let log = log.expect("indexed");
+            let ops: Vec<String> = log
+                .ops
+                .iter()
+                .map(|op| {
+                    let step = match op.step {
+                        quick::Step::Plain(p) => format!("{:?}", p.to_match()),
+                        quick::Step::Match(m) => format!("{m:?}"),
+                        other => format!("{other:?}"),
+                    };
+                    format!("{} {} {} {step}", op.date, op.day, op.at)
+                })
+                .collect();
+            (ops, log.players, log.events)
+        };
+        for stop in [None, Some(day(5)), Some(day(7))] {
+            let whole = quick::Log::index(
+                crate::ladder::evaluate::without_rules_changes(
+                    effective.iter().map(|e| (e.date, e.seq, &e.event)),
+                ),
+                stop,
+            );
+            let compact = shown(events.quick_log(stop));
+            assert_eq!(compact, shown(whole), "stop {stop:?}");
+        }
+        // Nine events count but the rules change (the cancelled match is deleted): three
+        // joins, the edited match, the draw at home, the team match, the forfeit, the rename
+        // and the last win; the rename moves no rating, so eight ops.
+        let (ops, players, counted) = shown(events.quick_log(None));
+        assert_eq!((players, counted), (3, 9));
+        assert!(ops[3].ends_with("Match { a: One(0), b: One(1), result: Played(Loss), medals: None, scenario: None, side_a: None, home: None, goals: None, class: None, board: None }"), "{}", ops[3]);
+        assert_eq!(ops.len(), 8, "{ops:#?}");
     }
 }

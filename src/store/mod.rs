@@ -281,6 +281,12 @@ impl Store {
         .ok_or_else(|| self.damaged("its rules are missing (table meta has no `rules` row)"))
     }
 
+    /// The ladder's events that count, in replay order, held compactly (24 bytes a plain
+    /// match): for a reader that wants fewer than all of them made (`Events::quick_log`).
+    pub(crate) fn compact_events(&self) -> Result<events::Events> {
+        self.events(&self.conn)
+    }
+
     /// The ladder's events that count, in replay order (after edits and deletions).
     pub fn effective(&self) -> Result<Vec<crate::ladder::log::Effective>> {
         Ok(self.events(&self.conn)?.to_effective())
