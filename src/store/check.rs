@@ -16,7 +16,7 @@ use std::path::Path;
 const LISTED: usize = 12;
 
 /// What `rungs check` found.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct CheckReport {
     /// Actions and log rows read.
     pub actions: i64,
@@ -41,6 +41,29 @@ impl CheckReport {
             self.more += 1;
         }
     }
+}
+
+/// What SQLite's integrity check says of the file `conn` reads ("ok" when sound).
+fn integrity_lines(conn: &rusqlite::Connection) -> rusqlite::Result<Vec<String>> {
+    let mut stmt = conn.prepare("PRAGMA integrity_check")?;
+    stmt.query_map([], |r| r.get(0))?.collect()
+}
+
+/// `rest` with the integrity check's findings (`lines`) before its own, as a check lists them.
+fn with_integrity(lines: &[String], rest: CheckReport) -> CheckReport {
+    let mut report = CheckReport {
+        problems: Vec::new(),
+        more: 0,
+        ..rest
+    };
+    for line in lines.iter().filter(|l| *l != "ok") {
+        report.found(format!("SQLite's integrity check: {line}"));
+    }
+    for problem in rest.problems {
+        report.found(problem);
+    }
+    report.more += rest.more;
+    report
 }
 
 /// What `rungs repair` did.
@@ -112,7 +135,32 @@ impl Store {
             .conn
             .execute_batch("BEGIN")
             .map_err(|e| store.sql(e))?;
-        let report = store.check_open();
+        // SQLite's integrity check reads every page, a quarter of a large check: it runs on a
+        // second connection beside the rest where the file is read with SQLite's locks. Each
+        // connection reads from one moment of the file (its read begins straight after the
+        // first's); were a change committed between the two, each part would still find only
+        // what is so of the file as it read it.
+        let second = match store.unlocked_reads.get() {
+            None => store.second_reader(),
+            Some(_) => None,
+        };
+        let report = match second {
+            Some(second) => std::thread::scope(|s| {
+                let integrity = s.spawn(move || {
+                    let lines = integrity_lines(&second);
+                    let _ = second.execute_batch("COMMIT");
+                    lines
+                });
+                let rest = store.check_rest(CheckReport::default());
+                let lines = integrity.join().unwrap_or_else(|_| Ok(Vec::new()));
+                match (lines, rest) {
+                    (Ok(lines), Ok(rest)) => Ok(with_integrity(&lines, rest)),
+                    (Err(e), _) => Err(store.sql(e)),
+                    (_, Err(e)) => Err(e),
+                }
+            }),
+            None => store.check_open(),
+        };
         let _ = store.conn.execute_batch("COMMIT");
         // Read without SQLite's locks (this process may not write the file), what another
         // program wrote meanwhile may look like damage: found so, the check is made again.
@@ -129,27 +177,33 @@ impl Store {
     }
 
     fn check_open(&self) -> Result<CheckReport> {
+        let lines = integrity_lines(&self.conn).map_err(|e| self.sql(e))?;
+        let report = with_integrity(&lines, CheckReport::default());
+        self.check_rest(report)
+    }
+
+    /// A second connection to this store's file with a read begun, for a part of a check
+    /// to read beside this one's; `None` where none opens or reads.
+    fn second_reader(&self) -> Option<rusqlite::Connection> {
+        // This connection's read begins first (a read transaction starts at its first read).
+        self.conn
+            .query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .ok()?;
+        let second = super::schema::second_connection(&self.path).ok()?;
+        second.execute_batch("BEGIN").ok()?;
+        second
+            .query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .ok()?;
+        Some(second)
+    }
+
+    /// Everything a check reads but SQLite's integrity check, added to `report`.
+    fn check_rest(&self, mut report: CheckReport) -> Result<CheckReport> {
         let conn = &self.conn;
-        let mut report = CheckReport {
-            actions: 0,
-            rows: 0,
-            events: 0,
-            players: 0,
-            problems: Vec::new(),
-            more: 0,
-        };
-        {
-            let mut stmt = conn
-                .prepare("PRAGMA integrity_check")
-                .map_err(|e| self.sql(e))?;
-            let lines: Vec<String> = stmt
-                .query_map([], |r| r.get(0))
-                .and_then(|rows| rows.collect())
-                .map_err(|e| self.sql(e))?;
-            for line in lines.into_iter().filter(|l| l != "ok") {
-                report.found(format!("SQLite's integrity check: {line}"));
-            }
-        }
         let stamp = match self.log_stamp(conn) {
             Ok(s) => s,
             Err(e) => {
@@ -399,4 +453,47 @@ fn without_repeats(
 ) -> Vec<crate::ladder::state::Figures> {
     rows.dedup_by(|b, a| a.figures.same_bits(&b.figures));
     rows.into_iter().map(|r| r.figures).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The integrity check read beside the rest lists its findings first, as when it ran
+    /// before the rest: of 2 + 15 problems, the 2 and the rest's first 10 are listed (a dozen)
+    /// and 5 counted; an "ok" adds nothing; the counts read come from the rest.
+    #[test]
+    fn integrity_findings_come_first_and_the_count_is_whole() {
+        let mut rest = CheckReport {
+            actions: 4,
+            rows: 9,
+            events: 8,
+            players: 3,
+            ..CheckReport::default()
+        };
+        for k in 0..15 {
+            rest.found(format!("problem {k}"));
+        }
+        assert_eq!((rest.problems.len(), rest.more), (12, 3));
+        let lines = [
+            "row 3 missing from index x".to_string(),
+            "wrong # of entries in index x".to_string(),
+        ];
+        let report = with_integrity(&lines, rest.clone());
+        assert_eq!(
+            report.problems[0],
+            "SQLite's integrity check: row 3 missing from index x"
+        );
+        assert_eq!(
+            report.problems[1],
+            "SQLite's integrity check: wrong # of entries in index x"
+        );
+        assert_eq!(report.problems[2..], rest.problems[..10]);
+        assert_eq!((report.problems.len(), report.more), (12, 5));
+        assert_eq!(
+            (report.actions, report.rows, report.events, report.players),
+            (4, 9, 8, 3)
+        );
+        assert_eq!(with_integrity(&["ok".to_string()], rest.clone()), rest);
+    }
 }

@@ -291,6 +291,15 @@ fn configure(conn: &Connection) -> rusqlite::Result<()> {
     Ok(())
 }
 
+/// Another connection to a ladder this process has open and may write, configured as the
+/// first (for a second reader beside it: `rungs check`).
+pub(crate) fn second_connection(path: &Path) -> rusqlite::Result<Connection> {
+    connect(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )
+}
+
 fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
     let conn = Connection::open_with_flags(path, flags)?;
     configure(&conn)?;
