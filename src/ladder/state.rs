@@ -610,9 +610,16 @@ impl NameBook {
 
 impl Ladder {
     pub fn new(rules: Rules) -> Ladder {
-        // Nobody holds a slot on an empty Skyweaver ladder; other systems have none.
+        // Nobody holds a slot on an empty Skyweaver ladder; other systems have none. The
+        // empty list holds every contender (there is none), so the replay keeps the slots
+        // by their list from the first event: with no bound it found the top N among the
+        // holders and the players each event named, after every event, until the first
+        // rescan (on a large ladder, for the first 400,000 matches).
         let slots = match rules.params {
-            Params::Skyweaver(_) => Slots(Some(Holders::default())),
+            Params::Skyweaver(_) => Slots(Some(Holders {
+                bound: Some(Bound::All),
+                ..Holders::default()
+            })),
             _ => Slots(None),
         };
         Ladder {
