@@ -10,6 +10,7 @@
 //! players' histories); `replay.rs` replay, rebuild and preview;
 //! `check.rs` `rungs check` and `rungs repair`.
 
+mod ahead;
 mod actions;
 mod caches;
 pub mod check;
