@@ -205,10 +205,8 @@ pub fn to_json(ladder: &Ladder, rows: &[Standing]) -> Value {
                 let date = date_text(ladder, s);
                 let mut row = Vec::new();
                 fields(ladder, centre, s, &date, &mut row);
-                let m: serde_json::Map<String, Value> = row
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), json!(v)))
-                    .collect();
+                let m: serde_json::Map<String, Value> =
+                    row.iter().map(|(k, v)| (k.to_string(), json!(v))).collect();
                 Value::Object(m)
             })
             .collect(),
@@ -224,7 +222,11 @@ fn date_text(ladder: &Ladder, s: &Standing) -> String {
 /// [`to_json`] written straight to `w`, the same bytes as its `to_string()` (keys in the
 /// order a JSON object map keeps them, sorted) without building a map per player: printing
 /// 10,000 standings that way was a twentieth of a whole replay.
-pub fn write_json(ladder: &Ladder, rows: &[Standing], w: impl std::io::Write) -> std::io::Result<()> {
+pub fn write_json(
+    ladder: &Ladder,
+    rows: &[Standing],
+    w: impl std::io::Write,
+) -> std::io::Result<()> {
     struct Rows<'a>(&'a Ladder, &'a [Standing]);
     impl Serialize for Rows<'_> {
         fn serialize<S: Serializer>(&self, ser: S) -> Result<S::Ok, S::Error> {
@@ -378,7 +380,10 @@ mod tests {
                 "{system}: {written}"
             );
             assert!(written.contains(r#""player":"Cy \"C\" é","#), "{system}");
-            assert!(written.contains(r#""last_played":"2026-01-01""#), "{system}");
+            assert!(
+                written.contains(r#""last_played":"2026-01-01""#),
+                "{system}"
+            );
         }
     }
 }

@@ -468,6 +468,12 @@ pub struct Holders {
     /// than the earliest): until the idle cut-off passes it, none of them has gone idle.
     #[serde(skip)]
     pub idle_from: Option<NaiveDate>,
+    /// By player id, whether `holders` (2) or `reserve` (1) holds them, else 0 (shorter
+    /// than the players: the rest are not held). Kept with the lists by
+    /// `leaderboard::settle`; an event's two players are looked up here, not searched for
+    /// among some 200 ids, and a holder who stays one is not marked again.
+    #[serde(skip)]
+    pub listed: Vec<u8>,
 }
 
 /// Where a player stands for a Grandweaver slot: RP, rating, join date, entry order (the

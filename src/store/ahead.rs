@@ -38,9 +38,8 @@ impl Store {
         let stop = AtomicBool::new(false);
         std::thread::scope(|scope| {
             let (tx, rx) = sync_channel::<Batch>(AHEAD);
-            let replay = scope.spawn(|| {
-                replay_batches(rules, skip_rules, rx, &stop, cancel.as_deref())
-            });
+            let replay =
+                scope.spawn(|| replay_batches(rules, skip_rules, rx, &stop, cancel.as_deref()));
             let mut tx = Some(tx);
             let mut sent = 0;
             let mut in_order = true;
@@ -99,8 +98,7 @@ fn replay_batches(
         }
         let applied = batch.for_each(|date, seq, event| {
             n += 1;
-            if n.is_multiple_of(CANCEL_EVERY) && cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-            {
+            if n.is_multiple_of(CANCEL_EVERY) && cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return Err(None);
             }
             if skip_rules && matches!(event, Event::Rules { .. }) {

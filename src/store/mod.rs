@@ -10,8 +10,8 @@
 //! players' histories); `replay.rs` replay, rebuild and preview;
 //! `check.rs` `rungs check` and `rungs repair`.
 
-mod ahead;
 mod actions;
+mod ahead;
 mod caches;
 pub mod check;
 pub mod codec;
