@@ -19,7 +19,7 @@ const CANCEL_EVERY: u64 = 1 << 16;
 
 /// How the replaying thread ended.
 enum Ended {
-    Done(Ladder),
+    Done(Box<Ladder>),
     Failed(ReplayError),
     Cancelled,
     /// Told to stop: the log turned out to need sorting or correcting, or was damaged.
@@ -62,7 +62,7 @@ impl Store {
                 Ok(events) if !in_order => events,
                 Ok(_) => {
                     return match replay.join() {
-                        Ok(Ended::Done(ladder)) => Ok(ladder),
+                        Ok(Ended::Done(ladder)) => Ok(*ladder),
                         Ok(Ended::Failed(e)) => Err(self.replay_error(e)),
                         // (Nothing told it to stop: only a cancel ends it early here.)
                         Ok(Ended::Cancelled | Ended::Stopped) => Err(StoreError::Cancelled),
@@ -115,5 +115,5 @@ fn replay_batches(
             Err(None) => return Ended::Cancelled,
         }
     }
-    Ended::Done(ladder)
+    Ended::Done(Box::new(ladder))
 }
