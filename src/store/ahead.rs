@@ -46,6 +46,8 @@ impl Store {
             let read = self.events_watched(&self.conn, &force, None, &mut |builder| {
                 in_order = in_order && builder.in_order();
                 if !in_order {
+                    // The batches already sent are of no use: the thread stops at the next.
+                    stop.store(true, Ordering::Relaxed);
                     tx = None;
                 } else if let Some(sender) = &tx {
                     // A thread that stopped on an error takes nothing more; the rest of the
