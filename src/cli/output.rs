@@ -220,7 +220,10 @@ pub fn standings_filtered(ladder: &Ladder, rows: &[Standing], as_json: bool, all
 
 pub fn standings(ladder: &Ladder, rows: &[Standing], as_json: bool) {
     if as_json {
-        say!("{}", standings::to_json(ladder, rows));
+        let mut text = Vec::with_capacity(rows.len().saturating_mul(256));
+        crate::cli::stdout::check(standings::write_json(ladder, rows, &mut text));
+        text.push(b'\n');
+        crate::cli::stdout::write_all(&text);
         return;
     }
     if rows.is_empty() {

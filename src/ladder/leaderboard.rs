@@ -250,7 +250,16 @@ pub fn track(ladder: &mut Ladder, touched: &[PlayerId], last: Option<Place>) {
             // The list holds every contender down to the bound: its first N are the top N
             // of the ladder while it has N, or while it holds every contender.
             if list.len() >= n || bound == Bound::All {
-                settle(ladder, list, n, Some(bound), latest, idle_from, Some(slots));
+                settle(
+                    ladder,
+                    list,
+                    n,
+                    Some(bound),
+                    latest,
+                    idle_from,
+                    Some(slots),
+                    false,
+                );
             } else {
                 rescan(ladder);
             }
@@ -273,7 +282,7 @@ pub fn track(ladder: &mut Ladder, touched: &[PlayerId], last: Option<Place>) {
                     })
             });
             if exact {
-                settle(ladder, new, n, None, latest, None, Some(slots));
+                settle(ladder, new, n, None, latest, None, Some(slots), false);
             } else {
                 ladder.slots.0 = Some(slots);
                 rescan(ladder);
@@ -308,7 +317,7 @@ fn unmoved(
     let players = &ladder.players;
     touched.iter().all(|&id| {
         let i = id as usize;
-        let in_list = slots.holders.contains(&id) || slots.reserve.contains(&id);
+        let in_list = slots.listed.get(i).is_some_and(|&f| f != 0);
         let enters = i < players.len()
             && contention.holds(&players[i])
             && match bound {
@@ -366,6 +375,9 @@ fn relisted(
         // A match: its players leave their places (and come back below if they still
         // stand high enough); nobody else moved.
         for &id in touched {
+            if slots.listed.get(id as usize).is_none_or(|&f| f == 0) {
+                continue;
+            }
             if let Some(at) = list.iter().position(|&i| i == id as usize) {
                 list.remove(at);
             }
@@ -444,7 +456,7 @@ pub fn rescan(ladder: &mut Ladder) {
         .iter()
         .fold(None, |e, &i| earliest(e, ladder.players[i].last_played));
     let spare = ladder.slots.0.take();
-    settle(ladder, list, n, Some(bound), latest, idle_from, spare);
+    settle(ladder, list, n, Some(bound), latest, idle_from, spare, true);
 }
 
 /// How many contenders the holders and their reserve hold: the N slots, and as many again
@@ -456,7 +468,11 @@ fn kept(n: usize) -> usize {
 /// Records the first `n` of `list` (best first) as the holders and marks them; the rest is
 /// the reserve, which `bound` describes.
 /// `spare` is the slots this replaces, whose lists are written over rather than allocated
-/// afresh (a replay settles the slots after many of its matches).
+/// afresh (a replay settles the slots after many of its matches). Unless `mark_all`, a
+/// holder who was one in `spare` is not marked again: every holder is marked when it
+/// becomes one, and whatever clears the marks (a hard reset, a change of system) rescans,
+/// which marks them all.
+#[allow(clippy::too_many_arguments)]
 fn settle(
     ladder: &mut Ladder,
     list: Vec<usize>,
@@ -465,21 +481,43 @@ fn settle(
     latest: Option<NaiveDate>,
     idle_from: Option<NaiveDate>,
     spare: Option<Holders>,
+    mark_all: bool,
 ) {
+    const HOLDER: u8 = 2;
+    const RESERVE: u8 = 1;
     let Holders {
         mut holders,
         mut reserve,
+        mut listed,
         ..
     } = spare.unwrap_or_default();
+    let split = list.len().min(n);
+    // Marked before `listed` is written over: it says who held a slot before.
+    for &i in &list[..split] {
+        if mark_all || listed.get(i).is_none_or(|&f| f != HOLDER) {
+            ladder.players[i].season_grandweaver = true;
+        }
+    }
+    for &id in holders.iter().chain(&reserve) {
+        if let Some(flag) = listed.get_mut(id as usize) {
+            *flag = 0;
+        }
+    }
     holders.clear();
     reserve.clear();
-    let split = list.len().min(n);
     holders.extend(list[..split].iter().map(|&i| i as PlayerId));
     if bound.is_some() {
         reserve.extend(list[split..].iter().map(|&i| i as PlayerId));
     }
+    let needed = list.iter().max().map_or(0, |&i| i + 1);
+    if listed.len() < needed {
+        listed.resize(needed, 0);
+    }
+    for &id in &reserve {
+        listed[id as usize] = RESERVE;
+    }
     for &i in &list[..split] {
-        ladder.players[i].season_grandweaver = true;
+        listed[i] = HOLDER;
     }
     ladder.slots = Slots(Some(Holders {
         holders,
@@ -487,6 +525,7 @@ fn settle(
         reserve,
         bound,
         idle_from,
+        listed,
     }));
 }
 
@@ -581,5 +620,46 @@ mod tests {
                 "more contenders than the list holds: {from_reserve}"
             );
         }
+    }
+
+    /// The two slots end with the two winners, and everyone who held one is marked; a hard
+    /// reset then clears every mark and leaves nobody holding one (its RP is at most 1000,
+    /// below Master's 1200), so a holder's mark is never carried over a reset (settling the
+    /// slots skips marking only a holder who stays one between resets).
+    #[test]
+    fn holders_are_marked_and_a_hard_reset_clears_them() {
+        let mut rules = Rules::defaults(System::Skyweaver);
+        rules.assign("grandweaver_count=2").unwrap();
+        rules.assign("initial_rp=1200").unwrap();
+        let mut ladder = Ladder::new(rules);
+        let mut scratch = Vec::new();
+        let day = NaiveDate::from_ymd_opt(2001, 1, 1).unwrap();
+        for id in 0..4 {
+            let join = Event::Player {
+                id,
+                name: format!("P{id}"),
+                undated: false,
+            };
+            ladder
+                .apply(day, u64::from(id) + 1, &join, &mut scratch)
+                .unwrap();
+        }
+        // 0 beats 1, then 2 beats 3: 0 and 2 stand above the others and hold the two slots.
+        for (seq, (a, b)) in [(5, (0, 1)), (6, (2, 3))] {
+            let m = Event::Match(Match::new(a, b, MatchResult::Played(Outcome::Win)));
+            ladder.apply(day, seq, &m, &mut scratch).unwrap();
+        }
+        let holders = |l: &Ladder| l.slots.0.as_ref().unwrap().holders.clone();
+        let marked =
+            |l: &Ladder| -> Vec<bool> { l.players.iter().map(|p| p.season_grandweaver).collect() };
+        assert_eq!(holders(&ladder), [0, 2]);
+        // Everyone starts a Master at 1200 RP: the first two to join held the slots until
+        // 1 lost (rating below 2's and 3's 1500), so 1's mark stays for the season.
+        assert_eq!(marked(&ladder), vec![true, true, true, false]);
+        ladder
+            .apply(day, 7, &Event::HardReset, &mut scratch)
+            .unwrap();
+        assert!(holders(&ladder).is_empty());
+        assert_eq!(marked(&ladder), vec![false; 4]);
     }
 }

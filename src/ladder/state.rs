@@ -469,6 +469,12 @@ pub struct Holders {
     /// than the earliest): until the idle cut-off passes it, none of them has gone idle.
     #[serde(skip)]
     pub idle_from: Option<NaiveDate>,
+    /// By player id, whether `holders` (2) or `reserve` (1) holds them, else 0 (shorter
+    /// than the players: the rest are not held). Kept with the lists by
+    /// `leaderboard::settle`; an event's two players are looked up here, not searched for
+    /// among some 200 ids, and a holder who stays one is not marked again.
+    #[serde(skip)]
+    pub listed: Vec<u8>,
 }
 
 /// Where a player stands for a Grandweaver slot: RP, rating, join date, entry order (the
@@ -611,9 +617,16 @@ impl NameBook {
 
 impl Ladder {
     pub fn new(rules: Rules) -> Ladder {
-        // Nobody holds a slot on an empty Skyweaver ladder; other systems have none.
+        // Nobody holds a slot on an empty Skyweaver ladder; other systems have none. The
+        // empty list holds every contender (there is none), so the replay keeps the slots
+        // by their list from the first event: with no bound it found the top N among the
+        // holders and the players each event named, after every event, until the first
+        // rescan (on a large ladder, for the first 400,000 matches).
         let slots = match rules.params {
-            Params::Skyweaver(_) => Slots(Some(Holders::default())),
+            Params::Skyweaver(_) => Slots(Some(Holders {
+                bound: Some(Bound::All),
+                ..Holders::default()
+            })),
             _ => Slots(None),
         };
         Ladder {

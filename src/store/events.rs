@@ -50,6 +50,11 @@ pub(crate) struct Builder {
     others: Vec<Event>,
     joins: u64,
     undated: bool,
+    /// Whether the keys so far may not be the events in replay order as they stand: a
+    /// correction changed or removed a key already made, a date went back (then they are
+    /// sorted at the end), or an undated join came for an id counted before (an earlier
+    /// event may name it, and the join would move to that event's date).
+    reordered: bool,
 }
 
 impl Builder {
@@ -103,6 +108,15 @@ impl Builder {
                     .event()
                     .map_err(Problem::Row)?
                     .ok_or_else(|| Problem::Row(format!("row {}: no event", row.seq)))?;
+                // A new id cannot have been named before its join (ids are checked against
+                // the joins so far), so in a log kept in date order its undated join stays.
+                if let Event::Player {
+                    id, undated: true, ..
+                } = &event
+                    && u64::from(*id) < self.joins
+                {
+                    self.reordered = true;
+                }
                 self.check_ids(row.seq, &event)?;
                 let index = u32::try_from(self.others.len())
                     .map_err(|_| Problem::Row("too many events".into()))?;
@@ -148,9 +162,11 @@ impl Builder {
         match row.op {
             Op::Add => {
                 let key = self.key(row)?;
+                self.reordered |= self.keys.last().is_some_and(|last| key.day < last.day);
                 self.keys.push(key);
             }
             Op::Edit => {
+                self.reordered = true;
                 let at = self.live(row.seq, row.target)?;
                 let key = self.key(row)?;
                 self.keys[at] = Key {
@@ -159,11 +175,46 @@ impl Builder {
                 };
             }
             Op::Delete => {
+                self.reordered = true;
                 let at = self.live(row.seq, row.target)?;
                 self.keys[at].tag = DEAD;
             }
         }
         Ok(())
+    }
+
+    /// Whether the keys made so far are already the first events in replay order, whatever
+    /// rows come next, unless a later row is a correction, dated earlier, or an undated join
+    /// of an id seen before (then it turns false for good). An undated join of a new id in
+    /// such a log stays where it is: every event naming the player comes after it, on its
+    /// date or later (what `place_undated_joins` would find).
+    pub fn in_order(&self) -> bool {
+        !self.reordered
+    }
+
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// A copy of the keys from `from` on, with the events they keep (a replay on another
+    /// thread takes them while the log is still read; the builder keeps its own for a log
+    /// that turns out to need sorting or correcting).
+    pub fn batch(&self, from: usize) -> Batch {
+        let mut others = Vec::new();
+        let keys = self.keys[from.min(self.keys.len())..]
+            .iter()
+            .map(|k| {
+                if k.tag != OTHER {
+                    return *k;
+                }
+                others.push(self.others[k.a as usize].clone());
+                Key {
+                    a: others.len() as u32 - 1,
+                    ..*k
+                }
+            })
+            .collect();
+        Batch { keys, others }
     }
 
     /// Room for `rows` rows (a hint: the log's length).
@@ -176,6 +227,14 @@ impl Builder {
 
     /// The events in replay order.
     pub fn finish(mut self) -> Events {
+        // In order as they stand ([`Builder::in_order`]): nothing deleted, no undated join
+        // to move, nothing to sort; the three passes over a million keys are skipped.
+        if !self.reordered {
+            return Events {
+                keys: self.keys,
+                others: self.others,
+            };
+        }
         self.keys.retain(|k| k.tag != DEAD);
         if self.undated {
             self.place_undated_joins();
@@ -235,6 +294,45 @@ impl Builder {
     }
 }
 
+/// Some events in replay order, taken from a [`Builder`] as the log is read.
+#[derive(Debug, Default)]
+pub(crate) struct Batch {
+    keys: Vec<Key>,
+    others: Vec<Event>,
+}
+
+impl Batch {
+    /// Calls `f` with every event of the batch in order; stops at the first error.
+    pub fn for_each<E>(
+        &self,
+        f: impl FnMut(NaiveDate, u64, &Event) -> Result<(), E>,
+    ) -> Result<(), E> {
+        each(&self.keys, &self.others, f)
+    }
+}
+
+/// Calls `f` with the event of every key in turn, a plain match made afresh and any other
+/// event from `others`.
+fn each<E>(
+    keys: &[Key],
+    others: &[Event],
+    mut f: impl FnMut(NaiveDate, u64, &Event) -> Result<(), E>,
+) -> Result<(), E> {
+    let mut day = i32::MIN;
+    let mut date = FIRST_DAY;
+    for k in keys {
+        if k.day != day {
+            day = k.day;
+            date = codec::date_of(day).unwrap_or(FIRST_DAY);
+        }
+        match codec::result_of(k.tag) {
+            Some(result) => f(date, k.seq, &Event::Match(Match::new(k.a, k.b, result)))?,
+            None => f(date, k.seq, &others[k.a as usize])?,
+        }
+    }
+    Ok(())
+}
+
 impl Events {
     pub fn len(&self) -> usize {
         self.keys.len()
@@ -250,21 +348,9 @@ impl Events {
     /// Calls `f` with every event in replay order; stops at the first error.
     pub fn for_each<E>(
         &self,
-        mut f: impl FnMut(NaiveDate, u64, &Event) -> Result<(), E>,
+        f: impl FnMut(NaiveDate, u64, &Event) -> Result<(), E>,
     ) -> Result<(), E> {
-        let mut day = i32::MIN;
-        let mut date = FIRST_DAY;
-        for k in &self.keys {
-            if k.day != day {
-                day = k.day;
-                date = codec::date_of(day).unwrap_or(FIRST_DAY);
-            }
-            match codec::result_of(k.tag) {
-                Some(result) => f(date, k.seq, &Event::Match(Match::new(k.a, k.b, result)))?,
-                None => f(date, k.seq, &self.others[k.a as usize])?,
-            }
-        }
-        Ok(())
+        each(&self.keys, &self.others, f)
     }
 
     /// Every event as [`Effective`], in replay order.

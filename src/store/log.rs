@@ -197,6 +197,18 @@ impl Store {
         force: &InForce,
         extra: Option<(u64, &[codec::Packed])>,
     ) -> Result<Events> {
+        self.events_watched(conn, force, extra, &mut |_| Ok(()))
+    }
+
+    /// [`events_with`](Self::events_with), showing `watch` the builder after each block of
+    /// the log (a replay may start on the events read so far while the rest is read).
+    pub(crate) fn events_watched(
+        &self,
+        conn: &Connection,
+        force: &InForce,
+        extra: Option<(u64, &[codec::Packed])>,
+        watch: &mut dyn FnMut(&Builder) -> Result<()>,
+    ) -> Result<Events> {
         // Room for every row: no more than the rows said, nor than the bytes could hold
         // (a row takes at least 3), whatever a damaged file says.
         let hint: i64 = conn
@@ -207,7 +219,7 @@ impl Store {
             )
             .map_err(|e| self.sql(e))?;
         let mut builder = Builder::with_capacity(hint.clamp(0, 1 << 30) as usize);
-        let mut push = |rows: &mut Rows<'_>, counts: bool| -> Result<()> {
+        let push = |builder: &mut Builder, rows: &mut Rows<'_>, counts: bool| -> Result<()> {
             for row in rows.by_ref() {
                 let row = row.map_err(|e| self.damaged(format!("its log: {e}")))?;
                 builder.push(&row, counts).map_err(|p| self.problem(p))?;
@@ -216,12 +228,13 @@ impl Store {
                 .map_err(|e| self.damaged(format!("its log: {e}")))
         };
         self.blocks(conn, false, |block| {
-            push(&mut block.rows(), force.counts(block.action))?;
+            push(&mut builder, &mut block.rows(), force.counts(block.action))?;
+            watch(&builder)?;
             Ok(true)
         })?;
         if let Some((mut seq, blocks)) = extra {
             for (n, data) in blocks {
-                push(&mut Rows::new(seq, *n, data), true)?;
+                push(&mut builder, &mut Rows::new(seq, *n, data), true)?;
                 seq += n;
             }
         }

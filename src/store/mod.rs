@@ -11,6 +11,7 @@
 //! `check.rs` `rungs check` and `rungs repair`.
 
 mod actions;
+mod ahead;
 mod caches;
 pub mod check;
 pub mod codec;

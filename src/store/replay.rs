@@ -37,7 +37,7 @@ impl Store {
 
     /// [`run`](Self::run), keeping the season archive only if `seasons`: a replay that shows
     /// standings drops each season as it ends and holds players, not players × seasons.
-    fn run_keeping(
+    pub(super) fn run_keeping(
         &self,
         rules: &Rules,
         events: &Events,
@@ -136,15 +136,13 @@ impl Store {
     /// The final standings of the log under `rules` (with its rules changes), without history
     /// or season archive: what `rungs replay` prints, in the least memory.
     pub fn replay_state(&self, rules: &Rules) -> Result<Ladder> {
-        let events = self.events(&self.conn)?;
-        self.run_keeping(rules, &events, false, false, false, &mut |_| {})
+        self.replay_reading(rules, false)
     }
 
     /// The final standings of the log with `rules` held from the start: the log's own rules
     /// changes are passed over. Without history or season archive, as [`Store::replay_state`].
     pub fn replay_fixed(&self, rules: &Rules) -> Result<Ladder> {
-        let events = self.events(&self.conn)?;
-        self.run_keeping(rules, &events, true, false, false, &mut |_| {})
+        self.replay_reading(rules, true)
     }
 
     /// Replays `events` (the log as it now stands in `tx`) and rewrites the caches: every
