@@ -12,6 +12,8 @@ use super::log::{kind_code, stacks};
 use super::replay::{first_affected, targets};
 use super::{Result, Store, StoreError, Toggled, Tx, today_stamp};
 use crate::ladder::event::{Entry, Event, PlayerId};
+use crate::ladder::replay::ReplayError;
+use crate::ladder::state::Ladder;
 use chrono::NaiveDate;
 use rusqlite::{Connection, params};
 
@@ -42,6 +44,46 @@ fn players_needed(rows: &[(NaiveDate, Entry)]) -> Option<Vec<PlayerId>> {
     ids.sort_unstable();
     ids.dedup();
     Some(ids)
+}
+
+/// A change of more rows than this encodes its log, and replays, beside the log's writing
+/// and the checks (and packs its histories beside the replay): work for the second core.
+const BESIDE: usize = 1 << 14;
+
+/// What a scoped thread returned; its panic goes on.
+fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
+/// Replays `rows` (numbered `seqs`) on `ladder`, packing the history rows they give into
+/// `histories`; the players each event touched go to `touched` when asked for.
+fn replay(
+    ladder: &mut Ladder,
+    rows: &[(NaiveDate, Entry)],
+    seqs: &[u64],
+    histories: Histories,
+    mut touched: Option<&mut Vec<PlayerId>>,
+) -> (Histories, std::result::Result<(), ReplayError>) {
+    let mut scratch = Vec::new();
+    histories.packed_beside(rows.len() > BESIDE, |add| {
+        for ((date, entry), seq) in rows.iter().zip(seqs) {
+            let Entry::Add { event } = entry else {
+                continue;
+            };
+            ladder.apply(*date, *seq, event, &mut scratch)?;
+            if let Some(touched) = touched.as_deref_mut() {
+                touched.extend(scratch.iter().map(|h| h.player));
+                if let Event::Rename { id, .. } | Event::Retire { id, .. } = event {
+                    touched.push(*id);
+                }
+            }
+            add(&scratch);
+            scratch.clear();
+        }
+        Ok(())
+    })
 }
 
 /// An action about to be written.
@@ -145,7 +187,35 @@ impl Store {
         if rows.is_empty() {
             return Ok(Vec::new());
         }
-        let blocks = codec::encode(rows).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let encode = || codec::encode(rows).map_err(|e| StoreError::Invalid(e.to_string()));
+        if rows.len() <= BESIDE {
+            let mut blocks = Some(encode()?);
+            return self.commit_encoded(label, rows, &mut || Ok(blocks.take().unwrap_or_default()));
+        }
+        // A large change's log is encoded on a second thread while this one checks the rows
+        // and reads the caches (and the replay begins).
+        std::thread::scope(|s| {
+            let mut encoder = Some(s.spawn(encode));
+            let done = self.commit_encoded(label, rows, &mut || match encoder.take() {
+                Some(e) => joined(e),
+                None => Ok(Vec::new()),
+            });
+            // An encoding that failed fails the change first, as when it came before the
+            // transaction began.
+            if let Some(e) = encoder.take() {
+                joined(e)?;
+            }
+            done
+        })
+    }
+
+    /// [`Store::commit`] of rows whose log blocks `blocks` gives (asked once).
+    fn commit_encoded(
+        &self,
+        label: &str,
+        rows: &[(NaiveDate, Entry)],
+        blocks: &mut dyn FnMut() -> Result<Vec<codec::Packed>>,
+    ) -> Result<Vec<u64>> {
         // Dropped after the transaction ends, committed or not.
         let _bulk = (rows.len() >= journal::BULK_ROWS && !self.read_only)
             .then(|| journal::Bulk::begin(&self.conn));
@@ -185,10 +255,18 @@ impl Store {
             label,
             at: &at,
         };
-        self.write_action(&tx, &mut head, &row, first_seq, &blocks)?;
-        let written = (head.stamp.last_action, head.stamp.last_seq);
-        drop(blocks);
-        if !(appends_at_end && self.apply_incrementally(&tx, rows, &seqs, &head)?) {
+        // The action and its rows are written once: before the replay, or while it runs.
+        let mut logged = false;
+        let mut write_log = |head: &mut CacheHead| -> Result<()> {
+            if !std::mem::replace(&mut logged, true) {
+                self.write_action(&tx, head, &row, first_seq, &blocks()?)?;
+            }
+            Ok(())
+        };
+        if !(appends_at_end
+            && self.apply_incrementally(&tx, rows, &seqs, &mut head, &mut write_log)?)
+        {
+            write_log(&mut head)?;
             // Caches an older rungs wrote lack what this one keeps: the whole log replays.
             let from = match appends_at_end {
                 true => None,
@@ -197,6 +275,7 @@ impl Store {
             let events = self.events(&tx)?;
             self.rebuild(&tx, &events, from, head.stamp)?;
         }
+        let written = (head.stamp.last_action, head.stamp.last_seq);
         self.check_cancel()?;
         tx.commit().map_err(|e| self.sql(e))?;
         self.seen.set(Some(written));
@@ -206,12 +285,15 @@ impl Store {
     /// The fast path: new events after everything cached apply to the cached state. `false`
     /// (nothing written) when the caches are an older rungs' that lack what this one keeps
     /// (the match counts of `Ladder::results`): the caller replays the log instead.
+    /// `write_log` writes the action's rows, which the replay does not read: a large change
+    /// that reads every player replays on a second thread meanwhile.
     fn apply_incrementally(
         &self,
         tx: &Connection,
         rows: &[(NaiveDate, Entry)],
         seqs: &[u64],
-        head: &CacheHead,
+        head: &mut CacheHead,
+        write_log: &mut dyn FnMut(&mut CacheHead) -> Result<()>,
     ) -> Result<bool> {
         let mut needed = players_needed(rows);
         let mut ladder = match &needed {
@@ -221,11 +303,6 @@ impl Store {
         if ladder.results.is_none() {
             return Ok(false);
         }
-        let mut head = CacheHead {
-            stamp: head.stamp,
-            last: head.last,
-            caches: head.caches,
-        };
         // A scheduled reset the new events pass changes every player (the season calendar).
         let last_date = rows.last().map(|(d, _)| *d);
         if needed.is_some()
@@ -243,44 +320,44 @@ impl Store {
         // Who had reached Grandweaver this season when the whole ladder was read for a slot
         // (see below): the players marked since are written with those the events touched.
         let mut marked: Option<Vec<bool>> = None;
-        let (histories, mut touched) = loop {
-            let histories = counter.clone().histories(ladder.players.len());
-            let mut scratch = Vec::new();
-            let mut touched: Vec<PlayerId> = Vec::new();
-            let (histories, replayed) = histories.packed_beside(rows.len() > 1 << 14, |add| {
-                for ((date, entry), seq) in rows.iter().zip(seqs) {
-                    let Entry::Add { event } = entry else {
-                        continue;
-                    };
-                    ladder
-                        .apply(*date, *seq, event, &mut scratch)
-                        .map_err(|e| self.replay_error(e))?;
-                    if needed.is_some() {
-                        touched.extend(scratch.iter().map(|h| h.player));
-                        if let Event::Rename { id, .. } | Event::Retire { id, .. } = event {
-                            touched.push(*id);
-                        }
-                    }
-                    add(&scratch);
-                    scratch.clear();
-                }
-                Ok::<(), StoreError>(())
+        let (histories, mut touched) = if needed.is_none() && rows.len() > BESIDE {
+            // The whole ladder is read already: one pass, beside the log's writing.
+            let histories = counter.histories(ladder.players.len());
+            let (logged, (replayed, histories, done)) = std::thread::scope(|s| {
+                let replay = s.spawn(move || {
+                    let (histories, done) = replay(&mut ladder, rows, seqs, histories, None);
+                    (ladder, histories, done)
+                });
+                let logged = write_log(head);
+                (logged, joined(replay))
             });
-            replayed?;
-            // An event that moved a player the loaded ones do not include (a Grandweaver
-            // who fell makes room for one) asks for the whole ladder: start again with it.
-            // Only the players the events touched, and those it marks, change.
-            if !ladder.partial.needs_all {
-                break (histories, touched);
+            ladder = replayed;
+            logged?;
+            done.map_err(|e| self.replay_error(e))?;
+            (histories, Vec::new())
+        } else {
+            write_log(head)?;
+            loop {
+                let histories = counter.clone().histories(ladder.players.len());
+                let mut touched: Vec<PlayerId> = Vec::new();
+                let asked = needed.is_some().then_some(&mut touched);
+                let (histories, done) = replay(&mut ladder, rows, seqs, histories, asked);
+                done.map_err(|e| self.replay_error(e))?;
+                // An event that moved a player the loaded ones do not include (a Grandweaver
+                // who fell makes room for one) asks for the whole ladder: start again with
+                // it. Only the players the events touched, and those it marks, change.
+                if !ladder.partial.needs_all {
+                    break (histories, touched);
+                }
+                ladder = self.cached_ladder(tx)?;
+                marked = Some(
+                    ladder
+                        .players
+                        .iter()
+                        .map(|p| p.season_grandweaver)
+                        .collect(),
+                );
             }
-            ladder = self.cached_ladder(tx)?;
-            marked = Some(
-                ladder
-                    .players
-                    .iter()
-                    .map(|p| p.season_grandweaver)
-                    .collect(),
-            );
         };
         if let Some(marked) = marked {
             touched.extend(
@@ -299,7 +376,7 @@ impl Store {
             // history row (a hard reset clears season counters under every system).
             needed.is_some().then_some(touched.as_slice()),
             HistoryWrite::Append(&histories),
-            &head,
+            head,
         )?;
         Ok(true)
     }

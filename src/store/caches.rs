@@ -487,8 +487,11 @@ impl Store {
             ],
         )
         .map_err(sql)?;
+        // An append moves the histories' digest by exactly what it wrote, whoever it
+        // touched; a replacement after the rebuild emptied the table is counted afresh.
+        let exact = touched.is_some() || matches!(history, HistoryWrite::Append(_));
         let delta = self.write_history(tx, history)?;
-        self.guard_after(tx, touched.map(|_| delta))
+        self.guard_after(tx, exact.then_some(delta))
     }
 }
 
