@@ -196,3 +196,32 @@ fn a_bad_line_is_the_one_a_sorted_reading_meets_first() {
         assert_eq!(count(&path, "actions"), 1, "{name}");
     }
 }
+
+#[test]
+fn a_ladder_of_thousands_written_whole_is_sound_and_equals_a_replay() {
+    // 5,000 players (from 4,096 on, every player's text is made on a second thread while the
+    // histories are written): P(i) plays P(i + 1) on day i / 10, A winning.
+    let dir = TempDir::new("beside-players");
+    let mut csv = String::from("date,player_a,player_b,score\n");
+    for i in 0..5_000u64 {
+        csv.push_str(&format!("{},P{i},P{},1\n", day(i / 10), (i + 1) % 5_000));
+    }
+    let path = dir.0.join("many.rungs");
+    let rows = import(&dir, "many", &csv, true).unwrap();
+    assert_eq!(rows.len(), 10_000, "5,000 joins and 5,000 matches");
+    let store = Store::open(&path).unwrap();
+    let ladder = store.ladder().unwrap();
+    assert_eq!(ladder.players.len(), 5_000);
+    // P0 plays twice: beats P1 first, loses to P4999 last.
+    let p0 = &ladder.players[0];
+    assert_eq!(
+        (p0.name.as_str(), p0.matches, p0.wins, p0.losses),
+        ("P0", 2, 1, 1)
+    );
+    let (replayed, _) = store.replay(None).unwrap();
+    assert!(ladder == replayed, "caches differ from a replay");
+    drop(store);
+    let report = Store::check(&path).unwrap();
+    assert!(report.is_sound(), "{:?}", report.problems);
+    assert_eq!((report.events, report.players), (10_000, 5_000));
+}
