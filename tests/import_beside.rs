@@ -73,7 +73,7 @@ fn a_large_change_writes_the_log_as_encoded_in_line_and_caches_equal_a_replay() 
     for ((seq, action, n, data), (m, bytes)) in written.iter().zip(&inline) {
         assert_eq!((*seq, *action, *n as u64), (first, 1, *m));
         assert!(data == bytes, "block at row {seq} differs");
-        first += *n as i64;
+        first += *n;
     }
     assert_eq!(first, 20_003);
     let (replayed, _) = store.replay(None).unwrap();
