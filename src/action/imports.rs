@@ -228,10 +228,12 @@ impl Action {
         // As the ladder's names stand before the import: what a file not in date order
         // starts again from.
         let before = ctx.clone();
-        let (read, mut matches, stop) = std::thread::scope(|s| {
+        let (read, runs, stop) = std::thread::scope(|s| {
             let (send, batches) = std::sync::mpsc::sync_channel::<Batch>(4);
             let worker = s.spawn(|| {
-                let mut matches: Vec<Staged> = Vec::new();
+                // The runs as they came, kept whole (not copied into one list): only a file
+                // out of order needs them again.
+                let mut runs: Vec<Vec<Staged>> = Vec::new();
                 let mut failed = None;
                 let (mut sorted, mut last) = (true, NaiveDate::MIN);
                 for batch in batches {
@@ -248,13 +250,13 @@ impl Action {
                             failed = Some(e);
                         }
                     }
-                    matches.extend(batch.matches);
+                    runs.push(batch.matches);
                 }
                 let stop = match (sorted, failed) {
                     (false, _) => Some(Stop::Unsorted),
                     (true, failed) => failed.map(Stop::Failed),
                 };
-                (matches, stop)
+                (runs, stop)
             });
             let mut batch = Batch {
                 matches: Vec::with_capacity(BATCH),
@@ -313,11 +315,12 @@ impl Action {
                 }
             };
             drop(send);
-            let (matches, stop) = worker
+            let (runs, stop) = worker
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-            (read, matches, stop)
+            (read, runs, stop)
         });
+        let count: usize = runs.iter().map(Vec::len).sum();
         if let Err(e) = read {
             *ctx = before;
             return Err(e);
@@ -330,6 +333,7 @@ impl Action {
                 made.restart();
                 // A stable sort keeps the file's order within a date, which replay would
                 // keep anyway.
+                let mut matches: Vec<Staged> = runs.into_iter().flatten().collect();
                 matches.sort_by_key(|m| m.date);
                 made.rows
                     .reserve(matches.len() + made.sides.len().min(1 << 20));
@@ -340,7 +344,7 @@ impl Action {
         }
         let (rows, new_players) = (made.rows, made.new_players);
         let summary = Summary {
-            matches: matches.len(),
+            matches: count,
             new_players,
             already: 0,
         };
