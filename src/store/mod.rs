@@ -12,6 +12,7 @@
 
 mod actions;
 mod caches;
+mod change;
 pub mod check;
 pub mod codec;
 pub mod digest;
