@@ -2,7 +2,7 @@
 //! at their first match, every line checked before anything is written.
 
 use super::{Action, ActionError, Context, Kind, Place};
-use crate::interchange::csv_matches::MatchReader;
+use crate::interchange::csv_matches::{MatchReader, Side};
 use crate::ladder::calendar::{Calendar, HardResets, Schedule, default_anchor};
 use crate::ladder::event::{
     Entry, Event, EventClass, Home, Match, MatchResult, PlayerId, Side as EventSide,
@@ -62,11 +62,149 @@ struct Extras {
     side_a: Option<String>,
 }
 
+/// Staged matches made into the action's rows, in date order: each side's names to players
+/// (a name the ladder does not know joins, undated, on the date of its first match, unless
+/// `allow_new` is false), each match checked.
+struct Resolver<'f> {
+    file: &'f str,
+    /// The header's names of the two player columns.
+    fields: &'f [String; 2],
+    allow_new: bool,
+    /// The sides the rows name, as the reader numbers them, each resolved to players once.
+    sides: Vec<Side>,
+    ids: Vec<Option<EventSide>>,
+    extras: Vec<Extras>,
+    /// Players by name as written: each distinct name is looked up in the roster once.
+    known: HashMap<String, PlayerId>,
+    rows: Vec<(NaiveDate, Entry)>,
+    new_players: usize,
+}
+
+impl Resolver<'_> {
+    fn add(&mut self, sides: Vec<Side>, extras: Vec<Extras>) {
+        self.sides.extend(sides);
+        self.ids.resize(self.sides.len(), None);
+        self.extras.extend(extras);
+    }
+
+    /// Back to no rows made, the sides and extras kept.
+    fn restart(&mut self) {
+        self.ids.iter_mut().for_each(|id| *id = None);
+        self.known.clear();
+        self.rows = Vec::new();
+        self.new_players = 0;
+    }
+
+    /// Side `i` (a side of match `m`, in player column `column`) as players.
+    fn side(
+        &mut self,
+        ctx: &mut Context<'_>,
+        i: u32,
+        column: usize,
+        m: &Staged,
+    ) -> Result<EventSide, ActionError> {
+        let i = i as usize;
+        if let Some(known) = &self.ids[i] {
+            return Ok(known.clone());
+        }
+        let field = self.fields[column].as_str();
+        let mut found = Vec::with_capacity(self.sides[i].len());
+        for name in self.sides[i].iter() {
+            if let Some(&id) = self.known.get(name.as_str()) {
+                found.push(id);
+                continue;
+            }
+            if let Some(id) = ctx.roster.find(name.as_str()) {
+                self.known.insert(name.to_string(), id);
+                found.push(id);
+                continue;
+            }
+            if !self.allow_new {
+                return Err(ActionError::UnknownPlayer {
+                    at: Place::line(self.file, m.line),
+                    field: field.to_string(),
+                    name: name.to_string(),
+                    why: crate::action::error::Unknown::NotAllowedNew,
+                });
+            }
+            let id = ctx
+                .roster
+                .next_id(&Place::line(self.file, m.line), field, name.as_str())?;
+            ctx.roster.claim(name, id);
+            self.known.insert(name.to_string(), id);
+            self.new_players += 1;
+            let event = Event::Player {
+                id,
+                name: name.to_string(),
+                undated: true,
+            };
+            self.rows.push((m.date, Entry::Add { event }));
+            found.push(id);
+        }
+        let found = EventSide::from(found);
+        self.ids[i] = Some(found.clone());
+        Ok(found)
+    }
+
+    /// Match `m`'s rows: its new players' and its own.
+    fn push(&mut self, ctx: &mut Context<'_>, m: &Staged) -> Result<(), ActionError> {
+        let a = self.side(ctx, m.a, 0, m)?;
+        let b = self.side(ctx, m.b, 1, m)?;
+        let extra = self.extras.get(m.extras as usize);
+        let game = Match {
+            a,
+            b,
+            result: m.result,
+            medals: extra.and_then(|e| e.medals),
+            scenario: extra.and_then(|e| e.scenario.clone()),
+            side_a: extra.and_then(|e| e.side_a.clone()),
+            home: m.home,
+            goals: m.goals,
+            class: m.class,
+            board: None,
+        };
+        // New players are undated and cannot be "not yet joined"; existing ones are checked
+        // against the ladder.
+        let at = || Place::line(self.file, m.line);
+        ctx.check_match(&at, m.date, &game)?;
+        ctx.check_side(&at, &game)?;
+        self.rows.push((
+            m.date,
+            Entry::Add {
+                event: Event::Match(game),
+            },
+        ));
+        Ok(())
+    }
+}
+
+/// A run of rows as read, with the sides and extras first named in it.
+struct Batch {
+    matches: Vec<Staged>,
+    sides: Vec<Side>,
+    extras: Vec<Extras>,
+}
+
+/// Why the rows made while reading are not the action's.
+enum Stop {
+    /// A row dated before the one above it: the rows are made again once sorted.
+    Unsorted,
+    Failed(ActionError),
+}
+
+/// Rows to the second thread at a time (and how often `progress` hears of the reading).
+const BATCH: usize = 4096;
+
 impl Action {
     /// Every match of `reader` (the CSV named `file`), in date order (a file's own order
     /// within a date). A name the ladder does not know joins, undated, on the date of its
     /// first match, unless `allow_new` is false (then it is an error naming its line).
     /// `progress` hears the bytes read so far and returns false to cancel.
+    ///
+    /// A file in date order (most are) has its rows made on a second thread as it is read:
+    /// the same rows in the same order, and the same first error, as when they are made
+    /// after it. A bad line of the file comes first, as when nothing is made before the file
+    /// is read whole; a file not in date order is sorted and its rows made again.
     pub fn import_matches<R: Read>(
         ctx: &mut Context<'_>,
         mut reader: MatchReader<R>,
@@ -76,119 +214,137 @@ impl Action {
     ) -> Result<(Action, Summary), ActionError> {
         let cancelled = || ActionError::Store(crate::store::StoreError::Cancelled);
         let fields = reader.player_fields();
-        let mut extras: Vec<Extras> = Vec::new();
-        let mut matches: Vec<Staged> = Vec::new();
-        while let Some(row) = reader.next_row() {
-            let m = row?;
-            let extra = if m.medals.is_some() || m.scenario.is_some() || m.side_a.is_some() {
-                extras.push(Extras {
-                    medals: m.medals,
-                    scenario: m.scenario,
-                    side_a: m.side_a,
-                });
-                u32::try_from(extras.len() - 1).unwrap_or(NO_EXTRAS)
-            } else {
-                NO_EXTRAS
-            };
-            matches.push(Staged {
-                line: m.line,
-                date: m.date,
-                a: m.a,
-                b: m.b,
-                result: m.result,
-                home: m.home,
-                goals: m.goals,
-                class: m.class,
-                extras: extra,
+        let mut made = Resolver {
+            file,
+            fields: &fields,
+            allow_new,
+            sides: Vec::new(),
+            ids: Vec::new(),
+            extras: Vec::new(),
+            known: HashMap::new(),
+            rows: Vec::new(),
+            new_players: 0,
+        };
+        // As the ladder's names stand before the import: what a file not in date order
+        // starts again from.
+        let before = ctx.clone();
+        let (read, runs, stop) = std::thread::scope(|s| {
+            let (send, batches) = std::sync::mpsc::sync_channel::<Batch>(4);
+            let worker = s.spawn(|| {
+                // The runs as they came, kept whole (not copied into one list): only a file
+                // out of order needs them again.
+                let mut runs: Vec<Vec<Staged>> = Vec::new();
+                let mut failed = None;
+                let (mut sorted, mut last) = (true, NaiveDate::MIN);
+                for batch in batches {
+                    made.add(batch.sides, batch.extras);
+                    for m in &batch.matches {
+                        sorted &= m.date >= last;
+                        last = m.date;
+                        // Past a bad row only the order is looked at: a file out of order
+                        // is sorted and made again, and a row dated earlier may fail first.
+                        if sorted
+                            && failed.is_none()
+                            && let Err(e) = made.push(ctx, m)
+                        {
+                            failed = Some(e);
+                        }
+                    }
+                    runs.push(batch.matches);
+                }
+                let stop = match (sorted, failed) {
+                    (false, _) => Some(Stop::Unsorted),
+                    (true, failed) => failed.map(Stop::Failed),
+                };
+                (runs, stop)
             });
-            if matches.len().is_multiple_of(4096) && !progress(reader.bytes_read()) {
-                return Err(cancelled());
+            let mut batch = Batch {
+                matches: Vec::with_capacity(BATCH),
+                sides: Vec::new(),
+                extras: Vec::new(),
+            };
+            let (mut sent_sides, mut extras) = (0, 0usize);
+            let read = loop {
+                let row = match reader.next_row() {
+                    Some(Ok(row)) => Some(row),
+                    Some(Err(e)) => break Err(e.into()),
+                    None => None,
+                };
+                let end = row.is_none();
+                if let Some(m) = row {
+                    let extra = if m.medals.is_some() || m.scenario.is_some() || m.side_a.is_some()
+                    {
+                        batch.extras.push(Extras {
+                            medals: m.medals,
+                            scenario: m.scenario,
+                            side_a: m.side_a,
+                        });
+                        extras += 1;
+                        u32::try_from(extras - 1).unwrap_or(NO_EXTRAS)
+                    } else {
+                        NO_EXTRAS
+                    };
+                    batch.matches.push(Staged {
+                        line: m.line,
+                        date: m.date,
+                        a: m.a,
+                        b: m.b,
+                        result: m.result,
+                        home: m.home,
+                        goals: m.goals,
+                        class: m.class,
+                        extras: extra,
+                    });
+                }
+                if batch.matches.len() == BATCH || end {
+                    batch.sides = reader.sides_from(sent_sides);
+                    sent_sides += batch.sides.len();
+                    let next = Batch {
+                        matches: Vec::with_capacity(BATCH),
+                        sides: Vec::new(),
+                        extras: Vec::new(),
+                    };
+                    // The worker ends only when this thread lets it.
+                    let _ = send.send(std::mem::replace(&mut batch, next));
+                    if !progress(reader.bytes_read()) {
+                        break Err(cancelled());
+                    }
+                }
+                if end {
+                    break Ok(());
+                }
+            };
+            drop(send);
+            let (runs, stop) = worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (read, runs, stop)
+        });
+        let count: usize = runs.iter().map(Vec::len).sum();
+        if let Err(e) = read {
+            *ctx = before;
+            return Err(e);
+        }
+        match stop {
+            None => {}
+            Some(Stop::Failed(e)) => return Err(e),
+            Some(Stop::Unsorted) => {
+                *ctx = before;
+                made.restart();
+                // A stable sort keeps the file's order within a date, which replay would
+                // keep anyway.
+                let mut matches: Vec<Staged> = runs.into_iter().flatten().collect();
+                matches.sort_by_key(|m| m.date);
+                made.rows
+                    .reserve(matches.len() + made.sides.len().min(1 << 20));
+                for m in &matches {
+                    made.push(ctx, m)?;
+                }
             }
         }
-        if !progress(reader.bytes_read()) {
-            return Err(cancelled());
-        }
-        // The sides the rows name, each resolved to players once.
-        let sides = reader.into_sides();
-        let mut ids: Vec<Option<EventSide>> = vec![None; sides.len()];
-        // A stable sort keeps the file's order within a date, which replay would keep anyway.
-        matches.sort_by_key(|m| m.date);
-        let mut rows: Vec<(NaiveDate, Entry)> =
-            Vec::with_capacity(matches.len() + sides.len().min(1 << 20));
-        let mut new_players = 0;
-        // Players by name as written: each distinct name is looked up in the roster once.
-        let mut known: HashMap<String, PlayerId> = HashMap::new();
-        for m in &matches {
-            let mut side = |i: u32, field: &str, rows: &mut Vec<(NaiveDate, Entry)>| {
-                if let Some(known) = &ids[i as usize] {
-                    return Ok(known.clone());
-                }
-                let names = sides[i as usize].clone();
-                let mut found = Vec::with_capacity(names.len());
-                for name in names.iter() {
-                    if let Some(&id) = known.get(name.as_str()) {
-                        found.push(id);
-                        continue;
-                    }
-                    if let Some(id) = ctx.roster.find(name.as_str()) {
-                        known.insert(name.to_string(), id);
-                        found.push(id);
-                        continue;
-                    }
-                    if !allow_new {
-                        return Err(ActionError::UnknownPlayer {
-                            at: Place::line(file, m.line),
-                            field: field.to_string(),
-                            name: name.to_string(),
-                            why: crate::action::error::Unknown::NotAllowedNew,
-                        });
-                    }
-                    let id =
-                        ctx.roster
-                            .next_id(&Place::line(file, m.line), field, name.as_str())?;
-                    ctx.roster.claim(name, id);
-                    known.insert(name.to_string(), id);
-                    new_players += 1;
-                    let event = Event::Player {
-                        id,
-                        name: name.to_string(),
-                        undated: true,
-                    };
-                    rows.push((m.date, Entry::Add { event }));
-                    found.push(id);
-                }
-                let found = EventSide::from(found);
-                ids[i as usize] = Some(found.clone());
-                Ok(found)
-            };
-            let a = side(m.a, &fields[0], &mut rows)?;
-            let b = side(m.b, &fields[1], &mut rows)?;
-            let extra = extras.get(m.extras as usize);
-            let game = Match {
-                a,
-                b,
-                result: m.result,
-                medals: extra.and_then(|e| e.medals),
-                scenario: extra.and_then(|e| e.scenario.clone()),
-                side_a: extra.and_then(|e| e.side_a.clone()),
-                home: m.home,
-                goals: m.goals,
-                class: m.class,
-                board: None,
-            };
-            // New players are undated and cannot be "not yet joined"; existing ones are
-            // checked against the ladder.
-            ctx.check_match(&|| Place::line(file, m.line), m.date, &game)?;
-            ctx.check_side(&|| Place::line(file, m.line), &game)?;
-            rows.push((
-                m.date,
-                Entry::Add {
-                    event: Event::Match(game),
-                },
-            ));
-        }
+        let (rows, new_players) = (made.rows, made.new_players);
         let summary = Summary {
-            matches: matches.len(),
+            matches: count,
             new_players,
             already: 0,
         };
@@ -249,7 +405,13 @@ pub fn import_csv<R: Read>(
             matches: summary.matches,
         });
     }
-    super::apply(store, &act)?;
+    let applied = super::apply(store, &act);
+    // A million rows take tens of milliseconds to free, row by row: a thread of their own
+    // frees them, and a process that ends meanwhile (the command line's) leaves it undone.
+    if act.rows().len() > 1 << 16 {
+        std::thread::spawn(move || drop(act));
+    }
+    applied?;
     Ok(summary)
 }
 

@@ -89,6 +89,7 @@ impl Action {
 
 /// What the constructors check against: the ladder as it stands, where its file is (for
 /// messages), and today's date (the default date, and the latest a result may carry).
+#[derive(Clone)]
 pub struct Context<'a> {
     pub roster: Roster<'a>,
     pub at: Place,

@@ -8,6 +8,7 @@ use crate::ladder::values::{PlayerName, name_key};
 use std::collections::HashMap;
 
 /// The ladder's current names, keyed as names compare (case and Unicode form aside).
+#[derive(Clone)]
 pub struct Roster<'a> {
     ladder: &'a Ladder,
     by_key: HashMap<String, PlayerId>,

@@ -734,6 +734,16 @@ impl<R: Read> MatchReader<R> {
         &self.cells[i as usize].0
     }
 
+    /// The sides read from the `from`th on (all of them: 0), for [`Row::a`] and [`Row::b`]
+    /// while reading goes on.
+    pub fn sides_from(&self, from: usize) -> Vec<Side> {
+        let from = from.min(self.cells.len());
+        self.cells[from..]
+            .iter()
+            .map(|(side, _)| side.clone())
+            .collect()
+    }
+
     /// The table of sides read, for [`Row::a`] and [`Row::b`] once reading is over.
     pub fn into_sides(self) -> Vec<Side> {
         self.cells.into_iter().map(|(side, _)| side).collect()

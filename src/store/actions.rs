@@ -4,6 +4,7 @@
 //! said, so undo and redo follow what rungs wrote and nothing a log chose.
 
 use super::caches::CacheHead;
+use super::change::{BESIDE, joined, replay};
 use super::codec;
 use super::export::ActionKind;
 use super::histories::{Histories, HistoryWrite, RowCounter};
@@ -53,47 +54,6 @@ pub(super) struct NewAction<'a> {
 }
 
 impl Store {
-    /// Refuses rows naming a player id beyond the players the ladder holds and those the rows
-    /// bring in: no commit makes the caches allocate for players that do not exist.
-    fn check_new_ids(&self, tx: &Connection, rows: &[(NaiveDate, Entry)]) -> Result<()> {
-        let mut players = self.cached_players(tx)?;
-        for (i, (_, entry)) in rows.iter().enumerate() {
-            let event = match entry {
-                Entry::Add { event } | Entry::Edit { event, .. } => event,
-                Entry::Delete { .. } => continue,
-            };
-            match event {
-                Event::Player { id, .. } => {
-                    if u64::from(*id) > players {
-                        return Err(StoreError::Invalid(format!(
-                            "{}: row {} of the change gives a new player id {id}, skipping ids \
-                             (the next new player is #{players})",
-                            self.name(),
-                            i + 1
-                        )));
-                    }
-                    players = players.max(u64::from(*id) + 1);
-                }
-                other => {
-                    let beyond = |id: &PlayerId| u64::from(*id) >= players;
-                    let found = match other {
-                        Event::Match(m) => m.a.iter().chain(m.b.iter()).copied().find(beyond),
-                        _ => other.players().into_iter().find(beyond),
-                    };
-                    if let Some(id) = found {
-                        return Err(StoreError::Invalid(format!(
-                            "{}: row {} of the change names player #{id}, who is not on the \
-                             ladder ({players} players)",
-                            self.name(),
-                            i + 1
-                        )));
-                    }
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Inserts an action and its rows from `first_seq` on, and adds them to `head`'s stamp.
     pub(super) fn write_action(
         &self,
@@ -145,39 +105,62 @@ impl Store {
         if rows.is_empty() {
             return Ok(Vec::new());
         }
-        let blocks = codec::encode(rows).map_err(|e| StoreError::Invalid(e.to_string()))?;
+        let encode = || codec::encode(rows).map_err(|e| StoreError::Invalid(e.to_string()));
+        if rows.len() <= BESIDE {
+            let mut blocks = Some(encode()?);
+            return self.commit_encoded(label, rows, &mut || Ok(blocks.take().unwrap_or_default()));
+        }
+        // A large change's log is encoded on a second thread while this one checks the rows
+        // and reads the caches (and the replay begins).
+        std::thread::scope(|s| {
+            let mut encoder = Some(s.spawn(encode));
+            let done = self.commit_encoded(label, rows, &mut || match encoder.take() {
+                Some(e) => joined(e),
+                None => Ok(Vec::new()),
+            });
+            // An encoding that failed fails the change first, as when it came before the
+            // transaction began.
+            if let Some(e) = encoder.take() {
+                joined(e)?;
+            }
+            done
+        })
+    }
+
+    /// [`Store::commit`] of rows whose log blocks `blocks` gives (asked once).
+    fn commit_encoded(
+        &self,
+        label: &str,
+        rows: &[(NaiveDate, Entry)],
+        blocks: &mut dyn FnMut() -> Result<Vec<codec::Packed>>,
+    ) -> Result<Vec<u64>> {
         // Dropped after the transaction ends, committed or not.
         let _bulk = (rows.len() >= journal::BULK_ROWS && !self.read_only)
             .then(|| journal::Bulk::begin(&self.conn));
         let tx = self.begin()?;
         let mut head = self.current_head(&tx)?;
-        self.check_new_ids(&tx, rows)?;
+        let first_seq = head.stamp.last_seq + 1;
+        let survey = self.survey(&tx, rows, first_seq as u64, head.last)?;
         let action = head
             .stamp
             .last_action
             .checked_add(1)
             .ok_or_else(|| self.damaged("it holds the largest action number already"))?;
-        let first_seq = head.stamp.last_seq + 1;
         let seqs: Vec<u64> = (0..rows.len() as u64)
             .map(|i| first_seq as u64 + i)
             .collect();
         // Where corrected rows stand before this action: what a correction affects begins at
         // the earlier of the old and the new place.
-        let corrected = targets(rows.iter().map(|(_, e)| e));
+        let corrected = &survey.corrected;
         let dates_before = if corrected.is_empty() {
             Default::default()
         } else {
-            let dates = self.events(&tx)?.dates_of(&corrected);
+            let dates = self.events(&tx)?.dates_of(corrected);
             self.check_cancel()?;
             self.reached(250);
             dates
         };
-        let appends_at_end = corrected.is_empty()
-            && rows
-                .iter()
-                .zip(&seqs)
-                .all(|((date, _), seq)| head.last.is_none_or(|k| (*date, *seq) > k))
-            && rows.windows(2).all(|w| w[0].0 <= w[1].0);
+        let appends_at_end = survey.after_all;
         let at = today_stamp();
         let row = NewAction {
             id: action,
@@ -185,10 +168,25 @@ impl Store {
             label,
             at: &at,
         };
-        self.write_action(&tx, &mut head, &row, first_seq, &blocks)?;
-        let written = (head.stamp.last_action, head.stamp.last_seq);
-        drop(blocks);
-        if !(appends_at_end && self.apply_incrementally(&tx, rows, &seqs, &head)?) {
+        // The action and its rows are written once: before the replay, or while it runs.
+        let mut logged = false;
+        let mut write_log = |head: &mut CacheHead| -> Result<()> {
+            if !std::mem::replace(&mut logged, true) {
+                self.write_action(&tx, head, &row, first_seq, &blocks()?)?;
+            }
+            Ok(())
+        };
+        if !(appends_at_end
+            && self.apply_incrementally(
+                &tx,
+                rows,
+                &seqs,
+                survey.counter,
+                &mut head,
+                &mut write_log,
+            )?)
+        {
+            write_log(&mut head)?;
             // Caches an older rungs wrote lack what this one keeps: the whole log replays.
             let from = match appends_at_end {
                 true => None,
@@ -197,6 +195,7 @@ impl Store {
             let events = self.events(&tx)?;
             self.rebuild(&tx, &events, from, head.stamp)?;
         }
+        let written = (head.stamp.last_action, head.stamp.last_seq);
         self.check_cancel()?;
         tx.commit().map_err(|e| self.sql(e))?;
         self.seen.set(Some(written));
@@ -206,12 +205,16 @@ impl Store {
     /// The fast path: new events after everything cached apply to the cached state. `false`
     /// (nothing written) when the caches are an older rungs' that lack what this one keeps
     /// (the match counts of `Ladder::results`): the caller replays the log instead.
+    /// `write_log` writes the action's rows, which the replay does not read: a large change
+    /// that reads every player replays on a second thread meanwhile.
     fn apply_incrementally(
         &self,
         tx: &Connection,
         rows: &[(NaiveDate, Entry)],
         seqs: &[u64],
-        head: &CacheHead,
+        counter: RowCounter,
+        head: &mut CacheHead,
+        write_log: &mut dyn FnMut(&mut CacheHead) -> Result<()>,
     ) -> Result<bool> {
         let mut needed = players_needed(rows);
         let mut ladder = match &needed {
@@ -221,11 +224,6 @@ impl Store {
         if ladder.results.is_none() {
             return Ok(false);
         }
-        let mut head = CacheHead {
-            stamp: head.stamp,
-            last: head.last,
-            caches: head.caches,
-        };
         // A scheduled reset the new events pass changes every player (the season calendar).
         let last_date = rows.last().map(|(d, _)| *d);
         if needed.is_some()
@@ -234,53 +232,47 @@ impl Store {
             needed = None;
             ladder = self.cached_ladder(tx)?;
         }
-        let mut counter = RowCounter::default();
-        for (_, entry) in rows {
-            if let Entry::Add { event } = entry {
-                counter.add(event);
-            }
-        }
         // Who had reached Grandweaver this season when the whole ladder was read for a slot
         // (see below): the players marked since are written with those the events touched.
         let mut marked: Option<Vec<bool>> = None;
-        let (histories, mut touched) = loop {
-            let histories = counter.clone().histories(ladder.players.len());
-            let mut scratch = Vec::new();
-            let mut touched: Vec<PlayerId> = Vec::new();
-            let (histories, replayed) = histories.packed_beside(rows.len() > 1 << 14, |add| {
-                for ((date, entry), seq) in rows.iter().zip(seqs) {
-                    let Entry::Add { event } = entry else {
-                        continue;
-                    };
-                    ladder
-                        .apply(*date, *seq, event, &mut scratch)
-                        .map_err(|e| self.replay_error(e))?;
-                    if needed.is_some() {
-                        touched.extend(scratch.iter().map(|h| h.player));
-                        if let Event::Rename { id, .. } | Event::Retire { id, .. } = event {
-                            touched.push(*id);
-                        }
-                    }
-                    add(&scratch);
-                    scratch.clear();
-                }
-                Ok::<(), StoreError>(())
+        let (histories, mut touched) = if needed.is_none() && rows.len() > BESIDE {
+            // The whole ladder is read already: one pass, beside the log's writing.
+            let histories = counter.histories(ladder.players.len());
+            let (logged, (replayed, histories, done)) = std::thread::scope(|s| {
+                let replay = s.spawn(move || {
+                    let (histories, done) = replay(&mut ladder, rows, seqs, histories, None);
+                    (ladder, histories, done)
+                });
+                let logged = write_log(head);
+                (logged, joined(replay))
             });
-            replayed?;
-            // An event that moved a player the loaded ones do not include (a Grandweaver
-            // who fell makes room for one) asks for the whole ladder: start again with it.
-            // Only the players the events touched, and those it marks, change.
-            if !ladder.partial.needs_all {
-                break (histories, touched);
+            ladder = replayed;
+            logged?;
+            done.map_err(|e| self.replay_error(e))?;
+            (histories, Vec::new())
+        } else {
+            write_log(head)?;
+            loop {
+                let histories = counter.clone().histories(ladder.players.len());
+                let mut touched: Vec<PlayerId> = Vec::new();
+                let asked = needed.is_some().then_some(&mut touched);
+                let (histories, done) = replay(&mut ladder, rows, seqs, histories, asked);
+                done.map_err(|e| self.replay_error(e))?;
+                // An event that moved a player the loaded ones do not include (a Grandweaver
+                // who fell makes room for one) asks for the whole ladder: start again with
+                // it. Only the players the events touched, and those it marks, change.
+                if !ladder.partial.needs_all {
+                    break (histories, touched);
+                }
+                ladder = self.cached_ladder(tx)?;
+                marked = Some(
+                    ladder
+                        .players
+                        .iter()
+                        .map(|p| p.season_grandweaver)
+                        .collect(),
+                );
             }
-            ladder = self.cached_ladder(tx)?;
-            marked = Some(
-                ladder
-                    .players
-                    .iter()
-                    .map(|p| p.season_grandweaver)
-                    .collect(),
-            );
         };
         if let Some(marked) = marked {
             touched.extend(
@@ -299,7 +291,7 @@ impl Store {
             // history row (a hard reset clears season counters under every system).
             needed.is_some().then_some(touched.as_slice()),
             HistoryWrite::Append(&histories),
-            &head,
+            head,
         )?;
         Ok(true)
     }

@@ -427,6 +427,27 @@ impl Store {
         };
         caches = caches.wrapping_add(digest::cached_ladder(&state));
         caches = caches.wrapping_add(self.write_archive(tx, &ladder.archive, touched.is_none())?);
+        // An append moves the histories' digest by exactly what it wrote, whoever it
+        // touched; a replacement after the rebuild emptied the table is counted afresh.
+        let exact = touched.is_some() || matches!(history, HistoryWrite::Append(_));
+        // Every player of a large ladder rewritten (an import, a rebuild): their keys and
+        // texts are made on a second thread while the histories are written, first.
+        let (words, delta) = match touched {
+            None if ladder.players.len() >= 1 << 12 => {
+                let (words, delta) = std::thread::scope(|s| {
+                    let words = s.spawn(|| words_of(&ladder.players));
+                    let delta = self.write_history(tx, history);
+                    let words = words
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                    (words, delta)
+                });
+                let words =
+                    words.map_err(|e| StoreError::Invalid(format!("{}: {e}", self.name())))?;
+                (Some(words), Some(delta?))
+            }
+            _ => (None, None),
+        };
         {
             let mut get = tx
                 .prepare_cached("SELECT key, state FROM cache_players WHERE id = ?1")
@@ -459,9 +480,15 @@ impl Store {
                         caches = caches.wrapping_sub(digest::cached_state(id, &key, &state));
                     }
                 }
-                let key = crate::ladder::values::name_key(&p.name);
-                let text = json(p)?;
-                caches = caches.wrapping_add(digest::cached_state(id, &key, &text));
+                let made;
+                let (key, text) = match words.as_ref().and_then(|w| w.get(id as usize)) {
+                    Some((key, text)) => (key, text),
+                    None => {
+                        made = (crate::ladder::values::name_key(&p.name), json(p)?);
+                        (&made.0, &made.1)
+                    }
+                };
+                caches = caches.wrapping_add(digest::cached_state(id, key, text));
                 put.execute(params![id, key, text]).map_err(sql)?;
             }
         }
@@ -487,9 +514,25 @@ impl Store {
             ],
         )
         .map_err(sql)?;
-        let delta = self.write_history(tx, history)?;
-        self.guard_after(tx, touched.map(|_| delta))
+        let delta = match delta {
+            Some(delta) => delta,
+            None => self.write_history(tx, history)?,
+        };
+        self.guard_after(tx, exact.then_some(delta))
     }
+}
+
+/// Each player's comparison key and cached text, in id order.
+fn words_of(players: &[PlayerState]) -> serde_json::Result<Vec<(String, String)>> {
+    players
+        .iter()
+        .map(|p| {
+            Ok((
+                crate::ladder::values::name_key(&p.name),
+                serde_json::to_string(p)?,
+            ))
+        })
+        .collect()
 }
 
 /// Serialising a value to JSON through a trait object (the cache writes mixed types).

@@ -158,6 +158,7 @@ impl Histories {
 }
 
 /// How a cache write changes the history.
+#[derive(Clone, Copy)]
 pub(crate) enum HistoryWrite<'a> {
     /// Rows that come after everything cached.
     Append(&'a Histories),

@@ -13,6 +13,7 @@
 mod actions;
 mod ahead;
 mod caches;
+mod change;
 pub mod check;
 pub mod codec;
 pub mod digest;
