@@ -75,6 +75,11 @@ pub fn day_number(date: NaiveDate) -> i32 {
 }
 
 /// The date of a day number, if it lies within the days a ladder holds.
+/// The day numbers of [`FIRST_DAY`] and [`LAST_DAY`]: a row's day is checked against these
+/// (a comparison, where making its date is a division of days into years, a million times).
+pub const FIRST_DAY_NUMBER: i32 = 1;
+pub const LAST_DAY_NUMBER: i32 = 3_652_059;
+
 pub fn date_of(day: i32) -> Option<NaiveDate> {
     NaiveDate::from_num_days_from_ce_opt(day).filter(|d| (FIRST_DAY..=LAST_DAY).contains(d))
 }
@@ -234,7 +239,7 @@ impl<'a> Rows<'a> {
             .prev_day
             .checked_add(delta)
             .and_then(|d| i32::try_from(d).ok())
-            .filter(|&d| date_of(d).is_some())
+            .filter(|d| (FIRST_DAY_NUMBER..=LAST_DAY_NUMBER).contains(d))
             .ok_or_else(|| format!("row {seq}: its date is outside 0001-01-01..9999-12-31"))?;
         self.prev_day = i64::from(day);
         let target = if op == Op::Add {
@@ -494,6 +499,23 @@ mod tests {
             assert!(said.contains(words), "{json}: {said}");
             assert_eq!(Err(said), general(json.as_bytes()));
         }
+    }
+
+    /// The day numbers a row is checked against are those of the first and last day.
+    #[test]
+    fn the_day_numbers_are_the_first_and_last_days() {
+        assert_eq!(day_number(FIRST_DAY), FIRST_DAY_NUMBER);
+        assert_eq!(day_number(LAST_DAY), LAST_DAY_NUMBER);
+        for d in [
+            FIRST_DAY_NUMBER - 1,
+            LAST_DAY_NUMBER + 1,
+            0,
+            i32::MIN,
+            i32::MAX,
+        ] {
+            assert_eq!(date_of(d), None, "{d}");
+        }
+        assert_eq!(date_of(LAST_DAY_NUMBER), Some(LAST_DAY));
     }
 
     #[test]
