@@ -133,15 +133,10 @@ pub(crate) fn rate_duel(
             }
             (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
                 let config = p.glicko();
-                let (a, b) = (
-                    glicko::entered(&a, &b, &config),
-                    glicko::entered(&b, &a, &config),
-                );
-                let (new_a, new_b) = glicko::rate_one_each(
-                    &a,
-                    &b,
-                    (ea.outcome, ea.advantage),
-                    (eb.outcome, eb.advantage),
+                let (a, b) = glicko::entered_pair(&a, &b, &config);
+                let (new_a, new_b) = glicko::rate_pair(
+                    (&a, &b, ea.outcome, ea.advantage),
+                    (&b, &a, eb.outcome, eb.advantage),
                     &config,
                 );
                 return [
@@ -258,10 +253,7 @@ pub(crate) fn rate(
     match (&rules.params, e.skill, e.opponent) {
         (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
             let config = p.glicko();
-            let (a, b) = (
-                glicko::entered(&a, &b, &config),
-                glicko::entered(&b, &a, &config),
-            );
+            let (a, b) = glicko::entered_pair(&a, &b, &config);
             let new = glicko::rate_one(&a, &b, e.outcome, h, &config);
             skyweaver_after(rules, e, m, a, b, new)
         }
@@ -363,8 +355,8 @@ mod tests {
     /// A 1v1 match's two updates at once (`rate_duel`) are, to the bit, each entrant's own
     /// (`rate`), under every system, for each result, with an advantage either way and none,
     /// with and without a score, a class, margin rules and Skyweaver's newcomer entry:
-    /// INVERSUS's paired searches, AllegSkill's one decisive update and Skyweaver's two sides
-    /// side by side change nothing.
+    /// INVERSUS's paired searches, AllegSkill's one decisive update and Skyweaver's paired
+    /// updates change nothing.
     #[test]
     fn a_duel_rates_each_side_as_alone() {
         let bits = |s: [Option<Skill>; 2]| format!("{s:?}");

@@ -164,22 +164,20 @@ pub fn rate_one(
     update_one(a, g_b, e_a, outcome.score(), config)
 }
 
-/// Both sides of one match, each [`rate_one`] from its own view to the bit: A's
-/// `rate_one(a, b, outcome_a, advantage_a)` and B's `rate_one(b, a, outcome_b, advantage_b)`,
-/// worked out side by side so that neither waits on the other's square roots and `exp`.
-pub fn rate_one_each(
-    a: &Rating,
-    b: &Rating,
-    (outcome_a, advantage_a): (Outcome, f64),
-    (outcome_b, advantage_b): (Outcome, f64),
+/// Two players' own updates at once, each `x` = (player, opponent, outcome, advantage) as
+/// [`rate_one`] rates it (a 1v1 match from each side's view), to the bit, worked out side by
+/// side so that neither waits on the other's square roots and `exp`: as `glicko2::rate_pair`.
+pub fn rate_pair(
+    (a, a_opp, outcome_a, advantage_a): (&Rating, &Rating, Outcome, f64),
+    (b, b_opp, outcome_b, advantage_b): (&Rating, &Rating, Outcome, f64),
     config: &Config,
 ) -> (Rating, Rating) {
-    let (g_a, g_b) = (g(a.deviation), g(b.deviation));
-    let e_a = expected_with_g(a.rating + advantage_a, b.rating, g_b);
-    let e_b = expected_with_g(b.rating + advantage_b, a.rating, g_a);
+    let (g_a, g_b) = (g(a_opp.deviation), g(b_opp.deviation));
+    let e_a = expected_with_g(a.rating + advantage_a, a_opp.rating, g_a);
+    let e_b = expected_with_g(b.rating + advantage_b, b_opp.rating, g_b);
     (
-        update_one(a, g_b, e_a, outcome_a.score(), config),
-        update_one(b, g_a, e_b, outcome_b.score(), config),
+        update_one(a, g_a, e_a, outcome_a.score(), config),
+        update_one(b, g_b, e_b, outcome_b.score(), config),
     )
 }
 
@@ -204,9 +202,15 @@ pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) 
     }
 }
 
-/// [`predict_with_advantage`] with each side as it enters the match ([`entered`]).
+/// Both sides of a match between `a` and `b` as they enter it ([`entered`]), A first.
+pub fn entered_pair(a: &Rating, b: &Rating, config: &Config) -> (Rating, Rating) {
+    (entered(a, b, config), entered(b, a, config))
+}
+
+/// [`predict_with_advantage`] with each side as it enters the match ([`entered_pair`]).
 pub fn predict_entered(a: &Rating, b: &Rating, advantage: f64, config: &Config) -> Prediction {
-    predict_with_advantage(&entered(a, b, config), &entered(b, a, config), advantage)
+    let (a, b) = entered_pair(a, b, config);
+    predict_with_advantage(&a, &b, advantage)
 }
 
 /// The probability that A beats B, from both uncertainties (Glickman: g(√(RD_A² + RD_B²))).

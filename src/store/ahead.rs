@@ -4,8 +4,8 @@
 //! it is read; its replay waits for the whole log and its sorting, as before.
 
 use super::events::Batch;
+use super::replay::{Halt, Steps};
 use super::{Result, Store, StoreError};
-use crate::ladder::event::Event;
 use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::Rules;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -13,9 +13,6 @@ use std::sync::mpsc::{Receiver, sync_channel};
 
 /// Blocks decoded ahead of the replay (a block is some 4,096 events, 128 kB here).
 const AHEAD: usize = 8;
-
-/// How often (in events) the replay looks at its cancel flag, as `run_keeping` does.
-const CANCEL_EVERY: u64 = 1 << 16;
 
 /// How the replaying thread ended.
 enum Ended {
@@ -91,31 +88,19 @@ fn replay_batches(
     stop: &AtomicBool,
     cancel: Option<&AtomicBool>,
 ) -> Ended {
-    let mut ladder = Ladder::new(rules.clone());
-    let mut scratch = Vec::new();
-    let mut n = 0u64;
+    let mut steps = Steps::new(Ladder::new(rules.clone()), skip_rules, false);
+    let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
     for batch in batches {
         if stop.load(Ordering::Relaxed) {
             return Ended::Stopped;
         }
-        let applied = batch.for_each(|date, seq, event| {
-            n += 1;
-            if n.is_multiple_of(CANCEL_EVERY) && cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                return Err(None);
-            }
-            if skip_rules && matches!(event, Event::Rules { .. }) {
-                return Ok(());
-            }
-            ladder.apply(date, seq, event, &mut scratch).map_err(Some)?;
-            scratch.clear();
-            ladder.archive.clear();
-            Ok(())
-        });
+        let applied =
+            batch.for_each(|date, seq, event| steps.apply(date, seq, event, cancelled, |_| {}));
         match applied {
             Ok(()) => {}
-            Err(Some(e)) => return Ended::Failed(e),
-            Err(None) => return Ended::Cancelled,
+            Err(Halt::Replay(e)) => return Ended::Failed(e),
+            Err(Halt::Cancelled) => return Ended::Cancelled,
         }
     }
-    Ended::Done(Box::new(ladder))
+    Ended::Done(Box::new(steps.ladder))
 }

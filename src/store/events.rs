@@ -6,7 +6,7 @@
 //! joins seen so far, so that replay never allocates for players the log does not hold.
 
 use super::codec::{self, Body, Op, Row};
-use crate::ladder::event::{Event, Match, PlayerId};
+use crate::ladder::event::{Event, PlayerId};
 use crate::ladder::log::{DanglingCorrection, Effective};
 use crate::ladder::quick::{self, Item, PlainMatch};
 use crate::ladder::values::FIRST_DAY;
@@ -318,19 +318,38 @@ fn each<E>(
     others: &[Event],
     mut f: impl FnMut(NaiveDate, u64, &Event) -> Result<(), E>,
 ) -> Result<(), E> {
+    for (date, seq, item) in items(keys, others) {
+        match item {
+            Item::Plain(p) => f(date, seq, &Event::Match(p.to_match()))?,
+            Item::Event(event) => f(date, seq, event)?,
+        }
+    }
+    Ok(())
+}
+
+/// Every key in turn with its date: a plain match as it is kept (not made), any other event
+/// from `others`.
+fn items<'a>(
+    keys: &'a [Key],
+    others: &'a [Event],
+) -> impl Iterator<Item = (NaiveDate, u64, Item<'a>)> + 'a {
     let mut day = i32::MIN;
     let mut date = FIRST_DAY;
-    for k in keys {
+    keys.iter().map(move |k| {
         if k.day != day {
             day = k.day;
             date = codec::date_of(day).unwrap_or(FIRST_DAY);
         }
-        match codec::result_of(k.tag) {
-            Some(result) => f(date, k.seq, &Event::Match(Match::new(k.a, k.b, result)))?,
-            None => f(date, k.seq, &others[k.a as usize])?,
-        }
-    }
-    Ok(())
+        let item = match codec::result_of(k.tag) {
+            Some(result) => Item::Plain(PlainMatch {
+                a: k.a,
+                b: k.b,
+                result,
+            }),
+            None => Item::Event(&others[k.a as usize]),
+        };
+        (date, k.seq, item)
+    })
 }
 
 impl Events {
@@ -398,25 +417,9 @@ impl Events {
     /// `stop` as `quick::Log::index` would index them from [`Events::to_effective`], but
     /// with no plain match made (evaluate scores from this alone where it can).
     pub fn quick_log(&self, stop: Option<NaiveDate>) -> Option<quick::Log<'_>> {
-        let mut day = i32::MIN;
-        let mut date = FIRST_DAY;
-        let items = self.keys.iter().filter_map(move |k| {
-            if k.day != day {
-                day = k.day;
-                date = codec::date_of(day).unwrap_or(FIRST_DAY);
-            }
-            let item = match codec::result_of(k.tag) {
-                Some(result) => Item::Plain(PlainMatch {
-                    a: k.a,
-                    b: k.b,
-                    result,
-                }),
-                None => match &self.others[k.a as usize] {
-                    Event::Rules { .. } => return None,
-                    event => Item::Event(event),
-                },
-            };
-            Some((date, item))
+        let items = items(&self.keys, &self.others).filter_map(|(date, _, item)| match item {
+            Item::Event(Event::Rules { .. }) => None,
+            item => Some((date, item)),
         });
         quick::Log::index_items(items, self.keys.len(), stop)
     }
@@ -433,7 +436,7 @@ impl Events {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ladder::event::{Entry, Home, MatchResult};
+    use crate::ladder::event::{Entry, Home, Match, MatchResult};
     use crate::ladder::rules::{Rules, System};
     use crate::rating::Outcome;
 

@@ -10,7 +10,7 @@ use super::histories::{HistoryWrite, RowCounter};
 use super::{Result, Store, StoreError};
 use crate::ladder::event::{Entry, Event, LogRow};
 use crate::ladder::log;
-use crate::ladder::replay::Ladder;
+use crate::ladder::replay::{Ladder, ReplayError};
 use crate::ladder::rules::Rules;
 use crate::ladder::state::HistoryRow;
 use chrono::NaiveDate;
@@ -46,33 +46,22 @@ impl Store {
         seasons: bool,
         rows: &mut dyn FnMut(&[HistoryRow]),
     ) -> Result<Ladder> {
-        let mut ladder = if guard {
+        let ladder = if guard {
             self.empty_ladder(&self.conn, rules)?
         } else {
             Ladder::new(rules.clone())
         };
-        let mut scratch = Vec::new();
-        let mut n = 0u64;
+        let mut steps = Steps::new(ladder, skip_rules, seasons);
         events
             .for_each(|date, seq, event| {
-                n += 1;
-                if n.is_multiple_of(CANCEL_EVERY) && self.cancelled() {
-                    return Err(StoreError::Cancelled);
-                }
-                if skip_rules && matches!(event, Event::Rules { .. }) {
-                    return Ok(());
-                }
-                ladder
-                    .apply(date, seq, event, &mut scratch)
-                    .map_err(|e| self.replay_error(e))?;
-                rows(&scratch);
-                scratch.clear();
-                if !seasons {
-                    ladder.archive.clear();
-                }
-                Ok(())
+                steps
+                    .apply(date, seq, event, || self.cancelled(), &mut *rows)
+                    .map_err(|halt| match halt {
+                        Halt::Cancelled => StoreError::Cancelled,
+                        Halt::Replay(e) => self.replay_error(e),
+                    })
             })
-            .map(|()| ladder)
+            .map(|()| steps.ladder)
     }
 
     /// A replay of the log from scratch under `rules` (the ladder's own when `None`): the
@@ -277,6 +266,64 @@ pub(crate) fn targets<'a>(entries: impl IntoIterator<Item = &'a Entry>) -> Vec<u
             Entry::Add { .. } => None,
         })
         .collect()
+}
+
+/// A replay as the store runs one, event by event: the rules changes passed over if
+/// `skip_rules`, each season's archive dropped as it ends unless `seasons`, the cancel flag
+/// looked at every [`CANCEL_EVERY`] events. The whole log's replay and the one beside the
+/// reading (`ahead`) step through here.
+pub(super) struct Steps {
+    pub ladder: Ladder,
+    scratch: Vec<HistoryRow>,
+    done: u64,
+    skip_rules: bool,
+    seasons: bool,
+}
+
+/// Why a replay stopped.
+pub(super) enum Halt {
+    Cancelled,
+    Replay(ReplayError),
+}
+
+impl Steps {
+    pub fn new(ladder: Ladder, skip_rules: bool, seasons: bool) -> Steps {
+        Steps {
+            ladder,
+            scratch: Vec::new(),
+            done: 0,
+            skip_rules,
+            seasons,
+        }
+    }
+
+    /// Applies one event, handing its history rows to `rows`.
+    #[inline]
+    pub fn apply(
+        &mut self,
+        date: NaiveDate,
+        seq: u64,
+        event: &Event,
+        cancelled: impl Fn() -> bool,
+        mut rows: impl FnMut(&[HistoryRow]),
+    ) -> std::result::Result<(), Halt> {
+        self.done += 1;
+        if self.done.is_multiple_of(CANCEL_EVERY) && cancelled() {
+            return Err(Halt::Cancelled);
+        }
+        if self.skip_rules && matches!(event, Event::Rules { .. }) {
+            return Ok(());
+        }
+        self.ladder
+            .apply(date, seq, event, &mut self.scratch)
+            .map_err(Halt::Replay)?;
+        rows(&self.scratch);
+        self.scratch.clear();
+        if !self.seasons {
+            self.ladder.archive.clear();
+        }
+        Ok(())
+    }
 }
 
 /// The rules in force on `date`: `initial` as the last rules change dated on or before it
