@@ -14,17 +14,17 @@ mod synthetic;
 
 use chrono::NaiveDate;
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use rungs::action::imports::import_csv;
-use rungs::interchange::csv_matches;
-use rungs::interchange::csv_matches::Mapping;
-use rungs::ladder::event::{Entry, Event, Match, MatchResult};
-use rungs::ladder::log;
-use rungs::ladder::replay;
-use rungs::ladder::rules::{Rules, System};
-use rungs::ladder::standings;
-use rungs::ladder::timeline::Timeline;
-use rungs::rating::Outcome;
-use rungs::store::Store;
+use rungs_gate::imports::import_csv;
+use rungs_interchange::csv_matches;
+use rungs_interchange::csv_matches::Mapping;
+use rungs_ladder::event::{Entry, Event, Match, MatchResult};
+use rungs_ladder::log;
+use rungs_ladder::replay;
+use rungs_ladder::rules::{Rules, System};
+use rungs_ladder::standings;
+use rungs_ladder::timeline::Timeline;
+use rungs_rating::Outcome;
+use rungs_store::Store;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -48,7 +48,7 @@ fn fresh(path: &Path) {
 }
 
 /// A new ladder at `path` under `system`'s defaults holding the international results.
-fn import_international(path: &Path, system: System) -> rungs::action::imports::Summary {
+fn import_international(path: &Path, system: System) -> rungs_gate::imports::Summary {
     let mut store = Store::create(path, &Rules::defaults(system)).expect("create");
     let reader = csv_matches::open(&international(), &Mapping::international()).expect("open");
     import_csv(
@@ -107,7 +107,7 @@ fn bench_synthetic(c: &mut Criterion) {
     let rows: Vec<_> = entries
         .iter()
         .enumerate()
-        .map(|(i, (date, entry))| rungs::ladder::event::LogRow {
+        .map(|(i, (date, entry))| rungs_ladder::event::LogRow {
             seq: i as u64 + 1,
             date: *date,
             entry: entry.clone(),

@@ -9,13 +9,13 @@
 
 use chrono::NaiveDate;
 use criterion::{Criterion, criterion_group, criterion_main};
-use rungs::ladder::event::{Event, Home, Match, MatchResult, PlayerId};
-use rungs::ladder::replay::{Ladder, replay_state};
-use rungs::ladder::rules::{Rules, System};
-use rungs::pairing::balanced::{self, Night};
-use rungs::pairing::ladder::{History, present};
-use rungs::pairing::model::Weights;
-use rungs::rating::Outcome;
+use rungs_ladder::event::{Event, Home, Match, MatchResult, PlayerId};
+use rungs_ladder::replay::{Ladder, replay_state};
+use rungs_ladder::rules::{Rules, System};
+use rungs_pairing::balanced::{self, Night};
+use rungs_pairing::ladder::{History, present};
+use rungs_pairing::model::Weights;
+use rungs_rating::Outcome;
 use std::time::Duration;
 
 const PLAYERS: u32 = 10_000;

@@ -2,7 +2,7 @@
 //! Run: `cargo bench --bench rating`.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use rungs::rating::{Outcome, elo, glicko, glicko2, trueskill};
+use rungs_rating::{Outcome, elo, glicko, glicko2, trueskill};
 use skillratings::Outcomes;
 use std::hint::black_box;
 

@@ -9,12 +9,12 @@
 mod synthetic;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use rungs::ladder::evaluate::{Window, evaluate_indexed};
-use rungs::ladder::event::LogRow;
-use rungs::ladder::log;
-use rungs::ladder::quick;
-use rungs::ladder::replay;
-use rungs::ladder::rules::{Rules, System};
+use rungs_analysis::evaluate::{Window, evaluate_indexed};
+use rungs_ladder::event::LogRow;
+use rungs_ladder::log;
+use rungs_ladder::quick;
+use rungs_ladder::replay;
+use rungs_ladder::rules::{Rules, System};
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -7,11 +7,11 @@ mod synthetic;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use egui_kittest::Harness;
-use rungs::app::RungsApp;
-use rungs::app::command::{Command, Screen, ToolCommand};
-use rungs::app::state::AppState;
-use rungs::ladder::rules::Rules;
-use rungs::store::Store;
+use rungs_app::RungsApp;
+use rungs_app::command::{Command, Screen, ToolCommand};
+use rungs_app::state::AppState;
+use rungs_ladder::rules::Rules;
+use rungs_store::Store;
 use std::path::Path;
 use std::time::Duration;
 

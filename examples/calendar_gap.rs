@@ -5,11 +5,11 @@
 //! `/usr/bin/time -v cargo run --release --example calendar_gap -- 1000 10`.
 
 use chrono::NaiveDate;
-use rungs::ladder::calendar::{Calendar, Schedule};
-use rungs::ladder::event::{Event, Match, MatchResult};
-use rungs::ladder::replay::replay;
-use rungs::ladder::rules::{Rules, System};
-use rungs::rating::Outcome;
+use rungs_ladder::calendar::{Calendar, Schedule};
+use rungs_ladder::event::{Event, Match, MatchResult};
+use rungs_ladder::replay::replay;
+use rungs_ladder::rules::{Rules, System};
+use rungs_rating::Outcome;
 
 fn main() {
     let mut args = std::env::args()

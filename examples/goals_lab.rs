@@ -4,9 +4,9 @@
 //! (test); with `fit=` it first fits the named parameters on the train years alone by a
 //! coordinate search, as `rungs fit` does.
 
-use rungs::interchange::csv_matches::class_of_tournament;
-use rungs::ladder::score::EventClass;
-use rungs::rating::goals::probabilities;
+use rungs_interchange::csv_matches::class_of_tournament;
+use rungs_ladder::score::EventClass;
+use rungs_rating::goals::probabilities;
 use std::collections::{BTreeMap, HashMap};
 
 struct Row {

@@ -5,7 +5,7 @@
 //! worth of memory the kernel zeroes). `cargo run --release --example import_floor --
 //! FILE.csv [runs]`.
 
-use rungs::interchange::csv_matches::{Mapping, MatchReader};
+use rungs_interchange::csv_matches::{Mapping, MatchReader};
 use std::io::Read;
 use std::time::Instant;
 
@@ -58,8 +58,8 @@ fn main() {
         n
     });
     println!("MatchReader::next_row, {n} rows checked: {ms:.1} ms");
-    let row = std::mem::size_of::<(chrono::NaiveDate, rungs::ladder::event::Entry)>();
-    let event = std::mem::size_of::<rungs::ladder::event::Event>();
+    let row = std::mem::size_of::<(chrono::NaiveDate, rungs_ladder::event::Entry)>();
+    let event = std::mem::size_of::<rungs_ladder::event::Event>();
     println!(
         "a row of the action: {row} bytes (an event {event}); {n} rows: {:.0} MB",
         (row * n) as f64 / 1e6

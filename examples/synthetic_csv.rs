@@ -5,7 +5,7 @@
 #[path = "../benches/support/synthetic.rs"]
 mod synthetic;
 
-use rungs::ladder::event::{Entry, Event};
+use rungs_ladder::event::{Entry, Event};
 use std::io::Write;
 
 fn main() -> std::io::Result<()> {

@@ -2,12 +2,12 @@ use clap::Parser;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = rungs::cli::Cli::parse();
+    let cli = rungs_cli::Cli::parse();
     let result = match cli.command {
-        None => rungs::app::run(cli.file)
+        None => rungs_app::run(cli.file)
             .map(|()| true)
             .map_err(anyhow::Error::msg),
-        Some(_) => rungs::cli::run(cli),
+        Some(_) => rungs_cli::run(cli),
     };
     match result {
         Ok(_) => ExitCode::SUCCESS,

@@ -5,17 +5,16 @@
 use chrono::NaiveDate;
 use eframe::egui::{self, accesskit::Role};
 use egui_kittest::kittest::{NodeT, Queryable};
-use rungs::app::files::Purpose;
-use rungs::ladder::event::{Entry, Event, Match, MatchResult};
-use rungs::ladder::rules::{Rules, System};
-use rungs::rating::Outcome;
-use rungs::store::Store;
+use rungs_app::files::Purpose;
+use rungs_ladder::event::{Entry, Event, Match, MatchResult};
+use rungs_ladder::rules::{Rules, System};
+use rungs_rating::Outcome;
+use rungs_store::Store;
 
-#[path = "support/app.rs"]
-mod app_support;
+#[path = "app/support/mod.rs"]
 mod support;
-use app_support::{click, type_into};
 use support::TempDir as Temp;
+use support::app::{click, type_into};
 
 /// Ann Lee, Bo Chen, Cy and Di joined on 2026-01-01; Ann beat Bo and Cy beat Di on
 /// 2026-01-05; Di retired on 2026-01-06.
@@ -56,7 +55,7 @@ fn publish_asks_for_title_hide_retired_and_initials_before_the_folder() {
     let path = dir.0.join("club.rungs");
     club(&path);
     // egui_file's own fields carry no accessible names.
-    let mut h = app_support::open_with(&path, egui::vec2(1280.0, 860.0), false);
+    let mut h = support::app::open_with(&path, egui::vec2(1280.0, 860.0), false);
     click(&mut h, "File");
     click(&mut h, "Publish…");
     assert_eq!(

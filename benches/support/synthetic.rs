@@ -2,8 +2,8 @@
 //! `matches` random pairings over 1,000 days, results drawn from the strengths (10 % draws).
 
 use chrono::NaiveDate;
-use rungs::ladder::event::{Entry, Event, Match, MatchResult};
-use rungs::rating::Outcome;
+use rungs_ladder::event::{Entry, Event, Match, MatchResult};
+use rungs_rating::Outcome;
 
 /// SplitMix64: small, fast, and the same everywhere for a given seed.
 pub struct Rng(u64);

@@ -1,0 +1,5 @@
+//! The integration tests of `rungs-analysis`, gathered into one binary: each file is a module.
+
+mod goals;
+mod quick_replay;
+mod simulate_pairing;

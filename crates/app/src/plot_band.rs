@@ -1,0 +1,203 @@
+//! A shaded band between two curves (a rating's uncertainty) as an egui_plot item.
+//!
+//! `Polygon` fills assume a convex outline, which a band along a history is not; this item
+//! draws the band as one triangle mesh from [`rungs_chart::band_mesh`] (two triangles per
+//! step between consecutive x), so any shape fills exactly. egui_plot's own `FilledArea`
+//! does much the same but panics on curves of different lengths and draws whatever it is
+//! given; this one takes the band straight from [`rungs_chart::Band`] and cleans it first.
+
+use eframe::egui::{self, Color32, Mesh, Shape, Stroke};
+use egui_plot::{PlotBounds, PlotGeometry, PlotItem, PlotItemBase, PlotPoint, PlotTransform};
+use rungs_chart::{self as chart, BandMesh};
+use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+/// How opaque the fill is, normally and while its legend entry is hovered.
+const FILL_ALPHA: f32 = 0.18;
+const HIGHLIGHT_ALPHA: f32 = 0.32;
+
+/// A filled band with a legend entry.
+pub struct BandItem {
+    base: PlotItemBase,
+    mesh: BandMesh,
+    colour: Color32,
+    fill_alpha: f32,
+    edge: Option<Stroke>,
+}
+
+impl BandItem {
+    /// The band between `lower` and `upper` (`[x, y]`, same x, in x order), named `name` in
+    /// the legend (an empty name: no legend entry). The plot identifies items by name, so
+    /// two bands in one plot need different names.
+    pub fn new(name: impl Into<String>, lower: &[[f64; 2]], upper: &[[f64; 2]]) -> BandItem {
+        BandItem {
+            base: PlotItemBase::new(name.into()),
+            mesh: chart::band_mesh(lower, upper),
+            colour: Color32::from_rgb(100, 150, 230),
+            fill_alpha: FILL_ALPHA,
+            edge: None,
+        }
+    }
+
+    /// A chart band as it comes from [`rungs_chart::Segment`].
+    /// The band of a history: a player's figures hold from one of their events to the next,
+    /// so the band does too, and changes at the event — a reset or a long gap is a step, not
+    /// a wedge filled across the gap.
+    pub fn from_band(name: impl Into<String>, band: &chart::Band) -> BandItem {
+        BandItem::new(name, &stepped(&band.lower), &stepped(&band.upper))
+    }
+
+    /// The band's colour: the legend shows it as is, the fill at `fill_alpha`.
+    pub fn color(mut self, colour: impl Into<Color32>) -> BandItem {
+        self.colour = colour.into();
+        self
+    }
+
+    /// How opaque the fill is, 0 to 1 (default 0.18).
+    pub fn fill_alpha(mut self, alpha: f32) -> BandItem {
+        if alpha.is_finite() {
+            self.fill_alpha = alpha.clamp(0.0, 1.0);
+        }
+        self
+    }
+
+    /// Also draw both edges with `stroke`.
+    pub fn edges(mut self, stroke: impl Into<Stroke>) -> BandItem {
+        self.edge = Some(stroke.into());
+        self
+    }
+
+    fn edge_line(&self, transform: &PlotTransform, offset: usize) -> Vec<egui::Pos2> {
+        self.mesh
+            .vertices
+            .iter()
+            .skip(offset)
+            .step_by(2)
+            .map(|v| transform.position_from_point(&PlotPoint::new(v[0], v[1])))
+            .collect()
+    }
+}
+
+/// `points` as steps: each value holds until the next point's x.
+pub fn stepped(points: &[[f64; 2]]) -> Vec<[f64; 2]> {
+    let mut out = Vec::with_capacity(points.len() * 2);
+    for pair in points.windows(2) {
+        out.push(pair[0]);
+        if pair[1][0] > pair[0][0] {
+            out.push([pair[1][0], pair[0][1]]);
+        }
+    }
+    out.extend(points.last());
+    out
+}
+
+impl PlotItem for BandItem {
+    fn shapes(&self, _ui: &egui::Ui, transform: &PlotTransform, shapes: &mut Vec<Shape>) {
+        if self.mesh.triangles.is_empty() {
+            return;
+        }
+        let alpha = if self.highlighted() {
+            HIGHLIGHT_ALPHA.max(self.fill_alpha)
+        } else {
+            self.fill_alpha
+        };
+        let fill = self.colour.gamma_multiply(alpha);
+        let mut mesh = Mesh::default();
+        mesh.reserve_vertices(self.mesh.vertices.len());
+        mesh.reserve_triangles(self.mesh.triangles.len());
+        for v in &self.mesh.vertices {
+            let pos = transform.position_from_point(&PlotPoint::new(v[0], v[1]));
+            mesh.colored_vertex(pos, fill);
+        }
+        for [a, b, c] in &self.mesh.triangles {
+            mesh.add_triangle(*a, *b, *c);
+        }
+        shapes.push(Shape::Mesh(Arc::new(mesh)));
+        if let Some(stroke) = self.edge {
+            shapes.push(Shape::line(self.edge_line(transform, 0), stroke));
+            shapes.push(Shape::line(self.edge_line(transform, 1), stroke));
+        }
+    }
+
+    fn initialize(&mut self, _x_range: RangeInclusive<f64>) {}
+
+    fn color(&self) -> Color32 {
+        self.colour
+    }
+
+    // The band is context for the line drawn over it; hovering it would only compete with
+    // the line's read-out.
+    fn geometry(&self) -> PlotGeometry<'_> {
+        PlotGeometry::None
+    }
+
+    fn bounds(&self) -> PlotBounds {
+        let mut bounds = PlotBounds::NOTHING;
+        for v in &self.mesh.vertices {
+            bounds.extend_with(&PlotPoint::new(v[0], v[1]));
+        }
+        bounds
+    }
+
+    fn base(&self) -> &PlotItemBase {
+        &self.base
+    }
+
+    fn base_mut(&mut self) -> &mut PlotItemBase {
+        &mut self.base
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_cover_both_edges() {
+        let lower = [[0.0, 1.0], [1.0, 2.0], [2.0, 0.5]];
+        let upper = [[0.0, 3.0], [1.0, 5.0], [2.0, 1.5]];
+        let item = BandItem::new("band", &lower, &upper);
+        let b = item.bounds();
+        assert_eq!((b.min(), b.max()), ([0.0, 0.5], [2.0, 5.0]));
+        assert_eq!(item.mesh.triangles.len(), 4);
+        assert_eq!(item.name(), "band");
+    }
+
+    #[test]
+    fn a_band_holds_until_the_next_event_and_steps_there() {
+        // A reset at x = 100 after a last match at x = 0: the band holds 10..30 up to the
+        // reset, then is 40..60 — no trapezoid filled across the gap.
+        let lower = [[0.0, 10.0], [100.0, 40.0]];
+        let upper = [[0.0, 30.0], [100.0, 60.0]];
+        assert_eq!(
+            stepped(&lower),
+            vec![[0.0, 10.0], [100.0, 10.0], [100.0, 40.0]]
+        );
+        let item = BandItem::from_band(
+            "band",
+            &chart::Band {
+                lower: lower.to_vec(),
+                upper: upper.to_vec(),
+            },
+        );
+        // The gap's quad is the rectangle 10..30, then a zero-width step at x = 100.
+        assert_eq!(
+            item.mesh.vertices,
+            vec![
+                [0.0, 30.0],
+                [0.0, 10.0],
+                [100.0, 30.0],
+                [100.0, 10.0],
+                [100.0, 60.0],
+                [100.0, 40.0]
+            ]
+        );
+    }
+
+    #[test]
+    fn an_empty_band_has_no_bounds_and_draws_nothing() {
+        let item = BandItem::new("", &[], &[]);
+        assert!(!item.bounds().is_valid());
+        assert!(item.mesh.triangles.is_empty());
+    }
+}

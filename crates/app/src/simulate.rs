@@ -1,0 +1,228 @@
+//! Simulate: a synthetic population with known true skills played through the rules, to see
+//! how many matches it takes to climb, how much RP inflates a week, and how well the ladder
+//! orders true skill. It writes an ordinary ladder file, which the app can then open.
+
+use super::command::{Command, ToolCommand};
+use super::state::AppState;
+use super::tools::{self, Simulated};
+use super::widgets;
+use eframe::egui::{self, RichText};
+use rungs_analysis::simulate::SimConfig;
+use rungs_ladder::rules::System;
+use std::path::{Path, PathBuf};
+
+/// The Simulate screen's own state: its fields as typed.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimForm {
+    pub players: String,
+    pub weeks: String,
+    pub matches_per_week: String,
+    pub seed: String,
+    pub params: String,
+    pub system: System,
+    pub out: String,
+}
+
+impl SimForm {
+    /// The form as it first shows, writing into `data_dir`.
+    pub fn new(data_dir: &Path) -> SimForm {
+        SimForm {
+            players: "200".into(),
+            weeks: "12".into(),
+            matches_per_week: "2000".into(),
+            seed: "1".into(),
+            params: String::new(),
+            system: System::Skyweaver,
+            out: data_dir.join("simulated.rungs").display().to_string(),
+        }
+    }
+
+    /// A simulation was written to `path`: the next run gets a free name, so Run simulation
+    /// again just works.
+    pub fn written(&mut self, path: &Path) {
+        self.out = free_path(path).display().to_string();
+    }
+}
+
+/// `path` if nothing is there, else the first of `stem-2.ext`, `stem-3.ext`, … that is free.
+pub fn free_path(path: &Path) -> PathBuf {
+    if !path.exists() {
+        return path.to_path_buf();
+    }
+    let stem = path.file_stem().map_or_else(
+        || "simulated".to_string(),
+        |s| s.to_string_lossy().into_owned(),
+    );
+    let stem = match stem.rsplit_once('-') {
+        Some((base, n)) if n.parse::<u32>().is_ok() => base.to_string(),
+        _ => stem,
+    };
+    let ext = path
+        .extension()
+        .map_or_else(|| "rungs".to_string(), |e| e.to_string_lossy().into_owned());
+    (2u32..)
+        .map(|i| path.with_file_name(format!("{stem}-{i}.{ext}")))
+        .find(|p| !p.exists())
+        .unwrap_or_else(|| path.to_path_buf())
+}
+
+pub fn show(ui: &mut egui::Ui, f: &mut SimForm, state: &AppState, out: &mut Vec<Command>) {
+    ui.label(
+        "True skills are drawn from a normal distribution (1500 ± 200); players are paired by \
+         their ladder rating with some noise; results follow the true skills; a soft reset \
+         ends every week and a hard reset every fourth.",
+    );
+    egui::Grid::new("simulate-form")
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
+            for (name, value, hint) in [
+                ("Players", &mut f.players, "2 to 100,000"),
+                ("Weeks", &mut f.weeks, "1 to 520"),
+                (
+                    "Matches per week",
+                    &mut f.matches_per_week,
+                    "across the ladder",
+                ),
+                ("Seed", &mut f.seed, "same seed, same ladder"),
+            ] {
+                let label = ui.label(name);
+                ui.add(
+                    egui::TextEdit::singleline(value)
+                        .hint_text(hint)
+                        .desired_width(160.0),
+                )
+                .labelled_by(label.id);
+                ui.end_row();
+            }
+            let label = ui.label("System");
+            egui::ComboBox::from_id_salt("sim-system")
+                .selected_text(f.system.label())
+                .show_ui(ui, |ui| {
+                    for s in System::ALL {
+                        ui.selectable_value(&mut f.system, s, s.label());
+                    }
+                })
+                .response
+                .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label("Parameters");
+            ui.add(
+                egui::TextEdit::singleline(&mut f.params)
+                    .hint_text("NAME=VALUE, … (empty: defaults)")
+                    .desired_width(320.0),
+            )
+            .labelled_by(label.id);
+            ui.end_row();
+            let label = ui.label("Write to");
+            ui.add(egui::TextEdit::singleline(&mut f.out).desired_width(420.0))
+                .labelled_by(label.id);
+            ui.end_row();
+        });
+    let busy = state.job.is_some();
+    if ui
+        .add_enabled(!busy, egui::Button::new("Run simulation"))
+        .clicked()
+    {
+        match config(f) {
+            Ok(cfg) => out.push(Command::Tool(ToolCommand::Simulate(
+                Box::new(cfg),
+                f.out.trim().into(),
+            ))),
+            Err(message) => out.push(Command::Problem {
+                field: "simulation",
+                message,
+            }),
+        }
+    }
+    let Some(sim) = &state.tools.simulated else {
+        return;
+    };
+    ui.separator();
+    egui::ScrollArea::vertical()
+        .id_salt("sim-report")
+        .show(ui, |ui| report(ui, sim, out));
+}
+
+fn report(ui: &mut egui::Ui, sim: &Simulated, out: &mut Vec<Command>) {
+    let r = &sim.report;
+    ui.label(
+        RichText::new(format!(
+            "{} — {} matches",
+            sim.path.display(),
+            widgets::thousands(r.matches)
+        ))
+        .strong(),
+    );
+    let corr = |c: Option<f64>| c.map_or("—".to_string(), |c| format!("{c:.3}"));
+    ui.label(format!(
+        "Spearman correlation with true skill: score {} · rating {}",
+        corr(r.spearman_score),
+        corr(r.spearman_rating)
+    ));
+    ui.label(format!(
+        "Score inflation: {:+.1} a week on average (what each week's matches add, resets aside)",
+        r.rp_inflation_mean
+    ));
+    let weeks: Vec<String> = r
+        .rp_inflation_per_week
+        .iter()
+        .enumerate()
+        .map(|(i, d)| format!("w{} {d:+.0}", i + 1))
+        .collect();
+    ui.add(egui::Label::new(RichText::new(weeks.join("  ·  ")).weak()).wrap());
+    if !r.matches_to_tier.is_empty() {
+        let rows: Vec<Vec<String>> = r
+            .matches_to_tier
+            .iter()
+            .map(|t| {
+                vec![
+                    t.tier.clone(),
+                    t.reached.to_string(),
+                    t.median_matches
+                        .map_or("—".to_string(), |m| format!("{m:.0}")),
+                ]
+            })
+            .collect();
+        widgets::text_table(
+            ui,
+            "sim-tiers",
+            &[
+                "tier",
+                "players who reached it",
+                "median matches to reach it",
+            ],
+            &[140.0, 170.0, 200.0],
+            &rows,
+        );
+    }
+    if ui.button("Open the simulated ladder").clicked() {
+        out.push(Command::Open(sim.path.clone()));
+    }
+}
+
+/// The form as a simulation, or which field is wrong.
+pub fn config(f: &SimForm) -> Result<SimConfig, String> {
+    fn number<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
+        text.trim()
+            .replace(',', "")
+            .parse()
+            .map_err(|_| format!("{name}: `{}` is not a whole number", text.trim()))
+    }
+    let weeks = number("weeks", &f.weeks)?;
+    let cfg = SimConfig {
+        players: number("players", &f.players)?,
+        weeks,
+        start: SimConfig::default_start(weeks, rungs_gate::today()),
+        matches_per_week: number("matches per week", &f.matches_per_week)?,
+        seed: number("seed", &f.seed)?,
+        rules: tools::rules_from(None, f.system, &f.params)
+            .map_err(|e| format!("parameters: {e}"))?,
+        ..SimConfig::default()
+    };
+    if f.out.trim().is_empty() {
+        return Err("write to: give a path for the new ladder file".into());
+    }
+    cfg.validate().map_err(|e| e.to_string())?;
+    Ok(cfg)
+}

@@ -1,0 +1,3 @@
+//! The integration tests of `rungs-chart`, gathered into one binary: each file is a module.
+
+mod chart;

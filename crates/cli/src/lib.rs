@@ -1,0 +1,314 @@
+//! The command line: the same binary as the app, headless. `rungs` alone opens the app. Every
+//! change goes through the gate ([`rungs_gate`]); a refused one exits 1 with its one-line
+//! message and leaves the ladder as it was.
+
+/// `println!` that never panics: the first failed write is kept ([`stdout::write_line`]) and
+/// decides the exit — a closed pipe (`rungs standings | head`) quietly, anything else (a full
+/// disk) as an error.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        $crate::stdout::write_line(format_args!($($arg)*))
+    };
+}
+
+mod analysis;
+pub mod args;
+mod common;
+mod desktop;
+mod files;
+mod fit;
+mod maintenance;
+mod matches;
+mod output;
+mod pair;
+mod players;
+mod publish;
+mod rounds;
+mod seasons;
+pub mod stdout;
+mod views;
+
+pub use args::{Cli, Command};
+
+use anyhow::Result;
+use rungs_gate as action;
+
+/// Runs a parsed command line. `Ok(false)` means no subcommand was given.
+pub fn run(cli: Cli) -> Result<bool> {
+    let Some(command) = cli.command else {
+        return Ok(false);
+    };
+    // A change is built from the ladder as read; if another program changed the ladder before
+    // it landed, it was refused whole, so read again and build it again (a few times).
+    let mut attempts = 1;
+    let done = loop {
+        match run_command(command.clone()) {
+            Err(e) if attempts < 5 && changed_meanwhile(&e) => {
+                // A moment for the other program to finish what it is writing.
+                std::thread::sleep(std::time::Duration::from_millis(20 * attempts));
+                attempts += 1;
+            }
+            done => break done,
+        }
+    };
+    // What was done is said; output that could not be written is an error of its own.
+    done.and(stdout::finished()).map(|()| true)
+}
+
+/// Whether `e` is the store's refusal of a change to a ladder changed meanwhile.
+fn changed_meanwhile(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<rungs_store::StoreError>()
+            .is_some_and(|s| s.is_changed_meanwhile())
+            || c.downcast_ref::<action::ActionError>()
+                .is_some_and(|a| a.is_changed_meanwhile())
+    })
+}
+
+fn run_command(command: Command) -> Result<()> {
+    use Command as C;
+    match command {
+        C::New { file, rules } => files::new(&file, &rules)?,
+        C::Params { system } => files::params(&system)?,
+        C::Import {
+            file,
+            csv,
+            mapping,
+            no_new_players,
+            again,
+            json,
+        } => files::import_csv(&file, &csv, &mapping, no_new_players, again, json)?,
+        C::Export { file, out } => files::export(&file, &out)?,
+        C::ImportLog { file, input } => files::import_log(&file, &input)?,
+        C::InstallDesktop { uninstall } => desktop::install(uninstall)?,
+        C::Completions { shell } => desktop::completions(shell),
+        C::Man => desktop::man()?,
+        C::AddPlayer { file, names, date } => players::add(&file, &names, date.as_deref())?,
+        C::Rename {
+            file,
+            old,
+            new,
+            date,
+        } => players::rename(&file, &old, &new, date.as_deref())?,
+        C::Retire { file, player, date } => players::retire(&file, &player, true, date.as_deref())?,
+        C::Unretire { file, player, date } => {
+            players::retire(&file, &player, false, date.as_deref())?
+        }
+        C::AddMatch {
+            file,
+            args,
+            date,
+            team_a,
+            team_b,
+            medals,
+            scenario,
+            side_a,
+            home,
+            goals,
+            class,
+            json,
+        } => {
+            // `A B --goals 3-1`: the score decides the result.
+            let mut args = args;
+            if goals.is_some() && (args.len() == 2 || args.is_empty() && team_a.is_some()) {
+                args.push(String::new());
+            }
+            let mut input = matches::input(&args, team_a, team_b, date, medals, scenario, side_a)?;
+            input.home = home;
+            input.score = goals;
+            input.class = class;
+            matches::add(&file, &input, json)?
+        }
+        C::EditMatch {
+            file,
+            seq,
+            a,
+            b,
+            score,
+            date,
+            medals,
+            scenario,
+            side_a,
+            home,
+            goals,
+            class,
+        } => {
+            let edit = action::matches::MatchEdit {
+                date,
+                a,
+                b,
+                result: score,
+                medals,
+                scenario,
+                side_a,
+                home,
+                score: goals,
+                class,
+            };
+            matches::edit(&file, seq, &edit)?
+        }
+        C::DeleteEvent { file, seq } => matches::delete(&file, seq)?,
+        C::Undo { file } => matches::undo(&file, true)?,
+        C::Redo { file } => matches::undo(&file, false)?,
+        C::Events { file, json } => views::events(&file, json)?,
+        C::Standings {
+            file,
+            all,
+            at,
+            csv: true,
+            ..
+        } => publish::standings_csv(&file, all, at.as_deref())?,
+        C::Standings {
+            file,
+            json,
+            all,
+            at,
+            csv: false,
+        } => views::standings(&file, json, all, at.as_deref())?,
+        C::Publish {
+            file,
+            dir,
+            at,
+            since,
+            title,
+            hide_retired,
+            initials,
+        } => publish::publish(
+            &file,
+            &dir,
+            at.as_deref(),
+            since.as_deref(),
+            &rungs_publish::Options {
+                title: title.unwrap_or_default(),
+                hide_retired,
+                initials,
+            },
+        )?,
+        C::History { file, player, json } => views::history(&file, &player, json)?,
+        C::Seasons { file, json } => views::seasons(&file, json)?,
+        C::Scenarios { file, json } => views::scenarios(&file, json)?,
+        C::Replay {
+            file,
+            rules,
+            compare,
+            json,
+        } => analysis::replay(&file, &rules, compare, json)?,
+        C::Predict {
+            file,
+            a,
+            b,
+            date,
+            home,
+            json,
+        } => analysis::predict(&file, &a, &b, date.as_deref(), home.as_deref(), json)?,
+        C::Evaluate {
+            file,
+            systems,
+            params,
+            from,
+            calendar,
+            json,
+        } => analysis::evaluate(&file, &systems, &params, from.as_deref(), &calendar, json)?,
+        C::Fit {
+            file,
+            systems,
+            params,
+            until,
+            apply,
+            json,
+            objective,
+        } => fit::fit(
+            &file,
+            &fit::FitArgs {
+                systems: &systems,
+                params: params.as_deref(),
+                until: until.as_deref(),
+                apply,
+                json,
+                objective: objective.as_deref(),
+            },
+        )?,
+        C::Simulate(args) => analysis::simulate(&args)?,
+        C::Pair {
+            file,
+            present,
+            present_file,
+            all_active,
+            format,
+            rounds,
+            forbid,
+            date,
+            seed,
+            json,
+            save,
+        } => pair::pair(
+            &file,
+            &pair::PairArgs {
+                present: present.as_deref(),
+                present_file: present_file.as_deref(),
+                all_active,
+                format: format.as_deref(),
+                rounds: rounds.as_deref(),
+                forbid: &forbid,
+                date: date.as_deref(),
+                seed: seed.as_deref(),
+                json,
+                save: &save,
+            },
+        )?,
+        C::Round { file, number, json } => rounds::round(&file, &number, json)?,
+        C::Result {
+            file,
+            round,
+            board,
+            score,
+            date,
+            json,
+        } => rounds::result(&file, &round, &board, &score, date.as_deref(), json)?,
+        C::Forbid(args) => rounds::pair_rule(&args, rungs_ladder::event::PairRule::Forbid, false)?,
+        C::Unforbid(args) => rounds::pair_rule(&args, rungs_ladder::event::PairRule::Forbid, true)?,
+        C::Avoid(args) => rounds::pair_rule(&args, rungs_ladder::event::PairRule::Avoid, false)?,
+        C::Unavoid(args) => rounds::pair_rule(&args, rungs_ladder::event::PairRule::Avoid, true)?,
+        C::Rules { file, rules, date } => seasons::rules(&file, &rules, date.as_deref())?,
+        C::SoftReset {
+            file,
+            date,
+            preview,
+            json,
+        } => seasons::reset(&file, false, date.as_deref(), preview, json)?,
+        C::HardReset {
+            file,
+            date,
+            preview,
+            json,
+        } => seasons::reset(&file, true, date.as_deref(), preview, json)?,
+        C::Migrate {
+            file,
+            list,
+            from_elo,
+            cutoffs,
+            date,
+            preview,
+            json,
+        } => seasons::migrate(
+            &file,
+            list.as_deref(),
+            from_elo,
+            cutoffs.as_deref(),
+            date.as_deref(),
+            preview,
+            json,
+        )?,
+        C::Scenario {
+            file,
+            name,
+            sides,
+            ratio,
+            averages,
+            date,
+        } => seasons::scenario(&file, &name, &sides, &ratio, &averages, date.as_deref())?,
+        C::Check { file, json } => maintenance::check(&file, json)?,
+        C::Repair { file } => maintenance::repair(&file)?,
+    }
+    Ok(())
+}

@@ -1,0 +1,4 @@
+//! The integration tests of `rungs-gate`, gathered into one binary: each file is a module.
+
+mod analysis;
+mod import_beside;

@@ -1,0 +1,26 @@
+//! The ladder: events, rules, and the pure replay of (rules, log) into state and history.
+pub mod calendar;
+pub mod entrant;
+pub mod event;
+pub mod inversus;
+pub mod leaderboard;
+pub mod listing;
+pub mod log;
+pub mod predict;
+pub mod preview;
+pub mod quick;
+pub mod record;
+pub mod replay;
+pub mod rounds;
+pub mod rules;
+pub mod scenarios;
+pub mod score;
+pub mod seasons;
+pub mod skyweaver;
+pub mod standings;
+pub mod state;
+pub mod systems;
+pub mod timeline;
+pub mod values;
+pub mod weekly;
+pub mod words;

@@ -1,0 +1,9 @@
+//! The integration tests of `rungs-ladder`, gathered into one binary: each file is a module.
+
+mod advantage;
+mod calendar_gaps;
+mod gate_properties;
+mod glicko_entry;
+mod goals_pool;
+mod ranking_rules;
+mod timeline;

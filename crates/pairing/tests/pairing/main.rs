@@ -1,0 +1,4 @@
+//! The integration tests of `rungs-pairing`, gathered into one binary: each file is a module.
+
+mod pairing;
+mod pairing_matching;

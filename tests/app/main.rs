@@ -1,0 +1,11 @@
+//! The app's (egui_kittest) tests, gathered into one binary: each file is a module.
+
+mod app;
+mod app_evening;
+mod app_everyday;
+mod app_followups;
+mod app_tonight;
+mod app_tools;
+mod app_walk;
+mod support;
+mod tune;

@@ -1,0 +1,53 @@
+//! The real binary run with absolute paths: commands that must succeed (their stdout, or
+//! their JSON) and commands that must fail with one line naming what is wrong. (Included by
+//! the CLI test binaries that address files by absolute path.)
+
+use super::TempDir;
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+/// A test's own directory (removed when dropped), with the helpers below.
+pub struct Dir(pub PathBuf, #[allow(dead_code)] TempDir);
+
+impl Dir {
+    pub fn new(tag: &str) -> Dir {
+        let dir = TempDir::new(tag);
+        Dir(dir.0.clone(), dir)
+    }
+    pub fn path(&self, name: &str) -> String {
+        self.0.join(name).display().to_string()
+    }
+}
+pub fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rungs"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+pub fn rungs(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(
+        out.status.success(),
+        "rungs {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+pub fn json(args: &[&str]) -> Value {
+    serde_json::from_str(&rungs(args)).unwrap()
+}
+
+/// A failing run: exit code 1, one line on stderr, naming each of `parts`.
+pub fn fails(args: &[&str], parts: &[&str]) {
+    let out = run(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "rungs {args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(stderr.starts_with("rungs: "), "{stderr}");
+    for p in parts {
+        assert!(stderr.contains(p), "{stderr:?} does not name {p:?}");
+    }
+}
