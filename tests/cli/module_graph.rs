@@ -1,6 +1,8 @@
-//! No module imports one that imports it back (issue 10's "Done when"). The graph is built
-//! from the source text the way `/work/notes/modgraph.py` builds it: a module's path comes from
-//! its file's path; it imports what its `use crate::…`, `use super::…` and `use self::…`
+//! The house's floors: no crate depends on one above it, the rating crate stands alone, and no
+//! module imports one that imports it back. The module graph is built from the source text of
+//! every crate under `crates/`, as if they were one crate whose top modules are the crates
+//! (`rungs_ladder::replay` and, inside the ladder crate, `crate::replay` are both the module
+//! `ladder::replay`): a module's path comes from its file's path; it imports what its `use crate::…`, `use super::…` and `use self::…`
 //! trees name, what any `crate::…` or `super::…` path names, and any child module it reaches
 //! by a path (`files::mapping_for_file` in a parent). Each path counts for the deepest module
 //! it names. Comments, string and character literals and `#[cfg(test)]` items are not read:
@@ -418,25 +420,170 @@ fn describe(g: &Graph, found: &[Vec<String>]) -> String {
     text
 }
 
+/// The crates from the bottom of the house up: each may depend only on crates before it.
+const FLOORS: &[&str] = &[
+    "rating",
+    "ladder",
+    "pairing",
+    "analysis",
+    "store",
+    "interchange",
+    "gate",
+    "chart",
+    "publish",
+    "cli",
+    "app",
+];
+
+fn workspace() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("crates")
+}
+
+/// Every crate's modules, named as one crate's: `ladder::replay` for
+/// `crates/ladder/src/replay.rs`. In the text, `crate::` becomes the crate's own name and
+/// `rungs_x::` the name `x`, so that a path into another crate reads as a path into a module.
+fn workspace_modules() -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for name in FLOORS {
+        let src = workspace().join(name).join("src");
+        let mut own = Vec::new();
+        read_modules(&src, &src, &mut own);
+        for (module, text) in own {
+            let module = if module.is_empty() {
+                name.to_string()
+            } else {
+                format!("{name}::{module}")
+            };
+            let mut text = text.replace("crate::", &format!("crate::{name}::"));
+            for other in FLOORS {
+                text = text.replace(&format!("rungs_{other}::"), &format!("crate::{other}::"));
+                text = text.replace(&format!("rungs_{other} as"), &format!("crate::{other} as"));
+            }
+            files.push((module, text));
+        }
+    }
+    files.push((
+        String::new(),
+        FLOORS.iter().map(|f| format!("pub mod {f};")).collect(),
+    ));
+    files
+}
+
 #[test]
 fn no_module_imports_one_that_imports_it_back() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let mut files = Vec::new();
-    read_modules(&root, &root, &mut files);
+    let files = workspace_modules();
     let g = graph(&files);
-    // The graph is read at all: the app's root reaches its state, the state its errors.
+    // The graph is read at all: the app's root reaches its state, the state its errors, and
+    // a path into another crate counts.
     assert!(g["app"].contains("app::state"), "{:?}", g["app"]);
     assert!(
         g["app::state"].contains("app::error"),
         "{:?}",
         g["app::state"]
     );
+    assert!(g["store"].contains("ladder::replay"), "{:?}", g["store"]);
     let found = cycles(&g);
     assert!(
         found.is_empty(),
         "modules that import each other:\n{}",
         describe(&g, &found)
     );
+}
+
+/// What each crate's manifest says it depends on among the workspace's crates.
+fn crate_dependencies(name: &str) -> BTreeSet<String> {
+    let manifest = workspace().join(name).join("Cargo.toml");
+    let text = std::fs::read_to_string(&manifest)
+        .unwrap_or_else(|e| panic!("{}: {e}", manifest.display()));
+    let mut section = String::new();
+    let mut found = BTreeSet::new();
+    for line in text.lines() {
+        let line = line.trim();
+        if line.starts_with('[') {
+            section = line.to_string();
+        } else if section == "[dependencies]"
+            && let Some(rest) = line.strip_prefix("rungs-")
+        {
+            let dep: String = rest
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric())
+                .collect();
+            found.insert(dep);
+        }
+    }
+    found
+}
+
+#[test]
+fn no_crate_depends_on_one_above_it() {
+    let mut listed: Vec<String> = std::fs::read_dir(workspace())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "testkit")
+        .collect();
+    listed.sort();
+    let mut floors: Vec<String> = FLOORS.iter().map(|f| f.to_string()).collect();
+    floors.sort();
+    assert_eq!(listed, floors, "every crate has its floor");
+    let mut above = Vec::new();
+    for (i, name) in FLOORS.iter().enumerate() {
+        for dep in crate_dependencies(name) {
+            match FLOORS.iter().position(|f| *f == dep) {
+                Some(j) if j < i => {}
+                _ => above.push(format!("{name} depends on {dep}")),
+            }
+        }
+    }
+    assert!(above.is_empty(), "{above:?}");
+    // The reading is real: the store stands on the ladder, the app on the gate.
+    assert!(crate_dependencies("store").contains("ladder"));
+    assert!(crate_dependencies("app").contains("gate"));
+}
+
+/// `cargo tree -p rungs-rating`: the rating systems build without a window, a database or a
+/// renderer, as a library of their own.
+#[test]
+fn the_rating_crate_stands_alone() {
+    let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+    let out = std::process::Command::new(cargo)
+        .args([
+            "tree",
+            "--offline",
+            "-p",
+            "rungs-rating",
+            "-e",
+            "normal",
+            "--prefix",
+            "none",
+        ])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let tree = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        tree.contains("rungs-rating") && tree.contains("libm"),
+        "{tree}"
+    );
+    for heavy in [
+        "egui",
+        "eframe",
+        "rusqlite",
+        "resvg",
+        "rungs-ladder",
+        "chrono",
+    ] {
+        assert!(
+            !tree
+                .lines()
+                .any(|l| l.split_whitespace().next() == Some(heavy)),
+            "rungs-rating pulls in {heavy}:\n{tree}"
+        );
+    }
 }
 
 /// The reader on a made-up crate: a cycle through `use super::…` and a bare `crate::…` path,

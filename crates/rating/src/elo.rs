@@ -1,4 +1,21 @@
 //! Plain Elo: the baseline every player knows, and the usual source of a migration.
+//!
+//! ```
+//! use rungs_rating::{Outcome, elo};
+//!
+//! // 1900 v 1500: A expects 1/(1 + 10^(−400/400)) = 10/11 of a point.
+//! assert!((elo::expected(1900.0, 1500.0) - 10.0 / 11.0).abs() < 1e-15);
+//! // A draw gives A 32·(0.5 − 10/11) = −13.09 and B as much.
+//! let config = elo::Config::default();
+//! let (a, b) = elo::rate(
+//!     &elo::Rating { rating: 1900.0 },
+//!     &elo::Rating { rating: 1500.0 },
+//!     Outcome::Draw,
+//!     &config,
+//! );
+//! assert!((a.rating - (1900.0 - 32.0 * (10.0 / 11.0 - 0.5))).abs() < 1e-9);
+//! assert!((b.rating - (1500.0 + 32.0 * (10.0 / 11.0 - 0.5))).abs() < 1e-9);
+//! ```
 
 use super::{Outcome, Prediction};
 use serde::{Deserialize, Serialize};
@@ -27,10 +44,12 @@ impl Default for Config {
 /// An Elo rating.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
+    /// The rating on Elo's scale (400 points: ten to one odds).
     pub rating: f64,
 }
 
 impl Rating {
+    /// A new player's rating: the configured initial rating.
     pub fn new(config: &Config) -> Rating {
         Rating {
             rating: config.initial_rating,

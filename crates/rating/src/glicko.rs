@@ -1,5 +1,15 @@
 //! Glicko-1, as seed 003 (Skyweaver) uses it for matchmaking rating: Glickman's equations
 //! with the rating deviation floored at RD_min, and RD growth between rating periods.
+//!
+//! ```
+//! use rungs_rating::glicko;
+//!
+//! // g(RD) = 1/√(1 + 3q²RD²/π²), q = ln 10/400: Glickman's g(30) = 0.9955.
+//! assert!((glicko::g(30.0) - 0.9955).abs() < 1e-4);
+//! // A 1500 ± 200 player's expected score against 1400 ± 30 is 0.639.
+//! let opponent = glicko::Rating { rating: 1400.0, deviation: 30.0 };
+//! assert!((glicko::expected(1500.0, &opponent) - 0.639).abs() < 1e-3);
+//! ```
 
 use super::{Outcome, Prediction};
 use serde::{Deserialize, Serialize};
@@ -26,6 +36,7 @@ pub struct Config {
     /// international results before 2000 a new side was about half its first opponent's lead
     /// and 200 points below.
     pub entry: f64,
+    /// Rating points added to a newcomer's first rating (see `entry`).
     pub entry_offset: f64,
 }
 
@@ -45,7 +56,9 @@ impl Default for Config {
 /// A rating r and its deviation RD.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
+    /// The rating r (1500 for a new player).
     pub rating: f64,
+    /// The rating deviation RD: how uncertain r is (350 for a new player).
     pub deviation: f64,
 }
 

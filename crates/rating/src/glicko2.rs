@@ -3,6 +3,24 @@
 //!
 //! Ratings live on Glicko-2's native scale (μ, φ, σ). Conversion to Glicko units uses
 //! 173.7178 = 400/ln 10; seed 004 prints 172.7178, a typo.
+//!
+//! Glickman's worked example: a 1500 ± 200 player (σ = 0.06, τ = 0.5) beats a 1400 ± 30
+//! player and loses to 1550 ± 100 and 1700 ± 300 in one rating period, ending at
+//! 1464.06 ± 151.52 (σ′ = 0.05999).
+//!
+//! ```
+//! use rungs_rating::glicko2::{Config, Rating, rate_period};
+//!
+//! let player = Rating::from_glicko(1500.0, 200.0, 0.06);
+//! let results = [
+//!     (Rating::from_glicko(1400.0, 30.0, 0.06), 1.0),
+//!     (Rating::from_glicko(1550.0, 100.0, 0.06), 0.0),
+//!     (Rating::from_glicko(1700.0, 300.0, 0.06), 0.0),
+//! ];
+//! let after = rate_period(&player, &results, &Config::default());
+//! assert!((after.rating() - 1464.05).abs() < 0.01);
+//! assert!((after.deviation() - 151.52).abs() < 0.01);
+//! ```
 
 use super::{Outcome, Prediction};
 use serde::{Deserialize, Serialize};
@@ -26,12 +44,15 @@ pub struct Config {
     pub tau: f64,
     /// Bounds on μ, applied after every update.
     pub min_mu: f64,
+    /// The upper bound on μ.
     pub max_mu: f64,
     /// Bounds on φ, applied after every update and after inactivity.
     pub min_phi: f64,
+    /// The upper bound on φ.
     pub max_phi: f64,
     /// Bounds on σ, applied after every update.
     pub min_sigma: f64,
+    /// The upper bound on σ.
     pub max_sigma: f64,
     /// Convergence tolerance of the Illinois iteration for σ (1e-6).
     pub tolerance: f64,
@@ -91,8 +112,11 @@ impl Config {
 /// A player on the native scale: rating μ, deviation φ, volatility σ.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
+    /// The rating μ on Glicko-2's scale (0 for a new player; 173.7178·μ + 1500 on Glicko's).
     pub mu: f64,
+    /// The deviation φ on Glicko-2's scale.
     pub phi: f64,
+    /// The volatility σ: how erratic the player's results are.
     pub sigma: f64,
 }
 

@@ -62,6 +62,7 @@ pub struct Config {
     /// learn slowly and beaten newcomers fast; a first opponent is usually a neighbour of
     /// like strength (fitted on the international results before 2000: about 0.55 and −0.26).
     pub entry: f64,
+    /// Added to a newcomer's first attack and defence (see `entry`).
     pub entry_offset: f64,
 }
 
@@ -89,8 +90,11 @@ impl Default for Config {
 /// A player's attack and defence (log scale, 0 is the pool's level) and their variance.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
+    /// Attack: the log of goals scored against a side of the pool's level.
     pub attack: f64,
+    /// Defence: the log of goals conceded to a side of the pool's level (lower is better).
     pub defence: f64,
+    /// The variance of attack and defence: how uncertain they are.
     pub variance: f64,
 }
 
@@ -147,8 +151,11 @@ fn is_new(r: &Rating, config: &Config) -> bool {
 /// newcomer's) and their count: the replay keeps it as ratings change, O(1) a match.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
 pub struct Pool {
+    /// The sum of the rated sides' attack.
     pub attack: f64,
+    /// The sum of the rated sides' defence.
     pub defence: f64,
+    /// How many sides the sums hold.
     pub count: u64,
 }
 

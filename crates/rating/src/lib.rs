@@ -2,6 +2,18 @@
 //!
 //! Every 1v1 update takes the result from side A's point of view ([`Outcome`]) and returns
 //! both sides' new ratings. Each system also predicts a pairing before it is played.
+//!
+//! ```
+//! use rungs_rating::{Outcome, elo};
+//!
+//! // Two new players at 1500 with K = 32: each expects half a point, so a win moves 16.
+//! let config = elo::Config::default();
+//! let (a, b) = (elo::Rating::new(&config), elo::Rating::new(&config));
+//! let (a, b) = elo::rate(&a, &b, Outcome::Win, &config);
+//! assert_eq!((a.rating, b.rating), (1516.0, 1484.0));
+//! ```
+
+#![deny(missing_docs)]
 
 pub mod elo;
 pub mod glicko;
@@ -61,8 +73,11 @@ impl Outcome {
 /// What a system predicts for a pairing, from side A's view. The three sum to 1.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Prediction {
+    /// The chance that side A wins.
     pub win_a: f64,
+    /// The chance of a draw (0 for a system that models none).
     pub draw: f64,
+    /// The chance that side B wins.
     pub win_b: f64,
 }
 
@@ -124,6 +139,7 @@ pub fn draw_threshold_for_rate(p: f64) -> f64 {
 /// on −ln P(what happened) with respect to θ, from θ = 0.5 (about 24 % draws between equals).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct DrawThreshold {
+    /// θ, the half-width of the draw band on the logit scale.
     pub theta: f64,
 }
 

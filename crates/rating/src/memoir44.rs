@@ -126,7 +126,9 @@ impl Scenario {
 /// The medals each side scored in the match.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Medals {
+    /// Side A's medals.
     pub a: f64,
+    /// Side B's medals.
     pub b: f64,
 }
 

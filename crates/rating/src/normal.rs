@@ -3,6 +3,16 @@
 //! The TrueSkill update divides a density by a tail probability. Done naively both underflow
 //! to zero once the argument passes about 38 and the ratio becomes NaN; these functions work
 //! through the Mills ratio instead, which stays finite and accurate for any argument.
+//!
+//! ```
+//! use rungs_rating::normal;
+//!
+//! assert!((normal::cdf(0.0) - 0.5).abs() < 1e-15);
+//! assert!((normal::cdf(1.96) - 0.975).abs() < 1e-4);
+//! // Far in the tail the Mills ratio Φ(−u)/φ(u) stays finite: about 1/u.
+//! let u = 50.0;
+//! assert!((normal::mills_ratio(u) * u - 1.0).abs() < 1e-3);
+//! ```
 
 use std::f64::consts::FRAC_1_SQRT_2;
 

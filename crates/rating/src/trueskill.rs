@@ -3,6 +3,19 @@
 //! The dynamics term γ is added inside the square root *after* the update (as AllegSkill
 //! does, and unlike Microsoft's TrueSkill, which adds it before), and the draw margin ε is
 //! an absolute margin divided by c, the combined uncertainty of the match.
+//!
+//! ```
+//! use rungs_rating::{Outcome, trueskill};
+//!
+//! // Between equals a win moves both means by the same amount, in opposite directions,
+//! // and leaves both less uncertain.
+//! let config = trueskill::Config::default();
+//! let new = trueskill::Rating::new(&config);
+//! let (a, b) = trueskill::rate(&new, &new, Outcome::Win, &config);
+//! assert!(a.mu > 25.0 && b.mu < 25.0);
+//! assert!(((a.mu - 25.0) - (25.0 - b.mu)).abs() < 1e-12);
+//! assert!(a.sigma < new.sigma && b.sigma < new.sigma);
+//! ```
 
 use super::normal::{ASYMPTOTIC_FROM, cdf, mills_gap_scaled, mills_ratio, pdf};
 use super::{Outcome, Prediction};
@@ -60,7 +73,9 @@ impl Config {
 /// A player's skill belief: mean μ and standard deviation σ.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 pub struct Rating {
+    /// The mean μ of the skill belief (25 for a new player by default).
     pub mu: f64,
+    /// The standard deviation σ of the skill belief (25/3 by default).
     pub sigma: f64,
 }
 

@@ -385,7 +385,7 @@ fn an_older_rungs_caches_are_replayed_at_the_first_change() {
     let dir = tempdir::Dir::new("older-caches");
     let path = dir.path().join("old.rungs");
     let fixture =
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/format2.rungs");
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/fixtures/format2.rungs");
     std::fs::copy(fixture, &path).unwrap();
     let mut store = Store::open(&path).unwrap();
     let before = store.ladder().unwrap();
