@@ -7,7 +7,8 @@
 #   bash .ci/package-deb.sh                                  # cargo build --release, then package
 #   RUNGS_BIN=target/release/rungs bash .ci/package-deb.sh   # package that binary, no build
 #
-# RUNGS_MAINTAINER overrides the Maintainer field; SOURCE_DATE_EPOCH, if set, clamps the
+# RUNGS_MAINTAINER overrides the Maintainer field (no real address by default: .invalid is
+# reserved, and lintian refuses localhost); SOURCE_DATE_EPOCH, if set, clamps the
 # files' times (dpkg-deb reads it) for a reproducible package.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -68,15 +69,18 @@ mkdir -p "$root/usr/share/bash-completion/completions" "$root/usr/share/zsh/vend
 "$bin" completions zsh >"$root/usr/share/zsh/vendor-completions/_rungs"
 "$bin" completions fish >"$root/usr/share/fish/vendor_completions.d/rungs.fish"
 
+# The year of the copyright notice: the packaged commit's (or SOURCE_DATE_EPOCH's).
+when=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
+year=$(date -u -d "@$when" +%Y)
 mkdir -p "$root/usr/share/doc/rungs"
-cat >"$root/usr/share/doc/rungs/copyright" <<'EOF'
+cat >"$root/usr/share/doc/rungs/copyright" <<EOF
 Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
 Upstream-Name: rungs
 Comment: The binary links statically the Rust crates named in rungs' Cargo.lock, each under
  its own licence (MIT, Apache-2.0, BSD, Zlib, Unicode and the like, all permissive).
 
 Files: *
-Copyright: the rungs developers
+Copyright: $year the rungs developers
 License: MIT or Apache-2.0
 
 License: MIT
@@ -149,7 +153,7 @@ cat >"$root/DEBIAN/control" <<EOF
 Package: rungs
 Version: $version
 Architecture: $arch
-Maintainer: ${RUNGS_MAINTAINER:-rungs developers <rungs@localhost>}
+Maintainer: ${RUNGS_MAINTAINER:-rungs developers <rungs@example.invalid>}
 Installed-Size: $installed_size
 Depends: $shlibs
 Recommends: $recommends
