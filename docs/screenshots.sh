@@ -121,8 +121,8 @@ click 112 99                                  # Score every system on this ladde
 # the space below the button.
 for _ in $(seq 1 90); do
   import -window root "$work/full.png"
-  spread=$(convert "$work/full.png" -crop "$geom" +repage -crop 1000x300+0+130 -colorspace Gray -format "%[fx:standard_deviation]" info:)
-  awk -v s="$spread" 'BEGIN { exit !(s > 0.08) }' && break
+  spread=$(convert "$work/full.png" -crop "$geom" +repage -crop 1000x150+0+140 -colorspace Gray -format "%[fx:standard_deviation]" info:)
+  awk -v s="$spread" 'BEGIN { exit !(s > 0.05) }' && break
   sleep 2
 done
 shot prediction-quality 2
