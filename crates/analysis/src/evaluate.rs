@@ -552,7 +552,7 @@ fn replay_scored<'a>(
 }
 
 /// The one figure a fit lowers, where a tally needs no other: the sums behind it are added
-/// as [`Tally::add`] adds them, so the mean is the same to the bit.
+/// as `Tally::add` adds them, so the mean is the same to the bit.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Lean {
     /// The expected score's log-loss: no ordered logit is learnt or scored.

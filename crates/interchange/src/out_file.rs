@@ -81,7 +81,7 @@ fn not_a_file(target: &Path) -> Option<&'static str> {
 
 /// What an existing `target` is, as a reason to refuse it as a folder to write a site into;
 /// `None` for a folder or a name not yet taken. Asked of the name itself, without opening
-/// it, as [`not_a_file`] asks; a symbolic link is followed to what it names.
+/// it, as `not_a_file` asks; a symbolic link is followed to what it names.
 pub fn not_a_folder(target: &Path) -> Option<&'static str> {
     match not_a_file(target) {
         None if target.exists() => Some("is a file, not a folder; publishing writes a folder"),

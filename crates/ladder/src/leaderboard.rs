@@ -13,7 +13,7 @@
 //! names, and only when a holder falls below where the last holder stood before the event,
 //! or leaves the leaderboard, can a player it does not name move up — then every player is
 //! looked at. A ladder that holds only some players (the store's fast path) says so instead
-//! ([`Partial::needs_all`]), and its caller replays the change on the whole ladder.
+//! (`Partial::needs_all`), and its caller replays the change on the whole ladder.
 
 use crate::event::PlayerId;
 use crate::rules::Params;

@@ -131,7 +131,7 @@ pub struct DueFirst {
     pub players: Vec<(PlayerId, f64, f64)>,
 }
 
-/// What [`run_calendar`] would do before an event dated `date`, for `players`; `None` when no
+/// What `run_calendar` would do before an event dated `date`, for `players`; `None` when no
 /// reset is due. Works on a copy: the ladder is not changed.
 pub fn due_first(ladder: &Ladder, date: NaiveDate, players: &[PlayerId]) -> Option<DueFirst> {
     let (Some(last), Calendar::Scheduled(schedule)) = (ladder.last_date, ladder.rules.calendar)
