@@ -238,7 +238,7 @@ fn error_a_date_format_without_a_whole_day() {
 
 const ASSET: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
-    "/assets/international_results.csv.gz"
+    "/../../assets/international_results.csv.gz"
 );
 
 #[test]
