@@ -1,7 +1,7 @@
 //! Correcting a saved match: the match as the form shows it, what an edit changes, and the
 //! edit window.
 use super::fields::{home_field, memoir_fields, result_choices, score_fields, shown_name};
-use super::form::{EnterMatchScreen, MatchForm};
+use super::form::{EditForm, MatchForm};
 use crate::command::Command;
 use crate::picker::name_picker;
 use crate::state::AppState;
@@ -70,12 +70,14 @@ fn edit_of(was: &MatchForm, now: &MatchForm) -> MatchEdit {
 /// changes (Enter), Delete and Cancel (Escape).
 pub(super) fn edit_window(
     ui: &mut egui::Ui,
-    me: &mut EnterMatchScreen,
+    open_edit: &mut Option<EditForm>,
     app: &AppState,
     out: &mut Vec<Command>,
     enter: bool,
 ) {
-    let Some(edit) = me.edit.as_mut() else { return };
+    let Some(edit) = open_edit.as_mut() else {
+        return;
+    };
     let was = form_of_effective(app, &edit.original);
     let mut open = true;
     let mut close = false;
@@ -181,7 +183,7 @@ pub(super) fn edit_window(
         });
     let escape = ui.input(|i| i.key_pressed(Key::Escape));
     if !open || close || escape {
-        me.edit = None;
+        *open_edit = None;
     }
 }
 

@@ -1,6 +1,6 @@
 //! The forecast panel: each side's chances and the change each result would make, or why
 //! there is no forecast.
-use super::form::{EnterMatchScreen, MatchForm, form_match};
+use super::form::{MatchForm, form_match};
 use crate::command::{Command, Screen};
 use crate::state::AppState;
 use crate::{widgets, words};
@@ -115,14 +115,14 @@ fn due_words(
 /// The chances and each result's effect, or why there are none.
 pub(super) fn forecast_lines(
     ui: &mut egui::Ui,
-    me: &mut EnterMatchScreen,
+    f: &Forecast,
+    form: &MatchForm,
     app: &AppState,
     names: (&str, &str),
     out: &mut Vec<Command>,
 ) {
     let (a, b) = names;
     let draws = app.ladder.rules.facts().draws;
-    let f = me.forecast(app).clone();
     match f.prediction {
         Some(p) => {
             let mut line = format!("{a} {:.0}%", 100.0 * p.win_a);
@@ -154,7 +154,7 @@ pub(super) fn forecast_lines(
         ui.label(format!(
             "This match is dated before the latest event: saving it recomputes the ladder from {} \
              (in the background), so its exact changes show after saving.",
-            me.form.date.trim()
+            form.date.trim()
         ));
     }
     for (r, changes) in &f.outcomes {

@@ -14,5 +14,5 @@ mod form;
 mod screen;
 
 pub use forecast::Forecast;
-pub use form::{EditForm, EnterMatchScreen, MatchForm, check, said};
-pub use screen::show;
+pub use form::{EditForm, MatchForm, check, said};
+pub use screen::{EnterMatchScreen, show};

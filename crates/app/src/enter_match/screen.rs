@@ -1,16 +1,119 @@
 //! The Enter match screen as drawn: the form, its result buttons and Save, and the latest
 //! matches.
 use super::edit::edit_window;
+use super::edit::form_of;
 use super::fields::{home_field, memoir_fields, result_choices, score_fields, shown_name};
 use super::forecast::forecast_lines;
-use super::form::{EnterMatchScreen, check, result_key, said};
+use super::forecast::{Forecast, compute_forecast};
+use super::form::{EditForm, MatchForm, check, result_key, said};
 use crate::command::{Command, ToolCommand};
 use crate::picker::name_picker;
-use crate::state::AppState;
+use crate::state::{self, AppState};
 use crate::widgets;
 use eframe::egui::{self, Key, RichText};
 use rungs_ladder::event::Event;
+use rungs_ladder::log::Effective;
 use rungs_ladder::rules::System;
+
+/// The Enter match screen's own state.
+pub struct EnterMatchScreen {
+    pub form: MatchForm,
+    pub(super) highlight: [usize; 2],
+    /// Give Player A the keyboard on the next frame (after a save, on arriving).
+    pub(super) focus_a: bool,
+    /// Enter, taken for the form before the menu and tabs were drawn (see [`EnterMatchScreen::take_enter`]).
+    pub(super) enter: bool,
+    pub(super) forecast: Option<Forecast>,
+    pub edit: Option<EditForm>,
+}
+
+impl Default for EnterMatchScreen {
+    fn default() -> Self {
+        EnterMatchScreen {
+            form: MatchForm {
+                date: state::today().to_string(),
+                ..MatchForm::default()
+            },
+            highlight: [0; 2],
+            focus_a: true,
+            enter: false,
+            forecast: None,
+            edit: None,
+        }
+    }
+}
+
+impl EnterMatchScreen {
+    /// A match was saved: the form clears for the next one (the date stays), the keyboard
+    /// goes back to Player A.
+    pub fn saved(&mut self) {
+        self.form = MatchForm {
+            date: std::mem::take(&mut self.form.date),
+            ..MatchForm::default()
+        };
+        self.highlight = [0; 2];
+        self.focus_a = true;
+    }
+
+    /// The screen was switched to: the keyboard goes to Player A, where a person starts
+    /// typing (on every arrival, not only the first, or Tab walks into the menu bar).
+    pub fn arrived(&mut self) {
+        if self.edit.is_none() {
+            self.focus_a = true;
+        }
+    }
+
+    /// Takes Enter for the form before anything else is drawn this frame, so that a menu,
+    /// tab or Undo button with the keyboard is never pressed by it. Escape closes an open
+    /// edit window, else clears the form (its date kept); it is left to the text field too,
+    /// which gives the keyboard up, so that Ctrl+Z then acts on the ladder.
+    pub fn take_enter(&mut self, ui: &egui::Ui) {
+        self.enter |= ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Enter));
+        if ui.input(|i| i.key_pressed(Key::Escape)) {
+            if self.edit.is_some() {
+                self.edit = None;
+            } else {
+                self.form = MatchForm {
+                    date: std::mem::take(&mut self.form.date),
+                    ..MatchForm::default()
+                };
+                self.highlight = [0; 2];
+            }
+        }
+    }
+
+    /// Opens the edit window on match `e` (from the latest, or from the Matches screen).
+    pub fn open_edit(&mut self, app: &AppState, e: &Effective) {
+        if let Event::Match(m) = &e.event {
+            self.edit = Some(EditForm {
+                original: e.clone(),
+                form: form_of(app, e.date, m),
+                highlight: [0; 2],
+            });
+        }
+    }
+
+    /// Draws the edit window, if one is open, for a screen other than this one (Matches):
+    /// Enter saves it, as here.
+    pub fn show_edit(&mut self, ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
+        let enter = std::mem::take(&mut self.enter);
+        if self.edit.is_some() {
+            edit_window(ui, &mut self.edit, app, out, enter);
+        }
+    }
+
+    /// The forecast for the form (computed when the form or the ladder changed).
+    pub fn forecast(&mut self, app: &AppState) -> &Forecast {
+        let mut key_form = self.form.clone();
+        key_form.result = None;
+        let key = (key_form, app.generation);
+        if self.forecast.as_ref().is_some_and(|f| f.key != key) {
+            self.forecast = None;
+        }
+        self.forecast
+            .get_or_insert_with(|| compute_forecast(app, key))
+    }
+}
 
 pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &mut Vec<Command>) {
     if app.store.is_none() {
@@ -22,7 +125,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
     let enter = std::mem::take(&mut me.enter)
         | ui.input_mut(|i| i.consume_key(egui::Modifiers::NONE, Key::Enter));
     if me.edit.is_some() {
-        edit_window(ui, me, app, out, enter);
+        edit_window(ui, &mut me.edit, app, out, enter);
     }
     let past = app.tools.position;
     if let Some(n) = past {
@@ -92,7 +195,8 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
     let (name_a, name_b) = (shown_name(&me.form.a, "A"), shown_name(&me.form.b, "B"));
     home_field(ui, "enter-home", &mut me.form.home, &name_a, &name_b);
     score_fields(ui, "enter", &mut me.form);
-    forecast_lines(ui, me, app, (&name_a, &name_b), out);
+    let forecast = me.forecast(app).clone();
+    forecast_lines(ui, &forecast, &me.form, app, (&name_a, &name_b), out);
     // Result: buttons named after the players; 1 / D / 2 / F whenever the keyboard is not in
     // a text field.
     if !ui.ctx().text_edit_focused()
