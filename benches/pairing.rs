@@ -1,4 +1,4 @@
-//! Club-night pairings (issue 23). Run: `cargo bench -p rungs-benches --bench pairing`.
+//! Club-night pairings. Run: `cargo bench -p rungs-benches --bench pairing`.
 //!
 //! A Skyweaver ladder of 10,000 players and 60,000 matches (seeded; results drawn from hidden
 //! skills so that ratings spread), replayed once outside the measurement. Measured: the

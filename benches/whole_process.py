@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Whole-process timings of rungs beside the references issue 27 names, interleaved in one run.
+"""Whole-process timings of rungs beside reference programs (BENCHMARKS.md), interleaved in one run.
 
     cargo build --release
     python3 benches/whole_process.py [--rungs target/release/rungs] [--runs 5] [--dir DIR]

@@ -1,8 +1,8 @@
-//! A 9,000-year ladder under seed 003's weekly calendar (issue 25 #4's benchmark): `players`
-//! join in 1000, then one match every `step` years to 9999, replayed with its history. Every
-//! season's reset applies, the empty ones folded after the first few of each gap, so the
-//! work and memory follow the events, not the 108,000 monthly seasons. Run under
-//! `/usr/bin/time -v cargo run --release --example calendar_gap -- 1000 10`.
+//! A 9,000-year ladder under the weekly season calendar (a benchmark for seasons in which
+//! nothing is entered): `players` join in 1000, then one match every `step` years to 9999,
+//! replayed with its history. Every season's reset applies, the empty ones folded after the
+//! first few of each gap, so the work and memory follow the events, not the 108,000 monthly
+//! seasons. Run under `/usr/bin/time -v cargo run --release --example calendar_gap -- 1000 10`.
 
 use chrono::NaiveDate;
 use rungs_ladder::calendar::{Calendar, Schedule};

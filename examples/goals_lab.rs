@@ -1,4 +1,4 @@
-//! A bench for variants of the goals model (issue 26), reading the international results CSV
+//! A bench for variants of the goals model, reading the international results CSV
 //! directly: `cargo run --release --example goals_lab -- FILE [fit=a,b,c] name=value …`.
 //! Prints the expected-score and three-outcome log-loss before 2000 (train) and from 2000
 //! (test); with `fit=` it first fits the named parameters on the train years alone by a

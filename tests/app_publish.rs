@@ -1,4 +1,4 @@
-//! File → Publish… in the app (issue 24) as an organiser uses it: the options first (title,
+//! File → Publish… in the app as an organiser uses it: the options first (title,
 //! hide retired, initials — those of `rungs publish --title --hide-retired --initials`), then
 //! the folder; the site written honours them.
 

@@ -445,7 +445,7 @@ fn a_dropped_csv_imports_and_a_dropped_ladder_opens() {
     assert_eq!(h.state().state.path(), Some(other.as_path()));
 }
 
-/// Audit findings 7 and 8: with the app open, another program (the CLI) saved a match; the
+/// With the app open, another program (the CLI) saved a match; the
 /// app's Undo then took back that match instead of the app's own, and Add player failed with
 /// "Dee joins a second time" from then on. Now a change the app built from the ladder as it
 /// showed it is refused when the file moved on meanwhile; nothing is changed, the screens
@@ -514,7 +514,7 @@ fn a_change_after_another_program_changed_the_ladder_is_refused_then_lands() {
     assert_eq!(names, ["Ann", "Bo", "Cy", "Dee", "Fay", "Gus"]);
 }
 
-/// Issue 22, item 2: with the ladder open in the app, `rungs add-match hand.rungs "Bo Chen" Di
+/// With the ladder open in the app, `rungs add-match hand.rungs "Bo Chen" Di
 /// 1` from a terminal went unseen — the app kept the old standings, and Undo, Undo then took
 /// back the terminal's match, which the user had never been shown. The app now asks every
 /// second (and when it gets the focus back) whether another program changed its file; it
@@ -572,7 +572,7 @@ fn the_app_follows_its_file_and_says_what_another_program_changed() {
     assert_eq!(s.ladder.players[1].wins, 0);
 }
 
-/// Issue 25, item 10 in the app: a scenario's record (seed 002, Appendix I) shows under the
+/// In the app, a scenario's record (the Memoir '44 ranking's Appendix I) shows under the
 /// Scenario field as it is typed. Two battles: Ann's Allies beat Bo's Axis 6–3, then Ann's
 /// Axis beat Bo's Allies 6–4.
 /// Allies 1.0 wins, medals 6 and 4: average 5.0, sample deviation √((1² + 1²)/1) = 1.4; Axis
@@ -630,7 +630,7 @@ fn a_scenarios_record_shows_as_it_is_typed() {
     );
 }
 
-/// Issue 22, item 5: the edit window of a match another program then deleted stayed open, and
+/// The edit window of a match another program then deleted stayed open, and
 /// Save said "no event 11 (see `rungs events`)". Once the app reads the change (within a
 /// second), the window closes and the message says what arrived.
 #[test]
@@ -665,7 +665,7 @@ fn an_edit_window_closes_when_another_program_deletes_its_match() {
     assert_eq!(h.state().state.ladder.players[0].wins, 0);
 }
 
-/// Issue 22 ("Also"): Escape did not clear the Enter match form. It clears it now, the date
+/// Escape did not clear the Enter match form. It clears it now, the date
 /// kept; the field gives the keyboard up as before, so Ctrl+Z then undoes the ladder.
 #[test]
 fn escape_clears_the_match_form() {
@@ -686,7 +686,7 @@ fn escape_clears_the_match_form() {
     assert!(h.state().state.player_id("Ann").is_none(), "Ctrl+Z undid");
 }
 
-/// Issue 22 ("Also"): "Add players" on a new ladder did not put the keyboard in the name
+/// "Add players" on a new ladder did not put the keyboard in the name
 /// field. Arriving at the players' list now does: type, Enter, type, Enter.
 #[test]
 fn add_players_puts_the_keyboard_in_the_name_field() {

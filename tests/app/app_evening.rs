@@ -1,5 +1,5 @@
-//! Issue 12, "The organiser's evening": one test per numbered finding, each reproducing what
-//! was found (the exact keys a person pressed) and checking the ladder afterwards.
+//! An organiser's evening with the app: one test per thing that went wrong, each reproducing
+//! it (the exact keys a person pressed) and checking the ladder afterwards.
 
 use chrono::NaiveDate;
 use eframe::egui::{self, Event, Key, Modifiers, accesskit::Role};
@@ -105,10 +105,10 @@ fn matches_of(h: &Harness<'_, RungsApp>, id: usize) -> (u32, u32, u32) {
     (p.wins, p.draws, p.losses)
 }
 
-/// Finding 1: `Spai`, Tab, `Portu`, Tab, `2`, Enter saves "Portugal beat Spain"; the keyboard is back
-/// in Player A for the next match; the New player field keeps the keyboard too.
+/// `Spai`, Tab, `Portu`, Tab, `2`, Enter saves "Portugal beat Spain"; the keyboard is back in
+/// Player A for the next match; the New player field keeps the keyboard too.
 #[test]
-fn finding_1_the_keys_of_the_evening_save_the_right_winner() {
+fn the_keys_of_the_evening_save_the_right_winner() {
     let dir = Temp::new("evening-1");
     let mut h = ladder(&dir, Rules::default(), &["Spain", "Portugal"], vec![], WIDE);
     click(&mut h, "Enter match");
@@ -148,11 +148,11 @@ fn finding_1_the_keys_of_the_evening_save_the_right_winner() {
     assert!(s.player_id("Andorra").is_some() && s.player_id("Belgium").is_some());
 }
 
-/// Finding 1, on a later visit: leaving Enter match and coming back puts the keyboard in
+/// On a later visit: leaving Enter match and coming back puts the keyboard in
 /// Player A again (Tab used to walk into the menu bar and Enter open the Edit menu), and Enter
 /// never presses a tab or menu button that has the keyboard.
 #[test]
-fn finding_1_the_keys_work_on_every_visit_to_enter_match() {
+fn the_keys_work_on_every_visit_to_enter_match() {
     let dir = Temp::new("evening-1-again");
     let mut h = ladder(&dir, Rules::default(), &["Spain", "Portugal"], vec![], WIDE);
     click(&mut h, "Enter match");
@@ -176,10 +176,10 @@ fn finding_1_the_keys_work_on_every_visit_to_enter_match() {
     assert_eq!(h.state().state.ladder.events, 3, "nothing more was saved");
 }
 
-/// Finding 2: Ctrl+Z in a text field edits the text and leaves the ladder alone; outside a text field
-/// it undoes. A delete says "Deleted: … · Undo" (no dialog), and Undo brings the match back.
+/// Ctrl+Z in a text field edits the text and leaves the ladder alone; outside a text field it
+/// undoes. A delete says "Deleted: … · Undo" (no dialog), and Undo brings the match back.
 #[test]
-fn finding_2_undo_respects_text_and_delete_offers_undo() {
+fn undo_respects_text_and_delete_offers_undo() {
     let dir = Temp::new("evening-2");
     let rows = vec![(day(2026, 1, 2), game(1, 0, Outcome::Win))];
     let mut h = ladder(&dir, Rules::default(), &["Spain", "Portugal"], rows, WIDE);
@@ -231,11 +231,11 @@ fn finding_2_undo_respects_text_and_delete_offers_undo() {
     );
 }
 
-/// Finding 3: Players added in the app play on any date (they join at their first match), the
+/// Players added in the app play on any date (they join at their first match), the
 /// forecast shows for a backdated match, errors name players, and a CSV result dated in the
 /// future is refused with nothing changed.
 #[test]
-fn finding_3_dates_never_block_and_errors_name_players() {
+fn dates_never_block_and_errors_name_players() {
     let dir = Temp::new("evening-3");
     let rows = vec![(day(2026, 1, 10), join(1, "Cy"))];
     let mut h = ladder(&dir, Rules::default(), &["Ann"], rows, WIDE);
@@ -281,10 +281,10 @@ fn finding_3_dates_never_block_and_errors_name_players() {
     assert_eq!(s.ladder, before, "nothing changed");
 }
 
-/// Finding 4: Where no system dialog can open the app says so and opens its own picker; File → New
-/// asks for the name and the system, each explained.
+/// Where no system dialog can open the app says so and opens its own picker; File → New asks
+/// for the name and the system, each explained.
 #[test]
-fn finding_4_file_dialogs_always_work_and_new_asks_for_the_system() {
+fn file_dialogs_always_work_and_new_asks_for_the_system() {
     let dir = Temp::new("evening-4");
     let path = ladder_file(&dir, Rules::default(), &["Ann"], vec![]);
     // egui_file's path and name fields carry no accessible names of their own.
@@ -328,10 +328,10 @@ fn finding_4_file_dialogs_always_work_and_new_asks_for_the_system() {
     assert_eq!(s.ladder.rules.system(), System::Inversus);
 }
 
-/// Finding 5: At 800×600 the tabs fold into "More ▾" (Simulate and undo stay reachable) and the
-/// standings keep every column; at 560×420 the History read-out stays above the status bar.
+/// At 800×600 the tabs fold into "More ▾" (Simulate and undo stay reachable) and the standings
+/// keep every column; at 560×420 the History read-out stays above the status bar.
 #[test]
-fn finding_5_narrow_windows_fold_the_tabs_and_keep_the_status_bar_clear() {
+fn narrow_windows_fold_the_tabs_and_keep_the_status_bar_clear() {
     let dir = Temp::new("evening-5");
     let rows = vec![
         (day(2026, 1, 2), game(0, 1, Outcome::Win)),
@@ -394,10 +394,10 @@ fn finding_5_narrow_windows_fold_the_tabs_and_keep_the_status_bar_clear() {
     }
 }
 
-/// Finding 6: The reset previews keep their columns in line; the season archive is ranked with a
-/// rank column, says "mean weekly RP" once (in its header) and its last header fits.
+/// The reset previews keep their columns in line; the season archive is ranked with a rank
+/// column, says "mean weekly RP" once (in its header) and its last header fits.
 #[test]
-fn finding_6_tables_align_and_the_archive_is_ranked() {
+fn tables_align_and_the_archive_is_ranked() {
     let dir = Temp::new("evening-6");
     let mut h = ladder(&dir, Rules::default(), &["Cy", "Bo", "Ann"], vec![], WIDE);
     // Ann and Bo come over from Elo as a Grandmaster and a Master; Cy stays a Wanderer.
@@ -446,9 +446,9 @@ fn finding_6_tables_align_and_the_archive_is_ranked() {
     assert!(last.right() <= WIDE.x, "{last:?}");
 }
 
-/// Finding 7: Settings show full values under friendly names, and a change can be dated.
+/// Settings show full values under friendly names, and a change can be dated.
 #[test]
-fn finding_7_settings_show_full_values_and_date_the_change() {
+fn settings_show_full_values_and_date_the_change() {
     let dir = Temp::new("evening-7");
     let rows = vec![(day(2026, 1, 2), game(0, 1, Outcome::Win))];
     let mut h = ladder(&dir, Rules::default(), &["Ann", "Bo"], rows, WIDE);
@@ -473,11 +473,11 @@ fn finding_7_settings_show_full_values_and_date_the_change() {
     assert_eq!(rules.date, day(2026, 1, 5));
 }
 
-/// Finding 8: Standings: every column sorts and explains itself; "1 of 3 players" when filtered; the
-/// idle rule works for Skyweaver; players retire and come back from their page; the trend
-/// after a hard reset is blank, not the last match's change.
+/// Standings: every column sorts and explains itself; "1 of 3 players" when filtered; the idle
+/// rule works for Skyweaver; players retire and come back from their page; the trend after a
+/// hard reset is blank, not the last match's change.
 #[test]
-fn finding_8_standings_sort_filter_show_idle_and_retire() {
+fn standings_sort_filter_show_idle_and_retire() {
     let dir = Temp::new("evening-8");
     // Cy's only match is two years before the latest: idle under the default 365 days.
     let rows = vec![
@@ -537,10 +537,10 @@ fn finding_8_standings_sort_filter_show_idle_and_retire() {
     assert_eq!(rungs_app::standings::trend(ann), None);
 }
 
-/// Finding 9: History: a one-day ladder is read by match number; the player page reads out the
-/// hovered event's values.
+/// History: a one-day ladder is read by match number; the player page reads out the hovered
+/// event's values.
 #[test]
-fn finding_9_history_handles_one_day_and_the_player_page_hovers() {
+fn history_handles_one_day_and_the_player_page_hovers() {
     let dir = Temp::new("evening-9");
     let rows = vec![
         (day(2026, 1, 2), game(0, 1, Outcome::Win)),
@@ -580,10 +580,10 @@ fn finding_9_history_handles_one_day_and_the_player_page_hovers() {
     );
 }
 
-/// Finding 10: Messages sit in a strip that never moves the page, go with their screen, and an error
-/// is never replaced by what an older command says.
+/// Messages sit in a strip that never moves the page, go with their screen, and an error is
+/// never replaced by what an older command says.
 #[test]
-fn finding_10_messages_do_not_move_the_page() {
+fn messages_do_not_move_the_page() {
     let dir = Temp::new("evening-10");
     let rows = vec![(day(2026, 1, 2), game(0, 1, Outcome::Win))];
     let mut h = ladder(&dir, Rules::default(), &["Ann", "Bo"], rows, WIDE);
@@ -614,11 +614,11 @@ fn finding_10_messages_do_not_move_the_page() {
     assert!(s.pending.is_some(), "the older work still landed");
 }
 
-/// Finding 11: Tab completes "Germ" to Germany (the regular) not German DR; the draw chance shows
-/// where the system models draws; edit changes date and players; Enter match forecasts from
-/// the past while Replay shows it; the player list searches.
+/// Tab completes "Germ" to Germany (the regular) not German DR; the draw chance shows where
+/// the system models draws; edit changes date and players; Enter match forecasts from the past
+/// while Replay shows it; the player list searches.
 #[test]
-fn finding_11_the_smaller_things() {
+fn the_smaller_things_of_the_evening() {
     let dir = Temp::new("evening-11");
     let rows = vec![
         (day(2026, 1, 2), game(0, 2, Outcome::Win)),
@@ -696,7 +696,8 @@ fn the_player_pages_plots_zoom_with_the_wheel() {
     h.input_mut().events.push(Event::PointerGone);
     h.run();
     let caption = h.get_by_label_contains("x: the player's events").rect();
-    // Two spots on the rating plot: above the caption, on the left half (as in finding 9).
+    // Two spots on the rating plot: above the caption, on the left half (as the History test
+    // above finds them).
     let right_spot = egui::pos2(
         caption.left() + caption.width() / 2.0 - 40.0,
         caption.top() - 90.0,

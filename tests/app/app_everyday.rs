@@ -1,7 +1,6 @@
-//! The app in everyday use (issue 22): it speaks its own language (item 7), reaches every
-//! match (Matches), sets and shows the season calendar (item 6), previews rules where the
-//! user is (item 4), and plots a player as Enter match completes one (item 8). Each test
-//! drives the real app state as a person would.
+//! The app in everyday use: it speaks its own language, reaches every match (Matches), sets
+//! and shows the season calendar, previews rules where the user is, and plots a player as
+//! Enter match completes one. Each test drives the real app state as a person would.
 
 use chrono::NaiveDate;
 use eframe::egui::{self, Key, accesskit::Role};

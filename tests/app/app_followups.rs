@@ -1,4 +1,4 @@
-//! The app's follow-ups to the gate (issues 10 and 12): the status bar says where the season
+//! The app's follow-ups to the gate: the status bar says where the season
 //! calendar stands; switching systems keeps the ladder's calendar and side advantage; an
 //! older demo is rebuilt, a current one opened as it is; the same bad input gives the same
 //! refusal from the app as from the command line, each in its own words.
@@ -272,9 +272,9 @@ fn cli_error(args: &[&str]) -> String {
         .to_string()
 }
 
-/// The same bad input is refused by the app as by the command line, each in its own words
-/// (issue 22, item 7): the command line names the file and the field's code name, the app
-/// the field's label on screen, and neither the file nor a `rungs` command.
+/// The same bad input is refused by the app as by the command line, each in its own words:
+/// the command line names the file and the field's code name, the app the field's label on
+/// screen, and neither the file nor a `rungs` command.
 #[test]
 fn a_bad_name_or_date_is_refused_alike_in_each_doors_words() {
     let dir = Temp::new("same-message");
@@ -409,7 +409,7 @@ fn a_named_file_that_is_not_there_is_said_not_made() {
 
 /// A system file dialog that gives no file after a while — a person's cancel, or a portal that
 /// starts and then fails — says so and offers rungs' own picker (it was taken as a cancel, and
-/// nothing happened: finding 4 again).
+/// nothing happened).
 #[test]
 fn a_dialog_that_gives_no_file_offers_the_own_picker() {
     use rungs_app::files::Purpose;
@@ -436,7 +436,7 @@ fn a_dialog_that_gives_no_file_offers_the_own_picker() {
     assert!(h.query_by_label_contains("Open a ladder").is_some());
 }
 
-/// Issue 22, item 1: without zenity, File → Export CSV… in rungs' own picker over an existing
+/// Without zenity, File → Export CSV… in rungs' own picker over an existing
 /// file wrote it at once ("wrote …/elo.csv", the Elo list gone). The own picker now asks
 /// first, as zenity does: Cancel leaves the file and goes back to the picker; Replace writes.
 #[test]

@@ -1,4 +1,4 @@
-//! The Tonight screen (issue 23) by keyboard and mouse as an organiser uses it: tick who is
+//! The Tonight screen by keyboard and mouse as an organiser uses it: tick who is
 //! present, Pair, ↓ to a board, 1 / D / 2 for its result; the ladder afterwards holds the
 //! round and the results linked to its boards, dated the round's date.
 

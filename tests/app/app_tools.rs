@@ -101,7 +101,7 @@ fn the_history_plot_overlays_players_and_reads_out_the_hovered_event() {
     h.input_mut().events.push(egui::Event::PointerMoved(at));
     h.run();
     assert!(
-        // The axis's number first (issue 22, item 8: axis and read-out agree), then the
+        // The axis's number first (axis and read-out agree), then the
         // date and the log's event number.
         h.query_by_label_contains("Ann: match ")
             .is_some_and(|n| format!("{:?}", n.accesskit_node()).contains(" · 2026-03-10 · event")),
@@ -200,7 +200,7 @@ fn prediction_quality_scores_every_system() {
     assert_eq!(
         scores.len(),
         6,
-        "each system at its defaults (goals since issue 26)"
+        "each system at its defaults, the goals model included"
     );
     assert!(scores.iter().all(|s| s.matches == 6 && s.draws == 1));
     assert!(scores.windows(2).all(|w| w[0].log_loss <= w[1].log_loss));

@@ -1,5 +1,6 @@
-//! Issue 22 walked again in a real window: what a new user still tripped over, each reproduced
-//! here first. The standings' Player column stays put when the table scrolls sideways (800×600).
+//! A new user's walk through the app, again in a real window: what they still tripped over,
+//! each reproduced here first. The standings' Player column stays put when the table scrolls
+//! sideways (800×600).
 
 use chrono::NaiveDate;
 use eframe::egui::{self, Event, Modifiers};

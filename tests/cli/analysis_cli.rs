@@ -27,8 +27,8 @@ fn predict_shows_chances_and_each_results_exact_change() {
         (v["a"][0].as_str(), v["b"][0].as_str()),
         (Some("Ann"), Some("Bo"))
     );
-    // Equal ratings under a new ladder's draw threshold θ = 0.5 (issue 26: every system
-    // predicts draws): σ(−0.5) = 0.3775407 each way, the draw 0.2449187.
+    // Equal ratings under a new ladder's draw threshold θ = 0.5 (every system predicts
+    // draws): σ(−0.5) = 0.3775407 each way, the draw 0.2449187.
     let win_a = v["prediction"]["win_a"].as_f64().unwrap();
     assert!((win_a - 0.377_540_7).abs() < 1e-7, "{v}");
     // Elo K=32 at 1500 each: ±16 for a win, nothing for a draw.
@@ -84,7 +84,7 @@ fn evaluate_ranks_every_system_and_marks_the_best() {
     let f = club(&dir, "elo");
     let v = json(&["evaluate", &f, "--json"]);
     let scores = v["scores"].as_array().unwrap();
-    // The ladder runs elo at its defaults: the six systems (goals since issue 26) and
+    // The ladder runs elo at its defaults: the six systems (the goals model included) and
     // nothing else.
     assert_eq!(scores.len(), 6);
     let losses: Vec<f64> = scores

@@ -1,4 +1,4 @@
-//! The season calendar (SPEC §3.0): scheduled resets replay exactly as the buttons pressed on
+//! The season calendar: scheduled resets replay exactly as the buttons pressed on
 //! their dates, a `rules` event turns the calendar on, off or changes it, eq. 1's RD grows by
 //! the calendar weeks a player sits idle, the store's caches, previews, undo and markers
 //! follow, and the command line sets the calendar and says where the ladder stands.

@@ -206,7 +206,7 @@ fn edit_delete_and_a_soft_reset_preview() {
     assert_eq!(done, preview, "the applied reset is the previewed one");
 }
 
-/// Issue 25, item 9: seed 003's Table 2 puts an old Master at 1100 RP and calls them
+/// The Skyweaver white paper's Table 2 puts an old Master at 1100 RP and calls them
 /// "Master", but Table 1 puts 1100 in Expert III (Master starts at 1200). rungs follows
 /// Table 1 (floor Expert I 900, hard reset 800) and the migration preview says so.
 #[test]
@@ -229,7 +229,7 @@ fn migration_preview_says_table_twos_master_is_expert_three() {
     assert!(out.contains("Wanderer → Expert III"), "{out}");
 }
 
-/// Issue 25, item 10: seed 002's Appendix I gives each scenario side its average score, the
+/// The Memoir '44 ranking's Appendix I gives each scenario side its average score, the
 /// standard deviation of its medal counts and the distance between the two averages.
 /// Pegasus: Ann as the Allies beats Bo 4–1; Bo as the Axis beats Ann 4–2; Ann as the
 /// Allies beats Bo 3–2.

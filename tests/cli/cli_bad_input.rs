@@ -1,4 +1,4 @@
-//! SPEC §8 on the command line: every bad input gets a clear one-line message (naming the file,
+//! Bad input on the command line: each gets a clear one-line message (naming the file,
 //! line and field where there is one), a non-zero exit, and nothing in the ladder changes.
 //!
 //! Every test runs the real binary in its own temporary directory, with paths relative to it.
@@ -373,7 +373,7 @@ fn stdout_closed_early_is_not_a_panic() {
     }
 }
 
-/// A damaged ladder file (SPEC §8 "a corrupt file"): a clear message, and the file left as it
+/// A damaged ladder file: a clear message, and the file left as it
 /// was for whoever recovers it.
 #[test]
 fn corrupt_ladder_is_refused_and_left_alone() {

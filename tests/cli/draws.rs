@@ -1,4 +1,4 @@
-//! Every system predicts draws (issue 26): predict, the forecast and pairings show a draw
+//! Every system predicts draws: predict, the forecast and pairings show a draw
 //! probability for the systems without a draw model of their own, from the one ordered logit
 //! (`rating::ordered_logit`) at the ladder's threshold (`ladder::predict::draw_threshold`: the
 //! θ at which equal sides draw as often as the ladder's matches have, after a prior of 100

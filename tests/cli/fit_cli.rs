@@ -297,7 +297,7 @@ fn evaluate_from_a_date_scores_only_the_later_matches() {
         (whole["matches"].as_u64(), part["matches"].as_u64()),
         (Some(120), Some(30))
     );
-    // Every system predicts draws (issue 26): AllegSkill by its own model, Elo by the
+    // Every system predicts draws: AllegSkill by its own model, Elo by the
     // ordered logit on its expected score; each has a three-outcome log-loss.
     assert!(part["log_loss_3way"].as_f64().unwrap() > 0.0);
     let elo = find(&later, "elo K=32")["log_loss_3way"].as_f64().unwrap();
@@ -329,8 +329,8 @@ fn predict_counts_the_side_advantage_of_the_side_at_home() {
     rungs(&["new", &f, "--system", "elo", "--param", "advantage=100"]);
     rungs(&["add-player", &f, "Ann", "Bo"]);
     // Equal ratings, A at home by 100 points: E = 1/(1 + 10^(−100/400)) = 1/(1 + 0.562341)
-    // = 0.640065, x = ln(E/(1 − E)) = 100·ln 10/400 = 0.5756463; with the draw (issue 26,
-    // a new ladder's θ = 0.5) P(A wins) = σ(x − 0.5) = 0.5189026; B at home mirrors it,
+    // = 0.640065, x = ln(E/(1 − E)) = 100·ln 10/400 = 0.5756463; with the draw (a new
+    // ladder's θ = 0.5) P(A wins) = σ(x − 0.5) = 0.5189026; B at home mirrors it,
     // σ(−x − 0.5) = 0.2543308; neutral ground and no flag are even, σ(−0.5) = 0.3775407.
     for (home, expected) in [
         (Some("a"), 0.518_902_6),

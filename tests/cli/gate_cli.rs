@@ -1,6 +1,6 @@
-//! Issue 10's findings, each through the real binary: what once slipped past one front end
-//! (and could make a ladder unreadable) is refused by the one gate with a message naming the
-//! file, the field and the players, and the ladder is left as it was.
+//! What once slipped past one front end (and could make a ladder unreadable), each through
+//! the real binary: it is refused by the one gate with a message naming the file, the field
+//! and the players, and the ladder is left as it was.
 
 use crate::support::cli as cli_support;
 use cli_support::Dir;
@@ -694,8 +694,9 @@ fn labels_reach_the_terminal_without_control_characters() {
     assert!(!m.contains('\u{1b}'), "{m:?}");
 }
 
-/// A hard reset's preview states the MMR range it rescales (SPEC §3.2: "show the resulting
-/// range"), and the reset then puts the lowest rated player at 1500 and the highest at 1500 +
+/// A hard reset's preview states the MMR range it rescales (the span of the white paper's
+/// eq. 5 is a parameter, so the organiser sees the range it gives), and the reset then puts
+/// the lowest rated player at 1500 and the highest at 1500 +
 /// the span (750 by default).
 #[test]
 fn a_hard_reset_preview_states_its_range_and_apply_keeps_it() {
@@ -778,7 +779,7 @@ fn a_join_date_is_moved_by_edit_match() {
     assert_mentions(&m, &["Zed joined the ladder on 2026-03-01"]);
 }
 
-/// A scenario override of ratio 1 made seed 002's stake 64·[1 + 1 − 2] = 0 for every win by
+/// A scenario override of ratio 1 made Memoir '44's stake 64·[1 + 1 − 2] = 0 for every win by
 /// the first side: "the winner should always make points". The fraction must lie strictly
 /// between 0 and 1, typed or in a log.
 #[test]

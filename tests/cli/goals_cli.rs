@@ -1,4 +1,4 @@
-//! The score of a match through the real binary (issue 26): entered, edited, imported from a
+//! The score of a match through the real binary: entered, edited, imported from a
 //! CSV with goal and class columns, exported and imported as a log; hostile goals (−1, 1e308,
 //! NaN, 2^63) refused by file, line, field and players, with nothing changed.
 

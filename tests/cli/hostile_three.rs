@@ -1,5 +1,5 @@
-//! Issue 21, the third hostile round: each finding through the real binary where it was found
-//! through it. Each test names its finding.
+//! A hostile tester's third round: each fault through the real binary where it was found
+//! through it. Each test says what went wrong and what holds now.
 
 use crate::support::cli as cli_support;
 use cli_support::Dir;
@@ -45,7 +45,7 @@ fn home_ladder(dir: &Dir, file: &str, system: &str, n: usize) {
     dir.ok(&["import", file, "home.csv"]);
 }
 
-/// Finding 1: `fit --apply` started on a big ladder, and a `rules` change by another program
+/// `fit --apply` started on a big ladder, and a `rules` change by another program
 /// while it fitted: both said done, and the fit's rules event put back what the other had
 /// changed (`idle_days` 365, the manual calendar). Now the fit's change is made against the
 /// ladder it read: refused when another program changed it meanwhile, and fitted again on what
@@ -93,7 +93,7 @@ fn a_fit_applied_while_another_program_changes_the_rules_keeps_that_change() {
     assert!((1.0..=200.0).contains(&k), "{last}");
 }
 
-/// Finding 2: after `rules --param k=10 --date <next year>`, `fit --params advantage --apply`
+/// After `rules --param k=10 --date <next year>`, `fit --params advantage --apply`
 /// recorded "elo K=10 … from today": the scheduled change came forward. The fit starts from
 /// the rules in force today, as `rules --param` does.
 #[test]
@@ -116,7 +116,7 @@ fn a_fit_applied_today_does_not_bring_a_scheduled_change_forward() {
     assert!(rules[0]["advantage"].as_f64().unwrap() > 0.0, "{rules:?}");
 }
 
-/// Finding 3: `fit --params initial_rating --apply` on a 20-match Elo ladder recorded
+/// `fit --params initial_rating --apply` on a 20-match Elo ladder recorded
 /// `initial_rating=500` for a training log-loss of 0.4919 before and after (Elo's predictions
 /// depend on rating differences only, so every start value predicts alike but for rounding).
 /// A value moves only for a gain above 1e-9; otherwise it is kept, and said so.
@@ -155,7 +155,7 @@ fn a_parameter_that_changes_no_prediction_keeps_its_value() {
     assert_eq!(k["fits"][0]["params"][0]["kept"], false, "{k}");
 }
 
-/// Finding 4: `rungs export club.rungs mynull` (a device node) printed "wrote mynull" and left
+/// `rungs export club.rungs mynull` (a device node) printed "wrote mynull" and left
 /// a regular file where the node was; `/dev/full` was replaced the same way; an export to a
 /// FIFO never returned. Every kind of target: a new name or a regular file is written, a link
 /// is written through to its file, anything else is refused by name at once and left as it
@@ -267,7 +267,7 @@ fn run_with_deadline(dir: &Dir, args: &[&str]) -> std::process::Output {
     child.wait_with_output().unwrap()
 }
 
-/// Finding 5: `import --home-col nosuch` (or `--neutral-col nosuch`, or `--home-col date`)
+/// `import --home-col nosuch` (or `--neutral-col nosuch`, or `--home-col date`)
 /// imported with no home flags, passing over the file's own `home` column, a `banana` in it
 /// included. Every mapped column must be in the header, and be read as one thing only.
 #[test]
@@ -350,7 +350,7 @@ fn every_column_an_import_is_told_of_must_be_there_and_be_one_thing() {
     assert_eq!(last["home"], "b", "{last}");
 }
 
-/// Finding 6: `events`, `standings --json`, `history --json`, `seasons --json` and `man` into
+/// `events`, `standings --json`, `history --json`, `seasons --json` and `man` into
 /// `/dev/full` exited 0 with the output gone; `completions bash` panicked (101); an error
 /// printed to a closed stderr gave 101. A failed write is exit 1 with its reason; a closed
 /// pipe is the usual quiet exit.
@@ -419,7 +419,7 @@ fn as_nobody(dir: &Dir, args: &[&str]) -> Option<std::process::Output> {
     c.output().ok()
 }
 
-/// Finding 7: with the owner adding matches and `nobody` reading the 0644 ladder, 19 of 80
+/// With the owner adding matches and `nobody` reading the 0644 ladder, 19 of 80
 /// reads said "damaged ladder file: database disk image is malformed". The ladder was sound:
 /// a reader that may not write it reads without SQLite's locks, and the owner's checkpoints
 /// rewrote pages under it. Such a read now reads again, and at worst says the file was being
@@ -483,7 +483,7 @@ fn a_reader_without_write_access_never_calls_a_live_ladder_damaged() {
     }
 }
 
-/// Finding 8: `simulate` wrote matches dated after today, which its own export could not
+/// `simulate` wrote matches dated after today, which its own export could not
 /// `import-log`. A simulation without `--start` ends by today; one whose `--start` runs past
 /// today is refused, naming the field and the latest start.
 #[test]
@@ -532,8 +532,8 @@ fn a_simulation_is_dated_in_the_past_and_its_export_imports_back() {
     assert!(!dir.path("late.rungs").exists());
 }
 
-/// Finding 12 (and 16's `fit --json` with no test matches, `log_loss: 0.0`): a mean over no
-/// match is null in JSON, never a number read as a perfect score, and nothing non-finite is
+/// A mean over no match (`fit --json` with no test matches printed `log_loss: 0.0`) is null
+/// in JSON, never a number read as a perfect score, and nothing non-finite is
 /// printed, whatever the log holds.
 #[test]
 fn scores_over_nothing_are_null_and_every_number_is_finite() {
@@ -591,7 +591,7 @@ fn scores_over_nothing_are_null_and_every_number_is_finite() {
     assert!(fitted["train"]["log_loss"].as_f64().is_some(), "{fitted}");
 }
 
-/// Finding 16: a match entered where the day had begun (UTC+14) could not have its score
+/// A match entered where the day had begun (UTC+14) could not have its score
 /// edited where it had not (UTC−12): "in the future". A date left as it was is not checked
 /// against today; one moved ahead still is, and "today" says whose calendar it is.
 #[test]
@@ -629,7 +629,7 @@ fn a_match_entered_east_of_here_can_be_edited_west_of_here() {
     assert_mentions(&e, &["is in the future", "on this computer's calendar"]);
 }
 
-/// Finding 16: a file with rungs' mark and format number −1 was "no schema for format -1".
+/// A file with rungs' mark and format number −1 was "no schema for format -1".
 #[test]
 fn a_negative_format_number_is_not_a_rungs_ladder() {
     let dir = Dir::new("format-minus-one");
@@ -641,7 +641,7 @@ fn a_negative_format_number_is_not_a_rungs_ladder() {
     assert_mentions(&m, &[LADDER, "not a rungs ladder", "format number -1"]);
 }
 
-/// Finding 11, through the binary: installed from a folder whose name holds line breaks, the
+/// Through the binary: installed from a folder whose name holds line breaks, the
 /// entry gained keys (`Terminal=true`, `X-Injected=1`); from `pct%u`, a field code. The first
 /// is refused with nothing written; the second is written `%%`.
 #[test]
@@ -680,7 +680,7 @@ fn install_desktop_from_a_hostile_folder_injects_nothing() {
     }
 }
 
-/// Finding 9: another program's edit of what no digest covered went unnoticed but by `check`
+/// Another program's edit of what no digest covered went unnoticed but by `check`
 /// (which itself called an edited label sound): `UPDATE actions SET label=…` made `undo` say
 /// "undid: added Bo beat Ann" while taking back "Ann beat Cy"; `cache_ladder.last_day` moved
 /// back made a backdated match land on the end state; a history blob's middle rows rewritten,

@@ -1,4 +1,4 @@
-//! Memory bounds through the real binary under an address-space cap (issue 21 #13, #14): a
+//! Memory bounds through the real binary under an address-space cap: a
 //! daily season calendar over thousands of players, and a log of many joins and resets, each
 //! sized so that what grew as players × resets broke the cap and what is bounded stays well
 //! within it, in a few seconds.

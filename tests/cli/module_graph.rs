@@ -2,11 +2,12 @@
 //! module imports one that imports it back. The module graph is built from the source text of
 //! every crate under `crates/`, as if they were one crate whose top modules are the crates
 //! (`rungs_ladder::replay` and, inside the ladder crate, `crate::replay` are both the module
-//! `ladder::replay`): a module's path comes from its file's path; it imports what its `use crate::…`, `use super::…` and `use self::…`
-//! trees name, what any `crate::…` or `super::…` path names, and any child module it reaches
-//! by a path (`files::mapping_for_file` in a parent). Each path counts for the deepest module
-//! it names. Comments, string and character literals and `#[cfg(test)]` items are not read:
-//! a test module may reach anywhere. Then every strongly connected component of more than one
+//! `ladder::replay`): a module's path comes from its file's path; it imports what its
+//! `use crate::…`, `use super::…` and `use self::…` trees name, what any `crate::…` or
+//! `super::…` path names, and any child module it reaches by a path
+//! (`files::mapping_for_file` in a parent). Each path counts for the deepest module it names.
+//! Comments, string and character literals and `#[cfg(test)]` items are not read: a test
+//! module may reach anywhere. Then every strongly connected component of more than one
 //! module is a cycle, and the test names its modules and the imports inside it.
 
 use std::collections::{BTreeMap, BTreeSet};

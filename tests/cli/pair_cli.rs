@@ -1,4 +1,4 @@
-//! `rungs pair` through the real binary (issue 23): tonight's boards from the ladder's own
+//! `rungs pair` through the real binary: tonight's boards from the ladder's own
 //! forecast, the bye, forbidden pairs, round robins, and bad input named.
 
 use crate::support::cli as cli_support;
@@ -83,7 +83,7 @@ fn balanced_pairs_the_closest_games_and_gives_the_bye_to_the_lowest_placed() {
     assert_eq!(r["bye"], Value::Null);
     let b1 = &r["boards"][0];
     assert_eq!(b1["board"], 1);
-    // Equal ratings, no side advantage: an even game, with the ladder's draw (issue 26): two
+    // Equal ratings, no side advantage: an even game, with the ladder's draw: two
     // decisive matches, p = 100·0.2449187/102 = 0.2401163, θ = ln(1.2401163/0.7598837) =
     // 0.4897951, P(A wins) = σ(−θ) = 0.3799418, the draw 0.2401163.
     assert!(

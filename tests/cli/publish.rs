@@ -471,7 +471,7 @@ fn positions(dir: &Dir) -> Vec<(String, i64, String)> {
         .collect()
 }
 
-/// Skyweaver's tiers from the bottom (seed 001, Table 1).
+/// Skyweaver's tiers from the bottom (the Skyweaver white paper's Table 1).
 const TIERS: [&str; 12] = [
     "Wanderer",
     "Trainee I",

@@ -1,4 +1,4 @@
-//! Rounds in the log through the real binary (issue 23): `rungs pair --save`, results by
+//! Rounds in the log through the real binary: `rungs pair --save`, results by
 //! board (`rungs result`), `rungs round`, forbidden and avoided pairs as events, undo, export
 //! and import-log, and hostile input named with nothing changed.
 

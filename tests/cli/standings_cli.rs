@@ -4,7 +4,7 @@ use crate::support::cli as cli_support;
 use cli_support::Dir;
 use cli_support::LADDER;
 
-/// Issue 22, item 3: retire the third of four and the standings numbered their rows 1, 2, 4.
+/// Retiring the third of four once left the standings numbered 1, 2, 4.
 /// A place is a place on the leaderboard: 1, 2, 3 among the players it lists, and a player
 /// left off it (shown with `--all`) has none.
 #[test]

@@ -1,5 +1,5 @@
-//! A ladder file is data, never code, and what it shows is checked against its log (SPEC §8,
-//! issue 11): a file carrying a trigger, a view or a table rungs did not create is refused and
+//! A ladder file is data, never code, and what it shows is checked against its log: a file
+//! carrying a trigger, a view or a table rungs did not create is refused and
 //! left alone; a trigger slipped in while a ladder is open never acts; a log changed behind
 //! rungs' back is noticed when the file opens; a tampered cache is found by `rungs check` and
 //! mended by `rungs repair`; undo follows what rungs wrote, whatever ids a log chose; a file
@@ -935,7 +935,7 @@ fn each_kind_of_damage_is_named() {
     mentions(&m, &["empty.rungs: not a rungs ladder (an empty file)"]);
 }
 
-/// Rules another program wrote into the file, out of their range (issue 10's `k=-1e308`, here
+/// Rules another program wrote into the file, out of their range (once `k=-1e308`, here
 /// a side advantage of 1e300), are refused by name when the ladder opens — never replayed into
 /// ratings of ±5e307 and then a cache of nulls — and `rungs check` names them too.
 #[test]
@@ -1112,7 +1112,7 @@ fn a_copy_of_the_file_alone_holds_what_an_open_ladder_saved() {
     drop(open);
 }
 
-/// Audit findings 3 and 6: two `edit-match` of the same match at once both said "changed",
+/// Two `edit-match` of the same match at once both said "changed",
 /// and one change was lost; two imports of the same file both landed. A change is built from
 /// the ladder as its store read it, so a commit after another program moved the log on is
 /// refused whole (the CLI then reads again and builds the change again).
@@ -1156,7 +1156,7 @@ fn a_change_built_from_a_ladder_another_program_changed_is_refused() {
     assert!(Store::check(&dir.path(LADDER)).unwrap().is_sound());
 }
 
-/// Issue 21, finding 10: a format 1 file holding `Ann` and `ann` (an older rungs compared
+/// A format 1 file holding `Ann` and `ann` (an older rungs compared
 /// names by case only) could be locked by a rename the gate accepted: `rename Ann ANN` landed,
 /// and then every change was refused (a replay found ANN's name held by ann). The rename is
 /// now refused by name — ann still holds it — and the file goes on taking changes; a rename to

@@ -1,4 +1,5 @@
-//! What-if: the same log under two sets of rules, standings side by side (SPEC §5).
+//! What-if: the same log under two sets of rules, standings side by side, so that a designer
+//! sees what a change of rules does.
 
 use rungs_ladder::event::PlayerId;
 use rungs_ladder::replay::Ladder;

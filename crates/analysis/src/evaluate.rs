@@ -1,5 +1,5 @@
 //! Prediction quality: every match predicted before the ladder updates on it, scored by
-//! log-loss, Brier score and accuracy (SPEC §5), so that rules can be chosen by evidence.
+//! log-loss, Brier score and accuracy, so that rules can be chosen by evidence.
 //!
 //! Each played match is scored on side A's expected score E = P(A wins) + ½·P(draw), against
 //! the actual score s ∈ {1, ½, 0}:
@@ -25,7 +25,7 @@
 //! Beside these, for every system the three-outcome log-loss −ln P(the result), each
 //! probability held at 1e-15 or more: from the system's own draw model (AllegSkill, goals),
 //! or for the others an ordered logit on their expected score whose threshold is learnt from
-//! the matches before (`rating::DrawThreshold`, issue 26); and for every system a
+//! the matches before (`rating::DrawThreshold`); and for every system a
 //! calibration table: matches binned by E in tenths, each bin's mean E against the mean score
 //! the sides A of those matches made.
 //!
@@ -473,8 +473,8 @@ pub fn evaluate_runs_over(
 }
 
 /// A system's replay cost relative to the others: CPU seconds of the prediction-only replay
-/// of the issue-27 million-match ladder, in hundredths (`evaluate --system S` less the
-/// decoding; BENCHMARKS.md, issue 27, third round).
+/// of the million-match synthetic ladder, in hundredths (`evaluate --system S` less the
+/// decoding; BENCHMARKS.md).
 fn cost(system: System) -> u32 {
     match system {
         System::Goals => 46,
@@ -818,9 +818,9 @@ mod tests {
     ///  1. Ann 1500 v Bo 1500: E = 0.5, s = 1. Ann 1516, Bo 1484.
     ///  2. Bo 1484 v Cy 1500: E = 1/(1 + 10^(16/400)), s = ½. Bo += 32(½ − E), Cy −= the same.
     ///  3. Cy v Ann 1516: E = 1/(1 + 10^((1516 − Cy)/400)), s = 0. Cy −= 32E, Ann += 32E.
-    ///  4. Ann v Cy, Cy abandons it: not predicted. Seed 004: the quitter takes a rated loss,
-    ///     Cy −= 32(1 − E4) (Cy's own expectation is 1 − E4); for Ann, left behind, the match
-    ///     is cancelled: no automatic win, no change.
+    ///  4. Ann v Cy, Cy abandons it: not predicted. The INVERSUS ranking notes: the quitter
+    ///     takes a rated loss, Cy −= 32(1 − E4) (Cy's own expectation is 1 − E4); for Ann, left
+    ///     behind, the match is cancelled: no automatic win, no change.
     ///  5. Bo v Ann cancelled: nothing.
     ///  6. Bo v Cy: E = 1/(1 + 10^((Cy − Bo)/400)), s = 1.
     #[test]

@@ -1,4 +1,4 @@
-//! Fitting (SPEC §5): the parameter values under which a system best predicts a ladder's own
+//! Fitting: the parameter values under which a system best predicts a ladder's own
 //! history, chosen on the matches before a date and scored on the matches from it on.
 //!
 //! The objective is [`crate::evaluate`]'s: the mean log-loss of side A's
@@ -20,7 +20,7 @@
 //! which moves every rating alike — keeps its start value and is reported as kept. Cycles stop after four, or once one improves
 //! the log-loss by less than 1e-6. Everything is deterministic: no randomness, a fixed order.
 //!
-//! Speed (issue 27): the training events are indexed once and each point is scored by the
+//! Speed: the training events are indexed once and each point is scored by the
 //! prediction-only replay ([`rungs_ladder::quick`]), summing only the figure the objective
 //! needs. What a line search will ask for next is scored ahead on the other core — every
 //! point of a grid, the golden section's first pair, and beside each later golden step the
@@ -55,7 +55,7 @@ const LOG_SPAN: f64 = 100.0;
 const INV_PHI: f64 = 0.618_033_988_749_894_9;
 
 /// The parameters fitted when none are named: those that move a system's predictions most
-/// on real results (SPEC §5: K, c, τ, β, ε, the side advantage).
+/// on real results (K, c, τ, β, ε, the side advantage).
 pub fn default_params(system: System) -> &'static [&'static str] {
     match system {
         System::Skyweaver => &["advantage", "c_per_day", "min_deviation"],
@@ -220,7 +220,7 @@ fn round_to(x: f64, digits: i32) -> f64 {
     if rounded.is_finite() { rounded } else { x }
 }
 
-/// What a fit lowers (issue 26): the log-loss of the expected score (the default, what
+/// What a fit lowers: the log-loss of the expected score (the default, what
 /// `evaluate` ranks by), or the three-outcome log-loss −ln P(win, draw or loss).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Objective {

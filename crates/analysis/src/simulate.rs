@@ -1,5 +1,5 @@
 //! Simulation: a synthetic population with known true skills, played through the ladder
-//! (SPEC §5), to see how many matches it takes to climb, how much RP inflates per week, and
+//! to see how many matches it takes to climb, how much RP inflates per week, and
 //! how well the ladder orders true skill, under the given rules.
 //!
 //! The model, and the choices it makes:
@@ -16,7 +16,7 @@
 //!   stays exactly the one the true skills are defined by.
 //! - Every week ends with a soft reset; every fourth week also ends with a hard reset right
 //!   after its soft reset, so a season is four weeks and its fourth week's RP is in the
-//!   season's weekly record (as the four-week season of seed 003 runs).
+//!   season's weekly record (as the Skyweaver white paper's four-week season runs).
 //! - Deterministic for a seed (on a given build): a SplitMix64 generator, Box–Muller normals,
 //!   and no hash-map order anywhere.
 
@@ -64,7 +64,7 @@ pub struct SimConfig {
     /// The day the players join and the first week begins.
     pub start: NaiveDate,
     /// How players are paired: nearest (the default, an online queue), random, or each
-    /// day's players as rounds of the balanced or Swiss engine (issue 23).
+    /// day's players as rounds of the balanced or Swiss engine.
     #[serde(default)]
     pub pairing: SimPairing,
 }

@@ -149,7 +149,7 @@ pub enum Command {
     },
     /// The designer's and tester's tools.
     Tool(ToolCommand),
-    /// Save a round as paired tonight (issue 23).
+    /// Save a round as paired tonight.
     SaveRound(Box<rungs_gate::rounds::RoundInput>),
     /// The result of board `board` of saved round `round`, from its side A view (`1`, `0.5`,
     /// `0`, `forfeit-a`, `forfeit-b`); `said` is how it reads.

@@ -528,7 +528,7 @@ fn window_icon() -> Option<egui::IconData> {
 
 #[cfg(test)]
 mod tests {
-    /// Issue 22 ("Also"): the title was "rungs" whatever file was open.
+    /// The window's title names the open file (it was "rungs" whatever file was open).
     #[test]
     fn the_window_names_its_file() {
         use std::path::Path;
@@ -543,7 +543,7 @@ mod tests {
         assert_eq!(super::window_title(None), "rungs");
     }
 
-    /// Hostile round finding 16: the no-display message carried a path of the build machine.
+    /// The no-display message carried a path of the build machine; it names none.
     #[test]
     fn a_window_error_loses_the_build_machines_paths() {
         let winit = "os error at /root/.cargo/registry/src/index.crates.io-1949cf8c6b5b557f/\

@@ -1,6 +1,6 @@
-//! The migration wizard (seed 003, section 5), as three steps in plain words: choose the Elo
-//! list, say which Elo counts as which old rank, look at every player's new standing and
-//! apply it as one change (undoable like any other).
+//! The migration wizard (the Skyweaver white paper, section 5), as three steps in plain words:
+//! choose the Elo list, say which Elo counts as which old rank, look at every player's new
+//! standing and apply it as one change (undoable like any other).
 
 use super::command::Command;
 use super::files::Purpose;

@@ -15,7 +15,8 @@ pub struct NewLadderForm {
     pub name: String,
     pub folder: String,
     pub system: System,
-    /// The season calendar (seed 003's weekly one unless changed).
+    /// The season calendar (weekly, as the Skyweaver white paper's seasons run, unless
+    /// changed).
     pub calendar: CalendarForm,
 }
 

@@ -1,4 +1,4 @@
-//! Tonight (issue 23): tick who is present, pick the format, Pair; the boards show names,
+//! Tonight: tick who is present, pick the format, Pair; the boards show names,
 //! chances and what each result does; swap two players, lock a board and re-pair the rest,
 //! or re-pair all; then results per board by keyboard (↑/↓ to a board, 1 / D / 2, F then 1
 //! or 2 for a win by forfeit), each saved through the gate with the round's date. The

@@ -212,7 +212,7 @@ pub fn demo_file(path: &Path) -> AppResult<DemoFile> {
             && label.starts_with("imported international_results.csv (")
     );
     if store.initial_rules()? == action::imports::demo_rules() {
-        // A demo built before matches kept their score (issue 26) is built again with them.
+        // A demo built before matches kept their score is built again with them.
         let scoreless = untouched
             && store.effective()?.iter().find_map(|e| match &e.event {
                 rungs_ladder::event::Event::Match(m) => Some(m.goals.is_none()),

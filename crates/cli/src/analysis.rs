@@ -113,7 +113,7 @@ pub fn predict(
         }
     }
     let forecast = store.forecast(date, &m)?;
-    // Every system's chances with a draw (issue 26): the ordered logit for those without
+    // Every system's chances with a draw: the ordered logit for those without
     // a draw model of their own.
     let prediction = forecast
         .prediction

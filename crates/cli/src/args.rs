@@ -32,11 +32,12 @@ pub struct RulesArgs {
     pub calendar: CalendarArgs,
 }
 
-/// The season calendar chosen on the command line (SPEC §3.0).
+/// The season calendar chosen on the command line.
 #[derive(Debug, Args, Clone, Default)]
 pub struct CalendarArgs {
     /// The season calendar: `manual` (resets by the buttons only; the default) or `weekly`
-    /// (seed 003: a soft reset every Monday, a hard reset at the first one of each month).
+    /// (a soft reset every Monday, a hard reset at the first one of each month, as Skyweaver's
+    /// ranking white paper runs its weeks and seasons).
     #[arg(long, value_name = "manual|weekly")]
     pub calendar: Option<String>,
     /// Scheduled soft resets every DAYS days, 1 to 366 (turns the calendar on).
@@ -570,7 +571,7 @@ pub enum Command {
     Repair { file: PathBuf },
 }
 
-/// `rungs pair`'s options for saving the round in the log (issue 23).
+/// `rungs pair`'s options for saving the round in the log.
 #[derive(Debug, Clone, Args)]
 pub struct PairSaveArgs {
     /// Save the round (every round of a round robin) in the log: undoable, and results are

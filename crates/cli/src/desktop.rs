@@ -225,7 +225,7 @@ mod tests {
         );
     }
 
-    /// Hostile round finding 11: installed from a folder `bin\nTerminal=true\nX-Injected=1`
+    /// Installed from a folder `bin\nTerminal=true\nX-Injected=1`
     /// the line breaks became lines of the entry, and a folder `pct%u` gave `Exec=…/pct%u/rungs
     /// %f`, a field code where the path had a percent sign.
     #[test]

@@ -1,4 +1,4 @@
-//! What the command line prints: text for people, JSON for scripts (SPEC §4).
+//! What the command line prints: text for people, JSON for scripts (docs/cli/json.md).
 
 use chrono::NaiveDate;
 use rungs_ladder::calendar::{Calendar, Status};

@@ -1,4 +1,4 @@
-//! Saved rounds and pairing rules (issue 23): `rungs round` shows a round and its results,
+//! Saved rounds and pairing rules: `rungs round` shows a round and its results,
 //! `rungs result` enters a board's result, `rungs forbid`/`unforbid`/`avoid`/`unavoid`
 //! change who may be paired. Every change goes through the gate ([`rungs_gate::rounds`]).
 
@@ -71,7 +71,7 @@ pub fn round(file: &Path, number: &str, json: bool) -> Result<()> {
         let forecast = match (open_board, board_match(&book, at, MatchResult::Cancelled)) {
             (true, Some(m)) => {
                 let mut f = store.forecast(saved.date.max(today_or(&ladder)), &m)?;
-                // Every system's chances with a draw (issue 26).
+                // Every system's chances with a draw.
                 f.prediction = f
                     .prediction
                     .map(|p| rungs_ladder::predict::with_draws(&ladder, p));

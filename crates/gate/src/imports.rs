@@ -46,7 +46,7 @@ struct Staged {
     result: MatchResult,
     /// Which side is at home (the international preset sets it on most rows).
     home: Option<Home>,
-    /// Each side's points and the event's class (issue 26), as the file gives them.
+    /// Each side's points and the event's class, as the file gives them.
     goals: Option<[u32; 2]>,
     class: Option<EventClass>,
     /// Index into the extras, or `NO_EXTRAS`.

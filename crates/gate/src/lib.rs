@@ -1,4 +1,4 @@
-//! The gate (SPEC §8): every change to a ladder is an [`Action`], built by one constructor
+//! The gate: every change to a ladder is an [`Action`], built by one constructor
 //! that checks it, and applied or previewed here. The app, the command line, the CSV, Elo-list
 //! and JSON Lines importers and `simulate` change a ladder only through this module; each
 //! rule about what may enter a ladder (names, dates, medals, parameters, who may play when,
@@ -234,10 +234,11 @@ fn shows(action: &Action, before: &Ladder, after: &Ladder, at: &Place) -> Result
 }
 
 /// What a preview of `action` says beside its table, where there is more to say: a hard
-/// reset under Skyweaver states the MMR range it rescales from and onto (SPEC §3.2.3). The
-/// range is the ladder's as it stands (`before`), so a backdated reset, which sees the ladder
-/// of its own date, is not given one. A migration says where Table 2's Master lands by
-/// Table 1 ([`rungs_ladder::seasons::migration_note`]).
+/// reset under Skyweaver states the MMR range it rescales from and onto (the Skyweaver white
+/// paper's eq. 5, whose span is a parameter). The range is the ladder's as it stands
+/// (`before`), so a backdated reset, which sees the ladder of its own date, is not given one. A
+/// migration says where Table 2's Master lands by Table 1
+/// ([`rungs_ladder::seasons::migration_note`]).
 pub fn preview_note(action: &Action, before: &Ladder) -> Option<String> {
     if let Some((
         _,

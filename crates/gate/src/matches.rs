@@ -25,7 +25,7 @@ pub struct MatchInput {
     /// Which side is at home or moves first: `a`, `b` or `neutral`; none or empty is no flag
     /// (no side advantage).
     pub home: Option<String>,
-    /// Each side's points, `3-1` (issue 26); none or empty is no score. A score decides the
+    /// Each side's points, `3-1`; none or empty is no score. A score decides the
     /// result: the result may then be left empty, and one given must agree with it.
     pub score: Option<String>,
     /// The event's class: friendly, league, cup, championship, or a weight in (0, 10].
@@ -122,7 +122,7 @@ pub fn optional_class(at: &Place, text: Option<&str>) -> Result<Option<EventClas
     }
 }
 
-/// The one check of a match's score against its result (issue 26): a score decides a played
+/// The one check of a match's score against its result: a score decides a played
 /// result, so "Ann beat Bo 1-3" is refused naming both; a forfeit or cancelled match has no
 /// score. `players` names the sides for the message.
 pub fn check_score(at: &Place, m: &Match, players: &dyn Fn() -> String) -> Result<(), ActionError> {

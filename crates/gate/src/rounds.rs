@@ -1,4 +1,4 @@
-//! Rounds and pairing rules through the gate (issue 23): a round saved, a result entered for
+//! Rounds and pairing rules through the gate: a round saved, a result entered for
 //! one of its boards, two players forbidden, avoided or freed. Each is one undoable action;
 //! what the log already says about rounds comes in as a [`Book`] ([`book`] reads it).
 

@@ -84,8 +84,9 @@ impl Action {
         ))
     }
 
-    /// An Elo list brought in (seed 003 §5): players the ladder does not know join (undated,
-    /// on the migration's date); old ranks from the list, else from `cutoffs`.
+    /// An Elo list brought in (the Skyweaver white paper, section 5): players the ladder does
+    /// not know join (undated, on the migration's date); old ranks from the list, else from
+    /// `cutoffs`.
     pub fn migrate_list(
         ctx: &mut Context<'_>,
         file: &str,
@@ -153,9 +154,9 @@ impl Action {
         Ok(Action::new(Kind::Migrate, label, rows))
     }
 
-    /// This ladder's own Elo ratings become a Skyweaver ladder (seed 003 §5): a rules change
-    /// to Skyweaver, then every player migrated with their Elo and the old rank `cutoffs`
-    /// give it.
+    /// This ladder's own Elo ratings become a Skyweaver ladder (the Skyweaver white paper,
+    /// section 5): a rules change to Skyweaver, then every player migrated with their Elo and
+    /// the old rank `cutoffs` give it.
     pub fn migrate_from_elo(
         ctx: &Context<'_>,
         cutoffs: &Cutoffs,
@@ -332,7 +333,8 @@ pub fn rules_from(
 /// command line's `--calendar`, `--soft-every`, `--hard-every` and `--anchor` say, or a form.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CalendarInput<'a> {
-    /// `manual` (the buttons only) or `weekly` (seed 003: Mondays, monthly seasons).
+    /// `manual` (the buttons only) or `weekly` (the Skyweaver white paper's weekly and monthly
+    /// resets: Mondays, monthly seasons).
     pub calendar: Option<&'a str>,
     /// Days between two soft resets, 1 to 366.
     pub soft_every: Option<&'a str>,
@@ -350,8 +352,9 @@ impl CalendarInput<'_> {
 }
 
 /// The calendar `input` asks for, starting from `base`: `manual` turns it off (and takes no
-/// other setting), `weekly` starts from seed 003's; any other setting turns the calendar on,
-/// changing only what it names (from seed 003's calendar when `base` is manual). Each value
+/// other setting), `weekly` starts from the weekly default ([`Schedule::default`]: Mondays,
+/// monthly seasons); any other setting turns the calendar on, changing only what it names
+/// (from the weekly default when `base` is manual). Each value
 /// is checked: 1 to 366 days, 1 to 52 soft resets or `month`, a day from 0001 to 9999.
 pub fn calendar_from(
     at: &Place,

@@ -1,4 +1,4 @@
-//! The ladder's matches written back in the standard CSV layout (SPEC §4), so that an export
+//! The ladder's matches written back in the standard CSV layout, so that an export
 //! imports again: cancelled and forfeited matches by their result words, teams as `Ann,Bo`,
 //! the side-advantage flag as `a`, `b` or `neutral` in a last `home` column (empty: no flag).
 //! No cell is ever a live spreadsheet formula: text starting with `=`, `+`, `-` or `@` gets a
@@ -40,7 +40,7 @@ impl<W: Write> MatchWriter<W> {
     }
 
     /// Starts the file; with `scores`, three more columns: each side's points and the class
-    /// (issue 26), which the importer reads back.
+    /// of its event, which the importer reads back.
     pub fn with_scores(out: W, scores: bool) -> csv::Result<MatchWriter<W>> {
         let mut w = csv::Writer::from_writer(out);
         let mut header = vec![

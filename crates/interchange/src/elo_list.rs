@@ -1,6 +1,7 @@
-//! An Elo list for migration (seed 003 §5): a CSV with a header naming `player`, `elo` and,
-//! optionally, `rank` (the old ladder's rank: Grandmaster, Master, Prophet, Scholar,
-//! Apprentice, or `none` for below Apprentice). An empty rank leaves it to the cut-offs.
+//! An Elo list for migration (the Skyweaver white paper, section 5): a CSV with a header
+//! naming `player`, `elo` and, optionally, `rank` (the old ladder's rank: Grandmaster, Master,
+//! Prophet, Scholar, Apprentice, or `none` for below Apprentice). An empty rank leaves it to
+//! the cut-offs.
 
 use rungs_ladder::seasons::OldRank;
 use std::io::Read;

@@ -1,4 +1,4 @@
-//! The full log as JSON Lines (SPEC §4): lossless, so that importing an export replays to
+//! The full log as JSON Lines: lossless, so that importing an export replays to
 //! identical standings.
 //!
 //! Line 1 is a header, `{"rungs_log": 1, "rules": …}` with the rules the ladder was created

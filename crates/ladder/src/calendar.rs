@@ -1,6 +1,7 @@
-//! The season calendar (SPEC §3.0): on which days a ladder's soft and hard resets fall by
-//! themselves. Plain data and date arithmetic; `seasons::run_calendar` applies what it says
-//! during replay, and `chart::markers` draws it.
+//! The season calendar (the Skyweaver white paper's weekly and monthly resets, by the date):
+//! on which days a ladder's soft and hard resets fall by themselves. Plain data and date
+//! arithmetic; `seasons::run_calendar` applies what it says during replay, and `chart::markers`
+//! draws it.
 //!
 //! - Manual (the default, and what every file from before the calendar reads as): resets
 //!   happen only when the organiser presses a button.
@@ -14,7 +15,7 @@
 //!
 //! Replay applies the resets between two events when it reaches the second: a reset waits for
 //! the log to pass it. Every season's resets apply, also in seasons in which nothing was
-//! entered (issue 25 #4: a Grandweaver reset to 1000 who sits out four monthly seasons comes
+//! entered (a Grandweaver reset to 1000 who sits out four monthly seasons comes
 //! back at 1000 → 700 → 500 → 400 → 350), but a long gap costs a handful of seasons of work,
 //! not one per season: the first season end closes the season that was running, the next
 //! [`EMPTY_SEASONS_APPLIED`] whole seasons with nothing entered apply one by one, and the
@@ -53,7 +54,8 @@ pub enum Calendar {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HardResets {
-    /// The first soft reset of each calendar month (seed 003: monthly seasons).
+    /// The first soft reset of each calendar month (the Skyweaver white paper's monthly
+    /// seasons).
     Monthly,
     /// Every M-th soft reset, counted from the anchor (the anchor's own is one of them).
     Every(u32),
@@ -75,7 +77,8 @@ pub fn default_anchor() -> NaiveDate {
 }
 
 impl Default for Schedule {
-    /// Seed 003's calendar: a soft reset every Monday, a hard reset at the first of each month.
+    /// The Skyweaver white paper's weekly and monthly resets: a soft reset every Monday, a hard
+    /// reset at the first of each month.
     fn default() -> Self {
         Schedule {
             soft_days: 7,
@@ -180,7 +183,7 @@ impl Schedule {
     }
 
     /// Rating periods of eq. 1 that one scheduled soft reset rolls: a rating period is a
-    /// calendar week (SPEC §3.0), so N/7 (one for the default weekly calendar).
+    /// calendar week (the design notes), so N/7 (one for the default weekly calendar).
     pub fn periods_per_reset(&self) -> f64 {
         self.n() as f64 / 7.0
     }

@@ -16,7 +16,7 @@ pub(crate) struct Entrant {
     /// Whether the player is on side A.
     pub on_a: bool,
     /// The side advantage the player's side gets (negative: the opponent's), in the system's
-    /// own units (SPEC §2.6).
+    /// own units.
     pub advantage: f64,
 }
 
@@ -41,8 +41,8 @@ impl Entrant {
 }
 
 /// Each player of `m` with the opponent they are rated against: in 1v1 the other player; in
-/// a team match a virtual opponent (SPEC §6). `advantage` is side A's (in the system's units),
-/// `skill` each player's skill going into the match.
+/// a team match a virtual opponent (`virtual_opponent`). `advantage` is side A's (in the
+/// system's units), `skill` each player's skill going into the match.
 pub(crate) fn entrants(
     rules: &Rules,
     m: &Match,
@@ -70,9 +70,9 @@ pub(crate) fn entrants(
 }
 
 /// `skill` going into a match after `days` idle days (0 or more): INVERSUS's inactivity as a
-/// partial rating period (SPEC §2.2), Skyweaver's RD growth by eq. 1 with days for periods
-/// under a `c_per_day`, the goals model's drift; any other skill as it is. Both replays ask
-/// here, so a match is rated from the same skills in each.
+/// partial rating period (the INVERSUS ranking notes), Skyweaver's RD growth by eq. 1 with days
+/// for periods under a `c_per_day`, the goals model's drift; any other skill as it is. Both
+/// replays ask here, so a match is rated from the same skills in each.
 pub(crate) fn after_idle(params: &Params, skill: Skill, days: f64) -> Skill {
     match (params, skill) {
         (Params::Inversus(p), Skill::Glicko2(r)) => {
@@ -160,7 +160,7 @@ pub(crate) fn rate_duel(
     })
 }
 
-/// The margin and class factor on the entrant's step (issue 26): 1 exactly for a match
+/// The margin and class factor on the entrant's step: 1 exactly for a match
 /// without score and class, or under the default rules, so that those move as before to the
 /// bit.
 fn factor(rules: &Rules, e: &Entrant, m: &Match) -> f64 {
@@ -328,8 +328,9 @@ pub(crate) fn rate(
     }
 }
 
-/// The opponent a team member is rated against. INVERSUS (seed 004): own rating + (mean
-/// opposing − mean own team), deviation the opposing mean. Other systems: the opposing means.
+/// The opponent a team member is rated against. INVERSUS (its ranking notes' composite
+/// opponent): own rating + (mean opposing − mean own team), deviation the opposing mean. Other
+/// systems: the opposing means.
 fn virtual_opponent(rules: &Rules, own: Skill, team: &[Skill], opponents: &[Skill]) -> Skill {
     let opposing = Skill::mean(opponents).unwrap_or(own);
     match (&rules.params, own, opposing, Skill::mean(team)) {

@@ -1,6 +1,6 @@
-//! The events a ladder's log is made of (SPEC §1): plain data. This module knows no rule of the
-//! ladder (replay, seasons and scenarios import it, never the other way round); a `rules`
-//! event carries the rules as data.
+//! The events a ladder's log is made of, from which every figure is replayed: plain data. This
+//! module knows no rule of the ladder (replay, seasons and scenarios import it, never the other
+//! way round); a `rules` event carries the rules as data.
 
 use crate::rules::Rules;
 pub use crate::score::EventClass;
@@ -18,7 +18,7 @@ pub enum MatchResult {
     /// 1 for a win of A, 0.5 for a draw, 0 for a loss, as an [`Outcome`].
     Played(Outcome),
     /// Side A abandoned the match: A takes a rated loss; for B the match is cancelled
-    /// (seed 004: no automatic win, no change).
+    /// (the INVERSUS ranking notes: no automatic win, no change).
     ForfeitA,
     /// Side B abandoned: B takes a rated loss; A's record is unchanged.
     ForfeitB,
@@ -181,7 +181,7 @@ impl<'de> Deserialize<'de> for Side {
     }
 }
 
-/// Which side a match favours by its setting (SPEC §2.6): the side at home, or the side that
+/// Which side a match favours by its setting: the side at home, or the side that
 /// moves first (chess's white); or that the ground is neutral. The favoured side's rating is
 /// raised by the rules' side advantage in the expected score and in the update alike.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -249,11 +249,11 @@ pub struct Match {
     /// The scenario side A played, e.g. "Allies".
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub side_a: Option<String>,
-    /// Which side is at home or moves first (SPEC §2.6). No flag — what every match from
-    /// before the flag reads as — gives no advantage, as does `neutral`.
+    /// Which side is at home or moves first, for the side advantage. No flag — what every match
+    /// from before the flag reads as — gives no advantage, as does `neutral`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub home: Option<Home>,
-    /// Points for each side, A then B (goals, games, frames; issue 26): whole numbers up to
+    /// Points for each side, A then B (goals, games, frames): whole numbers up to
     /// [`crate::score::POINTS_MAX`]. No score — every match from before it — rates from the result.
     #[serde(
         default,
@@ -264,8 +264,8 @@ pub struct Match {
     /// The class of the event the match belongs to (friendly … championship, or a weight).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub class: Option<EventClass>,
-    /// The board of a saved round this is the result of (issue 23); none for a match
-    /// entered on its own, as every match from before rounds reads.
+    /// The board of a saved round this is the result of; none for a match entered on its own,
+    /// as every match from before rounds reads.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<BoardRef>,
 }
@@ -294,7 +294,7 @@ impl Match {
     }
 }
 
-/// A rank of the old Elo ladder (seed 003 Table 2).
+/// A rank of the old Elo ladder (the Skyweaver white paper's Table 2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum OldRank {
@@ -328,7 +328,7 @@ impl OldRank {
         }
     }
 
-    /// Table 2's "New Ranking" column: the rank the seed names beside the RP it gives.
+    /// Table 2's "New Ranking" column: the rank the white paper names beside the RP it gives.
     /// Grandweaver is Table 1's top N Masters; Master at 1100 RP contradicts Table 1, whose
     /// Master starts at 1200 (1100 is Expert III), and rungs follows Table 1.
     pub fn table_two_rank(self) -> &'static str {
@@ -382,7 +382,8 @@ pub struct MigrationEntry {
     pub old_rank: OldRank,
 }
 
-/// An Elo list brought into the ladder (seed 003 §5): r = Elo, RD = 350, RP by Table 2.
+/// An Elo list brought into the ladder (the Skyweaver white paper, section 5): r = Elo,
+/// RD = 350, RP by Table 2.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Migration {
     pub entries: Vec<MigrationEntry>,
@@ -430,7 +431,7 @@ pub enum Event {
     Migration { migration: Box<Migration> },
     /// The organiser's figures for a Memoir '44 scenario, replacing its history from here on.
     Scenario { figures: Box<ScenarioOverride> },
-    /// A round of pairings (issue 23): who plays whom on the date. Rates nobody.
+    /// A round of pairings: who plays whom on the date. Rates nobody.
     Round { round: Box<RoundRecord> },
     /// Two players' pairing rule from here on: never paired, avoided, or free again.
     PairRule {
@@ -498,8 +499,8 @@ impl Format {
 }
 
 /// What a bye scores in its event's points (a Swiss event's score groups). It rates nobody:
-/// a win by forfeit leaves the side left behind unrated (seed 004, as every forfeit in rungs),
-/// and a bye has nobody on the other side at all.
+/// a win by forfeit leaves the side left behind unrated (as the INVERSUS ranking notes have it
+/// for every forfeit in rungs), and a bye has nobody on the other side at all.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum ByeScore {

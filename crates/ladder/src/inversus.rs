@@ -1,4 +1,4 @@
-//! INVERSUS's player-facing Rank Points (seed 004, SPEC §2.2).
+//! INVERSUS's player-facing Rank Points, as the INVERSUS ranking notes set them.
 
 use crate::rules::InversusParams;
 use rungs_rating::{Outcome, glicko2};
@@ -25,7 +25,7 @@ pub fn target_rp(r: &glicko2::Rating, params: &InversusParams) -> f64 {
 /// a decided match moves at least 1 unless a win would pass the player's upper bound
 /// (μ + 3φ mapped) or 10000; a win over a higher-μ opponent adds
 /// `upset_bonus`·(μ_opp − μ)/(bound width); no move exceeds `max_step`, the upset bonus
-/// included (SPEC §2.2). A draw moves half-way with no direction rule, no minimum and no
+/// included (the design notes). A draw moves half-way with no direction rule, no minimum and no
 /// bonus. RP is whole and stays in [0, 10000].
 pub fn next_rp(
     rp: f64,
@@ -53,7 +53,7 @@ pub fn next_rp(
             } else {
                 0.0
             };
-            // The cap holds for the whole move: seed 004 limits "changes in RP to 500
+            // The cap holds for the whole move: the INVERSUS notes limit "changes in RP to 500
             // points", and the bonus is part of the change.
             (step + bonus).min(cap)
         }

@@ -1,18 +1,18 @@
-//! Who is on the leaderboard, and Skyweaver's Grandweavers among them (seed 003, Table 1:
-//! "Top 100 Masters"; SPEC §2.1). One rule for the standings, the weekly caps, the season's
-//! peak tier and the archive.
+//! Who is on the leaderboard, and Skyweaver's Grandweavers among them (the Skyweaver white
+//! paper's Table 1: "Top 100 Masters", with N a parameter). One rule for the standings, the
+//! weekly caps, the season's peak tier and the archive.
 //!
 //! A player is on the leaderboard unless retired, provisional (fewer matches than
 //! `provisional_games`) or idle (no match for more than `idle_days` before the ladder's
 //! latest). The Grandweavers are the top N of the players on the leaderboard at Master or
 //! above, ranked by RP, then rating, then the earlier join date, then entry order.
 //!
-//! Seed 003 resets RP to "the highest tier reached during the season", so a slot held at any
-//! moment counts: the replay keeps the holders ([`Slots`]) after every event and marks each
-//! new one (`season_grandweaver`). Keeping them is cheap: an event changes the players it
-//! names, and only when a holder falls below where the last holder stood before the event,
-//! or leaves the leaderboard, can a player it does not name move up — then every player is
-//! looked at. A ladder that holds only some players (the store's fast path) says so instead
+//! The Skyweaver white paper resets RP to "the highest tier reached during the season", so a
+//! slot held at any moment counts: the replay keeps the holders ([`Slots`]) after every event
+//! and marks each new one (`season_grandweaver`). Keeping them is cheap: an event changes the
+//! players it names, and only when a holder falls below where the last holder stood before the
+//! event, or leaves the leaderboard, can a player it does not name move up — then every player
+//! is looked at. A ladder that holds only some players (the store's fast path) says so instead
 //! (`Partial::needs_all`), and its caller replays the change on the whole ladder.
 
 use crate::event::PlayerId;

@@ -59,7 +59,7 @@ pub fn draw_threshold(ladder: &Ladder) -> f64 {
 
 /// The prediction for match `m` played on `date`, from the skills that would rate it: each
 /// player's skill going into the match (INVERSUS's idle periods, Skyweaver's RD growth per
-/// idle day) and the match's side advantage (SPEC §2.6). What prediction quality and fitting
+/// idle day) and the match's side advantage. What prediction quality and fitting
 /// score. `None` if a player is unknown.
 pub fn predict_match(ladder: &Ladder, m: &Match, date: NaiveDate) -> Option<Prediction> {
     let side = |ids: &[PlayerId]| -> Option<Skill> {

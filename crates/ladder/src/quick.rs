@@ -1,4 +1,4 @@
-//! The prediction-only replay that `evaluate` and `fit` score with (issue 27): every match
+//! The prediction-only replay that `evaluate` and `fit` score with, for speed: every match
 //! predicted from the skills that rate it and then rated, as [`crate::replay`] does,
 //! but holding only what feeds back into a rating — each player's skill and the day they last
 //! played, the Memoir '44 scenario book, and the played and drawn counts AllegSkill's observed

@@ -28,8 +28,8 @@ pub struct Record {
 
 /// `player`'s record over `events` (in replay order), counted as the ratings count it
 /// ([`rated_sides`]): cancelled matches do not count; a forfeit is a loss for the side that
-/// abandoned it and does not count at all for the side left behind (seed 004: for them the
-/// match is cancelled), so it is not among their matches either.
+/// abandoned it and does not count at all for the side left behind (the INVERSUS ranking
+/// notes: for them the match is cancelled), so it is not among their matches either.
 ///
 /// `events` may be any run of the log in replay order: the whole log, or only the events
 /// that name the player (the published site gathers those once for every player).
@@ -101,8 +101,8 @@ mod tests {
     }
 
     /// Ann (0) beats Bo twice, draws Cy, abandons a match against Bo (a loss); Cy abandons
-    /// one against her, which does not count for her (seed 004: "you do not get an automatic
-    /// win"); a cancelled match and a match without her do not count.
+    /// one against her, which does not count for her (the INVERSUS ranking notes: "you do not
+    /// get an automatic win"); a cancelled match and a match without her do not count.
     #[test]
     fn head_to_head_and_matches_from_her_side() {
         let events = vec![

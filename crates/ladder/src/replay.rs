@@ -144,7 +144,7 @@ impl ReplayError {
 /// How a match result rates each side: side A's outcome, and whether side A and side B are
 /// rated. `None` for a cancelled match, which rates nobody.
 ///
-/// A played match rates both sides. A forfeit (SPEC §1, §2.2) follows seed 004 on abandoned
+/// A played match rates both sides. A forfeit follows the INVERSUS ranking notes on abandoned
 /// matches, for every system: the side that quit takes a rated loss, rated against its
 /// opponent exactly as a played loss would be; for the side left behind the match is
 /// cancelled ("you do not get an automatic win"): no rating change, no Rank Points, and no
@@ -441,11 +441,11 @@ impl Ladder {
     }
 
     /// A player's skill going into a match on `date`: under INVERSUS, the inactivity since
-    /// their previous match is applied first as a partial rating period (SPEC §2.2); under
-    /// Skyweaver with a `c_per_day`, RD grows by eq. 1 over the idle days. Only a rated
-    /// player keeps it (`settle` stores the new skill and the date); the player left behind
-    /// by a forfeit is only looked at, so their idle time still counts at their next match.
-    /// Prediction looks through here too, so a match is predicted from the skills that
+    /// their previous match is applied first as a partial rating period (the INVERSUS ranking
+    /// notes); under Skyweaver with a `c_per_day`, RD grows by eq. 1 over the idle days. Only a
+    /// rated player keeps it (`settle` stores the new skill and the date); the player left
+    /// behind by a forfeit is only looked at, so their idle time still counts at their next
+    /// match. Prediction looks through here too, so a match is predicted from the skills that
     /// rate it.
     pub fn skill_going_in(&self, id: PlayerId, date: NaiveDate) -> Skill {
         let player = &self.players[id as usize];

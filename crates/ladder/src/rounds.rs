@@ -1,4 +1,4 @@
-//! Rounds and pairing rules as the log holds them (issue 23): a pure reading of the events in
+//! Rounds and pairing rules as the log holds them: a pure reading of the events in
 //! replay order. Rounds rate nobody (`replay` passes them by); what they say — the boards of
 //! each round, the results linked to its boards, the byes had, the pairs never paired or
 //! avoided — is read here for the pairing engine, the gate and `rungs round`.

@@ -10,7 +10,8 @@ use serde::{Deserialize, Serialize};
 /// that the parameter list still shows them.
 const SKIPPED_AT_ZERO: &[&str] = &["entry", "entry_offset"];
 
-/// Skyweaver (seed 003, SPEC §2.1): Glicko-1 matchmaking rating and Rank Points.
+/// Skyweaver, as its white paper sets it (with the design notes' defaults where the paper
+/// gives none): Glicko-1 matchmaking rating and Rank Points.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct SkyweaverParams {
@@ -90,7 +91,7 @@ impl SkyweaverParams {
     }
 }
 
-/// INVERSUS Deluxe (seed 004, SPEC §2.2): bounded Glicko-2 and Rank Points.
+/// INVERSUS Deluxe, as its ranking notes set it: bounded Glicko-2 and Rank Points.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct InversusParams {
@@ -129,7 +130,7 @@ impl Default for InversusParams {
 /// brings them back.
 pub const DEFAULT_IDLE_DAYS: u32 = 365;
 
-/// Elo (SPEC §2.5): the rating constants, and who the displayed leaderboard leaves off.
+/// Plain Elo: the rating constants, and who the displayed leaderboard leaves off.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct EloParams {
@@ -158,19 +159,20 @@ impl std::ops::Deref for EloParams {
         &self.elo
     }
 }
-/// AllegSkill (SPEC §2.3): TrueSkill, and who the displayed leaderboard leaves off.
+/// AllegSkill, as its ranking page sets it: TrueSkill, and who the displayed leaderboard
+/// leaves off.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct AllegskillParams {
     #[serde(flatten)]
     pub trueskill: trueskill::Config,
-    /// Games before a player enters the leaderboard (0: seed 001 sets no count; the shown
+    /// Games before a player enters the leaderboard (0: AllegSkill's page sets no count; the shown
     /// rank μ − 3σ starts at 0 and climbs as σ falls, its own provisional period).
     pub provisional_games: u32,
     /// Days without a game after which a player leaves the displayed leaderboard (365, as
     /// under the other systems whose papers set no idle rule).
     pub idle_days: u32,
-    /// The ladder's draw rate p, from which ε is derived with β (SPEC §2.3:
+    /// The ladder's draw rate p, from which ε is derived with β (the standard TrueSkill relation
     /// ε = √2·β·Φ⁻¹((p + 1)/2)); 0, the default and what older files read as, means "use
     /// `epsilon` as set"; [`OBSERVED_DRAW_RATE`] (`observed`) the ladder's own rate so far.
     pub draw_rate: f64,
@@ -178,7 +180,7 @@ pub struct AllegskillParams {
 
 /// How many matches the prior of `draw_rate=observed` weighs: the rate starts at the one
 /// the typed ε stands for and moves toward the ladder's as its matches outnumber these.
-/// Seed 001's rate is about 1 %, so a hundred matches hold about one draw.
+/// AllegSkill's page has a rate of about 1 %, so a hundred matches hold about one draw.
 pub const DRAW_PRIOR_MATCHES: f64 = 100.0;
 
 impl Default for AllegskillParams {
@@ -201,10 +203,11 @@ impl AllegskillParams {
     }
 
     /// The TrueSkill constants after `played` matches of which `drawn` were draws: with
-    /// `draw_rate=observed` (seed 001: ε "derived empirically from the percentage of games
-    /// which result in a draw") the rate is p = (drawn + n·p₀)/(played + n), n =
-    /// [`DRAW_PRIOR_MATCHES`] and p₀ = 2·Φ(ε/(√2·β)) − 1 the rate the typed ε stands for, so
-    /// a ladder with no matches keeps ε as typed. Otherwise as [`Self::effective_trueskill`].
+    /// `draw_rate=observed` (AllegSkill's ranking page: ε "derived empirically from the
+    /// percentage of games which result in a draw") the rate is p = (drawn + n·p₀)/(played + n),
+    /// n = [`DRAW_PRIOR_MATCHES`] and p₀ = 2·Φ(ε/(√2·β)) − 1 the rate the typed ε stands for,
+    /// so a ladder with no matches keeps ε as typed. Otherwise as
+    /// [`Self::effective_trueskill`].
     pub fn trueskill_after(&self, played: u64, drawn: u64) -> trueskill::Config {
         let mut config = self.trueskill;
         if self.draw_rate == OBSERVED_DRAW_RATE {
@@ -220,10 +223,10 @@ impl AllegskillParams {
         config
     }
 }
-/// Memoir '44 (SPEC §2.4).
+/// Memoir '44 Online's Skill ranking: Elo weighed by the scenario's record.
 pub type Memoir44Params = memoir44::Config;
 
-/// The goals model (issue 26): attack and defence from the score, with a weight per event
+/// The goals model: attack and defence from the score, with a weight per event
 /// class on each match's step.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -295,24 +298,24 @@ pub enum Params {
 pub struct Rules {
     #[serde(flatten)]
     pub params: Params,
-    /// The side advantage (SPEC §2.6), in rating points on the 1500 scale, shared by every
+    /// The side advantage, in rating points on the 1500 scale, shared by every
     /// system: added to the rating of the side a match marks as at home or moving first, in
     /// the expected score and in the update. Stored beside the params only when not 0, so
     /// files from before it read, and write, as they did.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub advantage: f64,
-    /// When resets happen (SPEC §3.0). Manual is left out of the stored form, so files and
-    /// logs from before the calendar read, and are written, as they were.
+    /// When resets happen (the season calendar). Manual is left out of the stored form, so
+    /// files and logs from before the calendar read, and are written, as they were.
     #[serde(default, skip_serializing_if = "Calendar::is_manual")]
     pub calendar: Calendar,
-    /// Margin of victory and event importance for the Elo/Glicko family (issue 26), the
+    /// Margin of victory and event importance for the Elo/Glicko family, the
     /// ladder's like the side advantage; stored only when not the default (no margin, every
     /// class 1), so earlier files read and write as before.
     #[serde(default, skip_serializing_if = "MarginRules::is_default")]
     pub margin: MarginRules,
 }
 
-/// How the score and the event's class scale an Elo/Glicko-family update (issue 26).
+/// How the score and the event's class scale an Elo/Glicko-family update.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MarginRules {
@@ -580,7 +583,7 @@ impl Rules {
         params
     }
 
-    /// The side advantage in the system's own units (SPEC §2.6): rating points for Glicko-1,
+    /// The side advantage in the system's own units: rating points for Glicko-1,
     /// Elo and Memoir '44; μ units for Glicko-2 (÷ 173.7178) and TrueSkill (÷ 42, the
     /// mapping under which 25 ± 25/3 reads 1500 ± 350).
     pub fn advantage_native(&self) -> f64 {

@@ -1,4 +1,5 @@
-//! Memoir '44 scenario statistics, kept from the ladder's own history (SPEC §2.4).
+//! Memoir '44 scenario statistics, kept from the ladder's own history, as Memoir '44 Online's
+//! Skill ranking weighs each battle by its scenario's record.
 
 use crate::event::Match;
 pub use crate::event::ScenarioOverride;
@@ -68,7 +69,8 @@ impl ScenarioStats {
         })
     }
 
-    /// Each side's average medal score (seed 002, Appendix I), once a battle carried medals.
+    /// Each side's average medal score (the Memoir '44 ranking's Appendix I), once a battle
+    /// carried medals.
     pub fn averages(&self) -> Option<[f64; 2]> {
         let n = f64::from(self.medal_battles);
         (self.medal_battles > 0).then(|| self.medals.map(|total| total / n))
@@ -100,9 +102,10 @@ impl ScenarioStats {
     /// [`memoir44::PRIOR_BATTLES`] balanced battles of prior (see there): a young history
     /// neither zeroes the winner's points (a ratio of 0 or 1 after one battle) nor reads
     /// missing medal scores as averages of 0 (no medal history gives a bonus of 1).
-    /// The record in a line, as far as the history tells (seed 002, Appendix I): "12 battles;
-    /// Allies 7.0 wins, average 4.2 ± 1.1; Axis 5.0 wins, average 3.5 ± 1.3; averages 0.7
-    /// apart". The side names are as recorded (a front end makes them safe to show).
+    /// The record in a line, as far as the history tells (the Memoir '44 ranking's Appendix I):
+    /// "12 battles; Allies 7.0 wins, average 4.2 ± 1.1; Axis 5.0 wins, average 3.5 ± 1.3;
+    /// averages 0.7 apart". The side names are as recorded (a front end makes them safe to
+    /// show).
     pub fn summary(&self) -> String {
         let (averages, deviations) = (self.averages(), self.deviations());
         let side = |i: usize| {

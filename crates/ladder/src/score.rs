@@ -1,4 +1,4 @@
-//! The score of a match (issue 26): points for each side (goals, games, frames) and the class
+//! The score of a match: points for each side (goals, games, frames) and the class
 //! of the event it was played in, with the weight that class carries. Plain data and its text
 //! forms; what a rating system makes of them lives with the system.
 //!

@@ -1,5 +1,6 @@
-//! Seasons (seed 003 §4–5, SPEC §3): the weekly soft reset, the monthly hard reset, the season
-//! archive, and migration from an Elo list.
+//! Seasons (the Skyweaver white paper's sections 4, "Season Structure", and 5, "Migration"):
+//! the weekly soft reset, the monthly hard reset, the season archive, and migration from an Elo
+//! list.
 
 use crate::calendar::{Calendar, Reset, SCHEDULED_SEQ, Status};
 use crate::event::{Event, PlayerId};
@@ -16,9 +17,10 @@ use chrono::NaiveDate;
 use rungs_rating::{glicko, glicko2, trueskill};
 use serde::{Deserialize, Serialize};
 
-/// The weekly button (SPEC §3.1). Skyweaver: record every player's end-of-week RP and tier,
-/// cap Grandweavers above 1400 to 1400 and Masters above 1300 to 1300, and grow every RD by
-/// one rating period (eq. 1). Other systems: the week rolls on, nothing else changes.
+/// The weekly button (the white paper's "Weekly Soft Reset"). Skyweaver: record every player's
+/// end-of-week RP and tier, cap Grandweavers above 1400 to 1400 and Masters above 1300 to 1300,
+/// and grow every RD by one rating period (eq. 1). Other systems: the week rolls on, nothing
+/// else changes.
 ///
 /// A pressed button rolls one rating period however long ago the last one was (with a
 /// manual calendar the organiser's weeks are the periods); a scheduled soft reset rolls the
@@ -27,7 +29,7 @@ pub fn soft_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
     roll_week(ladder, date, seq, 1.0, history);
 }
 
-/// The season calendar's resets due before an event dated `date` (SPEC §3.0): every reset
+/// The season calendar's resets due before an event dated `date`: every reset
 /// the plan lists between the previous event and this one applies exactly as its button would
 /// — a soft reset, then on a season's end a hard reset — dated on its day with sequence
 /// number [`SCHEDULED_SEQ`], so its history rows come before that day's events. A soft reset
@@ -177,7 +179,7 @@ pub fn calendar_status(ladder: &Ladder, today: NaiveDate) -> Status {
 /// A soft reset that grows every RD by `periods` rating periods. It visits only the players
 /// it may change ([`Watch`](crate::state::Watch)); every other player's end-of-week
 /// RP runs on unchanged (`ladder::weekly`) and gets no history row, so a soft reset costs
-/// the players active this season, not the ladder's (issue 21 #13).
+/// the players active this season, not the ladder's.
 fn roll_week(
     ladder: &mut Ladder,
     date: NaiveDate,
@@ -310,8 +312,8 @@ pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
         .collect()
 }
 
-/// What a hard reset does to the matchmaking ratings (SPEC §3.2.3), for a preview: the range
-/// of the rated players' r now, and the range it is rescaled onto.
+/// What a hard reset does to the matchmaking ratings (the white paper's eq. 5), for a preview:
+/// the range of the rated players' r now, and the range it is rescaled onto.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct HardResetRange {
     /// (r_lowest, r_highest) over the rated players.
@@ -361,7 +363,8 @@ pub fn hard_reset_range(ladder: &Ladder) -> Option<HardResetRange> {
 }
 
 impl HardResetRange {
-    /// The range in words, as a preview states it (SPEC §3.2.3): "MMR 1412–1688 → 1500–2250".
+    /// The range in words, as a preview states it, since eq. 5's span is a parameter whose
+    /// result the organiser should see: "MMR 1412–1688 → 1500–2250".
     pub fn text(&self) -> String {
         format!(
             "MMR {:.0}–{:.0} → {:.0}–{:.0}",
@@ -370,11 +373,12 @@ impl HardResetRange {
     }
 }
 
-/// The season button (SPEC §3.2). The season is archived; then, under Skyweaver, RP goes to
-/// the hard-reset value of the highest tier reached this season, MMR is rescaled to
-/// 1500 … 1500 + span, RD returns to its initial value, and the floors reached are cleared.
-/// A reset value that sits on a hard floor (Trainee I 300, Expert I 600, Master 900, and
-/// Wanderer 200) counts as that floor reached in the new season, as SPEC §2.1 words it.
+/// The season button (the white paper's "Monthly Hard Reset"). The season is archived; then,
+/// under Skyweaver, RP goes to the hard-reset value of the highest tier reached this season,
+/// MMR is rescaled to 1500 … 1500 + span, RD returns to its initial value, and the floors
+/// reached are cleared. A reset value that sits on a hard floor (Trainee I 300, Expert I 600,
+/// Master 900, and Wanderer 200) counts as that floor reached in the new season, as the design
+/// notes word it.
 ///
 /// The MMR range is taken over the players who have played a match or carry a migrated
 /// rating ([`hard_reset_range`]). The others, who have only a newcomer's default rating,
@@ -561,13 +565,13 @@ pub fn migrate(
     }
 }
 
-/// What a migration preview says of Table 2 where seed 003 contradicts itself: Table 2 gives
-/// an old Master 1100 RP and calls the result "Master", but Table 1 puts 1100 in Expert III
-/// (Master begins at 1200). rungs follows Table 1 — floor Expert I (900), hard reset 800 —
-/// and says so, naming the players concerned: "Ann: Master (1100 RP, Expert III by Table
-/// 1)". Grandmaster's Grandweaver is Table 1's top N Masters, which the preview's tiers
-/// show. `name` says who a player is (the ladder's players, and those the migration brings
-/// in). `None` when no player is concerned or the ladder does not run Skyweaver.
+/// What a migration preview says of Table 2 where the Skyweaver white paper contradicts
+/// itself: Table 2 gives an old Master 1100 RP and calls the result "Master", but Table 1 puts
+/// 1100 in Expert III (Master begins at 1200). rungs follows Table 1 — floor Expert I (900),
+/// hard reset 800 — and says so, naming the players concerned: "Ann: Master (1100 RP, Expert
+/// III by Table 1)". Grandmaster's Grandweaver is Table 1's top N Masters, which the preview's
+/// tiers show. `name` says who a player is (the ladder's players, and those the migration
+/// brings in). `None` when no player is concerned or the ladder does not run Skyweaver.
 pub fn migration_note(
     ladder: &Ladder,
     migration: &Migration,

@@ -1,4 +1,5 @@
-//! Skyweaver's player-facing layer (seed 003 §3–4): Rank Points, tiers, hard floors.
+//! Skyweaver's player-facing layer (the Skyweaver white paper, sections 3–4): Rank Points,
+//! tiers, hard floors.
 
 use crate::rules::SkyweaverParams;
 use serde::{Deserialize, Serialize};

@@ -1,4 +1,5 @@
-//! Standings: the ladder's players in the system's display order, and their JSON (SPEC §4).
+//! Standings: the ladder's players in the system's display order, and their JSON, which
+//! scripts read.
 
 use crate::event::PlayerId;
 use crate::leaderboard::{self, entry_rule, is_idle};
@@ -137,7 +138,7 @@ impl Serialize for Field<'_> {
     }
 }
 
-/// A row's fields as SPEC §4 names them, in no particular order.
+/// A row's fields as the standings JSON names them (docs/cli/json.md), in no particular order.
 fn fields<'a>(
     ladder: &'a Ladder,
     centre: Centre,
@@ -196,7 +197,7 @@ fn fields<'a>(
     }
 }
 
-/// The standings as SPEC §4's JSON array.
+/// The standings as a JSON array, one object per player (docs/cli/json.md).
 pub fn to_json(ladder: &Ladder, rows: &[Standing]) -> Value {
     let centre = ladder.centre();
     Value::Array(

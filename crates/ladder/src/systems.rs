@@ -10,7 +10,7 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// The rating systems a ladder can run (SPEC §2).
+/// The rating systems a ladder can run (docs/sources.md names the documents they follow).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum System {
@@ -188,7 +188,7 @@ const IDLE_DAYS: Param = whole(
     36_500.0,
 );
 
-/// The side advantage (SPEC §2.6), shared by every system and stored beside the system's own
+/// The side advantage, shared by every system and stored beside the system's own
 /// parameters (`Rules::advantage`). ±1000 points is 10^2.5 ≈ 316 to 1 at equal ratings: far
 /// past any home ground or first move, and every system stays finite across it.
 pub const ADVANTAGE: Param = param(
@@ -200,7 +200,7 @@ pub const ADVANTAGE: Param = param(
     1000.0,
 );
 
-/// Margin of victory (issue 26), the ladder's, declared once for the Elo/Glicko family:
+/// Margin of victory, the ladder's, declared once for the Elo/Glicko family:
 /// stored as a number, typed and shown as its word.
 pub const MARGIN: Param = Param {
     words: &[
@@ -234,7 +234,7 @@ pub const MARGIN: Param = Param {
     )
 };
 
-/// How strongly the margin counts (issue 26): the option's multiplier raised to this power.
+/// How strongly the margin counts: the option's multiplier raised to this power.
 const MARGIN_POWER: Param = param(
     "margin_power",
     "Margin strength",
@@ -243,7 +243,7 @@ const MARGIN_POWER: Param = param(
     3.0,
 );
 
-/// A K (update) multiplier for an event class (issue 26).
+/// A K (update) multiplier for an event class.
 const fn class_k(name: &'static str, label: &'static str, meaning: &'static str) -> Param {
     param(name, label, meaning, 0.0, 10.0)
 }
@@ -651,7 +651,7 @@ const ELO: Facts = Facts {
     ],
 };
 
-/// A class's weight on the step (issue 26).
+/// A class's weight on the step.
 const fn class_weight(name: &'static str, label: &'static str, meaning: &'static str) -> Param {
     param(name, label, meaning, 0.0, 10.0)
 }

@@ -8,7 +8,7 @@
 //!
 //! Rating periods, for stepping ◀ ▶ (each ends where the next begins; a `rules` event always
 //! ends one, since the period's meaning may change with it):
-//! - Skyweaver: the interval between two resets (SPEC §2.1: a soft reset rolls the rating
+//! - Skyweaver: the interval between two resets (the white paper: a soft reset rolls the rating
 //!   period; a hard reset ends the week too), pressed or by the season calendar. A step lands
 //!   just after the reset, so the reset's caps and RD growth are in view (a scheduled reset
 //!   applies with the first event after it: the step lands after that event).

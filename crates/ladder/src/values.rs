@@ -1,6 +1,7 @@
-//! Value types that cannot hold a bad value (SPEC §8): a player's name, a calendar day, medal
-//! counts. Each is made by one parser that says what is wrong in plain words; every front end
-//! and every importer goes through these, so a rule about names or dates has one home.
+//! Value types that cannot hold a bad value, so that bad input is refused in words before it
+//! reaches the log: a player's name, a calendar day, medal counts. Each is made by one parser
+//! that says what is wrong in plain words; every front end and every importer goes through
+//! these, so a rule about names or dates has one home.
 
 use chrono::{Datelike, NaiveDate};
 use std::borrow::Cow;
@@ -9,7 +10,7 @@ use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
 
 /// The longest name, in characters.
 pub const NAME_MAX_CHARS: usize = 80;
-/// The earliest and latest dates a ladder holds (SPEC §8): four-digit years of the common era.
+/// The earliest and latest dates a ladder holds: four-digit years of the common era.
 pub const FIRST_DAY: NaiveDate = NaiveDate::from_ymd_opt(1, 1, 1).unwrap();
 pub const LAST_DAY: NaiveDate = NaiveDate::from_ymd_opt(9999, 12, 31).unwrap();
 /// The largest medal count a match may carry (Memoir '44 battles are won at 4 to 6 medals;
@@ -317,8 +318,8 @@ pub fn number_text(value: f64) -> String {
 }
 
 /// A scenario's win fraction as the organiser gives it: strictly between 0 and 1. At 1 (or
-/// 0) seed 002's stake 64·[s + ratio − 2·ratio·s] is 0 for a win by the side that always
-/// won, and the seed rules that out ("the winner should always make points").
+/// 0) Memoir '44's stake 64·[s + ratio − 2·ratio·s] is 0 for a win by the side that always
+/// won, and its Skill ranking rules that out ("the winner should always make points").
 pub fn win_fraction(value: f64) -> Result<f64, &'static str> {
     if value > 0.0 && value < 1.0 {
         Ok(value)
@@ -362,8 +363,8 @@ mod tests {
                 kept: 81
             })
         );
-        // Hostile round finding 16: U+0958 (DEVANAGARI LETTER QA) is two characters in NFC (a
-        // composition exclusion): 41 typed are 82 kept, and the message says both.
+        // U+0958 (DEVANAGARI LETTER QA) is two characters in NFC (a composition exclusion): 41
+        // typed are 82 kept, and the message says both.
         let qa = n(&"\u{0958}".repeat(41)).unwrap_err();
         assert_eq!(
             qa,
@@ -421,8 +422,7 @@ mod tests {
         assert_eq!(Day::parse("9999-12-31").unwrap().to_string(), "9999-12-31");
         assert_eq!(Day::parse("0000-12-31"), Err(DateError::OutOfRange));
         assert_eq!(Day::parse("+10000-01-01"), Err(DateError::OutOfRange));
-        // Hostile round finding 16: a year of the range with a sign is written wrong, not out
-        // of range.
+        // A year of the range with a sign is written wrong, not out of range.
         assert_eq!(Day::parse("+2020-01-01"), Err(DateError::Syntax));
         assert_eq!(Day::parse("10000-01-01"), Err(DateError::OutOfRange));
         assert_eq!(Day::parse("-0001-01-01"), Err(DateError::OutOfRange));

@@ -1,6 +1,6 @@
-//! End-of-week Rank Points (SPEC §3.1.1, §3.4) kept as runs of equal values, so that a season
-//! of weeks in which a player's RP did not move costs one run, not one number a week, and a
-//! soft reset need not visit a player it cannot change (issue 21 #13).
+//! End-of-week Rank Points (recorded at each soft reset for the season archive) kept as runs
+//! of equal values, so that a season of weeks in which a player's RP did not move costs one
+//! run, not one number a week, and a soft reset need not visit a player it cannot change.
 //!
 //! A player's list for the season in progress may end in an *open* run: "this RP at every
 //! soft reset from week `from` on", left open when the soft resets stopped visiting the

@@ -1,5 +1,6 @@
-//! Pairings: who plays whom tonight, from the ladder's own forecast (issue 23; SPEC §5). Pure:
-//! the players present, a forecast and the constraints in; boards and at most one bye out.
+//! Pairings: who plays whom tonight, from the ladder's own forecast (the use the Skyweaver
+//! white paper gives its matchmaking rating). Pure: the players present, a forecast and the
+//! constraints in; boards and at most one bye out.
 //!
 //! - `balanced`: the closest games — one minimum-cost perfect matching (`blossom`);
 //! - `swiss`: a round of an event, Dutch-style, with no rematch while one can be avoided;

@@ -6,7 +6,8 @@ use rungs_rating::Prediction;
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt;
 
-/// The side of a board: A is at home or moves first (SPEC §2.6), B is the other.
+/// The side of a board: A is at home or moves first (the side advantage's side), B is the
+/// other.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Seat {
     A,

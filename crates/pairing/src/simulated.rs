@@ -1,4 +1,4 @@
-//! The pairing rule a simulation plays by (`rungs simulate --pairing`, issue 23), so that a
+//! The pairing rule a simulation plays by (`rungs simulate --pairing`), so that a
 //! designer sees what a club's real pairing rule does to tiers and to rating accuracy: the
 //! same engine and forecast as `rungs pair` and the Tonight screen.
 

@@ -68,8 +68,8 @@ pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Ratin
 }
 
 /// [`rate`] with side A's rating raised by `advantage` points in the expected score
-/// (SPEC §2.6): E = 1/(1 + 10^((r_B − r_A − h)/400)). The change K·(s − E) still moves the
-/// ratings themselves; a negative `advantage` favours B.
+/// (the side advantage of the design notes): E = 1/(1 + 10^((r_B − r_A − h)/400)). The change
+/// K·(s − E) still moves the ratings themselves; a negative `advantage` favours B.
 pub fn rate_with_advantage(
     a: &Rating,
     b: &Rating,

@@ -1,4 +1,4 @@
-//! Glicko-1, as seed 003 (Skyweaver) uses it for matchmaking rating: Glickman's equations
+//! Glicko-1, as the Skyweaver white paper uses it for matchmaking rating: Glickman's equations
 //! with the rating deviation floored at RD_min, and RD growth between rating periods.
 //!
 //! ```
@@ -18,7 +18,8 @@ use serde::{Deserialize, Serialize};
 pub const Q: f64 = std::f64::consts::LN_10 / 400.0;
 const THREE_Q2_OVER_PI2: f64 = 3.0 * Q * Q / (std::f64::consts::PI * std::f64::consts::PI);
 
-/// System constants. The defaults are seed 003's, with c from SPEC §2.1.
+/// System constants. The defaults are the Skyweaver white paper's, with c = 34.6 from the
+/// design notes (docs/design-notes.md), as the paper gives none.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Config {
@@ -112,7 +113,8 @@ fn expected_with_g(rating: f64, opponent_rating: f64, g_opp: f64) -> f64 {
     1.0 / (1.0 + (-Q * g_opp * (rating - opponent_rating)).exp())
 }
 
-/// Equation 1 of seed 003: RD after `periods` idle rating periods (any t ≥ 0, fractions too).
+/// Eq. 1 of the Skyweaver white paper: RD after `periods` idle rating periods (any t ≥ 0,
+/// fractions too).
 pub fn grow_deviation(player: &Rating, periods: f64, config: &Config) -> Rating {
     let t = if periods.is_finite() {
         periods.max(0.0)
@@ -144,8 +146,8 @@ pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Ratin
 }
 
 /// [`rate`] with side A's rating raised by `advantage` points in both expected scores
-/// (SPEC §2.6): E_A = 1/(1 + 10^(−g(RD_B)·(r_A + h − r_B)/400)), E_B likewise against
-/// r_A + h. The updates move the ratings themselves.
+/// (the side advantage of the design notes): E_A = 1/(1 + 10^(−g(RD_B)·(r_A + h − r_B)/400)),
+/// E_B likewise against r_A + h. The updates move the ratings themselves.
 pub fn rate_with_advantage(
     a: &Rating,
     b: &Rating,

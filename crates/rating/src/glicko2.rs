@@ -1,8 +1,8 @@
 //! Glicko-2, by the steps of Glickman's "Example of the Glicko-2 system", with the optional
-//! bounds and per-match rating periods of INVERSUS (seed 004).
+//! bounds and per-match rating periods of the INVERSUS ranking notes.
 //!
 //! Ratings live on Glicko-2's native scale (μ, φ, σ). Conversion to Glicko units uses
-//! 173.7178 = 400/ln 10; seed 004 prints 172.7178, a typo.
+//! 173.7178 = 400/ln 10; the INVERSUS ranking notes print 172.7178, a typo.
 //!
 //! Glickman's worked example: a 1500 ± 200 player (σ = 0.06, τ = 0.5) beats a 1400 ± 30
 //! player and loses to 1550 ± 100 and 1700 ± 300 in one rating period, ending at
@@ -30,7 +30,8 @@ pub const SCALE: f64 = 173.7178;
 const INV_PI2: f64 = 1.0 / (std::f64::consts::PI * std::f64::consts::PI);
 
 /// System constants and bounds. The default is Glickman's plain Glicko-2 (a new player at
-/// 1500 ± 350 with σ = 0.06, τ = 0.5, no bounds); [`Config::inversus`] is seed 004's.
+/// 1500 ± 350 with σ = 0.06, τ = 0.5, no bounds); [`Config::inversus`] is the INVERSUS
+/// ranking notes'.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Config {
@@ -379,7 +380,8 @@ pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Ratin
 }
 
 /// [`rate`] with side A's μ raised by `advantage` (native units: rating points ÷ 173.7178)
-/// in both expected scores (SPEC §2.6); the updates and the bounds apply to μ itself.
+/// in both expected scores (the side advantage of the design notes); the updates and the
+/// bounds apply to μ itself.
 pub fn rate_with_advantage(
     a: &Rating,
     b: &Rating,

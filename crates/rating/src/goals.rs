@@ -1,4 +1,4 @@
-//! The goals model (issue 26): each player an attack and a defence on a log scale, each side's
+//! The goals model: each player an attack and a defence on a log scale, each side's
 //! goals Poisson with mean λ = exp(μ + home + attack − defence of the other side), the joint
 //! low scores corrected as Dixon and Coles (1997) do, and an online update after each match —
 //! a Kalman-style step on the Poisson likelihood whose gain is the player's variance, which

@@ -97,7 +97,7 @@ impl Prediction {
     }
 }
 
-/// Draws for a system without a draw model (issue 26): an ordered logit on the system's own
+/// Draws for a system without a draw model: an ordered logit on the system's own
 /// expected score. With x = ln(E/(1 − E)) (the rating gap and side advantage in logit units),
 /// P(A wins) = σ(x − θ), P(B wins) = σ(−x − θ) and the draw takes the rest, so θ ≥ 0 sets
 /// how wide the band of draws is (θ = 0: none). The system's expected score itself is left

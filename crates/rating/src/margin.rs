@@ -1,4 +1,4 @@
-//! Margin of victory for the Elo/Glicko family (issue 26): how much more a match moves the
+//! Margin of victory for the Elo/Glicko family: how much more a match moves the
 //! ratings when it was won by more. Each option is a multiplier on the update; 1 for a
 //! one-goal win, so that a ladder without scores moves exactly as before.
 

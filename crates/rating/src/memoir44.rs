@@ -1,9 +1,9 @@
-//! Memoir '44 Online "Skill" (seed 002): zero-sum Elo whose stake depends on how often A's
+//! Memoir '44 Online's "Skill" ranking: zero-sum Elo whose stake depends on how often A's
 //! side wins the scenario, with a bonus for the medal margin against the sides' averages.
 //!
 //! Without a scenario the ratio is 0.5 and the bonus 1: plain Elo with K = 32.
 //!
-//! The seed asks that a match and its rematch with the same medal scores put both players
+//! The ranking asks that a match and its rematch with the same medal scores put both players
 //! back where they started. The formula does so only to first order: the rematch is played
 //! from the moved ratings, so its Elo expectation differs from the first match's, and the
 //! player who won the first match ends `pts·bonus·(E' − ½)` below the start (the rematch test
@@ -45,16 +45,16 @@ pub type Rating = elo::Rating;
 
 /// How many battles a scenario's own history is taken to start from: `PRIOR_BATTLES`
 /// imaginary battles, won half by each side and scored at each side's average, come before
-/// the real ones. Seed 002 asks that "the winner should always make points, even if he is on
-/// the favored side", but its ratio and averages come from hundreds of battles (Appendix I:
-/// 1571, 686, 484). Taken raw from a young history they break that rule: after one battle
-/// the ratio is 0 or 1, and the winner on the side that won it gets pts = 64·(1 + 1 − 2) = 0;
-/// with no medal scores yet the averages would read 0 and cut a 4–3 win's bonus to 0.7.
+/// the real ones. Memoir '44 Online's Skill ranking asks that "the winner should always make
+/// points, even if he is on the favored side", but its ratio and averages come from hundreds of
+/// battles (Appendix I: 1571, 686, 484). Taken raw from a young history they break that rule: after
+/// one battle the ratio is 0 or 1, and the winner on the side that won it gets pts = 64·(1 + 1 − 2)
+/// = 0; with no medal scores yet the averages would read 0 and cut a 4–3 win's bonus to 0.7.
 ///
 /// With the prior the ratio is (wins + 5)/(battles + 10): ½ before any battle, 6/11 after
 /// one win, never 0 or 1, so the winner always makes points; and the medal margin counts
 /// n/(n + 10) of its weight after n battles with medals: none (a bonus of exactly 1) before
-/// the first, 99.4 % at Pegasus Bridge's 1571. The seed's own scenarios barely move: Omaha
+/// the first, 99.4 % at Pegasus Bridge's 1571. The ranking's own scenarios barely move: Omaha
 /// Beach's 544/686 = 79.3 % reads 549/696 = 78.9 %, Pegasus Bridge's 68.2 % reads 68.1 %.
 pub const PRIOR_BATTLES: f64 = 10.0;
 
@@ -68,8 +68,8 @@ pub struct Scenario {
     /// The average medal score of B's side.
     pub average_b: f64,
     /// How much the medal margin against the averages counts, from 0 to 1: 1 for figures
-    /// known from many battles (seed 002's tables, the organiser's figures); from the
-    /// ladder's own history n/(n + [`PRIOR_BATTLES`]) after n battles with medals, so 0 —
+    /// known from many battles (the Memoir '44 ranking's tables, the organiser's figures); from
+    /// the ladder's own history n/(n + [`PRIOR_BATTLES`]) after n battles with medals, so 0 —
     /// neutral averages, a bonus of exactly 1 — before the first.
     #[serde(default = "full_weight")]
     pub medal_weight: f64,
@@ -80,7 +80,7 @@ fn full_weight() -> f64 {
 }
 
 impl Scenario {
-    /// Figures known well (seed 002's tables, the organiser's): taken as they are.
+    /// Figures known well (the Memoir '44 ranking's tables, the organiser's): taken as they are.
     pub fn known(ratio: f64, average_a: f64, average_b: f64) -> Scenario {
         Scenario {
             ratio,
@@ -148,16 +148,16 @@ pub fn points(s: f64, ratio: f64, config: &Config) -> f64 {
     config.points * (s + ratio - 2.0 * ratio * s)
 }
 
-/// The least the medal bonus can be: a tenth of the stake. Seed 002 has the loser who beat
-/// their side's average cut the winner's points by 10 % a medal, and also says "the winner
-/// should always make points"; past ten medals (a 13–12 win against averages of 1) the cut
-/// would leave nothing, or take points off the winner. The floor keeps a win worth what a
-/// loser nine medals above their average leaves it, 10 %; the seed's tables never reach it
+/// The least the medal bonus can be: a tenth of the stake. Memoir '44 Online's Skill ranking
+/// has the loser who beat their side's average cut the winner's points by 10 % a medal, and also
+/// says "the winner should always make points"; past ten medals (a 13–12 win against averages of 1)
+/// the cut would leave nothing, or take points off the winner. The floor keeps a win worth what a
+/// loser nine medals above their average leaves it, 10 %; the ranking's tables never reach it
 /// (their lowest bonus is 0.81).
 pub const MIN_BONUS: f64 = 0.1;
 
 /// bonus = 1 + 0.1·s·(av_B − sc_B) + 0.1·(1 − s)·(av_A − sc_A), never below [`MIN_BONUS`].
-/// The margin terms count by the scenario's `medal_weight` (1 for known figures, the seed's
+/// The margin terms count by the scenario's `medal_weight` (1 for known figures, the ranking's
 /// formula as it stands; 0 without medal history, a bonus of 1).
 pub fn bonus(s: f64, medals: &Medals, scenario: &Scenario, config: &Config) -> f64 {
     let k = config.bonus_per_medal;
@@ -203,8 +203,9 @@ pub fn rate(
 }
 
 /// [`rate`] with side A's rating raised by `advantage` points in the Elo expectation
-/// (SPEC §2.6): ptsA = pts·bonus·(s − E(r_A + h, r_B)). The stake and the bonus do not
-/// depend on the ratings, so the breakdown of A at r_A + h is the change; it moves r_A.
+/// (the side advantage of the design notes): ptsA = pts·bonus·(s − E(r_A + h, r_B)). The
+/// stake and the bonus do not depend on the ratings, so the breakdown of A at r_A + h is the
+/// change; it moves r_A.
 pub fn rate_with_advantage(
     a: &Rating,
     b: &Rating,
@@ -378,7 +379,7 @@ mod tests {
         );
     }
 
-    /// The seed's symmetry wish, tested for what the formula does: A wins Pegasus Bridge 4–2
+    /// The ranking's symmetry wish, tested for what the formula does: A wins Pegasus Bridge 4–2
     /// as the Allies, then the rematch with sides swapped ends 4–2 for B. The stakes are the
     /// same (pts 21.76, bonus 1.06) but the rematch starts from moved ratings, so A ends below
     /// where it began by exactly pts·bonus·(E' − ½), E' being A's expectation before the rematch.
@@ -438,9 +439,9 @@ mod tests {
         assert!((d.delta_a - 1.6).abs() < 1e-12, "{d:?}");
     }
 
-    /// Seed 002: "the winner should always make points, even if he is on the favored side".
-    /// A scenario's second battle, its first won by the Germans 6–3. Raw, the Germans' ratio
-    /// would be 1/1 and a German winner's pts 64·(1 + 1 − 2) = 0. With the prior:
+    /// Memoir '44 Online's Skill ranking: "the winner should always make points, even if he is
+    /// on the favored side". A scenario's second battle, its first won by the Germans 6–3. Raw, the
+    /// Germans' ratio would be 1/1 and a German winner's pts 64·(1 + 1 − 2) = 0. With the prior:
     ///   ratio = (1 + 5)/(1 + 10) = 6/11 = 0.545454…, pts = 64·(1 − 6/11) = 320/11 = 29.0909;
     ///   one battle with medals: weight 1/11, averages 6 (Germans) and 3 (Allies);
     ///   Germans win 6–4: bonus = 1 + (1/11)·0.1·(3 − 4) = 1 − 0.1/11 = 0.990909;

@@ -148,7 +148,7 @@ mod tests {
         assert!((quantile(0.975) - 1.959_963_984_540_053_6).abs() < 1e-14);
         assert!((quantile(0.995) - 2.575_829_303_548_9).abs() < 1e-13);
         assert!((quantile(0.025) + 1.959_963_984_540_053_6).abs() < 1e-14);
-        // The seed 001 draw rate's (1 + 0.0101)/2.
+        // The draw rate of AllegSkill's ranking page: (1 + 0.0101)/2.
         assert!((quantile(0.505_05) - 0.012_658_810_864_990_476).abs() < 1e-15);
         assert_eq!(quantile(0.0), f64::NEG_INFINITY);
         assert_eq!(quantile(1.0), f64::INFINITY);

@@ -1,4 +1,4 @@
-//! TrueSkill for one-on-one matches, with the AllegSkill formulas of seed 001.
+//! TrueSkill for one-on-one matches, with the formulas of AllegSkill's ranking page.
 //!
 //! The dynamics term γ is added inside the square root *after* the update (as AllegSkill
 //! does, and unlike Microsoft's TrueSkill, which adds it before), and the draw margin ε is
@@ -57,9 +57,9 @@ impl Default for Config {
 impl Config {
     /// The draw margin ε of the standard TrueSkill relation ε = √2·β·Φ⁻¹((p + 1)/2): the
     /// margin within which two equally skilled players, whose performances each vary by β,
-    /// draw with probability p (their performance difference has deviation √2·β). Seed 001's
-    /// 1.01 % gives 0.0746, its "ε ≃ 0.08". The rate is held to [0, 0.999999] so that ε
-    /// stays finite; 0 gives 0.
+    /// draw with probability p (their performance difference has deviation √2·β). AllegSkill's
+    /// ranking page's 1.01 % gives 0.0746, its "ε ≃ 0.08". The rate is held to [0, 0.999999] so
+    /// that ε stays finite; 0 gives 0.
     pub fn epsilon_for_draw_rate(&self, draw_rate: f64) -> f64 {
         let rate = if draw_rate.is_nan() {
             0.0
@@ -94,9 +94,9 @@ impl Rating {
     }
 
     /// The rank shown to players: round(μ − 3σ) from μ and σ as AllegSkill displays them,
-    /// to one decimal. Seed 001's table is made this way: B at (29.29, 4.62) after losing is
-    /// shown as (29.3, 4.6) and ranked 16 = round(29.3 − 13.8), where the unrounded 15.42
-    /// would give 15. Tenths are rounded as integers so that x.5 always rounds up.
+    /// to one decimal. The ranking page's table is made this way: B at (29.29, 4.62) after
+    /// losing is shown as (29.3, 4.6) and ranked 16 = round(29.3 − 13.8), where the unrounded
+    /// 15.42 would give 15. Tenths are rounded as integers so that x.5 always rounds up.
     pub fn rank(&self) -> i64 {
         if !self.mu.is_finite() || !self.sigma.is_finite() {
             return 0;
@@ -159,8 +159,8 @@ pub fn rate(a: &Rating, b: &Rating, outcome: Outcome, config: &Config) -> (Ratin
 }
 
 /// [`rate`] with side A's performance raised by `advantage` (native units: rating points
-/// ÷ [`POINTS_PER_MU`]) (SPEC §2.6): t = (μ_A + h − μ_B)/c when A wins or draws,
-/// (μ_B − μ_A − h)/c when B wins. The updates move μ itself.
+/// ÷ [`POINTS_PER_MU`]; the side advantage of the design notes): t = (μ_A + h − μ_B)/c when A
+/// wins or draws, (μ_B − μ_A − h)/c when B wins. The updates move μ itself.
 pub fn rate_with_advantage(
     a: &Rating,
     b: &Rating,
@@ -237,7 +237,7 @@ mod tests {
         );
     }
 
-    /// Seed 001's worked example: A (25, 8.333) against B (32, 5).
+    /// The worked example of AllegSkill's ranking page: A (25, 8.333) against B (32, 5).
     #[test]
     fn allegskill_worked_example_b_wins() {
         let cfg = Config::default();
@@ -271,7 +271,7 @@ mod tests {
         assert_eq!((a2.rank(), b2.rank()), (13, 16));
     }
 
-    /// The seed's closed forms, e.g. μ'_B = 32 + 0.09195636321·√186·√2/√π when B wins. Its
+    /// The ranking page's closed forms, e.g. μ'_B = 32 + 0.09195636321·√186·√2/√π when B wins. Its
     /// printed coefficients are rounded: they agree with the exact update to about 4e-4.
     #[test]
     fn allegskill_closed_forms() {
@@ -387,8 +387,9 @@ mod tests {
         assert!(p.win_a > 0.5 && p.draw > 0.0);
     }
 
-    /// Seed 001: "ε ≃ 0.08 is derived empirically from the percentage of games which result
-    /// in a draw, currently ~1.01%". The standard relation ε = √2·β·Φ⁻¹((p + 1)/2) by hand:
+    /// AllegSkill's ranking page: "ε ≃ 0.08 is derived empirically from the percentage of
+    /// games which result in a draw, currently ~1.01%". The standard relation
+    /// ε = √2·β·Φ⁻¹((p + 1)/2) by hand:
     ///   (p + 1)/2 = 0.50505; Φ⁻¹(½ + δ) = √(2π)·δ + (2π)^{3/2}·δ³/6 + … with δ = 0.00505:
     ///   2.506628·0.00505 = 0.0126585, plus 15.7496·1.2879e-7/6 = 3.4e-7: 0.0126588;
     ///   √2·β = 1.414214·4.166667 = 5.892557; ε = 5.892557·0.0126588 = 0.07459 ≈ 0.075.

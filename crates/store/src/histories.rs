@@ -28,7 +28,7 @@ const PACKED_ROW: usize = 32;
 /// they come. Rows an event may give every player (a reset, a change of system) are not
 /// reserved: a reset writes rows only for the players it changes, often none, and reserving
 /// one a player for each reset asked players × resets of memory the log never used (an
-/// import of 100,000 joins and 20,000 soft resets reserved 64 GB; issue 21 #14). Those rows
+/// import of 100,000 joins and 20,000 soft resets reserved 64 GB). Those rows
 /// grow their blobs as they come.
 #[derive(Clone, Default)]
 pub(crate) struct RowCounter {

@@ -30,8 +30,9 @@ const TWEAKS: &[(System, &str)] = &[
     (System::Memoir44, "advantage=50"),
 ];
 
-/// Season calendars over the properties' windows of a few weeks in 2026: manual, seed 003's
-/// (Mondays, monthly seasons), and short ones that pass many resets and whole idle seasons.
+/// Season calendars over the properties' windows of a few weeks in 2026: manual, weekly (the
+/// Skyweaver white paper's: Mondays, monthly seasons), and short ones that pass many resets
+/// and whole idle seasons.
 fn calendar() -> impl Strategy<Value = Calendar> {
     let anchor = NaiveDate::from_ymd_opt(2026, 1, 3).expect("a date");
     let every = |soft_days, m| {

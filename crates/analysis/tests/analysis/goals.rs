@@ -1,4 +1,4 @@
-//! Scores, margins and match importance (issue 26) through the ladder: a score or class under
+//! Scores, margins and match importance through the ladder: a score or class under
 //! the default rules changes nothing; a bigger win never moves ratings less under any margin
 //! option or the goals model; the goals model's probabilities stay finite and sum to 1 over
 //! its declared box; a synthetic league's strengths and home advantage are recovered; a fit
@@ -77,7 +77,7 @@ fn small_log() -> Vec<Event> {
     events
 }
 
-/// Without the score and class: the same matches as before issue 26.
+/// Without the score and class: the same matches as a ladder from before scores kept.
 fn stripped(events: &[Event]) -> Vec<Event> {
     events
         .iter()

@@ -1,4 +1,4 @@
-//! The prediction-only replay (`ladder::quick`, issue 27) predicts every match exactly as the
+//! The prediction-only replay (`ladder::quick`) predicts every match exactly as the
 //! full replay does, bit for bit, and leaves every player with the same skill: over random
 //! small logs (one against one and teams, every result, side flags, goals, event classes,
 //! Memoir '44 scenarios and medals, renames, retirements, scenario figures) under every

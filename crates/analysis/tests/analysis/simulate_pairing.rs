@@ -1,4 +1,4 @@
-//! `simulate --pairing` (issue 23): the simulation pairs by the same engine as `rungs pair`,
+//! `simulate --pairing`: the simulation pairs by the same engine as `rungs pair`,
 //! and its report says how close the games were, mean |E − ½| by the ladder's own forecast.
 
 use rungs_analysis::simulate::{SimConfig, simulate};

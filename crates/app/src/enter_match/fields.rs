@@ -40,7 +40,7 @@ pub(super) fn shown_name(text: &str, fallback: &str) -> String {
     }
 }
 
-/// Which side is at home or moves first (SPEC §2.6): a side advantage applies to it when the
+/// Which side is at home or moves first: a side advantage applies to it when the
 /// rules have one.
 pub(super) fn home_field(ui: &mut egui::Ui, id: &str, home: &mut String, a: &str, b: &str) {
     let choices = [
@@ -117,7 +117,8 @@ pub(super) fn memoir_fields(ui: &mut egui::Ui, form: &mut MatchForm, app: &AppSt
                 .labelled_by(name.id);
         }
     });
-    // The scenario's record so far (seed 002, Appendix I), what the battle will be weighed by.
+    // The scenario's record so far (the Memoir '44 ranking's Appendix I), what the battle will
+    // be weighed by.
     if let Some(stats) = app.ladder.scenarios.stats(&form.scenario) {
         let line = format!("{}: {}", form.scenario.trim(), stats.summary());
         ui.label(rungs_ladder::values::shown(&line).into_owned());

@@ -22,10 +22,10 @@ pub struct MatchForm {
     pub medals_b: String,
     pub scenario: String,
     pub side_a: String,
-    /// Which side is at home or moves first (SPEC §2.6): "a", "b", "neutral", or "" for no
-    /// flag.
+    /// Which side is at home or moves first, for the side advantage: "a", "b", "neutral", or ""
+    /// for no flag.
     pub home: String,
-    /// Each side's points, "3-1" (issue 26), or "" for none; a score sets the result.
+    /// Each side's points, "3-1", or "" for none; a score sets the result.
     pub score: String,
     /// The event's class: "friendly" … "championship", a weight, or "" for none.
     pub class: String,

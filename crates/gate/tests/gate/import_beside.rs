@@ -1,4 +1,4 @@
-//! The work a large change or import does on a second thread (issue 27, fourth round) leaves
+//! The work a large change or import does on a second thread, for speed, leaves
 //! the same bytes and the same errors as when it was done in line: a change of more than
 //! 16,384 rows encodes its log beside the checks and replays beside the log's writing; an
 //! import of a file in date order makes its rows while the file is read.

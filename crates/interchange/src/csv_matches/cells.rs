@@ -344,7 +344,7 @@ impl<R: Read> MatchReader<R> {
                     })
                 };
                 let (a, b) = (goals(ia)?, goals(ib)?);
-                // Whole numbers within the bound are kept as the score (issue 26).
+                // Whole numbers within the bound are kept as the score.
                 let whole = |x: f64| x.fract() == 0.0 && x <= f64::from(score::POINTS_MAX);
                 if whole(a) && whole(b) {
                     kept = Some([a as u32, b as u32]);

@@ -24,10 +24,10 @@ pub struct Mapping {
     pub scenario: Option<String>,
     /// The scenario side A played. Used only if the header has the column.
     pub side_a: Option<String>,
-    /// Where the side-advantage flag is read (SPEC §2.6). Used only if the header has the
+    /// Where the side-advantage flag is read. Used only if the header has the
     /// column; without it every match is unflagged (no advantage).
     pub home: Option<HomeColumn>,
-    /// The event's class (issue 26): `friendly`, `league`, `cup`, `championship`, a weight,
+    /// The event's class: `friendly`, `league`, `cup`, `championship`, a weight,
     /// or a tournament's name, mapped by [`class_of_tournament`]. Used only if the header has
     /// the column; without it no match has a class.
     pub class: Option<String>,
@@ -65,7 +65,7 @@ pub enum ResultColumns {
 }
 
 impl Mapping {
-    /// SPEC §4 columns: `date,player_a,player_b,score` with optional
+    /// The standard columns: `date,player_a,player_b,score` with optional
     /// `medals_a,medals_b,scenario,side_a`.
     pub fn standard() -> Mapping {
         Mapping {

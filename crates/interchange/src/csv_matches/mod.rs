@@ -1,11 +1,11 @@
-//! Match CSV import (SPEC §4): a streaming parser that turns rows of a match file into
+//! Match CSV import: a streaming parser that turns rows of a match file into
 //! [`CsvMatch`]es, or into [`CsvError`]s that name the file, the physical line and the field.
 //!
 //! Columns are found by header text through a [`Mapping`]: [`Mapping::standard`] reads the
-//! SPEC §4 format (`date,player_a,player_b,score` with optional `medals_a,medals_b,scenario,side_a`,
-//! and `home`: `a`, `b` or `neutral`, SPEC §2.6), [`Mapping::international`] reads
-//! `international_results.csv` (bundled under `assets/`; the home team is side A, at home
-//! unless `neutral` is TRUE).
+//! standard layout (`date,player_a,player_b,score` with optional
+//! `medals_a,medals_b,scenario,side_a`, and the side-advantage flag `home`: `a`, `b` or
+//! `neutral`), [`Mapping::international`] reads `international_results.csv` (bundled under
+//! `assets/`; the home team is side A, at home unless `neutral` is TRUE).
 //!
 //! Reading never collects the file and never panics on its content: every problem is a
 //! [`CsvError`], and a bad row does not stop the rows after it. A row longer than

@@ -5,7 +5,7 @@ use crate::weekly::WeeklyRp;
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
-/// How a player's season is ranked (seed 003 §4, "End of Season").
+/// How a player's season is ranked (the Skyweaver white paper, section 4, "End of Season").
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum SeasonRanking {

@@ -344,7 +344,7 @@ impl Ladder {
 
     /// Records player `id` if their figures are not `before` (bit for bit): a reset writes
     /// a history row only for the players it changes, so that a history grows with what
-    /// happens to its player, not with the calendar (issue 21 #13).
+    /// happens to its player, not with the calendar.
     pub(crate) fn record_if_changed(
         &self,
         date: NaiveDate,

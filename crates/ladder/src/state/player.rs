@@ -205,7 +205,7 @@ pub struct PlayerState {
     /// Retired from the ladder: left off the standings, history kept.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub retired: bool,
-    /// Carries a rating brought in by a migration (SPEC §3.5): a rating of record before any
+    /// Carries a rating brought in by a migration (r := Elo): a rating of record before any
     /// match here, whatever its value (an Elo of exactly 1500 included).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub migrated: bool,

@@ -1,4 +1,4 @@
-//! Side advantage (SPEC §2.6) through the ladder: every system, hand-computed; a neutral
+//! Side advantage through the ladder: every system, hand-computed; a neutral
 //! match is a match without advantage; and every point of every system's declared box,
 //! advantage included, keeps every figure finite.
 

@@ -1,4 +1,4 @@
-//! Seasons in which nothing is entered (issue 25 #4): every season's reset applies, also with
+//! Seasons in which nothing is entered: every season's reset applies, also with
 //! nobody playing, and a long gap folds its empty seasons into one archive row and ends where
 //! applying them one by one would.
 
@@ -22,8 +22,8 @@ fn join(id: PlayerId, name: &str) -> Event {
     }
 }
 
-/// Seed 003's calendar (a soft reset every Monday, a hard reset at each month's first), one
-/// Grandweaver slot.
+/// The Skyweaver white paper's weekly and monthly resets (a soft reset every Monday, a hard
+/// reset at each month's first), one Grandweaver slot.
 fn rules() -> Rules {
     let mut rules = Rules::defaults(System::Skyweaver);
     rules.assign("grandweaver_count=1").unwrap();

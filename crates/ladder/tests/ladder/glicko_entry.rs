@@ -1,4 +1,4 @@
-//! Skyweaver's newcomers (issue 26): under `entry` and `entry_offset` a newcomer meeting a rated
+//! Skyweaver's newcomers: under `entry` and `entry_offset` a newcomer meeting a rated
 //! player starts at 1500 + entry·(that rating − 1500) + entry_offset, in the prediction and
 //! the update alike, and its Rank Points count only the match's change, not the start.
 

@@ -1,4 +1,4 @@
-//! The goals model's newcomers at the pool's mean (issue 26, `entry_pool`): the replay keeps
+//! The goals model's newcomers at the pool's mean (`entry_pool`): the replay keeps
 //! the sums of attack and defence over the rated sides as ratings change, and a newcomer
 //! enters at `entry_pool`·their mean plus the other entry terms. By hand on three players;
 //! the kept sums equal a recount after every event of random logs; off by default.

@@ -1,8 +1,9 @@
 // Parallel tables of hand-computed values are indexed by player number on purpose.
 #![allow(clippy::needless_range_loop)]
 
-//! The ranking rules of seed 003 (Skyweaver) and seed 004 (INVERSUS), each checked against
-//! values computed by hand from the papers' formulas (SPEC §2.1, §2.2, §3, §6).
+//! The ranking rules of the Skyweaver white paper and the INVERSUS ranking notes (ratings,
+//! Rank Points, seasons, teams), each checked against values computed by hand from the papers'
+//! formulas.
 //!
 //! The engine is driven as a user would drive it: `Ladder::new(rules)` then `Ladder::apply`
 //! with `player`, `match`, `soft_reset` and `hard_reset` events. Where a rule needs a player
@@ -156,7 +157,7 @@ fn close(actual: f64, expected: f64, tol: f64, what: &str) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Seed 003 by hand: Glicko-1 (eq. 1–3) and Rank Points (eq. 4, Table 1)
+// The Skyweaver white paper by hand: Glicko-1 (eq. 1–3) and Rank Points (eq. 4, Table 1)
 // ---------------------------------------------------------------------------------------------
 
 /// q = ln(10)/400 = 0.0057565 (the paper).
@@ -469,7 +470,7 @@ fn skyweaver_hard_floor_holds_for_the_season_and_the_hard_reset_clears_it() {
 }
 
 /// After a hard reset a player's RP is their tier's reset value; a Wanderer restarts at 200.
-/// Wanderer is a hard floor (seed 003: "players who begin playing and immediately lose will
+/// Wanderer is a hard floor (the white paper: "players who begin playing and immediately lose will
 /// drop rating, r, but not rank, RP, since they are already at the rank floor"), so a
 /// Wanderer reset to 200 is held there like a brand-new player.
 #[test]
@@ -483,9 +484,9 @@ fn skyweaver_wanderer_floor_holds_after_a_hard_reset() {
 }
 
 /// Three reset values sit exactly on a hard floor: Trainee I's 300 (Trainee I), Expert I's 600
-/// (Apprentice I) and Master's 900 (Expert I). SPEC §2.1: "Once a player's RP has reached a
-/// hard floor this season, RP never drops below it until the next hard reset"; after the
-/// reset the player's RP *is* that floor in the new season (seed 003: RP is set "and have
+/// (Apprentice I) and Master's 900 (Expert I). Once a player's RP has reached a hard floor
+/// this season, RP never drops below it until the next hard reset; after the reset the
+/// player's RP *is* that floor in the new season (the white paper: RP is set "and have
 /// their rank updated accordingly"). So the engine counts the floor under the reset value as
 /// reached, as the Elo migration does for the RP it sets.
 #[test]
@@ -512,7 +513,7 @@ fn skyweaver_reset_onto_a_hard_floor_holds_it() {
 // ---------------------------------------------------------------------------------------------
 
 /// Grandweavers above 1400 drop to 1400, Masters above 1300 drop to 1300, the rest keep
-/// their RP (SPEC §3.1, Table 1).
+/// their RP (the white paper's "Weekly Soft Reset" and Table 1).
 #[test]
 fn skyweaver_soft_reset_caps_master_and_grandweaver_rp() {
     let mut run = Run::new(
@@ -633,7 +634,7 @@ fn skyweaver_hard_reset_value_of_each_tier() {
     for (i, (name, _, _, value)) in rows.iter().enumerate() {
         assert_eq!(run.rp(i), *value, "{name}");
         // The floors reached are cleared; the reset value itself counts as reached when it
-        // sits on a hard floor (SPEC §2.1), so the floor is the one at or below it.
+        // sits on a hard floor (the design notes), so the floor is the one at or below it.
         assert_eq!(
             run.ladder.players[i].floor,
             hand_floor(*value),
@@ -715,9 +716,9 @@ fn skyweaver_hard_reset_rescales_mmr() {
     }
 }
 
-/// SPEC §3.2.3 rescales r "over all rated players". A player who never played has no rating,
-/// only the newcomer's default 1500, and must not set the bottom of the range. Three players
-/// who played, at 1600, 1700, 1900, and one who never played (1500, RD 350):
+/// The hard reset rescales r over all rated players (eq. 5). A player who never played has no
+/// rating, only the newcomer's default 1500, and must not set the bottom of the range. Three
+/// players who played, at 1600, 1700, 1900, and one who never played (1500, RD 350):
 ///   range over those who played: 1600 … 1900 → 1500 + (r − 1600)/300·750:
 ///   1600 → 1500, 1700 → 1500 + 100/300·750 = 1750, 1900 → 2250;
 ///   the one who never played starts the season as a newcomer joins it: 1500, RD 350.
@@ -777,7 +778,7 @@ fn skyweaver_hard_reset_range_ignores_a_player_who_never_played() {
     assert_eq!(hard_reset_range(&run.ladder), None);
 }
 
-/// A migrated rating is a rating (SPEC §3.5: r := Elo) even before its first match here: it
+/// A migrated rating is a rating (r := Elo) even before its first match here: it
 /// counts in the range. Migrated at 1300 (never played), played at 1600 and 1900:
 ///   1300 … 1900 → 1300 → 1500, 1600 → 1500 + 300/600·750 = 1875, 1900 → 2250.
 #[test]
@@ -827,7 +828,7 @@ fn migrate_elo(run: &mut Run, date: NaiveDate, list: &[(PlayerId, f64)]) {
     );
 }
 
-/// Issue 25, item 1: a migrated Elo of exactly 1500 is a rating of record, though it equals
+/// A migrated Elo of exactly 1500 is a rating of record, though it equals
 /// a newcomer's (1500, 350). An Elo list A 1500, B 1600, C 1700 and no matches; eq. 5 over
 /// all three (r_lo = 1500, r_hi = 1700, span 750):
 ///   A 1500 → 1500 + 0/200·750 = 1500, B 1600 → 1500 + 100/200·750 = 1875,
@@ -907,8 +908,8 @@ fn skyweaver_grandweaver_is_the_top_n_masters() {
     }
 }
 
-/// Issue 25, item 2: Grandweaver is the top N of the players on the leaderboard (SPEC §2.1,
-/// seed 003 "competing with other players on the ladder"); a retired or idle player, whom
+/// Grandweaver is the top N of the players on the leaderboard (the white paper: "competing
+/// with other players on the ladder"); a retired or idle player, whom
 /// the standings leave off, holds no slot. N = 1, idle_days 15. R retired at 1450 RP, r
 /// 2100; I idle (last match 2 Jan, the ladder's latest 11 Feb: 40 days) at 1500 RP; M at
 /// 1350 RP, r 1800, on the leaderboard. M is the Grandweaver; R and I are Masters.
@@ -952,7 +953,7 @@ fn skyweaver_grandweaver_slots_go_to_players_on_the_leaderboard() {
     assert_eq!([run.rp(0), run.rp(1), run.rp(2)], [900.0, 900.0, 1000.0]);
 }
 
-/// Issue 25, item 3: seed 003 resets RP to "the highest tier reached during the season"; a
+/// The white paper resets RP to "the highest tier reached during the season"; a
 /// Grandweaver slot held at any moment counts, not only at a weekly reset. N = 1. P (1250
 /// RP) beats x on 2 Jan and is the Grandweaver on that day's standings; Q (1248 RP, the
 /// same r and RD as P) beats P on 3 Jan and takes the slot. The hard reset on 4 Jan gives
@@ -972,7 +973,7 @@ fn skyweaver_a_grandweaver_slot_held_between_resets_is_reached() {
     assert_eq!([run.rp(0), run.rp(1)], [1000.0, 1000.0]);
 }
 
-/// Issue 25, item 5: a tie for the last slot (equal RP, equal rating) goes to the player who
+/// A tie for the last slot (equal RP, equal rating) goes to the player who
 /// joined first (the README's rule), not the lower id; and the standings list the
 /// Grandweaver above the Master. N = 1. Yv is entered first (id 0) with the join date
 /// 1 Feb, Xe second (id 1) joined 1 Jan; both at 1200 RP and r 2000: Xe is the Grandweaver,
@@ -1121,9 +1122,9 @@ fn inversus_minimum_step_stops_at_the_upper_bound_and_10000() {
 }
 
 /// μ = 1, φ = 0.4 puts the upper bound at 6819.686. From 6819 a win may not add 1 (6820 is
-/// past the bound), so under the seed's rule ("always award a minimum of 1 RP unless it will
-/// step you past the upper end of your 99.7% confidence bounds") the win falls back to the
-/// half-way rule, which never lowers RP: 6819. The engine instead steps the fractional
+/// past the bound), so under the INVERSUS notes' rule ("always award a minimum of 1 RP unless
+/// it will step you past the upper end of your 99.7% confidence bounds") the win falls back to
+/// the half-way rule, which never lowers RP: 6819. The engine instead steps the fractional
 /// distance to the bound, 0.686, and rounding turns that into +1: 6820, past the bound.
 #[test]
 fn inversus_win_never_rounds_past_the_upper_bound() {
@@ -1160,9 +1161,9 @@ fn inversus_steps_are_capped_at_500() {
         inversus::next_rp(9000.0, 2.0, &after, 2.0, Outcome::Draw, &p),
         8500.0
     );
-    // The upset bonus is part of the move, and the move is capped. Seed 004: "I also limit
-    // changes in RP to 500 points"; SPEC §2.2: "No single RP move exceeds 500, the upset
-    // bonus included". From 0, beating an opponent 6.045 above: 500 + 250·6.045/12.09 =
+    // The upset bonus is part of the move, and the move is capped. The INVERSUS notes: "I also
+    // limit changes in RP to 500 points"; the design notes: no single RP move exceeds 500, the
+    // upset bonus included. From 0, beating an opponent 6.045 above: 500 + 250·6.045/12.09 =
     // 500 + 125 = 625 uncapped (what this test expected before), 500 capped.
     assert_eq!(
         inversus::next_rp(0.0, 0.0, &after, 6.045, Outcome::Win, &p),
@@ -1466,11 +1467,11 @@ fn inversus_idle_days_are_partial_rating_periods() {
     );
 }
 
-/// An abandoned match, seed 004: "If the save data already has a pending unresolved match
-/// (e.g. the player quit the game), it is evaluated as a loss [...] If the match ends early
-/// due to the opponent quitting, the pending match is canceled (you do not get an automatic
-/// win)." SPEC §2.2: the quitter takes a rated loss; for the player left behind the match is
-/// cancelled — no rating change, no RP change.
+/// An abandoned match, the INVERSUS ranking notes: "If the save data already has a pending
+/// unresolved match (e.g. the player quit the game), it is evaluated as a loss [...] If the
+/// match ends early due to the opponent quitting, the pending match is canceled (you do not get
+/// an automatic win)." So the quitter takes a rated loss; for the player left behind the match
+/// is cancelled — no rating change, no RP change.
 ///
 /// The quitter (μ 0.5, φ 0.6, RP 4500) ends exactly where a played loss against the same
 /// opponent puts them; the opponent (μ −0.5, φ 0.7, RP 3000) does not move at all: not μ, φ,
@@ -1600,10 +1601,10 @@ fn inversus_forfeit_leaves_the_other_players_idle_time_alone() {
     assert_eq!(with.ladder.players[2], without.ladder.players[2]);
 }
 
-/// Every system follows seed 004 on forfeits (SPEC §1 defines `forfeit` for the whole
-/// product): the quitter's state is exactly that after a played loss, the other side's is
-/// what it was before. Team forfeits: every member of the quitting side takes the loss
-/// (against the virtual opponent, as in a played team loss); the other team is unchanged.
+/// Every system follows the INVERSUS ranking notes on forfeits (a `forfeit` means the same
+/// under every system): the quitter's state is exactly that after a played loss, the other
+/// side's is what it was before. Team forfeits: every member of the quitting side takes the
+/// loss (against the virtual opponent, as in a played team loss); the other team is unchanged.
 #[test]
 fn every_system_the_quitter_loses_and_the_other_is_unchanged() {
     let win = played(Outcome::Win);
@@ -1667,7 +1668,7 @@ fn every_system_the_quitter_loses_and_the_other_is_unchanged() {
 // ---------------------------------------------------------------------------------------------
 
 /// Each member is rated against a virtual opponent: μ = own μ + (mean opposing μ − mean own
-/// μ), φ = mean opposing φ (SPEC §6, seed 004's code).
+/// μ), φ = mean opposing φ (the INVERSUS ranking notes' code).
 ///
 /// Team A: μ 1.0 / φ 0.5 and μ −0.6 / φ 0.9 (mean μ 0.2); team B: μ 0.8 / φ 0.4 and
 /// μ 0.4 / φ 1.2 (mean μ 0.6, mean φ 0.8). Team A wins.
@@ -1760,7 +1761,8 @@ fn inversus_team_match_uses_the_composite_virtual_opponent() {
 // 9. A four-week Skyweaver season
 // ---------------------------------------------------------------------------------------------
 
-/// One player of the hand model: seed 003's rules written out independently of the engine.
+/// One player of the hand model: the white paper's rules written out independently of the
+/// engine.
 #[derive(Debug, Clone)]
 struct Hand {
     rp: f64,
@@ -1848,7 +1850,7 @@ impl Season {
             h.rp = hand_hard_reset_value(highest);
             h.r = 1500.0 + (h.r - lo) / (hi - lo) * 750.0;
             h.rd = 350.0;
-            // Floors cleared; a reset value on a hard floor counts as reached (SPEC §2.1).
+            // Floors cleared; a reset value on a hard floor counts as reached (the design notes).
             h.floor = hand_floor(h.rp);
             h.peak = h.rp;
             h.was_gw = false;
@@ -2032,7 +2034,7 @@ fn skyweaver_four_week_season_by_hand() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 10. Seeds 002 (Memoir '44) and 001 (AllegSkill) through the engine
+// 10. Memoir '44's Skill ranking and AllegSkill's ranking page through the engine
 // ---------------------------------------------------------------------------------------------
 
 fn memoir_battle(
@@ -2058,11 +2060,11 @@ fn elo_of(run: &Run, id: usize) -> f64 {
     }
 }
 
-/// Seed 002: "the winner should always make points, even if he is on the favored side".
-/// Omaha Beach, A as the Germans both times. Battle 1, 6–3: the scenario's first battle is
-/// plain Elo, A 1516, B 1484. Battle 2, A wins 6–4. The raw history (1 battle, won by the
-/// Germans) gives ratio 1 and pts = 64·(1 + 1 − 2) = 0: A stayed at 1516. With the prior of
-/// 10 balanced battles (memoir44::PRIOR_BATTLES):
+/// Memoir '44 Online's Skill ranking: "the winner should always make points, even if he is on
+/// the favored side". Omaha Beach, A as the Germans both times. Battle 1, 6–3: the scenario's
+/// first battle is plain Elo, A 1516, B 1484. Battle 2, A wins 6–4. The raw history (1 battle,
+/// won by the Germans) gives ratio 1 and pts = 64·(1 + 1 − 2) = 0: A stayed at 1516. With the
+/// prior of 10 balanced battles (memoir44::PRIOR_BATTLES):
 ///   ratio = (1 + 5)/(1 + 10) = 6/11, pts = 64·(1 − 6/11) = 29.0909;
 ///   medal weight 1/11, averages Germans 6, Allies 3: bonus = 1 + (1/11)·0.1·(3 − 4) = 0.990909;
 ///   E = 1/(1 + 10^(−32/400)) = 1/1.831764 = 0.545922: ΔA = 28.826446·0.454078 = +13.0895.
@@ -2146,7 +2148,7 @@ fn memoir44_a_forfeit_is_not_a_battle_of_the_scenario() {
     close(elo_of(&with, 2), 1500.0 + 14.4132, 1e-4, "C");
 }
 
-/// SPEC §2.3, seed 001: "ε ≃ 0.08 is derived empirically from the percentage of games which
+/// AllegSkill's ranking page: "ε ≃ 0.08 is derived empirically from the percentage of games which
 /// result in a draw, currently ~1.01%". With `draw_rate` = 0.0101 the ε used by replay and
 /// prediction is √2·β·Φ⁻¹(1.0101/2) = 5.892557·0.0126588 = 0.07459 (≈ 0.075); with the
 /// default `draw_rate` 0, and in a file written before the parameter existed, ε is as set.
@@ -2196,7 +2198,7 @@ fn allegskill_epsilon_from_the_draw_rate_in_replay_and_prediction() {
     assert_eq!(old.effective_trueskill().epsilon, 0.2);
 }
 
-/// Issue 25, item 6: seed 002's winner "should always make points". Organiser figures for
+/// Memoir '44's winner "should always make points", even under organiser figures. Figures for
 /// a scenario with averages 1 and 1 (ratio ½): a win 13–12 gives bonus 1 + 0.1·(1 − 12) =
 /// −0.1 and 12–11 gives 1 + 0.1·(1 − 11) = 0, both floored to memoir44::MIN_BONUS = 0.1:
 /// pts = 64·(1 + ½ − 1) = 32, E = ½, ΔA = 32·0.1·½ = +1.6 (each from 1500). (The floor of 0
@@ -2228,7 +2230,7 @@ fn memoir44_a_winner_always_makes_points() {
     }
 }
 
-/// Issue 25, item 7: the first battle that names a scenario's second side is rated from the
+/// The first battle that names a scenario's second side is rated from the
 /// scenario's history, like every later one. Pegasus Bridge: A (Allies) beats B 6–3; then
 /// C, as the Axis, beats D 6–2 — the first battle naming the Axis. From the Axis' view,
 /// with the prior of 10 balanced battles: ratio = (0 + 5)/(1 + 10) = 5/11,
@@ -2249,7 +2251,7 @@ fn memoir44_the_first_battle_naming_the_second_side_uses_the_history() {
     close(elo_of(&run, 3), 1500.0 - delta, 1e-9, "D");
 }
 
-/// Issue 25, item 8: seed 001 derives ε "from the percentage of games which result in a
+/// AllegSkill's ranking page derives ε "from the percentage of games which result in a
 /// draw"; `draw_rate=observed` takes that rate from the ladder's own matches so far, with a
 /// prior of 100 matches at the rate the typed ε stands for:
 ///   p0 = 2·Φ(ε/(√2·β)) − 1 = 2·Φ(0.08/5.892557) − 1 = 0.0108321,
@@ -2298,7 +2300,7 @@ fn allegskill_draw_rate_observed_follows_the_ladders_draws() {
     assert!(typed.assign("draw_rate=seen").is_err());
 }
 
-/// Issue 25, item 11: seed 001 sets no leaderboard rule; AllegSkill no longer borrows
+/// AllegSkill's ranking page sets no leaderboard rule; AllegSkill no longer borrows
 /// Memoir '44's (20 games provisional, 15 idle days). Its shown rank μ − 3σ starts at 0 and
 /// climbs as σ falls — its own provisional period — so no game count is asked
 /// (provisional_games 0), and a player leaves after a year without a game (idle_days 365),

@@ -50,8 +50,8 @@ fn log(items: Vec<(u32, Event)>) -> Vec<Effective> {
     out
 }
 
-// Rules grew past clippy's 200 bytes with issue 26's parameters; a test's few operations
-// a case, so boxing them would buy nothing.
+// Rules grew past clippy's 200 bytes with the margin and goals parameters; a test's few
+// operations a case, so boxing them would buy nothing.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone)]
 enum Op {

@@ -1,4 +1,4 @@
-//! Pairings (issue 23): the balanced matching by hand for 4, 5 and 6 players and against an
+//! Pairings: the balanced matching by hand for 4, 5 and 6 players and against an
 //! exhaustive search, forbidden pairs, the bye, determinism, large pools against a greedy
 //! pairing, the Berger tables as published, Swiss without rematches, and the ladder's own
 //! forecast.

@@ -143,11 +143,11 @@ proptest! {
         prop_assert!(direction_holds(o, (a.rating, b.rating), (a2.rating, b2.rating)));
     }
 
-    /// Seed 002: "the winner should always make points, even if he is on the favored side".
-    /// With a scenario's figures taken from its own history (with the prior of
-    /// memoir44::PRIOR_BATTLES), the winner gains strictly, whatever the history: the ratio is
-    /// never 0 or 1. (The bonus may still reach its floor of 0 when the loser beats their
-    /// side's average by ten medals or more, so the medals here stay within 10 of it.)
+    /// Memoir '44 Online's Skill ranking: "the winner should always make points, even if he is
+    /// on the favored side". With a scenario's figures taken from its own history (with the prior
+    /// of memoir44::PRIOR_BATTLES), the winner gains strictly, whatever the history: the ratio is
+    /// never 0 or 1. (The bonus may still reach its floor of 0 when the loser beats their side's
+    /// average by ten medals or more, so the medals here stay within 10 of it.)
     #[test]
     fn memoir44_history_never_zeroes_the_winner(
         a in elo_rating(), b in elo_rating(), won_by_a in any::<bool>(),

@@ -34,7 +34,7 @@ fn rules(params: &[&str]) -> Rules {
 }
 
 /// The rules `rungs fit` found for the goals system with the pool's level on the
-/// international results (issue 26): newcomers at the pool's mean, 0.381 below it.
+/// international results: newcomers at the pool's mean, 0.381 below it.
 fn fitted() -> Rules {
     rules(&[
         "entry_pool=1",

@@ -287,9 +287,9 @@ fn the_archive_keeps_each_season() {
     );
 }
 
-/// Memoir '44 through the ladder: a scenario's figures set by the organiser give seed 002's
-/// Appendix II row (Pegasus Bridge, A Allies wins 4–2: +11.53), and without figures the
-/// ladder's own history is used once the scenario has one.
+/// Memoir '44 through the ladder: a scenario's figures set by the organiser give the
+/// Memoir '44 ranking's Appendix II row (Pegasus Bridge, A Allies wins 4–2: +11.53), and
+/// without figures the ladder's own history is used once the scenario has one.
 #[test]
 fn memoir44_scenarios_from_overrides_and_from_history() {
     use rungs_ladder::scenarios::ScenarioOverride;
@@ -393,8 +393,8 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
         "plain Elo first"
     );
     // Second battle, A as Germans again and winning 6–4. This test used to expect no change
-    // (the raw ratio 1 gave pts = 64·(1 − 1) = 0), which seed 002 rules out: "the winner
-    // should always make points, even if he is on the favored side". Now:
+    // (the raw ratio 1 gave pts = 64·(1 − 1) = 0), which Memoir '44's Skill ranking rules out:
+    // "the winner should always make points, even if he is on the favored side". Now:
     //   pts = 64·(1 − 6/11) = 320/11 = 29.0909, bonus = 1 + (1/11)·0.1·(3 − 4) = 0.990909,
     //   ΔA = 29.0909·0.990909·(1 − E(A, B)) > 0.
     store
@@ -413,7 +413,7 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
     );
 }
 
-/// Issue 25, item 3 through the store: a Grandweaver slot held between weekly resets counts
+/// Through the store: a Grandweaver slot held between weekly resets counts
 /// at the hard reset, on the fast path that loads only a change's players (and the slots'
 /// holders). N = 1; P and Q come in as Grandmasters (1200 RP, Elo 2000), P first by entry.
 /// P beats x (P holds the slot); Q beats P and takes it — P, the last holder, falls, so the
