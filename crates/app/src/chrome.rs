@@ -276,6 +276,14 @@ pub fn message_strip(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>
                 Offer::Fix(fix) if ui.small_button(super::words::fix_button(fix)).clicked() => {
                     out.push(super::words::fix_command(fix))
                 }
+                Offer::OpenFolder(dir)
+                    if ui
+                        .small_button("Open the folder")
+                        .on_hover_text(dir.display().to_string())
+                        .clicked() =>
+                {
+                    out.push(Command::OpenFolder(dir.clone()))
+                }
                 Offer::OwnPicker(purpose)
                     if ui
                         .small_button("Use rungs' own picker")

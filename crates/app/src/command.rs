@@ -93,8 +93,8 @@ pub enum Command {
     ExportCsv(PathBuf),
     /// Show the File → Publish… options (title, hide retired, initials) before the folder.
     AskPublish,
-    /// Publish the standings as a static site into this folder with these options, then open
-    /// it in the browser.
+    /// Publish the standings as a static site into this folder with these options; the
+    /// message says where, and offers to open the folder.
     Publish(PathBuf, Box<rungs_publish::Options>),
     SaveStandingsPng(PathBuf),
     /// The leaderboard onto the clipboard was done by the window; say so.
@@ -142,6 +142,8 @@ pub enum Command {
     /// Drop the action being previewed.
     Cancel,
     DismissMessage,
+    /// The desktop's file manager on a folder (a published site's).
+    OpenFolder(std::path::PathBuf),
     /// A field of a screen's form that does not read (shown as an error).
     Problem {
         field: &'static str,

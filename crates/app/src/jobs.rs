@@ -58,6 +58,8 @@ pub enum Done {
     },
     /// Nothing in the file changed; say this.
     Said(String),
+    /// Nothing in the file changed; say this, with what it offers.
+    SaidOffering(String, Offer),
     /// A preview is ready to show.
     Preview(Box<Pending>),
     /// The replay timeline is built.

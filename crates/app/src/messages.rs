@@ -36,6 +36,9 @@ pub enum Offer {
     ),
     /// The one step that lets a refused change through ("Add Portu as a player").
     Fix(rungs_gate::Fix),
+    /// An "Open the folder" button: a site was published there. Nothing is opened unasked,
+    /// so the message never claims a browser that did not start.
+    OpenFolder(std::path::PathBuf),
 }
 
 #[derive(Debug, Clone, PartialEq)]

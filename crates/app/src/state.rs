@@ -59,6 +59,23 @@ pub struct AppState {
     others_actions: std::collections::HashSet<i64>,
 }
 
+/// Opens `dir` in the desktop's file manager (xdg-open), waited for on a thread of its own so
+/// that it leaves no zombie behind.
+pub fn open_folder(dir: &Path) -> AppResult<()> {
+    let child = std::process::Command::new("xdg-open")
+        .arg(dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .map_err(|e| AppError::File {
+            path: dir.to_path_buf(),
+            message: format!("no program could open it (xdg-open: {e})"),
+        })?;
+    let mut child = child;
+    std::thread::spawn(move || child.wait());
+    Ok(())
+}
+
 pub fn today() -> NaiveDate {
     action::today()
 }
@@ -409,6 +426,7 @@ impl AppState {
                 }
             }
             Ok(Done::Said(notice)) => self.say(notice, Offer::Nothing, origin),
+            Ok(Done::SaidOffering(notice, offer)) => self.say(notice, offer, origin),
             Ok(Done::Preview(p)) => self.pending = Some(*p),
             Ok(Done::Timeline(t)) => self.tools.timeline = Some(std::sync::Arc::new(*t)),
             Ok(Done::Compared(c)) => self.tools.comparison = Some(*c),

@@ -75,7 +75,7 @@ fn ladder_stem(store: &Store) -> String {
 }
 
 /// Publishes the ladder as it is now into `dir` with the organiser's `options` (those of
-/// `rungs publish --title --hide-retired --initials`), then opens the site in the browser.
+/// `rungs publish --title --hide-retired --initials`), and says where the site is.
 /// A folder chosen that holds other files gets the site in a new folder inside it.
 pub fn publish(store: &mut Store, dir: &Path, options: &rungs_publish::Options) -> AppResult<Done> {
     let events = store.effective()?;
@@ -104,24 +104,10 @@ pub fn publish(store: &mut Store, dir: &Path, options: &rungs_publish::Options) 
             other => AppError::file(&dir, other),
         })?;
     let index = target.join("index.html");
-    // The desktop's own opener; if there is none, the message says where the site is.
-    let opened = std::process::Command::new("xdg-open")
-        .arg(&index)
-        .stdout(std::process::Stdio::null())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        // Waited for on a thread of its own, so that it leaves no zombie behind.
-        .map(|mut child| std::thread::spawn(move || child.wait()))
-        .is_ok();
-    Ok(Done::Said(format!(
-        "published {} ({pages} player pages){}",
-        index.display(),
-        if opened {
-            "; opening it in the browser"
-        } else {
-            ""
-        }
-    )))
+    Ok(Done::SaidOffering(
+        format!("published {} ({pages} player pages)", index.display()),
+        Offer::OpenFolder(target),
+    ))
 }
 
 /// Imports the match CSV at `path` through the gate (new players allowed). A file whose

@@ -281,6 +281,7 @@ impl AppState {
             }
             Command::Cancel => self.pending = None,
             Command::DismissMessage => self.messages.dismiss(),
+            Command::OpenFolder(dir) => super::open_folder(&dir)?,
             Command::Problem { field, message } => return Err(AppError::field(field, message)),
         }
         Ok(())

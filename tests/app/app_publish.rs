@@ -11,8 +11,7 @@ use rungs_ladder::rules::{Rules, System};
 use rungs_rating::Outcome;
 use rungs_store::Store;
 
-#[path = "app/support/mod.rs"]
-mod support;
+use crate::support;
 use support::TempDir as Temp;
 use support::app::{click, type_into};
 
@@ -48,9 +47,6 @@ fn club(path: &std::path::Path) {
 
 #[test]
 fn publish_asks_for_title_hide_retired_and_initials_before_the_folder() {
-    // The app opens the site with xdg-open; here that opener runs `true`, not a browser.
-    // SAFETY: the only test of this binary; set before any thread of the app starts.
-    unsafe { std::env::set_var("BROWSER", "true") };
     let dir = Temp::new("app-publish");
     let path = dir.0.join("club.rungs");
     club(&path);
@@ -94,4 +90,16 @@ fn publish_asks_for_title_hide_retired_and_initials_before_the_folder() {
     // A page per shown player: Ann, Bo, Cy; none for Di.
     let pages = std::fs::read_dir(site.join("players")).unwrap().count();
     assert_eq!(pages, 3);
+    // The message says where the site is and opens nothing unasked: no browser is claimed,
+    // and the folder is one click away.
+    let said = &h.state().state.messages.current().expect("a message").text;
+    assert_eq!(
+        said,
+        &format!(
+            "published {} (3 player pages)",
+            site.join("index.html").display()
+        )
+    );
+    assert!(!said.contains("browser"), "{said}");
+    h.get_by_role_and_label(Role::Button, "Open the folder");
 }
