@@ -201,8 +201,9 @@ pub fn simulate_into(
     );
     check_rules(path, &cfg.rules)?;
     let mut made = NewLadder::begin(path, &cfg.rules)?;
-    made.store()?.commit(&label, &sim.rows)?;
-    drop(sim.rows);
+    let change = rungs_store::Change::new(label, sim.rows)?;
+    made.store()?.commit(&change)?;
+    drop(change);
     made.finish()?;
     Ok(sim.report)
 }

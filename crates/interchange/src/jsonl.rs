@@ -363,7 +363,7 @@ impl<R: BufRead> LogReader<R> {
     /// one.
     fn piece(
         &mut self,
-        obj: Map<String, Value>,
+        mut obj: Map<String, Value>,
     ) -> Result<(Option<LogPiece>, Option<LogRow>), JsonlError> {
         let n = self.line;
         let file = self.places.file.clone();
@@ -428,6 +428,7 @@ impl<R: BufRead> LogReader<R> {
         if let Err(e) = rungs_ladder::values::Day::parse(date) {
             return Err(err("date", format!("`{}` {e}", date.escape_debug())));
         }
+        typed_fields(&mut obj).map_err(|(field, message)| err(field, message))?;
         let mut row: LogRow = serde_json::from_value(Value::Object(obj)).map_err(|e| {
             let text = e.to_string();
             let field = text
@@ -516,6 +517,35 @@ fn kind_of(event: &Event) -> &'static str {
 
 type Problem = (&'static str, String);
 
+/// The fields of a row's event whose types check them (a player's name, a match's medals),
+/// checked first in the importer's own words. A name is put as the ladder keeps it (trimmed,
+/// its spaces single, NFC): a log another program wrote need not keep names so.
+fn typed_fields(obj: &mut Map<String, Value>) -> Result<(), Problem> {
+    let Some(Value::Object(event)) = obj.get_mut("event") else {
+        return Ok(());
+    };
+    if let Some(Value::String(name)) = event.get_mut("name") {
+        let clean = PlayerName::parse(name).map_err(|e| {
+            (
+                "name",
+                format!("`{}` is not a name: it {e}", name.escape_debug()),
+            )
+        })?;
+        *name = clean.into_string();
+    }
+    if let Some(Value::Array(pair)) = event.get("medals")
+        && let [Some(a), Some(b)] = [pair.first(), pair.get(1)].map(|x| x.and_then(Value::as_f64))
+        && pair.len() == 2
+        && values::Medals::new([a, b]).is_err()
+    {
+        return Err((
+            "medals",
+            format!("{:?} must be numbers from 0 to {}", [a, b], values::MEDALS_MAX),
+        ));
+    }
+    Ok(())
+}
+
 impl Checks {
     /// Row `seq` (above every row before it) adds an event of `kind`.
     fn added_row(&mut self, seq: u64, kind: &'static str) {
@@ -597,13 +627,7 @@ impl Checks {
         }
     }
 
-    fn name(&mut self, id: PlayerId, name: &mut String) -> Result<(), Problem> {
-        let clean = PlayerName::parse(name).map_err(|e| {
-            (
-                "name",
-                format!("`{}` is not a name: it {e}", name.escape_debug()),
-            )
-        })?;
+    fn name(&mut self, id: PlayerId, clean: &PlayerName) -> Result<(), Problem> {
         // A name given by an action since undone is free (the ladder no longer holds it).
         if let Some((other, taken, given_by)) = self.names.get(&clean.key())
             && *other != id
@@ -623,7 +647,6 @@ impl Checks {
         let action = self.actions.len().saturating_sub(1);
         self.names
             .insert(clean.key(), (id, clean.to_string(), action));
-        *name = clean.into_string();
         Ok(())
     }
 
@@ -656,17 +679,6 @@ impl Checks {
             Event::Match(m) => {
                 for id in m.a.iter().chain(m.b.iter()) {
                     self.player(*id)?;
-                }
-                if let Some(medals) = m.medals
-                    && medals.iter().any(|&x| values::medal_count(x).is_err())
-                {
-                    return Err((
-                        "medals",
-                        format!(
-                            "{medals:?} must be numbers from 0 to {}",
-                            values::MEDALS_MAX
-                        ),
-                    ));
                 }
                 if let Some(goals) = m.goals
                     && !rungs_ladder::score::goals_valid(goals)

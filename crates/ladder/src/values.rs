@@ -47,14 +47,81 @@ pub enum NameError {
          or digit"
     )]
     FormulaStart(char),
+    /// Stored text read back that the check would keep otherwise (spaces, normal form): a
+    /// name as kept reads back byte for byte, so this text was not written by the check.
+    #[error("is not written as the ladder keeps names (`{0}`)")]
+    NotKept(String),
 }
 
 /// A player's name as the ladder keeps it: Unicode NFC, trimmed, every run of spaces one
 /// ASCII space, no control, format (zero-width, bidirectional) or unassigned characters, no
 /// comma (the team separator), not starting like a spreadsheet formula, at most
 /// [`NAME_MAX_CHARS`] characters.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Events hold names of this type, so a name that fails the check cannot be written to a
+/// ladder; a stored name reads back through the same check (serde's `try_from`), and is
+/// serialised as the plain string it holds, so the stored bytes are those of a `String`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct PlayerName(String);
+
+impl TryFrom<String> for PlayerName {
+    type Error = NameError;
+
+    /// A name as kept, exactly: text the check would change is refused, not changed, so
+    /// what was stored is what is read.
+    fn try_from(text: String) -> Result<PlayerName, NameError> {
+        let name = PlayerName::parse(&text)?;
+        if name.0 == text {
+            Ok(name)
+        } else {
+            Err(NameError::NotKept(shown(&text).into_owned()))
+        }
+    }
+}
+
+impl From<PlayerName> for String {
+    fn from(name: PlayerName) -> String {
+        name.0
+    }
+}
+
+impl std::ops::Deref for PlayerName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for PlayerName {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for PlayerName {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for PlayerName {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<String> for PlayerName {
+    fn eq(&self, other: &String) -> bool {
+        &self.0 == other
+    }
+}
+
+impl PartialEq<PlayerName> for String {
+    fn eq(&self, other: &PlayerName) -> bool {
+        *self == other.0
+    }
+}
 
 /// `U+200B` style, for messages.
 /// Text from outside (a name from an older file, an action's label in a log, a file's name)
@@ -300,11 +367,41 @@ pub fn medal_count(value: f64) -> Result<f64, MedalsError> {
     }
 }
 
+/// A match's medal counts, A then B, each a [`medal_count`]. Stored as the pair of numbers
+/// (serde's `try_from`), so a pair out of range cannot be written, nor read back unnoticed.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "[f64; 2]", into = "[f64; 2]")]
+pub struct Medals([f64; 2]);
+
+impl Medals {
+    pub fn new([a, b]: [f64; 2]) -> Result<Medals, MedalsError> {
+        Ok(Medals([medal_count(a)?, medal_count(b)?]))
+    }
+
+    /// Side A's and side B's counts.
+    pub fn get(self) -> [f64; 2] {
+        self.0
+    }
+}
+
+impl TryFrom<[f64; 2]> for Medals {
+    type Error = MedalsError;
+    fn try_from(pair: [f64; 2]) -> Result<Medals, MedalsError> {
+        Medals::new(pair)
+    }
+}
+
+impl From<Medals> for [f64; 2] {
+    fn from(medals: Medals) -> [f64; 2] {
+        medals.0
+    }
+}
+
 /// Both sides' medals, `A,B`.
-pub fn parse_medals(text: &str) -> Result<[f64; 2], MedalsError> {
+pub fn parse_medals(text: &str) -> Result<Medals, MedalsError> {
     let (a, b) = text.split_once(',').ok_or(MedalsError::Syntax)?;
     let number = |t: &str| t.trim().parse::<f64>().map_err(|_| MedalsError::Syntax);
-    Ok([medal_count(number(a)?)?, medal_count(number(b)?)?])
+    Medals::new([number(a)?, number(b)?])
 }
 
 /// A number for a message: 1e308 as written, not as its 309 digits.
@@ -439,7 +536,7 @@ mod tests {
 
     #[test]
     fn medals_are_small_finite_numbers() {
-        assert_eq!(parse_medals("4, 2.5"), Ok([4.0, 2.5]));
+        assert_eq!(parse_medals("4, 2.5").map(Medals::get), Ok([4.0, 2.5]));
         assert_eq!(parse_medals("1e308,1"), Err(MedalsError::OutOfRange));
         assert_eq!(parse_medals("NaN,1"), Err(MedalsError::OutOfRange));
         assert_eq!(parse_medals("-1,1"), Err(MedalsError::OutOfRange));
