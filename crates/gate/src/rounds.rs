@@ -152,7 +152,7 @@ impl Action {
             },
         };
         let name = |id| ctx.who(id);
-        check_round(&round, &name).map_err(|e| ActionError::refused(at, e))?;
+        check_round(&round, &name).map_err(|e| ActionError::refused(at, e.to_string()))?;
         for id in round.players() {
             let Some(p) = ctx.ladder().player(id).filter(|p| p.joined) else {
                 return Err(ActionError::refused(
@@ -307,7 +307,7 @@ impl Action {
         let ia = ctx.roster.player(at, "player_a", a)?;
         let ib = ctx.roster.player(at, "player_b", b)?;
         let name = |id| ctx.who(id);
-        check_pair_rule(ia, ib, &name).map_err(|e| ActionError::refused(at, e))?;
+        check_pair_rule(ia, ib, &name).map_err(|e| ActionError::refused(at, e.to_string()))?;
         let date = ctx.past_date("date", date)?;
         let (na, nb) = (ctx.who(ia), ctx.who(ib));
         if book.rule(ia, ib) == rule {

@@ -109,14 +109,27 @@ pub fn write(log: &Log, out: &mut impl Write) -> std::io::Result<()> {
 /// megabytes; a line with no end (`/dev/zero`) is refused once it passes this.
 pub const MAX_LINE_BYTES: usize = 16 << 20;
 
+/// Why a line of a log could not be taken.
+#[derive(Debug, thiserror::Error)]
+enum LineError {
+    #[error("cannot be read: {0}")]
+    Read(std::io::Error),
+    #[error(
+        "runs on for more than {} MiB without ending; a rungs log has shorter lines (is this \
+         the right file?)",
+        MAX_LINE_BYTES >> 20
+    )]
+    TooLong,
+}
+
 /// The next line of `input` without its line end into `buf`: `Ok(false)` at the end of the
-/// input, an error message for a line past [`MAX_LINE_BYTES`] or not UTF-8.
-fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, String> {
+/// input, an error for a line past [`MAX_LINE_BYTES`].
+fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, LineError> {
     buf.clear();
     let limit = MAX_LINE_BYTES as u64 + 1;
     let n = std::io::Read::take(&mut *input, limit)
         .read_until(b'\n', buf)
-        .map_err(|e| format!("cannot be read: {e}"))?;
+        .map_err(LineError::Read)?;
     if n == 0 {
         return Ok(false);
     }
@@ -126,11 +139,7 @@ fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, String
             buf.pop();
         }
     } else if buf.len() > MAX_LINE_BYTES {
-        return Err(format!(
-            "runs on for more than {} MiB without ending; a rungs log has shorter lines \
-             (is this the right file?)",
-            MAX_LINE_BYTES >> 20
-        ));
+        return Err(LineError::TooLong);
     }
     Ok(true)
 }
@@ -308,7 +317,7 @@ impl<R: BufRead> LogReader<R> {
             match next_line(&mut self.input, &mut self.buf) {
                 Ok(true) => {}
                 Ok(false) => return Ok(None),
-                Err(message) => return Err(self.err(n, "line", message)),
+                Err(e) => return Err(self.err(n, "line", e.to_string())),
             }
             let text = std::str::from_utf8(&self.buf).map_err(|e| {
                 self.err(
@@ -778,13 +787,13 @@ impl Checks {
                     self.player(id)?;
                 }
                 let name = |id| self.name_of(id);
-                rungs_ladder::rounds::check_round(round, &name).map_err(|e| ("round", e))
+                rungs_ladder::rounds::check_round(round, &name).map_err(|e| ("round", e.to_string()))
             }
             Event::PairRule { a, b, .. } => {
                 self.player(*a)?;
                 self.player(*b)?;
                 let name = |id| self.name_of(id);
-                rungs_ladder::rounds::check_pair_rule(*a, *b, &name).map_err(|e| ("rule", e))
+                rungs_ladder::rounds::check_pair_rule(*a, *b, &name).map_err(|e| ("rule", e.to_string()))
             }
         }
     }

@@ -28,7 +28,7 @@ use std::io;
 use table::Line;
 
 /// The share image of the site's leaderboard, as PNG bytes.
-pub fn share_image(site: &Site) -> Result<Vec<u8>, String> {
+pub fn share_image(site: &Site) -> Result<Vec<u8>, image::ImageError> {
     let lines: Vec<Line> = site
         .lines()
         .map(|(_, l)| l)
@@ -52,7 +52,7 @@ pub fn share_image(site: &Site) -> Result<Vec<u8>, String> {
 pub fn standings_image(
     ladder: &rungs_ladder::replay::Ladder,
     title: &str,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, image::ImageError> {
     let lines: Vec<Line> = rungs_ladder::standings::standings(ladder)
         .iter()
         .filter(|s| s.listed())

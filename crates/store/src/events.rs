@@ -106,7 +106,7 @@ impl Builder {
             Body::Json(_) => {
                 let event = row
                     .event()
-                    .map_err(Problem::Row)?
+                    .map_err(|e| Problem::Row(e.to_string()))?
                     .ok_or_else(|| Problem::Row(format!("row {}: no event", row.seq)))?;
                 // A new id cannot have been named before its join (ids are checked against
                 // the joins so far), so in a log kept in date order its undated join stays.
@@ -150,7 +150,7 @@ impl Builder {
                     self.check_id(row.seq, b)
                 }
                 Body::Json(_) => {
-                    let event = row.event().map_err(Problem::Row)?;
+                    let event = row.event().map_err(|e| Problem::Row(e.to_string()))?;
                     match event {
                         Some(e) => self.check_ids(row.seq, &e),
                         None => Ok(()),

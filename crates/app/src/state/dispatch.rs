@@ -126,9 +126,9 @@ impl AppState {
             }
             Command::SaveStandingsPng(to) => {
                 let png = rungs_publish::standings_image(&self.ladder, "Standings").map_err(
-                    |message| AppError::File {
+                    |e| AppError::File {
                         path: to.clone(),
-                        message,
+                        message: e.to_string(),
                     },
                 )?;
                 let ladder = self.path().ok_or(AppError::NoLadder)?.to_path_buf();
