@@ -30,14 +30,14 @@ fn app(dir: &Temp, players: &[&str]) -> Harness<'static, RungsApp> {
                 Entry::Add {
                     event: Event::Player {
                         id: i as u32,
-                        name: n.to_string(),
+                        name: rungs_ladder::values::PlayerName::parse(&n).unwrap(),
                         undated: false,
                     },
                 },
             )
         })
         .collect();
-    store.commit("players", &rows).unwrap();
+    store.commit(&rungs_store::Change::new("players", rows.to_vec()).unwrap()).unwrap();
     drop(store);
     app_support::open(&path, egui::vec2(1280.0, 860.0))
 }
@@ -463,12 +463,12 @@ fn a_change_after_another_program_changed_the_ladder_is_refused_then_lands() {
         let eve = Entry::Add {
             event: Event::Player {
                 id: 4,
-                name: "Eve".into(),
+                name: rungs_ladder::values::PlayerName::parse("Eve").unwrap(),
                 undated: false,
             },
         };
         let day = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
-        other.commit("added Eve", &[(day, eve)]).unwrap();
+        other.commit(&rungs_store::Change::new("added Eve", vec![(day, eve)]).unwrap()).unwrap();
     }
     // The app's Undo would now take back Eve, not Dee: refused, and the screens reload.
     h.state_mut().state.apply(Command::Undo);
@@ -492,12 +492,12 @@ fn a_change_after_another_program_changed_the_ladder_is_refused_then_lands() {
         let fay = Entry::Add {
             event: Event::Player {
                 id: 4,
-                name: "Fay".into(),
+                name: rungs_ladder::values::PlayerName::parse("Fay").unwrap(),
                 undated: false,
             },
         };
         let day = NaiveDate::from_ymd_opt(2026, 1, 3).unwrap();
-        other.commit("added Fay", &[(day, fay)]).unwrap();
+        other.commit(&rungs_store::Change::new("added Fay", vec![(day, fay)]).unwrap()).unwrap();
     }
     h.state_mut().state.apply(Command::AddPlayer("Gus".into()));
     assert!(
@@ -536,15 +536,12 @@ fn the_app_follows_its_file_and_says_what_another_program_changed() {
             rungs_ladder::event::MatchResult::Played(rungs_rating::Outcome::Win),
         );
         other
-            .commit(
-                "added Bo Chen beat Di",
-                &[(
+            .commit(&rungs_store::Change::new("added Bo Chen beat Di", vec![(
                     day,
                     Entry::Add {
                         event: Event::Match(game),
                     },
-                )],
-            )
+                )]).unwrap())
             .unwrap();
     }
     assert_eq!(h.state().state.ladder.players[1].wins, 0, "not yet seen");
@@ -592,7 +589,7 @@ fn a_scenarios_record_shows_as_it_is_typed() {
     let join = |id: u32, name: &str| Entry::Add {
         event: Event::Player {
             id,
-            name: name.into(),
+            name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
             undated: false,
         },
     };
@@ -605,15 +602,12 @@ fn a_scenarios_record_shows_as_it_is_typed() {
         }),
     };
     store
-        .commit(
-            "club",
-            &[
+        .commit(&rungs_store::Change::new("club", vec![
                 (day, join(0, "Ann")),
                 (day, join(1, "Bo")),
                 (day, battle("Allies", [6.0, 3.0])),
                 (day, battle("Axis", [6.0, 4.0])),
-            ],
-        )
+            ]).unwrap())
         .unwrap();
     drop(store);
     let mut h = app_support::open(&path, egui::vec2(1280.0, 860.0));
@@ -650,10 +644,7 @@ fn an_edit_window_closes_when_another_program_deletes_its_match() {
         other.ladder().unwrap();
         let day = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
         other
-            .commit(
-                "deleted Ann beat Bo",
-                &[(day, Entry::Delete { target: seq })],
-            )
+            .commit(&rungs_store::Change::new("deleted Ann beat Bo", vec![(day, Entry::Delete { target: seq })]).unwrap())
             .unwrap();
     }
     h.run_steps(8);

@@ -419,18 +419,15 @@ fn csv_export_never_writes_a_live_formula_and_imports_back() {
         let day = chrono::NaiveDate::from_ymd_opt(2026, 1, 3).unwrap();
         let join = Event::Player {
             id: 3,
-            name: "=cmd|' /C calc'!A0".into(),
+            name: rungs_ladder::values::PlayerName::parse("=cmd|' /C calc'!A0").unwrap(),
             undated: false,
         };
         let game = Event::Match(Match::new(3, 0, MatchResult::Played(Outcome::Win)));
         store
-            .commit(
-                "an older file",
-                &[
+            .commit(&rungs_store::Change::new("an older file", vec![
                     (day, Entry::Add { event: join }),
                     (day, Entry::Add { event: game }),
-                ],
-            )
+                ]).unwrap())
             .unwrap();
     }
     dir.ok(&["export", f, "m.csv"]);

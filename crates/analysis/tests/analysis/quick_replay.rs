@@ -189,7 +189,7 @@ fn build(players: u32, steps: &[(Raw, u32)], resets: bool) -> Vec<(NaiveDate, u6
             }
             Raw::Rename(i) => Event::Rename {
                 id: (*i % n) as PlayerId,
-                name: format!("R{k}"),
+                name: rungs_ladder::values::PlayerName::parse(&format!("R{k}")).unwrap(),
             },
             Raw::Retire(i, retired) => Event::Retire {
                 id: (*i % n) as PlayerId,

@@ -288,7 +288,7 @@ fn attempt(store: &mut Store, t: Try, p: &mut Progress, check: bool) -> Result<(
     let before = store.export_log().unwrap();
     let expected = should_succeed(&before, &t);
     let outcome = match &t {
-        Try::Commit(rows) => store.commit("step", rows).map(|seqs| {
+        Try::Commit(rows) => store.commit(&rungs_store::Change::new("step", rows.to_vec()).unwrap()).map(|seqs| {
             for ((date, entry), seq) in rows.iter().zip(seqs) {
                 p.latest = p.latest.max((*date - day(0)).num_days() as u32);
                 if let Entry::Add { event } = entry
@@ -516,7 +516,7 @@ proptest! {
 
 /// One single-row action, for the regression tests; returns the row's seq.
 fn commit(store: &mut Store, d: u32, entry: Entry) -> u64 {
-    store.commit("step", &[(day(d), entry)]).unwrap()[0]
+    store.commit(&rungs_store::Change::new("step", vec![(day(d), entry)]).unwrap()).unwrap()[0]
 }
 
 /// Minimal shape of a failure `incremental_equals_full_replay` found (fixed in 0b36159):

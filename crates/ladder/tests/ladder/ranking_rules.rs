@@ -59,7 +59,7 @@ impl Run {
                 day(0),
                 &Event::Player {
                     id: id as PlayerId,
-                    name: name.to_string(),
+                    name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
                     undated: false,
                 },
             );
@@ -989,7 +989,7 @@ fn skyweaver_grandweaver_ties_go_to_the_player_who_joined_first() {
             2,
             &Event::Player {
                 id: 1,
-                name: "Xe".into(),
+                name: rungs_ladder::values::PlayerName::parse("Xe").unwrap(),
                 undated: false,
             },
             &mut run.history,
@@ -1001,7 +1001,7 @@ fn skyweaver_grandweaver_ties_go_to_the_player_who_joined_first() {
             1,
             &Event::Player {
                 id: 0,
-                name: "Yv".into(),
+                name: rungs_ladder::values::PlayerName::parse("Yv").unwrap(),
                 undated: false,
             },
             &mut run.history,
@@ -1441,7 +1441,7 @@ fn inversus_idle_days_are_partial_rating_periods() {
         day(14),
         &Event::Player {
             id: 3,
-            name: "d".into(),
+            name: rungs_ladder::values::PlayerName::parse("d").unwrap(),
             undated: false,
         },
     );
