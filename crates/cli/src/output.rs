@@ -147,13 +147,13 @@ impl<'a> EventsOut<'a> {
         }
         let text = match event {
             Event::Player { id, name, .. } => {
-                self.names.insert(*id, name.clone());
+                self.names.insert(*id, name.to_string());
                 format!("{} joins", shown(name))
             }
             Event::Rename { id, name: new } => {
                 let old = self
                     .names
-                    .insert(*id, new.clone())
+                    .insert(*id, new.to_string())
                     .unwrap_or_else(|| name(ladder, *id).to_string());
                 format!("{} is renamed {}", shown(&old), shown(new))
             }

@@ -58,7 +58,7 @@ pub fn import_log_reader<R: BufRead>(
                     event: Event::Player { id, name, .. } | Event::Rename { id, name },
                 } = &row.entry
                 {
-                    names.insert(*id, name.clone());
+                    names.insert(*id, name.to_string());
                 }
             }
             Some(LogPiece::Action { .. }) => actions += 1,
@@ -156,7 +156,7 @@ fn log_names(log: &Log) -> HashMap<u32, String> {
             event: Event::Player { id, name, .. } | Event::Rename { id, name },
         } = &row.entry
         {
-            names.insert(*id, name.clone());
+            names.insert(*id, name.to_string());
         }
     }
     names

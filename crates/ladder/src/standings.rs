@@ -302,7 +302,7 @@ mod tests {
                     day(1),
                     Event::Player {
                         id: 0,
-                        name: "Ann".into(),
+                        name: crate::values::PlayerName::parse("Ann").unwrap(),
                         undated: false,
                     },
                 ),
@@ -310,7 +310,7 @@ mod tests {
                     day(1),
                     Event::Player {
                         id: 1,
-                        name: "Bo".into(),
+                        name: crate::values::PlayerName::parse("Bo").unwrap(),
                         undated: false,
                     },
                 ),
@@ -318,7 +318,7 @@ mod tests {
                     day(1),
                     Event::Player {
                         id: 2,
-                        name: "Cy".into(),
+                        name: crate::values::PlayerName::parse("Cy").unwrap(),
                         undated: false,
                     },
                 ),
@@ -358,7 +358,7 @@ mod tests {
             let mut events: Vec<Event> = (0..3)
                 .map(|id| Event::Player {
                     id,
-                    name: names[id as usize].into(),
+                    name: crate::values::PlayerName::parse(&names[id as usize]).unwrap(),
                     undated: false,
                 })
                 .collect();

@@ -227,12 +227,12 @@ mod tests {
         let events = [
             Event::Player {
                 id: 0,
-                name: "Ann".into(),
+                name: rungs_ladder::values::PlayerName::parse("Ann").unwrap(),
                 undated: false,
             },
             Event::Player {
                 id: 1,
-                name: "Bo".into(),
+                name: rungs_ladder::values::PlayerName::parse("Bo").unwrap(),
                 undated: false,
             },
             Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Win))),

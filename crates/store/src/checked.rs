@@ -11,39 +11,6 @@
 //! ladder (that every player named has joined, that a side is not empty, that nobody plays
 //! on both sides, that a name is free) is checked by the commit itself, under its
 //! transaction, against the ladder as it stands then.
-//!
-//! An unchecked event does not compile:
-//!
-//! ```compile_fail
-//! use rungs_ladder::event::Event;
-//! // A name is a checked `PlayerName`: a plain string is no name.
-//! let join = Event::Player { id: 0, name: String::from("\u{1b}[2J=cmd"), undated: false };
-//! ```
-//!
-//! nor do rows handed to the store without a check:
-//!
-//! ```compile_fail
-//! use rungs_ladder::event::{Entry, Event};
-//! use rungs_store::Store;
-//! fn write(store: &mut Store, rows: &[(chrono::NaiveDate, Entry)]) {
-//!     let _ = store.commit("joined", rows);
-//! }
-//! ```
-//!
-//! The checked way:
-//!
-//! ```
-//! use rungs_ladder::event::{Entry, Event};
-//! use rungs_ladder::values::PlayerName;
-//! use rungs_store::{Change, Store};
-//! fn join(store: &mut Store, name: &str) -> Result<Vec<u64>, Box<dyn std::error::Error>> {
-//!     let name = PlayerName::parse(name)?;
-//!     let day = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).ok_or("no such day")?;
-//!     let event = Event::Player { id: 0, name, undated: false };
-//!     let change = Change::new("added a player", vec![(day, Entry::Add { event })])?;
-//!     Ok(store.commit(&change)?)
-//! }
-//! ```
 
 use chrono::NaiveDate;
 use rungs_ladder::event::{Entry, Event, PlayerId};
@@ -69,6 +36,39 @@ pub enum ChangeError {
 }
 
 /// Log rows, checked, under the label the undo list shows for them.
+///
+/// An unchecked event does not compile:
+///
+/// ```compile_fail
+/// use rungs_ladder::event::Event;
+/// // A name is a checked `PlayerName`: a plain string is no name.
+/// let join = Event::Player { id: 0, name: String::from("\u{1b}[2J=cmd"), undated: false };
+/// ```
+///
+/// nor do rows handed to the store without a check:
+///
+/// ```compile_fail
+/// use rungs_ladder::event::{Entry, Event};
+/// use rungs_store::Store;
+/// fn write(store: &mut Store, rows: &[(chrono::NaiveDate, Entry)]) {
+///     let _ = store.commit("joined", rows);
+/// }
+/// ```
+///
+/// The checked way:
+///
+/// ```
+/// use rungs_ladder::event::{Entry, Event};
+/// use rungs_ladder::values::PlayerName;
+/// use rungs_store::{Change, Store};
+/// fn join(store: &mut Store, name: &str) -> Result<Vec<u64>, Box<dyn std::error::Error>> {
+///     let name = PlayerName::parse(name)?;
+///     let day = chrono::NaiveDate::from_ymd_opt(2026, 1, 1).ok_or("no such day")?;
+///     let event = Event::Player { id: 0, name, undated: false };
+///     let change = Change::new("added a player", vec![(day, Entry::Add { event })])?;
+///     Ok(store.commit(&change)?)
+/// }
+/// ```
 #[derive(Debug, Clone, PartialEq)]
 pub struct Change {
     label: String,
@@ -76,8 +76,10 @@ pub struct Change {
 }
 
 impl Change {
-    /// `rows` under `label`, if every row passes the checks that need no ladder (see the
-    /// module's notes).
+    /// `rows` under `label`, if every row passes the checks that need no ladder: finite
+    /// numbers in a migration, a scenario's figures and a rules change, and distinct players
+    /// in a round, a pairing rule and a migration. The rest waits for the commit, which
+    /// checks against the ladder as it stands then.
     pub fn new(
         label: impl Into<String>,
         rows: Vec<(NaiveDate, Entry)>,

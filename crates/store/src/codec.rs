@@ -576,7 +576,7 @@ mod tests {
                 Entry::Add {
                     event: Event::Player {
                         id: 0,
-                        name: "Ann".into(),
+                        name: rungs_ladder::values::PlayerName::parse("Ann").unwrap(),
                         undated: true,
                     },
                 },
@@ -657,7 +657,7 @@ mod tests {
             Entry::Add {
                 event: Event::Player {
                     id: 0,
-                    name: "Ann".into(),
+                    name: rungs_ladder::values::PlayerName::parse("Ann").unwrap(),
                     undated: false,
                 },
             },

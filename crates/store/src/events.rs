@@ -453,7 +453,7 @@ mod tests {
     fn join(id: PlayerId, name: &str) -> Event {
         Event::Player {
             id,
-            name: name.into(),
+            name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
             undated: false,
         }
     }
@@ -489,7 +489,7 @@ mod tests {
                 day(6),
                 Event::Rename {
                     id: 1,
-                    name: "Bea".into(),
+                    name: rungs_ladder::values::PlayerName::parse("Bea").unwrap(),
                 },
             ),
             (day(7), Event::Match(Match::new(1, 0, win))),
