@@ -450,7 +450,7 @@ mod tests {
             |json: &[u8]| serde_json::from_slice::<Event>(json).map_err(|e| e.to_string());
         let straight = |json: &[u8]| event_of_json(json).map_err(|e| e.to_string());
         let mut rich = Match::new(vec![3, 4], vec![5], MatchResult::Played(Outcome::Draw));
-        rich.medals = Some([6.0, 2.5]);
+        rich.medals = rungs_ladder::values::Medals::new([6.0, 2.5]).ok();
         rich.scenario = Some("Pegasus Bridge".into());
         rich.side_a = Some("Allies".into());
         rich.home = Some(Home::B);
@@ -562,7 +562,7 @@ mod tests {
             a: Side::from(vec![1, 2]),
             b: Side::from(3),
             result: MatchResult::ForfeitB,
-            medals: Some([1.5, 0.0]),
+            medals: rungs_ladder::values::Medals::new([1.5, 0.0]).ok(),
             scenario: Some("Pegasus Bridge".into()),
             side_a: None,
             home: Some(rungs_ladder::event::Home::B),

@@ -392,7 +392,7 @@ fn sample_export() -> Vec<u8> {
         unreachable!()
     };
     team.a = vec![0, 2].into();
-    team.medals = Some([4.0, 6.0]);
+    team.medals = rungs_ladder::values::Medals::new([4.0, 6.0]).ok();
     team.scenario = Some("Pegasus Bridge \"1944\" \u{e9}".into());
     team.side_a = Some("Allies".into());
     let (id, name) = (1, "Bob".to_string());

@@ -2121,7 +2121,7 @@ fn memoir44_a_forfeit_is_not_a_battle_of_the_scenario() {
     with.event(
         day(2),
         &Event::Match(Match {
-            medals: Some([1.0, 0.0]),
+            medals: rungs_ladder::values::Medals::new([1.0, 0.0]).ok(),
             scenario: Some("Omaha Beach".into()),
             side_a: Some("Allies".into()),
             ..Match::new(0, 1, MatchResult::ForfeitB)
