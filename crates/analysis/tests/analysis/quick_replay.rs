@@ -148,7 +148,7 @@ fn build(players: u32, steps: &[(Raw, u32)], resets: bool) -> Vec<(NaiveDate, u6
         out.push((day(d), seq, e));
     };
     for id in 0..players {
-        let name = format!("P{id}");
+        let name = rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap();
         let undated = false;
         push(&mut out, 0, Event::Player { id, name, undated });
     }

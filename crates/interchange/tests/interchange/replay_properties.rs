@@ -43,7 +43,7 @@ fn row(seq: u64, date: NaiveDate, entry: Entry) -> LogRow {
 }
 
 fn join(id: PlayerId) -> Event {
-    let name = format!("P{id}");
+    let name = rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap();
     Event::Player {
         id,
         name,
@@ -265,7 +265,7 @@ fn tries(op: &Op, p: &Progress) -> Vec<Try> {
         }
         Op::Delete(pick, when) => one(*when, delete(pick.get(&p.matches).0)),
         Op::Rename(id, when) => {
-            let (id, name) = (*id, format!("R{id}-{}", p.matches.len()));
+            let (id, name) = (*id, rungs_ladder::values::PlayerName::parse(&format!("R{id}-{}", p.matches.len())).unwrap());
             one(*when, add(Event::Rename { id, name }))
         }
         Op::SoftReset(when) => one(*when, add(Event::SoftReset)),
@@ -395,7 +395,7 @@ fn sample_export() -> Vec<u8> {
     team.medals = rungs_ladder::values::Medals::new([4.0, 6.0]).ok();
     team.scenario = Some("Pegasus Bridge \"1944\" \u{e9}".into());
     team.side_a = Some("Allies".into());
-    let (id, name) = (1, "Bob".to_string());
+    let (id, name) = (1, rungs_ladder::values::PlayerName::parse("Bob").unwrap());
     let rename = Event::Rename { id, name };
     let rules = Box::new(Rules::defaults(System::Inversus));
     let entries = [

@@ -154,7 +154,7 @@ fn log(steps: &[Step]) -> Vec<(NaiveDate, u64, Event)> {
     let mut date = NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
     let mut out: Vec<(NaiveDate, u64, Event)> = (0..4)
         .map(|id| {
-            let name = format!("P{id}");
+            let name = rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap();
             let event = Event::Player {
                 id,
                 name,
