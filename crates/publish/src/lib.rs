@@ -244,7 +244,7 @@ mod tests {
         let rows: Vec<&str> = tsv.lines().collect();
         assert_eq!(rows[0].split('\t').nth(3), Some("rating"));
         assert!(
-            rows[1].starts_with("1\tAnn\t\t1516.0\t1516.0\t\t1\t0\t0\t2026-01-01"),
+            rows[1].starts_with("1\tAnn\t\t1516\t1516\t\t1\t0\t0\t2026-01-01"),
             "{}",
             rows[1]
         );
