@@ -156,12 +156,6 @@ impl From<Vec<PlayerId>> for Side {
     }
 }
 
-impl From<&[PlayerId]> for Side {
-    fn from(ids: &[PlayerId]) -> Side {
-        Side::from(ids.to_vec())
-    }
-}
-
 impl Serialize for Side {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.ids().serialize(s)

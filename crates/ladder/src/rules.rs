@@ -710,6 +710,27 @@ pub fn label(rules: &Rules) -> String {
 mod tests {
     use super::*;
 
+    /// The margin is one of its four options: set by its code and stored as the number it
+    /// always was (so a file's rules are the same bytes), and a code that names no option is
+    /// refused where it is typed and where it is read, never taken as no margin.
+    #[test]
+    fn the_margin_is_one_of_its_options() {
+        let mut rules = Rules::defaults(System::Elo);
+        rules.set_param("margin", 2.0).unwrap();
+        assert_eq!(rules.margin.margin, Margin::Log);
+        assert_eq!(rules.param("margin"), Some(2.0));
+        let json = serde_json::to_string(&rules).unwrap();
+        assert!(json.contains(r#""margin":{"margin":2.0,"#), "{json}");
+        let read: Rules = serde_json::from_str(&json).unwrap();
+        assert_eq!(read, rules);
+        assert_eq!(serde_json::to_string(&read).unwrap(), json);
+        assert!(rules.set_param("margin", 1.5).is_err());
+        assert_eq!(rules.margin.margin, Margin::Log);
+        let unknown = json.replace(r#""margin":2.0"#, r#""margin":7.0"#);
+        let e = serde_json::from_str::<Rules>(&unknown).unwrap_err().to_string();
+        assert!(e.contains("margin 7 is not an option"), "{e}");
+    }
+
     /// Rules read from JSON (a file's, a log's) are range-checked like rules typed in.
     #[test]
     fn rules_read_from_json_are_checked() {

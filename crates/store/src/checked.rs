@@ -16,18 +16,19 @@ use chrono::NaiveDate;
 use rungs_ladder::event::{Entry, Event, PlayerId};
 use rungs_ladder::values::{medal_count, number_text, win_fraction};
 
-/// Why rows were refused before they reached the store. `row` counts from 1.
+/// Why rows were refused before they reached the store: `row` counts from 1 in a change, and
+/// is the log's own number in an imported log.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum ChangeError {
-    #[error("row {row} of the change names player #{id} twice")]
+    #[error("row {row} names player #{id} twice")]
     PlayerTwice { row: usize, id: PlayerId },
-    #[error("row {row} of the change gives {what} {value}, which is not a finite number")]
+    #[error("row {row} gives {what} {value}, which is not a finite number")]
     NotFinite {
         row: usize,
         what: &'static str,
         value: String,
     },
-    #[error("row {row} of the change: {what} {message}")]
+    #[error("row {row}: {what} {message}")]
     OutOfRange {
         row: usize,
         what: &'static str,
@@ -112,7 +113,8 @@ impl Change {
     }
 }
 
-fn check(row: usize, event: &Event) -> Result<(), ChangeError> {
+/// The checks of one event that need no ladder (see [`Change::new`]).
+pub(crate) fn check(row: usize, event: &Event) -> Result<(), ChangeError> {
     let finite = |what: &'static str, value: f64| {
         if value.is_finite() {
             Ok(())
@@ -202,7 +204,7 @@ mod tests {
         assert!(one(migration(1800.0, [0, 1])).is_ok());
         assert_eq!(
             one(migration(f64::NAN, [0, 1])).unwrap_err().to_string(),
-            "row 1 of the change gives an Elo rating NaN, which is not a finite number"
+            "row 1 gives an Elo rating NaN, which is not a finite number"
         );
         assert_eq!(
             one(migration(1800.0, [1, 1])),

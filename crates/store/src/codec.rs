@@ -46,7 +46,7 @@ pub enum RowError {
     Trailing { seq: u64, bytes: usize },
     /// The event's JSON does not read as an event: a name or medals the checks refuse, a
     /// field missing, or no JSON at all. `kind` is the event's tag, where it has one.
-    #[error("row {seq}: its {}event does not read: {message}", kind.as_deref().map(|k| format!("`{k}` ")).unwrap_or_default())]
+    #[error("row {seq}: its {}event does not read: {message}", tagged(.kind))]
     Event {
         seq: u64,
         kind: Option<String>,
@@ -54,6 +54,11 @@ pub enum RowError {
     },
     #[error("row {seq}: malformed")]
     Malformed { seq: u64 },
+}
+
+/// An event's tag as a message names it: "`player` ", or nothing when it has none.
+fn tagged(kind: &Option<String>) -> String {
+    kind.as_deref().map(|k| format!("`{k}` ")).unwrap_or_default()
 }
 
 /// The most rows a block holds.
