@@ -1196,3 +1196,40 @@ fn a_version_1_files_shared_name_cannot_be_renamed_into_again() {
         String::from_utf8_lossy(&out.stdout)
     );
 }
+
+/// A log row whose name the checks refuse (written there by another program: rungs cannot
+/// write one) is damage, said with the row and the kind of event, never a name read as it lies
+/// nor a panic. The row is packed as the store packs it: the operation and shape (an added
+/// event as JSON, 0 | 6 << 2), the day from 0001-01-01 as day 1 zigzagged, the JSON's length,
+/// the JSON.
+#[test]
+fn a_stored_name_the_checks_refuse_is_damage_named_by_its_row() {
+    fn varint(out: &mut Vec<u8>, mut v: u64) {
+        while v >= 0x80 {
+            out.push((v as u8) | 0x80);
+            v >>= 7;
+        }
+        out.push(v as u8);
+    }
+    let dir = Dir::new("damage-name");
+    dir.ok(&["new", LADDER]);
+    dir.ok(&["add-player", LADDER, "Ann", "--date", "2026-01-01"]);
+    let json = r#"{"kind":"player","id":0,"name":"Ann,Bo"}"#;
+    // 2026-01-01 is day 739,617 counted from 0001-01-01 as 1; zigzagged, 1,479,234.
+    let mut block = vec![6 << 2];
+    varint(&mut block, 1_479_234);
+    varint(&mut block, json.len() as u64);
+    block.extend_from_slice(json.as_bytes());
+    dir.sqlite(LADDER)
+        .execute("UPDATE log SET data = ?1 WHERE action = 1", [&block])
+        .unwrap();
+    let m = dir.fail(&["repair", LADDER]);
+    mentions(
+        &m,
+        &[
+            "damaged ladder file",
+            "its log: row 1: its `player` event does not read",
+            "contains a comma",
+        ],
+    );
+}
