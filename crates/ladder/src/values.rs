@@ -416,15 +416,21 @@ pub fn number_text(value: f64) -> String {
 /// A scenario's win fraction as the organiser gives it: strictly between 0 and 1. At 1 (or
 /// 0) seed 002's stake 64·[s + ratio − 2·ratio·s] is 0 for a win by the side that always
 /// won, and the seed rules that out ("the winner should always make points").
-pub fn win_fraction(value: f64) -> Result<f64, &'static str> {
+pub fn win_fraction(value: f64) -> Result<f64, FractionError> {
     if value > 0.0 && value < 1.0 {
         Ok(value)
     } else {
-        Err(
-            "must be a fraction strictly between 0 and 1 (at 0 or 1 a winner on the side that always won would make no points)",
-        )
+        Err(FractionError)
     }
 }
+
+/// Why a win fraction was refused. Reads after the number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "must be a fraction strictly between 0 and 1 (at 0 or 1 a winner on the side that always \
+     won would make no points)"
+)]
+pub struct FractionError;
 
 #[cfg(test)]
 mod tests {
