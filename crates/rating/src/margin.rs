@@ -38,6 +38,7 @@ impl std::fmt::Display for UnknownMargin {
 impl std::error::Error for UnknownMargin {}
 
 impl Margin {
+    /// Every option, by code.
     pub const ALL: [Margin; 4] = [
         Margin::None,
         Margin::WorldFootball,

@@ -169,7 +169,7 @@ fn log(steps: &[Step]) -> Vec<(NaiveDate, u64, Event)> {
                 date = date + chrono::Days::new(*gap);
                 let b = if a == b { (b + 1) % 4 } else { *b };
                 let mut m = Match::new(*a, b, *result);
-                m.medals = *medals;
+                m.medals = medals.map(|pair| rungs_ladder::values::Medals::new(pair).unwrap());
                 m.scenario = Some("Pegasus Bridge".into());
                 m.side_a = Some(if a % 2 == 0 { "Allies" } else { "Axis" }.into());
                 Event::Match(m)

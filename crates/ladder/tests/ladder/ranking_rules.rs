@@ -2044,7 +2044,7 @@ fn memoir_battle(
     medals: Option<[f64; 2]>,
 ) -> Event {
     Event::Match(Match {
-        medals,
+        medals: medals.map(|pair| rungs_ladder::values::Medals::new(pair).unwrap()),
         scenario: Some(scenario.into()),
         side_a: Some(side_a.into()),
         ..Match::new(a, b, played(o))
