@@ -679,11 +679,16 @@ mod tests {
         let mut bad = vec![OP_EDIT | (SHAPE_NONE << 2)];
         bad.extend([2, 9]);
         let err = Rows::new(5, 1, &bad).next().unwrap().unwrap_err();
-        assert_eq!(err, "row 5: it corrects row 9, which is not an earlier row");
+        assert_eq!(err, RowError::NotEarlier { seq: 5, target: 9 });
+        assert_eq!(
+            err.to_string(),
+            "row 5: it corrects row 9, which is not an earlier row"
+        );
         // A length far beyond the block.
         let bad = [OP_ADD | (SHAPE_JSON << 2), 2, 0xff, 0xff, 0xff, 0xff, 0x0f];
         let err = Rows::new(1, 1, &bad).next().unwrap().unwrap_err();
-        assert_eq!(err, "row 1: the block ends inside the row");
+        assert_eq!(err, RowError::Cut { seq: 1 });
+        assert_eq!(err.to_string(), "row 1: the block ends inside the row");
         // A date past 9999-12-31.
         let mut bad = vec![OP_ADD];
         varint::put(
@@ -692,14 +697,18 @@ mod tests {
         );
         bad.extend([0, 1]);
         let err = Rows::new(1, 1, &bad).next().unwrap().unwrap_err();
-        assert_eq!(err, "row 1: its date is outside 0001-01-01..9999-12-31");
+        assert_eq!(err, RowError::DateOutOfRange { seq: 1 });
+        assert_eq!(
+            err.to_string(),
+            "row 1: its date is outside 0001-01-01..9999-12-31"
+        );
         // Bytes after the last row.
         let mut long = data.clone();
         long.push(0);
         let mut r = Rows::new(1, 1, &long);
         assert!(r.next().unwrap().is_ok());
         assert_eq!(
-            r.finish().unwrap_err(),
+            r.finish().unwrap_err().to_string(),
             "row 1: 1 bytes follow the block's last row"
         );
     }
