@@ -114,8 +114,15 @@ impl MatchResult {
 ///
 /// A team of one is the player alone: every constructor gives one form for one player, so
 /// two sides naming the same players in the same order are equal, hash alike and store alike.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Side(Ids);
+
+/// As the form it holds: `One(3)`, `Team([3, 4])`.
+impl std::fmt::Debug for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
 
 /// The one form of a side: `Team` holds two players or more (or none, which the gate and the
 /// store refuse, but a replay must still be able to hold while it says why).
