@@ -593,9 +593,9 @@ fn a_scenarios_record_shows_as_it_is_typed() {
             undated: false,
         },
     };
-    let battle = |side: &str, medals| Entry::Add {
+    let battle = |side: &str, medals: [f64; 2]| Entry::Add {
         event: Event::Match(Match {
-            medals: Some(medals),
+            medals: rungs_ladder::values::Medals::new(medals).ok(),
             scenario: Some("Pegasus Bridge".into()),
             side_a: Some(side.into()),
             ..Match::new(0, 1, MatchResult::Played(Outcome::Win))
