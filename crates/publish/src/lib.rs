@@ -243,8 +243,10 @@ mod tests {
         let tsv = standings_tsv(&ladder);
         let rows: Vec<&str> = tsv.lines().collect();
         assert_eq!(rows[0].split('\t').nth(3), Some("rating"));
+        // The score as every door writes it, in whole points (1500 + 32 · ½ = 1516); beside
+        // it the rating as a spreadsheet's number, to a tenth.
         assert!(
-            rows[1].starts_with("1\tAnn\t\t1516\t1516\t\t1\t0\t0\t2026-01-01"),
+            rows[1].starts_with("1\tAnn\t\t1516\t1516.0\t\t1\t0\t0\t2026-01-01"),
             "{}",
             rows[1]
         );
