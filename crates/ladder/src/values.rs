@@ -47,10 +47,6 @@ pub enum NameError {
          or digit"
     )]
     FormulaStart(char),
-    /// Stored text read back that the check would keep otherwise (spaces, normal form): a
-    /// name as kept reads back byte for byte, so this text was not written by the check.
-    #[error("is not written as the ladder keeps names (`{0}`)")]
-    NotKept(String),
 }
 
 /// A player's name as the ladder keeps it: Unicode NFC, trimmed, every run of spaces one
@@ -61,6 +57,9 @@ pub enum NameError {
 /// Events hold names of this type, so a name that fails the check cannot be written to a
 /// ladder; a stored name reads back through the same check (serde's `try_from`), and is
 /// serialised as the plain string it holds, so the stored bytes are those of a `String`.
+/// A stored name is kept as it was written: an older rungs kept names as typed (a decomposed
+/// "Cafe\u{301}" beside "Café"), and such a name, which the check would only have put in
+/// NFC, reads back byte for byte; a name the check refuses is damage.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
 #[serde(try_from = "String", into = "String")]
 pub struct PlayerName(String);
@@ -68,15 +67,10 @@ pub struct PlayerName(String);
 impl TryFrom<String> for PlayerName {
     type Error = NameError;
 
-    /// A name as kept, exactly: text the check would change is refused, not changed, so
-    /// what was stored is what is read.
+    /// Stored text, kept as it is if the check accepts it.
     fn try_from(text: String) -> Result<PlayerName, NameError> {
-        let name = PlayerName::parse(&text)?;
-        if name.0 == text {
-            Ok(name)
-        } else {
-            Err(NameError::NotKept(shown(&text).into_owned()))
-        }
+        PlayerName::parse(&text)?;
+        Ok(PlayerName(text))
     }
 }
 
