@@ -95,7 +95,9 @@ fn synthetic_file(entries: &[(NaiveDate, Entry)]) -> PathBuf {
         let partial = path.with_extension("partial");
         fresh(&partial);
         let mut store = Store::create(&partial, &Rules::default()).expect("create");
-        store.commit(&rungs_store::Change::new("synthetic ladder", entries.to_vec()).unwrap()).expect("commit");
+        store
+            .commit(&rungs_store::Change::new("synthetic ladder", entries.to_vec()).unwrap())
+            .expect("commit");
         drop(store);
         std::fs::rename(&partial, &path).expect("rename");
     }
@@ -170,12 +172,18 @@ fn bench_synthetic(c: &mut Criterion) {
                 MatchResult::Played(Outcome::Win),
             );
             store
-                .commit(&rungs_store::Change::new("add match", vec![(
-                        last_date,
-                        Entry::Add {
-                            event: Event::Match(m),
-                        },
-                    )]).unwrap())
+                .commit(
+                    &rungs_store::Change::new(
+                        "add match",
+                        vec![(
+                            last_date,
+                            Entry::Add {
+                                event: Event::Match(m),
+                            },
+                        )],
+                    )
+                    .unwrap(),
+                )
                 .expect("commit")
         })
     });

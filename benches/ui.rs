@@ -25,7 +25,13 @@ fn ladder_file(name: &str, players: u32, matches: u32) -> std::path::PathBuf {
         let _ = std::fs::remove_file(&partial);
         let mut store = Store::create(&partial, &Rules::default()).expect("create");
         store
-            .commit(&rungs_store::Change::new("synthetic ladder", synthetic::entries(players, matches, 42).to_vec()).unwrap())
+            .commit(
+                &rungs_store::Change::new(
+                    "synthetic ladder",
+                    synthetic::entries(players, matches, 42).to_vec(),
+                )
+                .unwrap(),
+            )
             .expect("commit");
         drop(store);
         std::fs::rename(&partial, &path).expect("rename");

@@ -43,7 +43,9 @@ fn club(path: &std::path::Path) {
         retired: true,
     };
     rows.push((d(6), Entry::Add { event }));
-    store.commit(&rungs_store::Change::new("club", rows.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club", rows.to_vec()).unwrap())
+        .unwrap();
 }
 
 #[test]

@@ -37,7 +37,9 @@ fn app(dir: &Temp, players: &[&str]) -> Harness<'static, RungsApp> {
             )
         })
         .collect();
-    store.commit(&rungs_store::Change::new("players", rows.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("players", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     app_support::open(&path, egui::vec2(1280.0, 860.0))
 }
@@ -468,7 +470,9 @@ fn a_change_after_another_program_changed_the_ladder_is_refused_then_lands() {
             },
         };
         let day = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
-        other.commit(&rungs_store::Change::new("added Eve", vec![(day, eve)]).unwrap()).unwrap();
+        other
+            .commit(&rungs_store::Change::new("added Eve", vec![(day, eve)]).unwrap())
+            .unwrap();
     }
     // The app's Undo would now take back Eve, not Dee: refused, and the screens reload.
     h.state_mut().state.apply(Command::Undo);
@@ -497,7 +501,9 @@ fn a_change_after_another_program_changed_the_ladder_is_refused_then_lands() {
             },
         };
         let day = NaiveDate::from_ymd_opt(2026, 1, 3).unwrap();
-        other.commit(&rungs_store::Change::new("added Fay", vec![(day, fay)]).unwrap()).unwrap();
+        other
+            .commit(&rungs_store::Change::new("added Fay", vec![(day, fay)]).unwrap())
+            .unwrap();
     }
     h.state_mut().state.apply(Command::AddPlayer("Gus".into()));
     assert!(
@@ -536,12 +542,18 @@ fn the_app_follows_its_file_and_says_what_another_program_changed() {
             rungs_ladder::event::MatchResult::Played(rungs_rating::Outcome::Win),
         );
         other
-            .commit(&rungs_store::Change::new("added Bo Chen beat Di", vec![(
-                    day,
-                    Entry::Add {
-                        event: Event::Match(game),
-                    },
-                )]).unwrap())
+            .commit(
+                &rungs_store::Change::new(
+                    "added Bo Chen beat Di",
+                    vec![(
+                        day,
+                        Entry::Add {
+                            event: Event::Match(game),
+                        },
+                    )],
+                )
+                .unwrap(),
+            )
             .unwrap();
     }
     assert_eq!(h.state().state.ladder.players[1].wins, 0, "not yet seen");
@@ -602,12 +614,18 @@ fn a_scenarios_record_shows_as_it_is_typed() {
         }),
     };
     store
-        .commit(&rungs_store::Change::new("club", vec![
-                (day, join(0, "Ann")),
-                (day, join(1, "Bo")),
-                (day, battle("Allies", [6.0, 3.0])),
-                (day, battle("Axis", [6.0, 4.0])),
-            ]).unwrap())
+        .commit(
+            &rungs_store::Change::new(
+                "club",
+                vec![
+                    (day, join(0, "Ann")),
+                    (day, join(1, "Bo")),
+                    (day, battle("Allies", [6.0, 3.0])),
+                    (day, battle("Axis", [6.0, 4.0])),
+                ],
+            )
+            .unwrap(),
+        )
         .unwrap();
     drop(store);
     let mut h = app_support::open(&path, egui::vec2(1280.0, 860.0));
@@ -644,7 +662,13 @@ fn an_edit_window_closes_when_another_program_deletes_its_match() {
         other.ladder().unwrap();
         let day = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
         other
-            .commit(&rungs_store::Change::new("deleted Ann beat Bo", vec![(day, Entry::Delete { target: seq })]).unwrap())
+            .commit(
+                &rungs_store::Change::new(
+                    "deleted Ann beat Bo",
+                    vec![(day, Entry::Delete { target: seq })],
+                )
+                .unwrap(),
+            )
             .unwrap();
     }
     h.run_steps(8);

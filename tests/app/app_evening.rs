@@ -62,9 +62,13 @@ fn ladder_file(
         .enumerate()
         .map(|(i, n)| (day(2000, 1, 1), join(i as u32, n)))
         .collect();
-    store.commit(&rungs_store::Change::new("players", joins.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("players", joins.to_vec()).unwrap())
+        .unwrap();
     if !rows.is_empty() {
-        store.commit(&rungs_store::Change::new("results", rows.to_vec()).unwrap()).unwrap();
+        store
+            .commit(&rungs_store::Change::new("results", rows.to_vec()).unwrap())
+            .unwrap();
     }
     drop(store);
     path

@@ -54,7 +54,9 @@ fn club(path: &Path, n: u32) {
         let date = start + chrono::Days::new(u64::from(i) + 1);
         rows.push((date, if i % 2 == 0 { win(0, 1) } else { win(1, 2) }));
     }
-    store.commit(&rungs_store::Change::new("club nights", rows.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club nights", rows.to_vec()).unwrap())
+        .unwrap();
 }
 
 /// Item 7: "No forecast yet: /…/demo.rungs: field `player_b`: unknown player `Portu`; add
@@ -118,7 +120,10 @@ fn a_change_made_meanwhile_elsewhere_is_said_without_redo_or_path() {
     {
         let mut other = Store::open(&path).unwrap();
         other
-            .commit(&rungs_store::Change::new("added Eve", vec![(day(2026, 1, 9), join(3, "Eve"))]).unwrap())
+            .commit(
+                &rungs_store::Change::new("added Eve", vec![(day(2026, 1, 9), join(3, "Eve"))])
+                    .unwrap(),
+            )
             .unwrap();
     }
     // Before the app has looked at the file again, Undo would take back Eve: refused.
@@ -223,7 +228,9 @@ fn the_forecast_and_seasons_say_the_resets_due_and_seasons_applies_them() {
         (day(2026, 1, 6), win(0, 1)),
         (day(2026, 1, 7), win(0, 1)),
     ];
-    store.commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     let mut h = app_support::open(&path, WIDE);
     click(&mut h, "Enter match");
@@ -477,11 +484,17 @@ fn ann_beat_bo(
     let mut store = Store::create(&path, &Rules::defaults(system)).unwrap();
     let start = day(2026, 1, 1);
     store
-        .commit(&rungs_store::Change::new("night", vec![
-                (start, join(0, "Ann")),
-                (start, join(1, "Bo")),
-                (start, win(0, 1)),
-            ]).unwrap())
+        .commit(
+            &rungs_store::Change::new(
+                "night",
+                vec![
+                    (start, join(0, "Ann")),
+                    (start, join(1, "Bo")),
+                    (start, win(0, 1)),
+                ],
+            )
+            .unwrap(),
+        )
         .unwrap();
     let ladder = store.ladder().unwrap();
     (path, ladder)
@@ -544,7 +557,9 @@ fn a_season_ended_by_the_button_says_its_real_length() {
         (day(2026, 1, 11), win(0, 1)),
         (day(2026, 1, 13), reset()),
     ];
-    store.commit(&rungs_store::Change::new("two seasons", rows.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("two seasons", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     let mut h = app_support::open(&path, WIDE);
     click(&mut h, "Seasons");

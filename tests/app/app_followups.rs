@@ -54,7 +54,9 @@ fn ladder_file(path: &Path, rules: &Rules) {
             },
         ),
     ];
-    store.commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
 }
 
 const WIDE: egui::Vec2 = egui::vec2(1400.0, 900.0);
@@ -199,7 +201,9 @@ fn open_the_demo_never_throws_away_changes_of_the_users() {
                 },
             },
         )];
-        store.commit(&rungs_store::Change::new("added My Club", rows.to_vec()).unwrap()).unwrap();
+        store
+            .commit(&rungs_store::Change::new("added My Club", rows.to_vec()).unwrap())
+            .unwrap();
     }
     let club = dir.0.join("club.rungs");
     ladder_file(&club, &Rules::default());

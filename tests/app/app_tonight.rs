@@ -38,7 +38,9 @@ fn club(dir: &Temp, size: egui::Vec2) -> Harness<'static, RungsApp> {
             (d(1, 1), Entry::Add { event })
         })
         .collect();
-    store.commit(&rungs_store::Change::new("players", joins.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("players", joins.to_vec()).unwrap())
+        .unwrap();
     let win = MatchResult::Played(Outcome::Win);
     let rows = vec![
         (
@@ -64,7 +66,9 @@ fn club(dir: &Temp, size: egui::Vec2) -> Harness<'static, RungsApp> {
             },
         ),
     ];
-    store.commit(&rungs_store::Change::new("results", rows.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("results", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     let mut h = app_support::open(&path, size);
     h.state_mut().state.apply(Command::Show(Screen::Tonight));

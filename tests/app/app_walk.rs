@@ -45,7 +45,9 @@ fn club(path: &Path) {
         (day(2026, 1, 2), win(0, 1)),
         (day(2026, 1, 3), win(1, 2)),
     ];
-    store.commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
 }
 
 fn wheel(h: &mut egui_kittest::Harness<'_, rungs_app::RungsApp>, at: egui::Pos2, dx: f32) {
@@ -137,7 +139,9 @@ fn a_rules_change_preview_says_the_reset_due_comes_with_it() {
         (day(2026, 1, 6), win(0, 1)),
         (day(2026, 1, 7), win(0, 1)),
     ];
-    store.commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
     let mut changed = rules.clone();
@@ -192,7 +196,9 @@ fn the_preview_gives_a_tier_change_its_whole_width() {
         (start, join(1, "Bo")),
         (day(2026, 1, 2), win(0, 1)),
     ];
-    store.commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     for size in [egui::vec2(1400.0, 900.0), egui::vec2(800.0, 600.0)] {
         let mut h = app_support::open(&path, size);
@@ -299,7 +305,9 @@ fn tune_names_the_fitted_parameters_by_their_labels() {
             let date = start + chrono::Days::new(i + 1);
             rows.push((date, if i % 2 == 0 { win(0, 1) } else { win(1, 2) }));
         }
-        store.commit(&rungs_store::Change::new("club nights", rows.to_vec()).unwrap()).unwrap();
+        store
+            .commit(&rungs_store::Change::new("club nights", rows.to_vec()).unwrap())
+            .unwrap();
     }
     let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
     app_support::click(&mut h, "Tune");
@@ -349,11 +357,17 @@ fn the_status_bar_keeps_to_two_lines_in_a_small_window() {
     let mut store = Store::create(&path, &rules).unwrap();
     let start = day(2026, 1, 5);
     store
-        .commit(&rungs_store::Change::new("club night", vec![
-                (start, join(0, "Ann")),
-                (start, join(1, "Bo")),
-                (day(2026, 1, 6), win(0, 1)),
-            ]).unwrap())
+        .commit(
+            &rungs_store::Change::new(
+                "club night",
+                vec![
+                    (start, join(0, "Ann")),
+                    (start, join(1, "Bo")),
+                    (day(2026, 1, 6), win(0, 1)),
+                ],
+            )
+            .unwrap(),
+        )
         .unwrap();
     drop(store);
     let mut h = app_support::open(&path, egui::vec2(560.0, 420.0));
@@ -376,7 +390,13 @@ fn text_typed_right_after_tab_goes_to_the_next_field() {
     let mut store = Store::create(&path, &Rules::default()).unwrap();
     let start = day(2026, 1, 1);
     store
-        .commit(&rungs_store::Change::new("teams", vec![(start, join(0, "Spain")), (start, join(1, "Portugal"))]).unwrap())
+        .commit(
+            &rungs_store::Change::new(
+                "teams",
+                vec![(start, join(0, "Spain")), (start, join(1, "Portugal"))],
+            )
+            .unwrap(),
+        )
         .unwrap();
     drop(store);
     let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
@@ -419,7 +439,9 @@ fn a_retired_player_leaves_no_gap_in_the_places() {
     rows.push((day(2026, 1, 3), win(1, 2)));
     rows.push((day(2026, 1, 4), win(0, 3)));
     rows.push((day(2026, 1, 5), win(1, 3)));
-    store.commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
     h.state_mut().state.apply(Command::ShowPlayer(Some(2)));

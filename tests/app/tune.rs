@@ -50,7 +50,9 @@ fn ladder(dir: &Dir) -> (PathBuf, Ladder) {
             },
         ));
     }
-    store.commit(&rungs_store::Change::new("matches", rows.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("matches", rows.to_vec()).unwrap())
+        .unwrap();
     let ladder = store.ladder().unwrap();
     (path, ladder)
 }

@@ -200,7 +200,9 @@ fn a_trigger_added_while_the_ladder_is_open_cannot_act() {
     let game = Event::Match(Match::new(0, 2, MatchResult::Played(Outcome::Win)));
     let date = chrono::NaiveDate::from_ymd_opt(2026, 1, 4).unwrap();
     let e = store
-        .commit(&rungs_store::Change::new("match", vec![(date, Entry::Add { event: game })]).unwrap())
+        .commit(
+            &rungs_store::Change::new("match", vec![(date, Entry::Add { event: game })]).unwrap(),
+        )
         .unwrap_err();
     let text = e.to_string();
     mentions(
@@ -529,84 +531,126 @@ fn every_action_keeps_the_stamp_true() {
     drop(Store::create(&path, &Rules::defaults(System::Skyweaver)).unwrap());
     let steps: Vec<Step> = vec![
         Box::new(|s| {
-            s.commit(&rungs_store::Change::new("players", vec![
-                    (day(1), join(0, "Ann")),
-                    (day(1), join(1, "Bo")),
-                    (day(2), join(2, "Cy")),
-                ]).unwrap())
+            s.commit(
+                &rungs_store::Change::new(
+                    "players",
+                    vec![
+                        (day(1), join(0, "Ann")),
+                        (day(1), join(1, "Bo")),
+                        (day(2), join(2, "Cy")),
+                    ],
+                )
+                .unwrap(),
+            )
             .map(drop)
             .unwrap()
         }),
         Box::new(|s| {
-            s.commit(&rungs_store::Change::new("m", vec![(day(3), game(0, 1, Outcome::Win))]).unwrap())
-                .map(drop)
-                .unwrap()
-        }),
-        Box::new(|s| {
-            s.commit(&rungs_store::Change::new("m", vec![(day(4), game(1, 2, Outcome::Draw))]).unwrap())
-                .map(drop)
-                .unwrap()
-        }),
-        Box::new(|s| {
-            s.commit(&rungs_store::Change::new("backdated", vec![(day(2), game(2, 0, Outcome::Win))]).unwrap())
-                .map(drop)
-                .unwrap()
-        }),
-        Box::new(|s| {
-            s.commit(&rungs_store::Change::new("edit", vec![(
-                    day(5),
-                    Entry::Edit {
-                        target: 4,
-                        event: game(0, 1, Outcome::Loss).into_event(),
-                    },
-                )]).unwrap())
+            s.commit(
+                &rungs_store::Change::new("m", vec![(day(3), game(0, 1, Outcome::Win))]).unwrap(),
+            )
             .map(drop)
             .unwrap()
         }),
         Box::new(|s| {
-            s.commit(&rungs_store::Change::new("soft", vec![(
-                    day(6),
-                    Entry::Add {
-                        event: Event::SoftReset,
-                    },
-                )]).unwrap())
+            s.commit(
+                &rungs_store::Change::new("m", vec![(day(4), game(1, 2, Outcome::Draw))]).unwrap(),
+            )
+            .map(drop)
+            .unwrap()
+        }),
+        Box::new(|s| {
+            s.commit(
+                &rungs_store::Change::new("backdated", vec![(day(2), game(2, 0, Outcome::Win))])
+                    .unwrap(),
+            )
+            .map(drop)
+            .unwrap()
+        }),
+        Box::new(|s| {
+            s.commit(
+                &rungs_store::Change::new(
+                    "edit",
+                    vec![(
+                        day(5),
+                        Entry::Edit {
+                            target: 4,
+                            event: game(0, 1, Outcome::Loss).into_event(),
+                        },
+                    )],
+                )
+                .unwrap(),
+            )
+            .map(drop)
+            .unwrap()
+        }),
+        Box::new(|s| {
+            s.commit(
+                &rungs_store::Change::new(
+                    "soft",
+                    vec![(
+                        day(6),
+                        Entry::Add {
+                            event: Event::SoftReset,
+                        },
+                    )],
+                )
+                .unwrap(),
+            )
             .map(drop)
             .unwrap()
         }),
         Box::new(|s| s.undo().map(drop).unwrap()),
         Box::new(|s| s.redo().map(drop).unwrap()),
         Box::new(|s| {
-            s.commit(&rungs_store::Change::new("delete", vec![(day(6), Entry::Delete { target: 5 })]).unwrap())
-                .map(drop)
-                .unwrap()
+            s.commit(
+                &rungs_store::Change::new("delete", vec![(day(6), Entry::Delete { target: 5 })])
+                    .unwrap(),
+            )
+            .map(drop)
+            .unwrap()
         }),
         Box::new(|s| {
-            s.commit(&rungs_store::Change::new("hard", vec![(
-                    day(7),
-                    Entry::Add {
-                        event: Event::HardReset,
-                    },
-                )]).unwrap())
+            s.commit(
+                &rungs_store::Change::new(
+                    "hard",
+                    vec![(
+                        day(7),
+                        Entry::Add {
+                            event: Event::HardReset,
+                        },
+                    )],
+                )
+                .unwrap(),
+            )
             .map(drop)
             .unwrap()
         }),
         Box::new(|s| {
             let rules = Rules::defaults(System::Elo);
-            s.commit(&rungs_store::Change::new("rules", vec![(
-                    day(8),
-                    Entry::Add {
-                        event: Event::Rules {
-                            rules: Box::new(rules),
+            s.commit(
+                &rungs_store::Change::new(
+                    "rules",
+                    vec![(
+                        day(8),
+                        Entry::Add {
+                            event: Event::Rules {
+                                rules: Box::new(rules),
+                            },
                         },
-                    },
-                )]).unwrap())
+                    )],
+                )
+                .unwrap(),
+            )
             .map(drop)
             .unwrap()
         }),
         Box::new(|s| {
-            s.commit(&rungs_store::Change::new("m", vec![(day(9), game(2, 1, Outcome::Win))]).unwrap())
-                .map(drop)
-                .unwrap()
+            s.commit(
+                &rungs_store::Change::new("m", vec![(day(9), game(2, 1, Outcome::Win))]).unwrap(),
+            )
+            .map(drop)
+            .unwrap()
         }),
         Box::new(|s| s.undo().map(drop).unwrap()),
         Box::new(|s| s.undo().map(drop).unwrap()),
@@ -1098,7 +1142,8 @@ fn a_copy_of_the_file_alone_holds_what_an_open_ladder_saved() {
         let m = Entry::Add {
             event: Event::Match(Match::new(2, 0, MatchResult::Played(Outcome::Win))),
         };
-        open.commit(&rungs_store::Change::new("Cy beat Ann", vec![(date, m)]).unwrap()).unwrap();
+        open.commit(&rungs_store::Change::new("Cy beat Ann", vec![(date, m)]).unwrap())
+            .unwrap();
     }
     std::fs::copy(dir.path(LADDER), dir.path("copy.rungs")).unwrap();
     assert!(!dir.path("copy.rungs-wal").exists());
@@ -1148,7 +1193,8 @@ fn a_change_built_from_a_ladder_another_program_changed_is_refused() {
     );
     // Read again: the change is made against what is there.
     assert_ne!(mine.ladder().unwrap(), before);
-    mine.commit(&rungs_store::Change::new("Ann drew with Cy", vec![(day, draw)]).unwrap()).unwrap();
+    mine.commit(&rungs_store::Change::new("Ann drew with Cy", vec![(day, draw)]).unwrap())
+        .unwrap();
     assert_eq!(mine.ladder().unwrap().players[0].draws, 2);
     assert!(Store::check(&dir.path(LADDER)).unwrap().is_sound());
 }

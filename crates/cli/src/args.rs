@@ -672,7 +672,10 @@ mod tests {
         clap_complete::generate(clap_complete::Shell::Bash, &mut cli, "rungs", &mut script);
         let script = String::from_utf8_lossy(&script);
         for system in System::ALL {
-            assert!(script.contains(system.name()), "bash completions lack {system}");
+            assert!(
+                script.contains(system.name()),
+                "bash completions lack {system}"
+            );
         }
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
         for doc in ["README.md", "docs/cli/files.md"] {

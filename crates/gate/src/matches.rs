@@ -163,10 +163,7 @@ pub fn check_score(at: &Place, m: &Match, players: &dyn Fn() -> String) -> Resul
     }
 }
 
-fn optional_medals(
-    at: &Place,
-    text: Option<&str>,
-) -> Result<Option<values::Medals>, ActionError> {
+fn optional_medals(at: &Place, text: Option<&str>) -> Result<Option<values::Medals>, ActionError> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(None),
         Some(t) => parse_medals(t)

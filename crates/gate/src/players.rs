@@ -37,11 +37,7 @@ impl Action {
             rows.push((
                 day,
                 Entry::Add {
-                    event: Event::Player {
-                        id,
-                        name,
-                        undated,
-                    },
+                    event: Event::Player { id, name, undated },
                 },
             ));
         }
@@ -76,10 +72,7 @@ impl Action {
             vec![(
                 day,
                 Entry::Add {
-                    event: Event::Rename {
-                        id,
-                        name,
-                    },
+                    event: Event::Rename { id, name },
                 },
             )],
         )

@@ -86,7 +86,8 @@ pub fn read(input: impl Read, file: &str) -> Result<Vec<EloLine>, EloListError> 
                 format!("no `elo` column (the header has: {listed})"),
             )
         })?;
-    let rank = column(&headers, &["rank", "old_rank"]).map_err(|e| err(1, "rank", e.to_string()))?;
+    let rank =
+        column(&headers, &["rank", "old_rank"]).map_err(|e| err(1, "rank", e.to_string()))?;
     let mut out = Vec::new();
     let mut record = csv::StringRecord::new();
     let mut line = 1u64;

@@ -549,7 +549,11 @@ fn typed_fields(obj: &mut Map<String, Value>) -> Result<(), Problem> {
     {
         return Err((
             "medals",
-            format!("{:?} must be numbers from 0 to {}", [a, b], values::MEDALS_MAX),
+            format!(
+                "{:?} must be numbers from 0 to {}",
+                [a, b],
+                values::MEDALS_MAX
+            ),
         ));
     }
     Ok(())
@@ -787,13 +791,15 @@ impl Checks {
                     self.player(id)?;
                 }
                 let name = |id| self.name_of(id);
-                rungs_ladder::rounds::check_round(round, &name).map_err(|e| ("round", e.to_string()))
+                rungs_ladder::rounds::check_round(round, &name)
+                    .map_err(|e| ("round", e.to_string()))
             }
             Event::PairRule { a, b, .. } => {
                 self.player(*a)?;
                 self.player(*b)?;
                 let name = |id| self.name_of(id);
-                rungs_ladder::rounds::check_pair_rule(*a, *b, &name).map_err(|e| ("rule", e.to_string()))
+                rungs_ladder::rounds::check_pair_rule(*a, *b, &name)
+                    .map_err(|e| ("rule", e.to_string()))
             }
         }
     }

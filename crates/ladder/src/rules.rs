@@ -727,7 +727,9 @@ mod tests {
         assert!(rules.set_param("margin", 1.5).is_err());
         assert_eq!(rules.margin.margin, Margin::Log);
         let unknown = json.replace(r#""margin":2.0"#, r#""margin":7.0"#);
-        let e = serde_json::from_str::<Rules>(&unknown).unwrap_err().to_string();
+        let e = serde_json::from_str::<Rules>(&unknown)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("margin 7 is not an option"), "{e}");
     }
 

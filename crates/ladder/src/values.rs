@@ -60,7 +60,9 @@ pub enum NameError {
 /// A stored name is kept as it was written: an older rungs kept names as typed (a decomposed
 /// "Cafe\u{301}" beside "Café"), and such a name, which the check would only have put in
 /// NFC, reads back byte for byte; a name the check refuses is damage.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 #[serde(try_from = "String", into = "String")]
 pub struct PlayerName(String);
 

@@ -4,10 +4,10 @@
 
 use rungs_interchange::csv_export::inert;
 use rungs_ladder::replay::Ladder;
+use rungs_ladder::shown;
 use rungs_ladder::skyweaver::Tier;
 use rungs_ladder::standings::Standing;
 use rungs_ladder::state::Skill;
-use rungs_ladder::shown;
 use rungs_ladder::values;
 
 /// One player's line.

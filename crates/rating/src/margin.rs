@@ -153,7 +153,9 @@ mod tests {
             assert_eq!(serde_json::to_string(&read).unwrap(), code);
         }
         for code in ["4.0", "1.5", "-1.0"] {
-            let e = serde_json::from_str::<Margin>(code).unwrap_err().to_string();
+            let e = serde_json::from_str::<Margin>(code)
+                .unwrap_err()
+                .to_string();
             assert!(e.starts_with("margin "), "{e}");
             assert!(e.contains("is not an option"), "{e}");
         }

@@ -58,7 +58,9 @@ pub enum RowError {
 
 /// An event's tag as a message names it: "`player` ", or nothing when it has none.
 fn tagged(kind: &Option<String>) -> String {
-    kind.as_deref().map(|k| format!("`{k}` ")).unwrap_or_default()
+    kind.as_deref()
+        .map(|k| format!("`{k}` "))
+        .unwrap_or_default()
 }
 
 /// The most rows a block holds.
@@ -729,13 +731,21 @@ mod tests {
     #[test]
     fn a_stored_event_the_checks_refuse_is_damage_named_by_its_row() {
         for (json, kind, words) in [
-            (r#"{"kind":"player","id":0,"name":""}"#, "player", "is empty"),
+            (
+                r#"{"kind":"player","id":0,"name":""}"#,
+                "player",
+                "is empty",
+            ),
             (
                 r#"{"kind":"rename","id":0,"name":"\u001b[2J=cmd"}"#,
                 "rename",
                 "U+001B",
             ),
-            (r#"{"kind":"player","id":0,"name":"Ann,Bo"}"#, "player", "comma"),
+            (
+                r#"{"kind":"player","id":0,"name":"Ann,Bo"}"#,
+                "player",
+                "comma",
+            ),
             (
                 r#"{"kind":"match","a":[0],"b":[1],"result":{"played":"Win"},"medals":[1,-2]}"#,
                 "match",

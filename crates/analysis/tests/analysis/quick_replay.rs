@@ -183,7 +183,11 @@ fn build(players: u32, steps: &[(Raw, u32)], resets: bool) -> Vec<(NaiveDate, u6
                 if *scenario {
                     m.scenario = Some(["Pegasus", "Sword"][k % 2].into());
                     m.side_a = Some(["Allies", "Axis"][picks[0] % 2].into());
-                    m.medals = rungs_ladder::values::Medals::new([(picks[1] % 7) as f64, (picks[2] % 7) as f64]).ok();
+                    m.medals = rungs_ladder::values::Medals::new([
+                        (picks[1] % 7) as f64,
+                        (picks[2] % 7) as f64,
+                    ])
+                    .ok();
                 }
                 Event::Match(m)
             }

@@ -96,7 +96,8 @@ fn random_log(
                     Op::Rules(r) => Event::Rules { rules: r.into() },
                     Op::Rename(id) => Event::Rename {
                         id,
-                        name: rungs_ladder::values::PlayerName::parse(&format!("R{id}-{d}")).unwrap(),
+                        name: rungs_ladder::values::PlayerName::parse(&format!("R{id}-{d}"))
+                            .unwrap(),
                     },
                 };
                 items.push((d, event));

@@ -345,9 +345,13 @@ fn a_league_of_newcomers_is_shown_from_its_average_side() {
             .map(|(d, e)| (*d, Entry::Add { event: e.clone() }))
             .collect();
         let half = entries.len() / 2;
-        store.commit(&rungs_store::Change::new("first half", entries[..half].to_vec()).unwrap()).unwrap();
+        store
+            .commit(&rungs_store::Change::new("first half", entries[..half].to_vec()).unwrap())
+            .unwrap();
         for e in &entries[half..] {
-            store.commit(&rungs_store::Change::new("one", std::slice::from_ref(e).to_vec()).unwrap()).unwrap();
+            store
+                .commit(&rungs_store::Change::new("one", std::slice::from_ref(e).to_vec()).unwrap())
+                .unwrap();
         }
     }
     let store = Store::open(&path).unwrap();

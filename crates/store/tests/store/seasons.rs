@@ -51,7 +51,9 @@ fn club(dir: &Temp) -> Store {
             )
         })
         .collect();
-    store.commit(&rungs_store::Change::new("players", players.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("players", players.to_vec()).unwrap())
+        .unwrap();
     let migration = Migration {
         entries: vec![
             MigrationEntry {
@@ -72,16 +74,25 @@ fn club(dir: &Temp) -> Store {
         ],
     };
     store
-        .commit(&rungs_store::Change::new("migrate", vec![(
-                day(2),
-                add(Event::Migration {
-                    migration: Box::new(migration),
-                }),
-            )]).unwrap())
+        .commit(
+            &rungs_store::Change::new(
+                "migrate",
+                vec![(
+                    day(2),
+                    add(Event::Migration {
+                        migration: Box::new(migration),
+                    }),
+                )],
+            )
+            .unwrap(),
+        )
         .unwrap();
     for (d, a, b) in [(3, 0, 1), (4, 0, 2), (5, 1, 3), (6, 0, 1)] {
         store
-            .commit(&rungs_store::Change::new("match", vec![(day(d), add(game(a, b, Outcome::Win)))]).unwrap())
+            .commit(
+                &rungs_store::Change::new("match", vec![(day(d), add(game(a, b, Outcome::Win)))])
+                    .unwrap(),
+            )
             .unwrap();
     }
     store
@@ -124,7 +135,9 @@ fn each_button_previews_what_it_then_does_and_undo_restores_it() {
             changes.iter().any(|c| c.moved()),
             "{label}: the preview moves nobody"
         );
-        store.commit(&rungs_store::Change::new(label, rows.to_vec()).unwrap()).unwrap();
+        store
+            .commit(&rungs_store::Change::new(label, rows.to_vec()).unwrap())
+            .unwrap();
         assert_eq!(
             standings_json(&store),
             previewed,
@@ -178,7 +191,9 @@ fn migration_follows_table_two_row_by_row() {
             )
         })
         .collect();
-    store.commit(&rungs_store::Change::new("players", players.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("players", players.to_vec()).unwrap())
+        .unwrap();
     let entries = rows
         .iter()
         .enumerate()
@@ -189,12 +204,18 @@ fn migration_follows_table_two_row_by_row() {
         })
         .collect();
     store
-        .commit(&rungs_store::Change::new("migrate", vec![(
-                day(2),
-                add(Event::Migration {
-                    migration: Box::new(Migration { entries }),
-                }),
-            )]).unwrap())
+        .commit(
+            &rungs_store::Change::new(
+                "migrate",
+                vec![(
+                    day(2),
+                    add(Event::Migration {
+                        migration: Box::new(Migration { entries }),
+                    }),
+                )],
+            )
+            .unwrap(),
+        )
         .unwrap();
     let ladder = store.ladder().unwrap();
     let table = standings::standings(&ladder);
@@ -248,7 +269,10 @@ fn the_archive_keeps_each_season() {
         .commit(&rungs_store::Change::new("soft", vec![(day(7), add(Event::SoftReset))]).unwrap())
         .unwrap();
     store
-        .commit(&rungs_store::Change::new("match", vec![(day(8), add(game(1, 0, Outcome::Win)))]).unwrap())
+        .commit(
+            &rungs_store::Change::new("match", vec![(day(8), add(game(1, 0, Outcome::Win)))])
+                .unwrap(),
+        )
         .unwrap();
     let week2 = week_end_rp(&store);
     store
@@ -291,24 +315,30 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
     let mut store =
         Store::create(&dir.0.join("m.rungs"), &Rules::defaults(System::Memoir44)).unwrap();
     store
-        .commit(&rungs_store::Change::new("players", vec![
-                (
-                    day(1),
-                    add(Event::Player {
-                        id: 0,
-                        name: rungs_ladder::values::PlayerName::parse("A").unwrap(),
-                        undated: false,
-                    }),
-                ),
-                (
-                    day(1),
-                    add(Event::Player {
-                        id: 1,
-                        name: rungs_ladder::values::PlayerName::parse("B").unwrap(),
-                        undated: false,
-                    }),
-                ),
-            ]).unwrap())
+        .commit(
+            &rungs_store::Change::new(
+                "players",
+                vec![
+                    (
+                        day(1),
+                        add(Event::Player {
+                            id: 0,
+                            name: rungs_ladder::values::PlayerName::parse("A").unwrap(),
+                            undated: false,
+                        }),
+                    ),
+                    (
+                        day(1),
+                        add(Event::Player {
+                            id: 1,
+                            name: rungs_ladder::values::PlayerName::parse("B").unwrap(),
+                            undated: false,
+                        }),
+                    ),
+                ],
+            )
+            .unwrap(),
+        )
         .unwrap();
     let figures = ScenarioOverride {
         scenario: "Pegasus Bridge".into(),
@@ -317,12 +347,18 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
         averages: [3.4, 2.6],
     };
     store
-        .commit(&rungs_store::Change::new("figures", vec![(
-                day(1),
-                add(Event::Scenario {
-                    figures: Box::new(figures),
-                }),
-            )]).unwrap())
+        .commit(
+            &rungs_store::Change::new(
+                "figures",
+                vec![(
+                    day(1),
+                    add(Event::Scenario {
+                        figures: Box::new(figures),
+                    }),
+                )],
+            )
+            .unwrap(),
+        )
         .unwrap();
     let m = |side: &str, medals: [f64; 2], o| {
         Event::Match(Match {
@@ -339,7 +375,13 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
         })
     };
     store
-        .commit(&rungs_store::Change::new("match", vec![(day(2), add(m("Allies", [4.0, 2.0], Outcome::Win)))]).unwrap())
+        .commit(
+            &rungs_store::Change::new(
+                "match",
+                vec![(day(2), add(m("Allies", [4.0, 2.0], Outcome::Win)))],
+            )
+            .unwrap(),
+        )
         .unwrap();
     let ladder = store.ladder().unwrap();
     let ra = ladder.players[0].figures().rating;
@@ -366,7 +408,13 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
     };
     let before = store.ladder().unwrap().players[0].figures().rating;
     store
-        .commit(&rungs_store::Change::new("match", vec![(day(3), add(omaha("Germans", [6.0, 3.0], Outcome::Win)))]).unwrap())
+        .commit(
+            &rungs_store::Change::new(
+                "match",
+                vec![(day(3), add(omaha("Germans", [6.0, 3.0], Outcome::Win)))],
+            )
+            .unwrap(),
+        )
         .unwrap();
     let after_first = store.ladder().unwrap().players[0].figures().rating;
     let e = rungs_rating::elo::expected(before, 3000.0 - before);
@@ -380,7 +428,13 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
     //   pts = 64·(1 − 6/11) = 320/11 = 29.0909, bonus = 1 + (1/11)·0.1·(3 − 4) = 0.990909,
     //   ΔA = 29.0909·0.990909·(1 − E(A, B)) > 0.
     store
-        .commit(&rungs_store::Change::new("match", vec![(day(4), add(omaha("Germans", [6.0, 4.0], Outcome::Win)))]).unwrap())
+        .commit(
+            &rungs_store::Change::new(
+                "match",
+                vec![(day(4), add(omaha("Germans", [6.0, 4.0], Outcome::Win)))],
+            )
+            .unwrap(),
+        )
         .unwrap();
     let after_second = store.ladder().unwrap().players[0].figures().rating;
     let e = rungs_rating::elo::expected(after_first, 3000.0 - after_first);
@@ -418,7 +472,9 @@ fn a_grandweaver_slot_held_between_resets_counts_through_the_store() {
             )
         })
         .collect();
-    store.commit(&rungs_store::Change::new("players", players.to_vec()).unwrap()).unwrap();
+    store
+        .commit(&rungs_store::Change::new("players", players.to_vec()).unwrap())
+        .unwrap();
     let grandmaster = |player| MigrationEntry {
         player,
         elo: 2000.0,
@@ -428,12 +484,18 @@ fn a_grandweaver_slot_held_between_resets_counts_through_the_store() {
         entries: vec![grandmaster(0), grandmaster(1)],
     };
     store
-        .commit(&rungs_store::Change::new("migrate", vec![(
-                day(2),
-                add(Event::Migration {
-                    migration: Box::new(migration),
-                }),
-            )]).unwrap())
+        .commit(
+            &rungs_store::Change::new(
+                "migrate",
+                vec![(
+                    day(2),
+                    add(Event::Migration {
+                        migration: Box::new(migration),
+                    }),
+                )],
+            )
+            .unwrap(),
+        )
         .unwrap();
     let tiers = |store: &Store| {
         let ladder = store.ladder().unwrap();
@@ -444,14 +506,20 @@ fn a_grandweaver_slot_held_between_resets_counts_through_the_store() {
         t
     };
     store
-        .commit(&rungs_store::Change::new("match", vec![(day(3), add(game(0, 2, Outcome::Win)))]).unwrap())
+        .commit(
+            &rungs_store::Change::new("match", vec![(day(3), add(game(0, 2, Outcome::Win)))])
+                .unwrap(),
+        )
         .unwrap();
     assert_eq!(
         tiers(&store)[..2],
         [Some(Tier::Grandweaver), Some(Tier::Master)]
     );
     store
-        .commit(&rungs_store::Change::new("match", vec![(day(4), add(game(1, 0, Outcome::Win)))]).unwrap())
+        .commit(
+            &rungs_store::Change::new("match", vec![(day(4), add(game(1, 0, Outcome::Win)))])
+                .unwrap(),
+        )
         .unwrap();
     assert_eq!(
         tiers(&store)[..2],
@@ -461,7 +529,9 @@ fn a_grandweaver_slot_held_between_resets_counts_through_the_store() {
     assert!(ladder.players[0].season_grandweaver && ladder.players[1].season_grandweaver);
     assert_eq!(ladder, store.replay(None).unwrap().0);
     store
-        .commit(&rungs_store::Change::new("hard reset", vec![(day(5), add(Event::HardReset))]).unwrap())
+        .commit(
+            &rungs_store::Change::new("hard reset", vec![(day(5), add(Event::HardReset))]).unwrap(),
+        )
         .unwrap();
     let ladder = store.ladder().unwrap();
     assert_eq!(
