@@ -27,7 +27,7 @@ fn club(path: &std::path::Path) {
         .map(|(i, n)| {
             let event = Event::Player {
                 id: i as u32,
-                name: rungs_ladder::values::PlayerName::parse(&n).unwrap(),
+                name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                 undated: false,
             };
             (d(1), Entry::Add { event })

@@ -30,7 +30,7 @@ fn app(dir: &Temp, players: &[&str]) -> Harness<'static, RungsApp> {
                 Entry::Add {
                     event: Event::Player {
                         id: i as u32,
-                        name: rungs_ladder::values::PlayerName::parse(&n).unwrap(),
+                        name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                         undated: false,
                     },
                 },
@@ -601,7 +601,7 @@ fn a_scenarios_record_shows_as_it_is_typed() {
     let join = |id: u32, name: &str| Entry::Add {
         event: Event::Player {
             id,
-            name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     };

@@ -25,7 +25,7 @@ fn join(id: u32, name: &str) -> Entry {
     Entry::Add {
         event: LadderEvent::Player {
             id,
-            name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     }

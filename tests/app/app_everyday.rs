@@ -28,7 +28,7 @@ fn join(id: u32, name: &str) -> Entry {
     Entry::Add {
         event: Event::Player {
             id,
-            name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     }
@@ -222,7 +222,7 @@ fn the_forecast_and_seasons_say_the_resets_due_and_seasons_applies_them() {
     };
     let mut store = Store::create(&path, &rules).unwrap();
     let start = day(2026, 1, 5);
-    let rows = vec![
+    let rows = [
         (start, join(0, "Ann")),
         (start, join(1, "Bo")),
         (day(2026, 1, 6), win(0, 1)),
@@ -552,7 +552,7 @@ fn a_season_ended_by_the_button_says_its_real_length() {
     let reset = || Entry::Add {
         event: Event::HardReset,
     };
-    let rows = vec![
+    let rows = [
         (day(2026, 1, 10), reset()),
         (day(2026, 1, 11), win(0, 1)),
         (day(2026, 1, 13), reset()),

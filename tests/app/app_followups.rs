@@ -40,11 +40,11 @@ fn ladder_file(path: &Path, rules: &Rules) {
     let join = |id: u32, name: &str| Entry::Add {
         event: Event::Player {
             id,
-            name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     };
-    let rows = vec![
+    let rows = [
         (day(2026, 1, 5), join(0, "Ann")),
         (day(2026, 1, 5), join(1, "Bo")),
         (

@@ -32,7 +32,7 @@ fn club(dir: &Temp, size: egui::Vec2) -> Harness<'static, RungsApp> {
         .map(|(i, n)| {
             let event = Event::Player {
                 id: i as u32,
-                name: rungs_ladder::values::PlayerName::parse(&n).unwrap(),
+                name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                 undated: false,
             };
             (d(1, 1), Entry::Add { event })
@@ -42,7 +42,7 @@ fn club(dir: &Temp, size: egui::Vec2) -> Harness<'static, RungsApp> {
         .commit(&rungs_store::Change::new("players", joins.to_vec()).unwrap())
         .unwrap();
     let win = MatchResult::Played(Outcome::Win);
-    let rows = vec![
+    let rows = [
         (
             d(1, 8),
             Entry::Add {

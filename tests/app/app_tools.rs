@@ -39,7 +39,7 @@ fn app(dir: &Temp) -> Harness<'static, RungsApp> {
         .map(|(i, n)| {
             let event = Event::Player {
                 id: i as u32,
-                name: rungs_ladder::values::PlayerName::parse(&n).unwrap(),
+                name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                 undated: false,
             };
             (day(1), Entry::Add { event })

@@ -22,7 +22,7 @@ fn join(id: u32, name: &str) -> Entry {
     Entry::Add {
         event: LogEvent::Player {
             id,
-            name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     }
@@ -38,7 +38,7 @@ fn win(a: u32, b: u32) -> Entry {
 fn club(path: &Path) {
     let mut store = Store::create(path, &Rules::default()).unwrap();
     let start = day(2026, 1, 1);
-    let rows = vec![
+    let rows = [
         (start, join(0, "Ann")),
         (start, join(1, "Bo")),
         (start, join(2, "Cy")),
@@ -133,7 +133,7 @@ fn a_rules_change_preview_says_the_reset_due_comes_with_it() {
     };
     let mut store = Store::create(&path, &rules).unwrap();
     let start = day(2026, 1, 5);
-    let rows = vec![
+    let rows = [
         (start, join(0, "Ann")),
         (start, join(1, "Bo")),
         (day(2026, 1, 6), win(0, 1)),
@@ -191,7 +191,7 @@ fn the_preview_gives_a_tier_change_its_whole_width() {
     rules.set_param("initial_rp", 1200.0).unwrap();
     let mut store = Store::create(&path, &rules).unwrap();
     let start = day(2026, 1, 1);
-    let rows = vec![
+    let rows = [
         (start, join(0, "Ann")),
         (start, join(1, "Bo")),
         (day(2026, 1, 2), win(0, 1)),

@@ -23,7 +23,7 @@ fn rows(n: u64) -> Vec<(NaiveDate, Entry)> {
             Entry::Add {
                 event: Event::Player {
                     id,
-                    name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
+                    name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
                     undated: false,
                 },
             },

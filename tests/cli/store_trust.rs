@@ -521,7 +521,7 @@ fn every_action_keeps_the_stamp_true() {
     let join = |id: PlayerId, name: &str| Entry::Add {
         event: Event::Player {
             id,
-            name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     };

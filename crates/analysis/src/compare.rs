@@ -93,7 +93,7 @@ mod tests {
             .zip(0..)
             .map(|(n, id)| Event::Player {
                 id,
-                name: rungs_ladder::values::PlayerName::parse(&n).unwrap(),
+                name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                 undated: false,
             })
             .collect();

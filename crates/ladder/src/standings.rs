@@ -358,7 +358,7 @@ mod tests {
             let mut events: Vec<Event> = (0..3)
                 .map(|id| Event::Player {
                     id,
-                    name: crate::values::PlayerName::parse(&names[id as usize]).unwrap(),
+                    name: crate::values::PlayerName::parse(names[id as usize]).unwrap(),
                     undated: false,
                 })
                 .collect();

@@ -453,7 +453,7 @@ mod tests {
     fn join(id: PlayerId, name: &str) -> Event {
         Event::Player {
             id,
-            name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         }
     }

@@ -35,8 +35,6 @@ fn parse_date(text: &str) -> Option<NaiveDate> {
         .map(rungs_ladder::values::Day::date)
 }
 
-/// A format 1 row from its columns (seq, date, op, target, a, b, result, body).
-#[allow(clippy::too_many_arguments)]
 /// What is wrong with a format 1 log row. Each names the row.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub(super) enum OldRowError {
@@ -52,6 +50,8 @@ pub(super) enum OldRowError {
     UnknownOperation { seq: i64, op: String },
 }
 
+/// A format 1 row from its columns (seq, date, op, target, a, b, result, body).
+#[allow(clippy::too_many_arguments)]
 fn old_row(
     seq: i64,
     date: &str,

@@ -181,7 +181,7 @@ fn club(dir: &Dir, rules: &Rules) -> Store {
         .map(|(n, id)| {
             let event = Event::Player {
                 id,
-                name: rungs_ladder::values::PlayerName::parse(&n).unwrap(),
+                name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                 undated: false,
             };
             (d(1), Entry::Add { event })

@@ -23,7 +23,7 @@ fn day(d: u64) -> NaiveDate {
 fn join(id: u32, name: &str, date: NaiveDate) -> (NaiveDate, Entry) {
     let event = Event::Player {
         id,
-        name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
+        name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
         undated: false,
     };
     (date, Entry::Add { event })

@@ -59,7 +59,7 @@ impl Run {
                 day(0),
                 &Event::Player {
                     id: id as PlayerId,
-                    name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
+                    name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
                     undated: false,
                 },
             );

@@ -45,7 +45,7 @@ fn club(dir: &Temp) -> Store {
                 day(1),
                 add(Event::Player {
                     id: i as PlayerId,
-                    name: rungs_ladder::values::PlayerName::parse(&n).unwrap(),
+                    name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                     undated: false,
                 }),
             )
@@ -185,7 +185,7 @@ fn migration_follows_table_two_row_by_row() {
                 day(1),
                 add(Event::Player {
                     id: i as PlayerId,
-                    name: rungs_ladder::values::PlayerName::parse(&r.name()).unwrap(),
+                    name: rungs_ladder::values::PlayerName::parse(r.name()).unwrap(),
                     undated: false,
                 }),
             )
@@ -466,7 +466,7 @@ fn a_grandweaver_slot_held_between_resets_counts_through_the_store() {
                 day(1),
                 add(Event::Player {
                     id: i as PlayerId,
-                    name: rungs_ladder::values::PlayerName::parse(&n).unwrap(),
+                    name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                     undated: false,
                 }),
             )

@@ -15,7 +15,7 @@ fn player(id: PlayerId, name: &str) -> Entry {
     Entry::Add {
         event: Event::Player {
             id,
-            name: rungs_ladder::values::PlayerName::parse(&name).unwrap(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     }
