@@ -95,7 +95,9 @@ fn synthetic_file(entries: &[(NaiveDate, Entry)]) -> PathBuf {
         let partial = path.with_extension("partial");
         fresh(&partial);
         let mut store = Store::create(&partial, &Rules::default()).expect("create");
-        store.commit("synthetic ladder", entries).expect("commit");
+        store
+            .commit(&rungs_store::Change::new("synthetic ladder", entries.to_vec()).unwrap())
+            .expect("commit");
         drop(store);
         std::fs::rename(&partial, &path).expect("rename");
     }
@@ -171,13 +173,16 @@ fn bench_synthetic(c: &mut Criterion) {
             );
             store
                 .commit(
-                    "add match",
-                    &[(
-                        last_date,
-                        Entry::Add {
-                            event: Event::Match(m),
-                        },
-                    )],
+                    &rungs_store::Change::new(
+                        "add match",
+                        vec![(
+                            last_date,
+                            Entry::Add {
+                                event: Event::Match(m),
+                            },
+                        )],
+                    )
+                    .unwrap(),
                 )
                 .expect("commit")
         })

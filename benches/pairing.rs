@@ -44,7 +44,7 @@ fn ladder() -> (Ladder, History, NaiveDate) {
     let start = NaiveDate::from_ymd_opt(2026, 1, 1).expect("a date");
     let mut events = Vec::new();
     for id in 0..PLAYERS {
-        let name = format!("P{id}");
+        let name = rungs_ladder::values::PlayerName::parse(&format!("P{id}")).expect("a name");
         events.push((
             start,
             Event::Player {

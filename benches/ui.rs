@@ -26,8 +26,11 @@ fn ladder_file(name: &str, players: u32, matches: u32) -> std::path::PathBuf {
         let mut store = Store::create(&partial, &Rules::default()).expect("create");
         store
             .commit(
-                "synthetic ladder",
-                &synthetic::entries(players, matches, 42),
+                &rungs_store::Change::new(
+                    "synthetic ladder",
+                    synthetic::entries(players, matches, 42).to_vec(),
+                )
+                .unwrap(),
             )
             .expect("commit");
         drop(store);

@@ -26,7 +26,7 @@ fn main() {
             start,
             Event::Player {
                 id,
-                name: format!("P{id}"),
+                name: rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap(),
                 undated: false,
             },
         ));

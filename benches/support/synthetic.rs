@@ -39,7 +39,8 @@ pub fn entries(players: u32, matches: u32, seed: u64) -> Vec<(NaiveDate, Entry)>
             Entry::Add {
                 event: Event::Player {
                     id,
-                    name: format!("Player {id:05}"),
+                    name: rungs_ladder::values::PlayerName::parse(&format!("Player {id:05}"))
+                        .unwrap(),
                     undated: false,
                 },
             },

@@ -30,14 +30,16 @@ fn app(dir: &Temp, players: &[&str]) -> Harness<'static, RungsApp> {
                 Entry::Add {
                     event: Event::Player {
                         id: i as u32,
-                        name: n.to_string(),
+                        name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                         undated: false,
                     },
                 },
             )
         })
         .collect();
-    store.commit("players", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("players", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     app_support::open(&path, egui::vec2(1280.0, 860.0))
 }
@@ -463,12 +465,14 @@ fn a_change_after_another_program_changed_the_ladder_is_refused_then_lands() {
         let eve = Entry::Add {
             event: Event::Player {
                 id: 4,
-                name: "Eve".into(),
+                name: rungs_ladder::values::PlayerName::parse("Eve").unwrap(),
                 undated: false,
             },
         };
         let day = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
-        other.commit("added Eve", &[(day, eve)]).unwrap();
+        other
+            .commit(&rungs_store::Change::new("added Eve", vec![(day, eve)]).unwrap())
+            .unwrap();
     }
     // The app's Undo would now take back Eve, not Dee: refused, and the screens reload.
     h.state_mut().state.apply(Command::Undo);
@@ -492,12 +496,14 @@ fn a_change_after_another_program_changed_the_ladder_is_refused_then_lands() {
         let fay = Entry::Add {
             event: Event::Player {
                 id: 4,
-                name: "Fay".into(),
+                name: rungs_ladder::values::PlayerName::parse("Fay").unwrap(),
                 undated: false,
             },
         };
         let day = NaiveDate::from_ymd_opt(2026, 1, 3).unwrap();
-        other.commit("added Fay", &[(day, fay)]).unwrap();
+        other
+            .commit(&rungs_store::Change::new("added Fay", vec![(day, fay)]).unwrap())
+            .unwrap();
     }
     h.state_mut().state.apply(Command::AddPlayer("Gus".into()));
     assert!(
@@ -537,13 +543,16 @@ fn the_app_follows_its_file_and_says_what_another_program_changed() {
         );
         other
             .commit(
-                "added Bo Chen beat Di",
-                &[(
-                    day,
-                    Entry::Add {
-                        event: Event::Match(game),
-                    },
-                )],
+                &rungs_store::Change::new(
+                    "added Bo Chen beat Di",
+                    vec![(
+                        day,
+                        Entry::Add {
+                            event: Event::Match(game),
+                        },
+                    )],
+                )
+                .unwrap(),
             )
             .unwrap();
     }
@@ -592,13 +601,13 @@ fn a_scenarios_record_shows_as_it_is_typed() {
     let join = |id: u32, name: &str| Entry::Add {
         event: Event::Player {
             id,
-            name: name.into(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     };
-    let battle = |side: &str, medals| Entry::Add {
+    let battle = |side: &str, medals: [f64; 2]| Entry::Add {
         event: Event::Match(Match {
-            medals: Some(medals),
+            medals: rungs_ladder::values::Medals::new(medals).ok(),
             scenario: Some("Pegasus Bridge".into()),
             side_a: Some(side.into()),
             ..Match::new(0, 1, MatchResult::Played(Outcome::Win))
@@ -606,13 +615,16 @@ fn a_scenarios_record_shows_as_it_is_typed() {
     };
     store
         .commit(
-            "club",
-            &[
-                (day, join(0, "Ann")),
-                (day, join(1, "Bo")),
-                (day, battle("Allies", [6.0, 3.0])),
-                (day, battle("Axis", [6.0, 4.0])),
-            ],
+            &rungs_store::Change::new(
+                "club",
+                vec![
+                    (day, join(0, "Ann")),
+                    (day, join(1, "Bo")),
+                    (day, battle("Allies", [6.0, 3.0])),
+                    (day, battle("Axis", [6.0, 4.0])),
+                ],
+            )
+            .unwrap(),
         )
         .unwrap();
     drop(store);
@@ -651,8 +663,11 @@ fn an_edit_window_closes_when_another_program_deletes_its_match() {
         let day = NaiveDate::from_ymd_opt(2026, 1, 2).unwrap();
         other
             .commit(
-                "deleted Ann beat Bo",
-                &[(day, Entry::Delete { target: seq })],
+                &rungs_store::Change::new(
+                    "deleted Ann beat Bo",
+                    vec![(day, Entry::Delete { target: seq })],
+                )
+                .unwrap(),
             )
             .unwrap();
     }

@@ -25,7 +25,7 @@ fn join(id: u32, name: &str) -> Entry {
     Entry::Add {
         event: LadderEvent::Player {
             id,
-            name: name.into(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     }
@@ -62,9 +62,13 @@ fn ladder_file(
         .enumerate()
         .map(|(i, n)| (day(2000, 1, 1), join(i as u32, n)))
         .collect();
-    store.commit("players", &joins).unwrap();
+    store
+        .commit(&rungs_store::Change::new("players", joins.to_vec()).unwrap())
+        .unwrap();
     if !rows.is_empty() {
-        store.commit("results", &rows).unwrap();
+        store
+            .commit(&rungs_store::Change::new("results", rows.to_vec()).unwrap())
+            .unwrap();
     }
     drop(store);
     path

@@ -27,7 +27,7 @@ fn join(id: u32, name: &str) -> Entry {
     Entry::Add {
         event: Event::Player {
             id,
-            name: name.into(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     }
@@ -53,7 +53,9 @@ fn club(path: &Path, n: u32) {
         let date = start + chrono::Days::new(u64::from(i) + 1);
         rows.push((date, if i % 2 == 0 { win(0, 1) } else { win(1, 2) }));
     }
-    store.commit("club nights", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club nights", rows.to_vec()).unwrap())
+        .unwrap();
 }
 
 /// Item 7: "No forecast yet: /…/demo.rungs: field `player_b`: unknown player `Portu`; add
@@ -117,7 +119,10 @@ fn a_change_made_meanwhile_elsewhere_is_said_without_redo_or_path() {
     {
         let mut other = Store::open(&path).unwrap();
         other
-            .commit("added Eve", &[(day(2026, 1, 9), join(3, "Eve"))])
+            .commit(
+                &rungs_store::Change::new("added Eve", vec![(day(2026, 1, 9), join(3, "Eve"))])
+                    .unwrap(),
+            )
             .unwrap();
     }
     // Before the app has looked at the file again, Undo would take back Eve: refused.
@@ -216,13 +221,15 @@ fn the_forecast_and_seasons_say_the_resets_due_and_seasons_applies_them() {
     };
     let mut store = Store::create(&path, &rules).unwrap();
     let start = day(2026, 1, 5);
-    let rows = vec![
+    let rows = [
         (start, join(0, "Ann")),
         (start, join(1, "Bo")),
         (day(2026, 1, 6), win(0, 1)),
         (day(2026, 1, 7), win(0, 1)),
     ];
-    store.commit("club night", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     let mut h = app_support::open(&path, WIDE);
     click(&mut h, "Enter match");
@@ -477,12 +484,15 @@ fn ann_beat_bo(
     let start = day(2026, 1, 1);
     store
         .commit(
-            "night",
-            &[
-                (start, join(0, "Ann")),
-                (start, join(1, "Bo")),
-                (start, win(0, 1)),
-            ],
+            &rungs_store::Change::new(
+                "night",
+                vec![
+                    (start, join(0, "Ann")),
+                    (start, join(1, "Bo")),
+                    (start, win(0, 1)),
+                ],
+            )
+            .unwrap(),
         )
         .unwrap();
     let ladder = store.ladder().unwrap();
@@ -541,12 +551,14 @@ fn a_season_ended_by_the_button_says_its_real_length() {
     let reset = || Entry::Add {
         event: Event::HardReset,
     };
-    let rows = vec![
+    let rows = [
         (day(2026, 1, 10), reset()),
         (day(2026, 1, 11), win(0, 1)),
         (day(2026, 1, 13), reset()),
     ];
-    store.commit("two seasons", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("two seasons", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     let mut h = app_support::open(&path, WIDE);
     click(&mut h, "Seasons");
@@ -574,7 +586,7 @@ fn what_if_names_the_files_rules_by_their_labels() {
     rules.set_param("initial_rating", 1200.0).unwrap();
     let mut store = Store::create(&path, &rules).unwrap();
     store
-        .commit("club", &[(day(2026, 1, 1), join(0, "Ann"))])
+        .commit(&rungs_store::Change::new("club", vec![(day(2026, 1, 1), join(0, "Ann"))]).unwrap())
         .unwrap();
     drop(store);
     let mut h = app_support::open(&path, WIDE);

@@ -40,11 +40,11 @@ fn ladder_file(path: &Path, rules: &Rules) {
     let join = |id: u32, name: &str| Entry::Add {
         event: Event::Player {
             id,
-            name: name.into(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     };
-    let rows = vec![
+    let rows = [
         (day(2026, 1, 5), join(0, "Ann")),
         (day(2026, 1, 5), join(1, "Bo")),
         (
@@ -54,7 +54,9 @@ fn ladder_file(path: &Path, rules: &Rules) {
             },
         ),
     ];
-    store.commit("club night", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
 }
 
 const WIDE: egui::Vec2 = egui::vec2(1400.0, 900.0);
@@ -194,12 +196,14 @@ fn open_the_demo_never_throws_away_changes_of_the_users() {
             Entry::Add {
                 event: Event::Player {
                     id: 2,
-                    name: "My Club".into(),
+                    name: rungs_ladder::values::PlayerName::parse("My Club").unwrap(),
                     undated: false,
                 },
             },
         )];
-        store.commit("added My Club", &rows).unwrap();
+        store
+            .commit(&rungs_store::Change::new("added My Club", rows.to_vec()).unwrap())
+            .unwrap();
     }
     let club = dir.0.join("club.rungs");
     ladder_file(&club, &Rules::default());

@@ -26,7 +26,7 @@ fn club(path: &std::path::Path) {
         .map(|(i, n)| {
             let event = Event::Player {
                 id: i as u32,
-                name: n.to_string(),
+                name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                 undated: false,
             };
             (d(1), Entry::Add { event })
@@ -42,7 +42,9 @@ fn club(path: &std::path::Path) {
         retired: true,
     };
     rows.push((d(6), Entry::Add { event }));
-    store.commit("club", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club", rows.to_vec()).unwrap())
+        .unwrap();
 }
 
 #[test]

@@ -32,15 +32,17 @@ fn club(dir: &Temp, size: egui::Vec2) -> Harness<'static, RungsApp> {
         .map(|(i, n)| {
             let event = Event::Player {
                 id: i as u32,
-                name: n.to_string(),
+                name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                 undated: false,
             };
             (d(1, 1), Entry::Add { event })
         })
         .collect();
-    store.commit("players", &joins).unwrap();
+    store
+        .commit(&rungs_store::Change::new("players", joins.to_vec()).unwrap())
+        .unwrap();
     let win = MatchResult::Played(Outcome::Win);
-    let rows = vec![
+    let rows = [
         (
             d(1, 8),
             Entry::Add {
@@ -64,7 +66,9 @@ fn club(dir: &Temp, size: egui::Vec2) -> Harness<'static, RungsApp> {
             },
         ),
     ];
-    store.commit("results", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("results", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     let mut h = app_support::open(&path, size);
     h.state_mut().state.apply(Command::Show(Screen::Tonight));

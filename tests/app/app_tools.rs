@@ -39,7 +39,7 @@ fn app(dir: &Temp) -> Harness<'static, RungsApp> {
         .map(|(i, n)| {
             let event = Event::Player {
                 id: i as u32,
-                name: n.to_string(),
+                name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                 undated: false,
             };
             (day(1), Entry::Add { event })
@@ -59,7 +59,9 @@ fn app(dir: &Temp) -> Harness<'static, RungsApp> {
         (day(10), game(2, 0, Outcome::Win)),
         (day(11), game(1, 2, Outcome::Win)),
     ]);
-    store.commit("season", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("season", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     app_support::open(&path, egui::vec2(1400.0, 900.0))
 }

@@ -23,7 +23,7 @@ fn join(id: u32, name: &str) -> Entry {
     Entry::Add {
         event: LogEvent::Player {
             id,
-            name: name.into(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     }
@@ -39,14 +39,16 @@ fn win(a: u32, b: u32) -> Entry {
 fn club(path: &Path) {
     let mut store = Store::create(path, &Rules::default()).unwrap();
     let start = day(2026, 1, 1);
-    let rows = vec![
+    let rows = [
         (start, join(0, "Ann")),
         (start, join(1, "Bo")),
         (start, join(2, "Cy")),
         (day(2026, 1, 2), win(0, 1)),
         (day(2026, 1, 3), win(1, 2)),
     ];
-    store.commit("club night", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
 }
 
 fn wheel(h: &mut egui_kittest::Harness<'_, rungs_app::RungsApp>, at: egui::Pos2, dx: f32) {
@@ -132,13 +134,15 @@ fn a_rules_change_preview_says_the_reset_due_comes_with_it() {
     };
     let mut store = Store::create(&path, &rules).unwrap();
     let start = day(2026, 1, 5);
-    let rows = vec![
+    let rows = [
         (start, join(0, "Ann")),
         (start, join(1, "Bo")),
         (day(2026, 1, 6), win(0, 1)),
         (day(2026, 1, 7), win(0, 1)),
     ];
-    store.commit("club night", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
     let mut changed = rules.clone();
@@ -188,12 +192,14 @@ fn the_preview_gives_a_tier_change_its_whole_width() {
     rules.set_param("initial_rp", 1200.0).unwrap();
     let mut store = Store::create(&path, &rules).unwrap();
     let start = day(2026, 1, 1);
-    let rows = vec![
+    let rows = [
         (start, join(0, "Ann")),
         (start, join(1, "Bo")),
         (day(2026, 1, 2), win(0, 1)),
     ];
-    store.commit("club night", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     for size in [egui::vec2(1400.0, 900.0), egui::vec2(800.0, 600.0)] {
         let mut h = app_support::open(&path, size);
@@ -300,7 +306,9 @@ fn tune_names_the_fitted_parameters_by_their_labels() {
             let date = start + chrono::Days::new(i + 1);
             rows.push((date, if i % 2 == 0 { win(0, 1) } else { win(1, 2) }));
         }
-        store.commit("club nights", &rows).unwrap();
+        store
+            .commit(&rungs_store::Change::new("club nights", rows.to_vec()).unwrap())
+            .unwrap();
     }
     let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
     app_support::click(&mut h, "Tune");
@@ -351,12 +359,15 @@ fn the_status_bar_keeps_to_two_lines_in_a_small_window() {
     let start = day(2026, 1, 5);
     store
         .commit(
-            "club night",
-            &[
-                (start, join(0, "Ann")),
-                (start, join(1, "Bo")),
-                (day(2026, 1, 6), win(0, 1)),
-            ],
+            &rungs_store::Change::new(
+                "club night",
+                vec![
+                    (start, join(0, "Ann")),
+                    (start, join(1, "Bo")),
+                    (day(2026, 1, 6), win(0, 1)),
+                ],
+            )
+            .unwrap(),
         )
         .unwrap();
     drop(store);
@@ -381,8 +392,11 @@ fn text_typed_right_after_tab_goes_to_the_next_field() {
     let start = day(2026, 1, 1);
     store
         .commit(
-            "teams",
-            &[(start, join(0, "Spain")), (start, join(1, "Portugal"))],
+            &rungs_store::Change::new(
+                "teams",
+                vec![(start, join(0, "Spain")), (start, join(1, "Portugal"))],
+            )
+            .unwrap(),
         )
         .unwrap();
     drop(store);
@@ -426,7 +440,9 @@ fn a_retired_player_leaves_no_gap_in_the_places() {
     rows.push((day(2026, 1, 3), win(1, 2)));
     rows.push((day(2026, 1, 4), win(0, 3)));
     rows.push((day(2026, 1, 5), win(1, 3)));
-    store.commit("club night", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
     drop(store);
     let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
     h.state_mut().state.apply(Command::ShowPlayer(Some(2)));

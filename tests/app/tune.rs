@@ -26,7 +26,7 @@ fn ladder(dir: &Dir) -> (PathBuf, Ladder) {
         .map(|id| {
             let event = Event::Player {
                 id,
-                name: format!("P{id}"),
+                name: rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap(),
                 undated: false,
             };
             (start, Entry::Add { event })
@@ -50,7 +50,9 @@ fn ladder(dir: &Dir) -> (PathBuf, Ladder) {
             },
         ));
     }
-    store.commit("matches", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("matches", rows.to_vec()).unwrap())
+        .unwrap();
     let ladder = store.ladder().unwrap();
     (path, ladder)
 }

@@ -23,7 +23,7 @@ fn rows(n: u64) -> Vec<(NaiveDate, Entry)> {
             Entry::Add {
                 event: Event::Player {
                     id,
-                    name: name.into(),
+                    name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
                     undated: false,
                 },
             },
@@ -67,7 +67,9 @@ fn commit_large(path: &Path, reader: bool) -> (u64, u64) {
         conn
     });
     let rows = rows(70_000);
-    let seqs = store.commit("70,000 matches", &rows).unwrap();
+    let seqs = store
+        .commit(&rungs_store::Change::new("70,000 matches", rows.to_vec()).unwrap())
+        .unwrap();
     assert_eq!(seqs.len(), 70_002);
     let sizes = (size(path, ""), size(path, "-wal"));
     assert_eq!(size(path, "-journal"), 0, "a journal was left behind");

@@ -28,7 +28,7 @@ fn day(n: u64) -> NaiveDate {
 fn join(id: PlayerId, name: &str) -> Event {
     Event::Player {
         id,
-        name: name.into(),
+        name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
         undated: false,
     }
 }

@@ -436,7 +436,7 @@ fn a_huge_player_id_is_refused_in_bounded_memory() {
     // are stale; a repair reads the log, and refuses the row before replaying anything.
     let event = rungs_ladder::event::Event::Player {
         id: 20_000_000,
-        name: "Zed".into(),
+        name: rungs_ladder::values::PlayerName::parse("Zed").unwrap(),
         undated: false,
     };
     let date = chrono::NaiveDate::from_ymd_opt(2026, 1, 5).unwrap();
@@ -471,7 +471,7 @@ fn a_huge_player_id_is_refused_in_bounded_memory() {
     let rules = rungs_ladder::rules::Rules::defaults(rungs_ladder::rules::System::Elo);
     let zed = rungs_ladder::event::Event::Player {
         id: 20_000_000,
-        name: "Zed".into(),
+        name: rungs_ladder::values::PlayerName::parse("Zed").unwrap(),
         undated: false,
     };
     let e = rungs_ladder::replay::replay_state(&rules, [(date, 1, &zed)]).unwrap_err();

@@ -25,7 +25,7 @@ fn ladder(rules: &Rules, results: &[Outcome]) -> Ladder {
     let mut events: Vec<Event> = (0..2)
         .map(|id: PlayerId| Event::Player {
             id,
-            name: format!("P{id}"),
+            name: rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap(),
             undated: false,
         })
         .collect();

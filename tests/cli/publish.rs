@@ -395,10 +395,17 @@ fn under_elo_the_rating_is_one_column() {
     let index = read(&dir.0.join("site/index.html"));
     let head = &index[index.find("<thead>").unwrap()..index.find("</thead>").unwrap()];
     assert_eq!(head.matches(">rating<").count(), 1, "{head}");
-    // Ann: 1500 + 32 · ½ = 1516.0, shown once in her row.
-    assert_eq!(index.matches("1516.0").count(), 1, "{index}");
+    // Ann: 1500 + 32 · ½ = 1516, in whole points as every door shows it, once in her row.
+    assert_eq!(index.matches(">1516<").count(), 1, "{index}");
+    assert!(!index.contains("1516.0"), "{index}");
+    // Her page gives it once as her rating (her peak, the same 1516, is another fact).
     let page = read(&dir.0.join("site/players/0.html"));
-    assert_eq!(page.matches("1516.0").count(), 1, "{page}");
+    assert_eq!(
+        page.matches("<dt>rating</dt><dd>1516</dd>").count(),
+        1,
+        "{page}"
+    );
+    assert!(!page.contains("1516.0"), "{page}");
 }
 
 /// A season ended by the button says when it ran, as the app's Seasons does: the first
@@ -579,8 +586,9 @@ fn a_goals_site_shows_the_strength_once() {
     let json: serde_json::Value =
         serde_json::from_str(&dir.ok(&["standings", LADDER, "--json"])).unwrap();
     let ann = &json.as_array().unwrap()[0];
+    // In whole points, as every door writes a rating on the 1500 scale.
     let shown = format!(
-        "{:.1} ± {:.0}",
+        "{:.0} ± {:.0}",
         ann["rating"].as_f64().unwrap(),
         ann["deviation"].as_f64().unwrap()
     );

@@ -94,7 +94,7 @@ mod tests {
             .zip(0..)
             .map(|(n, id)| Event::Player {
                 id,
-                name: n.to_string(),
+                name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                 undated: false,
             })
             .collect();
@@ -149,7 +149,7 @@ mod tests {
         let day = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
         let log = [Event::Player {
             id: 0,
-            name: "Ann".into(),
+            name: rungs_ladder::values::PlayerName::parse("Ann").unwrap(),
             undated: false,
         }];
         let events = || log.iter().map(|e| (day, 1, e));

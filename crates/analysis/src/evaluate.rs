@@ -789,7 +789,7 @@ mod tests {
     fn log() -> Vec<(NaiveDate, u64, Event)> {
         let join = |id: PlayerId, name: &str| Event::Player {
             id,
-            name: name.into(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         };
         vec![

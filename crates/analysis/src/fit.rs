@@ -757,7 +757,7 @@ mod tests {
                 seq: u64::from(id) + 1,
                 event: Event::Player {
                     id,
-                    name: format!("P{id}"),
+                    name: rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap(),
                     undated: false,
                 },
             })

@@ -27,6 +27,7 @@ use rungs_ladder::replay::{Ladder, ReplayError};
 use rungs_ladder::rules::{Params, Rules, System};
 use rungs_ladder::skyweaver::Tier;
 use rungs_ladder::state::Skill;
+use rungs_ladder::values::PlayerName;
 use rungs_pairing::ladder::History;
 use rungs_pairing::simulated::{self, SimPairing, Week};
 use rungs_rating::Outcome;
@@ -395,6 +396,10 @@ pub fn simulate(
     let width = n.to_string().len();
     for id in 0..n {
         let name = format!("Player {:0width$}", id + 1);
+        let name = PlayerName::parse(&name).map_err(|e| SimError::Invalid {
+            field: "players",
+            message: format!("name `{name}` {e}"),
+        })?;
         run.emit(
             cfg.start,
             Event::Player {
@@ -692,7 +697,7 @@ mod tests {
         let mut h = Vec::new();
         let day = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
         for id in 0..4 {
-            let name = format!("P{id}");
+            let name = PlayerName::parse(&format!("P{id}")).unwrap();
             ladder
                 .apply(
                     day,

@@ -311,10 +311,7 @@ fn place(ui: &mut Ui, s: &Standing) {
 fn figure(ui: &mut Ui, key: SortKey, s: &Standing, f: &Figures, p: &PlayerState) {
     match key {
         SortKey::Score => {
-            ui.label(match p.skill {
-                Skill::Goals(_) => format!("{:.0} ± {:.0}", f.score, f.deviation),
-                _ => format!("{:.0}", f.score),
-            });
+            ui.label(rungs_ladder::shown::score_column(&p.skill, f));
         }
         SortKey::Trend => match trend(p) {
             Some(d) if d.abs() > 0.5 => {

@@ -259,7 +259,7 @@ mod tests {
                 seq: 1,
                 event: Event::Player {
                     id: 0,
-                    name: "Ann".into(),
+                    name: rungs_ladder::values::PlayerName::parse("Ann").unwrap(),
                     undated: false,
                 },
             },
@@ -268,7 +268,7 @@ mod tests {
                 seq: 2,
                 event: Event::Player {
                     id: 1,
-                    name: "Bo".into(),
+                    name: rungs_ladder::values::PlayerName::parse("Bo").unwrap(),
                     undated: false,
                 },
             },

@@ -1,8 +1,38 @@
 //! The command line's arguments: what clap parses, and nothing else (every other CLI module
 //! reads these; this one imports no other part of rungs).
 
+use clap::builder::{PossibleValue, StringValueParser, TypedValueParser};
 use clap::{Args, Parser, Subcommand};
+use rungs_ladder::rules::System;
 use std::path::PathBuf;
+
+/// What `--system` takes, as help and completions offer it: the ladder's one list of systems
+/// ([`System::ALL`]), so that the choices are written nowhere else. The text is passed on as
+/// typed: the gate reads it (`parse_system`), and says in its own words what is wrong with a
+/// name it does not know.
+#[derive(Debug, Clone, Copy)]
+pub struct SystemName;
+
+impl TypedValueParser for SystemName {
+    type Value = String;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<String, clap::Error> {
+        StringValueParser::new().parse_ref(cmd, arg, value)
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(
+            System::ALL
+                .into_iter()
+                .map(|s| PossibleValue::new(s.name()).help(s.label())),
+        ))
+    }
+}
 
 #[derive(Debug, Parser)]
 #[command(
@@ -22,8 +52,8 @@ pub struct Cli {
 /// Rules chosen on the command line.
 #[derive(Debug, Args, Clone, Default)]
 pub struct RulesArgs {
-    /// Rating system: skyweaver, inversus, allegskill, memoir44 or elo.
-    #[arg(long)]
+    /// Rating system.
+    #[arg(long, value_name = "SYSTEM", value_parser = SystemName)]
     pub system: Option<String>,
     /// A parameter of the system, NAME=VALUE (repeatable); `rungs params SYSTEM` lists them.
     #[arg(long = "param", value_name = "NAME=VALUE")]
@@ -139,7 +169,10 @@ pub enum Command {
         rules: RulesArgs,
     },
     /// List a system's parameters with their defaults.
-    Params { system: String },
+    Params {
+        #[arg(value_parser = SystemName)]
+        system: String,
+    },
     /// Add players.
     AddPlayer {
         file: PathBuf,
@@ -349,7 +382,7 @@ pub enum Command {
     Evaluate {
         file: PathBuf,
         /// A system to evaluate (repeatable).
-        #[arg(long = "system", value_name = "SYSTEM")]
+        #[arg(long = "system", value_name = "SYSTEM", value_parser = SystemName)]
         systems: Vec<String>,
         /// A parameter, NAME=VALUE (repeatable), set on every named system that has it.
         #[arg(long = "param", value_name = "NAME=VALUE")]
@@ -370,7 +403,7 @@ pub enum Command {
     Fit {
         file: PathBuf,
         /// A system to fit (repeatable; default: the ladder's own).
-        #[arg(long = "system", value_name = "SYSTEM")]
+        #[arg(long = "system", value_name = "SYSTEM", value_parser = SystemName)]
         systems: Vec<String>,
         /// The parameters to fit, comma-separated (default: the system's usual ones:
         /// advantage with k, c_per_day and min_deviation, days_per_period and min_phi, beta
@@ -598,4 +631,76 @@ pub struct PairRuleArgs {
     pub b: String,
     #[arg(long, allow_hyphen_values = true)]
     pub date: Option<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    /// Every system the parser takes is offered wherever a system is chosen: in the help of
+    /// each `--system` (and `params`' SYSTEM), in the completions, and in the README's and
+    /// the command-line guide's example.
+    #[test]
+    fn every_system_is_offered_wherever_one_is_chosen() {
+        let mut cli = Cli::command();
+        for (command, arg) in [
+            ("new", "system"),
+            ("rules", "system"),
+            ("evaluate", "systems"),
+            ("fit", "systems"),
+            ("params", "system"),
+        ] {
+            let sub = cli
+                .find_subcommand_mut(command)
+                .unwrap_or_else(|| panic!("no `{command}`"));
+            let offered: Vec<String> = sub
+                .get_arguments()
+                .find(|a| a.get_id() == arg)
+                .unwrap_or_else(|| panic!("`{command}` has no `{arg}`"))
+                .get_possible_values()
+                .iter()
+                .map(|v| v.get_name().to_string())
+                .collect();
+            let all: Vec<String> = System::ALL.iter().map(|s| s.name().to_string()).collect();
+            assert_eq!(offered, all, "{command}");
+            let help = sub.render_long_help().to_string();
+            for system in System::ALL {
+                assert!(help.contains(system.name()), "{command}: {help}");
+            }
+        }
+        let mut script = Vec::new();
+        clap_complete::generate(clap_complete::Shell::Bash, &mut cli, "rungs", &mut script);
+        let script = String::from_utf8_lossy(&script);
+        for system in System::ALL {
+            assert!(
+                script.contains(system.name()),
+                "bash completions lack {system}"
+            );
+        }
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+        for doc in ["README.md", "docs/cli/files.md"] {
+            let text = std::fs::read_to_string(format!("{root}/{doc}")).unwrap_or_default();
+            let example = text
+                .lines()
+                .find(|l| l.starts_with("rungs new club.rungs --system"))
+                .unwrap_or_else(|| panic!("{doc} has no `rungs new … --system` example"));
+            for system in System::ALL {
+                assert!(example.contains(system.name()), "{doc}: {example}");
+            }
+        }
+    }
+
+    /// A name that is no system is passed on as typed, for the gate to refuse in its own
+    /// words (the one parser of a system's name).
+    #[test]
+    fn an_unknown_system_reaches_the_gate() {
+        let cli = Cli::try_parse_from(["rungs", "new", "club.rungs", "--system", "chess"]);
+        match cli.map(|c| c.command) {
+            Ok(Some(Command::New { rules, .. })) => {
+                assert_eq!(rules.system.as_deref(), Some("chess"));
+            }
+            other => panic!("{other:?}"),
+        }
+    }
 }

@@ -7,6 +7,7 @@ use rungs_ladder::preview::Change;
 use rungs_ladder::replay::Ladder;
 use rungs_ladder::rules::{Rules, System};
 use rungs_ladder::seasons::{SeasonRanking, archive_key};
+use rungs_ladder::shown;
 use rungs_ladder::skyweaver::Tier;
 use rungs_ladder::standings::{self, Standing};
 use rungs_ladder::state::{HistoryRow, Skill};
@@ -146,13 +147,13 @@ impl<'a> EventsOut<'a> {
         }
         let text = match event {
             Event::Player { id, name, .. } => {
-                self.names.insert(*id, name.clone());
+                self.names.insert(*id, name.to_string());
                 format!("{} joins", shown(name))
             }
             Event::Rename { id, name: new } => {
                 let old = self
                     .names
-                    .insert(*id, new.clone())
+                    .insert(*id, new.to_string())
                     .unwrap_or_else(|| name(ladder, *id).to_string());
                 format!("{} is renamed {}", shown(&old), shown(new))
             }
@@ -238,24 +239,30 @@ pub fn standings(ladder: &Ladder, rows: &[Standing], as_json: bool) {
         let f = p.figures_at(centre);
         let figures = match p.skill {
             Skill::Glicko(_) => format!(
-                "{:>5.0} RP  {:<14} r {:>6.0} ± {:<4.0}",
-                p.rp,
+                "{:>5} RP  {:<14} r {:>6.0} ± {:<4.0}",
+                shown::score(&f),
                 s.tier.map_or("", |t| t.name()),
                 f.rating,
                 f.deviation
             ),
             Skill::Glicko2(_) => format!(
-                "{:>5.0} RP  r {:>6.0} ± {:<4.0}",
-                p.rp, f.rating, f.deviation
+                "{:>5} RP  r {:>6.0} ± {:<4.0}",
+                shown::score(&f),
+                f.rating,
+                f.deviation
             ),
             Skill::TrueSkill(_) => format!(
-                "rank {:>3.0}  μ {:>5.1}  σ {:>4.1}",
-                f.score, f.rating, f.deviation
+                "rank {:>3}  μ {:>5.1}  σ {:>4.1}",
+                shown::score(&f),
+                f.rating,
+                f.deviation
             ),
-            Skill::Elo(_) => format!("{:>7.1}", f.rating),
+            Skill::Elo(_) => format!("{:>7}", shown::rating(&p.skill, &f)),
             Skill::Goals(r) => format!(
-                "{:>7.1} ± {:<4.0} attack {:+.3} defence {:+.3}",
-                f.rating, f.deviation, r.attack, r.defence
+                "{:>12} attack {:+.3} defence {:+.3}",
+                shown::rating(&p.skill, &f),
+                r.attack,
+                r.defence
             ),
         };
         let flags = match s.status() {

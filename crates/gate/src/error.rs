@@ -192,6 +192,10 @@ pub enum ActionError {
     Simulation(#[from] SimError),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// Rows the store's own checks refuse (the gate's constructors check more, so this is
+    /// a constructor's oversight, said rather than written).
+    #[error(transparent)]
+    Change(#[from] rungs_store::ChangeError),
 }
 
 impl ActionError {

@@ -58,7 +58,7 @@ pub fn import_log_reader<R: BufRead>(
                     event: Event::Player { id, name, .. } | Event::Rename { id, name },
                 } = &row.entry
                 {
-                    names.insert(*id, name.clone());
+                    names.insert(*id, name.to_string());
                 }
             }
             Some(LogPiece::Action { .. }) => actions += 1,
@@ -156,7 +156,7 @@ fn log_names(log: &Log) -> HashMap<u32, String> {
             event: Event::Player { id, name, .. } | Event::Rename { id, name },
         } = &row.entry
         {
-            names.insert(*id, name.clone());
+            names.insert(*id, name.to_string());
         }
     }
     names
@@ -201,8 +201,9 @@ pub fn simulate_into(
     );
     check_rules(path, &cfg.rules)?;
     let mut made = NewLadder::begin(path, &cfg.rules)?;
-    made.store()?.commit(&label, &sim.rows)?;
-    drop(sim.rows);
+    let change = rungs_store::Change::new(label, sim.rows)?;
+    made.store()?.commit(&change)?;
+    drop(change);
     made.finish()?;
     Ok(sim.report)
 }

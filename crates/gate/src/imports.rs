@@ -57,7 +57,7 @@ const NO_EXTRAS: u32 = u32::MAX;
 
 /// Medals, scenario and side, for the matches that have any.
 struct Extras {
-    medals: Option<[f64; 2]>,
+    medals: Option<rungs_ladder::values::Medals>,
     scenario: Option<String>,
     side_a: Option<String>,
 }
@@ -135,7 +135,7 @@ impl Resolver<'_> {
             self.new_players += 1;
             let event = Event::Player {
                 id,
-                name: name.to_string(),
+                name: name.clone(),
                 undated: true,
             };
             self.rows.push((m.date, Entry::Add { event }));
@@ -353,7 +353,7 @@ impl Action {
             rungs_ladder::values::shown(file),
             summary.matches
         );
-        Ok((Action::new(Kind::ImportMatches, label, rows), summary))
+        Ok((Action::new(Kind::ImportMatches, label, rows)?, summary))
     }
 }
 

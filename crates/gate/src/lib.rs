@@ -23,7 +23,7 @@ use chrono::NaiveDate;
 use rungs_ladder::event::{Entry, Event, PlayerId};
 use rungs_ladder::replay::{Ladder, ReplayError};
 use rungs_ladder::values::Day;
-use rungs_store::{Store, StoreError};
+use rungs_store::{Change, Store, StoreError};
 
 /// What kind of change an action is (the app tidies the asking screen by it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -49,17 +49,21 @@ pub enum Kind {
 #[derive(Debug, Clone, PartialEq)]
 pub struct Action {
     kind: Kind,
-    label: String,
-    rows: Vec<(NaiveDate, Entry)>,
+    /// The rows and their label, checked by the store's own checks as well as this
+    /// module's: the one form in which the store takes rows to write.
+    change: Change,
 }
 
 impl Action {
-    fn new(kind: Kind, label: impl Into<String>, rows: Vec<(NaiveDate, Entry)>) -> Action {
-        Action {
+    fn new(
+        kind: Kind,
+        label: impl Into<String>,
+        rows: Vec<(NaiveDate, Entry)>,
+    ) -> Result<Action, ActionError> {
+        Ok(Action {
             kind,
-            label: label.into(),
-            rows,
-        }
+            change: Change::new(label, rows)?,
+        })
     }
 
     pub fn kind(&self) -> Kind {
@@ -68,17 +72,17 @@ impl Action {
 
     /// How the action reads in the undo list and its messages: "added Portugal beat Spain".
     pub fn label(&self) -> &str {
-        &self.label
+        self.change.label()
     }
 
     /// The log rows the action writes.
     pub fn rows(&self) -> &[(NaiveDate, Entry)] {
-        &self.rows
+        self.change.rows()
     }
 
     /// The name of a player this action brings in, if it does.
     fn joining_name(&self, id: PlayerId) -> Option<&str> {
-        self.rows.iter().find_map(|(_, e)| match e {
+        self.rows().iter().find_map(|(_, e)| match e {
             Entry::Add {
                 event: Event::Player { id: i, name, .. },
             } if *i == id => Some(name.as_str()),
@@ -167,14 +171,14 @@ pub fn apply(store: &mut Store, action: &Action) -> Result<Vec<u64>, ActionError
         preview(store, action)?;
     }
     store
-        .commit(&action.label, &action.rows)
+        .commit(&action.change)
         .map_err(|e| named(store, action, e))
 }
 
 /// The ladder now and as `action` would leave it; nothing is written.
 pub fn preview(store: &Store, action: &Action) -> Result<(Ladder, Ladder), ActionError> {
     let (before, after) = store
-        .preview(&action.rows)
+        .preview(action.rows())
         .map_err(|e| named(store, action, e))?;
     shows(
         action,
@@ -189,7 +193,7 @@ pub fn preview(store: &Store, action: &Action) -> Result<(Ladder, Ladder), Actio
 /// refused: a later rename, or a later match or retirement change, would undo it at once and
 /// the message saying it was done would not be true.
 fn shows(action: &Action, before: &Ladder, after: &Ladder, at: &Place) -> Result<(), ActionError> {
-    for (date, entry) in &action.rows {
+    for (date, entry) in action.rows() {
         let Entry::Add { event } = entry else {
             continue;
         };
@@ -245,7 +249,7 @@ pub fn preview_note(action: &Action, before: &Ladder) -> Option<String> {
         Entry::Add {
             event: Event::Migration { migration },
         },
-    )) = action.rows.last()
+    )) = action.rows().last()
     {
         let name = |id| {
             before
@@ -257,7 +261,7 @@ pub fn preview_note(action: &Action, before: &Ladder) -> Option<String> {
         return rungs_ladder::seasons::migration_note(before, migration, &name);
     }
     let at_end = action
-        .rows
+        .rows()
         .first()
         .is_some_and(|(date, _)| before.last_date.is_none_or(|last| *date >= last));
     (action.kind == Kind::HardReset && at_end)

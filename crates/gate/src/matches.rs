@@ -163,7 +163,7 @@ pub fn check_score(at: &Place, m: &Match, players: &dyn Fn() -> String) -> Resul
     }
 }
 
-fn optional_medals(at: &Place, text: Option<&str>) -> Result<Option<[f64; 2]>, ActionError> {
+fn optional_medals(at: &Place, text: Option<&str>) -> Result<Option<values::Medals>, ActionError> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(None),
         Some(t) => parse_medals(t)
@@ -287,7 +287,7 @@ impl Action {
         ctx.check_match(&|| ctx.at.clone(), date, &m)?;
         ctx.check_side(&|| ctx.at.clone(), &m)?;
         let label = format!("added {}", ctx.words(&Event::Match(m.clone())));
-        Ok(Action::new(
+        Action::new(
             Kind::AddMatch,
             label,
             vec![(
@@ -296,7 +296,7 @@ impl Action {
                     event: Event::Match(m),
                 },
             )],
-        ))
+        )
     }
 
     /// Moves player join `current` to the date `edit` gives (nothing else of a join is
@@ -342,7 +342,7 @@ impl Action {
             name: name.clone(),
             undated: false,
         };
-        Ok(Action::new(
+        Action::new(
             Kind::EditMatch,
             format!("moved {name}'s join from {} to {date}", current.date),
             vec![(
@@ -352,7 +352,7 @@ impl Action {
                     event,
                 },
             )],
-        ))
+        )
     }
 
     /// Corrects match `current` (as it stands now): date, players, result, medals, scenario.
@@ -444,7 +444,7 @@ impl Action {
         } else {
             format!("changed {was} to {now}")
         };
-        Ok(Action::new(
+        Action::new(
             Kind::EditMatch,
             label,
             vec![(
@@ -454,7 +454,7 @@ impl Action {
                     event: Event::Match(m),
                 },
             )],
-        ))
+        )
     }
 
     /// Deletes event `current`. A join is never deleted (matches name the player): retire
@@ -475,7 +475,7 @@ impl Action {
             Event::Match(_) => format!("deleted {}", ctx.words(&current.event)),
             other => format!("deleted {} ({})", ctx.words(other), current.date),
         };
-        Ok(Action::new(
+        Action::new(
             Kind::DeleteEvent,
             label,
             vec![(
@@ -484,6 +484,6 @@ impl Action {
                     target: current.seq,
                 },
             )],
-        ))
+        )
     }
 }

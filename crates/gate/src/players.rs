@@ -37,11 +37,7 @@ impl Action {
             rows.push((
                 day,
                 Entry::Add {
-                    event: Event::Player {
-                        id,
-                        name: name.into_string(),
-                        undated,
-                    },
+                    event: Event::Player { id, name, undated },
                 },
             ));
         }
@@ -56,7 +52,7 @@ impl Action {
             ] => format!("added {name}"),
             _ => format!("added {}", plural(rows.len(), "player")),
         };
-        Ok(Action::new(Kind::AddPlayers, label, rows))
+        Action::new(Kind::AddPlayers, label, rows)
     }
 
     /// Renames the player called `old` to `new` from `date` on (default today).
@@ -70,19 +66,16 @@ impl Action {
         let name = ctx.roster.new_name(&ctx.at, "name", new, Some(id))?;
         let day = ctx.past_date("date", date)?;
         let label = format!("renamed {} to {name}", ctx.roster.name(id).unwrap_or(old));
-        Ok(Action::new(
+        Action::new(
             Kind::Rename,
             label,
             vec![(
                 day,
                 Entry::Add {
-                    event: Event::Rename {
-                        id,
-                        name: name.into_string(),
-                    },
+                    event: Event::Rename { id, name },
                 },
             )],
-        ))
+        )
     }
 
     /// Retires the player called `name` from `date` on (`retired` false brings them back).
@@ -110,7 +103,7 @@ impl Action {
         } else {
             format!("brought back {shown}")
         };
-        Ok(Action::new(
+        Action::new(
             Kind::Retire,
             label,
             vec![(
@@ -119,6 +112,6 @@ impl Action {
                     event: Event::Retire { id, retired },
                 },
             )],
-        ))
+        )
     }
 }

@@ -115,7 +115,7 @@ impl Action {
             [one] => format!("saved {one}"),
             [one, .., last] => format!("saved {one} to {last}"),
         };
-        Ok(Action::new(Kind::SaveRound, label, rows))
+        Action::new(Kind::SaveRound, label, rows)
     }
 
     fn round_record(
@@ -152,7 +152,7 @@ impl Action {
             },
         };
         let name = |id| ctx.who(id);
-        check_round(&round, &name).map_err(|e| ActionError::refused(at, e))?;
+        check_round(&round, &name).map_err(|e| ActionError::refused(at, e.to_string()))?;
         for id in round.players() {
             let Some(p) = ctx.ladder().player(id).filter(|p| p.joined) else {
                 return Err(ActionError::refused(
@@ -251,7 +251,7 @@ impl Action {
             "added {} (round {round}, board {board})",
             ctx.words(&Event::Match(m.clone()))
         );
-        Ok(Action::new(
+        Action::new(
             Kind::AddMatch,
             label,
             vec![(
@@ -260,7 +260,7 @@ impl Action {
                     event: Event::Match(m),
                 },
             )],
-        ))
+        )
     }
 
     /// Lifts the rule `which` (forbidden or avoided) between `a` and `b`; refused, naming
@@ -307,7 +307,7 @@ impl Action {
         let ia = ctx.roster.player(at, "player_a", a)?;
         let ib = ctx.roster.player(at, "player_b", b)?;
         let name = |id| ctx.who(id);
-        check_pair_rule(ia, ib, &name).map_err(|e| ActionError::refused(at, e))?;
+        check_pair_rule(ia, ib, &name).map_err(|e| ActionError::refused(at, e.to_string()))?;
         let date = ctx.past_date("date", date)?;
         let (na, nb) = (ctx.who(ia), ctx.who(ib));
         if book.rule(ia, ib) == rule {
@@ -325,7 +325,7 @@ impl Action {
         }
         let (x, y) = pair_key(ia, ib);
         let label = rungs_ladder::words::pair_rule(&na, &nb, rule);
-        Ok(Action::new(
+        Action::new(
             Kind::PairRule,
             label,
             vec![(
@@ -334,6 +334,6 @@ impl Action {
                     event: Event::PairRule { a: x, b: y, rule },
                 },
             )],
-        ))
+        )
     }
 }

@@ -13,7 +13,12 @@ use rungs_ladder::values::{self, parse_medals};
 /// The Elo values a migration accepts (the range of a starting rating).
 pub const ELO_RANGE: std::ops::RangeInclusive<f64> = 0.0..=4000.0;
 
-fn one(kind: Kind, label: impl Into<String>, date: NaiveDate, event: Event) -> Action {
+fn one(
+    kind: Kind,
+    label: impl Into<String>,
+    date: NaiveDate,
+    event: Event,
+) -> Result<Action, ActionError> {
     Action::new(kind, label, vec![(date, Entry::Add { event })])
 }
 
@@ -21,13 +26,13 @@ impl Action {
     /// The weekly button.
     pub fn soft_reset(ctx: &Context<'_>, date: Option<&str>) -> Result<Action, ActionError> {
         let date = ctx.past_date("date", date)?;
-        Ok(one(Kind::SoftReset, "soft reset", date, Event::SoftReset))
+        one(Kind::SoftReset, "soft reset", date, Event::SoftReset)
     }
 
     /// The season button.
     pub fn hard_reset(ctx: &Context<'_>, date: Option<&str>) -> Result<Action, ActionError> {
         let date = ctx.past_date("date", date)?;
-        Ok(one(Kind::HardReset, "hard reset", date, Event::HardReset))
+        one(Kind::HardReset, "hard reset", date, Event::HardReset)
     }
 
     /// The season calendar's resets due by `date` (today when not given) applied now rather
@@ -45,14 +50,14 @@ impl Action {
                 format!("no reset of the season calendar is due by {date}; nothing to apply"),
             ));
         }
-        Ok(one(
+        one(
             Kind::ChangeRules,
             format!("the season calendar's resets due by {date}"),
             date,
             Event::Rules {
                 rules: Box::new(ladder.rules.clone()),
             },
-        ))
+        )
     }
 
     /// New rules from `date` on; every parameter must lie in its declared range, and they must
@@ -74,14 +79,14 @@ impl Action {
             ));
         }
         let label = format!("rules: {}", rungs_analysis::evaluate::label(&rules));
-        Ok(one(
+        one(
             Kind::ChangeRules,
             label,
             date,
             Event::Rules {
                 rules: Box::new(rules),
             },
-        ))
+        )
     }
 
     /// An Elo list brought in (the Skyweaver white paper, section 5): players the ladder does
@@ -115,7 +120,7 @@ impl Action {
                     ctx.roster.claim(&name, id);
                     let event = Event::Player {
                         id,
-                        name: name.into_string(),
+                        name,
                         undated: true,
                     };
                     rows.push((date, Entry::Add { event }));
@@ -151,7 +156,7 @@ impl Action {
                 },
             },
         ));
-        Ok(Action::new(Kind::Migrate, label, rows))
+        Action::new(Kind::Migrate, label, rows)
     }
 
     /// This ladder's own Elo ratings become a Skyweaver ladder (the Skyweaver white paper,
@@ -190,7 +195,7 @@ impl Action {
             })
             .collect();
         let count = entries.len();
-        Ok(Action::new(
+        Action::new(
             Kind::Migrate,
             format!("migration of {count} players from this ladder's Elo to skyweaver"),
             vec![
@@ -211,7 +216,7 @@ impl Action {
                     },
                 ),
             ],
-        ))
+        )
     }
 
     /// The organiser's figures for a Memoir '44 scenario, from `date` on: its two sides
@@ -254,6 +259,7 @@ impl Action {
         let ratio_value = values::win_fraction(ratio_value)
             .map_err(|e| ActionError::invalid(at, "ratio", ratio, e))?;
         let averages = parse_medals(averages)
+            .map(values::Medals::get)
             .map_err(|e| ActionError::invalid(at, "averages", averages, e))?;
         let date = ctx.past_date("date", date)?;
         let figures = ScenarioOverride {
@@ -262,14 +268,14 @@ impl Action {
             ratio: ratio_value,
             averages,
         };
-        Ok(one(
+        one(
             Kind::SetScenario,
             format!("scenario {}", figures.scenario),
             date,
             Event::Scenario {
                 figures: Box::new(figures),
             },
-        ))
+        )
     }
 }
 

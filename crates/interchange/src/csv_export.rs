@@ -9,6 +9,7 @@ use chrono::NaiveDate;
 use rungs_ladder::event::{Event, PlayerId};
 use rungs_ladder::log::Effective;
 use rungs_ladder::replay::Ladder;
+use rungs_ladder::values::Medals;
 use std::borrow::Cow;
 use std::io::Write;
 
@@ -65,9 +66,12 @@ impl<W: Write> MatchWriter<W> {
                 .collect::<Vec<_>>()
                 .join(",")
         };
-        let (ma, mb) = m.medals.map_or((String::new(), String::new()), |[a, b]| {
-            (a.to_string(), b.to_string())
-        });
+        let (ma, mb) = m
+            .medals
+            .map(Medals::get)
+            .map_or((String::new(), String::new()), |[a, b]| {
+                (a.to_string(), b.to_string())
+            });
         let (a, b) = (name(&m.a), name(&m.b));
         if self.scores {
             let (ga, gb) = m.goals.map_or((String::new(), String::new()), |[x, y]| {

@@ -26,21 +26,30 @@ pub struct EloListError {
     pub message: String,
 }
 
+/// Two columns of a header that give one value (which would count?). Columns count from 1.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("columns {first} (`{first_name}`) and {second} (`{second_name}`) both give it; keep one")]
+struct TwoColumns {
+    first: usize,
+    first_name: String,
+    second: usize,
+    second_name: String,
+}
+
 /// The column of the header named one of `names`; two such columns are an error (which
 /// would count?), as the match importer holds too.
-fn column(headers: &csv::StringRecord, names: &[&str]) -> Result<Option<usize>, String> {
+fn column(headers: &csv::StringRecord, names: &[&str]) -> Result<Option<usize>, TwoColumns> {
     let mut hits = headers
         .iter()
         .enumerate()
         .filter(|(_, h)| names.iter().any(|n| h.trim().eq_ignore_ascii_case(n)));
     match (hits.next(), hits.next()) {
-        (Some((i, a)), Some((j, b))) => Err(format!(
-            "columns {} (`{}`) and {} (`{}`) both give it; keep one",
-            i + 1,
-            a.trim(),
-            j + 1,
-            b.trim()
-        )),
+        (Some((i, a)), Some((j, b))) => Err(TwoColumns {
+            first: i + 1,
+            first_name: a.trim().to_string(),
+            second: j + 1,
+            second_name: b.trim().to_string(),
+        }),
         (first, _) => Ok(first.map(|(i, _)| i)),
     }
 }
@@ -61,7 +70,7 @@ pub fn read(input: impl Read, file: &str) -> Result<Vec<EloLine>, EloListError> 
         .clone();
     let listed = headers.iter().collect::<Vec<_>>().join(", ");
     let player = column(&headers, &["player", "name"])
-        .map_err(|e| err(1, "player", e))?
+        .map_err(|e| err(1, "player", e.to_string()))?
         .ok_or_else(|| {
             err(
                 1,
@@ -70,7 +79,7 @@ pub fn read(input: impl Read, file: &str) -> Result<Vec<EloLine>, EloListError> 
             )
         })?;
     let elo = column(&headers, &["elo", "rating"])
-        .map_err(|e| err(1, "elo", e))?
+        .map_err(|e| err(1, "elo", e.to_string()))?
         .ok_or_else(|| {
             err(
                 1,
@@ -78,7 +87,8 @@ pub fn read(input: impl Read, file: &str) -> Result<Vec<EloLine>, EloListError> 
                 format!("no `elo` column (the header has: {listed})"),
             )
         })?;
-    let rank = column(&headers, &["rank", "old_rank"]).map_err(|e| err(1, "rank", e))?;
+    let rank =
+        column(&headers, &["rank", "old_rank"]).map_err(|e| err(1, "rank", e.to_string()))?;
     let mut out = Vec::new();
     let mut record = csv::StringRecord::new();
     let mut line = 1u64;

@@ -109,14 +109,27 @@ pub fn write(log: &Log, out: &mut impl Write) -> std::io::Result<()> {
 /// megabytes; a line with no end (`/dev/zero`) is refused once it passes this.
 pub const MAX_LINE_BYTES: usize = 16 << 20;
 
+/// Why a line of a log could not be taken.
+#[derive(Debug, thiserror::Error)]
+enum LineError {
+    #[error("cannot be read: {0}")]
+    Read(std::io::Error),
+    #[error(
+        "runs on for more than {} MiB without ending; a rungs log has shorter lines (is this \
+         the right file?)",
+        MAX_LINE_BYTES >> 20
+    )]
+    TooLong,
+}
+
 /// The next line of `input` without its line end into `buf`: `Ok(false)` at the end of the
-/// input, an error message for a line past [`MAX_LINE_BYTES`] or not UTF-8.
-fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, String> {
+/// input, an error for a line past [`MAX_LINE_BYTES`].
+fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, LineError> {
     buf.clear();
     let limit = MAX_LINE_BYTES as u64 + 1;
     let n = std::io::Read::take(&mut *input, limit)
         .read_until(b'\n', buf)
-        .map_err(|e| format!("cannot be read: {e}"))?;
+        .map_err(LineError::Read)?;
     if n == 0 {
         return Ok(false);
     }
@@ -126,11 +139,7 @@ fn next_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Result<bool, String
             buf.pop();
         }
     } else if buf.len() > MAX_LINE_BYTES {
-        return Err(format!(
-            "runs on for more than {} MiB without ending; a rungs log has shorter lines \
-             (is this the right file?)",
-            MAX_LINE_BYTES >> 20
-        ));
+        return Err(LineError::TooLong);
     }
     Ok(true)
 }
@@ -308,7 +317,7 @@ impl<R: BufRead> LogReader<R> {
             match next_line(&mut self.input, &mut self.buf) {
                 Ok(true) => {}
                 Ok(false) => return Ok(None),
-                Err(message) => return Err(self.err(n, "line", message)),
+                Err(e) => return Err(self.err(n, "line", e.to_string())),
             }
             let text = std::str::from_utf8(&self.buf).map_err(|e| {
                 self.err(
@@ -363,7 +372,7 @@ impl<R: BufRead> LogReader<R> {
     /// one.
     fn piece(
         &mut self,
-        obj: Map<String, Value>,
+        mut obj: Map<String, Value>,
     ) -> Result<(Option<LogPiece>, Option<LogRow>), JsonlError> {
         let n = self.line;
         let file = self.places.file.clone();
@@ -428,6 +437,7 @@ impl<R: BufRead> LogReader<R> {
         if let Err(e) = rungs_ladder::values::Day::parse(date) {
             return Err(err("date", format!("`{}` {e}", date.escape_debug())));
         }
+        typed_fields(&mut obj).map_err(|(field, message)| err(field, message))?;
         let mut row: LogRow = serde_json::from_value(Value::Object(obj)).map_err(|e| {
             let text = e.to_string();
             let field = text
@@ -516,6 +526,39 @@ fn kind_of(event: &Event) -> &'static str {
 
 type Problem = (&'static str, String);
 
+/// The fields of a row's event whose types check them (a player's name, a match's medals),
+/// checked first in the importer's own words. A name is put as the ladder keeps it (trimmed,
+/// its spaces single, NFC): a log another program wrote need not keep names so.
+fn typed_fields(obj: &mut Map<String, Value>) -> Result<(), Problem> {
+    let Some(Value::Object(event)) = obj.get_mut("event") else {
+        return Ok(());
+    };
+    if let Some(Value::String(name)) = event.get_mut("name") {
+        let clean = PlayerName::parse(name).map_err(|e| {
+            (
+                "name",
+                format!("`{}` is not a name: it {e}", name.escape_debug()),
+            )
+        })?;
+        *name = clean.into_string();
+    }
+    if let Some(Value::Array(pair)) = event.get("medals")
+        && let [Some(a), Some(b)] = [pair.first(), pair.get(1)].map(|x| x.and_then(Value::as_f64))
+        && pair.len() == 2
+        && values::Medals::new([a, b]).is_err()
+    {
+        return Err((
+            "medals",
+            format!(
+                "{:?} must be numbers from 0 to {}",
+                [a, b],
+                values::MEDALS_MAX
+            ),
+        ));
+    }
+    Ok(())
+}
+
 impl Checks {
     /// Row `seq` (above every row before it) adds an event of `kind`.
     fn added_row(&mut self, seq: u64, kind: &'static str) {
@@ -597,13 +640,7 @@ impl Checks {
         }
     }
 
-    fn name(&mut self, id: PlayerId, name: &mut String) -> Result<(), Problem> {
-        let clean = PlayerName::parse(name).map_err(|e| {
-            (
-                "name",
-                format!("`{}` is not a name: it {e}", name.escape_debug()),
-            )
-        })?;
+    fn name(&mut self, id: PlayerId, clean: &PlayerName) -> Result<(), Problem> {
         // A name given by an action since undone is free (the ladder no longer holds it).
         if let Some((other, taken, given_by)) = self.names.get(&clean.key())
             && *other != id
@@ -623,7 +660,6 @@ impl Checks {
         let action = self.actions.len().saturating_sub(1);
         self.names
             .insert(clean.key(), (id, clean.to_string(), action));
-        *name = clean.into_string();
         Ok(())
     }
 
@@ -656,17 +692,6 @@ impl Checks {
             Event::Match(m) => {
                 for id in m.a.iter().chain(m.b.iter()) {
                     self.player(*id)?;
-                }
-                if let Some(medals) = m.medals
-                    && medals.iter().any(|&x| values::medal_count(x).is_err())
-                {
-                    return Err((
-                        "medals",
-                        format!(
-                            "{medals:?} must be numbers from 0 to {}",
-                            values::MEDALS_MAX
-                        ),
-                    ));
                 }
                 if let Some(goals) = m.goals
                     && !rungs_ladder::score::goals_valid(goals)
@@ -766,13 +791,15 @@ impl Checks {
                     self.player(id)?;
                 }
                 let name = |id| self.name_of(id);
-                rungs_ladder::rounds::check_round(round, &name).map_err(|e| ("round", e))
+                rungs_ladder::rounds::check_round(round, &name)
+                    .map_err(|e| ("round", e.to_string()))
             }
             Event::PairRule { a, b, .. } => {
                 self.player(*a)?;
                 self.player(*b)?;
                 let name = |id| self.name_of(id);
-                rungs_ladder::rounds::check_pair_rule(*a, *b, &name).map_err(|e| ("rule", e))
+                rungs_ladder::rounds::check_pair_rule(*a, *b, &name)
+                    .map_err(|e| ("rule", e.to_string()))
             }
         }
     }

@@ -268,7 +268,7 @@ pub(crate) fn rate(
             // Medals are the margin already: with them only the class weighs.
             let weight = if m.medals.is_some() {
                 crate::rules::MarginRules {
-                    margin: rungs_rating::margin::NONE,
+                    margin: rungs_rating::margin::Margin::None,
                     ..rules.margin
                 }
                 .factor(m.class, m.goals, winner_lead(rules, e))
@@ -281,7 +281,7 @@ pub(crate) fn rate(
             };
             // The scenario and medals are A's view; B's entrants see them mirrored.
             let sc = scenario.map(|s| if e.on_a { *s } else { s.mirrored() });
-            let medals = m.medals.map(|[x, y]| {
+            let medals = m.medals.map(crate::values::Medals::get).map(|[x, y]| {
                 if e.on_a {
                     memoir44::Medals { a: x, b: y }
                 } else {
@@ -365,7 +365,7 @@ mod tests {
             let mut plain = Rules::defaults(system);
             plain.advantage = 60.0;
             let mut scored = plain.clone();
-            scored.margin.margin = rungs_rating::margin::LOG;
+            scored.margin.margin = rungs_rating::margin::Margin::Log;
             scored.margin.margin_power = 0.5;
             scored.margin.k_cup = 0.6;
             if let Params::Skyweaver(p) = &mut scored.params {

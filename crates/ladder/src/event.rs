@@ -4,6 +4,7 @@
 
 use crate::rules::Rules;
 pub use crate::score::EventClass;
+use crate::values::{Medals, PlayerName};
 use chrono::NaiveDate;
 use rungs_rating::Outcome;
 use serde::{Deserialize, Serialize};
@@ -110,17 +111,32 @@ impl MatchResult {
 
 /// One side of a match: a player, or a team. A single player needs no allocation, which
 /// matters with a million matches in memory. Serialised as a list of ids.
+///
+/// A team of one is the player alone: every constructor gives one form for one player, so
+/// two sides naming the same players in the same order are equal, hash alike and store alike.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Side(Ids);
+
+/// As the form it holds: `One(3)`, `Team([3, 4])`.
+impl std::fmt::Debug for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+/// The one form of a side: `Team` holds two players or more (or none, which the gate and the
+/// store refuse, but a replay must still be able to hold while it says why).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum Side {
+enum Ids {
     One(PlayerId),
     Team(Box<[PlayerId]>),
 }
 
 impl Side {
     pub fn ids(&self) -> &[PlayerId] {
-        match self {
-            Side::One(id) => std::slice::from_ref(id),
-            Side::Team(ids) => ids,
+        match &self.0 {
+            Ids::One(id) => std::slice::from_ref(id),
+            Ids::Team(ids) => ids,
         }
     }
 }
@@ -134,15 +150,15 @@ impl std::ops::Deref for Side {
 
 impl From<PlayerId> for Side {
     fn from(id: PlayerId) -> Side {
-        Side::One(id)
+        Side(Ids::One(id))
     }
 }
 
 impl From<Vec<PlayerId>> for Side {
     fn from(ids: Vec<PlayerId>) -> Side {
         match ids.as_slice() {
-            [one] => Side::One(*one),
-            _ => Side::Team(ids.into_boxed_slice()),
+            [one] => Side(Ids::One(*one)),
+            _ => Side(Ids::Team(ids.into_boxed_slice())),
         }
     }
 }
@@ -168,7 +184,7 @@ impl<'de> Deserialize<'de> for Side {
                     return Ok(Side::from(Vec::new()));
                 };
                 let Some(second) = seq.next_element::<PlayerId>()? else {
-                    return Ok(Side::One(first));
+                    return Ok(Side::from(first));
                 };
                 let mut ids = vec![first, second];
                 while let Some(id) = seq.next_element::<PlayerId>()? {
@@ -242,7 +258,7 @@ pub struct Match {
     pub result: MatchResult,
     /// Medal scores (Memoir '44), A then B.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub medals: Option<[f64; 2]>,
+    pub medals: Option<Medals>,
     /// The scenario played (Memoir '44).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub scenario: Option<String>,
@@ -410,12 +426,12 @@ pub enum Event {
     /// earlier, so a backdated match never finds them "not yet joined".
     Player {
         id: PlayerId,
-        name: String,
+        name: PlayerName,
         #[serde(default, skip_serializing_if = "is_false")]
         undated: bool,
     },
     /// A player is renamed.
-    Rename { id: PlayerId, name: String },
+    Rename { id: PlayerId, name: PlayerName },
     /// A player retires from the ladder (`retired: true`) or comes back (`false`): the
     /// standings leave a retired player off; their history stays.
     Retire { id: PlayerId, retired: bool },
@@ -588,6 +604,24 @@ pub struct LogRow {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A team of one read from the log, made from a list, or made from the id is one value:
+    /// equal, hashed alike, and written alike.
+    #[test]
+    fn a_team_of_one_is_the_player_alone() {
+        use std::hash::{BuildHasher, RandomState};
+        let from_id = Side::from(3);
+        let from_list = Side::from(vec![3]);
+        let read: Side = serde_json::from_str("[3]").unwrap();
+        let hashes = RandomState::new();
+        for side in [&from_list, &read] {
+            assert_eq!(side, &from_id);
+            assert_eq!(hashes.hash_one(side), hashes.hash_one(&from_id));
+            assert_eq!(serde_json::to_string(side).unwrap(), "[3]");
+        }
+        assert_ne!(Side::from(vec![3, 4]), Side::from(vec![4, 3]));
+        assert_eq!(Side::from(vec![3, 4]).ids(), [3, 4]);
+    }
 
     /// A score as a spreadsheet writes it (0.50, 1.00, 0.000) reads as that score; a number
     /// that is not exactly one, or not written as a plain decimal, is no score.

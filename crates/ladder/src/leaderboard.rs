@@ -568,7 +568,7 @@ mod tests {
                 seq += 1;
                 let join = Event::Player {
                     id,
-                    name: format!("P{id}"),
+                    name: crate::values::PlayerName::parse(&format!("P{id}")).unwrap(),
                     undated: false,
                 };
                 ladder.apply(start, seq, &join, &mut scratch).unwrap();
@@ -637,7 +637,7 @@ mod tests {
         for id in 0..4 {
             let join = Event::Player {
                 id,
-                name: format!("P{id}"),
+                name: crate::values::PlayerName::parse(&format!("P{id}")).unwrap(),
                 undated: false,
             };
             ladder

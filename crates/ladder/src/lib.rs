@@ -16,6 +16,7 @@ pub mod rules;
 pub mod scenarios;
 pub mod score;
 pub mod seasons;
+pub mod shown;
 pub mod skyweaver;
 pub mod standings;
 pub mod state;

@@ -183,7 +183,7 @@ impl Ladder {
                         seq,
                         date,
                         id: *id,
-                        name: name.clone(),
+                        name: name.to_string(),
                     });
                 }
                 if self.players.get(i).is_some_and(|p| p.joined) {
@@ -195,7 +195,7 @@ impl Ladder {
                     self.players.push(placeholder);
                 }
                 self.claim_name(date, seq, *id, name, true)?;
-                let mut player = PlayerState::new(name.clone(), &self.rules);
+                let mut player = PlayerState::new(name.to_string(), &self.rules);
                 player.joined_on = Some(date);
                 player.undated = *undated;
                 self.players[i] = player;
@@ -212,7 +212,7 @@ impl Ladder {
                     .get_mut(*id as usize)
                     .filter(|p| p.joined)
                     .ok_or(ReplayError::UnknownPlayer { seq, date, id: *id })?;
-                p.name = name.clone();
+                p.name = name.to_string();
             }
             Event::Retire { id, retired } => {
                 let p = self

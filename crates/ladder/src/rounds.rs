@@ -189,26 +189,50 @@ pub struct SwissSoFar {
     pub met: Vec<(PlayerId, PlayerId)>,
 }
 
+/// What is wrong with a round or a pairing rule as data, whoever made it. Players are named
+/// as the caller names them.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RoundError {
+    #[error("round numbers start at 1")]
+    NumberZero,
+    #[error("a round has at least one board")]
+    NoBoard,
+    #[error("only a Swiss round belongs to an event; this one is {}", .0.as_text())]
+    EventNotSwiss(Format),
+    #[error("round {0} cannot continue an event that begins at a later round")]
+    EventStartsLater(u32),
+    #[error("{name} is on both sides of {place}")]
+    BothSides { name: String, place: String },
+    #[error("{name} is on {first} and on {place}")]
+    TwoPlaces {
+        name: String,
+        first: String,
+        place: String,
+    },
+    #[error(
+        "{a} and {b}: a pairing rule is between two players, and nobody is paired with \
+         themselves"
+    )]
+    PairedWithSelf { a: String, b: String },
+}
+
 /// What is wrong with a round as data, whoever made it: no board, a player twice, a number
 /// of 0. `name` calls players by name.
-pub fn check_round(round: &RoundRecord, name: &dyn Fn(PlayerId) -> String) -> Result<(), String> {
+pub fn check_round(
+    round: &RoundRecord,
+    name: &dyn Fn(PlayerId) -> String,
+) -> Result<(), RoundError> {
     if round.number == 0 {
-        return Err("round numbers start at 1".into());
+        return Err(RoundError::NumberZero);
     }
     if round.boards.is_empty() {
-        return Err("a round has at least one board".into());
+        return Err(RoundError::NoBoard);
     }
     if round.event.is_some() && round.format != Format::Swiss {
-        return Err(format!(
-            "only a Swiss round belongs to an event; this one is {}",
-            round.format.as_text()
-        ));
+        return Err(RoundError::EventNotSwiss(round.format));
     }
     if round.event.is_some_and(|e| e == 0 || e > round.number) {
-        return Err(format!(
-            "round {} cannot continue an event that begins at a later round",
-            round.number
-        ));
+        return Err(RoundError::EventStartsLater(round.number));
     }
     let mut seen: BTreeMap<PlayerId, String> = BTreeMap::new();
     let places = round
@@ -220,9 +244,16 @@ pub fn check_round(round: &RoundRecord, name: &dyn Fn(PlayerId) -> String) -> Re
     for (p, place) in places {
         if let Some(first) = seen.insert(p, place.clone()) {
             return Err(if first == place {
-                format!("{} is on both sides of {place}", name(p))
+                RoundError::BothSides {
+                    name: name(p),
+                    place,
+                }
             } else {
-                format!("{} is on {first} and on {place}", name(p))
+                RoundError::TwoPlaces {
+                    name: name(p),
+                    first,
+                    place,
+                }
             });
         }
     }
@@ -234,14 +265,12 @@ pub fn check_pair_rule(
     a: PlayerId,
     b: PlayerId,
     name: &dyn Fn(PlayerId) -> String,
-) -> Result<(), String> {
+) -> Result<(), RoundError> {
     if a == b {
-        return Err(format!(
-            "{} and {}: a pairing rule is between two players, and nobody is paired with \
-             themselves",
-            name(a),
-            name(b)
-        ));
+        return Err(RoundError::PairedWithSelf {
+            a: name(a),
+            b: name(b),
+        });
     }
     Ok(())
 }
@@ -366,28 +395,21 @@ mod tests {
             bye_scores: ByeScore::Nothing,
             event: None,
         };
-        assert_eq!(
-            check_round(&r, &name),
-            Err("Ann is on board 1 and on board 2".into())
-        );
+        let text = |r: &RoundRecord| check_round(r, &name).map_err(|e| e.to_string());
+        assert_eq!(text(&r), Err("Ann is on board 1 and on board 2".into()));
         r.boards = vec![[2, 2]];
-        assert_eq!(
-            check_round(&r, &name),
-            Err("Cy is on both sides of board 1".into())
-        );
+        assert_eq!(text(&r), Err("Cy is on both sides of board 1".into()));
         r.boards = vec![[0, 1]];
         r.bye = Some(1);
-        assert_eq!(
-            check_round(&r, &name),
-            Err("Bo is on board 1 and on the bye".into())
-        );
+        assert_eq!(text(&r), Err("Bo is on board 1 and on the bye".into()));
         r.bye = Some(2);
         assert_eq!(check_round(&r, &name), Ok(()));
         r.number = 0;
-        assert!(check_round(&r, &name).is_err());
+        assert_eq!(check_round(&r, &name), Err(RoundError::NumberZero));
         assert!(
             check_pair_rule(1, 1, &name)
                 .unwrap_err()
+                .to_string()
                 .starts_with("Bo and Bo")
         );
     }

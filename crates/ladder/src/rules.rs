@@ -3,6 +3,7 @@
 pub use crate::calendar::Calendar;
 pub use crate::systems::System;
 use crate::systems::{ADVANTAGE, Facts, OBSERVED_DRAW_RATE, Param};
+use rungs_rating::margin::{Margin, UnknownMargin};
 use rungs_rating::{elo, glicko, glicko2, goals, memoir44, trueskill};
 use serde::{Deserialize, Serialize};
 
@@ -319,8 +320,8 @@ pub struct Rules {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct MarginRules {
-    /// The margin option: `margin::NONE`, `WORLD_FOOTBALL`, `LOG`, `SQRT`.
-    pub margin: f64,
+    /// The margin option, stored as its code (0 to 3).
+    pub margin: Margin,
     /// The update's multiplier for a friendly, a league match, a cup match, a championship's.
     pub k_friendly: f64,
     pub k_league: f64,
@@ -334,7 +335,7 @@ pub struct MarginRules {
 impl Default for MarginRules {
     fn default() -> Self {
         MarginRules {
-            margin: rungs_rating::margin::NONE,
+            margin: Margin::None,
             margin_power: 1.0,
             k_friendly: 1.0,
             k_league: 1.0,
@@ -362,7 +363,7 @@ impl MarginRules {
 
     fn get(&self, name: &str) -> Option<f64> {
         Some(match name {
-            "margin" => self.margin,
+            "margin" => self.margin.code(),
             "margin_power" => self.margin_power,
             "k_friendly" => self.k_friendly,
             "k_league" => self.k_league,
@@ -372,18 +373,20 @@ impl MarginRules {
         })
     }
 
-    fn set(&mut self, name: &str, value: f64) -> bool {
+    /// Sets parameter `name`, if it is one of these; `None` if it is not. The margin takes
+    /// only an option's code.
+    fn set(&mut self, name: &str, value: f64) -> Option<Result<(), UnknownMargin>> {
         let slot = match name {
-            "margin" => &mut self.margin,
+            "margin" => return Some(Margin::from_code(value).map(|m| self.margin = m)),
             "margin_power" => &mut self.margin_power,
             "k_friendly" => &mut self.k_friendly,
             "k_league" => &mut self.k_league,
             "k_cup" => &mut self.k_cup,
             "k_championship" => &mut self.k_championship,
-            _ => return false,
+            _ => return None,
         };
         *slot = value;
-        true
+        Some(Ok(()))
     }
 
     /// The multiplier of a match's update: its class's weight (a number class is its own
@@ -629,8 +632,8 @@ impl Rules {
             self.advantage = value;
             return Ok(());
         }
-        if self.margin.set(name, value) {
-            return Ok(());
+        if let Some(set) = self.margin.set(name, value) {
+            return set.map_err(|_| ParamError::range(spec, value));
         }
         let mut params = self.json_params();
         params.remove(ADVANTAGE.name);
@@ -709,6 +712,29 @@ pub fn label(rules: &Rules) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The margin is one of its four options: set by its code and stored as the number it
+    /// always was (so a file's rules are the same bytes), and a code that names no option is
+    /// refused where it is typed and where it is read, never taken as no margin.
+    #[test]
+    fn the_margin_is_one_of_its_options() {
+        let mut rules = Rules::defaults(System::Elo);
+        rules.set_param("margin", 2.0).unwrap();
+        assert_eq!(rules.margin.margin, Margin::Log);
+        assert_eq!(rules.param("margin"), Some(2.0));
+        let json = serde_json::to_string(&rules).unwrap();
+        assert!(json.contains(r#""margin":{"margin":2.0,"#), "{json}");
+        let read: Rules = serde_json::from_str(&json).unwrap();
+        assert_eq!(read, rules);
+        assert_eq!(serde_json::to_string(&read).unwrap(), json);
+        assert!(rules.set_param("margin", 1.5).is_err());
+        assert_eq!(rules.margin.margin, Margin::Log);
+        let unknown = json.replace(r#""margin":2.0"#, r#""margin":7.0"#);
+        let e = serde_json::from_str::<Rules>(&unknown)
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("margin 7 is not an option"), "{e}");
+    }
 
     /// Rules read from JSON (a file's, a log's) are range-checked like rules typed in.
     #[test]

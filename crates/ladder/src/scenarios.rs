@@ -241,7 +241,7 @@ impl ScenarioBook {
         let s = outcome.score();
         stats.wins[i] += s;
         stats.wins[j] += 1.0 - s;
-        if let Some([a, b]) = m.medals {
+        if let Some([a, b]) = m.medals.map(crate::values::Medals::get) {
             if stats.squared == stats.medal_battles {
                 stats.squared += 1;
                 stats.medal_squares[i] += a * a;

@@ -471,18 +471,21 @@ impl Cutoffs {
     }
 
     /// Reads `Grandmaster=2200,Master=2000,…`; ranks not named keep their defaults.
-    pub fn parse(text: &str) -> Result<Cutoffs, String> {
+    pub fn parse(text: &str) -> Result<Cutoffs, CutoffsError> {
         let mut c = Cutoffs::default();
         for part in text.split(',').filter(|p| !p.trim().is_empty()) {
             let (name, value) = part
                 .split_once('=')
-                .ok_or_else(|| format!("cut-off `{part}` is not RANK=ELO"))?;
+                .ok_or_else(|| CutoffsError::Syntax(part.to_string()))?;
             let value: f64 = value
                 .trim()
                 .parse()
                 .ok()
                 .filter(|v: &f64| v.is_finite())
-                .ok_or_else(|| format!("cut-off `{part}`: `{}` is not a number", value.trim()))?;
+                .ok_or_else(|| CutoffsError::NotANumber {
+                    part: part.to_string(),
+                    value: value.trim().to_string(),
+                })?;
             match OldRank::parse(name) {
                 Some(OldRank::Grandmaster) => c.grandmaster = value,
                 Some(OldRank::Master) => c.master = value,
@@ -490,19 +493,32 @@ impl Cutoffs {
                 Some(OldRank::Scholar) => c.scholar = value,
                 Some(OldRank::Apprentice) => c.apprentice = value,
                 _ => {
-                    return Err(format!(
-                        "cut-off `{part}`: no rank called `{}`",
-                        name.trim()
-                    ));
+                    return Err(CutoffsError::NoSuchRank {
+                        part: part.to_string(),
+                        name: name.trim().to_string(),
+                    });
                 }
             }
         }
         let order = [c.grandmaster, c.master, c.prophet, c.scholar, c.apprentice];
         if order.windows(2).any(|w| w[0] < w[1]) {
-            return Err("cut-offs must fall from Grandmaster down to Apprentice".into());
+            return Err(CutoffsError::NotFalling);
         }
         Ok(c)
     }
+}
+
+/// Why old-rank cut-offs were refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CutoffsError {
+    #[error("cut-off `{0}` is not RANK=ELO")]
+    Syntax(String),
+    #[error("cut-off `{part}`: `{value}` is not a number")]
+    NotANumber { part: String, value: String },
+    #[error("cut-off `{part}`: no rank called `{name}`")]
+    NoSuchRank { part: String, name: String },
+    #[error("cut-offs must fall from Grandmaster down to Apprentice")]
+    NotFalling,
 }
 
 /// Applies a migration. Skyweaver: r := Elo, RD := its initial value (350), RP := Table 2,

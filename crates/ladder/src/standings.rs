@@ -303,7 +303,7 @@ mod tests {
                     day(1),
                     Event::Player {
                         id: 0,
-                        name: "Ann".into(),
+                        name: crate::values::PlayerName::parse("Ann").unwrap(),
                         undated: false,
                     },
                 ),
@@ -311,7 +311,7 @@ mod tests {
                     day(1),
                     Event::Player {
                         id: 1,
-                        name: "Bo".into(),
+                        name: crate::values::PlayerName::parse("Bo").unwrap(),
                         undated: false,
                     },
                 ),
@@ -319,7 +319,7 @@ mod tests {
                     day(1),
                     Event::Player {
                         id: 2,
-                        name: "Cy".into(),
+                        name: crate::values::PlayerName::parse("Cy").unwrap(),
                         undated: false,
                     },
                 ),
@@ -359,7 +359,7 @@ mod tests {
             let mut events: Vec<Event> = (0..3)
                 .map(|id| Event::Player {
                     id,
-                    name: names[id as usize].into(),
+                    name: crate::values::PlayerName::parse(names[id as usize]).unwrap(),
                     undated: false,
                 })
                 .collect();

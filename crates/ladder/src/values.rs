@@ -54,8 +54,71 @@ pub enum NameError {
 /// ASCII space, no control, format (zero-width, bidirectional) or unassigned characters, no
 /// comma (the team separator), not starting like a spreadsheet formula, at most
 /// [`NAME_MAX_CHARS`] characters.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+///
+/// Events hold names of this type, so a name that fails the check cannot be written to a
+/// ladder; a stored name reads back through the same check (serde's `try_from`), and is
+/// serialised as the plain string it holds, so the stored bytes are those of a `String`.
+/// A stored name is kept as it was written: an older rungs kept names as typed (a decomposed
+/// "Cafe\u{301}" beside "Café"), and such a name, which the check would only have put in
+/// NFC, reads back byte for byte; a name the check refuses is damage.
+#[derive(
+    Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
+#[serde(try_from = "String", into = "String")]
 pub struct PlayerName(String);
+
+impl TryFrom<String> for PlayerName {
+    type Error = NameError;
+
+    /// Stored text, kept as it is if the check accepts it.
+    fn try_from(text: String) -> Result<PlayerName, NameError> {
+        PlayerName::parse(&text)?;
+        Ok(PlayerName(text))
+    }
+}
+
+impl From<PlayerName> for String {
+    fn from(name: PlayerName) -> String {
+        name.0
+    }
+}
+
+impl std::ops::Deref for PlayerName {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl AsRef<str> for PlayerName {
+    fn as_ref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl PartialEq<str> for PlayerName {
+    fn eq(&self, other: &str) -> bool {
+        self.0 == other
+    }
+}
+
+impl PartialEq<&str> for PlayerName {
+    fn eq(&self, other: &&str) -> bool {
+        self.0 == *other
+    }
+}
+
+impl PartialEq<String> for PlayerName {
+    fn eq(&self, other: &String) -> bool {
+        &self.0 == other
+    }
+}
+
+impl PartialEq<PlayerName> for String {
+    fn eq(&self, other: &PlayerName) -> bool {
+        *self == other.0
+    }
+}
 
 /// `U+200B` style, for messages.
 /// Text from outside (a name from an older file, an action's label in a log, a file's name)
@@ -301,11 +364,41 @@ pub fn medal_count(value: f64) -> Result<f64, MedalsError> {
     }
 }
 
+/// A match's medal counts, A then B, each a [`medal_count`]. Stored as the pair of numbers
+/// (serde's `try_from`), so a pair out of range cannot be written, nor read back unnoticed.
+#[derive(Debug, Clone, Copy, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "[f64; 2]", into = "[f64; 2]")]
+pub struct Medals([f64; 2]);
+
+impl Medals {
+    pub fn new([a, b]: [f64; 2]) -> Result<Medals, MedalsError> {
+        Ok(Medals([medal_count(a)?, medal_count(b)?]))
+    }
+
+    /// Side A's and side B's counts.
+    pub fn get(self) -> [f64; 2] {
+        self.0
+    }
+}
+
+impl TryFrom<[f64; 2]> for Medals {
+    type Error = MedalsError;
+    fn try_from(pair: [f64; 2]) -> Result<Medals, MedalsError> {
+        Medals::new(pair)
+    }
+}
+
+impl From<Medals> for [f64; 2] {
+    fn from(medals: Medals) -> [f64; 2] {
+        medals.0
+    }
+}
+
 /// Both sides' medals, `A,B`.
-pub fn parse_medals(text: &str) -> Result<[f64; 2], MedalsError> {
+pub fn parse_medals(text: &str) -> Result<Medals, MedalsError> {
     let (a, b) = text.split_once(',').ok_or(MedalsError::Syntax)?;
     let number = |t: &str| t.trim().parse::<f64>().map_err(|_| MedalsError::Syntax);
-    Ok([medal_count(number(a)?)?, medal_count(number(b)?)?])
+    Medals::new([number(a)?, number(b)?])
 }
 
 /// A number for a message: 1e308 as written, not as its 309 digits.
@@ -320,15 +413,21 @@ pub fn number_text(value: f64) -> String {
 /// A scenario's win fraction as the organiser gives it: strictly between 0 and 1. At 1 (or
 /// 0) Memoir '44's stake 64·[s + ratio − 2·ratio·s] is 0 for a win by the side that always
 /// won, and its Skill ranking rules that out ("the winner should always make points").
-pub fn win_fraction(value: f64) -> Result<f64, &'static str> {
+pub fn win_fraction(value: f64) -> Result<f64, FractionError> {
     if value > 0.0 && value < 1.0 {
         Ok(value)
     } else {
-        Err(
-            "must be a fraction strictly between 0 and 1 (at 0 or 1 a winner on the side that always won would make no points)",
-        )
+        Err(FractionError)
     }
 }
+
+/// Why a win fraction was refused. Reads after the number.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "must be a fraction strictly between 0 and 1 (at 0 or 1 a winner on the side that always \
+     won would make no points)"
+)]
+pub struct FractionError;
 
 #[cfg(test)]
 mod tests {
@@ -439,7 +538,7 @@ mod tests {
 
     #[test]
     fn medals_are_small_finite_numbers() {
-        assert_eq!(parse_medals("4, 2.5"), Ok([4.0, 2.5]));
+        assert_eq!(parse_medals("4, 2.5").map(Medals::get), Ok([4.0, 2.5]));
         assert_eq!(parse_medals("1e308,1"), Err(MedalsError::OutOfRange));
         assert_eq!(parse_medals("NaN,1"), Err(MedalsError::OutOfRange));
         assert_eq!(parse_medals("-1,1"), Err(MedalsError::OutOfRange));

@@ -94,7 +94,7 @@ mod tests {
         assert_eq!(event(&team, &name), "Ann + Bo drew with Portugal");
         let renamed = Event::Rename {
             id: 2,
-            name: "Anna".into(),
+            name: crate::values::PlayerName::parse("Anna").unwrap(),
         };
         assert_eq!(event(&renamed, &name), "Ann renamed Anna");
     }

@@ -115,8 +115,19 @@ fn needs_system_fonts(text: &str) -> bool {
         .any(|c| !faces.iter().any(|f| f.glyph_index(c).is_some()))
 }
 
+/// Why an image could not be drawn: a fault of the SVG rungs made, never of the ladder.
+#[derive(Debug, thiserror::Error)]
+pub enum ImageError {
+    #[error("{0}")]
+    Svg(#[from] usvg::Error),
+    #[error("the image has no size")]
+    NoSize,
+    #[error("{0}")]
+    Png(String),
+}
+
 /// The SVG rendered to PNG bytes.
-pub fn png(svg: &str) -> Result<Vec<u8>, String> {
+pub fn png(svg: &str) -> Result<Vec<u8>, ImageError> {
     let mut opt = usvg::Options {
         font_family: "Ubuntu".into(),
         ..usvg::Options::default()
@@ -127,12 +138,14 @@ pub fn png(svg: &str) -> Result<Vec<u8>, String> {
     if needs_system_fonts(svg) {
         opt.fontdb_mut().load_system_fonts();
     }
-    let tree = usvg::Tree::from_str(svg, &opt).map_err(|e| e.to_string())?;
+    let tree = usvg::Tree::from_str(svg, &opt)?;
     let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
-        .ok_or_else(|| "the image has no size".to_string())?;
+    let mut pixmap =
+        tiny_skia::Pixmap::new(size.width(), size.height()).ok_or(ImageError::NoSize)?;
     resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| e.to_string())
+    pixmap
+        .encode_png()
+        .map_err(|e| ImageError::Png(e.to_string()))
 }
 
 #[cfg(test)]

@@ -28,7 +28,7 @@ use std::io;
 use table::Line;
 
 /// The share image of the site's leaderboard, as PNG bytes.
-pub fn share_image(site: &Site) -> Result<Vec<u8>, String> {
+pub fn share_image(site: &Site) -> Result<Vec<u8>, image::ImageError> {
     let lines: Vec<Line> = site
         .lines()
         .map(|(_, l)| l)
@@ -52,7 +52,7 @@ pub fn share_image(site: &Site) -> Result<Vec<u8>, String> {
 pub fn standings_image(
     ladder: &rungs_ladder::replay::Ladder,
     title: &str,
-) -> Result<Vec<u8>, String> {
+) -> Result<Vec<u8>, image::ImageError> {
     let lines: Vec<Line> = rungs_ladder::standings::standings(ladder)
         .iter()
         .filter(|s| s.listed())
@@ -227,12 +227,12 @@ mod tests {
         let events = [
             Event::Player {
                 id: 0,
-                name: "Ann".into(),
+                name: rungs_ladder::values::PlayerName::parse("Ann").unwrap(),
                 undated: false,
             },
             Event::Player {
                 id: 1,
-                name: "Bo".into(),
+                name: rungs_ladder::values::PlayerName::parse("Bo").unwrap(),
                 undated: false,
             },
             Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Win))),
@@ -243,8 +243,10 @@ mod tests {
         let tsv = standings_tsv(&ladder);
         let rows: Vec<&str> = tsv.lines().collect();
         assert_eq!(rows[0].split('\t').nth(3), Some("rating"));
+        // The score as every door writes it, in whole points (1500 + 32 · ½ = 1516); beside
+        // it the rating as a spreadsheet's number, to a tenth.
         assert!(
-            rows[1].starts_with("1\tAnn\t\t1516.0\t1516.0\t\t1\t0\t0\t2026-01-01"),
+            rows[1].starts_with("1\tAnn\t\t1516\t1516.0\t\t1\t0\t0\t2026-01-01"),
             "{}",
             rows[1]
         );

@@ -178,7 +178,7 @@ mod tests {
             seq,
             event: Event::Player {
                 id: seq as u32,
-                name: format!("P{seq}"),
+                name: rungs_ladder::values::PlayerName::parse(&format!("P{seq}")).unwrap(),
                 undated: false,
             },
         }

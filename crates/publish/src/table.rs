@@ -4,6 +4,7 @@
 
 use rungs_interchange::csv_export::inert;
 use rungs_ladder::replay::Ladder;
+use rungs_ladder::shown;
 use rungs_ladder::skyweaver::Tier;
 use rungs_ladder::standings::Standing;
 use rungs_ladder::state::Skill;
@@ -34,25 +35,11 @@ impl Line {
     pub fn of(ladder: &Ladder, s: &Standing) -> Line {
         let p = &ladder.players[s.id as usize];
         let f = ladder.figures(p);
-        let (score, rating, deviation) = match p.skill {
-            Skill::Glicko(_) | Skill::Glicko2(_) => (
-                format!("{:.0}", p.rp),
-                format!("{:.0} ± {:.0}", f.rating, f.deviation),
-                Some(f.deviation),
-            ),
-            Skill::TrueSkill(_) => (
-                format!("{:.0}", f.score),
-                format!("{:.1} ± {:.1}", f.rating, f.deviation),
-                Some(f.deviation),
-            ),
-            Skill::Elo(_) => (format!("{:.1}", f.rating), format!("{:.1}", f.rating), None),
-            // The goals model ranks by its strength on the 1500 scale, with its uncertainty.
-            Skill::Goals(_) => (
-                format!("{:.1}", f.rating),
-                format!("{:.1} ± {:.0}", f.rating, f.deviation),
-                Some(f.deviation),
-            ),
+        let deviation = match p.skill {
+            Skill::Elo(_) => None,
+            _ => Some(f.deviation),
         };
+        let (score, rating) = (shown::score(&f), shown::rating(&p.skill, &f));
         Line {
             place: s.place,
             name: p.name.clone(),

@@ -11,7 +11,7 @@ use super::histories::{Histories, HistoryWrite, RowCounter};
 use super::journal;
 use super::log::{kind_code, stacks};
 use super::replay::{first_affected, targets};
-use super::{Result, Store, StoreError, Toggled, Tx, today_stamp};
+use super::{Change, Result, Store, StoreError, Toggled, Tx, today_stamp};
 use chrono::NaiveDate;
 use rungs_ladder::event::{Entry, Event, PlayerId};
 use rusqlite::{Connection, params};
@@ -100,8 +100,11 @@ impl Store {
     }
 
     /// Appends one user action: its rows land, and the caches follow, or nothing changes.
-    /// Returns the sequence numbers given to the rows.
-    pub fn commit(&mut self, label: &str, rows: &[(NaiveDate, Entry)]) -> Result<Vec<u64>> {
+    /// Returns the sequence numbers given to the rows. The rows were checked when `change`
+    /// was made; what depends on the ladder is checked here, against the ladder as it stands
+    /// under this transaction (the ids by [`Store::survey`], the rest by the replay).
+    pub fn commit(&mut self, change: &Change) -> Result<Vec<u64>> {
+        let (label, rows) = (change.label(), change.rows());
         if rows.is_empty() {
             return Ok(Vec::new());
         }

@@ -23,6 +23,46 @@ use rungs_ladder::event::{Entry, Event, LogRow, Match, MatchResult, PlayerId};
 use rungs_ladder::values::{FIRST_DAY, LAST_DAY};
 use rungs_rating::Outcome;
 
+/// What is wrong with a row of a block: the file is damaged there. Each names the row.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RowError {
+    #[error("row {seq}: the block ends inside the row")]
+    Cut { seq: u64 },
+    #[error("row {seq}: unknown operation code {op}")]
+    UnknownOperation { seq: u64, op: u8 },
+    #[error("row {seq}: its date is outside 0001-01-01..9999-12-31")]
+    DateOutOfRange { seq: u64 },
+    #[error("row {seq}: it corrects row {target}, which is not an earlier row")]
+    NotEarlier { seq: u64, target: u64 },
+    #[error("row {seq}: player id {id} is too large")]
+    IdTooLarge { seq: u64, id: u64 },
+    #[error("row {seq}: a deletion that carries an event")]
+    DeletionWithEvent { seq: u64 },
+    #[error("row {seq}: an addition or edit without an event")]
+    WithoutEvent { seq: u64 },
+    #[error("row {seq}: the block ends early")]
+    EndsEarly { seq: u64 },
+    #[error("row {seq}: {bytes} bytes follow the block's last row")]
+    Trailing { seq: u64, bytes: usize },
+    /// The event's JSON does not read as an event: a name or medals the checks refuse, a
+    /// field missing, or no JSON at all. `kind` is the event's tag, where it has one.
+    #[error("row {seq}: its {}event does not read: {message}", tagged(.kind))]
+    Event {
+        seq: u64,
+        kind: Option<String>,
+        message: String,
+    },
+    #[error("row {seq}: malformed")]
+    Malformed { seq: u64 },
+}
+
+/// An event's tag as a message names it: "`player` ", or nothing when it has none.
+fn tagged(kind: &Option<String>) -> String {
+    kind.as_deref()
+        .map(|k| format!("`{k}` "))
+        .unwrap_or_default()
+}
+
 /// The most rows a block holds.
 pub const BLOCK_ROWS: u64 = 4096;
 /// A block closes once it holds this many bytes (a JSON event may take it past).
@@ -223,16 +263,16 @@ impl<'a> Rows<'a> {
         }
     }
 
-    fn row(&mut self) -> Result<Row<'a>, String> {
+    fn row(&mut self) -> Result<Row<'a>, RowError> {
         let seq = self.seq;
-        let cut = || format!("row {seq}: the block ends inside the row");
+        let cut = || RowError::Cut { seq };
         let header = self.bytes.byte().ok_or_else(cut)?;
         let (op, shape) = (header & 3, header >> 2);
         let op = match op {
             OP_ADD => Op::Add,
             OP_EDIT => Op::Edit,
             OP_DELETE => Op::Delete,
-            _ => return Err(format!("row {seq}: unknown operation code {op}")),
+            _ => return Err(RowError::UnknownOperation { seq, op }),
         };
         let delta = unzigzag(self.bytes.varint().ok_or_else(cut)?);
         let day = self
@@ -240,25 +280,22 @@ impl<'a> Rows<'a> {
             .checked_add(delta)
             .and_then(|d| i32::try_from(d).ok())
             .filter(|d| (FIRST_DAY_NUMBER..=LAST_DAY_NUMBER).contains(d))
-            .ok_or_else(|| format!("row {seq}: its date is outside 0001-01-01..9999-12-31"))?;
+            .ok_or(RowError::DateOutOfRange { seq })?;
         self.prev_day = i64::from(day);
         let target = if op == Op::Add {
             0
         } else {
             let t = self.bytes.varint().ok_or_else(cut)?;
             if t == 0 || t >= seq {
-                return Err(format!(
-                    "row {seq}: it corrects row {t}, which is not an earlier row"
-                ));
+                return Err(RowError::NotEarlier { seq, target: t });
             }
             t
         };
         let body = match shape {
             0..=5 => {
-                let mut id = || -> Result<PlayerId, String> {
+                let mut id = || -> Result<PlayerId, RowError> {
                     let v = self.bytes.varint().ok_or_else(cut)?;
-                    PlayerId::try_from(v)
-                        .map_err(|_| format!("row {seq}: player id {v} is too large"))
+                    PlayerId::try_from(v).map_err(|_| RowError::IdTooLarge { seq, id: v })
                 };
                 let (a, b) = (id()?, id()?);
                 let result = result_of(shape).ok_or_else(cut)?;
@@ -273,8 +310,8 @@ impl<'a> Rows<'a> {
         match (op, &body) {
             (Op::Delete, Body::Nothing)
             | (Op::Add | Op::Edit, Body::Plain { .. } | Body::Json(_)) => {}
-            (Op::Delete, _) => return Err(format!("row {seq}: a deletion that carries an event")),
-            _ => return Err(format!("row {seq}: an addition or edit without an event")),
+            (Op::Delete, _) => return Err(RowError::DeletionWithEvent { seq }),
+            _ => return Err(RowError::WithoutEvent { seq }),
         }
         Ok(Row {
             seq,
@@ -286,23 +323,22 @@ impl<'a> Rows<'a> {
     }
 
     /// Whether the block held exactly its rows: no bytes after the last.
-    pub fn finish(&self) -> Result<(), String> {
+    pub fn finish(&self) -> Result<(), RowError> {
         if self.failed || self.left > 0 {
-            return Err(format!("row {}: the block ends early", self.seq));
+            return Err(RowError::EndsEarly { seq: self.seq });
         }
         if self.bytes.left() > 0 {
-            return Err(format!(
-                "row {}: {} bytes follow the block's last row",
-                self.seq.saturating_sub(1),
-                self.bytes.left()
-            ));
+            return Err(RowError::Trailing {
+                seq: self.seq.saturating_sub(1),
+                bytes: self.bytes.left(),
+            });
         }
         Ok(())
     }
 }
 
 impl<'a> Iterator for Rows<'a> {
-    type Item = Result<Row<'a>, String>;
+    type Item = Result<Row<'a>, RowError>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.left == 0 || self.failed {
@@ -327,18 +363,27 @@ impl Row<'_> {
     }
 
     /// The event the row carries, if any.
-    pub fn event(&self) -> Result<Option<Event>, String> {
+    pub fn event(&self) -> Result<Option<Event>, RowError> {
         match self.body {
             Body::Plain { a, b, result } => Ok(Some(Event::Match(Match::new(a, b, result)))),
-            Body::Json(json) => event_of_json(json)
-                .map(Some)
-                .map_err(|e| format!("row {}: its event does not read: {e}", self.seq)),
+            Body::Json(json) => event_of_json(json).map(Some).map_err(|e| {
+                // The tag, to name the event: read loosely, since the event itself did not.
+                #[derive(serde::Deserialize)]
+                struct Tag {
+                    kind: String,
+                }
+                RowError::Event {
+                    seq: self.seq,
+                    kind: serde_json::from_slice::<Tag>(json).ok().map(|t| t.kind),
+                    message: e.to_string(),
+                }
+            }),
             Body::Nothing => Ok(None),
         }
     }
 
     /// The row as the ladder's log row.
-    pub fn to_log_row(&self) -> Result<LogRow, String> {
+    pub fn to_log_row(&self) -> Result<LogRow, RowError> {
         let event = self.event()?;
         let entry = match (self.op, event) {
             (Op::Add, Some(event)) => Entry::Add { event },
@@ -349,7 +394,7 @@ impl Row<'_> {
             (Op::Delete, None) => Entry::Delete {
                 target: self.target,
             },
-            _ => return Err(format!("row {}: malformed", self.seq)),
+            _ => return Err(RowError::Malformed { seq: self.seq }),
         };
         Ok(LogRow {
             seq: self.seq,
@@ -412,7 +457,7 @@ mod tests {
             |json: &[u8]| serde_json::from_slice::<Event>(json).map_err(|e| e.to_string());
         let straight = |json: &[u8]| event_of_json(json).map_err(|e| e.to_string());
         let mut rich = Match::new(vec![3, 4], vec![5], MatchResult::Played(Outcome::Draw));
-        rich.medals = Some([6.0, 2.5]);
+        rich.medals = rungs_ladder::values::Medals::new([6.0, 2.5]).ok();
         rich.scenario = Some("Pegasus Bridge".into());
         rich.side_a = Some("Allies".into());
         rich.home = Some(Home::B);
@@ -470,7 +515,7 @@ mod tests {
         };
         assert_eq!(
             read(&game("[7]", "3")),
-            Ok((Side::One(7), Some(EventClass::Weight(3.0))))
+            Ok((Side::from(7), Some(EventClass::Weight(3.0))))
         );
         assert_eq!(
             read(&game("[7,8,9]", "0.25")),
@@ -522,9 +567,9 @@ mod tests {
     fn every_kind_of_row_round_trips() {
         let team = Match {
             a: Side::from(vec![1, 2]),
-            b: Side::One(3),
+            b: Side::from(3),
             result: MatchResult::ForfeitB,
-            medals: Some([1.5, 0.0]),
+            medals: rungs_ladder::values::Medals::new([1.5, 0.0]).ok(),
             scenario: Some("Pegasus Bridge".into()),
             side_a: None,
             home: Some(rungs_ladder::event::Home::B),
@@ -538,7 +583,7 @@ mod tests {
                 Entry::Add {
                     event: Event::Player {
                         id: 0,
-                        name: "Ann".into(),
+                        name: rungs_ladder::values::PlayerName::parse("Ann").unwrap(),
                         undated: true,
                     },
                 },
@@ -619,7 +664,7 @@ mod tests {
             Entry::Add {
                 event: Event::Player {
                     id: 0,
-                    name: "Ann".into(),
+                    name: rungs_ladder::values::PlayerName::parse("Ann").unwrap(),
                     undated: false,
                 },
             },
@@ -636,11 +681,16 @@ mod tests {
         let mut bad = vec![OP_EDIT | (SHAPE_NONE << 2)];
         bad.extend([2, 9]);
         let err = Rows::new(5, 1, &bad).next().unwrap().unwrap_err();
-        assert_eq!(err, "row 5: it corrects row 9, which is not an earlier row");
+        assert_eq!(err, RowError::NotEarlier { seq: 5, target: 9 });
+        assert_eq!(
+            err.to_string(),
+            "row 5: it corrects row 9, which is not an earlier row"
+        );
         // A length far beyond the block.
         let bad = [OP_ADD | (SHAPE_JSON << 2), 2, 0xff, 0xff, 0xff, 0xff, 0x0f];
         let err = Rows::new(1, 1, &bad).next().unwrap().unwrap_err();
-        assert_eq!(err, "row 1: the block ends inside the row");
+        assert_eq!(err, RowError::Cut { seq: 1 });
+        assert_eq!(err.to_string(), "row 1: the block ends inside the row");
         // A date past 9999-12-31.
         let mut bad = vec![OP_ADD];
         varint::put(
@@ -649,15 +699,84 @@ mod tests {
         );
         bad.extend([0, 1]);
         let err = Rows::new(1, 1, &bad).next().unwrap().unwrap_err();
-        assert_eq!(err, "row 1: its date is outside 0001-01-01..9999-12-31");
+        assert_eq!(err, RowError::DateOutOfRange { seq: 1 });
+        assert_eq!(
+            err.to_string(),
+            "row 1: its date is outside 0001-01-01..9999-12-31"
+        );
         // Bytes after the last row.
         let mut long = data.clone();
         long.push(0);
         let mut r = Rows::new(1, 1, &long);
         assert!(r.next().unwrap().is_ok());
         assert_eq!(
-            r.finish().unwrap_err(),
+            r.finish().unwrap_err().to_string(),
             "row 1: 1 bytes follow the block's last row"
         );
+    }
+
+    /// One row adding `json` as its event on 2026-01-01, as an older rungs or another
+    /// program may have stored it.
+    fn block_of(json: &str) -> Vec<u8> {
+        let mut bytes = vec![OP_ADD | (SHAPE_JSON << 2)];
+        let day = NaiveDate::from_ymd_opt(2026, 1, 1).unwrap();
+        varint::put(&mut bytes, zigzag(i64::from(day_number(day))));
+        varint::put(&mut bytes, json.len() as u64);
+        bytes.extend_from_slice(json.as_bytes());
+        bytes
+    }
+
+    /// A stored name or medals the checks refuse are damage, said with the row and the
+    /// kind of event, never read as they lie (nor a panic).
+    #[test]
+    fn a_stored_event_the_checks_refuse_is_damage_named_by_its_row() {
+        for (json, kind, words) in [
+            (
+                r#"{"kind":"player","id":0,"name":""}"#,
+                "player",
+                "is empty",
+            ),
+            (
+                r#"{"kind":"rename","id":0,"name":"\u001b[2J=cmd"}"#,
+                "rename",
+                "U+001B",
+            ),
+            (
+                r#"{"kind":"player","id":0,"name":"Ann,Bo"}"#,
+                "player",
+                "comma",
+            ),
+            (
+                r#"{"kind":"match","a":[0],"b":[1],"result":{"played":"Win"},"medals":[1,-2]}"#,
+                "match",
+                "numbers from 0 to 1000",
+            ),
+        ] {
+            let bytes = block_of(json);
+            let mut rows = Rows::new(9, 1, &bytes);
+            let row = rows.next().unwrap().unwrap();
+            let e = row.event().unwrap_err();
+            assert!(
+                matches!(&e, RowError::Event { seq: 9, kind: Some(k), .. } if k == kind),
+                "{e:?}"
+            );
+            let text = e.to_string();
+            assert!(
+                text.starts_with(&format!("row 9: its `{kind}` event does not read: ")),
+                "{text}"
+            );
+            assert!(text.contains(words), "{text}");
+        }
+        // A name the check accepts reads back as written, and writes the same bytes: one as
+        // kept, and one an older rungs kept in Unicode's decomposed form (NFD).
+        for json in [
+            r#"{"kind":"player","id":0,"name":"Zoë Ann"}"#,
+            "{\"kind\":\"player\",\"id\":0,\"name\":\"Cafe\u{301}\"}",
+        ] {
+            let bytes = block_of(json);
+            let event = Rows::new(1, 1, &bytes).next().unwrap().unwrap().event();
+            let event = event.unwrap().unwrap();
+            assert_eq!(serde_json::to_string(&event).unwrap(), json);
+        }
     }
 }

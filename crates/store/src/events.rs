@@ -106,7 +106,7 @@ impl Builder {
             Body::Json(_) => {
                 let event = row
                     .event()
-                    .map_err(Problem::Row)?
+                    .map_err(|e| Problem::Row(e.to_string()))?
                     .ok_or_else(|| Problem::Row(format!("row {}: no event", row.seq)))?;
                 // A new id cannot have been named before its join (ids are checked against
                 // the joins so far), so in a log kept in date order its undated join stays.
@@ -150,7 +150,7 @@ impl Builder {
                     self.check_id(row.seq, b)
                 }
                 Body::Json(_) => {
-                    let event = row.event().map_err(Problem::Row)?;
+                    let event = row.event().map_err(|e| Problem::Row(e.to_string()))?;
                     match event {
                         Some(e) => self.check_ids(row.seq, &e),
                         None => Ok(()),
@@ -453,7 +453,7 @@ mod tests {
     fn join(id: PlayerId, name: &str) -> Event {
         Event::Player {
             id,
-            name: name.into(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         }
     }
@@ -489,7 +489,7 @@ mod tests {
                 day(6),
                 Event::Rename {
                     id: 1,
-                    name: "Bea".into(),
+                    name: rungs_ladder::values::PlayerName::parse("Bea").unwrap(),
                 },
             ),
             (day(7), Event::Match(Match::new(1, 0, win))),

@@ -140,6 +140,11 @@ impl Store {
                             target: renumber(target)?,
                         },
                     };
+                    if let Entry::Add { event } | Entry::Edit { event, .. } = &entry {
+                        let seq = usize::try_from(row.seq).unwrap_or(usize::MAX);
+                        super::checked::check(seq, event)
+                            .map_err(|e| invalid(format!("the log's {e}")))?;
+                    }
                     enc.push(row.date, &entry)
                         .map_err(|e| StoreError::Invalid(e.to_string()))?;
                     let closed = enc.take_done();

@@ -15,6 +15,7 @@ mod ahead;
 mod caches;
 mod change;
 pub mod check;
+mod checked;
 pub mod codec;
 pub mod digest;
 mod error;
@@ -35,6 +36,7 @@ pub mod schema;
 mod torn;
 mod varint;
 
+pub use checked::{Change, ChangeError};
 pub use error::{OpenError, Result, StoreError};
 pub use events::Events;
 

@@ -35,6 +35,21 @@ fn parse_date(text: &str) -> Option<NaiveDate> {
         .map(rungs_ladder::values::Day::date)
 }
 
+/// What is wrong with a format 1 log row. Each names the row.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(super) enum OldRowError {
+    #[error("row {seq}: bad date `{date}`")]
+    Date { seq: i64, date: String },
+    #[error("row {seq}: {message}")]
+    Event { seq: i64, message: String },
+    #[error("row {seq}: incomplete match")]
+    IncompleteMatch { seq: i64 },
+    #[error("row {seq}: correction without a target")]
+    NoTarget { seq: i64 },
+    #[error("row {seq}: unknown operation `{op}`")]
+    UnknownOperation { seq: i64, op: String },
+}
+
 /// A format 1 row from its columns (seq, date, op, target, a, b, result, body).
 #[allow(clippy::too_many_arguments)]
 fn old_row(
@@ -46,22 +61,28 @@ fn old_row(
     b: Option<i64>,
     result: Option<&str>,
     body: Option<&str>,
-) -> std::result::Result<(NaiveDate, Entry), String> {
-    let date = parse_date(date).ok_or_else(|| format!("row {seq}: bad date `{date}`"))?;
-    let event = || -> std::result::Result<Event, String> {
+) -> std::result::Result<(NaiveDate, Entry), OldRowError> {
+    let date = parse_date(date).ok_or_else(|| OldRowError::Date {
+        seq,
+        date: date.to_string(),
+    })?;
+    let event = || -> std::result::Result<Event, OldRowError> {
         if let Some(body) = body {
-            return serde_json::from_str(body).map_err(|e| format!("row {seq}: {e}"));
+            return serde_json::from_str(body).map_err(|e| OldRowError::Event {
+                seq,
+                message: e.to_string(),
+            });
         }
         let id = |x: Option<i64>| x.and_then(|v| u32::try_from(v).ok());
         match (id(a), id(b), result.and_then(MatchResult::parse)) {
             (Some(a), Some(b), Some(result)) => Ok(Event::Match(Match::new(a, b, result))),
-            _ => Err(format!("row {seq}: incomplete match")),
+            _ => Err(OldRowError::IncompleteMatch { seq }),
         }
     };
     let target = || {
         target
             .and_then(|t| u64::try_from(t).ok())
-            .ok_or_else(|| format!("row {seq}: correction without a target"))
+            .ok_or(OldRowError::NoTarget { seq })
     };
     let entry = match op {
         "add" => Entry::Add { event: event()? },
@@ -70,7 +91,12 @@ fn old_row(
             event: event()?,
         },
         "delete" => Entry::Delete { target: target()? },
-        other => return Err(format!("row {seq}: unknown operation `{other}`")),
+        other => {
+            return Err(OldRowError::UnknownOperation {
+                seq,
+                op: other.to_string(),
+            });
+        }
     };
     Ok((date, entry))
 }
@@ -125,7 +151,7 @@ impl Store {
                         .and_then(|v| Ok(v.as_str_or_null()?))
                         .map_err(get)?,
                 )
-                .map_err(old)?;
+                .map_err(|e| old(e.to_string()))?;
                 let action = new_action(action)
                     .ok_or_else(|| old(format!("row {seq} belongs to no action")))?;
                 rows.push(OldRow {

@@ -198,22 +198,34 @@ fn items(conn: &Connection) -> rusqlite::Result<Vec<Item>> {
     Ok(out)
 }
 
+/// Why this rungs has no schema to compare a file with: a format it does not know, or its own
+/// schema's SQL failed to run in memory (a fault of this build, not of the file).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum ExpectedError {
+    #[error("no schema for format {0}")]
+    UnknownFormat(i32),
+    #[error("{0}")]
+    Sql(String),
+}
+
 /// The schema this rungs creates for format `version` (0: an empty file).
-fn expected(version: i32) -> Result<&'static [Item], String> {
-    static V1: OnceLock<Result<Vec<Item>, String>> = OnceLock::new();
-    static V2: OnceLock<Result<Vec<Item>, String>> = OnceLock::new();
-    static V3: OnceLock<Result<Vec<Item>, String>> = OnceLock::new();
-    let make = |sql: &str| -> Result<Vec<Item>, String> {
-        let conn = Connection::open_in_memory().map_err(|e| e.to_string())?;
-        conn.execute_batch(sql).map_err(|e| e.to_string())?;
-        items(&conn).map_err(|e| e.to_string())
+fn expected(version: i32) -> Result<&'static [Item], ExpectedError> {
+    type Made = Result<Vec<Item>, ExpectedError>;
+    static V1: OnceLock<Made> = OnceLock::new();
+    static V2: OnceLock<Made> = OnceLock::new();
+    static V3: OnceLock<Made> = OnceLock::new();
+    let make = |sql: &str| -> Made {
+        let sql_error = |e: rusqlite::Error| ExpectedError::Sql(e.to_string());
+        let conn = Connection::open_in_memory().map_err(sql_error)?;
+        conn.execute_batch(sql).map_err(sql_error)?;
+        items(&conn).map_err(sql_error)
     };
     let cell = match version {
         0 => return Ok(&[]),
         1 => V1.get_or_init(|| make(VERSION_1_SQL)),
         2 => V2.get_or_init(|| make(&version_2_sql())),
         3 => V3.get_or_init(|| make(&current_sql())),
-        _ => return Err(format!("no schema for format {version}")),
+        _ => return Err(ExpectedError::UnknownFormat(version)),
     };
     cell.as_deref().map_err(Clone::clone)
 }
@@ -269,7 +281,7 @@ pub(crate) fn differences(
 /// What went wrong comparing schemas, before a path is put to it.
 pub(crate) enum StoreErrorKind {
     Sqlite(rusqlite::Error),
-    Internal(String),
+    Internal(ExpectedError),
 }
 
 impl StoreErrorKind {

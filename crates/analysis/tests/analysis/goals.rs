@@ -22,7 +22,7 @@ fn day(n: u64) -> NaiveDate {
 fn join(id: PlayerId) -> Event {
     Event::Player {
         id,
-        name: format!("T{id}"),
+        name: rungs_ladder::values::PlayerName::parse(&format!("T{id}")).unwrap(),
         undated: false,
     }
 }

@@ -148,7 +148,7 @@ fn build(players: u32, steps: &[(Raw, u32)], resets: bool) -> Vec<(NaiveDate, u6
         out.push((day(d), seq, e));
     };
     for id in 0..players {
-        let name = format!("P{id}");
+        let name = rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap();
         let undated = false;
         push(&mut out, 0, Event::Player { id, name, undated });
     }
@@ -183,13 +183,17 @@ fn build(players: u32, steps: &[(Raw, u32)], resets: bool) -> Vec<(NaiveDate, u6
                 if *scenario {
                     m.scenario = Some(["Pegasus", "Sword"][k % 2].into());
                     m.side_a = Some(["Allies", "Axis"][picks[0] % 2].into());
-                    m.medals = Some([(picks[1] % 7) as f64, (picks[2] % 7) as f64]);
+                    m.medals = rungs_ladder::values::Medals::new([
+                        (picks[1] % 7) as f64,
+                        (picks[2] % 7) as f64,
+                    ])
+                    .ok();
                 }
                 Event::Match(m)
             }
             Raw::Rename(i) => Event::Rename {
                 id: (*i % n) as PlayerId,
-                name: format!("R{k}"),
+                name: rungs_ladder::values::PlayerName::parse(&format!("R{k}")).unwrap(),
             },
             Raw::Retire(i, retired) => Event::Retire {
                 id: (*i % n) as PlayerId,

@@ -25,7 +25,11 @@ pub(super) fn form_of(app: &AppState, date: NaiveDate, m: &Match) -> MatchForm {
             .collect::<Vec<_>>()
             .join(",")
     };
-    let medal = |i: usize| m.medals.map(|md| format!("{}", md[i])).unwrap_or_default();
+    let medal = |i: usize| {
+        m.medals
+            .map(|md| format!("{}", md.get()[i]))
+            .unwrap_or_default()
+    };
     MatchForm {
         date: date.to_string(),
         a: side(&m.a),

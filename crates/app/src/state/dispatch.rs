@@ -125,12 +125,13 @@ impl AppState {
                 })?;
             }
             Command::SaveStandingsPng(to) => {
-                let png = rungs_publish::standings_image(&self.ladder, "Standings").map_err(
-                    |message| AppError::File {
-                        path: to.clone(),
-                        message,
-                    },
-                )?;
+                let png =
+                    rungs_publish::standings_image(&self.ladder, "Standings").map_err(|e| {
+                        AppError::File {
+                            path: to.clone(),
+                            message: e.to_string(),
+                        }
+                    })?;
                 let ladder = self.path().ok_or(AppError::NoLadder)?.to_path_buf();
                 work::write_bytes(&to, &ladder, &png)?;
                 let origin = self.origin();

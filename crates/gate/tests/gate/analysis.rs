@@ -181,7 +181,7 @@ fn club(dir: &Dir, rules: &Rules) -> Store {
         .map(|(n, id)| {
             let event = Event::Player {
                 id,
-                name: n.to_string(),
+                name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                 undated: false,
             };
             (d(1), Entry::Add { event })
@@ -191,7 +191,9 @@ fn club(dir: &Dir, rules: &Rules) -> Store {
         let event = Event::Match(Match::new(a, b, MatchResult::Played(o)));
         rows.push((d(day), Entry::Add { event }));
     }
-    store.commit("setup", &rows).unwrap();
+    store
+        .commit(&rungs_store::Change::new("setup", rows.to_vec()).unwrap())
+        .unwrap();
     store
 }
 
@@ -233,7 +235,9 @@ fn a_forecast_is_what_committing_each_result_does() {
                 ..m.clone()
             });
             store
-                .commit("try", &[(date, Entry::Add { event })])
+                .commit(
+                    &rungs_store::Change::new("try", vec![(date, Entry::Add { event })]).unwrap(),
+                )
                 .unwrap();
             let after = store.ladder().unwrap();
             for c in changes {

@@ -23,7 +23,7 @@ fn day(d: u64) -> NaiveDate {
 fn join(id: u32, name: &str, date: NaiveDate) -> (NaiveDate, Entry) {
     let event = Event::Player {
         id,
-        name: name.into(),
+        name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
         undated: false,
     };
     (date, Entry::Add { event })
@@ -55,7 +55,9 @@ fn a_large_change_writes_the_log_as_encoded_in_line_and_caches_equal_a_replay() 
     // 20,002 rows: above the 16,384 a change encodes and replays beside other work, below
     // the 65,536 it writes through a rollback journal.
     let rows = rows(20_000);
-    let seqs = store.commit("20,000 matches", &rows).unwrap();
+    let seqs = store
+        .commit(&rungs_store::Change::new("20,000 matches", rows.to_vec()).unwrap())
+        .unwrap();
     assert_eq!(seqs, (1..=20_002).collect::<Vec<u64>>());
     let conn = rusqlite::Connection::open(&path).unwrap();
     let mut stmt = conn
@@ -97,7 +99,9 @@ fn a_large_change_whose_replay_fails_writes_nothing() {
     // "ann" on the last day, a name Ann holds (names compare without case).
     let mut rows = rows(20_000);
     rows.push(join(2, "ann", day(199)));
-    let err = store.commit("fails", &rows).unwrap_err();
+    let err = store
+        .commit(&rungs_store::Change::new("fails", rows.to_vec()).unwrap())
+        .unwrap_err();
     match &err {
         StoreError::Replay { cause, .. } => assert_eq!(cause.seq(), 20_003, "{err}"),
         other => panic!("not a replay error: {other}"),
@@ -123,7 +127,9 @@ fn import(dir: &TempDir, name: &str, csv: &str, allow_new: bool) -> Result<Vec<S
     let mut store = Store::create(&path, &Rules::defaults(System::Skyweaver)).unwrap();
     if !allow_new {
         let joins = [join(0, "Ann", day(0)), join(1, "Bo", day(0))];
-        store.commit("Ann and Bo", &joins).unwrap();
+        store
+            .commit(&rungs_store::Change::new("Ann and Bo", joins.to_vec()).unwrap())
+            .unwrap();
     }
     let reader = MatchReader::new(csv.as_bytes(), name, &Mapping::standard()).unwrap();
     let imported = import_csv(&mut store, reader, name, allow_new, false, &mut |_| true);

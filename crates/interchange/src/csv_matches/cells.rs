@@ -358,7 +358,7 @@ impl<R: Read> MatchReader<R> {
     }
 
     /// Both medal counts of the current record, if the header has their columns.
-    pub(super) fn medals(&self, line: u64) -> Result<Option<[f64; 2]>, CsvError> {
+    pub(super) fn medals(&self, line: u64) -> Result<Option<values::Medals>, CsvError> {
         let cols = &self.cols;
         let medals = match cols.medals {
             None => None,
@@ -366,7 +366,11 @@ impl<R: Read> MatchReader<R> {
                 self.number(ia, line, "the medal count")?,
                 self.number(ib, line, "the medal count")?,
             ) {
-                (Some(a), Some(b)) => Some([a, b]),
+                // Each count is checked already: the pair cannot be refused here.
+                (Some(a), Some(b)) => Some(
+                    values::Medals::new([a, b])
+                        .map_err(|e| self.error(line, cols.name(ia), e.to_string()))?,
+                ),
                 (None, None) => None,
                 (Some(_), None) | (None, Some(_)) => {
                     let (given, missing) = if self.cell(ia, line)?.is_empty() {

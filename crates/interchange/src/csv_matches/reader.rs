@@ -52,7 +52,7 @@ pub struct Row {
     pub a: u32,
     pub b: u32,
     pub result: MatchResult,
-    pub medals: Option<[f64; 2]>,
+    pub medals: Option<rungs_ladder::values::Medals>,
     pub scenario: Option<String>,
     pub side_a: Option<String>,
     pub home: Option<Home>,

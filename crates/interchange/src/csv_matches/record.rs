@@ -28,7 +28,7 @@ pub struct CsvMatch {
     pub player_b: Side,
     pub result: MatchResult,
     /// Both medal cells present, from 0 to 1000; `None` when both are absent or empty.
-    pub medals: Option<[f64; 2]>,
+    pub medals: Option<rungs_ladder::values::Medals>,
     /// A valid label (see [`values::label`]); an empty cell is `None`.
     ///
     /// [`values::label`]: rungs_ladder::values::label

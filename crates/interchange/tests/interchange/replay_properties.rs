@@ -43,7 +43,7 @@ fn row(seq: u64, date: NaiveDate, entry: Entry) -> LogRow {
 }
 
 fn join(id: PlayerId) -> Event {
-    let name = format!("P{id}");
+    let name = rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap();
     Event::Player {
         id,
         name,
@@ -265,7 +265,11 @@ fn tries(op: &Op, p: &Progress) -> Vec<Try> {
         }
         Op::Delete(pick, when) => one(*when, delete(pick.get(&p.matches).0)),
         Op::Rename(id, when) => {
-            let (id, name) = (*id, format!("R{id}-{}", p.matches.len()));
+            let (id, name) = (
+                *id,
+                rungs_ladder::values::PlayerName::parse(&format!("R{id}-{}", p.matches.len()))
+                    .unwrap(),
+            );
             one(*when, add(Event::Rename { id, name }))
         }
         Op::SoftReset(when) => one(*when, add(Event::SoftReset)),
@@ -288,16 +292,18 @@ fn attempt(store: &mut Store, t: Try, p: &mut Progress, check: bool) -> Result<(
     let before = store.export_log().unwrap();
     let expected = should_succeed(&before, &t);
     let outcome = match &t {
-        Try::Commit(rows) => store.commit("step", rows).map(|seqs| {
-            for ((date, entry), seq) in rows.iter().zip(seqs) {
-                p.latest = p.latest.max((*date - day(0)).num_days() as u32);
-                if let Entry::Add { event } = entry
-                    && let Event::Match(m) = event
-                {
-                    p.matches.push((seq, m.a[0], m.b[0]));
+        Try::Commit(rows) => store
+            .commit(&rungs_store::Change::new("step", rows.to_vec()).unwrap())
+            .map(|seqs| {
+                for ((date, entry), seq) in rows.iter().zip(seqs) {
+                    p.latest = p.latest.max((*date - day(0)).num_days() as u32);
+                    if let Entry::Add { event } = entry
+                        && let Event::Match(m) = event
+                    {
+                        p.matches.push((seq, m.a[0], m.b[0]));
+                    }
                 }
-            }
-        }),
+            }),
         Try::Undo => store.undo().map(drop),
         Try::Redo => store.redo().map(drop),
     };
@@ -392,10 +398,10 @@ fn sample_export() -> Vec<u8> {
         unreachable!()
     };
     team.a = vec![0, 2].into();
-    team.medals = Some([4.0, 6.0]);
+    team.medals = rungs_ladder::values::Medals::new([4.0, 6.0]).ok();
     team.scenario = Some("Pegasus Bridge \"1944\" \u{e9}".into());
     team.side_a = Some("Allies".into());
-    let (id, name) = (1, "Bob".to_string());
+    let (id, name) = (1, rungs_ladder::values::PlayerName::parse("Bob").unwrap());
     let rename = Event::Rename { id, name };
     let rules = Box::new(Rules::defaults(System::Inversus));
     let entries = [
@@ -516,7 +522,9 @@ proptest! {
 
 /// One single-row action, for the regression tests; returns the row's seq.
 fn commit(store: &mut Store, d: u32, entry: Entry) -> u64 {
-    store.commit("step", &[(day(d), entry)]).unwrap()[0]
+    store
+        .commit(&rungs_store::Change::new("step", vec![(day(d), entry)]).unwrap())
+        .unwrap()[0]
 }
 
 /// Minimal shape of a failure `incremental_equals_full_replay` found (fixed in 0b36159):

@@ -10,8 +10,9 @@ use chrono::NaiveDate;
 use rungs_rating::{goals, trueskill};
 use serde::{Deserialize, Serialize};
 
-/// The ladder after some prefix of its log.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// The ladder after some prefix of its log. Two ladders are equal when [`Ladder::same`] says
+/// so: every field that is the ladder's value, named one by one.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct Ladder {
     pub rules: Rules,
     pub players: Vec<PlayerState>,
@@ -59,7 +60,7 @@ pub struct Ladder {
 /// newcomers at the pool's mean (`entry_pool` above 0), so that no other system pays for
 /// it: counted afresh at the first match that needs it, then moved by each rated update
 /// (O(1)), and forgotten when anything else changes ratings wholesale (a rules change, a
-/// migration). Not part of the ladder's value, so it is equal whatever it holds.
+/// migration). Not part of the ladder's value: [`Ladder::same`] passes over it.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 pub struct GoalsPool(pub Option<goals::Pool>);
 
@@ -69,39 +70,22 @@ impl GoalsPool {
     }
 }
 
-impl PartialEq for GoalsPool {
-    fn eq(&self, _: &GoalsPool) -> bool {
-        true
-    }
-}
-
 /// The players a soft reset may change: under Skyweaver, those at Master or above (caps,
 /// Grandweaver slots) or whose RD has not reached its ceiling; every other player's soft
 /// reset changes nothing but their end-of-week list, which runs on open
 /// (`ladder::weekly`). Built from the players at the first soft reset that needs it, then
 /// kept by the events that change players (`Ladder::touch`); a hard reset leaves nobody in
-/// it. Not part of the ladder's value, so it is equal whatever it holds.
+/// it. Not part of the ladder's value: [`Ladder::same`] passes over it.
 #[derive(Debug, Clone, Default)]
 pub struct Watch(pub(crate) Option<std::collections::BTreeSet<PlayerId>>);
 
-impl PartialEq for Watch {
-    fn eq(&self, _: &Watch) -> bool {
-        true
-    }
-}
-
 /// A ladder loaded with only some of its players, and whether an event applied to it
 /// needed the others (then its caller applies the change to the whole ladder).
+/// How the ladder was loaded, not what it is: [`Ladder::same`] passes over it.
 #[derive(Debug, Clone, Copy, Default)]
 pub struct Partial {
     pub only_some: bool,
     pub needs_all: bool,
-}
-
-impl PartialEq for Partial {
-    fn eq(&self, _: &Partial) -> bool {
-        true
-    }
 }
 
 /// Played matches and draws counted over a whole ladder (a forfeit or a cancelled match is
@@ -110,6 +94,12 @@ impl PartialEq for Partial {
 pub struct Results {
     pub played: u64,
     pub drawn: u64,
+}
+
+impl PartialEq for Ladder {
+    fn eq(&self, other: &Ladder) -> bool {
+        self.same(other)
+    }
 }
 
 impl Ladder {
@@ -144,7 +134,17 @@ impl Ladder {
         }
     }
 
+    /// Whether two ladders are the same ladder: the same players and everything else
+    /// [`Ladder::same_but_players`] compares.
+    pub fn same(&self, other: &Ladder) -> bool {
+        self.players == other.players && self.same_but_players(other)
+    }
+
     /// Whether everything but the players is equal (without copying the season archive).
+    /// What is not the ladder's value is named and passed over: the name book, the soft
+    /// reset's watch list, how the ladder was loaded, and the goals pool (kept so that sums
+    /// go on in one order; a recount may differ in the last bits). A count or a slot list
+    /// that one side does not know (caches an older rungs wrote) is not held against it.
     pub fn same_but_players(&self, other: &Ladder) -> bool {
         // Spelled out field by field so that a new field cannot be forgotten here.
         let Ladder {
@@ -157,7 +157,7 @@ impl Ladder {
             events,
             last_date,
             results,
-            slots: _,
+            slots,
             names: _,
             watch: _,
             partial: _,
@@ -171,6 +171,7 @@ impl Ladder {
             && *events == other.events
             && *last_date == other.last_date
             && (results.is_none() || other.results.is_none() || *results == other.results)
+            && slots.same_stored(&other.slots)
     }
 
     /// A copy of everything but the players and the season archive (what the cache keeps in
@@ -389,5 +390,39 @@ impl Ladder {
         for id in 0..self.players.len() as PlayerId {
             self.record_at(centre, date, seq, id, history);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::System;
+
+    /// The stored Grandweaver holders are part of the ladder's value: two ladders that differ
+    /// only in who holds a slot are two ladders. What a replay keeps beside the holders (how
+    /// far down it has looked) is not.
+    #[test]
+    fn ladders_differing_only_in_their_slots_are_unequal() {
+        let with_holders = |holders: Vec<PlayerId>| {
+            let mut ladder = Ladder::new(Rules::defaults(System::Skyweaver));
+            if let Some(h) = ladder.slots.0.as_mut() {
+                h.holders = holders;
+            }
+            ladder
+        };
+        assert_eq!(with_holders(vec![0, 1]), with_holders(vec![0, 1]));
+        assert_ne!(with_holders(vec![0, 1]), with_holders(vec![1, 0]));
+        assert_ne!(with_holders(vec![0]), with_holders(vec![]));
+        let mut looked_further = with_holders(vec![0, 1]);
+        if let Some(h) = looked_further.slots.0.as_mut() {
+            h.reserve = vec![2, 3];
+            h.bound = None;
+        }
+        assert_eq!(looked_further, with_holders(vec![0, 1]));
+        let mut later = with_holders(vec![0, 1]);
+        if let Some(h) = later.slots.0.as_mut() {
+            h.latest = NaiveDate::from_ymd_opt(2026, 3, 1);
+        }
+        assert_ne!(later, with_holders(vec![0, 1]));
     }
 }

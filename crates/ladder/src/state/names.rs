@@ -5,7 +5,7 @@ use crate::event::PlayerId;
 /// Who holds each name now, as names compare (`values::name_key`: case, spacing and Unicode
 /// form aside), so that a join or a rename dated in the past cannot give a name another
 /// player holds on that date. Built from the players when first needed, then kept by joins
-/// and renames; not part of the ladder's value (two ladders equal whatever their books).
+/// and renames; not part of the ladder's value (`Ladder::same` passes over it).
 ///
 /// The rule guards what enters a ladder, so only the store's replays (a change, an import, a
 /// check) hold a log to it; a replay that only reads a log (evaluate, fit, the timeline,
@@ -25,12 +25,6 @@ impl Default for NameBook {
             holders: None,
             tolerated_through: u64::MAX,
         }
-    }
-}
-
-impl PartialEq for NameBook {
-    fn eq(&self, _: &NameBook) -> bool {
-        true
     }
 }
 

@@ -5,12 +5,11 @@ use serde::{Deserialize, Serialize};
 
 /// Who holds the Grandweaver slots now, best first, and the ladder's latest match (what
 /// idleness is measured against), kept as the replay goes so that a slot held at any moment
-/// counts and a ladder holding only some players knows them (`leaderboard::track`). They
-/// follow from the players' states, so two ladders are equal whatever their slots say, as
-/// with [`NameBook`]. `None` when not known: another system, or caches an older rungs wrote
-/// (then the players are looked at all at once before they are used).
-///
-/// [`NameBook`]: super::NameBook
+/// counts and a ladder holding only some players knows them (`leaderboard::track`). The
+/// holders are stored with the caches and are part of the ladder's value
+/// ([`Slots::same_stored`]); the lists a replay keeps beside them are not. `None` when not
+/// known: another system, or caches an older rungs wrote (then the players are looked at
+/// all at once before they are used).
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Slots(pub Option<Holders>);
@@ -67,8 +66,26 @@ impl Slots {
     }
 }
 
-impl PartialEq for Slots {
-    fn eq(&self, _: &Slots) -> bool {
-        true
+impl Slots {
+    /// Whether the slots hold what the caches store alike: the same holders, in order, and
+    /// the same latest match. What a replay keeps beside them to find the next holder
+    /// quickly (the reserve, its bound, the idle day, the marks) depends on how far the
+    /// replay has looked, not on the ladder, and is passed over; so are slots one side does
+    /// not know.
+    pub fn same_stored(&self, other: &Slots) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => {
+                let Holders {
+                    holders,
+                    latest,
+                    reserve: _,
+                    bound: _,
+                    idle_from: _,
+                    listed: _,
+                } = a;
+                *holders == b.holders && *latest == b.latest
+            }
+            _ => true,
+        }
     }
 }

@@ -18,7 +18,7 @@ fn day(d: u32) -> NaiveDate {
 fn join(id: PlayerId) -> Event {
     Event::Player {
         id,
-        name: format!("P{id}"),
+        name: rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap(),
         undated: false,
     }
 }

@@ -17,7 +17,7 @@ fn d(y: i32, m: u32, day: u32) -> NaiveDate {
 fn join(id: PlayerId, name: &str) -> Event {
     Event::Player {
         id,
-        name: name.into(),
+        name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
         undated: false,
     }
 }
@@ -185,7 +185,7 @@ fn a_long_gap_folds_its_empty_seasons_and_ends_where_season_by_season_would() {
             month,
             Event::Rename {
                 id: 3,
-                name: name.into(),
+                name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             },
         ));
         month = month.checked_add_months(chrono::Months::new(1)).unwrap();

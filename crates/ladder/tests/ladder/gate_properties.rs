@@ -154,7 +154,7 @@ fn log(steps: &[Step]) -> Vec<(NaiveDate, u64, Event)> {
     let mut date = NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
     let mut out: Vec<(NaiveDate, u64, Event)> = (0..4)
         .map(|id| {
-            let name = format!("P{id}");
+            let name = rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap();
             let event = Event::Player {
                 id,
                 name,
@@ -169,7 +169,7 @@ fn log(steps: &[Step]) -> Vec<(NaiveDate, u64, Event)> {
                 date = date + chrono::Days::new(*gap);
                 let b = if a == b { (b + 1) % 4 } else { *b };
                 let mut m = Match::new(*a, b, *result);
-                m.medals = *medals;
+                m.medals = medals.map(|pair| rungs_ladder::values::Medals::new(pair).unwrap());
                 m.scenario = Some("Pegasus Bridge".into());
                 m.side_a = Some(if a % 2 == 0 { "Allies" } else { "Axis" }.into());
                 Event::Match(m)

@@ -13,7 +13,7 @@ use rungs_rating::{Outcome, glicko};
 fn join(id: PlayerId) -> Event {
     Event::Player {
         id,
-        name: ["Ann", "Bob", "Cid"][id as usize].into(),
+        name: rungs_ladder::values::PlayerName::parse(["Ann", "Bob", "Cid"][id as usize]).unwrap(),
         undated: false,
     }
 }

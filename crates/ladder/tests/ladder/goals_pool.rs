@@ -19,7 +19,7 @@ fn day(n: u64) -> NaiveDate {
 fn join(id: PlayerId) -> Event {
     Event::Player {
         id,
-        name: format!("T{id}"),
+        name: rungs_ladder::values::PlayerName::parse(&format!("T{id}")).unwrap(),
         undated: false,
     }
 }
@@ -187,8 +187,8 @@ proptest! {
                 }),
                 1 if c != d && ![a, b].contains(&c) && ![a, b].contains(&d) => {
                     Event::Match(Match {
-                        a: Side::Team(vec![a, c].into()),
-                        b: Side::Team(vec![b, d].into()),
+                        a: Side::from(vec![a, c]),
+                        b: Side::from(vec![b, d]),
                         goals: Some([x, y]),
                         ..Match::new(a, b, MatchResult::Played(outcome_of([x, y])))
                     })

@@ -60,7 +60,7 @@ impl Run {
                 day(0),
                 &Event::Player {
                     id: id as PlayerId,
-                    name: name.to_string(),
+                    name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
                     undated: false,
                 },
             );
@@ -990,7 +990,7 @@ fn skyweaver_grandweaver_ties_go_to_the_player_who_joined_first() {
             2,
             &Event::Player {
                 id: 1,
-                name: "Xe".into(),
+                name: rungs_ladder::values::PlayerName::parse("Xe").unwrap(),
                 undated: false,
             },
             &mut run.history,
@@ -1002,7 +1002,7 @@ fn skyweaver_grandweaver_ties_go_to_the_player_who_joined_first() {
             1,
             &Event::Player {
                 id: 0,
-                name: "Yv".into(),
+                name: rungs_ladder::values::PlayerName::parse("Yv").unwrap(),
                 undated: false,
             },
             &mut run.history,
@@ -1442,7 +1442,7 @@ fn inversus_idle_days_are_partial_rating_periods() {
         day(14),
         &Event::Player {
             id: 3,
-            name: "d".into(),
+            name: rungs_ladder::values::PlayerName::parse("d").unwrap(),
             undated: false,
         },
     );
@@ -2046,7 +2046,7 @@ fn memoir_battle(
     medals: Option<[f64; 2]>,
 ) -> Event {
     Event::Match(Match {
-        medals,
+        medals: medals.map(|pair| rungs_ladder::values::Medals::new(pair).unwrap()),
         scenario: Some(scenario.into()),
         side_a: Some(side_a.into()),
         ..Match::new(a, b, played(o))
@@ -2123,7 +2123,7 @@ fn memoir44_a_forfeit_is_not_a_battle_of_the_scenario() {
     with.event(
         day(2),
         &Event::Match(Match {
-            medals: Some([1.0, 0.0]),
+            medals: rungs_ladder::values::Medals::new([1.0, 0.0]).ok(),
             scenario: Some("Omaha Beach".into()),
             side_a: Some("Allies".into()),
             ..Match::new(0, 1, MatchResult::ForfeitB)

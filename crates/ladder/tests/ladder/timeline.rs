@@ -20,7 +20,7 @@ fn day(n: u32) -> NaiveDate {
 fn join(id: PlayerId) -> Event {
     Event::Player {
         id,
-        name: format!("P{id}"),
+        name: rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap(),
         undated: false,
     }
 }
@@ -96,7 +96,8 @@ fn random_log(
                     Op::Rules(r) => Event::Rules { rules: r.into() },
                     Op::Rename(id) => Event::Rename {
                         id,
-                        name: format!("R{id}-{d}"),
+                        name: rungs_ladder::values::PlayerName::parse(&format!("R{id}-{d}"))
+                            .unwrap(),
                     },
                 };
                 items.push((d, event));

@@ -780,7 +780,7 @@ fn the_ladders_forecast_and_history() {
     rules.set_param("advantage", 100.0).unwrap();
     let join = |id: PlayerId| Event::Player {
         id,
-        name: format!("P{id}"),
+        name: rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap(),
         undated: false,
     };
     let game = |a: PlayerId, b: PlayerId| {

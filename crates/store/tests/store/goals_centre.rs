@@ -202,7 +202,7 @@ fn league(n: u32) -> Vec<(NaiveDate, Event)> {
             day(d),
             Event::Player {
                 id: k,
-                name: format!("Side {k:03}"),
+                name: rungs_ladder::values::PlayerName::parse(&format!("Side {k:03}")).unwrap(),
                 undated: false,
             },
         ));
@@ -345,9 +345,13 @@ fn a_league_of_newcomers_is_shown_from_its_average_side() {
             .map(|(d, e)| (*d, Entry::Add { event: e.clone() }))
             .collect();
         let half = entries.len() / 2;
-        store.commit("first half", &entries[..half]).unwrap();
+        store
+            .commit(&rungs_store::Change::new("first half", entries[..half].to_vec()).unwrap())
+            .unwrap();
         for e in &entries[half..] {
-            store.commit("one", std::slice::from_ref(e)).unwrap();
+            store
+                .commit(&rungs_store::Change::new("one", std::slice::from_ref(e).to_vec()).unwrap())
+                .unwrap();
         }
     }
     let store = Store::open(&path).unwrap();
@@ -427,10 +431,10 @@ proptest! {
         let mut players = 0u32;
         let mut latest = 10u64;
         let join = |id: u32| Entry::Add {
-            event: Event::Player { id, name: format!("P{id}"), undated: false },
+            event: Event::Player { id, name: rungs_ladder::values::PlayerName::parse(&format!("P{id}")).unwrap(), undated: false },
         };
         store
-            .commit("players", &(0..4).map(|id| (day(0), join(id))).collect::<Vec<_>>())
+            .commit(&rungs_store::Change::new("players", ((0..4).map(|id| (day(0), join(id))).collect::<Vec<_>>()).to_vec()).unwrap())
             .unwrap();
         players += 4;
         for op in ops {
@@ -447,11 +451,11 @@ proptest! {
                     let date = if back { day(1 + latest / 2) } else { latest += 1; day(latest) };
                     // A match naming a player whose join was undone is refused, and changes
                     // nothing.
-                    let _ = store.commit("m", &[(date, Entry::Add { event: Event::Match(m) })]);
+                    let _ = store.commit(&rungs_store::Change::new("m", vec![(date, Entry::Add { event: Event::Match(m) })]).unwrap());
                 }
                 Op::Join => {
                     latest += 1;
-                    if store.commit("join", &[(day(latest), join(players))]).is_ok() {
+                    if store.commit(&rungs_store::Change::new("join", vec![(day(latest), join(players))]).unwrap()).is_ok() {
                         players += 1;
                     }
                 }
@@ -465,7 +469,7 @@ proptest! {
                     }
                     latest += 1;
                     let event = Event::Rules { rules: Box::new(r) };
-                    store.commit("rules", &[(day(latest), Entry::Add { event })]).unwrap();
+                    store.commit(&rungs_store::Change::new("rules", vec![(day(latest), Entry::Add { event })]).unwrap()).unwrap();
                 }
                 // Nothing to undo or redo is refused, and changes nothing.
                 Op::Undo => { let _ = store.undo(); }

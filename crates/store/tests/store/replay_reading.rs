@@ -52,16 +52,24 @@ fn ladder(dir: &Dir) -> Store {
         .map(|id| {
             let event = Event::Player {
                 id,
-                name: format!("P{id:02}"),
+                name: rungs_ladder::values::PlayerName::parse(&format!("P{id:02}")).unwrap(),
                 undated: true,
             };
             (day(0), Entry::Add { event })
         })
         .collect();
-    store.commit("joins", &joins).unwrap();
+    store
+        .commit(&rungs_store::Change::new("joins", joins.to_vec()).unwrap())
+        .unwrap();
     for part in 0..3 {
         store
-            .commit("matches", &matches(27 + part, 3_000, part * 3_000 / 7))
+            .commit(
+                &rungs_store::Change::new(
+                    "matches",
+                    matches(27 + part, 3_000, part * 3_000 / 7).to_vec(),
+                )
+                .unwrap(),
+            )
             .unwrap();
     }
     store
@@ -101,7 +109,9 @@ fn a_log_that_needs_sorting_or_correcting_replays_whole() {
     // A date that goes back: the last action's matches come before the ones entered earlier.
     let dir = Dir::new("reading-back");
     let mut store = ladder(&dir);
-    store.commit("late", &matches(99, 500, 100)).unwrap();
+    store
+        .commit(&rungs_store::Change::new("late", matches(99, 500, 100).to_vec()).unwrap())
+        .unwrap();
     same_as_whole(&store, "dated back");
 
     // A correction of an early match, and a deletion of another.
@@ -109,17 +119,25 @@ fn a_log_that_needs_sorting_or_correcting_replays_whole() {
     let mut store = ladder(&dir);
     let event = Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Loss)));
     store
-        .commit("edit", &[(day(3), Entry::Edit { target: 45, event })])
+        .commit(
+            &rungs_store::Change::new("edit", vec![(day(3), Entry::Edit { target: 45, event })])
+                .unwrap(),
+        )
         .unwrap();
     store
-        .commit("delete", &[(day(4), Entry::Delete { target: 50 })])
+        .commit(
+            &rungs_store::Change::new("delete", vec![(day(4), Entry::Delete { target: 50 })])
+                .unwrap(),
+        )
         .unwrap();
     same_as_whole(&store, "corrected");
 
     // An undone action: its rows are read and do not count.
     let dir = Dir::new("reading-undone");
     let mut store = ladder(&dir);
-    store.commit("more", &matches(5, 700, 2_000)).unwrap();
+    store
+        .commit(&rungs_store::Change::new("more", matches(5, 700, 2_000).to_vec()).unwrap())
+        .unwrap();
     store.undo().unwrap();
     same_as_whole(&store, "undone");
     let ladder = store.replay_state(&store.initial_rules().unwrap()).unwrap();

@@ -45,13 +45,15 @@ fn club(dir: &Temp) -> Store {
                 day(1),
                 add(Event::Player {
                     id: i as PlayerId,
-                    name: n.to_string(),
+                    name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                     undated: false,
                 }),
             )
         })
         .collect();
-    store.commit("players", &players).unwrap();
+    store
+        .commit(&rungs_store::Change::new("players", players.to_vec()).unwrap())
+        .unwrap();
     let migration = Migration {
         entries: vec![
             MigrationEntry {
@@ -73,18 +75,24 @@ fn club(dir: &Temp) -> Store {
     };
     store
         .commit(
-            "migrate",
-            &[(
-                day(2),
-                add(Event::Migration {
-                    migration: Box::new(migration),
-                }),
-            )],
+            &rungs_store::Change::new(
+                "migrate",
+                vec![(
+                    day(2),
+                    add(Event::Migration {
+                        migration: Box::new(migration),
+                    }),
+                )],
+            )
+            .unwrap(),
         )
         .unwrap();
     for (d, a, b) in [(3, 0, 1), (4, 0, 2), (5, 1, 3), (6, 0, 1)] {
         store
-            .commit("match", &[(day(d), add(game(a, b, Outcome::Win)))])
+            .commit(
+                &rungs_store::Change::new("match", vec![(day(d), add(game(a, b, Outcome::Win)))])
+                    .unwrap(),
+            )
             .unwrap();
     }
     store
@@ -127,7 +135,9 @@ fn each_button_previews_what_it_then_does_and_undo_restores_it() {
             changes.iter().any(|c| c.moved()),
             "{label}: the preview moves nobody"
         );
-        store.commit(label, &rows).unwrap();
+        store
+            .commit(&rungs_store::Change::new(label, rows.to_vec()).unwrap())
+            .unwrap();
         assert_eq!(
             standings_json(&store),
             previewed,
@@ -175,13 +185,15 @@ fn migration_follows_table_two_row_by_row() {
                 day(1),
                 add(Event::Player {
                     id: i as PlayerId,
-                    name: r.name().to_string(),
+                    name: rungs_ladder::values::PlayerName::parse(r.name()).unwrap(),
                     undated: false,
                 }),
             )
         })
         .collect();
-    store.commit("players", &players).unwrap();
+    store
+        .commit(&rungs_store::Change::new("players", players.to_vec()).unwrap())
+        .unwrap();
     let entries = rows
         .iter()
         .enumerate()
@@ -193,13 +205,16 @@ fn migration_follows_table_two_row_by_row() {
         .collect();
     store
         .commit(
-            "migrate",
-            &[(
-                day(2),
-                add(Event::Migration {
-                    migration: Box::new(Migration { entries }),
-                }),
-            )],
+            &rungs_store::Change::new(
+                "migrate",
+                vec![(
+                    day(2),
+                    add(Event::Migration {
+                        migration: Box::new(Migration { entries }),
+                    }),
+                )],
+            )
+            .unwrap(),
         )
         .unwrap();
     let ladder = store.ladder().unwrap();
@@ -251,17 +266,20 @@ fn the_archive_keeps_each_season() {
     };
     let week1 = week_end_rp(&store);
     store
-        .commit("soft", &[(day(7), add(Event::SoftReset))])
+        .commit(&rungs_store::Change::new("soft", vec![(day(7), add(Event::SoftReset))]).unwrap())
         .unwrap();
     store
-        .commit("match", &[(day(8), add(game(1, 0, Outcome::Win)))])
+        .commit(
+            &rungs_store::Change::new("match", vec![(day(8), add(game(1, 0, Outcome::Win)))])
+                .unwrap(),
+        )
         .unwrap();
     let week2 = week_end_rp(&store);
     store
-        .commit("soft", &[(day(14), add(Event::SoftReset))])
+        .commit(&rungs_store::Change::new("soft", vec![(day(14), add(Event::SoftReset))]).unwrap())
         .unwrap();
     store
-        .commit("hard", &[(day(28), add(Event::HardReset))])
+        .commit(&rungs_store::Change::new("hard", vec![(day(28), add(Event::HardReset))]).unwrap())
         .unwrap();
     let ladder = store.ladder().unwrap();
     assert_eq!((ladder.season, ladder.week), (2, 1));
@@ -298,25 +316,28 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
         Store::create(&dir.0.join("m.rungs"), &Rules::defaults(System::Memoir44)).unwrap();
     store
         .commit(
-            "players",
-            &[
-                (
-                    day(1),
-                    add(Event::Player {
-                        id: 0,
-                        name: "A".into(),
-                        undated: false,
-                    }),
-                ),
-                (
-                    day(1),
-                    add(Event::Player {
-                        id: 1,
-                        name: "B".into(),
-                        undated: false,
-                    }),
-                ),
-            ],
+            &rungs_store::Change::new(
+                "players",
+                vec![
+                    (
+                        day(1),
+                        add(Event::Player {
+                            id: 0,
+                            name: rungs_ladder::values::PlayerName::parse("A").unwrap(),
+                            undated: false,
+                        }),
+                    ),
+                    (
+                        day(1),
+                        add(Event::Player {
+                            id: 1,
+                            name: rungs_ladder::values::PlayerName::parse("B").unwrap(),
+                            undated: false,
+                        }),
+                    ),
+                ],
+            )
+            .unwrap(),
         )
         .unwrap();
     let figures = ScenarioOverride {
@@ -327,13 +348,16 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
     };
     store
         .commit(
-            "figures",
-            &[(
-                day(1),
-                add(Event::Scenario {
-                    figures: Box::new(figures),
-                }),
-            )],
+            &rungs_store::Change::new(
+                "figures",
+                vec![(
+                    day(1),
+                    add(Event::Scenario {
+                        figures: Box::new(figures),
+                    }),
+                )],
+            )
+            .unwrap(),
         )
         .unwrap();
     let m = |side: &str, medals: [f64; 2], o| {
@@ -341,7 +365,7 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
             a: 0.into(),
             b: 1.into(),
             result: MatchResult::Played(o),
-            medals: Some(medals),
+            medals: Some(rungs_ladder::values::Medals::new(medals).unwrap()),
             scenario: Some("pegasus bridge".into()),
             side_a: Some(side.into()),
             home: None,
@@ -352,8 +376,11 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
     };
     store
         .commit(
-            "match",
-            &[(day(2), add(m("Allies", [4.0, 2.0], Outcome::Win)))],
+            &rungs_store::Change::new(
+                "match",
+                vec![(day(2), add(m("Allies", [4.0, 2.0], Outcome::Win)))],
+            )
+            .unwrap(),
         )
         .unwrap();
     let ladder = store.ladder().unwrap();
@@ -370,7 +397,7 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
             a: 0.into(),
             b: 1.into(),
             result: MatchResult::Played(o),
-            medals: Some(medals),
+            medals: Some(rungs_ladder::values::Medals::new(medals).unwrap()),
             scenario: Some("Omaha Beach".into()),
             side_a: Some(side.into()),
             home: None,
@@ -382,8 +409,11 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
     let before = store.ladder().unwrap().players[0].figures().rating;
     store
         .commit(
-            "match",
-            &[(day(3), add(omaha("Germans", [6.0, 3.0], Outcome::Win)))],
+            &rungs_store::Change::new(
+                "match",
+                vec![(day(3), add(omaha("Germans", [6.0, 3.0], Outcome::Win)))],
+            )
+            .unwrap(),
         )
         .unwrap();
     let after_first = store.ladder().unwrap().players[0].figures().rating;
@@ -399,8 +429,11 @@ fn memoir44_scenarios_from_overrides_and_from_history() {
     //   ΔA = 29.0909·0.990909·(1 − E(A, B)) > 0.
     store
         .commit(
-            "match",
-            &[(day(4), add(omaha("Germans", [6.0, 4.0], Outcome::Win)))],
+            &rungs_store::Change::new(
+                "match",
+                vec![(day(4), add(omaha("Germans", [6.0, 4.0], Outcome::Win)))],
+            )
+            .unwrap(),
         )
         .unwrap();
     let after_second = store.ladder().unwrap().players[0].figures().rating;
@@ -433,13 +466,15 @@ fn a_grandweaver_slot_held_between_resets_counts_through_the_store() {
                 day(1),
                 add(Event::Player {
                     id: i as PlayerId,
-                    name: n.to_string(),
+                    name: rungs_ladder::values::PlayerName::parse(n).unwrap(),
                     undated: false,
                 }),
             )
         })
         .collect();
-    store.commit("players", &players).unwrap();
+    store
+        .commit(&rungs_store::Change::new("players", players.to_vec()).unwrap())
+        .unwrap();
     let grandmaster = |player| MigrationEntry {
         player,
         elo: 2000.0,
@@ -450,13 +485,16 @@ fn a_grandweaver_slot_held_between_resets_counts_through_the_store() {
     };
     store
         .commit(
-            "migrate",
-            &[(
-                day(2),
-                add(Event::Migration {
-                    migration: Box::new(migration),
-                }),
-            )],
+            &rungs_store::Change::new(
+                "migrate",
+                vec![(
+                    day(2),
+                    add(Event::Migration {
+                        migration: Box::new(migration),
+                    }),
+                )],
+            )
+            .unwrap(),
         )
         .unwrap();
     let tiers = |store: &Store| {
@@ -468,14 +506,20 @@ fn a_grandweaver_slot_held_between_resets_counts_through_the_store() {
         t
     };
     store
-        .commit("match", &[(day(3), add(game(0, 2, Outcome::Win)))])
+        .commit(
+            &rungs_store::Change::new("match", vec![(day(3), add(game(0, 2, Outcome::Win)))])
+                .unwrap(),
+        )
         .unwrap();
     assert_eq!(
         tiers(&store)[..2],
         [Some(Tier::Grandweaver), Some(Tier::Master)]
     );
     store
-        .commit("match", &[(day(4), add(game(1, 0, Outcome::Win)))])
+        .commit(
+            &rungs_store::Change::new("match", vec![(day(4), add(game(1, 0, Outcome::Win)))])
+                .unwrap(),
+        )
         .unwrap();
     assert_eq!(
         tiers(&store)[..2],
@@ -485,7 +529,9 @@ fn a_grandweaver_slot_held_between_resets_counts_through_the_store() {
     assert!(ladder.players[0].season_grandweaver && ladder.players[1].season_grandweaver);
     assert_eq!(ladder, store.replay(None).unwrap().0);
     store
-        .commit("hard reset", &[(day(5), add(Event::HardReset))])
+        .commit(
+            &rungs_store::Change::new("hard reset", vec![(day(5), add(Event::HardReset))]).unwrap(),
+        )
         .unwrap();
     let ladder = store.ladder().unwrap();
     assert_eq!(

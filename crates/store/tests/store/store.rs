@@ -15,7 +15,7 @@ fn player(id: PlayerId, name: &str) -> Entry {
     Entry::Add {
         event: Event::Player {
             id,
-            name: name.into(),
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
             undated: false,
         },
     }
@@ -58,68 +58,89 @@ fn matches_undo_redo_edit_delete_keep_caches_equal_to_replay() {
         let mut store = new_store(&dir, system);
         store
             .commit(
-                "players",
-                &[
-                    (day(1), player(0, "Ann")),
-                    (day(1), player(1, "Bo")),
-                    (day(1), player(2, "Cy")),
-                ],
+                &rungs_store::Change::new(
+                    "players",
+                    vec![
+                        (day(1), player(0, "Ann")),
+                        (day(1), player(1, "Bo")),
+                        (day(1), player(2, "Cy")),
+                    ],
+                )
+                .unwrap(),
             )
             .unwrap();
         assert_caches_fresh(&store);
         let s1 = store
             .commit(
-                "match",
-                &[(
-                    day(2),
-                    Entry::Add {
-                        event: game(0, 1, Outcome::Win),
-                    },
-                )],
+                &rungs_store::Change::new(
+                    "match",
+                    vec![(
+                        day(2),
+                        Entry::Add {
+                            event: game(0, 1, Outcome::Win),
+                        },
+                    )],
+                )
+                .unwrap(),
             )
             .unwrap();
         let _s2 = store
             .commit(
-                "match",
-                &[(
-                    day(3),
-                    Entry::Add {
-                        event: game(1, 2, Outcome::Draw),
-                    },
-                )],
+                &rungs_store::Change::new(
+                    "match",
+                    vec![(
+                        day(3),
+                        Entry::Add {
+                            event: game(1, 2, Outcome::Draw),
+                        },
+                    )],
+                )
+                .unwrap(),
             )
             .unwrap();
         assert_caches_fresh(&store);
         // A backdated match recomputes everything after it.
         store
             .commit(
-                "backdated",
-                &[(
-                    day(1),
-                    Entry::Add {
-                        event: game(2, 0, Outcome::Win),
-                    },
-                )],
+                &rungs_store::Change::new(
+                    "backdated",
+                    vec![(
+                        day(1),
+                        Entry::Add {
+                            event: game(2, 0, Outcome::Win),
+                        },
+                    )],
+                )
+                .unwrap(),
             )
             .unwrap();
         assert_caches_fresh(&store);
         // Edit the first match into a loss and move it later; then delete it.
         store
             .commit(
-                "edit",
-                &[(
-                    day(4),
-                    Entry::Edit {
-                        target: s1[0],
-                        event: game(0, 1, Outcome::Loss),
-                    },
-                )],
+                &rungs_store::Change::new(
+                    "edit",
+                    vec![(
+                        day(4),
+                        Entry::Edit {
+                            target: s1[0],
+                            event: game(0, 1, Outcome::Loss),
+                        },
+                    )],
+                )
+                .unwrap(),
             )
             .unwrap();
         assert_caches_fresh(&store);
         let before_delete = store.ladder().unwrap();
         store
-            .commit("delete", &[(day(4), Entry::Delete { target: s1[0] })])
+            .commit(
+                &rungs_store::Change::new(
+                    "delete",
+                    vec![(day(4), Entry::Delete { target: s1[0] })],
+                )
+                .unwrap(),
+            )
             .unwrap();
         assert_caches_fresh(&store);
         assert_eq!(store.ladder().unwrap().players[0].matches, 1);
@@ -145,19 +166,25 @@ fn undo_survives_reopening_the_file() {
         let mut store = Store::create(&path, &Rules::default()).unwrap();
         store
             .commit(
-                "players",
-                &[(day(1), player(0, "Ann")), (day(1), player(1, "Bo"))],
+                &rungs_store::Change::new(
+                    "players",
+                    vec![(day(1), player(0, "Ann")), (day(1), player(1, "Bo"))],
+                )
+                .unwrap(),
             )
             .unwrap();
         store
             .commit(
-                "match",
-                &[(
-                    day(2),
-                    Entry::Add {
-                        event: game(0, 1, Outcome::Win),
-                    },
-                )],
+                &rungs_store::Change::new(
+                    "match",
+                    vec![(
+                        day(2),
+                        Entry::Add {
+                            event: game(0, 1, Outcome::Win),
+                        },
+                    )],
+                )
+                .unwrap(),
             )
             .unwrap();
         store.undo().unwrap();
@@ -170,13 +197,16 @@ fn undo_survives_reopening_the_file() {
     store.undo().unwrap();
     store
         .commit(
-            "match",
-            &[(
-                day(3),
-                Entry::Add {
-                    event: game(1, 0, Outcome::Win),
-                },
-            )],
+            &rungs_store::Change::new(
+                "match",
+                vec![(
+                    day(3),
+                    Entry::Add {
+                        event: game(1, 0, Outcome::Win),
+                    },
+                )],
+            )
+            .unwrap(),
         )
         .unwrap();
     assert!(store.redo().is_err());
@@ -189,34 +219,43 @@ fn a_bad_event_changes_nothing() {
     let mut store = new_store(&dir, System::Skyweaver);
     store
         .commit(
-            "players",
-            &[(day(5), player(0, "Ann")), (day(5), player(1, "Bo"))],
+            &rungs_store::Change::new(
+                "players",
+                vec![(day(5), player(0, "Ann")), (day(5), player(1, "Bo"))],
+            )
+            .unwrap(),
         )
         .unwrap();
     let before = store.export_log().unwrap();
     // A match before the players joined.
     let e = store
         .commit(
-            "early",
-            &[(
-                day(1),
-                Entry::Add {
-                    event: game(0, 1, Outcome::Win),
-                },
-            )],
+            &rungs_store::Change::new(
+                "early",
+                vec![(
+                    day(1),
+                    Entry::Add {
+                        event: game(0, 1, Outcome::Win),
+                    },
+                )],
+            )
+            .unwrap(),
         )
         .unwrap_err();
     assert!(e.to_string().contains("has not joined"), "{e}");
     // A match with an unknown player, appended at the end.
     let e = store
         .commit(
-            "ghost",
-            &[(
-                day(6),
-                Entry::Add {
-                    event: game(0, 7, Outcome::Win),
-                },
-            )],
+            &rungs_store::Change::new(
+                "ghost",
+                vec![(
+                    day(6),
+                    Entry::Add {
+                        event: game(0, 7, Outcome::Win),
+                    },
+                )],
+            )
+            .unwrap(),
         )
         .unwrap_err();
     assert!(e.to_string().contains("player #7"), "{e}");
@@ -231,21 +270,28 @@ fn a_bad_event_changes_nothing() {
 fn a_later_id_joining_first_is_cached_like_the_replay() {
     let dir = tempdir::Dir::new("gap");
     let mut store = new_store(&dir, System::Elo);
-    store.commit("Ann", &[(day(5), player(0, "Ann"))]).unwrap();
-    store.commit("Di", &[(day(6), player(1, "Di"))]).unwrap();
+    store
+        .commit(&rungs_store::Change::new("Ann", vec![(day(5), player(0, "Ann"))]).unwrap())
+        .unwrap();
+    store
+        .commit(&rungs_store::Change::new("Di", vec![(day(6), player(1, "Di"))]).unwrap())
+        .unwrap();
     // Bo, entered third, joined first.
     store
-        .commit("Bo early", &[(day(1), player(2, "Bo"))])
+        .commit(&rungs_store::Change::new("Bo early", vec![(day(1), player(2, "Bo"))]).unwrap())
         .unwrap();
     store
         .commit(
-            "match",
-            &[(
-                day(7),
-                Entry::Add {
-                    event: game(2, 0, Outcome::Win),
-                },
-            )],
+            &rungs_store::Change::new(
+                "match",
+                vec![(
+                    day(7),
+                    Entry::Add {
+                        event: game(2, 0, Outcome::Win),
+                    },
+                )],
+            )
+            .unwrap(),
         )
         .unwrap();
     assert_caches_fresh(&store);
@@ -264,10 +310,12 @@ fn a_later_id_joining_first_is_cached_like_the_replay() {
 fn ids_beyond_the_players_held_are_refused() {
     let dir = tempdir::Dir::new("ids");
     let mut store = new_store(&dir, System::Elo);
-    store.commit("Ann", &[(day(5), player(0, "Ann"))]).unwrap();
+    store
+        .commit(&rungs_store::Change::new("Ann", vec![(day(5), player(0, "Ann"))]).unwrap())
+        .unwrap();
     let before = store.export_log().unwrap();
     let e = store
-        .commit("skip", &[(day(5), player(3, "Di"))])
+        .commit(&rungs_store::Change::new("skip", vec![(day(5), player(3, "Di"))]).unwrap())
         .unwrap_err();
     assert!(
         e.to_string()
@@ -275,18 +323,21 @@ fn ids_beyond_the_players_held_are_refused() {
         "{e}"
     );
     let e = store
-        .commit("huge", &[(day(5), player(u32::MAX, "Zed"))])
+        .commit(&rungs_store::Change::new("huge", vec![(day(5), player(u32::MAX, "Zed"))]).unwrap())
         .unwrap_err();
     assert!(e.to_string().contains("new player id 4294967295"), "{e}");
     let e = store
         .commit(
-            "ghost",
-            &[(
-                day(6),
-                Entry::Add {
-                    event: game(0, 4_000_000_000, Outcome::Win),
-                },
-            )],
+            &rungs_store::Change::new(
+                "ghost",
+                vec![(
+                    day(6),
+                    Entry::Add {
+                        event: game(0, 4_000_000_000, Outcome::Win),
+                    },
+                )],
+            )
+            .unwrap(),
         )
         .unwrap_err();
     assert!(
@@ -309,27 +360,33 @@ fn a_cancelled_recomputation_changes_nothing() {
     let mut store = new_store(&dir, System::Skyweaver);
     store
         .commit(
-            "players",
-            &[(day(1), player(0, "Ann")), (day(1), player(1, "Bo"))],
+            &rungs_store::Change::new(
+                "players",
+                vec![(day(1), player(0, "Ann")), (day(1), player(1, "Bo"))],
+            )
+            .unwrap(),
         )
         .unwrap();
     let seqs = store
         .commit(
-            "two matches",
-            &[
-                (
-                    day(2),
-                    Entry::Add {
-                        event: game(0, 1, Outcome::Win),
-                    },
-                ),
-                (
-                    day(3),
-                    Entry::Add {
-                        event: game(0, 1, Outcome::Loss),
-                    },
-                ),
-            ],
+            &rungs_store::Change::new(
+                "two matches",
+                vec![
+                    (
+                        day(2),
+                        Entry::Add {
+                            event: game(0, 1, Outcome::Win),
+                        },
+                    ),
+                    (
+                        day(3),
+                        Entry::Add {
+                            event: game(0, 1, Outcome::Loss),
+                        },
+                    ),
+                ],
+            )
+            .unwrap(),
         )
         .unwrap();
     let before = store.effective().unwrap();
@@ -346,14 +403,18 @@ fn a_cancelled_recomputation_changes_nothing() {
         },
     )];
     // Not cancelled: the stages report as they finish, and the edit lands.
-    store.commit("edit", &edit).unwrap();
+    store
+        .commit(&rungs_store::Change::new("edit", edit.to_vec()).unwrap())
+        .unwrap();
     assert!(permille.load(Ordering::Relaxed) >= 750);
     store.undo().unwrap();
     assert_eq!(store.effective().unwrap(), before);
     cancel.store(true, Ordering::Relaxed);
     let after_undo = store.export_log().unwrap();
     for attempt in [
-        store.commit("edit", &edit).map(|_| ()),
+        store
+            .commit(&rungs_store::Change::new("edit", edit.to_vec()).unwrap())
+            .map(|_| ()),
         store.undo().map(|_| ()),
         store.redo().map(|_| ()),
         store.preview(&edit).map(|_| ()),
@@ -405,13 +466,16 @@ fn an_older_rungs_caches_are_replayed_at_the_first_change() {
     };
     store
         .commit(
-            "match",
-            &[(
-                last,
-                Entry::Add {
-                    event: game(a, b, Outcome::Draw),
-                },
-            )],
+            &rungs_store::Change::new(
+                "match",
+                vec![(
+                    last,
+                    Entry::Add {
+                        event: game(a, b, Outcome::Draw),
+                    },
+                )],
+            )
+            .unwrap(),
         )
         .unwrap();
     let after = store.ladder().unwrap();

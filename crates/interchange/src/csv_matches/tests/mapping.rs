@@ -27,7 +27,7 @@ fn standard_format_reads_every_field() {
              a: &str,
              b: &str,
              result,
-             medals,
+             medals: Option<[f64; 2]>,
              scenario: Option<&str>,
              side_a: Option<&str>| CsvMatch {
         line,
@@ -35,7 +35,7 @@ fn standard_format_reads_every_field() {
         player_a: side(a),
         player_b: side(b),
         result,
-        medals,
+        medals: medals.map(|pair| rungs_ladder::values::Medals::new(pair).unwrap()),
         scenario: scenario.map(Into::into),
         side_a: side_a.map(Into::into),
         home: None,
