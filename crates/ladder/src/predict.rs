@@ -4,6 +4,7 @@ use crate::event::{Match, PlayerId};
 use crate::replay::Ladder;
 use crate::rules::DRAW_PRIOR_MATCHES;
 use crate::rules::Params;
+use crate::seasons;
 use crate::state::Skill;
 use chrono::NaiveDate;
 use rungs_rating::{
@@ -57,11 +58,14 @@ pub fn draw_threshold(ladder: &Ladder) -> f64 {
     draw_threshold_for_rate(p)
 }
 
-/// The prediction for match `m` played on `date`, from the skills that would rate it: each
-/// player's skill going into the match (INVERSUS's idle periods, Skyweaver's RD growth per
-/// idle day) and the match's side advantage. What prediction quality and fitting
-/// score. `None` if a player is unknown.
+/// The prediction for match `m` played on `date`, from the skills that would rate it: the
+/// season calendar's resets due by then applied first ([`seasons::as_of`]), each player's
+/// skill going into the match (INVERSUS's idle periods, Skyweaver's RD growth per idle day)
+/// and the match's side advantage. What prediction quality and fitting score. `None` if a
+/// player is unknown.
 pub fn predict_match(ladder: &Ladder, m: &Match, date: NaiveDate) -> Option<Prediction> {
+    let at = seasons::as_of(ladder, date);
+    let ladder: &Ladder = &at;
     let side = |ids: &[PlayerId]| -> Option<Skill> {
         let skills: Vec<Skill> = ids
             .iter()

@@ -69,6 +69,30 @@ pub(crate) fn run_calendar(ladder: &mut Ladder, date: NaiveDate, history: &mut V
     }
 }
 
+/// The ladder brought to `date`: the season calendar's resets due before an event on that
+/// day applied now, as the event would apply them first ([`run_calendar`]), and the ladder
+/// then standing on that day, so that the event applies none of them again. A match is
+/// rated after its due resets, so it is forecast after them too: what a forecast, a
+/// pairing or prediction quality reads before the match is applied.
+pub fn catch_up(ladder: &mut Ladder, date: NaiveDate, history: &mut Vec<HistoryRow>) {
+    run_calendar(ladder, date, history);
+    if let Some(last) = ladder.last_date {
+        ladder.last_date = Some(last.max(date));
+    }
+}
+
+/// The ladder as a match on `date` would find it: `ladder` itself when no reset of the season
+/// calendar is due by then, else a copy with them applied ([`catch_up`]).
+pub fn as_of(ladder: &Ladder, date: NaiveDate) -> std::borrow::Cow<'_, Ladder> {
+    if resets_due(ladder, date) {
+        let mut at = ladder.clone();
+        catch_up(&mut at, date, &mut Vec::new());
+        std::borrow::Cow::Owned(at)
+    } else {
+        std::borrow::Cow::Borrowed(ladder)
+    }
+}
+
 /// The seasons of `fold` at once, on a ladder that an empty season leaves as it is: one
 /// archive record for the run (each season's entries, every week of the run at the player's
 /// RP), and the season counter moved on. Nothing else changes: no player, no history row.

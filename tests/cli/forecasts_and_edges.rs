@@ -1,0 +1,74 @@
+//! Forecasts that see the season calendar, chances that keep each system's own expected
+//! score, and the edges of the source documents, each through the real binary.
+
+use crate::support::cli as cli_support;
+use cli_support::{Dir, assert_mentions};
+use serde_json::Value;
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+/// A weekly calendar (hard resets monthly), one Grandweaver slot, players starting at
+/// Master's 1200 RP: P beats Q on 2024-01-02 and nothing else is entered.
+fn calendar_pair(dir: &Dir) -> &'static str {
+    let file = "c2.rungs";
+    dir.ok(&[
+        "new",
+        file,
+        "--calendar",
+        "weekly",
+        "--param",
+        "initial_rp=1200",
+        "--param",
+        "grandweaver_count=1",
+    ]);
+    dir.ok(&["add-player", file, "P", "Q", "--date", "2024-01-01"]);
+    dir.ok(&["add-match", file, "P", "Q", "1", "--date", "2024-01-02"]);
+    file
+}
+
+/// A forecast on 2024-06-20 is of a match rated after the resets due by then: five season
+/// ends (the first Mondays of February to June) rescale MMR to P 2250 ± 350 against Q
+/// 1500 ± 350 (eq. 5 over the two rated players, RD' = 350). Glicko's expectation over both
+/// deviations: g(√(350² + 350²)) = 1/√(1 + 3q²·245000/π²) = 0.53700, E = 1/(1 + 10^(−0.537·750/400))
+/// = 0.91039 — not the January ratings' 1662 v 1338. Before the fix the chances were
+/// 65.5 % / 18.1 % / 16.4 % (E ≈ 0.745).
+#[test]
+fn predict_applies_the_calendar_resets_due_before_the_match() {
+    let dir = Dir::new("predict-calendar");
+    let file = calendar_pair(&dir);
+    let out = json(&dir.ok(&["predict", file, "P", "Q", "--date", "2024-06-20", "--json"]));
+    // The match's own figures start from the ratings after the resets.
+    let before = |i: usize| &out["outcomes"][0]["players"][i]["before"];
+    assert_eq!(before(0)["rating"], 2250.0, "{out}");
+    assert_eq!(before(1)["rating"], 1500.0, "{out}");
+    assert_eq!(before(0)["deviation"], 350.0, "{out}");
+    // The chances are drawn around Glicko's expectation over both deviations.
+    let p = &out["prediction"];
+    assert!(p["win_a"].as_f64().unwrap() > 0.85, "{out}");
+    let text = dir.ok(&["predict", file, "P", "Q", "--date", "2024-06-20"]);
+    // The resets are said apart from the match: P's RP goes 1298 → 350 by them (the season
+    // peaks Grandweaver, Expert II, Apprentice II, Trainee III, Trainee II reset to 1000, 700,
+    // 500, 400, 350), and the match itself moves P from 350: Δr = 22.81 (E = 0.94726 by
+    // g(350) = 0.66896), F(350) = (1000/1750)·(0.25 + 0.75·0.15) = 0.20714,
+    // B(350) = 25 − 0.15·20 = 22, so 350 + 22.81·0.20714 + 22 = 376.7 → 377.
+    let due = &out["due_first"];
+    assert_eq!(due["hard_resets"], 5, "{out}");
+    assert_eq!(due["players"][0]["player"], "P", "{out}");
+    assert_eq!(due["players"][0]["before"], 1298.0, "{out}");
+    assert_eq!(due["players"][0]["after"], 350.0, "{out}");
+    let win = &out["outcomes"][0]["players"][0];
+    assert_eq!(win["player"], "P", "{out}");
+    assert_eq!(win["before"]["score"], 350.0, "{out}");
+    assert_eq!(win["after"]["score"], 377.0, "{out}");
+    assert_mentions(
+        &text,
+        &[
+            "resets of the season calendar",
+            "RP 1298 → 350",
+            "RP 350 → 377 (+27)",
+        ],
+    );
+    assert!(!text.contains("1298 → 377"), "{text}");
+}
