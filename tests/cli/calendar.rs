@@ -784,3 +784,45 @@ fn evaluate_and_fit_score_a_calendar_ladder_as_its_buttons_pressed() {
     assert_eq!(fa.params[0].fitted, fb.params[0].fitted);
     assert!((fa.fitted.train.log_loss - fb.fitted.train.log_loss).abs() < 1e-12);
 }
+
+/// A fit's "defaults" are the system's default parameters on this ladder: its season
+/// calendar and side advantage kept, as a change of system keeps them. On a calendar ladder
+/// the defaults are scored with the resets (before, `Rules::defaults` dropped the calendar
+/// and the defaults looked better or worse only for having no resets).
+#[test]
+fn a_fits_defaults_keep_the_ladders_calendar_and_side_advantage() {
+    use rungs_analysis::evaluate::{Window, evaluate_in};
+    use rungs_analysis::fit;
+    let log = numbered(&nine_weeks());
+    let mut start = Rules::defaults(System::Skyweaver);
+    start.calendar = four_week_seasons();
+    start.assign("advantage=40").unwrap();
+    let effective: Vec<Effective> = log
+        .iter()
+        .map(|(date, seq, event)| Effective {
+            date: *date,
+            seq: *seq,
+            event: event.clone(),
+        })
+        .collect();
+    let until = day(50);
+    let f = fit::fit(&start, &["c"], &effective, until, &mut |_, _| true).unwrap();
+    let train = |rules: &Rules| {
+        evaluate_in(
+            rules,
+            log.iter().map(|(d, s, e)| (*d, *s, e)),
+            Window::until(until),
+            &mut |_| true,
+        )
+        .unwrap()
+        .log_loss
+    };
+    let kept = start.defaults_for(System::Skyweaver);
+    assert_eq!(kept.calendar, start.calendar);
+    assert_eq!(f.defaults.train.log_loss, train(&kept));
+    assert_ne!(
+        f.defaults.train.log_loss,
+        train(&Rules::defaults(System::Skyweaver)),
+        "the calendar and advantage change the score, so the comparison can tell"
+    );
+}
