@@ -44,10 +44,15 @@ fn predict_applies_the_calendar_resets_due_before_the_match() {
     assert_eq!(before(0)["rating"], 2250.0, "{out}");
     assert_eq!(before(1)["rating"], 1500.0, "{out}");
     assert_eq!(before(0)["deviation"], 350.0, "{out}");
-    // The chances are drawn around Glicko's expectation over both deviations.
     let p = &out["prediction"];
-    assert!(p["win_a"].as_f64().unwrap() > 0.85, "{out}");
+    let e = p["win_a"].as_f64().unwrap() + 0.5 * p["draw"].as_f64().unwrap();
+    assert!((e - 0.91039).abs() < 5e-5, "expected score {e}: {out}");
+    // The draws split around E, keeping it: one undrawn match makes the even-game draw rate
+    // (0 + 100·0.244919)/101 = 0.242494, ν = 2p/(1 − p) = 0.640242, and the tie model's ratio
+    // ρ = 4.9745 gives P(draw) = 0.11009, P(P wins) = 0.91039 − 0.05504 = 0.85535, P(Q wins)
+    // = 0.03457 (the ordered logit showed 86.1 / 8.2 / 5.7, an expectation of 0.9021).
     let text = dir.ok(&["predict", file, "P", "Q", "--date", "2024-06-20"]);
+    assert_mentions(&text, &["chances: P 85.5 %, draw 11.0 %, Q 3.5 %"]);
     // The resets are said apart from the match: P's RP goes 1298 → 350 by them (the season
     // peaks Grandweaver, Expert II, Apprentice II, Trainee III, Trainee II reset to 1000, 700,
     // 500, 400, 350), and the match itself moves P from 350: Δr = 22.81 (E = 0.94726 by
