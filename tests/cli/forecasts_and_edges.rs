@@ -77,3 +77,101 @@ fn predict_applies_the_calendar_resets_due_before_the_match() {
     );
     assert!(!text.contains("1298 → 377"), "{text}");
 }
+
+/// A Memoir '44 ladder whose scenario T is set to ratio 0.5 and average medals 3 and 3.
+fn memoir_ladder(dir: &Dir) -> &'static str {
+    let file = "m44.rungs";
+    dir.ok(&["new", file, "--system", "memoir44"]);
+    dir.ok(&["add-player", file, "A", "B", "--date", "2024-01-01"]);
+    dir.ok(&[
+        "scenario",
+        file,
+        "T",
+        "--sides",
+        "X,Y",
+        "--ratio",
+        "0.5",
+        "--averages",
+        "3,3",
+        "--date",
+        "2024-01-01",
+    ]);
+    file
+}
+
+/// Memoir '44 takes s from the medals: 2 medals to 4 is B's win, s(2, 4) = 0. Entered as A's
+/// win it gave A +14.4 (s = 1: pts = 64·(1 + ½ − 1) = 32, bonus = 1 + 0.1·(3 − 4) = 0.9,
+/// 32·0.9·½); now it is refused naming the medals and the result. Entered as B's win it rates
+/// as the ranking does: pts = 64·(0 + ½) = 32, bonus = 1 + 0.1·(3 − 2) = 1.1, A's change
+/// 32·1.1·(0 − ½) = −17.6.
+#[test]
+fn medals_that_contradict_the_result_are_refused_and_agreeing_ones_rate() {
+    let dir = Dir::new("medals");
+    let file = memoir_ladder(&dir);
+    let msg = dir.fails_unchanged(
+        file,
+        &[
+            "add-match",
+            file,
+            "A",
+            "B",
+            "1",
+            "--medals",
+            "2,4",
+            "--scenario",
+            "T",
+            "--side-a",
+            "X",
+            "--date",
+            "2024-01-02",
+        ],
+    );
+    assert_mentions(&msg, &["medals", "2,4", "side B's win", "A beat B"]);
+    // The same through a CSV import, naming the line.
+    dir.write(
+        "m.csv",
+        "date,player_a,player_b,score,medals_a,medals_b,scenario,side_a\n\
+         2024-01-02,A,B,1,2,4,T,X\n",
+    );
+    let msg = dir.fails_unchanged(file, &["import", file, "m.csv"]);
+    assert_mentions(&msg, &["m.csv", "line 2", "medals", "2,4", "A beat B"]);
+    dir.ok(&[
+        "add-match",
+        file,
+        "A",
+        "B",
+        "0",
+        "--medals",
+        "2,4",
+        "--scenario",
+        "T",
+        "--side-a",
+        "X",
+        "--date",
+        "2024-01-02",
+    ]);
+    let standings = json(&dir.ok(&["standings", file, "--json"]));
+    let rating = |name: &str| {
+        standings
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["player"] == name)
+            .unwrap()["rating"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!((rating("A") - (1500.0 - 17.6)).abs() < 1e-9, "{standings}");
+    assert!((rating("B") - (1500.0 + 17.6)).abs() < 1e-9, "{standings}");
+    // A JSON Lines log that says otherwise is refused at its line.
+    dir.ok(&["export", file, "log.jsonl"]);
+    let log = std::fs::read_to_string(dir.path("log.jsonl")).unwrap();
+    let bad = log.replace(
+        "\"result\":{\"played\":\"Loss\"}",
+        "\"result\":{\"played\":\"Win\"}",
+    );
+    assert_ne!(bad, log, "the export names the result as expected: {log}");
+    dir.write("bad.jsonl", &bad);
+    let msg = dir.fail(&["import-log", "copy.rungs", "bad.jsonl"]);
+    assert_mentions(&msg, &["bad.jsonl", "medals", "2,4"]);
+}
