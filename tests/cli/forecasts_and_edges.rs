@@ -175,3 +175,27 @@ fn medals_that_contradict_the_result_are_refused_and_agreeing_ones_rate() {
     let msg = dir.fail(&["import-log", "copy.rungs", "bad.jsonl"]);
     assert_mentions(&msg, &["bad.jsonl", "medals", "2,4"]);
 }
+
+/// Eq. 4 below 200 RP with `initial_rp` 0 and f_min 0: the loser went 0 → 19 (a negative F
+/// turned its negative Δr into a gain). Now F is held at 0 below where its line crosses it:
+/// the loser stays at 0, the winner makes B(0)·1 = 25 + (200/1000)·(25 − 5) = 29.
+#[test]
+fn a_loser_never_gains_rank_points_below_200() {
+    let dir = Dir::new("rp-below-200");
+    let file = "low.rungs";
+    dir.ok(&["new", file, "--param", "initial_rp=0", "--param", "f_min=0"]);
+    dir.ok(&["add-player", file, "A", "B", "--date", "2024-01-01"]);
+    dir.ok(&["add-match", file, "A", "B", "1", "--date", "2024-01-02"]);
+    let standings = json(&dir.ok(&["standings", file, "--json"]));
+    let rp = |name: &str| {
+        standings
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["player"] == name)
+            .unwrap()["rp"]
+            .as_f64()
+            .unwrap()
+    };
+    assert_eq!((rp("A"), rp("B")), (29.0, 0.0), "{standings}");
+}
