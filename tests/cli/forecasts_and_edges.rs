@@ -199,3 +199,55 @@ fn a_loser_never_gains_rank_points_below_200() {
     };
     assert_eq!((rp("A"), rp("B")), (29.0, 0.0), "{standings}");
 }
+
+/// The season's end-of-week RP of `player` in the archive's first season, and its ranking.
+fn first_season(dir: &Dir, file: &str, player: &str) -> (Value, Value, Value) {
+    let seasons = json(&dir.ok(&["seasons", file, "--json"]));
+    let entry = seasons[0]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["player"] == player)
+        .unwrap_or_else(|| panic!("{seasons}"))
+        .clone();
+    (
+        seasons[0]["weeks"].clone(),
+        entry["weekly_rp"].clone(),
+        entry["ranking"].clone(),
+    )
+}
+
+/// The end-of-season ranking counts the final week whether or not a soft reset closed it.
+/// P starts at 1200 (Master), beats Q (1298), a soft reset ends the week at 1298 (below the
+/// caps), and P beats Q again (1337, as the standings show it). The hard reset pressed with no
+/// soft reset before it left the final week out: P ranked on the mean of [1298]. Now the hard
+/// reset closes that week first: [1298, 1337], mean (1298 + 1337)/2 = 1317.5 — exactly what a
+/// soft reset pressed just before the hard reset gives.
+#[test]
+fn the_season_ranking_counts_the_final_week_without_a_soft_reset() {
+    let dir = Dir::new("final-week");
+    let setup = |file: &str| {
+        dir.ok(&["new", file, "--param", "initial_rp=1200"]);
+        dir.ok(&["add-player", file, "P", "Q", "--date", "2024-01-01"]);
+        dir.ok(&["add-match", file, "P", "Q", "1", "--date", "2024-01-02"]);
+        dir.ok(&["soft-reset", file, "--date", "2024-01-08"]);
+        dir.ok(&["add-match", file, "P", "Q", "1", "--date", "2024-01-09"]);
+    };
+    setup("hard.rungs");
+    let standings = json(&dir.ok(&["standings", "hard.rungs", "--json"]));
+    assert_eq!(standings[0]["player"], "P", "{standings}");
+    assert_eq!(standings[0]["rp"], 1337.0, "{standings}");
+    dir.ok(&["hard-reset", "hard.rungs", "--date", "2024-01-15"]);
+    let (weeks, weekly, ranking) = first_season(&dir, "hard.rungs", "P");
+    assert_eq!(weekly, serde_json::json!([1298.0, 1337.0]));
+    assert_eq!(ranking, serde_json::json!({ "average_rp": 1317.5 }));
+    assert_eq!(weeks, 2);
+    setup("both.rungs");
+    dir.ok(&["soft-reset", "both.rungs", "--date", "2024-01-15"]);
+    dir.ok(&["hard-reset", "both.rungs", "--date", "2024-01-15"]);
+    assert_eq!(
+        first_season(&dir, "both.rungs", "P"),
+        (weeks, weekly, ranking),
+        "a soft reset pressed first counts the same weeks"
+    );
+}

@@ -252,6 +252,26 @@ fn roll_week(
         leaderboard::track(ladder, &watched, last);
     }
     ladder.week += 1;
+    ladder.week_open = Some(false);
+}
+
+/// A season ended by the button while its last week runs (no soft reset closed it): that
+/// week's end is the season's end, so every player's RP now is recorded as its end-of-week
+/// RP, as a soft reset records it, before the season is ranked (the white paper's "End of
+/// Season": Master+ players are ranked on the mean of their end-of-week RP scores, the final
+/// week's among them). Nothing else of a soft reset applies: no cap, no RD growth.
+fn close_final_week(ladder: &mut Ladder) {
+    let Params::Skyweaver(params) = &ladder.rules.params else {
+        return;
+    };
+    let params = *params;
+    // The others run on open at their RP, which the week's closing counts.
+    for id in watched(ladder, &params) {
+        let p = &mut ladder.players[id as usize];
+        p.season_weekly.push(p.rp);
+    }
+    ladder.week += 1;
+    ladder.week_open = Some(false);
 }
 
 /// Whether a soft reset may change a player: at Master or above (the caps, a Grandweaver
@@ -409,6 +429,9 @@ impl HardResetRange {
 /// start the new season as a newcomer would join it, at the bottom of the new range:
 /// r' = 1500, RD' = RD_init.
 pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+    if ladder.week_open == Some(true) {
+        close_final_week(ladder);
+    }
     let record = SeasonRecord {
         number: ladder.season,
         ended: date,
