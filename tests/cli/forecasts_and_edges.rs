@@ -251,3 +251,74 @@ fn the_season_ranking_counts_the_final_week_without_a_soft_reset() {
         "a soft reset pressed first counts the same weeks"
     );
 }
+
+/// An unsaved Swiss round continuing event 1 said "Round 1" (JSON `"round": 1`) whatever
+/// round it was. With rounds 1–3 saved (results entered), the next one is round 4, before it
+/// is saved as after.
+#[test]
+fn an_unsaved_swiss_round_says_its_own_number() {
+    let dir = Dir::new("swiss-number");
+    let file = "swiss.rungs";
+    dir.ok(&["new", file, "--system", "elo"]);
+    dir.ok(&[
+        "add-player",
+        file,
+        "Ann",
+        "Bo",
+        "Cy",
+        "Di",
+        "Ed",
+        "Flo",
+        "--date",
+        "2026-01-01",
+    ]);
+    let present = "Ann,Bo,Cy,Di,Ed,Flo";
+    for round in 1..=3 {
+        let out = json(&dir.ok(&[
+            "pair",
+            file,
+            "--present",
+            present,
+            "--format",
+            "swiss",
+            "--date",
+            "2026-01-08",
+            "--event",
+            if round == 1 { "new" } else { "1" },
+            "--save",
+            "--json",
+        ]));
+        assert_eq!(out["round"], round, "{out}");
+        let n = round.to_string();
+        dir.ok(&["result", file, &n, "1", "1"]);
+        dir.ok(&["result", file, &n, "2", "D"]);
+        dir.ok(&["result", file, &n, "3", "2"]);
+    }
+    let out = json(&dir.ok(&[
+        "pair",
+        file,
+        "--present",
+        present,
+        "--format",
+        "swiss",
+        "--date",
+        "2026-01-08",
+        "--event",
+        "1",
+        "--json",
+    ]));
+    assert_eq!(out["round"], 4, "{out}");
+    let text = dir.ok(&[
+        "pair",
+        file,
+        "--present",
+        present,
+        "--format",
+        "swiss",
+        "--date",
+        "2026-01-08",
+        "--event",
+        "1",
+    ]);
+    assert!(text.starts_with("Round 4 — 2026-01-08 (swiss)"), "{text}");
+}
