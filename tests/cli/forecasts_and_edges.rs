@@ -322,3 +322,60 @@ fn an_unsaved_swiss_round_says_its_own_number() {
     ]);
     assert!(text.starts_with("Round 4 — 2026-01-08 (swiss)"), "{text}");
 }
+
+/// A JSON Lines log whose INVERSUS rules leave parameters out was refused ("min_mu
+/// −1.797e308 is outside its range": plain Glicko-2's unbounded values filled them in). Each
+/// system fills in its own defaults: the imported ladder's rules are INVERSUS's, μ within
+/// ±6.045 and φ within 0.175 … 2.015.
+#[test]
+fn import_log_fills_in_each_systems_own_defaults() {
+    let dir = Dir::new("import-log-defaults");
+    dir.ok(&["new", "inv.rungs", "--system", "inversus"]);
+    dir.ok(&["export", "inv.rungs", "full.jsonl"]);
+    let full = std::fs::read_to_string(dir.path("full.jsonl")).unwrap();
+    let mut lines: Vec<Value> = full.lines().map(json).collect();
+    let params = lines[0]
+        .pointer_mut("/rules/params")
+        .unwrap_or_else(|| panic!("{full}"));
+    let kept = params.clone();
+    *params = serde_json::json!({ "tau": 0.5 });
+    let short: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    dir.write("short.jsonl", &short);
+    dir.ok(&["import-log", "back.rungs", "short.jsonl"]);
+    dir.ok(&["export", "back.rungs", "again.jsonl"]);
+    let again = std::fs::read_to_string(dir.path("again.jsonl")).unwrap();
+    let first: Value = json(again.lines().next().unwrap());
+    assert_eq!(first["rules"]["params"], kept, "{again}");
+    assert_eq!(first["rules"]["params"]["min_mu"], -6.045, "{again}");
+}
+
+/// Scenario names are shown as they were typed: "Pegasus Bridge", not "pegasus bridge".
+#[test]
+fn scenario_names_keep_the_case_they_were_typed_in() {
+    let dir = Dir::new("scenario-case");
+    let file = "m.rungs";
+    dir.ok(&["new", file, "--system", "memoir44"]);
+    dir.ok(&["add-player", file, "A", "B", "--date", "2024-01-01"]);
+    dir.ok(&[
+        "add-match",
+        file,
+        "A",
+        "B",
+        "1",
+        "--medals",
+        "4,2",
+        "--scenario",
+        "Pegasus Bridge",
+        "--side-a",
+        "Allies",
+        "--date",
+        "2024-01-02",
+    ]);
+    let text = dir.ok(&["scenarios", file]);
+    assert!(text.starts_with("Pegasus Bridge: "), "{text}");
+    let out = json(&dir.ok(&["scenarios", file, "--json"]));
+    assert_eq!(
+        out["scenarios"]["pegasus bridge"]["name"], "Pegasus Bridge",
+        "{out}"
+    );
+}
