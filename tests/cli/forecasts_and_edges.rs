@@ -379,3 +379,44 @@ fn scenario_names_keep_the_case_they_were_typed_in() {
         "{out}"
     );
 }
+
+/// The season archive keeps each week's tier beside its RP: who held Grandweaver at each
+/// week's end. One slot: P (1298 after beating Q) holds it, Q (1200, a Master by Table 1's
+/// floor) does not; both are Masters by RP, so the RP alone could not tell.
+#[test]
+fn the_season_archive_keeps_each_weeks_tier() {
+    let dir = Dir::new("weekly-tiers");
+    let file = "gw.rungs";
+    dir.ok(&[
+        "new",
+        file,
+        "--param",
+        "initial_rp=1200",
+        "--param",
+        "grandweaver_count=1",
+    ]);
+    dir.ok(&["add-player", file, "P", "Q", "--date", "2024-01-01"]);
+    dir.ok(&["add-match", file, "P", "Q", "1", "--date", "2024-01-02"]);
+    dir.ok(&["soft-reset", file, "--date", "2024-01-08"]);
+    dir.ok(&["add-match", file, "Q", "P", "1", "--date", "2024-01-09"]);
+    dir.ok(&["soft-reset", file, "--date", "2024-01-15"]);
+    dir.ok(&["hard-reset", file, "--date", "2024-01-15"]);
+    let seasons = json(&dir.ok(&["seasons", file, "--json"]));
+    let entry = |name: &str| {
+        seasons[0]["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["player"] == name)
+            .unwrap()
+            .clone()
+    };
+    let (p, q) = (entry("P"), entry("Q"));
+    assert_eq!(p["weekly_tiers"][0], "Grandweaver", "{seasons}");
+    assert_eq!(q["weekly_tiers"][0], "Master", "{seasons}");
+    assert_eq!(
+        p["weekly_tiers"].as_array().unwrap().len(),
+        p["weekly_rp"].as_array().unwrap().len(),
+        "{seasons}"
+    );
+}

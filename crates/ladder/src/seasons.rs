@@ -230,7 +230,7 @@ fn roll_week(
             } else {
                 Tier::of_rp(p.rp)
             };
-            p.season_weekly.push(p.rp);
+            p.season_weekly.push_tier(p.rp, tier);
             if tier == Tier::Grandweaver {
                 p.season_grandweaver = true;
                 p.rp = p.rp.min(1400.0);
@@ -266,9 +266,16 @@ fn close_final_week(ladder: &mut Ladder) {
     };
     let params = *params;
     // The others run on open at their RP, which the week's closing counts.
-    for id in watched(ladder, &params) {
+    let watched = watched(ladder, &params);
+    let holders = leaderboard::grandweavers_among(ladder, &watched);
+    for id in watched {
         let p = &mut ladder.players[id as usize];
-        p.season_weekly.push(p.rp);
+        let tier = if holders.contains(&id) {
+            Tier::Grandweaver
+        } else {
+            Tier::of_rp(p.rp)
+        };
+        p.season_weekly.push_tier(p.rp, tier);
     }
     ladder.week += 1;
     ladder.week_open = Some(false);
