@@ -422,8 +422,8 @@ fn as_nobody(dir: &Dir, args: &[&str]) -> Option<std::process::Output> {
 /// With the owner adding matches and `nobody` reading the 0644 ladder, 19 of 80
 /// reads said "damaged ladder file: database disk image is malformed". The ladder was sound:
 /// a reader that may not write it reads without SQLite's locks, and the owner's checkpoints
-/// rewrote pages under it. Such a read now reads again, and at worst says the file was being
-/// written — never that it is damaged.
+/// rewrote pages under it. Such a read now reads again until it meets a quiet moment: never
+/// damaged, and never a failure.
 #[test]
 fn a_reader_without_write_access_never_calls_a_live_ladder_damaged() {
     let dir = Dir::new("reader-race");
@@ -450,7 +450,7 @@ fn a_reader_without_write_access_never_calls_a_live_ladder_damaged() {
         })
     };
     let mut said = Vec::new();
-    for i in 0..40 {
+    for i in 0..80 {
         let args: &[&str] = if i % 2 == 0 {
             &["check", LADDER]
         } else {
@@ -474,13 +474,14 @@ fn a_reader_without_write_access_never_calls_a_live_ladder_damaged() {
     }
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     writer.join().unwrap();
-    for e in &said {
-        assert!(
-            e.contains("another program was writing the ladder while rungs read it")
-                || e.contains("locked by another program"),
-            "{e}"
-        );
-    }
+    // Every read waits for a moment when nothing is being written, as a reader with write
+    // access waits for the lock: none fails (5 of 80 said "another program was writing the
+    // ladder while rungs read it").
+    assert!(
+        said.is_empty(),
+        "{} of 80 reads failed: {said:?}",
+        said.len()
+    );
 }
 
 /// `simulate` wrote matches dated after today, which its own export could not

@@ -35,7 +35,7 @@ pub mod schema;
 mod torn;
 mod varint;
 
-pub use error::{OpenError, Result, StoreError};
+pub use error::{BUSY_TIMEOUT, OpenError, Result, StoreError};
 pub use events::Events;
 
 use rungs_ladder::replay::{Ladder, ReplayError};
