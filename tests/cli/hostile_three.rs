@@ -762,3 +762,70 @@ fn what_no_digest_covered_is_guarded_and_refused_with_the_way_to_repair() {
         dir.ok(read);
     }
 }
+
+/// An import killed mid-write leaves the ladder's rollback journal beside it (the bulk path
+/// writes through one). A reader that may not write read the half-written file as it lay
+/// ("damaged ladder file: database disk image is malformed", or "attempt to write a
+/// readonly database"). It is told in words what happened and that opening the ladder once
+/// with write access restores it; the owner's next command does, and the reader then reads
+/// the ladder as it was before the unfinished change.
+#[test]
+fn a_reader_without_write_access_is_told_what_a_killed_import_left() {
+    let dir = Dir::new("left-mid-change");
+    dir.ladder();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o755)).unwrap();
+    if as_nobody(&dir, &["standings", LADDER]).is_none() {
+        return;
+    }
+    let before = dir.ok(&["standings", LADDER, "--json"]);
+    // A change written through a rollback journal, its pages spilling into the ladder before
+    // it commits, copied as it stands: the copy is the ladder a killed import leaves, its
+    // journal hot (no program holds it).
+    {
+        let conn = rusqlite::Connection::open(dir.path(LADDER)).unwrap();
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "delete");
+        conn.execute_batch(
+            "PRAGMA cache_size = 1; BEGIN;
+             INSERT INTO meta(key, value) VALUES ('unfinished', hex(randomblob(400000)));",
+        )
+        .unwrap();
+        for suffix in ["", "-journal"] {
+            std::fs::copy(
+                dir.path(&format!("{LADDER}{suffix}")),
+                dir.path(&format!("left.rungs{suffix}")),
+            )
+            .unwrap();
+        }
+        conn.execute_batch("ROLLBACK").unwrap();
+    }
+    assert!(dir.path("left.rungs-journal").exists());
+    let out = as_nobody(&dir, &["standings", "left.rungs"]).unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success(), "{err}");
+    assert_mentions(
+        &err,
+        &[
+            "left.rungs",
+            "stopped part way",
+            "journal",
+            "open the ladder once with write access",
+        ],
+    );
+    for word in ["readonly", "malformed", "damaged"] {
+        assert!(!err.contains(word), "{err}");
+    }
+    // The owner's next open puts the ladder back as it was before the unfinished change.
+    dir.ok(&["check", "left.rungs"]);
+    assert!(!dir.path("left.rungs-journal").exists());
+    let out = as_nobody(&dir, &["standings", "left.rungs", "--json"]).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), before);
+}
