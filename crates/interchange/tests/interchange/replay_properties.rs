@@ -392,7 +392,8 @@ fn sample_export() -> Vec<u8> {
         unreachable!()
     };
     team.a = vec![0, 2].into();
-    team.medals = Some([4.0, 6.0]);
+    // Medals that agree with the draw (the side with more medals wins).
+    team.medals = Some([5.0, 5.0]);
     team.scenario = Some("Pegasus Bridge \"1944\" \u{e9}".into());
     team.side_a = Some("Allies".into());
     let (id, name) = (1, "Bob".to_string());
