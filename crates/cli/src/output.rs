@@ -404,7 +404,7 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
                         });
                         // Skyweaver's weekly standings: each week's tier beside its RP (who
                         // held Grandweaver is not in the RP).
-                        if e.peak_tier.is_some() {
+                        if e.peak_tier.is_some() && s.tiers_kept.0 {
                             let tiers: Vec<&str> =
                                 e.weekly_rp.tiers().into_iter().map(Tier::name).collect();
                             entry["weekly_tiers"] = serde_json::json!(tiers);

@@ -113,6 +113,7 @@ fn fold_seasons(ladder: &mut Ladder, fold: &crate::calendar::Fold) {
         weeks,
         entries,
         folded: seasons.saturating_sub(1),
+        tiers_kept: crate::state::TiersKept(true),
     });
     ladder.season = ladder.season.saturating_add(seasons);
     ladder.week = 1;
@@ -436,15 +437,19 @@ impl HardResetRange {
 /// start the new season as a newcomer would join it, at the bottom of the new range:
 /// r' = 1500, RD' = RD_init.
 pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+    // The record counts the soft resets of the season (a season the button ends within its
+    // first week says so); the final week closed here is among its end-of-week RP.
+    let soft_resets = ladder.week.saturating_sub(1);
     if ladder.week_open == Some(true) {
         close_final_week(ladder);
     }
     let record = SeasonRecord {
         number: ladder.season,
         ended: date,
-        weeks: ladder.week.saturating_sub(1),
+        weeks: soft_resets,
         entries: season_entries(ladder),
         folded: 0,
+        tiers_kept: crate::state::TiersKept(true),
     };
     if let Params::Skyweaver(params) = &ladder.rules.params {
         let range = hard_reset_range(ladder);
