@@ -1,6 +1,8 @@
 //! The whole ladder's state: [`Ladder`], and its parts that are neither players, names nor slots.
-use super::{Bound, Holders, Slots};
-use super::{Centre, Figures, HistoryRow, NameBook, PlayerState, SeasonRecord, Skill, pools_goals};
+use super::archive::SeasonRecord;
+use super::names::NameBook;
+use super::player::{Centre, Figures, HistoryRow, PlayerState, Skill, pools_goals};
+use super::slots::{Bound, Holders, Slots};
 use crate::event::PlayerId;
 use crate::rules::{Params, Rules};
 use crate::scenarios::ScenarioBook;

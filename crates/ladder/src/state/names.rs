@@ -1,5 +1,5 @@
 //! [`NameBook`]: who holds each name, so that no two players are given one.
-use super::PlayerState;
+use super::player::PlayerState;
 use crate::event::PlayerId;
 
 /// Who holds each name now, as names compare (`values::name_key`: case, spacing and Unicode
