@@ -1,5 +1,5 @@
 //! Physical line numbers: a reader under the csv parser that notes where each line ends.
-use super::MAX_ROW_BYTES;
+use super::types::MAX_ROW_BYTES;
 use std::collections::VecDeque;
 use std::io::{self, Read};
 

@@ -1,7 +1,7 @@
 //! Which columns of a match CSV hold what: the [`Mapping`] given (its presets among them),
 //! and the columns it finds in a file's header.
-use super::CsvError;
-use super::cells::list_columns;
+use super::types::CsvError;
+use super::words::list_columns;
 use rungs_ladder::event::EventClass;
 
 /// Which columns hold what. Columns are named by header text (case-insensitive, trimmed).

@@ -19,66 +19,15 @@ mod mapping;
 mod reader;
 #[cfg(test)]
 mod tests;
+mod types;
+mod words;
 
 pub use mapping::{HomeColumn, Mapping, ResultColumns, class_of_tournament};
 pub use reader::{MatchReader, Row};
+pub use types::{CsvError, CsvMatch, MAX_ROW_BYTES, Side};
 
-use chrono::NaiveDate;
-use rungs_ladder::event::{EventClass, Home, MatchResult};
-use rungs_ladder::values::PlayerName;
 use std::io::Read;
 use std::path::Path;
-use std::sync::Arc;
-
-/// The longest row a match CSV may have (a row with a team of a hundred long names is a few
-/// kilobytes).
-pub const MAX_ROW_BYTES: u64 = 1 << 20;
-
-/// How many distinct player cells the reader remembers (each is parsed once).
-const MAX_CACHED_CELLS: usize = 1 << 20;
-
-/// A side as read: one player, or a team (shared by every row with the same cell).
-pub type Side = Arc<[PlayerName]>;
-
-/// One parsed data row.
-#[derive(Debug, Clone, PartialEq)]
-pub struct CsvMatch {
-    /// 1-based physical line number in the file where the row starts (the header is line 1).
-    pub line: u64,
-    pub date: NaiveDate,
-    /// Side A: one name, or a team written `Ann,Bo` (names never hold a comma).
-    pub player_a: Side,
-    /// Side B, with no player of side A.
-    pub player_b: Side,
-    pub result: MatchResult,
-    /// Both medal cells present, from 0 to 1000; `None` when both are absent or empty.
-    pub medals: Option<[f64; 2]>,
-    /// A valid label (see [`values::label`]); an empty cell is `None`.
-    ///
-    /// [`values::label`]: rungs_ladder::values::label
-    pub scenario: Option<String>,
-    /// A valid label; an empty cell is `None`.
-    pub side_a: Option<String>,
-    /// The side-advantage flag; no column or an empty cell is `None`.
-    pub home: Option<Home>,
-    /// Each side's points, when the result is read from two whole-number columns (a
-    /// fractional score decides the result only).
-    pub goals: Option<[u32; 2]>,
-    /// The event's class; no column or an empty cell is `None`.
-    pub class: Option<EventClass>,
-}
-
-/// A bad line: names file, line and field. For errors that are not about one cell (a missing
-/// header column) `field` is the column name; for an unreadable file or row it is `row`.
-/// Line 0 is the file as a whole (it cannot be opened): no line or field is named then.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-#[error("{file}: {}{message}", if *line == 0 { String::new() } else { format!("line {line}, field `{field}`: ") })]
-pub struct CsvError {
-    pub file: String,
-    pub line: u64,
-    pub field: String,
-    pub message: String,
-}
 
 /// Opens a path, transparently gunzipping if the name ends in `.gz`. The path as displayed is
 /// the file name in error messages; a file that cannot be opened is an error of the whole

@@ -1,9 +1,9 @@
 //! [`MatchReader`]: reads a match CSV row by row, and keeps the table of the sides its rows
 //! name.
-use super::cells::{date_example, date_example_of, quote, read_error_message};
 use super::lines::LineTracker;
 use super::mapping::{Columns, Mapping};
-use super::{CsvError, CsvMatch, Side};
+use super::types::{CsvError, CsvMatch, Side};
+use super::words::{date_example, date_example_of, quote, read_error_message};
 use chrono::NaiveDate;
 use chrono::format::{Item, StrftimeItems};
 use foldhash::{HashMap, HashMapExt};
