@@ -724,3 +724,105 @@ fn simulate_leaves_the_calendar_to_its_own_buttons() {
     );
     assert!(!std::path::Path::new(&out).exists());
 }
+
+/// Prediction quality on a calendar ladder scores each match from the ratings that rate it:
+/// the resets due before a match apply before it is predicted, exactly as on the same log
+/// with the buttons pressed on the reset days. So evaluate scores both logs alike, match for
+/// match, and a fit of c finds the same value on both. (Before, the calendar ladder's
+/// matches after each reset were predicted from the week before's ratings, RD not grown and
+/// the season's end not applied: a different log-loss, and a different c.)
+#[test]
+fn evaluate_and_fit_score_a_calendar_ladder_as_its_buttons_pressed() {
+    use rungs_analysis::evaluate::{Window, evaluate_in};
+    use rungs_analysis::fit;
+    let log = nine_weeks();
+    let by_calendar = numbered(&log);
+    let buttons = numbered(&pressed(&log, &boundaries()));
+    let (calendar_rules, manual_rules) = (
+        with_calendar(four_week_seasons()),
+        with_calendar(Calendar::Manual),
+    );
+    let score = |rules: &Rules, log: &[(NaiveDate, u64, Event)]| {
+        evaluate_in(
+            rules,
+            log.iter().map(|(d, s, e)| (*d, *s, e)),
+            Window::ALL,
+            &mut |_| true,
+        )
+        .unwrap()
+    };
+    let (a, b) = (
+        score(&calendar_rules, &by_calendar),
+        score(&manual_rules, &buttons),
+    );
+    assert_eq!((a.matches, b.matches), (18, 18));
+    assert!(
+        (a.log_loss - b.log_loss).abs() < 1e-12,
+        "log-loss {} by the calendar, {} by the buttons",
+        a.log_loss,
+        b.log_loss
+    );
+    assert!((a.brier - b.brier).abs() < 1e-12);
+    assert_eq!(a.calibration, b.calibration);
+    let effective = |log: &[(NaiveDate, u64, Event)]| -> Vec<Effective> {
+        log.iter()
+            .map(|(date, seq, event)| Effective {
+                date: *date,
+                seq: *seq,
+                event: event.clone(),
+            })
+            .collect()
+    };
+    let until = day(50);
+    let fit_c = |rules: &Rules, log: &[(NaiveDate, u64, Event)]| {
+        fit::fit(rules, &["c"], &effective(log), until, &mut |_, _| true).unwrap()
+    };
+    let (fa, fb) = (
+        fit_c(&calendar_rules, &by_calendar),
+        fit_c(&manual_rules, &buttons),
+    );
+    assert_eq!(fa.params[0].fitted, fb.params[0].fitted);
+    assert!((fa.fitted.train.log_loss - fb.fitted.train.log_loss).abs() < 1e-12);
+}
+
+/// A fit's "defaults" are the system's default parameters on this ladder: its season
+/// calendar and side advantage kept, as a change of system keeps them. On a calendar ladder
+/// the defaults are scored with the resets (before, `Rules::defaults` dropped the calendar
+/// and the defaults looked better or worse only for having no resets).
+#[test]
+fn a_fits_defaults_keep_the_ladders_calendar_and_side_advantage() {
+    use rungs_analysis::evaluate::{Window, evaluate_in};
+    use rungs_analysis::fit;
+    let log = numbered(&nine_weeks());
+    let mut start = Rules::defaults(System::Skyweaver);
+    start.calendar = four_week_seasons();
+    start.assign("advantage=40").unwrap();
+    let effective: Vec<Effective> = log
+        .iter()
+        .map(|(date, seq, event)| Effective {
+            date: *date,
+            seq: *seq,
+            event: event.clone(),
+        })
+        .collect();
+    let until = day(50);
+    let f = fit::fit(&start, &["c"], &effective, until, &mut |_, _| true).unwrap();
+    let train = |rules: &Rules| {
+        evaluate_in(
+            rules,
+            log.iter().map(|(d, s, e)| (*d, *s, e)),
+            Window::until(until),
+            &mut |_| true,
+        )
+        .unwrap()
+        .log_loss
+    };
+    let kept = start.defaults_for(System::Skyweaver);
+    assert_eq!(kept.calendar, start.calendar);
+    assert_eq!(f.defaults.train.log_loss, train(&kept));
+    assert_ne!(
+        f.defaults.train.log_loss,
+        train(&Rules::defaults(System::Skyweaver)),
+        "the calendar and advantage change the score, so the comparison can tell"
+    );
+}

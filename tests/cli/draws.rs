@@ -1,8 +1,9 @@
 //! Every system predicts draws: predict, the forecast and pairings show a draw
-//! probability for the systems without a draw model of their own, from the one ordered logit
-//! (`rating::ordered_logit`) at the ladder's threshold (`ladder::predict::draw_threshold`: the
-//! θ at which equal sides draw as often as the ladder's matches have, after a prior of 100
-//! matches at θ₀ = 0.5).
+//! probability for the systems without a draw model of their own, split around the system's
+//! own expected score, which it keeps (`rating::keep_expected`, Davidson's tie model), at the
+//! ladder's even-game draw rate (`ladder::predict::draw_rate`: equal sides draw as often as
+//! the ladder's matches have, after a prior of 100 matches at θ₀ = 0.5's rate, and
+//! `draw_threshold` is the ordered logit's θ at that rate).
 
 use chrono::NaiveDate;
 use rungs_ladder::event::{Event, Match, MatchResult, PlayerId};
@@ -56,11 +57,12 @@ fn the_threshold_from_a_draw_rate_by_hand() {
 
 /// Elo K = 32, P0 against P1: a win, two draws, a win. Ratings by hand: the win moves ±16
 /// (1516/1484); the first draw E = 1/(1 + 10^(−32/400)) = 0.5459249, ∓1.4696 (1514.5304/
-/// 1485.4696); … ending 1527.9823/1472.0177, so E = 0.5798501 and x = ln(E/(1 − E)) =
-/// 0.3221582. The threshold: p = (2 + 100·0.2449187)/(4 + 100) = 0.2547295, θ =
-/// ln(1.2547295/0.7452705) = 0.5209280. The ordered logit: P(win) = σ(x − θ) = σ(−0.1987698)
-/// = 0.4504705, P(loss) = σ(−x − θ) = σ(−0.8430862) = 0.3008852, the draw the rest,
-/// 0.2486443.
+/// 1485.4696); … ending 1527.9823/1472.0177, so E = 0.5798501. The draw rate: p = (2 +
+/// 100·0.2449187)/(4 + 100) = 0.2547295 (θ = ln(1.2547295/0.7452705) = 0.5209280 for the
+/// ordered logit). The split keeps E: ν = 2p/(1 − p) = 0.6835893, the ratio solving
+/// (1 − E)ρ² − ν(E − ½)ρ − E = 0 is ρ = 1.2415309, P(draw) = ν/(ρ + ν + 1/ρ) = 0.2503461,
+/// P(win) = E − ½·0.2503461 = 0.4546771, P(loss) = 0.2949769. (The ordered logit gave
+/// 0.4504705 / 0.2486443 / 0.3008852, an expectation of 0.5747927.)
 #[test]
 fn predict_and_the_forecast_give_an_elo_ladder_draws_by_hand() {
     let rules = Rules::defaults(System::Elo);
@@ -71,11 +73,11 @@ fn predict_and_the_forecast_give_an_elo_ladder_draws_by_hand() {
     assert!((l.players[0].skill.rating_1500() - 1_527.982_302).abs() < 1e-5);
     assert!((draw_threshold(&l) - 0.520_928_0).abs() < 1e-7);
     let p = predict(&l, &[0], &[1]).unwrap();
-    assert!((p.win_a - 0.450_470_5).abs() < 1e-7, "{p:?}");
-    assert!((p.draw - 0.248_644_3).abs() < 1e-7, "{p:?}");
-    assert!((p.win_b - 0.300_885_2).abs() < 1e-7, "{p:?}");
-    // The forecast of a match (what Enter match and Tonight show) is the same ordered logit
-    // on the system's own expected score, which evaluate scores unchanged.
+    assert!((p.win_a - 0.454_677_1).abs() < 1e-7, "{p:?}");
+    assert!((p.draw - 0.250_346_1).abs() < 1e-7, "{p:?}");
+    assert!((p.win_b - 0.294_976_9).abs() < 1e-7, "{p:?}");
+    // The forecast of a match (what Enter match and Tonight show) is the same split of the
+    // system's own expected score, which evaluate scores unchanged.
     let m = Match::new(0, 1, MatchResult::Played(Outcome::Win));
     let own = predict_match(&l, &m, day(9)).unwrap();
     assert_eq!(own.draw, 0.0);

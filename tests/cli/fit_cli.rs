@@ -329,12 +329,13 @@ fn predict_counts_the_side_advantage_of_the_side_at_home() {
     rungs(&["new", &f, "--system", "elo", "--param", "advantage=100"]);
     rungs(&["add-player", &f, "Ann", "Bo"]);
     // Equal ratings, A at home by 100 points: E = 1/(1 + 10^(−100/400)) = 1/(1 + 0.562341)
-    // = 0.640065, x = ln(E/(1 − E)) = 100·ln 10/400 = 0.5756463; with the draw (a new
-    // ladder's θ = 0.5) P(A wins) = σ(x − 0.5) = 0.5189026; B at home mirrors it,
-    // σ(−x − 0.5) = 0.2543308; neutral ground and no flag are even, σ(−0.5) = 0.3775407.
+    // = 0.640065; the draws split around it at a new ladder's rate p₀ = 0.2449187 (ν =
+    // 0.6487153, ρ = 1.4657033, P(draw) = ν/(ρ + ν + 1/ρ) = 0.2319603), so P(A wins) =
+    // 0.640065 − 0.1159802 = 0.5240848; B at home mirrors it, 1 − 0.640065 − 0.1159802 =
+    // 0.2439548; neutral ground and no flag are even, (1 − p₀)/2 = 0.3775407.
     for (home, expected) in [
-        (Some("a"), 0.518_902_6),
-        (Some("b"), 0.254_330_8),
+        (Some("a"), 0.524_084_8),
+        (Some("b"), 0.243_954_8),
         (Some("neutral"), 0.377_540_7),
         (None, 0.377_540_7),
     ] {

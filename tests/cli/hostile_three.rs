@@ -422,8 +422,8 @@ fn as_nobody(dir: &Dir, args: &[&str]) -> Option<std::process::Output> {
 /// With the owner adding matches and `nobody` reading the 0644 ladder, 19 of 80
 /// reads said "damaged ladder file: database disk image is malformed". The ladder was sound:
 /// a reader that may not write it reads without SQLite's locks, and the owner's checkpoints
-/// rewrote pages under it. Such a read now reads again, and at worst says the file was being
-/// written — never that it is damaged.
+/// rewrote pages under it. Such a read now reads again until it meets a quiet moment: never
+/// damaged, and never a failure.
 #[test]
 fn a_reader_without_write_access_never_calls_a_live_ladder_damaged() {
     let dir = Dir::new("reader-race");
@@ -450,7 +450,7 @@ fn a_reader_without_write_access_never_calls_a_live_ladder_damaged() {
         })
     };
     let mut said = Vec::new();
-    for i in 0..40 {
+    for i in 0..80 {
         let args: &[&str] = if i % 2 == 0 {
             &["check", LADDER]
         } else {
@@ -474,13 +474,14 @@ fn a_reader_without_write_access_never_calls_a_live_ladder_damaged() {
     }
     stop.store(true, std::sync::atomic::Ordering::Relaxed);
     writer.join().unwrap();
-    for e in &said {
-        assert!(
-            e.contains("another program was writing the ladder while rungs read it")
-                || e.contains("locked by another program"),
-            "{e}"
-        );
-    }
+    // Every read waits for a moment when nothing is being written, as a reader with write
+    // access waits for the lock: none fails (5 of 80 said "another program was writing the
+    // ladder while rungs read it").
+    assert!(
+        said.is_empty(),
+        "{} of 80 reads failed: {said:?}",
+        said.len()
+    );
 }
 
 /// `simulate` wrote matches dated after today, which its own export could not
@@ -760,4 +761,71 @@ fn what_no_digest_covered_is_guarded_and_refused_with_the_way_to_repair() {
         }
         dir.ok(read);
     }
+}
+
+/// An import killed mid-write leaves the ladder's rollback journal beside it (the bulk path
+/// writes through one). A reader that may not write read the half-written file as it lay
+/// ("damaged ladder file: database disk image is malformed", or "attempt to write a
+/// readonly database"). It is told in words what happened and that opening the ladder once
+/// with write access restores it; the owner's next command does, and the reader then reads
+/// the ladder as it was before the unfinished change.
+#[test]
+fn a_reader_without_write_access_is_told_what_a_killed_import_left() {
+    let dir = Dir::new("left-mid-change");
+    dir.ladder();
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o755)).unwrap();
+    if as_nobody(&dir, &["standings", LADDER]).is_none() {
+        return;
+    }
+    let before = dir.ok(&["standings", LADDER, "--json"]);
+    // A change written through a rollback journal, its pages spilling into the ladder before
+    // it commits, copied as it stands: the copy is the ladder a killed import leaves, its
+    // journal hot (no program holds it).
+    {
+        let conn = rusqlite::Connection::open(dir.path(LADDER)).unwrap();
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))
+            .unwrap();
+        assert_eq!(mode, "delete");
+        conn.execute_batch(
+            "PRAGMA cache_size = 1; BEGIN;
+             INSERT INTO meta(key, value) VALUES ('unfinished', hex(randomblob(400000)));",
+        )
+        .unwrap();
+        for suffix in ["", "-journal"] {
+            std::fs::copy(
+                dir.path(&format!("{LADDER}{suffix}")),
+                dir.path(&format!("left.rungs{suffix}")),
+            )
+            .unwrap();
+        }
+        conn.execute_batch("ROLLBACK").unwrap();
+    }
+    assert!(dir.path("left.rungs-journal").exists());
+    let out = as_nobody(&dir, &["standings", "left.rungs"]).unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).to_string();
+    assert!(!out.status.success(), "{err}");
+    assert_mentions(
+        &err,
+        &[
+            "left.rungs",
+            "stopped part way",
+            "journal",
+            "open the ladder once with write access",
+        ],
+    );
+    for word in ["readonly", "malformed", "damaged"] {
+        assert!(!err.contains(word), "{err}");
+    }
+    // The owner's next open puts the ladder back as it was before the unfinished change.
+    dir.ok(&["check", "left.rungs"]);
+    assert!(!dir.path("left.rungs-journal").exists());
+    let out = as_nobody(&dir, &["standings", "left.rungs", "--json"]).unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(String::from_utf8_lossy(&out.stdout), before);
 }

@@ -9,6 +9,7 @@ mod crash_safety;
 mod desktop;
 mod draws;
 mod fit_cli;
+mod forecasts_and_edges;
 mod gate_cli;
 mod goals_cli;
 mod hostile_three;

@@ -1291,3 +1291,59 @@ fn a_stored_name_the_checks_refuse_is_damage_named_by_its_row() {
         ],
     );
 }
+
+/// A format 1 file whose log does not replay — a player against themself, or a match of a
+/// player whose join was undone — was refused naming nobody ("player #0 has not joined") and
+/// without a word that the file is damaged. It is refused as a damaged file, the players
+/// named by the names its log gave them.
+#[test]
+fn a_version_1_file_whose_log_does_not_replay_is_damaged_and_names_the_player() {
+    let dir = Dir::new("v1-self-match");
+    let path = dir.path(LADDER);
+    {
+        let conn = version_1_file(&path);
+        conn.execute_batch(
+            "INSERT INTO actions(id, kind, label, at) VALUES
+               (5, 'do', 'add 2 players', 't'), (9, 'do', 'add match', 't');
+             INSERT INTO entries(seq, action, date, op, target, a, b, result, body) VALUES
+               (10, 5, '2026-01-01', 'add', NULL, NULL, NULL, NULL,
+                '{\"kind\":\"player\",\"id\":0,\"name\":\"Ann\"}'),
+               (11, 5, '2026-01-01', 'add', NULL, NULL, NULL, NULL,
+                '{\"kind\":\"player\",\"id\":1,\"name\":\"Bo\"}'),
+               (20, 9, '2026-01-02', 'add', NULL, 0, 0, '1', NULL);",
+        )
+        .unwrap();
+    }
+    let m = dir.fail(&["standings", LADDER]);
+    mentions(&m, &["damaged ladder file", "ladder format 1", "Ann"]);
+    assert!(!m.contains('#'), "{m}");
+
+    let dir = Dir::new("v1-undone-join");
+    let path = dir.path(LADDER);
+    {
+        let conn = version_1_file(&path);
+        conn.execute_batch(
+            "INSERT INTO actions(id, kind, label, at) VALUES
+               (5, 'do', 'add Ann', 't'), (6, 'do', 'add Cy', 't'), (7, 'undo', 'add Cy', 't'),
+               (9, 'do', 'add match', 't');
+             INSERT INTO entries(seq, action, date, op, target, a, b, result, body) VALUES
+               (10, 5, '2026-01-01', 'add', NULL, NULL, NULL, NULL,
+                '{\"kind\":\"player\",\"id\":0,\"name\":\"Ann\"}'),
+               (11, 6, '2026-01-01', 'add', NULL, NULL, NULL, NULL,
+                '{\"kind\":\"player\",\"id\":1,\"name\":\"Cy\"}'),
+               (20, 9, '2026-01-02', 'add', NULL, 0, 1, '1', NULL);",
+        )
+        .unwrap();
+    }
+    let m = dir.fail(&["standings", LADDER]);
+    mentions(
+        &m,
+        &[
+            "damaged ladder file",
+            "ladder format 1",
+            "Cy",
+            "has not joined",
+        ],
+    );
+    assert!(!m.contains("#1"), "{m}");
+}

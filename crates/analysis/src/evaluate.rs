@@ -654,6 +654,9 @@ fn replay_full(
         if stop.is_some_and(|s| date >= s) {
             break;
         }
+        // The season calendar's resets due before the event apply first, as they would
+        // within it: a match is forecast from the ratings it is rated from.
+        rungs_ladder::seasons::catch_up(&mut ladder, date, &mut scratch);
         if let Event::Match(m) = event {
             scorer.score(m, bucket(date), || predict_match(&ladder, m, date));
         }

@@ -134,7 +134,7 @@ pub struct Fit {
     /// Training replays run (a repeated point is not run again).
     pub evaluations: u32,
     pub fitted: Scored,
-    /// The system at its defaults.
+    /// The system at its default parameters, under the ladder's calendar and side advantage.
     pub defaults: Scored,
 }
 
@@ -622,7 +622,9 @@ pub fn fit_for(
     if !progress(steps.max(planned), planned) {
         return Err(EvalError::Cancelled.into());
     }
-    let defaults = Rules::defaults(system);
+    // The system's defaults on this ladder: its season calendar and side advantage belong to
+    // the ladder, not to the parameters fitted, so the defaults are scored with them too.
+    let defaults = start.defaults_for(system);
     let [fitted, defaults] = score_splits([&rules, &defaults], events, until);
     let (fitted, defaults) = (fitted?, defaults?);
     Ok(Fit {

@@ -197,6 +197,11 @@ pub fn store(e: &StoreError) -> String {
         StoreError::ChangedWhileRead { .. } => "another program was writing the ladder while \
             rungs read it; nothing is wrong with the file — try again in a moment"
             .to_string(),
+        StoreError::LeftMidChange { .. } => "a program writing the ladder stopped part way \
+            through (an import killed while it wrote, most likely); rungs may not write this \
+            file, so it cannot put it back: open it once with write access (as its owner) and \
+            it is restored, without the unfinished change"
+            .to_string(),
         StoreError::DiskFull(_) => "the disk is full; nothing was changed".to_string(),
         StoreError::Cancelled => "stopped; the ladder is unchanged".to_string(),
         other => other.to_string(),

@@ -131,7 +131,27 @@ pub fn predict(
         MatchResult::Played(Outcome::Draw) => "draw",
         _ => "b",
     };
+    // The season calendar's resets the match applies first, said apart from its own change.
+    let due = forecast.due.as_ref().map(|due| {
+        let players: Vec<(String, f64, f64)> = all
+            .iter()
+            .filter_map(|id| due.players.iter().find(|(p, _, _)| p == id))
+            .map(|&(id, before, after)| (names(&ladder, &[id]).remove(0), before, after))
+            .collect();
+        (due, players)
+    });
     if json {
+        let due_first = due.as_ref().map(|(due, players)| {
+            json!({
+                "soft_resets": due.soft,
+                "hard_resets": due.hard,
+                "players": players.iter().map(|(name, before, after)| json!({
+                    "player": name,
+                    "before": before,
+                    "after": after,
+                })).collect::<Vec<_>>(),
+            })
+        });
         let outcomes: Vec<Value> = forecast
             .outcomes
             .iter()
@@ -141,17 +161,18 @@ pub fn predict(
                 json!({ "result": r.as_text(), "winner": what(*r), "players": players })
             })
             .collect();
-        say!(
-            "{}",
-            json!({
-                "date": date.to_string(),
-                "system": system,
-                "a": na,
-                "b": nb,
-                "prediction": prediction,
-                "outcomes": outcomes,
-            })
-        );
+        let mut out = json!({
+            "date": date.to_string(),
+            "system": system,
+            "a": na,
+            "b": nb,
+            "prediction": prediction,
+            "outcomes": outcomes,
+        });
+        if let (Some(due), Some(o)) = (due_first, out.as_object_mut()) {
+            o.insert("due_first".into(), due);
+        }
+        say!("{out}");
         return Ok(());
     }
     let (ta, tb) = (na.join(" + "), nb.join(" + "));
@@ -164,6 +185,26 @@ pub fn predict(
             100.0 * p.win_b
         ),
         None => say!("  chances: {system} cannot predict this pairing"),
+    }
+    if let Some((due, players)) = &due {
+        let what = match (due.soft, due.hard) {
+            (1, 0) => "a soft reset of the season calendar (the week ends) comes".to_string(),
+            (1, _) => "a hard reset of the season calendar (the season ends) comes".to_string(),
+            (n, 0) => format!("{n} soft resets of the season calendar come"),
+            (n, 1) => format!("{n} resets of the season calendar (one ends a season) come"),
+            (n, h) => format!("{n} resets of the season calendar ({h} end seasons) come"),
+        };
+        let unit = match system {
+            System::Skyweaver | System::Inversus => "RP ",
+            _ => "",
+        };
+        say!("  {what} first, before the match:");
+        for (name, before, after) in players {
+            say!(
+                "    {name:<24} {unit}{before:.0} → {after:.0} ({:+.0})",
+                after - before
+            );
+        }
     }
     for (r, changes) in &forecast.outcomes {
         match what(*r) {

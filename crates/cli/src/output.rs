@@ -402,13 +402,21 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
                             }
                             SeasonRanking::Score(x) => serde_json::json!({ "score": x }),
                         };
-                        serde_json::json!({
+                        let mut entry = serde_json::json!({
                             "player": e.name,
                             "ranking": ranking,
                             "peak_tier": e.peak_tier.map(Tier::name),
                             "matches": e.matches,
                             "weekly_rp": e.weekly_rp.to_vec(),
-                        })
+                        });
+                        // Skyweaver's weekly standings: each week's tier beside its RP (who
+                        // held Grandweaver is not in the RP).
+                        if e.peak_tier.is_some() && s.tiers_kept.0 {
+                            let tiers: Vec<&str> =
+                                e.weekly_rp.tiers().into_iter().map(Tier::name).collect();
+                            entry["weekly_tiers"] = serde_json::json!(tiers);
+                        }
+                        entry
                     })
                     .collect();
                 let mut season = serde_json::json!({

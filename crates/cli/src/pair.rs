@@ -197,7 +197,10 @@ pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
         action::apply(&mut store, &act)?;
         numbers = (0..inputs.len() as u32).map(|k| next + k).collect();
     }
-    let shown_number = |i: usize| numbers.get(i).map_or(i + 1, |n| *n as usize);
+    // A round not saved is shown under the number saving would give it (the ladder's next),
+    // so a Swiss event's fourth round reads "Round 4" before it is saved as after.
+    let next = book.next_number().unwrap_or(1) as usize;
+    let shown_number = |i: usize| numbers.get(i).map_or(next + i, |n| *n as usize);
     if args.json {
         let all: Vec<Value> = rounds
             .iter()

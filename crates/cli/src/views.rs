@@ -103,7 +103,11 @@ pub fn scenarios(file: &Path, json: bool) -> Result<()> {
         return Ok(());
     }
     for (name, s) in &ladder.scenarios.scenarios {
-        say!("{}: {}", output::shown(name), output::shown(&s.summary()));
+        say!(
+            "{}: {}",
+            output::shown(ladder.scenarios.shown_name(name)),
+            output::shown(&s.summary())
+        );
     }
     for o in ladder.scenarios.overrides.values() {
         say!(

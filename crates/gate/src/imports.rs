@@ -166,6 +166,7 @@ impl Resolver<'_> {
         // New players are undated and cannot be "not yet joined"; existing ones are checked
         // against the ladder.
         let at = || Place::line(self.file, m.line);
+        super::matches::check_medals(&at(), &game, &|| ctx.words(&Event::Match(game.clone())))?;
         ctx.check_match(&at, m.date, &game)?;
         ctx.check_side(&at, &game)?;
         self.rows.push((

@@ -163,6 +163,42 @@ pub fn check_score(at: &Place, m: &Match, players: &dyn Fn() -> String) -> Resul
     }
 }
 
+/// The one check of a match's medals against its result: Memoir '44 takes s from the medals
+/// (the side with more wins, equal is a draw), so a played result that says otherwise —
+/// "A beat B" with medals 2,4 — is refused naming both, whatever the system (the medals
+/// would rate it as B's win under Memoir '44, and mean nothing consistent under another).
+/// A forfeit or a cancelled match is not held to its medals. `players` says the result in
+/// words with the sides' names.
+pub fn check_medals(
+    at: &Place,
+    m: &Match,
+    players: &dyn Fn() -> String,
+) -> Result<(), ActionError> {
+    let (Some(medals), MatchResult::Played(o)) = (m.medals, m.result) else {
+        return Ok(());
+    };
+    let decided = values::medals_outcome(medals);
+    if o == decided {
+        return Ok(());
+    }
+    let by_medals = match decided {
+        rungs_rating::Outcome::Win => "side A's win",
+        rungs_rating::Outcome::Draw => "a draw",
+        rungs_rating::Outcome::Loss => "side B's win",
+    };
+    Err(ActionError::invalid(
+        at,
+        "medals",
+        &values::medals_text(medals),
+        format!(
+            "make {by_medals}, but the result says {} (Memoir '44 takes the result from the \
+             medals: the side with more wins, equal medals are a draw); correct the result or \
+             the medals",
+            players()
+        ),
+    ))
+}
+
 fn optional_medals(at: &Place, text: Option<&str>) -> Result<Option<values::Medals>, ActionError> {
     match text.map(str::trim).filter(|t| !t.is_empty()) {
         None => Ok(None),
@@ -284,6 +320,7 @@ impl Action {
             board: None,
         };
         check_score(at, &m, &|| ctx.words(&Event::Match(m.clone())))?;
+        check_medals(at, &m, &|| ctx.words(&Event::Match(m.clone())))?;
         ctx.check_match(&|| ctx.at.clone(), date, &m)?;
         ctx.check_side(&|| ctx.at.clone(), &m)?;
         let label = format!("added {}", ctx.words(&Event::Match(m.clone())));
@@ -412,6 +449,7 @@ impl Action {
             m.class = optional_class(at, edit.class.as_deref())?;
         }
         check_score(at, &m, &|| ctx.words(&Event::Match(m.clone())))?;
+        check_medals(at, &m, &|| ctx.words(&Event::Match(m.clone())))?;
         // A board's result given other players is no longer that board's.
         let players = |m: &Match| -> Vec<PlayerId> {
             let mut v: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();

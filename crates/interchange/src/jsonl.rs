@@ -693,6 +693,22 @@ impl Checks {
                 for id in m.a.iter().chain(m.b.iter()) {
                     self.player(*id)?;
                 }
+                // Memoir '44 takes the result from the medals: a result they contradict is
+                // refused, as the gate refuses it.
+                if let (Some(medals), rungs_ladder::event::MatchResult::Played(o)) =
+                    (m.medals, m.result)
+                    && values::medals_outcome(medals) != o
+                {
+                    return Err((
+                        "medals",
+                        format!(
+                            "{} does not agree with the result {}: the side with more medals \
+                             wins, equal medals are a draw",
+                            values::medals_text(medals),
+                            m.result.as_text()
+                        ),
+                    ));
+                }
                 if let Some(goals) = m.goals
                     && !rungs_ladder::score::goals_valid(goals)
                 {

@@ -4,10 +4,11 @@ use crate::event::{Match, PlayerId};
 use crate::replay::Ladder;
 use crate::rules::DRAW_PRIOR_MATCHES;
 use crate::rules::Params;
+use crate::seasons;
 use crate::state::Skill;
 use chrono::NaiveDate;
 use rungs_rating::{
-    DrawThreshold, Prediction, draw_threshold_for_rate, elo, glicko, glicko2, goals, ordered_logit,
+    DrawThreshold, Prediction, draw_threshold_for_rate, elo, glicko, glicko2, goals, keep_expected,
     trueskill,
 };
 
@@ -33,35 +34,44 @@ pub fn forecast_match(ladder: &Ladder, m: &Match, date: NaiveDate) -> Option<Pre
 }
 
 /// A system's prediction with a draw probability: as it is for a system with a draw model
-/// of its own (goals, AllegSkill); for the others the ordered logit on its expected score
-/// ([`ordered_logit`], the one evaluate and fit score), at the ladder's [`draw_threshold`].
+/// of its own (goals, AllegSkill); for the others the draws split around the system's own
+/// expected score, which they keep ([`keep_expected`]: P(win) + ½·P(draw) is the figure the
+/// system rates the match with), at the ladder's even-game draw rate ([`draw_rate`]).
 pub fn with_draws(ladder: &Ladder, p: Prediction) -> Prediction {
     if ladder.rules.facts().draws {
         p
     } else {
-        ordered_logit(p.expected_score(), draw_threshold(ladder))
+        keep_expected(p.expected_score(), draw_rate(ladder))
     }
 }
 
-/// The ordered logit's threshold θ for a ladder's forecasts: the θ at which two equal sides
-/// draw as often as this ladder's matches have, p = (drawn + n·p₀)/(played + n), with n =
-/// [`DRAW_PRIOR_MATCHES`] and p₀ = 1 − 2σ(−θ₀) the rate of the threshold evaluate starts
-/// from (θ₀ = 0.5: 24.5 %). So a new ladder forecasts about a quarter of even games drawn,
-/// one whose games are never drawn comes to forecast none, and no parameter needs setting:
-/// the ladder's own results set it, as AllegSkill's `draw_rate=observed` sets ε.
-pub fn draw_threshold(ladder: &Ladder) -> f64 {
+/// The rate at which two equal sides are forecast to draw on this ladder:
+/// p = (drawn + n·p₀)/(played + n), with n = [`DRAW_PRIOR_MATCHES`] and p₀ = 1 − 2σ(−θ₀) the
+/// rate of the threshold evaluate starts from (θ₀ = 0.5: 24.5 %). So a new ladder forecasts
+/// about a quarter of even games drawn, one whose games are never drawn comes to forecast
+/// none, and no parameter needs setting: the ladder's own results set it, as AllegSkill's
+/// `draw_rate=observed` sets ε.
+pub fn draw_rate(ladder: &Ladder) -> f64 {
     let theta0 = DrawThreshold::default().theta;
     let p0 = 1.0 - 2.0 / (1.0 + theta0.exp());
     let r = ladder.results.unwrap_or_default();
-    let p = (r.drawn as f64 + DRAW_PRIOR_MATCHES * p0) / (r.played as f64 + DRAW_PRIOR_MATCHES);
-    draw_threshold_for_rate(p)
+    (r.drawn as f64 + DRAW_PRIOR_MATCHES * p0) / (r.played as f64 + DRAW_PRIOR_MATCHES)
 }
 
-/// The prediction for match `m` played on `date`, from the skills that would rate it: each
-/// player's skill going into the match (INVERSUS's idle periods, Skyweaver's RD growth per
-/// idle day) and the match's side advantage. What prediction quality and fitting
-/// score. `None` if a player is unknown.
+/// The ordered logit's threshold θ at the ladder's [`draw_rate`]: the θ at which two equal
+/// sides draw as often.
+pub fn draw_threshold(ladder: &Ladder) -> f64 {
+    draw_threshold_for_rate(draw_rate(ladder))
+}
+
+/// The prediction for match `m` played on `date`, from the skills that would rate it: the
+/// season calendar's resets due by then applied first ([`seasons::as_of`]), each player's
+/// skill going into the match (INVERSUS's idle periods, Skyweaver's RD growth per idle day)
+/// and the match's side advantage. What prediction quality and fitting score. `None` if a
+/// player is unknown.
 pub fn predict_match(ladder: &Ladder, m: &Match, date: NaiveDate) -> Option<Prediction> {
+    let at = seasons::as_of(ladder, date);
+    let ladder: &Ladder = &at;
     let side = |ids: &[PlayerId]| -> Option<Skill> {
         let skills: Vec<Skill> = ids
             .iter()

@@ -270,6 +270,14 @@ impl Ladder {
             | Event::Round { .. }
             | Event::PairRule { .. } => {}
         }
+        // What moves RP opens the week a hard reset then closes (a soft reset closed it, a
+        // hard reset starts a new one).
+        match event {
+            Event::Match(m) if rated_sides(m.result).is_some() => self.week_open = Some(true),
+            Event::Migration { .. } | Event::Rules { .. } => self.week_open = Some(true),
+            Event::SoftReset | Event::HardReset => self.week_open = Some(false),
+            _ => {}
+        }
         self.events += 1;
         self.last_date = Some(self.last_date.map_or(date, |last| last.max(date)));
         Ok(())

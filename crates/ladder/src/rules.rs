@@ -96,7 +96,7 @@ impl SkyweaverParams {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct InversusParams {
-    #[serde(flatten)]
+    #[serde(flatten, deserialize_with = "inversus_glicko2")]
     pub glicko2: glicko2::Config,
     /// Days of real time per rating period of inactivity (14).
     pub days_per_period: f64,
@@ -110,6 +110,23 @@ pub struct InversusParams {
     pub provisional_games: u32,
     /// Days without a match after which a player leaves the leaderboard (0: never).
     pub idle_days: u32,
+}
+
+/// INVERSUS's Glicko-2 constants as read from a file or a log: each one left out is
+/// INVERSUS's own ([`glicko2::Config::inversus`]: μ within ±6.045, φ within 0.175 … 2.015),
+/// as every other parameter left out is its system's default — not plain Glicko-2's
+/// unbounded defaults, which the parameters' ranges then refused ("min_mu −1.797e308 is
+/// outside its range").
+fn inversus_glicko2<'de, D: serde::Deserializer<'de>>(d: D) -> Result<glicko2::Config, D::Error> {
+    use serde::de::Error;
+    use serde_json::{Map, Value};
+    let given = Map::<String, Value>::deserialize(d)?;
+    let mut full = match serde_json::to_value(glicko2::Config::inversus()) {
+        Ok(Value::Object(m)) => m,
+        _ => Map::new(),
+    };
+    full.extend(given);
+    serde_json::from_value(Value::Object(full)).map_err(D::Error::custom)
 }
 
 impl Default for InversusParams {

@@ -150,6 +150,27 @@ pub struct ScenarioBook {
     pub scenarios: BTreeMap<String, ScenarioStats>,
     #[serde(default)]
     pub overrides: BTreeMap<String, ScenarioOverride>,
+    /// Each scenario's name as it was first typed ("Pegasus Bridge"), by key: the record is
+    /// found without regard to case, and shown as typed.
+    #[serde(default, skip_serializing_if = "Typed::is_empty")]
+    pub typed: Typed,
+}
+
+/// Scenario names as typed, by key. What is shown, not what is rated: equal whatever it
+/// holds, so caches an older rungs wrote without it still agree with a replay.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub struct Typed(pub BTreeMap<String, String>);
+
+impl Typed {
+    fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl PartialEq for Typed {
+    fn eq(&self, _: &Typed) -> bool {
+        true
+    }
 }
 
 fn key(name: &str) -> String {
@@ -204,6 +225,10 @@ impl ScenarioBook {
     /// the averages (Appendix I), `null` where the history cannot tell yet.
     pub fn to_json(&self) -> serde_json::Value {
         let mut v = serde_json::to_value(self).unwrap_or_default();
+        // The names as typed are given with each scenario, below.
+        if let Some(o) = v.as_object_mut() {
+            o.remove("typed");
+        }
         if let Some(all) = v.get_mut("scenarios").and_then(|s| s.as_object_mut()) {
             for (name, entry) in all.iter_mut() {
                 let (Some(stats), Some(obj)) = (self.scenarios.get(name), entry.as_object_mut())
@@ -216,9 +241,15 @@ impl ScenarioBook {
                     serde_json::json!(stats.deviations()),
                 );
                 obj.insert("distance".into(), serde_json::json!(stats.distance()));
+                obj.insert("name".into(), serde_json::json!(self.shown_name(name)));
             }
         }
         v
+    }
+
+    /// The scenario stored under `key` as it was first typed (the key itself if unknown).
+    pub fn shown_name<'a>(&'a self, key: &'a str) -> &'a str {
+        self.typed.0.get(key).map_or(key, String::as_str)
     }
 
     /// Sets (or replaces) the organiser's figures for a scenario.
@@ -232,7 +263,11 @@ impl ScenarioBook {
         let (Some(name), Some(side)) = (m.scenario.as_deref(), m.side_a.as_deref()) else {
             return;
         };
-        let stats = self.scenarios.entry(key(name)).or_default();
+        let k = key(name);
+        if !self.typed.0.contains_key(&k) {
+            self.typed.0.insert(k.clone(), name.trim().to_string());
+        }
+        let stats = self.scenarios.entry(k).or_default();
         let Some(i) = stats.side_index(side) else {
             return; // a third side: the scenario is two-sided, so this match is not counted
         };

@@ -69,6 +69,30 @@ pub(crate) fn run_calendar(ladder: &mut Ladder, date: NaiveDate, history: &mut V
     }
 }
 
+/// The ladder brought to `date`: the season calendar's resets due before an event on that
+/// day applied now, as the event would apply them first ([`run_calendar`]), and the ladder
+/// then standing on that day, so that the event applies none of them again. A match is
+/// rated after its due resets, so it is forecast after them too: what a forecast, a
+/// pairing or prediction quality reads before the match is applied.
+pub fn catch_up(ladder: &mut Ladder, date: NaiveDate, history: &mut Vec<HistoryRow>) {
+    run_calendar(ladder, date, history);
+    if let Some(last) = ladder.last_date {
+        ladder.last_date = Some(last.max(date));
+    }
+}
+
+/// The ladder as a match on `date` would find it: `ladder` itself when no reset of the season
+/// calendar is due by then, else a copy with them applied ([`catch_up`]).
+pub fn as_of(ladder: &Ladder, date: NaiveDate) -> std::borrow::Cow<'_, Ladder> {
+    if resets_due(ladder, date) {
+        let mut at = ladder.clone();
+        catch_up(&mut at, date, &mut Vec::new());
+        std::borrow::Cow::Owned(at)
+    } else {
+        std::borrow::Cow::Borrowed(ladder)
+    }
+}
+
 /// The seasons of `fold` at once, on a ladder that an empty season leaves as it is: one
 /// archive record for the run (each season's entries, every week of the run at the player's
 /// RP), and the season counter moved on. Nothing else changes: no player, no history row.
@@ -89,6 +113,7 @@ fn fold_seasons(ladder: &mut Ladder, fold: &crate::calendar::Fold) {
         weeks,
         entries,
         folded: seasons.saturating_sub(1),
+        tiers_kept: crate::state::TiersKept(true),
     });
     ladder.season = ladder.season.saturating_add(seasons);
     ladder.week = 1;
@@ -206,7 +231,7 @@ fn roll_week(
             } else {
                 Tier::of_rp(p.rp)
             };
-            p.season_weekly.push(p.rp);
+            p.season_weekly.push_tier(p.rp, tier);
             if tier == Tier::Grandweaver {
                 p.season_grandweaver = true;
                 p.rp = p.rp.min(1400.0);
@@ -228,6 +253,33 @@ fn roll_week(
         leaderboard::track(ladder, &watched, last);
     }
     ladder.week += 1;
+    ladder.week_open = Some(false);
+}
+
+/// A season ended by the button while its last week runs (no soft reset closed it): that
+/// week's end is the season's end, so every player's RP now is recorded as its end-of-week
+/// RP, as a soft reset records it, before the season is ranked (the white paper's "End of
+/// Season": Master+ players are ranked on the mean of their end-of-week RP scores, the final
+/// week's among them). Nothing else of a soft reset applies: no cap, no RD growth.
+fn close_final_week(ladder: &mut Ladder) {
+    let Params::Skyweaver(params) = &ladder.rules.params else {
+        return;
+    };
+    let params = *params;
+    // The others run on open at their RP, which the week's closing counts.
+    let watched = watched(ladder, &params);
+    let holders = leaderboard::grandweavers_among(ladder, &watched);
+    for id in watched {
+        let p = &mut ladder.players[id as usize];
+        let tier = if holders.contains(&id) {
+            Tier::Grandweaver
+        } else {
+            Tier::of_rp(p.rp)
+        };
+        p.season_weekly.push_tier(p.rp, tier);
+    }
+    ladder.week += 1;
+    ladder.week_open = Some(false);
 }
 
 /// Whether a soft reset may change a player: at Master or above (the caps, a Grandweaver
@@ -385,12 +437,19 @@ impl HardResetRange {
 /// start the new season as a newcomer would join it, at the bottom of the new range:
 /// r' = 1500, RD' = RD_init.
 pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut Vec<HistoryRow>) {
+    // The record counts the soft resets of the season (a season the button ends within its
+    // first week says so); the final week closed here is among its end-of-week RP.
+    let soft_resets = ladder.week.saturating_sub(1);
+    if ladder.week_open == Some(true) {
+        close_final_week(ladder);
+    }
     let record = SeasonRecord {
         number: ladder.season,
         ended: date,
-        weeks: ladder.week.saturating_sub(1),
+        weeks: soft_resets,
         entries: season_entries(ladder),
         folded: 0,
+        tiers_kept: crate::state::TiersKept(true),
     };
     if let Params::Skyweaver(params) = &ladder.rules.params {
         let range = hard_reset_range(ladder);

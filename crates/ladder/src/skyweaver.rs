@@ -99,9 +99,14 @@ pub fn floor_reached(rp: f64) -> f64 {
         .fold(0.0, f64::max)
 }
 
-/// F of equation 4: the range transform 1000/(3000 − 1250) times the rank dependence.
+/// F of equation 4: the range transform 1000/(3000 − 1250) times the rank dependence, held
+/// within [0, 1]. The white paper's F slides up from f_min at 200 RP (where players start) to
+/// 1 at 1200; below 200 RP, reachable only when `initial_rp` is set under 200, its line runs
+/// on down and past 0, and a negative F turns the Glicko change around: a loser's negative Δr
+/// would add RP ("by winning a match you always go up", so by losing never). Held at 0 there,
+/// RP moves only by B·s.
 pub fn f_factor(rp: f64, p: &SkyweaverParams) -> f64 {
-    let rank_dependence = (p.f_min + (1.0 - p.f_min) * (rp - 200.0) / 1000.0).min(1.0);
+    let rank_dependence = (p.f_min + (1.0 - p.f_min) * (rp - 200.0) / 1000.0).clamp(0.0, 1.0);
     1000.0 / (3000.0 - 1250.0) * rank_dependence
 }
 
@@ -124,6 +129,8 @@ pub fn next_rp(
     let raw = rp + delta_r * f_factor(rp, p) + b_factor(rp, p) * s + a;
     let rounded = raw.round();
     let next = if rounded.is_finite() { rounded } else { rp };
+    // A loss never raises RP: s = 0 leaves Δr·F ≤ 0 and no bias or bonus.
+    let next = if s == 0.0 { next.min(rp) } else { next };
     next.max(floor)
 }
 
@@ -153,5 +160,19 @@ mod tests {
         assert_eq!(next_rp(200.0, 20.0, 1.0, false, 200.0, &p), 228.0);
         assert_eq!(next_rp(200.0, -20.0, 0.0, false, 200.0, &p), 200.0);
         assert_eq!(next_rp(200.0, -20.0, 0.0, false, 0.0, &p), 197.0);
+    }
+
+    /// Below 200 RP with f_min = 0 the paper's rank dependence is 0 + (0 − 200)/1000 = −0.2
+    /// at 0 RP: F = −0.114, and a loss with Δr = −162 gave 0 + 18.5 → 19. F is held at 0
+    /// there: the loser stays at 0; the winner makes B(0) = 25 + 0.2·20 = 29.
+    #[test]
+    fn a_loser_below_200_never_gains() {
+        let p = SkyweaverParams {
+            f_min: 0.0,
+            ..SkyweaverParams::default()
+        };
+        assert_eq!(f_factor(0.0, &p), 0.0);
+        assert_eq!(next_rp(0.0, -162.0, 0.0, false, 0.0, &p), 0.0);
+        assert_eq!(next_rp(0.0, 162.0, 1.0, false, 0.0, &p), 29.0);
     }
 }

@@ -401,6 +401,25 @@ pub fn parse_medals(text: &str) -> Result<Medals, MedalsError> {
     Medals::new([number(a)?, number(b)?])
 }
 
+/// The result medal scores decide, from side A's view: Memoir '44's s(sc_A, sc_B) — a win
+/// for the side with more medals, a draw when they are equal ("Skill" Ranking in Memoir '44
+/// Online, Main Formulae).
+pub fn medals_outcome(medals: Medals) -> rungs_rating::Outcome {
+    use rungs_rating::Outcome;
+    let medals = medals.get();
+    match medals[0].total_cmp(&medals[1]) {
+        std::cmp::Ordering::Greater => Outcome::Win,
+        std::cmp::Ordering::Equal => Outcome::Draw,
+        std::cmp::Ordering::Less => Outcome::Loss,
+    }
+}
+
+/// Medals as a message shows them: `2,4`.
+pub fn medals_text(medals: Medals) -> String {
+    let medals = medals.get();
+    format!("{},{}", number_text(medals[0]), number_text(medals[1]))
+}
+
 /// A number for a message: 1e308 as written, not as its 309 digits.
 pub fn number_text(value: f64) -> String {
     if value.abs() >= 1e9 || (value != 0.0 && value.abs() < 1e-6) {

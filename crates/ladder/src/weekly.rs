@@ -22,12 +22,39 @@ pub struct WeeklyRp {
     runs: Vec<(f64, u32)>,
     /// The open run: the RP at every soft reset of the season from week `.1` on.
     open: Option<(f64, u32)>,
+    /// The weeks (from 0, in the closed list) that ended with the player a Grandweaver. Every
+    /// other week's tier is its RP's (Table 1): only Grandweaver, the top N Masters, depends
+    /// on the others, so only it is kept.
+    grandweaver: Vec<u32>,
 }
 
 impl WeeklyRp {
     /// One more week, closed.
     pub fn push(&mut self, rp: f64) {
         self.push_run(rp, 1);
+    }
+
+    /// One more week, closed, ending in tier `tier` (Grandweaver, or the tier of `rp`).
+    pub fn push_tier(&mut self, rp: f64, tier: Tier) {
+        if tier == Tier::Grandweaver {
+            let week = u32::try_from(self.len()).unwrap_or(u32::MAX);
+            self.grandweaver.push(week);
+        }
+        self.push(rp);
+    }
+
+    /// Each week's tier at its end, oldest first (closed runs only).
+    pub fn tiers(&self) -> Vec<Tier> {
+        self.iter()
+            .enumerate()
+            .map(|(i, rp)| {
+                if self.grandweaver.binary_search(&(i as u32)).is_ok() {
+                    Tier::Grandweaver
+                } else {
+                    Tier::of_rp(rp)
+                }
+            })
+            .collect()
     }
 
     fn push_run(&mut self, rp: f64, weeks: u32) {
@@ -79,6 +106,7 @@ impl WeeklyRp {
         let mut out = WeeklyRp {
             runs: self.runs.clone(),
             open: None,
+            grandweaver: self.grandweaver.clone(),
         };
         if let Some((rp, from)) = self.open {
             out.push_run(rp, week.saturating_sub(from));
@@ -89,6 +117,7 @@ impl WeeklyRp {
     pub fn clear(&mut self) {
         self.runs.clear();
         self.open = None;
+        self.grandweaver.clear();
     }
 
     /// Weeks recorded (closed runs only).
@@ -119,6 +148,8 @@ impl WeeklyRp {
     }
 }
 
+/// The weeks' RP: the Grandweaver weeks are what the archive shows beside them, not what
+/// ranks anyone, so lists written before they were kept still equal a replay's.
 impl PartialEq for WeeklyRp {
     fn eq(&self, other: &WeeklyRp) -> bool {
         self.runs == other.runs && self.open == other.open
@@ -152,6 +183,10 @@ enum Item {
         rp: f64,
         from: u32,
     },
+    /// The weeks ended as a Grandweaver (the list's last item, when there are any).
+    Grandweaver {
+        grandweaver: Vec<u32>,
+    },
 }
 
 impl Serialize for WeeklyRp {
@@ -161,7 +196,10 @@ impl Serialize for WeeklyRp {
             _ => Item::Run(v, n),
         });
         let open = self.open.map(|(rp, from)| Item::Open { rp, from });
-        s.collect_seq(runs.chain(open))
+        let grandweaver = (!self.grandweaver.is_empty()).then(|| Item::Grandweaver {
+            grandweaver: self.grandweaver.clone(),
+        });
+        s.collect_seq(runs.chain(open).chain(grandweaver))
     }
 }
 
@@ -170,15 +208,22 @@ impl<'de> Deserialize<'de> for WeeklyRp {
         let items = Vec::<Item>::deserialize(d)?;
         let mut out = WeeklyRp::default();
         for item in items {
-            if out.open.is_some() {
+            if !out.grandweaver.is_empty()
+                || (out.open.is_some() && !matches!(item, Item::Grandweaver { .. }))
+            {
                 return Err(serde::de::Error::custom(
-                    "an open run of weekly RP is not the list's last item",
+                    "an open run or the Grandweaver weeks of weekly RP come before another item",
                 ));
             }
             match item {
                 Item::One(v) | Item::Old(v, _) => out.push(v),
                 Item::Run(v, n) => out.push_run(v, n),
                 Item::Open { rp, from } => out.open(rp, from),
+                Item::Grandweaver { mut grandweaver } => {
+                    grandweaver.sort_unstable();
+                    grandweaver.dedup();
+                    out.grandweaver = grandweaver;
+                }
             }
         }
         Ok(out)

@@ -10,20 +10,23 @@ use rungs_ladder::replay::Ladder;
 use rungs_ladder::standings::standings;
 use rungs_ladder::state::Skill;
 use rungs_rating::Prediction;
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The ladder's forecast for the players present, each rated as they would go into a match
 /// on the pairing's date (idle time counted), side A at home or moving first.
 pub struct LadderForecast<'a> {
-    ladder: &'a Ladder,
+    /// The ladder as the pairing's date finds it: the season calendar's resets due by then
+    /// applied, as they are before the games are rated.
+    ladder: Cow<'a, Ladder>,
     skills: Vec<Skill>,
     advantage: f64,
 }
 
 impl Forecast for LadderForecast<'_> {
     fn predict(&self, a: usize, b: usize) -> Prediction {
-        predict_skills(self.ladder, self.skills[a], self.skills[b], self.advantage)
-            .map(|p| with_draws(self.ladder, p))
+        predict_skills(&self.ladder, self.skills[a], self.skills[b], self.advantage)
+            .map(|p| with_draws(&self.ladder, p))
             .filter(|p| p.win_a.is_finite() && p.draw.is_finite() && p.win_b.is_finite())
             // Every present player's skill is of the ladder's system (checked in `present`).
             .unwrap_or(Prediction::decisive(0.5))
@@ -35,13 +38,16 @@ impl Forecast for LadderForecast<'_> {
 }
 
 /// The entrants for `ids` (in that order) on `date`, and the ladder's forecast for them.
-/// `history` supplies the byes and last sides.
+/// `history` supplies the byes and last sides. Places, strengths and chances are those of
+/// the ladder on `date`, after the season calendar's resets due by then.
 pub fn present<'a>(
     ladder: &'a Ladder,
     ids: &[PlayerId],
     date: NaiveDate,
     history: &History,
 ) -> Result<(Vec<Entrant>, LadderForecast<'a>), PairError> {
+    let at = rungs_ladder::seasons::as_of(ladder, date);
+    let ladder: &Ladder = &at;
     let places: BTreeMap<PlayerId, usize> = standings(ladder)
         .iter()
         .map(|s| (s.id, s.position))
@@ -74,9 +80,9 @@ pub fn present<'a>(
     Ok((
         entrants,
         LadderForecast {
-            ladder,
-            skills,
             advantage: ladder.rules.advantage_native(),
+            ladder: at,
+            skills,
         },
     ))
 }

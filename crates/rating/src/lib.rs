@@ -123,6 +123,49 @@ pub fn ordered_logit(expected: f64, theta: f64) -> Prediction {
     }
 }
 
+/// Draws for a system without a draw model that keep the system's own expected score:
+/// Davidson's tie model, P(A) : P(draw) : P(B) = π_A : ν·√(π_A·π_B) : π_B, with the strength
+/// ratio solved so that P(A wins) + ½·P(draw) is exactly `expected` (the figure the system
+/// rates with: Elo's 10/11 for 1900 against 1500 stays 10/11) and ν = 2p/(1 − p), so that
+/// two equal sides draw at rate `even_draw_rate` p. With ρ = √(π_A/π_B) the expectation is
+/// (ρ² + ½νρ)/(ρ² + νρ + 1) = E, a quadratic in ρ: (1 − E)ρ² − ν(E − ½)ρ − E = 0, whose
+/// positive root gives P(draw) = νρ/(ρ² + νρ + 1). Solved on the favourite's side (E ≥ ½),
+/// where the root has no cancellation, and mirrored. p = 0 leaves no draws and P(A) = E.
+pub fn keep_expected(expected: f64, even_draw_rate: f64) -> Prediction {
+    let e = if expected.is_finite() {
+        expected.clamp(0.0, 1.0)
+    } else {
+        0.5
+    };
+    let p = if even_draw_rate.is_finite() {
+        even_draw_rate.clamp(0.0, 0.999)
+    } else {
+        0.0
+    };
+    let nu = 2.0 * p / (1.0 - p);
+    let fav = e.max(1.0 - e);
+    let draw = if fav >= 1.0 || nu == 0.0 {
+        0.0
+    } else {
+        let half = fav - 0.5;
+        let rho = (nu * half + (nu * nu * half * half + 4.0 * fav * (1.0 - fav)).sqrt())
+            / (2.0 * (1.0 - fav));
+        let d = nu / (rho + nu + 1.0 / rho);
+        // Never more than the expectation leaves room for (P(win), P(loss) ≥ 0).
+        if d.is_finite() {
+            d.clamp(0.0, 2.0 * e.min(1.0 - e))
+        } else {
+            0.0
+        }
+    };
+    let win = e - 0.5 * draw;
+    Prediction {
+        win_a: win,
+        draw,
+        win_b: (1.0 - win - draw).max(0.0),
+    }
+}
+
 /// The ordered logit's θ at which two equal sides draw at rate `p` (0 ≤ p < 1): at x = 0
 /// the draw takes 1 − 2σ(−θ) = p, so σ(−θ) = (1 − p)/2 and θ = ln((1 + p)/(1 − p)).
 /// A rate outside [0, 1) (or not finite) is held at its nearest edge, 0.999 at most.

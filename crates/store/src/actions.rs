@@ -224,7 +224,7 @@ impl Store {
             Some(ids) => self.ladder_with(tx, ids)?,
             None => self.cached_ladder(tx)?,
         };
-        if ladder.results.is_none() {
+        if ladder.results.is_none() || ladder.week_open.is_none() {
             return Ok(false);
         }
         // A scheduled reset the new events pass changes every player (the season calendar).

@@ -96,6 +96,17 @@ pub enum StoreError {
          try again in a moment"
     )]
     ChangedWhileRead { path: String },
+    /// A program writing the ladder through its rollback journal (an import) stopped part
+    /// way, and this process, which may not write the file, cannot put it back: the next
+    /// program to open it with write access does.
+    #[error(
+        "{path}: a program writing the ladder stopped part way through (an import killed while \
+         it wrote, most likely); its journal beside the file holds what puts the ladder back as \
+         it was before that change, and rungs, which may not write this file, cannot apply it — \
+         open the ladder once with write access (its owner running any rungs command on it) and \
+         it is restored, without the unfinished change"
+    )]
+    LeftMidChange { path: String },
     // The inner error is a plain field, not a `source`: its text is already in the message,
     // and a chained cause would print it twice.
     #[error("{path}: {cause}")]

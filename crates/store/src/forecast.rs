@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 use rungs_ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
 use rungs_ladder::predict::predict_match;
 use rungs_ladder::preview::{self, Change};
+use rungs_ladder::seasons::{self, DueFirst};
 use rungs_rating::{Outcome, Prediction};
 use serde::Serialize;
 
@@ -16,8 +17,13 @@ pub struct Forecast {
     /// cannot predict the pairing.
     pub prediction: Option<Prediction>,
     /// For A wins, a draw and B wins (in that order): the change of each player of the match,
-    /// in the standings order of the ladder after it.
+    /// in the standings order of the ladder after it. The match's own change: from the
+    /// ladder as the match finds it, after the resets in `due`.
     pub outcomes: Vec<(MatchResult, Vec<Change>)>,
+    /// The season calendar's resets the match would apply first, and what they do to its
+    /// players; `None` when none is due.
+    #[serde(skip)]
+    pub due: Option<DueFirst>,
 }
 
 impl Store {
@@ -27,6 +33,7 @@ impl Store {
     pub fn forecast(&self, date: NaiveDate, m: &Match) -> Result<Forecast> {
         let ids: Vec<PlayerId> = m.a.iter().chain(m.b.iter()).copied().collect();
         let mut prediction = None;
+        let mut due = None;
         let mut outcomes = Vec::with_capacity(3);
         for (i, outcome) in [Outcome::Win, Outcome::Draw, Outcome::Loss]
             .into_iter()
@@ -40,10 +47,15 @@ impl Store {
             let (before, after) = self.preview(&[(date, Entry::Add { event })])?;
             if i == 0 {
                 // `before` is the ladder as it stands, the same for each result; the chances
-                // are those the match would be rated by (side advantage, idle time).
+                // are those the match would be rated by (the resets due first, side
+                // advantage, idle time).
                 prediction = predict_match(&before, m, date);
+                due = seasons::due_first(&before, date, &ids);
             }
-            let changes = preview::changes(&before, &after)
+            // The resets due first are said apart (`due`): each result's change is the
+            // match's own, from the ladder they leave.
+            let at = seasons::as_of(&before, date);
+            let changes = preview::changes(&at, &after)
                 .into_iter()
                 .filter(|c| ids.contains(&c.player))
                 .collect();
@@ -52,6 +64,7 @@ impl Store {
         Ok(Forecast {
             prediction,
             outcomes,
+            due,
         })
     }
 }

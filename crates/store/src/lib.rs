@@ -37,7 +37,7 @@ mod torn;
 mod varint;
 
 pub use checked::{Change, ChangeError};
-pub use error::{OpenError, Result, StoreError};
+pub use error::{BUSY_TIMEOUT, OpenError, Result, StoreError};
 pub use events::Events;
 
 use rungs_ladder::replay::{Ladder, ReplayError};

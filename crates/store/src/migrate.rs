@@ -205,6 +205,17 @@ impl Store {
             }
             blocks.push((action, first, enc.finish()));
         }
+        // Every name the rows give (an undone join's too), for a message about its log.
+        let mut names: std::collections::HashMap<rungs_ladder::event::PlayerId, String> =
+            std::collections::HashMap::new();
+        for r in &rows {
+            if let Entry::Add { event } | Entry::Edit { event, .. } = &r.entry
+                && let rungs_ladder::event::Event::Player { id, name, .. }
+                | rungs_ladder::event::Event::Rename { id, name } = event
+            {
+                names.entry(*id).or_insert_with(|| name.to_string());
+            }
+        }
         drop(rows);
         for table in VERSION_1_REPLACED {
             tx.execute_batch(&format!("DROP TABLE {table}"))
@@ -243,7 +254,15 @@ impl Store {
         )
         .map_err(|e| self.sql(e))?;
         let events = self.events(&tx)?;
-        self.rebuild(&tx, &events, None, head.stamp)?;
+        // A format 1 log that does not replay (a player against themself, a match of a
+        // player whose join was undone) is a damaged file: said so, with the players named.
+        self.rebuild(&tx, &events, None, head.stamp)
+            .map_err(|e| match e {
+                StoreError::Replay { cause, .. } => {
+                    old(cause.describe(&|id| names.get(&id).cloned()))
+                }
+                other => other,
+            })?;
         tx.commit().map_err(|e| self.sql(e))
     }
 

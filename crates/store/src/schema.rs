@@ -368,6 +368,38 @@ fn sidecar(path: &Path, suffix: &str) -> std::path::PathBuf {
     p.into()
 }
 
+/// What a reader that may not write the ladder makes of a rollback journal beside it (an
+/// import writes through one): `None` without one, or when SQLite finds it no obstacle;
+/// [`StoreError::LeftMidChange`] when it is hot — its writer stopped part way and only a
+/// program that may write can put the ladder back (the immutable read the reader otherwise
+/// makes would see the half-written file); [`StoreError::ChangedWhileRead`] while its
+/// writer still runs (a moment later the change is done).
+fn journal_left(path: &Path, name: &str) -> Option<StoreError> {
+    let journal = sidecar(path, "-journal");
+    if std::fs::metadata(&journal).map_or(true, |m| m.len() == 0) {
+        return None;
+    }
+    let ro = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let read = Connection::open_with_flags(path, ro).and_then(|c| {
+        c.query_row("SELECT count(*) FROM sqlite_master", [], |r| {
+            r.get::<_, i64>(0)
+        })
+    });
+    let e = read.err()?;
+    let code = e.sqlite_error().map(|s| (s.code, s.extended_code));
+    match code {
+        Some((_, rusqlite::ffi::SQLITE_READONLY_ROLLBACK)) => Some(StoreError::LeftMidChange {
+            path: name.to_string(),
+        }),
+        Some((rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked, _)) => {
+            Some(StoreError::ChangedWhileRead {
+                path: name.to_string(),
+            })
+        }
+        _ => None,
+    }
+}
+
 /// An open ladder file, checked.
 pub(crate) struct Checked {
     pub conn: Connection,
@@ -397,6 +429,9 @@ pub(crate) fn open(path: &Path) -> Result<Checked, StoreError> {
     // otherwise make a -shm and a -wal beside it with the file's read-only mode, and they kept
     // the ladder unwritable after its mode was restored. A -wal holding changes must be read.
     let writable = can_write(path);
+    if !writable && let Some(e) = journal_left(path, &name) {
+        return Err(e);
+    }
     let first = if writable || sidecar(path, "-wal").exists() {
         connect(path, flags)
     } else {

@@ -398,7 +398,8 @@ fn sample_export() -> Vec<u8> {
         unreachable!()
     };
     team.a = vec![0, 2].into();
-    team.medals = rungs_ladder::values::Medals::new([4.0, 6.0]).ok();
+    // Medals that agree with the draw (the side with more medals wins).
+    team.medals = rungs_ladder::values::Medals::new([5.0, 5.0]).ok();
     team.scenario = Some("Pegasus Bridge \"1944\" \u{e9}".into());
     team.side_a = Some("Allies".into());
     let (id, name) = (1, rungs_ladder::values::PlayerName::parse("Bob").unwrap());

@@ -43,10 +43,32 @@ pub struct SeasonRecord {
     /// same value every week of the run).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub folded: u32,
+    /// Whether the entries' weekly lists carry each week's Grandweaver holders (recorded so
+    /// since rungs kept them): then each week's tier can be shown. An archive from before
+    /// has the RP alone, and says no tier it cannot know.
+    #[serde(default, skip_serializing_if = "TiersKept::is_no")]
+    pub tiers_kept: TiersKept,
 }
 
 fn is_zero(n: &u32) -> bool {
     *n == 0
+}
+
+/// [`SeasonRecord::tiers_kept`]: what the archive can show, not what ranks anyone, so an
+/// archive an older rungs wrote still equals a replay's.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
+pub struct TiersKept(pub bool);
+
+impl TiersKept {
+    fn is_no(&self) -> bool {
+        !self.0
+    }
+}
+
+impl PartialEq for TiersKept {
+    fn eq(&self, _: &TiersKept) -> bool {
+        true
+    }
 }
 
 impl SeasonRecord {

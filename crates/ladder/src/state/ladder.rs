@@ -36,6 +36,13 @@ pub struct Ladder {
     /// from those caches (and a check does not hold the missing count against them).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub results: Option<Results>,
+    /// Whether a match, a migration or a rules change has moved the ladder since the week
+    /// began (the last soft reset, or the season's start): a hard reset then closes that
+    /// final week into the season's end-of-week RP, as a soft reset would have. `None` in
+    /// caches an older rungs wrote, which did not keep it: the store then replays the log at
+    /// the next change, as for `results`.
+    #[serde(default)]
+    pub week_open: Option<bool>,
     /// Skyweaver's Grandweaver slots as the replay goes (`leaderboard.rs`).
     #[serde(default, skip_serializing_if = "Slots::is_unknown")]
     pub slots: Slots,
@@ -126,6 +133,7 @@ impl Ladder {
             events: 0,
             last_date: None,
             results: Some(Results::default()),
+            week_open: Some(false),
             slots,
             names: NameBook::default(),
             watch: Watch::default(),
@@ -157,6 +165,7 @@ impl Ladder {
             events,
             last_date,
             results,
+            week_open,
             slots,
             names: _,
             watch: _,
@@ -167,10 +176,13 @@ impl Ladder {
             && *scenarios == other.scenarios
             && *season == other.season
             && *week == other.week
-            && *archive == other.archive
+            // An older rungs' caches (no `week_open`) archived a season the button ended
+            // without its final week: their archive is the log's by the rule they kept.
+            && (week_open.is_none() || other.week_open.is_none() || *archive == other.archive)
             && *events == other.events
             && *last_date == other.last_date
             && (results.is_none() || other.results.is_none() || *results == other.results)
+            && (week_open.is_none() || other.week_open.is_none() || *week_open == other.week_open)
             && slots.same_stored(&other.slots)
     }
 
@@ -187,6 +199,7 @@ impl Ladder {
             events: self.events,
             last_date: self.last_date,
             results: self.results,
+            week_open: self.week_open,
             slots: self.slots.clone(),
             names: NameBook::default(),
             watch: Watch::default(),

@@ -7,7 +7,7 @@ mod names;
 mod player;
 mod slots;
 
-pub use archive::{SeasonEntry, SeasonRanking, SeasonRecord};
+pub use archive::{SeasonEntry, SeasonRanking, SeasonRecord, TiersKept};
 pub use ladder::{GoalsPool, Ladder, Partial, Results, Watch};
 pub use names::NameBook;
 pub use player::{Centre, Figures, HistoryRow, PlayerState, Skill, pools_goals};

@@ -2,6 +2,7 @@
 
 mod advantage;
 mod calendar_gaps;
+mod chances;
 mod gate_properties;
 mod glicko_entry;
 mod goals_pool;
