@@ -1,0 +1,343 @@
+//! The round's pairing bracket by bracket, from the top scoregroup down (C.04.3 article 3).
+//!
+//! Each bracket — the players moved down from above, then the scoregroup's residents — is
+//! paired by one maximum-weight perfect matching over the bracket *and every player below
+//! it* (and the bye, when the count is odd). Edges exist only where the absolute criteria
+//! allow (C1 no rematch, C2 the bye only to those who may have it, C3 no two non-topscorers
+//! with the same absolute colour preference), so a perfect matching is exactly a pairing of
+//! everyone still unpaired: the completion criterion C4 holds by construction. Edges inside
+//! the bracket carry the quality criteria (`criteria`); an edge from a bracket player to a
+//! lower one only marks that player as a downfloater, and edges among lower players weigh
+//! nothing. The pairs inside the bracket are kept; its downfloaters move to the next bracket,
+//! whose own matching decides whom they meet.
+
+use super::colours::{allocate, rank_order};
+use super::criteria::{COUNT, Criterion as C, Packing, Psd, Values};
+use super::players::{Colour, DutchError, Float, Half, State, Strength};
+use crate::blossom::{self, WideEdge};
+
+/// What a round's matching needs besides the players' states.
+pub struct Setup<'a> {
+    pub states: &'a [State],
+    /// The players to pair, any order.
+    pub players: Vec<usize>,
+    /// Topscorers (C.04.3 article 1.7), non-empty only when pairing the last round.
+    pub topscorers: Vec<bool>,
+    pub initial: Colour,
+}
+
+/// The pairs (unordered) and the player left for the pairing-allocated bye.
+pub fn pair(setup: &Setup) -> Result<(Vec<(usize, usize)>, Option<usize>), DutchError> {
+    let states = setup.states;
+    let mut ranked = setup.players.clone();
+    ranked.sort_by(|&a, &b| rank_order(states, a, b));
+    let odd = ranked.len() % 2 == 1;
+    // Scoregroups, highest first.
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for &p in &ranked {
+        match groups.last_mut() {
+            Some(g) if states[g[0]].score == states[p].score => g.push(p),
+            _ => groups.push(vec![p]),
+        }
+    }
+    let mut pairs = Vec::new();
+    let mut moved_down: Vec<usize> = Vec::new();
+    let mut bye = None;
+    for g in 0..groups.len() {
+        let mut bracket = std::mem::take(&mut moved_down);
+        bracket.extend(&groups[g]);
+        let below: Vec<usize> = groups[g + 1..].iter().flatten().copied().collect();
+        let out = pair_bracket(setup, &bracket, &below, odd)?;
+        pairs.extend(out.pairs);
+        moved_down = out.floaters;
+        if g + 1 == groups.len() {
+            bye = out.bye;
+        }
+    }
+    debug_assert!(moved_down.is_empty());
+    Ok((pairs, bye))
+}
+
+struct BracketOut {
+    pairs: Vec<(usize, usize)>,
+    floaters: Vec<usize>,
+    bye: Option<usize>,
+}
+
+/// Whether two players may meet at all (C1, C3).
+fn allowed(setup: &Setup, a: usize, b: usize) -> bool {
+    let (sa, sb) = (&setup.states[a], &setup.states[b]);
+    if sa.has_met(b) {
+        return false;
+    }
+    let top = |p: usize| setup.topscorers.get(p).copied().unwrap_or(false);
+    match (sa.preference(), sb.preference()) {
+        (Some((ca, Strength::Absolute)), Some((cb, Strength::Absolute))) if ca == cb => {
+            top(a) || top(b)
+        }
+        _ => true,
+    }
+}
+
+fn pair_bracket(
+    setup: &Setup,
+    bracket: &[usize],
+    below: &[usize],
+    odd: bool,
+) -> Result<BracketOut, DutchError> {
+    let states = setup.states;
+    let nb = bracket.len();
+    // Vertices: the bracket (in pairing order), the players below, then the bye.
+    let mut vertex: Vec<usize> = bracket.to_vec();
+    vertex.extend(below);
+    let bye_vertex = odd.then_some(vertex.len());
+    let n = vertex.len() + usize::from(odd);
+    let last = below.is_empty();
+    let lowest = bracket.iter().map(|&p| states[p].score).min().unwrap_or(0);
+    let residents_score = states[bracket[nb - 1]].score;
+    let moved = bracket
+        .iter()
+        .filter(|&&p| states[p].score > residents_score)
+        .count();
+    // C.04.3 article 1.8: a downfloater's difference is taken from one point below the
+    // bracket's lowest score.
+    let float_gap = |p: usize| states[p].score + 2 - lowest;
+    let mut sizes = Vec::new();
+    for (x, &a) in bracket.iter().enumerate() {
+        sizes.push(float_gap(a));
+        for &b in &bracket[x + 1..] {
+            sizes.push(states[a].score.abs_diff(states[b].score));
+        }
+    }
+    let psd = Psd::new(sizes, nb);
+
+    let mut ends: Vec<(usize, usize)> = Vec::new();
+    let mut values: Vec<Values> = Vec::new();
+    let mut plain: Vec<(usize, usize)> = Vec::new();
+    for x in 0..nb {
+        for y in x + 1..vertex.len() {
+            let (a, b) = (vertex[x], vertex[y]);
+            if !allowed(setup, a, b) {
+                continue;
+            }
+            if y < nb {
+                ends.push((x, y));
+                values.push(pair_values(setup, &psd, bracket, moved, x, y));
+            } else {
+                ends.push((x, y));
+                values.push(float_values(setup, &psd, float_gap(a), nb, moved, x, a, false));
+            }
+        }
+        if let Some(bv) = bye_vertex
+            && !states[bracket[x]].no_bye
+        {
+            ends.push((x, bv));
+            values.push(float_values(
+                setup,
+                &psd,
+                float_gap(bracket[x]),
+                nb,
+                moved,
+                x,
+                bracket[x],
+                last,
+            ));
+        }
+    }
+    for x in nb..vertex.len() {
+        for y in x + 1..vertex.len() {
+            if allowed(setup, vertex[x], vertex[y]) {
+                plain.push((x, y));
+            }
+        }
+        if let Some(bv) = bye_vertex
+            && !states[vertex[x]].no_bye
+        {
+            plain.push((x, bv));
+        }
+    }
+    let packing = Packing::new(&values, nb);
+    let mut edges: Vec<WideEdge> = ends
+        .iter()
+        .zip(&values)
+        .map(|(&(x, y), v)| (x, y, packing.weight(v)))
+        .collect();
+    edges.extend(plain.iter().map(|&(x, y)| (x, y, 0)));
+    let mates = blossom::max_weight_perfect_matching_wide(n, &edges)
+        .map_err(|e| DutchError::Invalid(format!("matching: {e:?}")))?
+        .ok_or(DutchError::NoPairing)?;
+    let mut out = BracketOut {
+        pairs: Vec::new(),
+        floaters: Vec::new(),
+        bye: None,
+    };
+    for (x, &p) in bracket.iter().enumerate() {
+        let m = mates[x];
+        if m < nb {
+            if x < m {
+                out.pairs.push((p, bracket[m]));
+            }
+        } else if last && Some(m) == bye_vertex {
+            out.bye = Some(p);
+        } else {
+            out.floaters.push(p);
+        }
+    }
+    Ok(out)
+}
+
+/// The criteria of pairing bracket players `x` < `y` (positions in pairing order).
+fn pair_values(
+    setup: &Setup,
+    psd: &Psd,
+    bracket: &[usize],
+    moved: usize,
+    x: usize,
+    y: usize,
+) -> Values {
+    let states = setup.states;
+    let (a, b) = (bracket[x], bracket[y]);
+    let (sa, sb) = (&states[a], &states[b]);
+    let mut v: Values = [0; COUNT];
+    v[C::Pairs as usize] = 1;
+    v[C::ScoreDifferences as usize] = psd.penalty(sa.score.abs_diff(sb.score));
+    // Colours: what the allocation rules would give this pair.
+    let (white, _) = allocate(states, a, b, setup.initial);
+    let gets = |p: usize| {
+        if p == white {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    };
+    let top = |p: usize| setup.topscorers.get(p).copied().unwrap_or(false);
+    for p in [a, b] {
+        let st = &states[p];
+        let c = gets(p);
+        if let Some((want, strength)) = st.preference() {
+            if want != c {
+                v[C::Preference as usize] -= 1;
+                if strength >= Strength::Strong {
+                    v[C::StrongPreference as usize] -= 1;
+                }
+            }
+        }
+        if top(a) || top(b) {
+            let cd = st.colour_difference() + if c == Colour::White { 1 } else { -1 };
+            if cd.abs() > 2 {
+                v[C::TopscorerDifference as usize] -= 1;
+            }
+            let n = st.colours.len();
+            if n >= 2 && st.colours[n - 1] == c && st.colours[n - 2] == c {
+                v[C::TopscorerRun as usize] -= 1;
+            }
+        }
+    }
+    // Floats: the higher score floats down, the lower up (C.04.3 article 1.4.2).
+    if sa.score != sb.score {
+        let (down, up) = if sa.score > sb.score { (sa, sb) } else { (sb, sa) };
+        repeat_penalties(&mut v, down, Float::Down);
+        repeat_penalties(&mut v, up, Float::Up);
+    }
+    let layout = Layout::new(bracket.len(), moved);
+    v[C::Exchange as usize] = -layout.exchange(x, Some(y));
+    v[C::Order as usize] = -layout.transposition(x, Some(y));
+    v
+}
+
+/// The criteria of bracket player `x` (player `p`) floating down, or taking the bye when
+/// `bye` (the last bracket).
+#[allow(clippy::too_many_arguments)]
+fn float_values(
+    setup: &Setup,
+    psd: &Psd,
+    gap: Half,
+    nb: usize,
+    moved: usize,
+    x: usize,
+    p: usize,
+    bye: bool,
+) -> Values {
+    let st = &setup.states[p];
+    let mut v: Values = [0; COUNT];
+    v[C::ScoreDifferences as usize] = psd.penalty(gap);
+    if bye {
+        v[C::ByeUnplayed as usize] = -i128::from(st.unplayed);
+    }
+    repeat_penalties(&mut v, st, Float::Down);
+    let layout = Layout::new(nb, moved);
+    v[C::Exchange as usize] = -layout.exchange(x, None);
+    v[C::Order as usize] = -layout.transposition(x, None);
+    v
+}
+
+fn repeat_penalties(v: &mut Values, st: &State, float: Float) {
+    let (last, two) = match float {
+        Float::Down => (C::DownAgain, C::DownTwoAgo),
+        Float::Up => (C::UpAgain, C::UpTwoAgo),
+    };
+    if st.float_ago(1) == Some(float) {
+        v[last as usize] -= 1;
+    }
+    if st.float_ago(2) == Some(float) {
+        v[two as usize] -= 1;
+    }
+}
+
+/// The Handbook's order in a bracket of `n` with `moved` players moved down (C.04.3
+/// article 3): S1 the moved-down players, facing the top residents in order; then the
+/// remainder, a homogeneous bracket whose top half (its S1) faces its bottom half (its S2),
+/// first against first. A homogeneous bracket has no moved-down players.
+struct Layout {
+    n: usize,
+    moved: usize,
+    /// The first position of the remainder, and its number of pairs.
+    start: usize,
+    half: usize,
+}
+
+impl Layout {
+    fn new(n: usize, moved: usize) -> Layout {
+        let moved = moved.min(n / 2);
+        let start = 2 * moved;
+        Layout {
+            n,
+            moved,
+            start,
+            half: (n - start) / 2,
+        }
+    }
+
+    fn in_s1(&self, x: usize) -> bool {
+        x < self.moved || (x >= self.start && x < self.start + self.half)
+    }
+
+    /// Exchanges (S1 players not facing S2): each costs between n and 2n, so one fewer
+    /// always wins, and among as many the lower S1 players go first.
+    fn exchange(&self, x: usize, y: Option<usize>) -> i128 {
+        let cost = |p: usize| (2 * self.n - p) as i128;
+        match y {
+            None if self.in_s1(x) => cost(x),
+            None => 0,
+            Some(y) => match (self.in_s1(x), self.in_s1(y)) {
+                (true, true) => cost(x) + cost(y),
+                (false, true) => cost(y),
+                _ => 0,
+            },
+        }
+    }
+
+    /// How far x's opponent `y` is from x's place in S2, weighted by x's rank; for a
+    /// floater x, the lowest float first.
+    fn transposition(&self, x: usize, y: Option<usize>) -> i128 {
+        let Some(y) = y else {
+            return (self.n - 1 - x) as i128;
+        };
+        let ideal = if x < self.moved {
+            self.moved + x
+        } else {
+            x.max(self.start) + self.half
+        };
+        (y.abs_diff(ideal) * (self.n - x)) as i128
+    }
+}
