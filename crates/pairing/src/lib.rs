@@ -5,7 +5,8 @@
 //! - `swiss`: a round of an event, Dutch-style, with no rematch while one can be avoided;
 //! - `round_robin`: the Berger tables, single or double;
 //! - `dutch`: a round of a Swiss event under the FIDE (Dutch) System, as FIDE's Handbook
-//!   states it (C.04.3), for events an arbiter must accept.
+//!   states it (C.04.3), for events an arbiter must accept;
+//! - `tiebreaks`: a Swiss event's standings with FIDE's tie-breaks (C.07).
 //!
 //! `model` holds what they share; `ladder` feeds them from a replayed ladder and its log.
 pub mod balanced;
@@ -17,3 +18,4 @@ pub mod night;
 pub mod round_robin;
 pub mod simulated;
 pub mod swiss;
+pub mod tiebreaks;

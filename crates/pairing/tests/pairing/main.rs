@@ -4,3 +4,4 @@ mod dutch;
 mod dutch_checker;
 mod pairing;
 mod pairing_matching;
+mod tiebreaks;
