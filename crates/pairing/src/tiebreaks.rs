@@ -92,11 +92,12 @@ pub fn standings(players: &[Player], order: &[TieBreak]) -> Vec<Standing> {
     };
     lines.sort_by(|a, b| cmp(a, b).then(a.player.cmp(&b.player)));
     for k in 0..lines.len() {
-        lines[k].rank = if k > 0 && cmp(&lines[k - 1], &lines[k]) == Ordering::Equal {
+        let rank = if k > 0 && cmp(&lines[k - 1], &lines[k]) == Ordering::Equal {
             lines[k - 1].rank
         } else {
             k + 1
         };
+        lines[k].rank = rank;
     }
     lines
 }

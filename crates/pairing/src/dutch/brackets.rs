@@ -13,7 +13,7 @@
 
 use super::colours::{allocate, rank_order};
 use super::criteria::{COUNT, Criterion as C, Packing, Psd, Values};
-use super::players::{Colour, DutchError, Float, Half, State, Strength};
+use super::players::{Colour, DutchError, Float, Half, Preference, State, Strength};
 use crate::blossom::{self, WideEdge};
 
 /// What a round's matching needs besides the players' states.
@@ -23,6 +23,8 @@ pub struct Setup<'a> {
     pub players: Vec<usize>,
     /// Topscorers (C.04.3 article 1.7), non-empty only when pairing the last round.
     pub topscorers: Vec<bool>,
+    /// Each player's colour preference (`State::preference`), computed once.
+    pub preferences: Vec<Preference>,
     pub initial: Colour,
 }
 
@@ -66,12 +68,11 @@ struct BracketOut {
 
 /// Whether two players may meet at all (C1, C3).
 fn allowed(setup: &Setup, a: usize, b: usize) -> bool {
-    let (sa, sb) = (&setup.states[a], &setup.states[b]);
-    if sa.has_met(b) {
+    if setup.states[a].has_met(b) {
         return false;
     }
     let top = |p: usize| setup.topscorers.get(p).copied().unwrap_or(false);
-    match (sa.preference(), sb.preference()) {
+    match (setup.preferences[a], setup.preferences[b]) {
         (Some((ca, Strength::Absolute)), Some((cb, Strength::Absolute))) if ca == cb => {
             top(a) || top(b)
         }
@@ -214,7 +215,7 @@ fn pair_values(
     for p in [a, b] {
         let st = &states[p];
         let c = gets(p);
-        if let Some((want, strength)) = st.preference() {
+        if let Some((want, strength)) = setup.preferences[p] {
             if want != c {
                 v[C::Preference as usize] -= 1;
                 if strength >= Strength::Strong {

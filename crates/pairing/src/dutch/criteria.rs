@@ -53,27 +53,27 @@ pub struct Packing {
 }
 
 impl Packing {
-    /// `edges_per_vertex`: every bracket player is in at most one edge of the matching, so a
-    /// field's total over a matching is at most `bracket_size` times its largest value.
+    /// Every bracket player is in at most one edge of a matching, so a field's total over a
+    /// matching is at most `bracket_size` times its largest value on an edge.
     pub fn new(values: &[Values], bracket_size: usize) -> Packing {
-        let mut width = [0u32; COUNT];
-        for f in 0..COUNT {
+        let width: [u32; COUNT] = std::array::from_fn(|f| {
             let top = values.iter().map(|v| v[f].unsigned_abs()).max().unwrap_or(0);
             let total = top.saturating_mul(bracket_size.max(1) as u128);
             // The total ranges over [−total, total]: 2·total + 1 values.
-            width[f] = bits(total.saturating_mul(2).saturating_add(1));
-        }
-        let mut shift = [None; COUNT];
-        let mut used = 0u32;
-        // Most important first: each field is placed above all that follow it.
+            bits(total.saturating_mul(2).saturating_add(1))
+        });
+        // Most important first: each field kept is placed above all that follow it, and the
+        // fields that no longer fit are dropped.
         let mut kept = 0;
-        for f in 0..COUNT {
-            if used + width[f] > BUDGET {
+        let mut used = 0u32;
+        for w in width {
+            if used + w > BUDGET {
                 break;
             }
-            used += width[f];
-            kept = f + 1;
+            used += w;
+            kept += 1;
         }
+        let mut shift = [None; COUNT];
         let mut at = 0u32;
         for f in (0..kept).rev() {
             shift[f] = Some(at);
@@ -83,13 +83,11 @@ impl Packing {
     }
 
     pub fn weight(&self, v: &Values) -> i128 {
-        let mut w = 0i128;
-        for f in 0..COUNT {
-            if let Some(s) = self.shift[f] {
-                w += v[f] << s;
-            }
-        }
-        w
+        self.shift
+            .iter()
+            .zip(v)
+            .filter_map(|(s, x)| s.map(|s| x << s))
+            .sum()
     }
 }
 

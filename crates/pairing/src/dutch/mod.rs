@@ -175,6 +175,7 @@ pub fn pair_round(
         Vec::new()
     };
     let setup = brackets::Setup {
+        preferences: states.iter().map(State::preference).collect(),
         states: &states,
         players,
         topscorers,
