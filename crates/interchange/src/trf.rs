@@ -11,11 +11,14 @@
 //! in 99 (`1` `=` `0` a game, `+` `-` a forfeit, `U` the pairing-allocated bye, `H`, `F`, `Z`
 //! a half, full or zero-point bye, blank not paired).
 //!
+//! Blocks after the last round in which anyone was paired say who will not play the round
+//! still to be paired (as bbpPairings and JaVaFo read them).
+//!
 //! Players are written by starting rank = pairing number (FIDE C.04.2), so another program
 //! pairs them the same; reading gives player index = starting rank − 1. Bad lines are refused
 //! with their line and column, and nothing is returned.
 
-use rungs_pairing::dutch::{Colour, Outcome, Player, Tournament, pairing_numbers};
+use rungs_pairing::dutch::{Availability, Colour, Outcome, Player, Tournament, pairing_numbers};
 use std::fmt;
 
 /// An event as a TRF holds it.
@@ -24,6 +27,9 @@ pub struct TrfEvent {
     /// The tournament's name (line `012`).
     pub name: String,
     pub tournament: Tournament,
+    /// By player: byes already asked for in the round still to be paired (a block after
+    /// the last round with a game: `H`, `F`, `Z`; a withdrawal is written as `Z`).
+    pub next_round: Vec<Availability>,
 }
 
 /// Why a TRF was refused: where, and what is wrong there.
@@ -109,6 +115,16 @@ pub fn write(event: &TrfEvent) -> Result<String, TrfError> {
         ));
         for o in &p.rounds {
             out.push_str(&block(*o, &numbers));
+        }
+        match event.next_round.get(i).copied() {
+            Some(Availability::RequestedBye(h)) => out.push_str(&block(
+                Outcome::Absent { score: h },
+                &numbers,
+            )),
+            Some(Availability::Out) => {
+                out.push_str(&block(Outcome::Absent { score: 0 }, &numbers))
+            }
+            _ => {}
         }
         out.push('\n');
     }
@@ -306,7 +322,27 @@ fn build(
             });
         }
     }
-    let rounds = rows.iter().map(|r| r.blocks.len()).max().unwrap_or(0);
+    // Rounds paired: up to the last with a game or a pairing-allocated bye; a block after
+    // them notes a bye for the next round.
+    let rounds = rows
+        .iter()
+        .filter_map(|r| {
+            r.blocks
+                .iter()
+                .rposition(|b| b.1 != 0 || b.3 == 'U')
+                .map(|k| k + 1)
+        })
+        .max()
+        .unwrap_or(0);
+    let next_round: Vec<Availability> = rows
+        .iter()
+        .map(|r| match r.blocks.get(rounds).map(|b| b.3) {
+            Some('H' | '=') => Availability::RequestedBye(1),
+            Some('F' | '+') => Availability::RequestedBye(2),
+            Some('Z' | '-' | '0') => Availability::RequestedBye(0),
+            _ => Availability::Plays,
+        })
+        .collect();
     let mut players: Vec<Player> = Vec::with_capacity(n);
     for r in &rows {
         let mut outcomes = Vec::with_capacity(rounds);
@@ -424,5 +460,9 @@ fn build(
     }
     let mut tournament = Tournament::new(total_rounds.unwrap_or(rounds as u32), initial);
     tournament.players = players;
-    Ok(TrfEvent { name, tournament })
+    Ok(TrfEvent {
+        name,
+        tournament,
+        next_round,
+    })
 }

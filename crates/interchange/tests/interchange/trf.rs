@@ -37,9 +37,12 @@ fn paired_event() -> TrfEvent {
             .collect();
         t.record(&pairing, &r, &available).expect("recorded");
     }
+    let mut next_round = vec![Availability::Plays; 9];
+    next_round[3] = Availability::RequestedBye(1);
     TrfEvent {
         name: "Club Swiss".into(),
         tournament: t,
+        next_round,
     }
 }
 
@@ -158,4 +161,49 @@ fn a_name_too_long_for_the_format_is_refused_on_export() {
         ..event.tournament.players[0].clone()
     };
     assert_eq!(write(&event).unwrap_err().column, 15);
+}
+
+/// Cases published with bbpPairings (an engine FIDE endorses, implementing the 2025 Dutch
+/// rules): its test files `test/tests/dutch_2025_C5` and `dutch_2025_C9`, the input TRF and
+/// the expected pairing (white first; 0 the bye) restated here as data.
+fn pairs_as_published(trf: &str) -> Vec<(usize, usize)> {
+    let event = read(trf).unwrap();
+    let p = event.tournament.pair(&event.next_round).unwrap();
+    let mut out: Vec<(usize, usize)> = p.boards.iter().map(|&(w, b)| (w + 1, b + 1)).collect();
+    out.extend(p.bye.map(|b| (b + 1, 0)));
+    out
+}
+
+#[test]
+fn the_bye_goes_to_the_lowest_score_even_at_the_cost_of_pairs_above() {
+    // Round 3; player 4 has asked for a zero-point bye. Pairing 1–3 (both on 2) would leave
+    // 2, 5, 6 where 2–5 and 5–6 have met: the bye would go to 5 on 1 point. The 2025 rules
+    // put the bye's score first: 1 and 3 float, 1–5, 3–2, and 6 (0 points) has the bye.
+    let trf = "\
+012 Dutch 2025 C5 test
+001    1      Test0001 Player0001               2720                             2.0    1     4 w 1     2 b 1
+001    2      Test0002 Player0002               2701                             1.0    3     5 b 1     1 w 0
+001    3      Test0003 Player0003               2697                             2.0    2     6 w 1     4 b 1
+001    4      Test0004 Player0004               2689                             0.0    5     1 b 0     3 w 0  0000 - Z
+001    5      Test0005 Player0005               2673                             1.0    4     2 w 0     6 b 1
+001    6      Test0006 Player0006               2664                             0.0    6     3 b 0     5 w 0
+XXR 3
+";
+    assert_eq!(pairs_as_published(trf), vec![(1, 5), (3, 2), (6, 0)]);
+}
+
+#[test]
+fn the_bye_avoids_a_player_with_an_unplayed_round() {
+    // Round 2; 5 sat out round 1 (zero-point bye). Of the 0-point players 3, 4, 5 the bye
+    // would go to the last, 5, but the 2025 rules prefer one who has played every round: 4.
+    let trf = "\
+012 Dutch 2025 C9 test
+001    1      Test0001 Player0001               2720                             1.0    1     3 w 1
+001    2      Test0002 Player0002               2701                             1.0    2     4 b 1
+001    3      Test0003 Player0003               2697                             0.0    3     1 b 0
+001    4      Test0004 Player0004               2689                             0.0    4     2 w 0
+001    5      Test0005 Player0005               2673                             0.0    5  0000 - Z
+XXR 3
+";
+    assert_eq!(pairs_as_published(trf), vec![(2, 1), (3, 5), (4, 0)]);
 }

@@ -141,7 +141,7 @@ fn pair_bracket(
                 moved,
                 x,
                 bracket[x],
-                last,
+                true,
             ));
         }
     }
@@ -154,7 +154,11 @@ fn pair_bracket(
         if let Some(bv) = bye_vertex
             && !states[vertex[x]].no_bye
         {
-            plain.push((x, bv));
+            // A lower player's bye: only the bye criteria, looked ahead.
+            let mut v: Values = [0; COUNT];
+            bye_penalties(&mut v, &states[vertex[x]]);
+            ends.push((x, bv));
+            values.push(v);
         }
     }
     let packing = Packing::new(&values, nb);
@@ -247,7 +251,7 @@ fn pair_values(
 }
 
 /// The criteria of bracket player `x` (player `p`) floating down, or taking the bye when
-/// `bye` (the last bracket).
+/// `bye`.
 #[allow(clippy::too_many_arguments)]
 fn float_values(
     setup: &Setup,
@@ -263,13 +267,20 @@ fn float_values(
     let mut v: Values = [0; COUNT];
     v[C::ScoreDifferences as usize] = psd.penalty(gap);
     if bye {
-        v[C::ByeUnplayed as usize] = -i128::from(st.unplayed);
+        bye_penalties(&mut v, st);
     }
     repeat_penalties(&mut v, st, Float::Down);
     let layout = Layout::new(nb, moved);
     v[C::Exchange as usize] = -layout.exchange(x, None);
     v[C::Order as usize] = -layout.transposition(x, None);
     v
+}
+
+/// The 2025 rules on who takes the pairing-allocated bye: the lowest score, then the fewest
+/// unplayed rounds.
+fn bye_penalties(v: &mut Values, st: &State) {
+    v[C::ByeScore as usize] = -i128::from(st.score);
+    v[C::ByeUnplayed as usize] = -i128::from(st.unplayed);
 }
 
 fn repeat_penalties(v: &mut Values, st: &State, float: Float) {

@@ -1,17 +1,21 @@
-//! The quality criteria of the FIDE (Dutch) System (C.04.3 article 2.3, C5–C15, in their
-//! order) as numbers per edge of a bracket's matching, packed into one `i128` weight so that
+//! The quality criteria of the FIDE (Dutch) System (C.04.3 article 2.3, in their order;
+//! named below by the 2017 numbers C5–C15 where the 2025 text kept them) as numbers per edge of a bracket's matching, packed into one `i128` weight so that
 //! any gain in a criterion outweighs every change in all the criteria below it together: a
 //! maximum-weight matching then optimises them lexicographically, most important first.
 
 /// The criteria a bracket's edges are scored on, most important first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Criterion {
+    /// The 2025 rules' first quality criterion: the pairing-allocated bye goes to a player
+    /// with the lowest score possible — looked ahead from every bracket, like completion
+    /// (one per half-point of its receiver's score).
+    ByeScore,
     /// C5: as many pairs in the bracket as possible (one per pair).
     Pairs,
     /// C6: the pairing score differences, largest first (see [`psd_penalty`]).
     ScoreDifferences,
-    /// FIDE 2025 rules on the pairing-allocated bye: it goes to a player with as few
-    /// unplayed rounds as possible (one per unplayed round of its receiver).
+    /// The 2025 rules on the pairing-allocated bye: among those it could go to, a player
+    /// with as few unplayed rounds as possible (one per unplayed round of its receiver).
     ByeUnplayed,
     /// C8: topscorers (or their opponents) whose colour difference would pass ±2.
     TopscorerDifference,
@@ -37,7 +41,7 @@ pub enum Criterion {
     Order,
 }
 
-pub const COUNT: usize = 13;
+pub const COUNT: usize = 14;
 
 /// Field values of one edge, by [`Criterion`] (as index).
 pub type Values = [i128; COUNT];
