@@ -7,13 +7,14 @@
 //! with the same absolute colour preference), so a perfect matching is exactly a pairing of
 //! everyone still unpaired: the completion criterion C4 holds by construction. Edges inside
 //! the bracket carry the quality criteria (`criteria`); an edge from a bracket player to a
-//! lower one only marks that player as a downfloater, and edges among lower players weigh
-//! nothing. The pairs inside the bracket are kept; its downfloaters move to the next bracket,
-//! whose own matching decides whom they meet.
+//! lower one marks that player as a downfloater; edges into the next scoregroup count for
+//! the next bracket's pairs (C7); edges to the bye carry the bye's criteria, looked ahead;
+//! other edges among lower players weigh nothing. The pairs inside the bracket are kept;
+//! its downfloaters move to the next bracket, whose own matching decides whom they meet.
 
 use super::colours::{allocate, rank_order};
-use super::criteria::{COUNT, Criterion as C, Packing, Psd, Values};
-use super::players::{Colour, DutchError, Float, Half, Preference, State, Strength};
+use super::criteria::{COUNT, Criterion as C, Packing, ScoreScale, Values};
+use super::players::{Colour, DutchError, Float, Preference, State, Strength};
 use crate::blossom::{self, WideEdge};
 
 /// What a round's matching needs besides the players' states.
@@ -49,7 +50,8 @@ pub fn pair(setup: &Setup) -> Result<(Vec<(usize, usize)>, Option<usize>), Dutch
         let mut bracket = std::mem::take(&mut moved_down);
         bracket.extend(&groups[g]);
         let below: Vec<usize> = groups[g + 1..].iter().flatten().copied().collect();
-        let out = pair_bracket(setup, &bracket, &below, odd)?;
+        let next = groups.get(g + 1).map_or(0, Vec::len);
+        let out = pair_bracket(setup, &bracket, &below, next, odd)?;
         pairs.extend(out.pairs);
         moved_down = out.floaters;
         if g + 1 == groups.len() {
@@ -80,10 +82,12 @@ fn allowed(setup: &Setup, a: usize, b: usize) -> bool {
     }
 }
 
+/// Pairs one bracket: `below` holds every lower player, the next scoregroup's `next` first.
 fn pair_bracket(
     setup: &Setup,
     bracket: &[usize],
     below: &[usize],
+    next: usize,
     odd: bool,
 ) -> Result<BracketOut, DutchError> {
     let states = setup.states;
@@ -93,75 +97,77 @@ fn pair_bracket(
     vertex.extend(below);
     let bye_vertex = odd.then_some(vertex.len());
     let n = vertex.len() + usize::from(odd);
-    let last = below.is_empty();
-    let lowest = bracket.iter().map(|&p| states[p].score).min().unwrap_or(0);
+    let in_next = |v: usize| v >= nb && v < nb + next;
     let residents_score = states[bracket[nb - 1]].score;
     let moved = bracket
         .iter()
         .filter(|&&p| states[p].score > residents_score)
         .count();
-    // C.04.3 article 1.8: a downfloater's difference is taken from one point below the
-    // bracket's lowest score.
-    let float_gap = |p: usize| states[p].score + 2 - lowest;
-    let mut sizes = Vec::new();
-    for (x, &a) in bracket.iter().enumerate() {
-        sizes.push(float_gap(a));
-        for &b in &bracket[x + 1..] {
-            sizes.push(states[a].score.abs_diff(states[b].score));
-        }
-    }
-    let psd = Psd::new(sizes, nb);
+    let edge_bound = nb + next + 1;
+    let scores: Vec<u32> = bracket.iter().map(|&p| states[p].score).collect();
+    let current = ScoreScale::new(scores.clone(), edge_bound);
+    let mut with_next = scores;
+    with_next.extend(below.first().map(|&p| states[p].score));
+    let next_scale = ScoreScale::new(with_next, edge_bound);
+    let layout = Layout::new(nb, moved);
 
+    // Weighted edges (those touching the bracket or inside the next scoregroup, and the
+    // bye), and the plain ones that only keep the rest pairable.
     let mut ends: Vec<(usize, usize)> = Vec::new();
     let mut values: Vec<Values> = Vec::new();
     let mut plain: Vec<(usize, usize)> = Vec::new();
-    for x in 0..nb {
+    for x in 0..vertex.len() {
         for y in x + 1..vertex.len() {
             let (a, b) = (vertex[x], vertex[y]);
             if !allowed(setup, a, b) {
                 continue;
             }
+            let mut v: Values = [0; COUNT];
             if y < nb {
-                ends.push((x, y));
-                values.push(pair_values(setup, &psd, bracket, moved, x, y));
-            } else {
-                ends.push((x, y));
-                values.push(float_values(setup, &psd, float_gap(a), nb, moved, x, a, false));
-            }
-        }
-        if let Some(bv) = bye_vertex
-            && !states[bracket[x]].no_bye
-        {
-            ends.push((x, bv));
-            values.push(float_values(
-                setup,
-                &psd,
-                float_gap(bracket[x]),
-                nb,
-                moved,
-                x,
-                bracket[x],
-                true,
-            ));
-        }
-    }
-    for x in nb..vertex.len() {
-        for y in x + 1..vertex.len() {
-            if allowed(setup, vertex[x], vertex[y]) {
+                pair_values(setup, &mut v, a, b);
+                v[C::ScoresPaired as usize] = current.weight(states[a].score);
+                v[C::Exchange as usize] = -layout.exchange(x, Some(y));
+                v[C::Order as usize] = -layout.transposition(x, Some(y), true);
+            } else if x < nb {
+                float_values(&mut v, &states[a]);
+                v[C::Exchange as usize] = -layout.exchange(x, None);
+                v[C::Order as usize] = -layout.transposition(x, None, true);
+            } else if !in_next(y) {
                 plain.push((x, y));
+                continue;
             }
+            if in_next(y) {
+                v[C::NextPairs as usize] = 1;
+                v[C::NextScoresPaired as usize] = next_scale.weight(states[a].score);
+            }
+            ends.push((x, y));
+            values.push(v);
         }
         if let Some(bv) = bye_vertex
             && !states[vertex[x]].no_bye
         {
-            // A lower player's bye: only the bye criteria, looked ahead.
             let mut v: Values = [0; COUNT];
             bye_penalties(&mut v, &states[vertex[x]]);
+            if x < nb {
+                float_values(&mut v, &states[vertex[x]]);
+                v[C::Exchange as usize] = -layout.exchange(x, None);
+                v[C::Order as usize] = -layout.transposition(x, None, true);
+            }
             ends.push((x, bv));
             values.push(v);
         }
     }
-    let packing = Packing::new(&values, nb);
+    let mut packing = Packing::new(&values, edge_bound);
+    if !packing.keeps(C::Order) {
+        // A bracket too large for the weighted order: its plain distances instead.
+        for (&(x, y), v) in ends.iter().zip(values.iter_mut()) {
+            if x < nb {
+                let y = (y < nb).then_some(y);
+                v[C::Order as usize] = -layout.transposition(x, y, false);
+            }
+        }
+        packing = Packing::new(&values, edge_bound);
+    }
     let mut edges: Vec<WideEdge> = ends
         .iter()
         .zip(&values)
@@ -182,7 +188,7 @@ fn pair_bracket(
             if x < m {
                 out.pairs.push((p, bracket[m]));
             }
-        } else if last && Some(m) == bye_vertex {
+        } else if below.is_empty() && Some(m) == bye_vertex {
             out.bye = Some(p);
         } else {
             out.floaters.push(p);
@@ -191,41 +197,26 @@ fn pair_bracket(
     Ok(out)
 }
 
-/// The criteria of pairing bracket players `x` < `y` (positions in pairing order).
-fn pair_values(
-    setup: &Setup,
-    psd: &Psd,
-    bracket: &[usize],
-    moved: usize,
-    x: usize,
-    y: usize,
-) -> Values {
+/// The colour and float criteria of a pair inside the bracket, `a` ranked above `b`.
+fn pair_values(setup: &Setup, v: &mut Values, a: usize, b: usize) {
     let states = setup.states;
-    let (a, b) = (bracket[x], bracket[y]);
     let (sa, sb) = (&states[a], &states[b]);
-    let mut v: Values = [0; COUNT];
     v[C::Pairs as usize] = 1;
-    v[C::ScoreDifferences as usize] = psd.penalty(sa.score.abs_diff(sb.score));
     // Colours: what the allocation rules would give this pair.
     let (white, _) = allocate(states, a, b, setup.initial);
-    let gets = |p: usize| {
-        if p == white {
+    let top = |p: usize| setup.topscorers.get(p).copied().unwrap_or(false);
+    let (pa, pb) = (setup.preferences[a], setup.preferences[b]);
+    for p in [a, b] {
+        let st = &states[p];
+        let c = if p == white {
             Colour::White
         } else {
             Colour::Black
-        }
-    };
-    let top = |p: usize| setup.topscorers.get(p).copied().unwrap_or(false);
-    for p in [a, b] {
-        let st = &states[p];
-        let c = gets(p);
-        if let Some((want, strength)) = setup.preferences[p] {
-            if want != c {
-                v[C::Preference as usize] -= 1;
-                if strength >= Strength::Strong {
-                    v[C::StrongPreference as usize] -= 1;
-                }
-            }
+        };
+        if let Some((want, _)) = setup.preferences[p]
+            && want != c
+        {
+            v[C::Preference as usize] -= 1;
         }
         if top(a) || top(b) {
             let cd = st.colour_difference() + if c == Colour::White { 1 } else { -1 };
@@ -238,42 +229,27 @@ fn pair_values(
             }
         }
     }
+    // (C11) Both want the same colour strongly: one goes without (two absolute ones are the
+    // topscorers' criteria above).
+    if let (Some((ca, xa)), Some((cb, xb))) = (pa, pb)
+        && ca == cb
+        && xa >= Strength::Strong
+        && xb >= Strength::Strong
+        && !(xa == Strength::Absolute && xb == Strength::Absolute)
+    {
+        v[C::StrongPreference as usize] -= 1;
+    }
     // Floats: the higher score floats down, the lower up (C.04.3 article 1.4.2).
     if sa.score != sb.score {
         let (down, up) = if sa.score > sb.score { (sa, sb) } else { (sb, sa) };
-        repeat_penalties(&mut v, down, Float::Down);
-        repeat_penalties(&mut v, up, Float::Up);
+        repeat_penalties(v, down, Float::Down);
+        repeat_penalties(v, up, Float::Up);
     }
-    let layout = Layout::new(bracket.len(), moved);
-    v[C::Exchange as usize] = -layout.exchange(x, Some(y));
-    v[C::Order as usize] = -layout.transposition(x, Some(y));
-    v
 }
 
-/// The criteria of bracket player `x` (player `p`) floating down, or taking the bye when
-/// `bye`.
-#[allow(clippy::too_many_arguments)]
-fn float_values(
-    setup: &Setup,
-    psd: &Psd,
-    gap: Half,
-    nb: usize,
-    moved: usize,
-    x: usize,
-    p: usize,
-    bye: bool,
-) -> Values {
-    let st = &setup.states[p];
-    let mut v: Values = [0; COUNT];
-    v[C::ScoreDifferences as usize] = psd.penalty(gap);
-    if bye {
-        bye_penalties(&mut v, st);
-    }
-    repeat_penalties(&mut v, st, Float::Down);
-    let layout = Layout::new(nb, moved);
-    v[C::Exchange as usize] = -layout.exchange(x, None);
-    v[C::Order as usize] = -layout.transposition(x, None);
-    v
+/// A bracket player left unpaired floats down (or takes the bye).
+fn float_values(v: &mut Values, st: &State) {
+    repeat_penalties(v, st, Float::Down);
 }
 
 /// The 2025 rules on who takes the pairing-allocated bye: the lowest score, then the fewest
@@ -339,9 +315,9 @@ impl Layout {
         }
     }
 
-    /// How far x's opponent `y` is from x's place in S2, weighted by x's rank; for a
-    /// floater x, the lowest float first.
-    fn transposition(&self, x: usize, y: Option<usize>) -> i128 {
+    /// How far x's opponent `y` is from x's place in S2, weighted by x's rank when
+    /// `weighted`; for a floater x, the lowest float first.
+    fn transposition(&self, x: usize, y: Option<usize>, weighted: bool) -> i128 {
         let Some(y) = y else {
             return (self.n - 1 - x) as i128;
         };
@@ -350,6 +326,7 @@ impl Layout {
         } else {
             x.max(self.start) + self.half
         };
-        (y.abs_diff(ideal) * (self.n - x)) as i128
+        let weight = if weighted { self.n - x } else { 1 };
+        (y.abs_diff(ideal) * weight) as i128
     }
 }

@@ -1,37 +1,44 @@
-//! The quality criteria of the FIDE (Dutch) System (C.04.3 article 2.3, in their order;
-//! named below by the 2017 numbers C5–C15 where the 2025 text kept them) as numbers per edge of a bracket's matching, packed into one `i128` weight so that
-//! any gain in a criterion outweighs every change in all the criteria below it together: a
+//! The quality criteria of the FIDE (Dutch) System (C.04.3 article 2, in their order) as
+//! numbers per edge of a bracket's matching, packed into one `i128` weight so that any gain
+//! in a criterion outweighs every change in all the criteria below it together: a
 //! maximum-weight matching then optimises them lexicographically, most important first.
+//! Criteria are named by their subject; the numbers in brackets are those of the Handbook's
+//! 2017 text (C.04.3 section C), which the 2025 text keeps in substance.
 
 /// The criteria a bracket's edges are scored on, most important first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Criterion {
-    /// The 2025 rules' first quality criterion: the pairing-allocated bye goes to a player
-    /// with the lowest score possible — looked ahead from every bracket, like completion
-    /// (one per half-point of its receiver's score).
+    /// 2025 rules: the pairing-allocated bye goes to a player with the lowest score
+    /// possible, looked ahead from every bracket like completion (minus its score).
     ByeScore,
-    /// C5: as many pairs in the bracket as possible (one per pair).
+    /// (C5) As many pairs in the bracket as possible.
     Pairs,
-    /// C6: the pairing score differences, largest first (see [`psd_penalty`]).
-    ScoreDifferences,
-    /// The 2025 rules on the pairing-allocated bye: among those it could go to, a player
-    /// with as few unplayed rounds as possible (one per unplayed round of its receiver).
+    /// (C6) The downfloaters' scores as low as possible: the players paired as high as
+    /// possible, each pair counting its higher player's score, a higher score outweighing
+    /// any number of lower ones.
+    ScoresPaired,
+    /// (C7) Then as many pairs in the next bracket as possible…
+    NextPairs,
+    /// …and the scores paired there as high as possible.
+    NextScoresPaired,
+    /// 2025 rules: of the players who could take the bye, one with the fewest unplayed
+    /// rounds.
     ByeUnplayed,
-    /// C8: topscorers (or their opponents) whose colour difference would pass ±2.
+    /// (C8) Topscorers or their opponents whose colour difference would pass ±2.
     TopscorerDifference,
-    /// C9: topscorers (or their opponents) with a third same colour in a row.
+    /// (C9) Topscorers or their opponents with a third same colour in a row.
     TopscorerRun,
-    /// C10: players who do not get their colour preference.
+    /// (C10) Players who do not get their colour preference.
     Preference,
-    /// C11: players who do not get a strong (or absolute) colour preference.
+    /// (C11) Players who do not get a strong colour preference.
     StrongPreference,
-    /// C12: a downfloat again after one in the last round.
+    /// (C12) A downfloat again after one in the last round.
     DownAgain,
-    /// C13: an upfloat again after one in the last round.
+    /// (C13) An upfloat again after one in the last round.
     UpAgain,
-    /// C14: a downfloat again after one two rounds before.
+    /// (C14) A downfloat again after one two rounds before.
     DownTwoAgo,
-    /// C15: an upfloat again after one two rounds before.
+    /// (C15) An upfloat again after one two rounds before.
     UpTwoAgo,
     /// The Handbook's order inside a bracket, first its exchanges: an S1 player (the top
     /// half, or a moved-down player) not facing S2 — fewest, and the lowest of S1 first.
@@ -41,7 +48,7 @@ pub enum Criterion {
     Order,
 }
 
-pub const COUNT: usize = 14;
+pub const COUNT: usize = 16;
 
 /// Field values of one edge, by [`Criterion`] (as index).
 pub type Values = [i128; COUNT];
@@ -51,18 +58,19 @@ pub type Values = [i128; COUNT];
 const BUDGET: u32 = 118;
 
 /// The shifts of each field for one bracket, or `None` for a field dropped because the
-/// fields above it already fill the weight (only the Handbook's order, in huge brackets).
+/// fields above it already fill the weight.
 pub struct Packing {
     shift: [Option<u32>; COUNT],
 }
 
 impl Packing {
-    /// Every bracket player is in at most one edge of a matching, so a field's total over a
-    /// matching is at most `bracket_size` times its largest value on an edge.
-    pub fn new(values: &[Values], bracket_size: usize) -> Packing {
+    /// `edges` bounds how many edges of a matching carry a field (every vertex is in one
+    /// edge, so a field on the bracket's edges is on at most as many as the bracket and the
+    /// next scoregroup hold), and with the largest value it bounds the field's total.
+    pub fn new(values: &[Values], edges: usize) -> Packing {
         let width: [u32; COUNT] = std::array::from_fn(|f| {
             let top = values.iter().map(|v| v[f].unsigned_abs()).max().unwrap_or(0);
-            let total = top.saturating_mul(bracket_size.max(1) as u128);
+            let total = top.saturating_mul(edges.max(1) as u128);
             // The total ranges over [−total, total]: 2·total + 1 values.
             bits(total.saturating_mul(2).saturating_add(1))
         });
@@ -86,6 +94,10 @@ impl Packing {
         Packing { shift }
     }
 
+    pub fn keeps(&self, c: Criterion) -> bool {
+        self.shift[c as usize].is_some()
+    }
+
     pub fn weight(&self, v: &Values) -> i128 {
         self.shift
             .iter()
@@ -99,35 +111,33 @@ fn bits(x: u128) -> u32 {
     128 - x.leading_zeros()
 }
 
-/// C6 compares the score differences as a list sorted from the largest down (C.04.3 article
-/// 1.8: a pair's difference, and for a downfloater its score less one point below the
-/// bracket's lowest): one difference of a larger size weighs more than any number of smaller
-/// ones. Each distinct size gets a power of `base` (more than the entries of a bracket);
-/// where that would not fit, the square of the difference stands in.
-pub struct Psd {
-    sizes: Vec<u32>,
+/// Scores as weights in which one pair of a higher score outweighs any number of pairs of
+/// lower ones: each distinct score gets a power of `base` (more than the pairs a matching
+/// can hold); where that would not fit, the score itself stands in.
+pub struct ScoreScale {
+    scores: Vec<u32>,
     base: u128,
-    squares: bool,
+    linear: bool,
 }
 
-impl Psd {
-    pub fn new(mut sizes: Vec<u32>, bracket_size: usize) -> Psd {
-        sizes.sort_unstable();
-        sizes.dedup();
-        let base = bracket_size as u128 + 1;
-        let width = bits(base) * sizes.len() as u32;
-        Psd {
-            squares: width > 56,
-            sizes,
+impl ScoreScale {
+    pub fn new(mut scores: Vec<u32>, edges: usize) -> ScoreScale {
+        scores.sort_unstable();
+        scores.dedup();
+        let base = edges as u128 + 1;
+        let width = bits(base) * scores.len() as u32;
+        ScoreScale {
+            linear: width > 40,
+            scores,
             base,
         }
     }
 
-    pub fn penalty(&self, difference: u32) -> i128 {
-        if self.squares {
-            return -(i128::from(difference) * i128::from(difference));
+    pub fn weight(&self, score: u32) -> i128 {
+        if self.linear {
+            return i128::from(score) + 1;
         }
-        let rank = self.sizes.partition_point(|&s| s < difference) as u32;
-        -(self.base.pow(rank) as i128)
+        let rank = self.scores.partition_point(|&s| s < score) as u32;
+        self.base.pow(rank) as i128
     }
 }
