@@ -127,11 +127,9 @@ fn pair_bracket(
                 pair_values(setup, &mut v, a, b);
                 v[C::ScoresPaired as usize] = current.weight(states[a].score);
                 v[C::Exchange as usize] = -layout.exchange(x, Some(y));
-                v[C::Order as usize] = -layout.transposition(x, Some(y), true);
             } else if x < nb {
                 float_values(&mut v, &states[a]);
                 v[C::Exchange as usize] = -layout.exchange(x, None);
-                v[C::Order as usize] = -layout.transposition(x, None, true);
             } else if !in_next(y) {
                 plain.push((x, y));
                 continue;
@@ -151,22 +149,27 @@ fn pair_bracket(
             if x < nb {
                 float_values(&mut v, &states[vertex[x]]);
                 v[C::Exchange as usize] = -layout.exchange(x, None);
-                v[C::Order as usize] = -layout.transposition(x, None, true);
             }
             ends.push((x, bv));
             values.push(v);
         }
     }
+    // The Handbook's order as exactly as the weight can hold it.
     let mut packing = Packing::new(&values, edge_bound);
-    if !packing.keeps(C::Order) {
-        // A bracket too large for the weighted order: its plain distances instead.
+    for mode in [OrderMode::Exact, OrderMode::Weighted, OrderMode::Plain] {
+        if mode == OrderMode::Exact && !layout.exact_fits(60) {
+            continue;
+        }
         for (&(x, y), v) in ends.iter().zip(values.iter_mut()) {
             if x < nb {
                 let y = (y < nb).then_some(y);
-                v[C::Order as usize] = -layout.transposition(x, y, false);
+                v[C::Order as usize] = -layout.transposition(x, y, mode);
             }
         }
         packing = Packing::new(&values, edge_bound);
+        if packing.keeps(C::Order) {
+            break;
+        }
     }
     let mut edges: Vec<WideEdge> = ends
         .iter()
@@ -300,33 +303,81 @@ impl Layout {
         x < self.moved || (x >= self.start && x < self.start + self.half)
     }
 
-    /// Exchanges (S1 players not facing S2): each costs between n and 2n, so one fewer
-    /// always wins, and among as many the lower S1 players go first.
+    /// x's place among the S1 players (the moved-down ones, then the remainder's top half).
+    fn s1_index(&self, x: usize) -> Option<usize> {
+        if x < self.moved {
+            Some(x)
+        } else if x >= self.start && x < self.start + self.half {
+            Some(self.moved + x - self.start)
+        } else {
+            None
+        }
+    }
+
+    /// Exchanges (C.04.3 article 4.3 in the 2025 text, D.2 in 2017's): fewest players moved
+    /// between S1 and S2, then the smallest difference between the pairing numbers moved up
+    /// and those moved down. A pair of two S1 players moves the lower down; a pair of two S2
+    /// players moves the higher up; an S1 player left over moves down. Each exchange costs
+    /// at least n, so one fewer always wins.
     fn exchange(&self, x: usize, y: Option<usize>) -> i128 {
-        let cost = |p: usize| (2 * self.n - p) as i128;
+        let down = |p: usize| (2 * self.n - p) as i128;
         match y {
-            None if self.in_s1(x) => cost(x),
+            None if self.in_s1(x) => down(x),
             None => 0,
             Some(y) => match (self.in_s1(x), self.in_s1(y)) {
-                (true, true) => cost(x) + cost(y),
-                (false, true) => cost(y),
-                _ => 0,
+                (true, true) => down(y),
+                (false, false) => x as i128,
+                (false, true) => down(y),
+                (true, false) => 0,
             },
         }
     }
 
-    /// How far x's opponent `y` is from x's place in S2, weighted by x's rank when
-    /// `weighted`; for a floater x, the lowest float first.
-    fn transposition(&self, x: usize, y: Option<usize>, weighted: bool) -> i128 {
+    /// Transpositions: each S1 player's opponent as high in S2 as possible, S1's first
+    /// player before its second and so on. `Exact` makes that strictly lexicographic (a
+    /// power of n + 1 per S1 place, only for brackets small enough to hold it); `Weighted`
+    /// weighs the distance from the first-against-first opponent by the S1 player's rank;
+    /// `Plain` counts the distance alone.
+    fn transposition(&self, x: usize, y: Option<usize>, mode: OrderMode) -> i128 {
         let Some(y) = y else {
-            return (self.n - 1 - x) as i128;
+            return match mode {
+                OrderMode::Exact => 0,
+                _ => (self.n - 1 - x) as i128,
+            };
         };
+        if mode == OrderMode::Exact {
+            let s1 = self.moved + self.half;
+            let base = self.n as i128 + 1;
+            let power = self
+                .s1_index(x)
+                .map_or(0, |i| (s1 - 1 - i.min(s1 - 1)) as u32);
+            return y as i128 * base.pow(power);
+        }
         let ideal = if x < self.moved {
             self.moved + x
         } else {
             x.max(self.start) + self.half
         };
-        let weight = if weighted { self.n - x } else { 1 };
+        let weight = if mode == OrderMode::Weighted {
+            self.n - x
+        } else {
+            1
+        };
         (y.abs_diff(ideal) * weight) as i128
     }
+
+    /// Whether the exact order's weights stay within `bits`.
+    fn exact_fits(&self, bits: u32) -> bool {
+        let s1 = (self.moved + self.half) as u32;
+        let per = 128 - (self.n as u128 + 1).leading_zeros();
+        // Each power of n + 1, times a position below n + 1, summed over n edges.
+        per * (s1 + 2) <= bits
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum OrderMode {
+    Exact,
+    Weighted,
+    Plain,
 }
