@@ -103,9 +103,10 @@ fn the_bye_goes_to_the_lowest_without_one_and_not_twice() {
     assert_eq!(r1.bye, Some(4));
     let r2 = t.pair(&[]).unwrap();
     // Scores: 1, 4 and 5 have a point, 2 and 3 none. Top bracket {1, 4, 5}: 1–4 would deny
-    // both black (both had white), so 1–5 and 4 floats down (C10 before the order). Last
-    // bracket {4 | 2, 3}: the moved-down 4 meets the top resident 2; 3 takes the bye.
-    assert_eq!(r2.bye, Some(2));
+    // both black (both had white), so 5–1 and 4 floats down (C10 before the order). Last
+    // bracket {4 | 2, 3}: the moved-down 4 has met 2, so meets 3; 2 takes the bye.
+    assert_eq!(by_number(&r2), vec![(5, 1), (3, 4)]);
+    assert_eq!(r2.bye, Some(1));
     assert!(check(&t.players, t.total_rounds, &[], &r2).is_ok());
 }
 

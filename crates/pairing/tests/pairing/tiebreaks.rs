@@ -141,9 +141,10 @@ fn wins_games_won_black_games_and_progressive_score() {
     assert_eq!(value(&ev, C, TieBreak::GamesWon), 0.0);
     assert_eq!(value(&ev, E, TieBreak::Wins), 1.0);
     assert_eq!(value(&ev, E, TieBreak::GamesWon), 0.0);
-    // A had black in rounds 2 and 4; E's forfeit as black was not played: 0.
+    // A had black in rounds 2 and 4; E in round 1 only, its forfeit as black in round 3
+    // not being a game.
     assert_eq!(value(&ev, A, TieBreak::BlackGames), 2.0);
-    assert_eq!(value(&ev, E, TieBreak::BlackGames), 0.0);
+    assert_eq!(value(&ev, E, TieBreak::BlackGames), 1.0);
     // A: after each round 1, 1½, 2½, 3½ → 8½. C: 0, ½, 1½, 1½ → 3½.
     assert_eq!(value(&ev, A, TieBreak::Progressive), 8.5);
     assert_eq!(value(&ev, C, TieBreak::Progressive), 3.5);
