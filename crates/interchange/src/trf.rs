@@ -103,7 +103,7 @@ pub fn write(event: &TrfEvent) -> Result<String, TrfError> {
         let name = format!("{:<width$}", p.name, width = NAME_WIDTH);
         let points = format!("{}.{}", points / 2, if points % 2 == 1 { 5 } else { 0 });
         out.push_str(&format!(
-            "001 {:>4}     {} {:>4} {:>3} {:>11} {:>10} {:>4} {:>4}",
+            "001 {:>4}      {} {:>4} {:>3} {:>11} {:>10} {:>4} {:>4}",
             k + 1,
             name,
             rating,

@@ -53,6 +53,13 @@ fn an_exported_event_imports_exactly_and_writes_the_same_text() {
     let back = read(&text).unwrap();
     assert_eq!(back, event);
     assert_eq!(write(&back).unwrap(), text);
+    // The columns other programs read: starting rank 5–8, name from 15, rating 49–52,
+    // points 81–84, the first round's block from 90.
+    let first = text.lines().find(|l| l.starts_with("001")).unwrap();
+    assert_eq!(&first[4..8], "   1");
+    assert_eq!(&first[14..17], "Ada");
+    assert_eq!(&first[48..52], "2200");
+    assert_eq!(&first[89..91], "  ");
     // Every kind of round made it into the file.
     for code in ["U", "H", "Z", "+", "-", "=", "1", "0"] {
         assert!(
