@@ -14,6 +14,7 @@
 
 use super::colours::{allocate, rank_order};
 use super::criteria::{COUNT, Criterion as C, Packing, ScoreScale, Values};
+use super::order::{Layout, Mode};
 use super::players::{Colour, DutchError, Float, Preference, State, Strength};
 use crate::blossom::{self, WideEdge};
 
@@ -96,7 +97,6 @@ fn pair_bracket(
     let mut vertex: Vec<usize> = bracket.to_vec();
     vertex.extend(below);
     let bye_vertex = odd.then_some(vertex.len());
-    let n = vertex.len() + usize::from(odd);
     let in_next = |v: usize| v >= nb && v < nb + next;
     let residents_score = states[bracket[nb - 1]].score;
     let moved = bracket
@@ -109,13 +109,17 @@ fn pair_bracket(
     let mut with_next = scores;
     with_next.extend(below.first().map(|&p| states[p].score));
     let next_scale = ScoreScale::new(with_next, edge_bound);
-    let layout = Layout::new(nb, moved);
 
     // Weighted edges (those touching the bracket or inside the next scoregroup, and the
     // bye), and the plain ones that only keep the rest pairable.
-    let mut ends: Vec<(usize, usize)> = Vec::new();
-    let mut values: Vec<Values> = Vec::new();
-    let mut plain: Vec<(usize, usize)> = Vec::new();
+    let mut graph = Graph {
+        n: vertex.len() + usize::from(odd),
+        nb,
+        edge_bound,
+        ends: Vec::new(),
+        values: Vec::new(),
+        plain: Vec::new(),
+    };
     for x in 0..vertex.len() {
         for y in x + 1..vertex.len() {
             let (a, b) = (vertex[x], vertex[y]);
@@ -126,20 +130,18 @@ fn pair_bracket(
             if y < nb {
                 pair_values(setup, &mut v, a, b);
                 v[C::ScoresPaired as usize] = current.weight(states[a].score);
-                v[C::Exchange as usize] = -layout.exchange(x, Some(y));
             } else if x < nb {
                 float_values(&mut v, &states[a]);
-                v[C::Exchange as usize] = -layout.exchange(x, None);
             } else if !in_next(y) {
-                plain.push((x, y));
+                graph.plain.push((x, y));
                 continue;
             }
             if in_next(y) {
                 v[C::NextPairs as usize] = 1;
                 v[C::NextScoresPaired as usize] = next_scale.weight(states[a].score);
             }
-            ends.push((x, y));
-            values.push(v);
+            graph.ends.push((x, y));
+            graph.values.push(v);
         }
         if let Some(bv) = bye_vertex
             && !states[vertex[x]].no_bye
@@ -148,38 +150,27 @@ fn pair_bracket(
             bye_penalties(&mut v, &states[vertex[x]]);
             if x < nb {
                 float_values(&mut v, &states[vertex[x]]);
-                v[C::Exchange as usize] = -layout.exchange(x, None);
             }
-            ends.push((x, bv));
-            values.push(v);
+            graph.ends.push((x, bv));
+            graph.values.push(v);
         }
     }
-    // The Handbook's order as exactly as the weight can hold it.
-    let mut packing = Packing::new(&values, edge_bound);
-    for mode in [OrderMode::Exact, OrderMode::Weighted, OrderMode::Plain] {
-        if mode == OrderMode::Exact && !layout.exact_fits(60) {
-            continue;
-        }
-        for (&(x, y), v) in ends.iter().zip(values.iter_mut()) {
-            if x < nb {
-                let y = (y < nb).then_some(y);
-                v[C::Order as usize] = -layout.transposition(x, y, mode);
+    let mates = if moved == 0 {
+        graph.solve(&Layout::homogeneous(nb))?
+    } else {
+        // First the moved-down players' opponents, then the remainder with those fixed.
+        let first = graph.solve(&Layout::moved_down(nb, moved))?;
+        let mut remainder = vec![true; nb];
+        for x in 0..moved {
+            remainder[x] = false;
+            let m = first[x];
+            if m < nb {
+                remainder[m] = false;
             }
+            graph.keep_only(x, m);
         }
-        packing = Packing::new(&values, edge_bound);
-        if packing.keeps(C::Order) {
-            break;
-        }
-    }
-    let mut edges: Vec<WideEdge> = ends
-        .iter()
-        .zip(&values)
-        .map(|(&(x, y), v)| (x, y, packing.weight(v)))
-        .collect();
-    edges.extend(plain.iter().map(|&(x, y)| (x, y, 0)));
-    let mates = blossom::max_weight_perfect_matching_wide(n, &edges)
-        .map_err(|e| DutchError::Invalid(format!("matching: {e:?}")))?
-        .ok_or(DutchError::NoPairing)?;
+        graph.solve(&Layout::remainder(&remainder))?
+    };
     let mut out = BracketOut {
         pairs: Vec::new(),
         floaters: Vec::new(),
@@ -198,6 +189,78 @@ fn pair_bracket(
         }
     }
     Ok(out)
+}
+
+/// A bracket's matching problem: weighted edges with their criteria, plain ones.
+struct Graph {
+    n: usize,
+    nb: usize,
+    edge_bound: usize,
+    ends: Vec<(usize, usize)>,
+    values: Vec<Values>,
+    plain: Vec<(usize, usize)>,
+}
+
+impl Graph {
+    /// The best matching with the Handbook's order of `layout`, as exactly as the weight
+    /// can hold it: for each vertex, its mate.
+    fn solve(&mut self, layout: &Layout) -> Result<Vec<usize>, DutchError> {
+        let mut packing = None;
+        for mode in [Mode::Exact, Mode::Weighted, Mode::Plain] {
+            if mode == Mode::Exact && !layout.exact_fits(60) {
+                continue;
+            }
+            for (&(x, y), v) in self.ends.iter().zip(self.values.iter_mut()) {
+                let (e, o) = if x < self.nb {
+                    let y = (y < self.nb).then_some(y);
+                    (layout.exchange(x, y), layout.transposition(x, y, mode))
+                } else {
+                    (0, 0)
+                };
+                v[C::Exchange as usize] = -e;
+                v[C::Order as usize] = -o;
+            }
+            let p = Packing::new(&self.values, self.edge_bound);
+            let fits = p.keeps(C::Order);
+            packing = Some(p);
+            if fits {
+                break;
+            }
+        }
+        let packing = packing.expect("the plain order is always tried");
+        let mut edges: Vec<WideEdge> = self
+            .ends
+            .iter()
+            .zip(&self.values)
+            .map(|(&(x, y), v)| (x, y, packing.weight(v)))
+            .collect();
+        edges.extend(self.plain.iter().map(|&(x, y)| (x, y, 0)));
+        blossom::max_weight_perfect_matching_wide(self.n, &edges)
+            .map_err(|e| DutchError::Invalid(format!("matching: {e:?}")))?
+            .ok_or(DutchError::NoPairing)
+    }
+
+    /// Fixes bracket vertex `x` to what the first pass gave it: its mate `m` if in the
+    /// bracket, else no partner in the bracket.
+    fn keep_only(&mut self, x: usize, m: usize) {
+        let nb = self.nb;
+        let keep = |&(a, b): &(usize, usize)| {
+            if a != x && b != x {
+                return true;
+            }
+            let other = if a == x { b } else { a };
+            if m < nb { other == m } else { other >= nb }
+        };
+        let mut k = 0;
+        while k < self.ends.len() {
+            if keep(&self.ends[k]) {
+                k += 1;
+            } else {
+                self.ends.swap_remove(k);
+                self.values.swap_remove(k);
+            }
+        }
+    }
 }
 
 /// The colour and float criteria of a pair inside the bracket, `a` ranked above `b`.
@@ -273,111 +336,4 @@ fn repeat_penalties(v: &mut Values, st: &State, float: Float) {
     if st.float_ago(2) == Some(float) {
         v[two as usize] -= 1;
     }
-}
-
-/// The Handbook's order in a bracket of `n` with `moved` players moved down (C.04.3
-/// article 3): S1 the moved-down players, facing the top residents in order; then the
-/// remainder, a homogeneous bracket whose top half (its S1) faces its bottom half (its S2),
-/// first against first. A homogeneous bracket has no moved-down players.
-struct Layout {
-    n: usize,
-    moved: usize,
-    /// The first position of the remainder, and its number of pairs.
-    start: usize,
-    half: usize,
-}
-
-impl Layout {
-    fn new(n: usize, moved: usize) -> Layout {
-        let moved = moved.min(n / 2);
-        let start = 2 * moved;
-        Layout {
-            n,
-            moved,
-            start,
-            half: (n - start) / 2,
-        }
-    }
-
-    fn in_s1(&self, x: usize) -> bool {
-        x < self.moved || (x >= self.start && x < self.start + self.half)
-    }
-
-    /// x's place among the S1 players (the moved-down ones, then the remainder's top half).
-    fn s1_index(&self, x: usize) -> Option<usize> {
-        if x < self.moved {
-            Some(x)
-        } else if x >= self.start && x < self.start + self.half {
-            Some(self.moved + x - self.start)
-        } else {
-            None
-        }
-    }
-
-    /// Exchanges (C.04.3 article 4.3 in the 2025 text, D.2 in 2017's): fewest players moved
-    /// between S1 and S2, then the smallest difference between the pairing numbers moved up
-    /// and those moved down. A pair of two S1 players moves the lower down; a pair of two S2
-    /// players moves the higher up; an S1 player left over moves down. Each exchange costs
-    /// at least n, so one fewer always wins.
-    fn exchange(&self, x: usize, y: Option<usize>) -> i128 {
-        let down = |p: usize| (2 * self.n - p) as i128;
-        match y {
-            None if self.in_s1(x) => down(x),
-            None => 0,
-            Some(y) => match (self.in_s1(x), self.in_s1(y)) {
-                (true, true) => down(y),
-                (false, false) => x as i128,
-                (false, true) => down(y),
-                (true, false) => 0,
-            },
-        }
-    }
-
-    /// Transpositions: each S1 player's opponent as high in S2 as possible, S1's first
-    /// player before its second and so on. `Exact` makes that strictly lexicographic (a
-    /// power of n + 1 per S1 place, only for brackets small enough to hold it); `Weighted`
-    /// weighs the distance from the first-against-first opponent by the S1 player's rank;
-    /// `Plain` counts the distance alone.
-    fn transposition(&self, x: usize, y: Option<usize>, mode: OrderMode) -> i128 {
-        let Some(y) = y else {
-            return match mode {
-                OrderMode::Exact => 0,
-                _ => (self.n - 1 - x) as i128,
-            };
-        };
-        if mode == OrderMode::Exact {
-            let s1 = self.moved + self.half;
-            let base = self.n as i128 + 1;
-            let power = self
-                .s1_index(x)
-                .map_or(0, |i| (s1 - 1 - i.min(s1 - 1)) as u32);
-            return y as i128 * base.pow(power);
-        }
-        let ideal = if x < self.moved {
-            self.moved + x
-        } else {
-            x.max(self.start) + self.half
-        };
-        let weight = if mode == OrderMode::Weighted {
-            self.n - x
-        } else {
-            1
-        };
-        (y.abs_diff(ideal) * weight) as i128
-    }
-
-    /// Whether the exact order's weights stay within `bits`.
-    fn exact_fits(&self, bits: u32) -> bool {
-        let s1 = (self.moved + self.half) as u32;
-        let per = 128 - (self.n as u128 + 1).leading_zeros();
-        // Each power of n + 1, times a position below n + 1, summed over n edges.
-        per * (s1 + 2) <= bits
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum OrderMode {
-    Exact,
-    Weighted,
-    Plain,
 }

@@ -6,6 +6,7 @@
 //! - `players`: the event's data, pairing numbers, scores, colour preferences and floats;
 //! - `brackets`: the pairing, bracket by bracket, as weighted matchings;
 //! - `criteria`: the quality criteria in their order, packed into one weight;
+//! - `order`: the Handbook's order inside a bracket, for pairings equal on every criterion;
 //! - `colours`: who has white, and the order of the boards.
 //!
 //! Why weighted matching rather than the Handbook's generation of transpositions and
@@ -18,6 +19,7 @@
 mod brackets;
 mod colours;
 mod criteria;
+mod order;
 mod players;
 
 pub use colours::{allocate, order_boards, rank_order, ranks_above};

@@ -1,0 +1,170 @@
+//! The Handbook's order inside a bracket (C.04.3 article 4 in the 2025 text, sections B and
+//! D in 2017's): which of the pairings equal on every criterion comes first. A bracket with
+//! moved-down players is ordered in two passes, as the Handbook pairs it: first the
+//! moved-down players (S1) against the residents (S2), each as high an opponent as the
+//! criteria allow, the first MDP before the second; then, those pairs fixed, the remainder —
+//! a homogeneous bracket whose top half (S1) faces its bottom half (S2), first against first,
+//! with the fewest exchanges between the halves and the smallest difference of the pairing
+//! numbers exchanged, then S2 transposed as little as possible.
+
+/// How exactly the order is weighed: `Exact` is strictly lexicographic (a power of the part's
+/// size + 1 per S1 place), for parts small enough to hold it; `Weighted` weighs the distance
+/// from the natural opponent by the S1 player's rank; `Plain` counts the distance alone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    Exact,
+    Weighted,
+    Plain,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Role {
+    /// Not in the part being ordered.
+    Out,
+    /// A moved-down player, by its place among them.
+    Moved(usize),
+    /// A player of the part, by its place in it (residents, or the remainder).
+    In(usize),
+}
+
+/// One part of a bracket to order, by bracket position.
+pub struct Layout {
+    role: Vec<Role>,
+    /// Moved-down players ordered against the residents (the first pass), or the remainder.
+    moved_pass: bool,
+    moved: usize,
+    /// Players in the part (residents in the first pass), and S1's size in the remainder.
+    len: usize,
+    s1: usize,
+}
+
+impl Layout {
+    /// A homogeneous bracket of `n`.
+    pub fn homogeneous(n: usize) -> Layout {
+        Layout::remainder(&vec![true; n])
+    }
+
+    /// The first pass of a bracket whose first `moved` players moved down.
+    pub fn moved_down(n: usize, moved: usize) -> Layout {
+        let role = (0..n)
+            .map(|x| {
+                if x < moved {
+                    Role::Moved(x)
+                } else {
+                    Role::In(x - moved)
+                }
+            })
+            .collect();
+        Layout {
+            role,
+            moved_pass: true,
+            moved,
+            len: n - moved,
+            s1: 0,
+        }
+    }
+
+    /// The remainder: the bracket positions marked `true`.
+    pub fn remainder(members: &[bool]) -> Layout {
+        let mut k = 0;
+        let role = members
+            .iter()
+            .map(|&m| {
+                if m {
+                    k += 1;
+                    Role::In(k - 1)
+                } else {
+                    Role::Out
+                }
+            })
+            .collect();
+        Layout {
+            role,
+            moved_pass: false,
+            moved: 0,
+            len: k,
+            s1: k / 2,
+        }
+    }
+
+    /// Exchanges in the remainder: fewest S1 players moved down, then the smallest
+    /// difference between the places moved up and those moved down. A pair of two S1
+    /// players moves the lower down; a pair of two S2 players moves the higher up; an S1
+    /// player left over moves down. Each costs at least the part's size, so one fewer
+    /// always wins.
+    pub fn exchange(&self, x: usize, y: Option<usize>) -> i128 {
+        if self.moved_pass {
+            return 0;
+        }
+        let Role::In(i) = self.role[x] else {
+            return 0;
+        };
+        let down = |p: usize| (2 * self.len - p) as i128;
+        let s1 = |p: usize| p < self.s1;
+        match y.map(|y| self.role[y]) {
+            None => {
+                if s1(i) {
+                    down(i)
+                } else {
+                    0
+                }
+            }
+            Some(Role::In(j)) => match (s1(i), s1(j)) {
+                (true, true) | (false, true) => down(j),
+                (false, false) => i as i128,
+                (true, false) => 0,
+            },
+            Some(_) => 0,
+        }
+    }
+
+    /// Transpositions: each S1 player's opponent as high in S2 as possible, S1's first
+    /// player before its second; in the first pass each moved-down player's resident as
+    /// high as possible, and a moved-down player left over costs more than any opponent.
+    pub fn transposition(&self, x: usize, y: Option<usize>, mode: Mode) -> i128 {
+        let base = self.len as i128 + 1;
+        let scale = |place: usize, count: usize, value: i128| -> i128 {
+            match mode {
+                Mode::Exact => value * base.pow((count - 1 - place) as u32),
+                Mode::Weighted => value * (count - place) as i128,
+                Mode::Plain => value,
+            }
+        };
+        let other = y.map(|y| self.role[y]);
+        if self.moved_pass {
+            let Role::Moved(i) = self.role[x] else {
+                return 0;
+            };
+            let value = match other {
+                Some(Role::In(r)) => r as i128,
+                _ => self.len as i128 + 1,
+            };
+            return scale(i, self.moved, value);
+        }
+        let Role::In(i) = self.role[x] else {
+            return 0;
+        };
+        match (other, mode) {
+            (Some(Role::In(j)), Mode::Exact) if i < self.s1 => scale(i, self.s1, j as i128),
+            (Some(Role::In(j)), Mode::Exact) => j as i128,
+            (None, Mode::Exact) => 0,
+            (Some(Role::In(j)), _) => {
+                let ideal = i + self.s1;
+                let distance = j.abs_diff(ideal) as i128;
+                if mode == Mode::Weighted {
+                    distance * (self.len - i) as i128
+                } else {
+                    distance
+                }
+            }
+            _ => (self.len.saturating_sub(1 + i)) as i128,
+        }
+    }
+
+    /// Whether the exact order's weights stay within `bits`.
+    pub fn exact_fits(&self, bits: u32) -> bool {
+        let places = if self.moved_pass { self.moved } else { self.s1 } as u32;
+        let per = 128 - (self.len as u128 + 1).leading_zeros();
+        per * (places + 2) <= bits
+    }
+}
