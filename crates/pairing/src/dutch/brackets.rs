@@ -130,8 +130,9 @@ fn pair_bracket(
             if y < nb {
                 pair_values(setup, &mut v, a, b);
                 v[C::ScoresPaired as usize] = current.weight(states[a].score);
+                repeat_upfloat_scores(&mut v, &states[a], &states[b], &current);
             } else if x < nb {
-                float_values(&mut v, &states[a]);
+                float_values(&mut v, &states[a], &current);
             } else if !in_next(y) {
                 graph.plain.push((x, y));
                 continue;
@@ -149,7 +150,7 @@ fn pair_bracket(
             let mut v: Values = [0; COUNT];
             bye_penalties(&mut v, &states[vertex[x]]);
             if x < nb {
-                float_values(&mut v, &states[vertex[x]]);
+                float_values(&mut v, &states[vertex[x]], &current);
             }
             graph.ends.push((x, bv));
             graph.values.push(v);
@@ -314,8 +315,28 @@ fn pair_values(setup: &Setup, v: &mut Values, a: usize, b: usize) {
 }
 
 /// A bracket player left unpaired floats down (or takes the bye).
-fn float_values(v: &mut Values, st: &State) {
+fn float_values(v: &mut Values, st: &State, scale: &ScoreScale) {
     repeat_penalties(v, st, Float::Down);
+    // (C16, C18) A repeated downfloater leaving the bracket: its score counts against.
+    if st.float_ago(1) == Some(Float::Down) {
+        v[C::DownAgainScore as usize] -= scale.weight(st.score);
+    }
+    if st.float_ago(2) == Some(Float::Down) {
+        v[C::DownTwoAgoScore as usize] -= scale.weight(st.score);
+    }
+}
+
+/// (C17, C19) A pair making the lower player float up again: the higher one's score counts
+/// against.
+fn repeat_upfloat_scores(v: &mut Values, higher: &State, lower: &State, scale: &ScoreScale) {
+    if higher.score > lower.score {
+        if lower.float_ago(1) == Some(Float::Up) {
+            v[C::UpAgainScore as usize] -= scale.weight(higher.score);
+        }
+        if lower.float_ago(2) == Some(Float::Up) {
+            v[C::UpTwoAgoScore as usize] -= scale.weight(higher.score);
+        }
+    }
 }
 
 /// The 2025 rules on who takes the pairing-allocated bye: the lowest score, then the fewest

@@ -40,6 +40,16 @@ pub enum Criterion {
     DownTwoAgo,
     /// (C15) An upfloat again after one two rounds before.
     UpTwoAgo,
+    /// (C16) The scores of players floating down again after the last round, kept low: a
+    /// repeated downfloater paired inside the bracket rather than further down (minus its
+    /// score's weight when it leaves the bracket).
+    DownAgainScore,
+    /// (C17) The scores of the opponents of repeated upfloaters (after the last round).
+    UpAgainScore,
+    /// (C18) As C16, for a downfloat two rounds before.
+    DownTwoAgoScore,
+    /// (C19) As C17, for an upfloat two rounds before.
+    UpTwoAgoScore,
     /// The Handbook's order inside a bracket, first its exchanges: an S1 player (the top
     /// half, or a moved-down player) not facing S2 — fewest, and the lowest of S1 first.
     Exchange,
@@ -48,7 +58,7 @@ pub enum Criterion {
     Order,
 }
 
-pub const COUNT: usize = 16;
+pub const COUNT: usize = 20;
 
 /// Field values of one edge, by [`Criterion`] (as index).
 pub type Values = [i128; COUNT];
