@@ -104,6 +104,7 @@ fn pair_bracket(
         .filter(|&&p| states[p].score > residents_score)
         .count();
     let edge_bound = nb + next + 1;
+    let bounds = Packing::edge_bounds(nb, next);
     let scores: Vec<u32> = bracket.iter().map(|&p| states[p].score).collect();
     let current = ScoreScale::new(scores.clone(), edge_bound);
     let mut with_next = scores;
@@ -115,7 +116,7 @@ fn pair_bracket(
     let mut graph = Graph {
         n: vertex.len() + usize::from(odd),
         nb,
-        edge_bound,
+        bounds,
         ends: Vec::new(),
         values: Vec::new(),
         plain: Vec::new(),
@@ -196,7 +197,7 @@ fn pair_bracket(
 struct Graph {
     n: usize,
     nb: usize,
-    edge_bound: usize,
+    bounds: [usize; COUNT],
     ends: Vec<(usize, usize)>,
     values: Vec<Values>,
     plain: Vec<(usize, usize)>,
@@ -216,12 +217,20 @@ impl Graph {
                     let y = (y < self.nb).then_some(y);
                     (layout.exchange(x, y), layout.transposition(x, y, mode))
                 } else {
-                    (0, 0)
+                    ([0; 4], 0)
                 };
-                v[C::Exchange as usize] = -e;
+                let fields = [
+                    C::Exchange,
+                    C::ExchangeSum,
+                    C::ExchangeHighDown,
+                    C::ExchangeLowUp,
+                ];
+                for (f, e) in fields.into_iter().zip(e) {
+                    v[f as usize] = -e;
+                }
                 v[C::Order as usize] = -o;
             }
-            let p = Packing::new(&self.values, self.edge_bound);
+            let p = Packing::new(&self.values, &self.bounds);
             let fits = p.keeps(C::Order);
             packing = Some(p);
             if fits {

@@ -50,15 +50,21 @@ pub enum Criterion {
     DownTwoAgoScore,
     /// (C19) As C17, for an upfloat two rounds before.
     UpTwoAgoScore,
-    /// The Handbook's order inside a bracket, first its exchanges: an S1 player (the top
-    /// half, or a moved-down player) not facing S2 — fewest, and the lowest of S1 first.
+    /// The Handbook's order inside a bracket (`order`), first its exchanges between S1 and
+    /// S2: fewest players exchanged…
     Exchange,
+    /// …then the smallest difference between the pairing numbers moved up and down…
+    ExchangeSum,
+    /// …then the highest number moved down from S1…
+    ExchangeHighDown,
+    /// …then the lowest number moved up from S2.
+    ExchangeLowUp,
     /// Then its transpositions: how far each S1 player's opponent is from its place in S2,
     /// the higher players' distance weighing more; the lowest left over float.
     Order,
 }
 
-pub const COUNT: usize = 20;
+pub const COUNT: usize = 23;
 
 /// Field values of one edge, by [`Criterion`] (as index).
 pub type Values = [i128; COUNT];
@@ -74,13 +80,17 @@ pub struct Packing {
 }
 
 impl Packing {
-    /// `edges` bounds how many edges of a matching carry a field (every vertex is in one
-    /// edge, so a field on the bracket's edges is on at most as many as the bracket and the
-    /// next scoregroup hold), and with the largest value it bounds the field's total.
-    pub fn new(values: &[Values], edges: usize) -> Packing {
+    /// `edges[f]` bounds how many edges of a matching carry field f (each vertex is in one
+    /// edge: the bye's fields are on one edge, a pair's on at most half the bracket); with
+    /// the largest value it bounds the field's total. A field that is zero everywhere
+    /// takes no bits.
+    pub fn new(values: &[Values], edges: &[usize; COUNT]) -> Packing {
         let width: [u32; COUNT] = std::array::from_fn(|f| {
             let top = values.iter().map(|v| v[f].unsigned_abs()).max().unwrap_or(0);
-            let total = top.saturating_mul(edges.max(1) as u128);
+            if top == 0 {
+                return 0;
+            }
+            let total = top.saturating_mul(edges[f].max(1) as u128);
             // The total ranges over [−total, total]: 2·total + 1 values.
             bits(total.saturating_mul(2).saturating_add(1))
         });
@@ -102,6 +112,35 @@ impl Packing {
             at += width[f];
         }
         Packing { shift }
+    }
+
+    /// How many edges of a matching can carry each field, for a bracket of `bracket`
+    /// players with `next` in the next scoregroup.
+    pub fn edge_bounds(bracket: usize, next: usize) -> [usize; COUNT] {
+        use Criterion as C;
+        let pairs = bracket / 2 + 1;
+        let mut b = [bracket + 1; COUNT];
+        for c in [C::ByeScore, C::ByeUnplayed] {
+            b[c as usize] = 1;
+        }
+        for c in [
+            C::Pairs,
+            C::ScoresPaired,
+            C::TopscorerDifference,
+            C::TopscorerRun,
+            C::Preference,
+            C::StrongPreference,
+            C::UpAgain,
+            C::UpTwoAgo,
+            C::UpAgainScore,
+            C::UpTwoAgoScore,
+        ] {
+            b[c as usize] = pairs;
+        }
+        for c in [C::NextPairs, C::NextScoresPaired] {
+            b[c as usize] = (bracket + next) / 2 + 1;
+        }
+        b
     }
 
     pub fn keeps(&self, c: Criterion) -> bool {

@@ -87,34 +87,33 @@ impl Layout {
         }
     }
 
-    /// Exchanges in the remainder: fewest S1 players moved down, then the smallest
-    /// difference between the places moved up and those moved down. A pair of two S1
-    /// players moves the lower down; a pair of two S2 players moves the higher up; an S1
-    /// player left over moves down. Each costs at least the part's size, so one fewer
-    /// always wins.
-    pub fn exchange(&self, x: usize, y: Option<usize>) -> i128 {
+    /// Exchanges in the remainder (2017 text, D.2): the fewest players moved between S1
+    /// and S2; then the smallest difference between the places moved up and those moved
+    /// down; then the highest place moved down; then the lowest place moved up. A pair of
+    /// two S1 players moves the lower down, a pair of two S2 players moves the higher up, an
+    /// S1 player left over moves down. As costs, by field: count, difference, and the two
+    /// last as sums of places — exact for one player exchanged each way (the usual case),
+    /// an approximation for more.
+    pub fn exchange(&self, x: usize, y: Option<usize>) -> [i128; 4] {
+        let none = [0; 4];
         if self.moved_pass {
-            return 0;
+            return none;
         }
         let Role::In(i) = self.role[x] else {
-            return 0;
+            return none;
         };
-        let down = |p: usize| (2 * self.len - p) as i128;
+        let down = |p: usize| [1, -(p as i128), -(p as i128), 0];
+        let up = |p: usize| [0, p as i128, 0, p as i128];
         let s1 = |p: usize| p < self.s1;
         match y.map(|y| self.role[y]) {
-            None => {
-                if s1(i) {
-                    down(i)
-                } else {
-                    0
-                }
-            }
+            None if s1(i) => down(i),
+            None => none,
             Some(Role::In(j)) => match (s1(i), s1(j)) {
-                (true, true) | (false, true) => down(j),
-                (false, false) => i as i128,
-                (true, false) => 0,
+                (_, true) => down(j),
+                (false, false) => up(i),
+                (true, false) => none,
             },
-            Some(_) => 0,
+            Some(_) => none,
         }
     }
 
