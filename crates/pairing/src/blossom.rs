@@ -32,7 +32,7 @@ pub type WideEdge = (usize, usize, i128);
 
 /// The largest wide weight magnitude accepted: doubled, dual sums and slacks stay inside
 /// `i128` with room to spare.
-pub const MAX_WIDE_WEIGHT: i128 = 1 << 120;
+pub const MAX_WIDE_WEIGHT: i128 = 1 << 122;
 
 /// Why a matching was not computed.
 #[derive(Debug, Clone, PartialEq, Eq)]

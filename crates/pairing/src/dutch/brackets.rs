@@ -13,7 +13,7 @@
 //! its downfloaters move to the next bracket, whose own matching decides whom they meet.
 
 use super::colours::{allocate, rank_order};
-use super::criteria::{COUNT, Criterion as C, Packing, ScoreScale, Values};
+use super::criteria::{BUDGET, COUNT, Criterion as C, Packing, ScoreScale, Values};
 use super::order::{Layout, Mode};
 use super::players::{Colour, DutchError, Float, Preference, State, Strength};
 use crate::blossom::{self, WideEdge};
@@ -158,10 +158,10 @@ fn pair_bracket(
         }
     }
     let mates = if moved == 0 {
-        graph.solve(&Layout::homogeneous(nb))?
+        graph.solve(&mut Layout::homogeneous(nb))?
     } else {
         // First the moved-down players' opponents, then the remainder with those fixed.
-        let first = graph.solve(&Layout::moved_down(nb, moved))?;
+        let first = graph.solve(&mut Layout::moved_down(nb, moved))?;
         let mut remainder = vec![true; nb];
         for x in 0..moved {
             remainder[x] = false;
@@ -171,7 +171,7 @@ fn pair_bracket(
             }
             graph.keep_only(x, m);
         }
-        graph.solve(&Layout::remainder(&remainder))?
+        graph.solve(&mut Layout::remainder(&remainder))?
     };
     let mut out = BracketOut {
         pairs: Vec::new(),
@@ -205,39 +205,83 @@ struct Graph {
 
 impl Graph {
     /// The best matching with the Handbook's order of `layout`, as exactly as the weight
-    /// can hold it: for each vertex, its mate.
-    fn solve(&mut self, layout: &Layout) -> Result<Vec<usize>, DutchError> {
-        let mut packing = None;
-        for mode in [Mode::Exact, Mode::Weighted, Mode::Plain] {
-            if mode == Mode::Exact && !layout.exact_fits(60) {
-                continue;
-            }
-            for (&(x, y), v) in self.ends.iter().zip(self.values.iter_mut()) {
-                let (e, o) = if x < self.nb {
-                    let y = (y < self.nb).then_some(y);
-                    (layout.exchange(x, y), layout.transposition(x, y, mode))
-                } else {
-                    ([0; 4], 0)
+    /// can hold it: for each vertex, its mate. The exact order over all S1 places at once
+    /// if it fits; else over windows of places, first to last, each window's pairs fixed
+    /// before the next (one matching each, for S1 of up to 64); else the weighted or plain
+    /// distances.
+    fn solve(&mut self, layout: &mut Layout) -> Result<Vec<usize>, DutchError> {
+        if let Some(mates) = self.try_solve(layout, Mode::Exact)? {
+            return Ok(mates);
+        }
+        let places = layout.places();
+        let free = BUDGET.saturating_sub(self.packing(layout, None).used());
+        let per = layout.place_bits();
+        let k = ((free.saturating_sub(1) / per) as usize).saturating_sub(1);
+        if k >= 1 && places <= 64 {
+            let mut lo = 0;
+            loop {
+                let hi = (lo + k).min(places);
+                layout.set_window(lo, hi);
+                let Some(mates) = self.try_solve(layout, Mode::Exact)? else {
+                    break;
                 };
-                let fields = [
-                    C::Exchange,
-                    C::ExchangeSum,
-                    C::ExchangeHighDown,
-                    C::ExchangeLowUp,
-                ];
-                for (f, e) in fields.into_iter().zip(e) {
-                    v[f as usize] = -e;
+                if hi == places {
+                    return Ok(mates);
                 }
-                v[C::Order as usize] = -o;
+                for place in lo..hi {
+                    let x = layout.position(place);
+                    self.keep_only(x, mates[x]);
+                }
+                lo = hi;
             }
-            let p = Packing::new(&self.values, &self.bounds);
-            let fits = p.keeps(C::Order);
-            packing = Some(p);
-            if fits {
-                break;
+            layout.set_window(0, places);
+        }
+        for mode in [Mode::Weighted, Mode::Plain] {
+            if let Some(mates) = self.try_solve(layout, mode)? {
+                return Ok(mates);
             }
         }
-        let packing = packing.expect("the plain order is always tried");
+        let packing = self.packing(layout, None);
+        self.matching(&packing)
+    }
+
+    /// The matching with the order weighed in `mode`, or `None` if the order does not fit.
+    fn try_solve(&mut self, layout: &Layout, mode: Mode) -> Result<Option<Vec<usize>>, DutchError> {
+        if mode == Mode::Exact && !layout.window_fits() {
+            return Ok(None);
+        }
+        let packing = self.packing(layout, Some(mode));
+        if !packing.keeps(C::Order) {
+            return Ok(None);
+        }
+        self.matching(&packing).map(Some)
+    }
+
+    /// Sets the order's fields for `layout` (the transpositions in `mode`, or none) and packs.
+    fn packing(&mut self, layout: &Layout, mode: Option<Mode>) -> Packing {
+        for (&(x, y), v) in self.ends.iter().zip(self.values.iter_mut()) {
+            let (e, o) = if x < self.nb {
+                let y = (y < self.nb).then_some(y);
+                let o = mode.map_or(0, |m| layout.transposition(x, y, m));
+                (layout.exchange(x, y), o)
+            } else {
+                ([0; 4], 0)
+            };
+            let fields = [
+                C::Exchange,
+                C::ExchangeSum,
+                C::ExchangeHighDown,
+                C::ExchangeLowUp,
+            ];
+            for (f, e) in fields.into_iter().zip(e) {
+                v[f as usize] = -e;
+            }
+            v[C::Order as usize] = -o;
+        }
+        Packing::new(&self.values, &self.bounds)
+    }
+
+    fn matching(&self, packing: &Packing) -> Result<Vec<usize>, DutchError> {
         let mut edges: Vec<WideEdge> = self
             .ends
             .iter()

@@ -70,13 +70,14 @@ pub const COUNT: usize = 23;
 pub type Values = [i128; COUNT];
 
 /// Bits of the weight used: doubled weights, dual sums and slacks stay inside `i128`
-/// (`blossom::MAX_WIDE_WEIGHT` is 2^120).
-const BUDGET: u32 = 118;
+/// (`blossom::MAX_WIDE_WEIGHT` is 2^122).
+pub const BUDGET: u32 = 121;
 
 /// The shifts of each field for one bracket, or `None` for a field dropped because the
 /// fields above it already fill the weight.
 pub struct Packing {
     shift: [Option<u32>; COUNT],
+    used: u32,
 }
 
 impl Packing {
@@ -111,7 +112,12 @@ impl Packing {
             shift[f] = Some(at);
             at += width[f];
         }
-        Packing { shift }
+        Packing { shift, used }
+    }
+
+    /// Bits the fields kept take.
+    pub fn used(&self) -> u32 {
+        self.used
     }
 
     /// How many edges of a matching can carry each field, for a bracket of `bracket`

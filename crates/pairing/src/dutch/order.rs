@@ -36,6 +36,9 @@ pub struct Layout {
     /// Players in the part (residents in the first pass), and S1's size in the remainder.
     len: usize,
     s1: usize,
+    /// The S1 places the exact order weighs (the others weigh nothing): all of them, or a
+    /// window when the weight cannot hold them all at once.
+    window: (usize, usize),
 }
 
 impl Layout {
@@ -61,6 +64,7 @@ impl Layout {
             moved,
             len: n - moved,
             s1: 0,
+            window: (0, moved),
         }
     }
 
@@ -84,6 +88,7 @@ impl Layout {
             moved: 0,
             len: k,
             s1: k / 2,
+            window: (0, k / 2),
         }
     }
 
@@ -117,14 +122,55 @@ impl Layout {
         }
     }
 
+    /// The number of S1 places: the moved-down players in the first pass, the remainder's
+    /// top half in the second.
+    pub fn places(&self) -> usize {
+        if self.moved_pass { self.moved } else { self.s1 }
+    }
+
+    /// The bracket position of S1 place `place`.
+    pub fn position(&self, place: usize) -> usize {
+        let want = if self.moved_pass {
+            Role::Moved(place)
+        } else {
+            Role::In(place)
+        };
+        self.role
+            .iter()
+            .position(|&r| r == want)
+            .expect("every place has a position")
+    }
+
+    /// Weigh only S1 places `lo..hi` in the exact order.
+    pub fn set_window(&mut self, lo: usize, hi: usize) {
+        self.window = (lo, hi);
+    }
+
+    /// Whether the exact order over the window could fit a weight at all (the packing
+    /// decides whether it fits beside the criteria).
+    pub fn window_fits(&self) -> bool {
+        let (lo, hi) = self.window;
+        (hi - lo + 1) as u32 * self.place_bits() <= 100
+    }
+
+    /// Bits per S1 place of the exact order (a power of the part's size + 1).
+    pub fn place_bits(&self) -> u32 {
+        128 - (self.len as u128 + 1).leading_zeros()
+    }
+
     /// Transpositions: each S1 player's opponent as high in S2 as possible, S1's first
     /// player before its second; in the first pass each moved-down player's resident as
     /// high as possible, and a moved-down player left over costs more than any opponent.
+    /// In the exact order only the window's places weigh, the window's first the most.
     pub fn transposition(&self, x: usize, y: Option<usize>, mode: Mode) -> i128 {
         let base = self.len as i128 + 1;
+        let (lo, hi) = self.window;
         let scale = |place: usize, count: usize, value: i128| -> i128 {
             match mode {
-                Mode::Exact => value * base.pow((count - 1 - place) as u32),
+                Mode::Exact if (lo..hi).contains(&place) => {
+                    value * base.pow((hi - 1 - place) as u32)
+                }
+                Mode::Exact => 0,
                 Mode::Weighted => value * (count - place) as i128,
                 Mode::Plain => value,
             }
@@ -145,8 +191,9 @@ impl Layout {
         };
         match (other, mode) {
             (Some(Role::In(j)), Mode::Exact) if i < self.s1 => scale(i, self.s1, j as i128),
-            (Some(Role::In(j)), Mode::Exact) => j as i128,
-            (None, Mode::Exact) => 0,
+            // Pairs inside S2 (after exchanges) last of all.
+            (Some(Role::In(j)), Mode::Exact) if hi == self.s1 => j as i128,
+            (_, Mode::Exact) => 0,
             (Some(Role::In(j)), _) => {
                 let ideal = i + self.s1;
                 let distance = j.abs_diff(ideal) as i128;
@@ -158,12 +205,5 @@ impl Layout {
             }
             _ => (self.len.saturating_sub(1 + i)) as i128,
         }
-    }
-
-    /// Whether the exact order's weights stay within `bits`.
-    pub fn exact_fits(&self, bits: u32) -> bool {
-        let places = if self.moved_pass { self.moved } else { self.s1 } as u32;
-        let per = 128 - (self.len as u128 + 1).leading_zeros();
-        per * (places + 2) <= bits
     }
 }
