@@ -216,7 +216,7 @@ impl Graph {
         let places = layout.places();
         let free = BUDGET.saturating_sub(self.packing(layout, None).used());
         let per = layout.place_bits();
-        let k = ((free.saturating_sub(1) / per) as usize).saturating_sub(1);
+        let k = ((free.saturating_sub(1) / per) as usize).saturating_sub(2);
         if k >= 1 && places <= 64 {
             let mut lo = 0;
             loop {

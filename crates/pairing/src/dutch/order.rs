@@ -150,7 +150,7 @@ impl Layout {
     /// decides whether it fits beside the criteria).
     pub fn window_fits(&self) -> bool {
         let (lo, hi) = self.window;
-        (hi - lo + 1) as u32 * self.place_bits() <= 100
+        (hi - lo + 2) as u32 * self.place_bits() <= 100
     }
 
     /// Bits per S1 place of the exact order (a power of the part's size + 1).
@@ -167,9 +167,9 @@ impl Layout {
         let (lo, hi) = self.window;
         let scale = |place: usize, count: usize, value: i128| -> i128 {
             match mode {
-                Mode::Exact if (lo..hi).contains(&place) => {
-                    value * base.pow((hi - 1 - place) as u32)
-                }
+                // One power to spare below the last place: the pairs inside S2 (players
+                // moved up by an exchange, who come after every S1 player).
+                Mode::Exact if (lo..hi).contains(&place) => value * base.pow((hi - place) as u32),
                 Mode::Exact => 0,
                 Mode::Weighted => value * (count - place) as i128,
                 Mode::Plain => value,
