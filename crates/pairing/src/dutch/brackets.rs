@@ -210,6 +210,21 @@ impl Graph {
     /// before the next (one matching each, for S1 of up to 64); else the weighted or plain
     /// distances.
     fn solve(&mut self, layout: &mut Layout) -> Result<Vec<usize>, DutchError> {
+        let (ends, values) = (self.ends.clone(), self.values.clone());
+        let mates = self.solve_in_order(layout)?;
+        match layout.remainder_pairs(&mates) {
+            Some(pairs) if pairs != layout.places() => {
+                // Fewer pairs than half the remainder: S1 is that many (MaxPairs), again.
+                self.ends = ends;
+                self.values = values;
+                layout.set_s1(pairs);
+                self.solve_in_order(layout)
+            }
+            _ => Ok(mates),
+        }
+    }
+
+    fn solve_in_order(&mut self, layout: &mut Layout) -> Result<Vec<usize>, DutchError> {
         if let Some(mates) = self.try_solve(layout, Mode::Exact)? {
             return Ok(mates);
         }

@@ -141,6 +141,26 @@ impl Layout {
             .expect("every place has a position")
     }
 
+    /// Pairs the matching `mates` (by vertex, bracket first) makes inside the remainder;
+    /// `None` in the first pass.
+    pub fn remainder_pairs(&self, mates: &[usize]) -> Option<usize> {
+        if self.moved_pass {
+            return None;
+        }
+        let inside = |v: usize| matches!(self.role.get(v), Some(Role::In(_)));
+        let ends = (0..self.role.len())
+            .filter(|&x| inside(x) && inside(mates[x]))
+            .count();
+        Some(ends / 2)
+    }
+
+    /// S1 holds as many players as the remainder can pair (the Handbook's MaxPairs), which
+    /// is fewer than half when more than one must float.
+    pub fn set_s1(&mut self, pairs: usize) {
+        self.s1 = pairs;
+        self.window = (0, pairs);
+    }
+
     /// Weigh only S1 places `lo..hi` in the exact order.
     pub fn set_window(&mut self, lo: usize, hi: usize) {
         self.window = (lo, hi);
