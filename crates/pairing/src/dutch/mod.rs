@@ -160,7 +160,7 @@ pub fn pair_round(
     tournament: &Tournament,
     available: &[Availability],
 ) -> Result<Pairing, DutchError> {
-    let states = states(&tournament.players)?;
+    let mut states = states(&tournament.players)?;
     let plays = |i: usize| {
         matches!(
             available.get(i).copied().unwrap_or(Availability::Plays),
@@ -168,6 +168,18 @@ pub fn pair_round(
         )
     };
     let players: Vec<usize> = (0..states.len()).filter(|&i| plays(i)).collect();
+    // Pairing numbers among the players of this round, in the same order: the colour rule
+    // E.5 reads their parity, so that round 1 alternates the drawn colour board by board
+    // even when someone is absent (as the endorsed engines do).
+    let mut by_number = players.clone();
+    by_number.sort_by_key(|&i| states[i].number);
+    for (k, &i) in by_number.iter().enumerate() {
+        states[i].number = k + 1;
+    }
+    let absent: Vec<usize> = (0..states.len()).filter(|&i| !plays(i)).collect();
+    for (k, &i) in absent.iter().enumerate() {
+        states[i].number = players.len() + k + 1;
+    }
     let rounds = tournament.rounds() as u32;
     // C.04.3 article 1.7: in the last round, topscorers are those with more than half the
     // points possible so far.

@@ -122,8 +122,9 @@ fn requested_byes_and_withdrawals_are_not_paired() {
         Availability::Out,
     ];
     let p = t.pair(&away).unwrap();
-    // Four players: S1 = {1, 3}, S2 = {4, 5}; 1 and 3 have odd pairing numbers: white.
-    assert_eq!(by_number(&p), vec![(1, 4), (3, 5)]);
+    // Four players: S1 = {1, 3}, S2 = {4, 5}. Colours alternate by board: 3 is the second
+    // player of the round, so has black (E.5 read over the players paired).
+    assert_eq!(by_number(&p), vec![(1, 4), (5, 3)]);
     t.record(&p, &[Draw, Draw], &away).unwrap();
     assert_eq!(t.players[1].rounds[0], Outcome::Absent { score: 1 });
     assert_eq!(t.players[5].rounds[0], Outcome::Absent { score: 0 });
