@@ -168,17 +168,19 @@ pub fn pair_round(
         )
     };
     let players: Vec<usize> = (0..states.len()).filter(|&i| plays(i)).collect();
-    // Pairing numbers among the players of this round, in the same order: the colour rule
-    // E.5 reads their parity, so that round 1 alternates the drawn colour board by board
-    // even when someone is absent (as the endorsed engines do).
-    let mut by_number = players.clone();
-    by_number.sort_by_key(|&i| states[i].number);
-    for (k, &i) in by_number.iter().enumerate() {
-        states[i].number = k + 1;
-    }
-    let absent: Vec<usize> = (0..states.len()).filter(|&i| !plays(i)).collect();
-    for (k, &i) in absent.iter().enumerate() {
-        states[i].number = players.len() + k + 1;
+    if tournament.rounds() == 0 {
+        // Round 1 alternates the drawn colour board by board even when someone is absent
+        // (as the endorsed engines do): E.5 then reads pairing numbers among the players of
+        // the round, in the same order.
+        let mut by_number = players.clone();
+        by_number.sort_by_key(|&i| states[i].number);
+        for (k, &i) in by_number.iter().enumerate() {
+            states[i].number = k + 1;
+        }
+        let absent: Vec<usize> = (0..states.len()).filter(|&i| !plays(i)).collect();
+        for (k, &i) in absent.iter().enumerate() {
+            states[i].number = players.len() + k + 1;
+        }
     }
     let rounds = tournament.rounds() as u32;
     // C.04.3 article 1.7: in the last round, topscorers are those with more than half the
