@@ -117,13 +117,10 @@ pub fn write(event: &TrfEvent) -> Result<String, TrfError> {
             out.push_str(&block(*o, &numbers));
         }
         match event.next_round.get(i).copied() {
-            Some(Availability::RequestedBye(h)) => out.push_str(&block(
-                Outcome::Absent { score: h },
-                &numbers,
-            )),
-            Some(Availability::Out) => {
-                out.push_str(&block(Outcome::Absent { score: 0 }, &numbers))
+            Some(Availability::RequestedBye(h)) => {
+                out.push_str(&block(Outcome::Absent { score: h }, &numbers))
             }
+            Some(Availability::Out) => out.push_str(&block(Outcome::Absent { score: 0 }, &numbers)),
             _ => {}
         }
         out.push('\n');
@@ -193,7 +190,10 @@ pub fn read(text: &str) -> Result<TrfEvent, TrfError> {
             "XXR" => {
                 let v = at(4, chars.len());
                 total_rounds = Some(v.trim().parse::<u32>().map_err(|_| {
-                    bad(5, format!("XXR needs a number of rounds, not {:?}", v.trim()))
+                    bad(
+                        5,
+                        format!("XXR needs a number of rounds, not {:?}", v.trim()),
+                    )
                 })?);
             }
             "XXC" => {
@@ -275,7 +275,10 @@ fn read_row(chars: &[char], line: usize) -> Result<Row, TrfError> {
             })?
         };
         if !matches!(colour, 'w' | 'b' | '-' | ' ') {
-            return Err(bad(start + 8, format!("a colour w, b or -, not {colour:?}")));
+            return Err(bad(
+                start + 8,
+                format!("a colour w, b or -, not {colour:?}"),
+            ));
         }
         if !"10=+-WDLUHFZ ".contains(result) {
             return Err(bad(start + 10, format!("a result code, not {result:?}")));

@@ -63,7 +63,8 @@ fn an_exported_event_imports_exactly_and_writes_the_same_text() {
     // Every kind of round made it into the file.
     for code in ["U", "H", "Z", "+", "-", "=", "1", "0"] {
         assert!(
-            text.lines().any(|l| l.starts_with("001") && l[89..].contains(&format!(" {code}"))),
+            text.lines()
+                .any(|l| l.starts_with("001") && l[89..].contains(&format!(" {code}"))),
             "no {code} in\n{text}"
         );
     }
@@ -95,7 +96,13 @@ fn a_file_from_another_program_reads_as_its_lines_say() {
     let names: Vec<&str> = t.players.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(
         names,
-        ["Abel, Anna", "Berg, Bea", "Cole, Cas", "Dahl, Dirk", "Eck, Emil"]
+        [
+            "Abel, Anna",
+            "Berg, Bea",
+            "Cole, Cas",
+            "Dahl, Dirk",
+            "Eck, Emil"
+        ]
     );
     let ratings: Vec<u32> = t.players.iter().map(|p| p.rating).collect();
     assert_eq!(ratings, [2450, 2300, 0, 1800, 1700]);
@@ -118,7 +125,10 @@ fn a_file_from_another_program_reads_as_its_lines_say() {
     );
     assert_eq!(
         t.players[2].rounds,
-        [Outcome::PairingBye { score: 2 }, Outcome::Absent { score: 1 }]
+        [
+            Outcome::PairingBye { score: 2 },
+            Outcome::Absent { score: 1 }
+        ]
     );
     // And the engine pairs round 3 from it.
     let pairing = t.pair(&[]).unwrap();
@@ -157,7 +167,12 @@ fn bad_lines_are_refused_naming_line_and_column() {
     let bad = OTHER_PROGRAM.replace("0004 b 1", "0009 b 1");
     let (line, column, _) = refused(&bad);
     assert_eq!((line, column), (12, 102));
-    assert!(read("XXR five\n").unwrap_err().to_string().contains("line 1, column 5"));
+    assert!(
+        read("XXR five\n")
+            .unwrap_err()
+            .to_string()
+            .contains("line 1, column 5")
+    );
 }
 
 #[test]

@@ -31,7 +31,10 @@ pub struct Setup<'a> {
 }
 
 /// The pairs (unordered) and the player left for the pairing-allocated bye.
-pub fn pair(setup: &Setup) -> Result<(Vec<(usize, usize)>, Option<usize>), DutchError> {
+pub type Paired = (Vec<(usize, usize)>, Option<usize>);
+
+/// Pairs the round, bracket by bracket from the top.
+pub fn pair(setup: &Setup) -> Result<Paired, DutchError> {
     let states = setup.states;
     let mut ranked = setup.players.clone();
     ranked.sort_by(|&a, &b| rank_order(states, a, b));
@@ -376,7 +379,11 @@ fn pair_values(setup: &Setup, v: &mut Values, a: usize, b: usize) {
     }
     // Floats: the higher score floats down, the lower up (C.04.3 article 1.4.2).
     if sa.score != sb.score {
-        let (down, up) = if sa.score > sb.score { (sa, sb) } else { (sb, sa) };
+        let (down, up) = if sa.score > sb.score {
+            (sa, sb)
+        } else {
+            (sb, sa)
+        };
         repeat_penalties(v, down, Float::Down);
         repeat_penalties(v, up, Float::Up);
     }

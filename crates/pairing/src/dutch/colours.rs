@@ -89,7 +89,11 @@ pub fn order_boards(states: &[State], boards: &mut [(usize, usize)]) {
             (b, w)
         };
         let (sh, sl): (Half, Half) = (states[hi].score, states[lo].score);
-        (std::cmp::Reverse(sh), std::cmp::Reverse(sh + sl), states[hi].number)
+        (
+            std::cmp::Reverse(sh),
+            std::cmp::Reverse(sh + sl),
+            states[hi].number,
+        )
     };
     boards.sort_by_key(key);
 }

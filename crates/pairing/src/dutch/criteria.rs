@@ -87,7 +87,11 @@ impl Packing {
     /// takes no bits.
     pub fn new(values: &[Values], edges: &[usize; COUNT]) -> Packing {
         let width: [u32; COUNT] = std::array::from_fn(|f| {
-            let top = values.iter().map(|v| v[f].unsigned_abs()).max().unwrap_or(0);
+            let top = values
+                .iter()
+                .map(|v| v[f].unsigned_abs())
+                .max()
+                .unwrap_or(0);
             if top == 0 {
                 return 0;
             }

@@ -137,7 +137,10 @@ fn a_late_entry_takes_its_place_in_the_ranking() {
     let late = t.enter("Late", 2500);
     assert_eq!(t.players[late].rounds, vec![Outcome::Absent { score: 0 }]);
     let states = rungs_pairing::dutch::states(&t.players).unwrap();
-    assert_eq!(states[late].number, 1, "the highest rating takes pairing number 1");
+    assert_eq!(
+        states[late].number, 1,
+        "the highest rating takes pairing number 1"
+    );
 }
 
 #[test]
@@ -157,7 +160,12 @@ fn two_non_topscorers_who_must_have_the_same_colour_never_meet() {
     t.players[4].rounds = vec![p(1, Black), p(0, Black)];
     t.players[5].rounds = vec![p(2, Black), p(1, Black)];
     let pairing = t.pair(&[]).unwrap();
-    assert!(!pairing.boards.iter().any(|&(w, b)| (w.min(b), w.max(b)) == (0, 1)));
+    assert!(
+        !pairing
+            .boards
+            .iter()
+            .any(|&(w, b)| (w.min(b), w.max(b)) == (0, 1))
+    );
     for &(w, b) in &pairing.boards {
         if w == 0 || b == 0 || w == 1 || b == 1 {
             assert!(b == 0 || b == 1, "1 and 2 have black: {pairing:?}");
@@ -175,7 +183,11 @@ fn the_checker_catches_each_broken_rule() {
         boards: vec![(0, 2), (1, 3)],
         bye: None,
     };
-    assert!(check(&t.players, 5, &[], &bad).unwrap_err().contains("meet again"));
+    assert!(
+        check(&t.players, 5, &[], &bad)
+            .unwrap_err()
+            .contains("meet again")
+    );
     // Someone left out.
     let bad = Pairing {
         boards: vec![(0, 1)],

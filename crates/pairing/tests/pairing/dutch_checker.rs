@@ -117,9 +117,10 @@ pub fn check(
         }
     }
     for &(w, b) in &pairing.boards {
-        let met = players[w].rounds.iter().any(
-            |o| matches!(o, Outcome::Played { opponent, .. } if *opponent == b),
-        );
+        let met = players[w]
+            .rounds
+            .iter()
+            .any(|o| matches!(o, Outcome::Played { opponent, .. } if *opponent == b));
         if met {
             return Err(format!(
                 "{} and {} meet again",

@@ -36,12 +36,22 @@ fn event() -> Vec<Player> {
         p(
             "A",
             2000,
-            vec![game(3, White, 2), game(1, Black, 1), game(5, White, 2), game(2, Black, 2)],
+            vec![
+                game(3, White, 2),
+                game(1, Black, 1),
+                game(5, White, 2),
+                game(2, Black, 2),
+            ],
         ),
         p(
             "B",
             1900,
-            vec![game(4, White, 1), game(0, White, 1), game(3, Black, 2), game(5, White, 2)],
+            vec![
+                game(4, White, 1),
+                game(0, White, 1),
+                game(3, Black, 2),
+                game(5, White, 2),
+            ],
         ),
         p(
             "C",
@@ -60,7 +70,12 @@ fn event() -> Vec<Player> {
         p(
             "D",
             1700,
-            vec![game(0, Black, 0), game(5, White, 2), game(1, White, 0), game(4, Black, 1)],
+            vec![
+                game(0, Black, 0),
+                game(5, White, 2),
+                game(1, White, 0),
+                game(4, Black, 1),
+            ],
         ),
         p(
             "E",
@@ -79,7 +94,12 @@ fn event() -> Vec<Player> {
         p(
             "F",
             1500,
-            vec![game(2, Black, 2), game(3, Black, 0), game(0, Black, 0), game(1, Black, 0)],
+            vec![
+                game(2, Black, 2),
+                game(3, Black, 0),
+                game(0, Black, 0),
+                game(1, Black, 0),
+            ],
         ),
     ]
 }
@@ -160,7 +180,10 @@ fn average_rating_and_performance_count_games_played_only() {
     // C played F 1500 and A 2000 (the forfeit is not a game): 1750; 0 of 2 → −800: 950.
     assert_eq!(value(&ev, C, TieBreak::AverageRatingOfOpponents), 1750.0);
     assert_eq!(value(&ev, C, TieBreak::PerformanceRating), 950.0);
-    assert_eq!((dp(50), dp(75), dp(100), dp(0), dp(25)), (0, 193, 800, -800, -193));
+    assert_eq!(
+        (dp(50), dp(75), dp(100), dp(0), dp(25)),
+        (0, 193, 800, -800, -193)
+    );
 }
 
 #[test]
