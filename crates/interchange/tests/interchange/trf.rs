@@ -229,3 +229,45 @@ XXR 3
 ";
     assert_eq!(pairs_as_published(trf), vec![(2, 1), (3, 5), (4, 0)]);
 }
+
+/// Rounds where the Handbook's order decides between pairings equal on every criterion,
+/// found by pairing random events beside bbpPairings; its answers stated as data.
+fn pairs_of(trf: &str) -> Vec<(usize, usize)> {
+    pairs_as_published(trf)
+}
+
+#[test]
+fn after_an_exchange_the_first_s1_player_meets_the_highest_s2_player_it_can() {
+    // 20 players, round 6. In the 3-point bracket's remainder {2, 3 | 4, 9, 20} (2 floats)
+    // colours leave one clash either way; S1′ = {3, 4} after the exchange, and 3 takes the
+    // first S2′ player it can: 9, leaving 4–20.
+    let trf = include_str!("fixtures/exchange_round6.trf");
+    assert_eq!(
+        pairs_of(trf),
+        vec![
+            (12, 18),
+            (7, 14),
+            (9, 3),
+            (4, 20),
+            (15, 2),
+            (19, 5),
+            (17, 1),
+            (13, 10),
+            (6, 11),
+            (8, 16)
+        ]
+    );
+}
+
+#[test]
+fn s1_holds_as_many_players_as_the_bracket_can_pair() {
+    // 35 players, round 7. The 2-point bracket {11, 14, 18, 27, 29, 34} can make only two
+    // pairs (one player must meet 25 below, one take the bye): S1 = {11, 14}, and the
+    // exchange moving 14 down beats the one moving 11 (the highest number moved down).
+    let trf = include_str!("fixtures/max_pairs_round7.trf");
+    let pairs = pairs_of(trf);
+    assert_eq!(pairs.len(), 18);
+    for board in [(11, 14), (27, 34), (29, 25), (18, 0), (30, 15), (2, 10)] {
+        assert!(pairs.contains(&board), "{board:?} missing from {pairs:?}");
+    }
+}
