@@ -11,10 +11,15 @@
 //!
 //! Why weighted matching rather than the Handbook's generation of transpositions and
 //! exchanges: the absolute and completion criteria then hold by construction (no search
-//! that could run out), the criteria's priority is exact where the weight can hold it
-//! (`criteria`), and a bracket of hundreds costs one polynomial matching. The endorsed
-//! engines (bbpPairings) pair the same way; where several pairings tie on every criterion,
-//! the Handbook's order inside the bracket decides (`Criterion::Order`), approximately.
+//! that could run out), and a bracket of hundreds costs a few polynomial matchings. The
+//! criteria are packed lexicographically into one `i128` weight (`criteria`: each field is
+//! given the bits its largest total over a matching needs, so a unit of a criterion
+//! outweighs everything below it); `f64` could not hold them exactly, and the existing
+//! `blossom` was widened to `i128` for it. Where pairings tie on every criterion the
+//! Handbook's order decides (`order`): exactly (lexicographic over S1) when the weight
+//! holds it, else over windows of S1 places solved one after another, else (S1 beyond 64,
+//! e.g. the early rounds of 500 players) by weighted distances. The endorsed engines
+//! (bbpPairings) also pair by weighted matching.
 
 mod brackets;
 mod colours;
