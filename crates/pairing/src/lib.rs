@@ -6,11 +6,13 @@
 //! - `round_robin`: the Berger tables, single or double;
 //! - `dutch`: a round of a Swiss event under the FIDE (Dutch) System, as FIDE's Handbook
 //!   states it (C.04.3), for events an arbiter must accept;
-//! - `tiebreaks`: a Swiss event's standings with FIDE's tie-breaks (C.07).
+//! - `tiebreaks`: a Swiss event's standings with FIDE's tie-breaks (C.07);
+//! - `crosstable`: those standings with every round's opponent, colour and result.
 //!
 //! `model` holds what they share; `ladder` feeds them from a replayed ladder and its log.
 pub mod balanced;
 pub mod blossom;
+pub mod crosstable;
 pub mod dutch;
 pub mod ladder;
 pub mod model;

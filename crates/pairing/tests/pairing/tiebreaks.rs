@@ -2,6 +2,7 @@
 //! pairing-allocated bye, a requested half-point bye and a forfeit; the arithmetic is
 //! beside each value.
 
+use rungs_pairing::crosstable::crosstable;
 use rungs_pairing::dutch::{Colour, Outcome, Player};
 use rungs_pairing::tiebreaks::{TieBreak, dp, standings, value};
 
@@ -236,4 +237,21 @@ fn direct_encounter_separates_tied_players_who_met() {
             (3, 4, vec![0.0])
         ]
     );
+}
+
+#[test]
+fn the_crosstable_names_opponents_by_their_place() {
+    let table = crosstable(&event(), &TieBreak::SWISS_DEFAULT);
+    let names: Vec<&str> = table.rows.iter().map(|r| r.name.as_str()).collect();
+    assert_eq!(names, ["A", "B", "E", "D", "C", "F"]);
+    let cells =
+        |k: usize| -> Vec<String> { table.rows[k].cells.iter().map(|c| c.text()).collect() };
+    // A: D (4th) with white won, B (2nd) with black drawn, F (6th) won, C (5th) won.
+    assert_eq!(cells(0), ["4w1", "2b½", "6w1", "5b1"]);
+    // E: the draw with B, the pairing-allocated bye, the forfeit lost to C, the draw with D.
+    assert_eq!(cells(2), ["2b½", "bye", "5b−", "4w½"]);
+    // C: lost to F, a requested half-point bye, the forfeit won against E, lost to A.
+    assert_eq!(cells(4), ["6w0", "½", "3w+", "1w0"]);
+    assert_eq!((table.rows[4].points, table.rows[4].place), (1.5, 5));
+    assert_eq!(table.rows[3].tiebreaks, vec![8.5, 9.5, 0.0, 1.0]);
 }
