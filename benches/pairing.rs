@@ -6,6 +6,9 @@
 //! player's 12 nearest by rating), from the ladder's own forecast, with last night's games
 //! as rematch penalties: the engine alone, and with the entrants, their forecast and the
 //! meetings read from the ladder inside the measurement.
+//!
+//! Also the FIDE (Dutch) System: round 6 of Swiss events of 100 and 500 players whose first
+//! five rounds were paired by the engine with seeded results (goal: 50 ms and 1 s).
 
 use chrono::NaiveDate;
 use criterion::{Criterion, criterion_group, criterion_main};
@@ -13,6 +16,7 @@ use rungs_ladder::event::{Event, Home, Match, MatchResult, PlayerId};
 use rungs_ladder::replay::{Ladder, replay_state};
 use rungs_ladder::rules::{Rules, System};
 use rungs_pairing::balanced::{self, Night};
+use rungs_pairing::dutch::{Colour, GameResult, Tournament};
 use rungs_pairing::ladder::{History, present};
 use rungs_pairing::model::Weights;
 use rungs_rating::Outcome;
@@ -124,7 +128,40 @@ fn bench(c: &mut Criterion) {
             })
         });
     }
+    for n in [100usize, 500] {
+        let t = swiss_event(n, 5);
+        group.bench_function(format!("dutch-{n}-round-6"), |bench| {
+            bench.iter(|| t.pair(&[]).expect("a pairing"))
+        });
+    }
     group.finish();
+}
+
+/// A Swiss event of `n` players after `rounds` rounds, results drawn from the ratings.
+fn swiss_event(n: usize, rounds: usize) -> Tournament {
+    let mut next = rng(38);
+    let mut t = Tournament::new(9, Colour::White);
+    for k in 0..n {
+        t.enter(&format!("P{k}"), 1000 + (next() % 1500) as u32);
+    }
+    for _ in 0..rounds {
+        let pairing = t.pair(&[]).expect("a pairing");
+        let results: Vec<GameResult> = pairing
+            .boards
+            .iter()
+            .map(|&(w, b)| {
+                let edge = t.players[w].rating as i64 - t.players[b].rating as i64;
+                let roll = (next() % 1000) as i64 - 500;
+                match roll + edge / 2 {
+                    x if x > 150 => GameResult::WhiteWins,
+                    x if x < -150 => GameResult::BlackWins,
+                    _ => GameResult::Draw,
+                }
+            })
+            .collect();
+        t.record(&pairing, &results, &[]).expect("recorded");
+    }
+    t
 }
 
 criterion_group!(benches, bench);

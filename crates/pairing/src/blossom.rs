@@ -26,6 +26,14 @@ pub type Edge = (usize, usize, i64);
 /// The largest weight magnitude accepted: doubled duals and slacks stay far inside `i64`.
 pub const MAX_WEIGHT: i64 = 1 << 50;
 
+/// An edge whose weight packs several criteria, most important in the highest bits (the
+/// FIDE Dutch pairing's lexicographic weights); the solver computes in `i128` throughout.
+pub type WideEdge = (usize, usize, i128);
+
+/// The largest wide weight magnitude accepted: doubled, dual sums and slacks stay inside
+/// `i128` with room to spare.
+pub const MAX_WIDE_WEIGHT: i128 = 1 << 122;
+
 /// Why a matching was not computed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum MatchingError {
@@ -43,7 +51,7 @@ pub fn max_weight_matching(
     max_cardinality: bool,
 ) -> Result<Vec<Option<usize>>, MatchingError> {
     check(n, edges)?;
-    let mut s = Solver::new(n, edges, max_cardinality, false);
+    let mut s = Solver::new(n, widen(edges), max_cardinality, false);
     s.solve();
     Ok(s.mates())
 }
@@ -56,10 +64,36 @@ pub fn max_weight_perfect_matching(
     edges: &[Edge],
 ) -> Result<Option<Vec<usize>>, MatchingError> {
     check(n, edges)?;
-    let mut s = Solver::new(n, edges, true, true);
+    let mut s = Solver::new(n, widen(edges), true, true);
     s.warm_start();
     s.solve();
     Ok(s.mates().into_iter().collect())
+}
+
+/// [`max_weight_perfect_matching`] for weights up to ±[`MAX_WIDE_WEIGHT`].
+pub fn max_weight_perfect_matching_wide(
+    n: usize,
+    edges: &[WideEdge],
+) -> Result<Option<Vec<usize>>, MatchingError> {
+    for (k, &(i, j, w)) in edges.iter().enumerate() {
+        if i >= n || j >= n || i == j {
+            return Err(MatchingError::BadEdge(k));
+        }
+        if w.abs() > MAX_WIDE_WEIGHT {
+            return Err(MatchingError::WeightTooLarge(k));
+        }
+    }
+    let mut s = Solver::new(n, edges.to_vec(), true, true);
+    s.warm_start();
+    s.solve();
+    Ok(s.mates().into_iter().collect())
+}
+
+fn widen(edges: &[Edge]) -> Vec<WideEdge> {
+    edges
+        .iter()
+        .map(|&(i, j, w)| (i, j, i128::from(w)))
+        .collect()
 }
 
 /// Each vertex's partner, and the vertex duals (see below).
@@ -74,10 +108,11 @@ pub fn max_weight_perfect_matching_with_duals(
     edges: &[Edge],
 ) -> Result<Option<MatesAndDuals>, MatchingError> {
     check(n, edges)?;
-    let mut s = Solver::new(n, edges, true, true);
+    let mut s = Solver::new(n, widen(edges), true, true);
     s.warm_start();
     s.solve();
-    let duals = s.dual[..n].to_vec();
+    // Weights within ±MAX_WEIGHT keep the duals within i64 (see MAX_WEIGHT).
+    let duals = s.dual[..n].iter().map(|&d| d as i64).collect();
     Ok(s.mates()
         .into_iter()
         .collect::<Option<Vec<usize>>>()
@@ -96,11 +131,11 @@ fn check(n: usize, edges: &[Edge]) -> Result<(), MatchingError> {
     Ok(())
 }
 
-struct Solver<'a> {
+struct Solver {
     n: usize,
-    edges: &'a [Edge],
+    edges: Vec<WideEdge>,
     /// The weights, doubled for a warm start.
-    w: Vec<i64>,
+    w: Vec<i128>,
     max_cardinality: bool,
     /// Neighbour lists as remote endpoints, in one array: `nb[nb_at[v]..nb_at[v + 1]]`.
     nb_at: Vec<usize>,
@@ -122,7 +157,7 @@ struct Solver<'a> {
     blossombestedges: Vec<Option<Vec<usize>>>,
     unused: Vec<usize>,
     /// Twice the vertex duals; the blossom duals z.
-    dual: Vec<i64>,
+    dual: Vec<i128>,
     allowedge: Vec<bool>,
     queue: Vec<usize>,
     /// Scratch for `add_blossom` (indexed by blossom), kept all NONE between uses.
@@ -181,14 +216,14 @@ enum Step {
     Done,
 }
 
-impl<'a> Solver<'a> {
-    fn new(n: usize, edges: &'a [Edge], max_cardinality: bool, doubled: bool) -> Solver<'a> {
-        let w: Vec<i64> = edges
+impl Solver {
+    fn new(n: usize, edges: Vec<WideEdge>, max_cardinality: bool, doubled: bool) -> Solver {
+        let w: Vec<i128> = edges
             .iter()
             .map(|e| if doubled { 2 * e.2 } else { e.2 })
             .collect();
         let mut degree = vec![0usize; n + 1];
-        for &(i, j, _) in edges {
+        for &(i, j, _) in &edges {
             degree[i + 1] += 1;
             degree[j + 1] += 1;
         }
@@ -204,6 +239,7 @@ impl<'a> Solver<'a> {
             nb[fill[j]] = 2 * k;
             fill[j] += 1;
         }
+        let edge_count = edges.len();
         let maxweight = w.iter().copied().max().unwrap_or(0).max(0);
         let mut dual = vec![maxweight; n];
         dual.extend(std::iter::repeat_n(0, n));
@@ -226,7 +262,7 @@ impl<'a> Solver<'a> {
             blossombestedges: vec![None; 2 * n],
             unused: (n..2 * n).rev().collect(),
             dual,
-            allowedge: vec![false; edges.len()],
+            allowedge: vec![false; edge_count],
             queue: Vec::new(),
             bestedgeto: vec![NONE; 2 * n],
             labelled_v: Tracked::new(n),
@@ -248,7 +284,7 @@ impl<'a> Solver<'a> {
     }
 
     /// Twice the slack of edge k (not meaningful inside a blossom).
-    fn slack(&self, k: usize) -> i64 {
+    fn slack(&self, k: usize) -> i128 {
         let (i, j, _) = self.edges[k];
         self.dual[i] + self.dual[j] - 2 * self.w[k]
     }
@@ -471,9 +507,9 @@ impl<'a> Solver<'a> {
 
     /// The largest dual change that keeps the duals feasible, and what then becomes
     /// possible; `None` if nothing bounds it (max-cardinality: the matching is optimal).
-    fn dual_step(&self) -> Option<(i64, Step)> {
-        let mut best: Option<(i64, Step)> = None;
-        let mut offer = |d: i64, step: Step| {
+    fn dual_step(&self) -> Option<(i128, Step)> {
+        let mut best: Option<(i128, Step)> = None;
+        let mut offer = |d: i128, step: Step| {
             if best.as_ref().is_none_or(|(b, _)| d < *b) {
                 best = Some((d, step));
             }
@@ -503,7 +539,7 @@ impl<'a> Solver<'a> {
         best
     }
 
-    fn apply_delta(&mut self, delta: i64) {
+    fn apply_delta(&mut self, delta: i128) {
         for &v in &self.labelled_v.list {
             match self.label[self.inblossom[v]] {
                 1 => self.dual[v] -= delta,

@@ -3,7 +3,7 @@
 
 use super::{NONE, Solver};
 
-impl Solver<'_> {
+impl Solver {
     pub(super) fn assign_label(&mut self, w: usize, t: u8, p: usize) {
         let (mut w, mut t, mut p) = (w, t, p);
         loop {
