@@ -4,6 +4,7 @@ mod app;
 mod app_evening;
 mod app_everyday;
 mod app_followups;
+mod app_publish;
 mod app_tonight;
 mod app_tools;
 mod app_walk;

@@ -11,10 +11,8 @@ use rungs_ladder::rules::{Rules, System};
 use rungs_rating::Outcome;
 use rungs_store::Store;
 
-#[path = "app/support/mod.rs"]
-mod support;
-use support::TempDir as Temp;
-use support::app::{click, type_into};
+use crate::support::TempDir as Temp;
+use crate::support::app::{self as app_support, click, type_into};
 
 /// Ann Lee, Bo Chen, Cy and Di joined on 2026-01-01; Ann beat Bo and Cy beat Di on
 /// 2026-01-05; Di retired on 2026-01-06.
@@ -46,16 +44,32 @@ fn club(path: &std::path::Path) {
     store.commit("club", &rows).unwrap();
 }
 
+/// The app opens the site it published with xdg-open, which runs `$BROWSER`: the test runs
+/// in a process of its own, this binary run again for it alone with `BROWSER=true`, so that
+/// no browser opens and no other test sees the variable.
 #[test]
 fn publish_asks_for_title_hide_retired_and_initials_before_the_folder() {
-    // The app opens the site with xdg-open; here that opener runs `true`, not a browser.
-    // SAFETY: the only test of this binary; set before any thread of the app starts.
-    unsafe { std::env::set_var("BROWSER", "true") };
+    const NAME: &str = "app_publish::publish_asks_for_title_hide_retired_and_initials_before_the_folder";
+    if std::env::var_os("BROWSER").is_none_or(|b| b != "true") {
+        let out = std::process::Command::new(std::env::current_exe().unwrap())
+            .args(["--exact", NAME, "--test-threads=1"])
+            .env("BROWSER", "true")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{said}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(said.contains("1 passed"), "the test did not run: {said}");
+        return;
+    }
     let dir = Temp::new("app-publish");
     let path = dir.0.join("club.rungs");
     club(&path);
     // egui_file's own fields carry no accessible names.
-    let mut h = support::app::open_with(&path, egui::vec2(1280.0, 860.0), false);
+    let mut h = app_support::open_with(&path, egui::vec2(1280.0, 860.0), false);
     click(&mut h, "File");
     click(&mut h, "Publish…");
     assert_eq!(
