@@ -6,8 +6,9 @@
 //! module): it reads the whole CSV, opens its transaction (the journal appears beside the
 //! ladder), writes its pages into the ladder itself, and commits by deleting the journal.
 //! The test kills an import at each of those stages, seen from outside: half the CSV read,
-//! the journal there, the ladder grown by a megabyte, the ladder nearly whole. Each kill must
-//! land before the import finishes, or the test fails.
+//! the ladder grown by a megabyte with the journal there (the pages held in memory until the
+//! commit are being written), the ladder nearly whole, and the journal gone (committed, the
+//! import not yet ended). Each kill must land before the import finishes, or the test fails.
 
 use rungs_ladder::replay::Ladder;
 use rungs_store::Store;
@@ -65,11 +66,18 @@ fn generate(path: &Path) -> u64 {
     seen.iter().filter(|&&s| s).count() as u64
 }
 
-/// The size of `path` with `suffix` added to its name; 0 where there is no such file.
+/// The size of `path` with `suffix` added to its name, if there is such a file.
 fn size(path: &Path, suffix: &str) -> Option<u64> {
+    file(path, suffix).map(|(len, _)| len)
+}
+
+/// The size and inode number of `path` with `suffix` added to its name, if there is such a
+/// file.
+fn file(path: &Path, suffix: &str) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
     let mut name = path.as_os_str().to_owned();
     name.push(suffix);
-    std::fs::metadata(name).ok().map(|m| m.len())
+    std::fs::metadata(name).ok().map(|m| (m.len(), m.ino()))
 }
 
 /// How far process `pid` has read `file`: the offset of its descriptor open on it (Linux's
@@ -98,11 +106,13 @@ fn read_offset(pid: u32, file: &Path) -> Option<u64> {
 enum Moment {
     /// It has read at least this many bytes of the CSV and written nothing.
     Reading(u64),
-    /// Its journal exists: the transaction has begun to change the ladder.
-    Journal,
     /// Its journal exists and the ladder has grown to at least this many bytes: pages are
     /// being written into the ladder itself.
     Writing(u64),
+    /// Its journal, seen beside a ladder of at least this many bytes, is gone (the file by
+    /// that name, if any, is another: putting the ladder back on the write-ahead log is a
+    /// small transaction of its own): committed, and still running.
+    Committed(u64),
 }
 
 /// What was seen of the import when it was killed.
@@ -110,7 +120,8 @@ enum Moment {
 struct Seen {
     read: Option<u64>,
     ladder: Option<u64>,
-    journal: Option<u64>,
+    /// The journal's size and inode number.
+    journal: Option<(u64, u64)>,
 }
 
 /// Starts `rungs import LADDER big.csv` and SIGKILLs it at `moment`. Fails if the import
@@ -125,16 +136,24 @@ fn kill_import(dir: &Dir, ladder: &str, moment: Moment) -> Seen {
         .spawn()
         .unwrap();
     let start = Instant::now();
+    // The inode of the import's journal, once seen beside a nearly whole ladder.
+    let mut import_journal = None;
     let seen = loop {
         let seen = Seen {
             read: read_offset(child.id(), &csv),
             ladder: size(&path, ""),
-            journal: size(&path, "-journal"),
+            journal: file(&path, "-journal"),
         };
+        let journal = seen.journal.map(|(_, inode)| inode);
         let due = match moment {
-            Moment::Reading(n) => seen.journal.is_none() && seen.read.is_some_and(|r| r >= n),
-            Moment::Journal => seen.journal.is_some(),
-            Moment::Writing(n) => seen.journal.is_some() && seen.ladder.is_some_and(|l| l >= n),
+            Moment::Reading(n) => journal.is_none() && seen.read.is_some_and(|r| r >= n),
+            Moment::Writing(n) => journal.is_some() && seen.ladder.is_some_and(|l| l >= n),
+            Moment::Committed(n) => {
+                if seen.ladder.is_some_and(|l| l >= n) && import_journal.is_none() {
+                    import_journal = journal;
+                }
+                import_journal.is_some() && journal != import_journal
+            }
         };
         if due {
             break seen;
@@ -241,17 +260,21 @@ fn killed_import_leaves_all_of_it_or_none() {
     };
     remove_ladder(&dir, "ref.rungs");
 
+    // What each kill must leave: none of the import until the journal is deleted, all of it
+    // after. Nearly whole, the ladder may be either: the commit may end as the kill comes.
     let moments = [
-        ("reading.rungs", Moment::Reading(csv_size / 2)),
-        ("journal.rungs", Moment::Journal),
-        ("writing.rungs", Moment::Writing(1 << 20)),
-        // Nearly whole, the journal not yet deleted: committing.
-        ("committing.rungs", Moment::Writing(ref_size / 10 * 9)),
+        ("reading.rungs", Moment::Reading(csv_size / 2), Some(Outcome::None)),
+        ("writing.rungs", Moment::Writing(1 << 20), Some(Outcome::None)),
+        ("committing.rungs", Moment::Writing(ref_size / 10 * 9), None),
+        ("committed.rungs", Moment::Committed(ref_size / 10 * 9), Some(Outcome::All)),
     ];
-    for (ladder, moment) in moments {
+    for (ladder, moment, expected) in moments {
         dir.ok(&["new", ladder]);
         kill_import(&dir, ladder, moment);
-        check_all_or_none(&dir, ladder, full_events, &reference);
+        let outcome = check_all_or_none(&dir, ladder, full_events, &reference);
+        if let Some(expected) = expected {
+            assert_eq!(outcome, expected, "{ladder}: killed at {moment:?}");
+        }
         remove_ladder(&dir, ladder);
     }
     eprintln!("whole test {:?}", test_start.elapsed());

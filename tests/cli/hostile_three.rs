@@ -4,6 +4,8 @@
 use crate::support::cli as cli_support;
 use cli_support::Dir;
 use cli_support::{LADDER, assert_mentions, failed};
+use crate::support::tools;
+use rustix::fs::{CWD, FileType, Mode};
 use serde_json::Value;
 use std::process::{Command, Stdio};
 use std::io::Read;

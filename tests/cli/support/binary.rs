@@ -4,21 +4,22 @@
 
 use super::TempDir;
 use serde_json::Value;
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 /// A test's own directory (removed when dropped), with the helpers below.
-pub struct Dir(pub PathBuf, TempDir);
+pub struct Dir(TempDir);
 
 impl Dir {
     pub fn new(tag: &str) -> Dir {
-        let dir = TempDir::new(tag);
-        Dir(dir.0.clone(), dir)
+        Dir(TempDir::new(tag))
     }
+
+    /// The absolute path of `name` in the directory, as an argument.
     pub fn path(&self, name: &str) -> String {
-        self.1.path().join(name).display().to_string()
+        self.0.path().join(name).display().to_string()
     }
 }
+
 pub fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rungs"))
         .args(args)
