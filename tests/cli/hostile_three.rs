@@ -6,9 +6,11 @@ use cli_support::Dir;
 use cli_support::{LADDER, assert_mentions, failed};
 use crate::support::tools;
 use rustix::fs::{CWD, FileType, Mode};
+use rustix::process::{Pid, Signal, kill_process};
 use serde_json::Value;
 use std::process::{Command, Stdio};
 use std::io::Read;
+use std::time::Duration;
 
 fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
@@ -47,6 +49,17 @@ fn home_ladder(dir: &Dir, file: &str, system: &str, n: usize) {
     dir.ok(&["import", file, "home.csv"]);
 }
 
+/// The processor time process `pid` has used so far (Linux's `/proc/PID/stat`), while it runs.
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command's name in parentheses: state is field 3, utime and stime 14 and 15.
+    let fields: Vec<&str> = stat[stat.rfind(')')? + 2..].split(' ').collect();
+    let ticks: u64 = fields[11].parse::<u64>().ok()? + fields[12].parse::<u64>().ok()?;
+    (fields[0] != "Z").then(|| {
+        Duration::from_secs_f64(ticks as f64 / rustix::param::clock_ticks_per_second() as f64)
+    })
+}
+
 /// Finding 1: `fit --apply` started on a big ladder, and a `rules` change by another program
 /// while it fitted: both said done, and the fit's rules event put back what the other had
 /// changed (`idle_days` 365, the manual calendar). Now the fit's change is made against the
@@ -67,27 +80,38 @@ fn a_fit_applied_while_another_program_changes_the_rules_keeps_that_change() {
         "--system",
         "elo",
     ]);
-    // The fit prints its table and then every player's change before it records anything.
-    // Its output goes into a pipe of one page, read here one byte at a time: once its first
-    // line comes, the fit has read the ladder, and it cannot go on to record its change until
-    // the pipe is drained, which waits for the other program's change.
-    let (from_fit, to_test) = rustix::pipe::pipe().unwrap();
-    rustix::pipe::fcntl_setpipe_size(&to_test, 4096).unwrap();
-    let fit = dir
+    // The fit reads the ladder in its first few percent of work and records its change in
+    // its last: stopped (SIGSTOP) half-way through the work a fit of this ladder without
+    // `--apply` does, it has read the ladder and not yet changed it, on any machine. The
+    // other program changes the rules then, and the fit is let go after.
+    let work = {
+        let mut alone = dir
+            .command(&["fit", "sim.rungs", "--params", "k"])
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut most = Duration::ZERO;
+        while alone.try_wait().unwrap().is_none() {
+            most = most.max(cpu_time(alone.id()).unwrap_or(most));
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        most
+    };
+    let mut fit = dir
         .command(&["fit", "sim.rungs", "--params", "k", "--apply"])
-        .stdout(Stdio::from(to_test))
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut from_fit = std::fs::File::from(from_fit);
-    let mut first = Vec::new();
-    let mut byte = [0u8];
-    while first.last() != Some(&b'\n') {
-        assert_eq!(from_fit.read(&mut byte).unwrap(), 1, "the fit printed nothing");
-        first.push(byte[0]);
+    let pid = Pid::from_child(&fit);
+    while cpu_time(fit.id()).is_some_and(|t| t < work / 2) {
+        std::thread::sleep(Duration::from_millis(1));
     }
-    let first = String::from_utf8(first).unwrap();
-    assert!(first.contains("fitted on"), "{first}");
+    kill_process(pid, Signal::STOP).unwrap();
+    assert!(
+        fit.try_wait().unwrap().is_none(),
+        "the fit ended before half its work"
+    );
     dir.ok(&[
         "rules",
         "sim.rungs",
@@ -96,10 +120,10 @@ fn a_fit_applied_while_another_program_changes_the_rules_keeps_that_change() {
         "--soft-every",
         "7",
     ]);
-    let mut said = String::new();
-    from_fit.read_to_string(&mut said).unwrap();
+    kill_process(pid, Signal::CONT).unwrap();
     let out = fit.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
+    let said = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{stderr}");
     assert_mentions(
         &stderr,
