@@ -157,7 +157,7 @@ fn a_written_simulation_opens_and_matches_and_is_never_overwritten() {
     assert!(!fresh.exists());
 }
 
-fn club(dir: &Dir, rules: &Rules) -> Store {
+fn club(dir: &TempDir, rules: &Rules) -> Store {
     let mut store = Store::create(&dir.0.join("club.rungs"), rules).unwrap();
     let d = |day| NaiveDate::from_ymd_opt(2026, 1, day).unwrap();
     let mut rows: Vec<(NaiveDate, Entry)> = ["Ann", "Bo", "Cy"]
