@@ -49,7 +49,8 @@ fn club(path: &std::path::Path) {
 /// no browser opens and no other test sees the variable.
 #[test]
 fn publish_asks_for_title_hide_retired_and_initials_before_the_folder() {
-    const NAME: &str = "app_publish::publish_asks_for_title_hide_retired_and_initials_before_the_folder";
+    const NAME: &str =
+        "app_publish::publish_asks_for_title_hide_retired_and_initials_before_the_folder";
     if std::env::var_os("BROWSER").is_none_or(|b| b != "true") {
         let out = std::process::Command::new(std::env::current_exe().unwrap())
             .args(["--exact", NAME, "--test-threads=1"])

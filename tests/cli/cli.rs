@@ -102,7 +102,7 @@ fn replay_under_other_rules_leaves_the_file_alone() {
     //     = 0.4882242044507…, Ann +16·E_Cy = +7.8115872712116 → 1515.8115872712117.
     let rating = ann["rating"].as_f64().unwrap();
     assert!(
-        (rating - 1515.811_587_271_211_7).abs() < 1e-9,
+        (rating - 1_515.811_587_271_211_7).abs() < 1e-9,
         "Ann's rating under K = 16 is {rating}"
     );
     assert!(ann.get("rp").is_none(), "elo has no RP: {ann}");

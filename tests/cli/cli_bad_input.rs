@@ -8,9 +8,9 @@ use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::support::cli as cli_support;
+use crate::support::tools;
 use cli_support::Dir;
 use cli_support::{assert_mentions, failed, player_count, sqlite};
-use crate::support::tools;
 
 const HEADER: &str = "date,player_a,player_b,score\n";
 
@@ -562,7 +562,10 @@ fn killed_or_failed_new_and_simulate_leave_no_file() {
     };
     while !writing() {
         let ended = child.try_wait().unwrap();
-        assert!(ended.is_none(), "simulate ended ({ended:?}) before it was seen writing");
+        assert!(
+            ended.is_none(),
+            "simulate ended ({ended:?}) before it was seen writing"
+        );
         std::thread::sleep(Duration::from_millis(1));
     }
     child.kill().unwrap();

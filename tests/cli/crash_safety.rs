@@ -263,10 +263,22 @@ fn killed_import_leaves_all_of_it_or_none() {
     // What each kill must leave: none of the import until the journal is deleted, all of it
     // after. Nearly whole, the ladder may be either: the commit may end as the kill comes.
     let moments = [
-        ("reading.rungs", Moment::Reading(csv_size / 2), Some(Outcome::None)),
-        ("writing.rungs", Moment::Writing(1 << 20), Some(Outcome::None)),
+        (
+            "reading.rungs",
+            Moment::Reading(csv_size / 2),
+            Some(Outcome::None),
+        ),
+        (
+            "writing.rungs",
+            Moment::Writing(1 << 20),
+            Some(Outcome::None),
+        ),
         ("committing.rungs", Moment::Writing(ref_size / 10 * 9), None),
-        ("committed.rungs", Moment::Committed(ref_size / 10 * 9), Some(Outcome::All)),
+        (
+            "committed.rungs",
+            Moment::Committed(ref_size / 10 * 9),
+            Some(Outcome::All),
+        ),
     ];
     for (ladder, moment, expected) in moments {
         dir.ok(&["new", ladder]);

@@ -18,7 +18,6 @@ fn rungs(args: &[&str], data: &Path) -> std::process::Output {
         .unwrap()
 }
 
-
 #[test]
 fn completions_generate_for_bash_zsh_and_fish() {
     let dir = TempDir::new("completions");
@@ -96,10 +95,7 @@ fn install_desktop_writes_valid_entries_and_uninstall_removes_them() {
         "validating the installed entry",
     );
     if let Some(validate) = validate {
-        let out = Command::new(validate)
-            .arg(&entry)
-            .output()
-            .unwrap();
+        let out = Command::new(validate).arg(&entry).output().unwrap();
         assert!(
             out.status.success(),
             "{}",

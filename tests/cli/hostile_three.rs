@@ -2,14 +2,14 @@
 //! through it. Each test names its finding.
 
 use crate::support::cli as cli_support;
+use crate::support::tools;
 use cli_support::Dir;
 use cli_support::{LADDER, assert_mentions, failed};
-use crate::support::tools;
 use rustix::fs::{CWD, FileType, Mode};
 use rustix::process::{Pid, Signal, kill_process};
 use serde_json::Value;
-use std::process::{Command, Stdio};
 use std::io::Read;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 fn json(text: &str) -> Value {
@@ -265,9 +265,17 @@ fn an_export_writes_only_a_file_and_refuses_every_other_kind_of_target() {
     // makedev(1, 3) is /dev/null's number.
     let null = rustix::fs::makedev(1, 3);
     let mode = Mode::from_raw_mode(0o666);
-    match rustix::fs::mknodat(CWD, dir.path("mynull"), FileType::CharacterDevice, mode, null) {
+    match rustix::fs::mknodat(
+        CWD,
+        dir.path("mynull"),
+        FileType::CharacterDevice,
+        mode,
+        null,
+    ) {
         Ok(()) => cases.push(("mynull", "is a device, not a file")),
-        Err(_) if !tools::root() => tools::skipped("exporting to a device node: making one needs root"),
+        Err(_) if !tools::root() => {
+            tools::skipped("exporting to a device node: making one needs root")
+        }
         Err(e) => panic!("root could not make a device node: {e}"),
     }
     for (name, said) in cases {

@@ -37,6 +37,10 @@ enum Bound {
 
 /// Runs `rungs ARGS`, which must succeed within `bound`. Its peak resident set is the
 /// kernel's count for this child alone (`wait4`'s `ru_maxrss`).
+#[expect(
+    clippy::zombie_processes,
+    reason = "the child is reaped by wait4, which gives its resource usage too"
+)]
 fn within(bound: Bound, args: &[&str]) {
     use std::os::unix::process::CommandExt;
     let mut command = Command::new(env!("CARGO_BIN_EXE_rungs"));
@@ -55,7 +59,7 @@ fn within(bound: Bound, args: &[&str]) {
         // fork and exec.
         unsafe {
             command.pre_exec(move || {
-                rustix::process::setrlimit(rustix::process::Resource::As, cap.clone())?;
+                rustix::process::setrlimit(rustix::process::Resource::As, cap)?;
                 Ok(())
             });
         }
@@ -127,7 +131,10 @@ fn a_daily_calendar_over_thousands_of_players_stays_under_a_memory_cap() {
             "52",
         ],
     );
-    within(Bound::Used(BOUND_DAILY), &["import", file, csv.to_str().unwrap()]);
+    within(
+        Bound::Used(BOUND_DAILY),
+        &["import", file, csv.to_str().unwrap()],
+    );
     // And the standings read back under it.
     within(Bound::Used(BOUND_DAILY), &["standings", file]);
 }
@@ -167,7 +174,10 @@ fn import_log_reserves_no_history_a_reset_does_not_write() {
         Bound::Reserved(BOUND_JOINS),
         &["import-log", file.to_str().unwrap(), log.to_str().unwrap()],
     );
-    within(Bound::Reserved(BOUND_JOINS), &["standings", file.to_str().unwrap()]);
+    within(
+        Bound::Reserved(BOUND_JOINS),
+        &["standings", file.to_str().unwrap()],
+    );
 }
 
 #[test]

@@ -5,9 +5,9 @@
 //! another machine the test says why it did not run.
 
 use crate::support::cli as cli_support;
+use crate::support::tools;
 use cli_support::Dir;
 use cli_support::LADDER;
-use crate::support::tools;
 use std::path::Path;
 use std::process::Command;
 use std::time::Duration;

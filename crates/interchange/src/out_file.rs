@@ -233,13 +233,13 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "the old export");
         f.commit().unwrap();
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "the new export");
-        assert_eq!(files(&d), ["club.rungs", "log.jsonl"]);
+        assert_eq!(files(d), ["club.rungs", "log.jsonl"]);
         // Dropped before commit (a failed or cancelled export): the old file stays, no litter.
         let mut f = OutFile::create(&out, &ladder).unwrap();
         f.write_all(b"half").unwrap();
         drop(f);
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "the new export");
-        assert_eq!(files(&d), ["club.rungs", "log.jsonl"]);
+        assert_eq!(files(d), ["club.rungs", "log.jsonl"]);
     }
 
     #[test]
@@ -264,13 +264,13 @@ mod tests {
                 .starts_with("is a ladder (a SQLite database)"),
             "{db}"
         );
-        assert!(OutFile::create(&d, &ladder).is_err(), "a folder");
+        assert!(OutFile::create(d, &ladder).is_err(), "a folder");
         assert_eq!(
             std::fs::read(&ladder).unwrap(),
             b"SQLite format 3\0 the ladder",
             "nothing changed"
         );
-        assert_eq!(files(&d), ["club.rungs", "other.csv"]);
+        assert_eq!(files(d), ["club.rungs", "other.csv"]);
     }
 
     /// Audit finding: `rungs export club.rungs club.rungs-wal` replaced the write-ahead log of
@@ -315,7 +315,7 @@ mod tests {
         let mut f = OutFile::create(&out, &ladder).unwrap();
         f.write_all(b"done").unwrap();
         f.commit().unwrap();
-        let left = files(&d);
+        let left = files(d);
         assert!(
             !left.contains(&".out.jsonl.4242-0.rungs-export".to_string()),
             "{left:?}"
@@ -333,7 +333,7 @@ mod tests {
         );
         drop(live);
         assert_eq!(
-            files(&d),
+            files(d),
             [
                 ".other.jsonl.4242-0.rungs-export",
                 "club.rungs",

@@ -215,7 +215,7 @@ mod tests {
         site(&t, "two").unwrap();
         assert_eq!(fs::read_to_string(t.join("index.html")).unwrap(), "two");
         assert!(!t.join("players/old.html").exists());
-        let left: Vec<_> = fs::read_dir(&d)
+        let left: Vec<_> = fs::read_dir(d)
             .unwrap()
             .map(|e| e.unwrap().file_name())
             .collect();

@@ -6,12 +6,12 @@ use rungs_testkit::strategies;
 
 use chrono::NaiveDate;
 use proptest::prelude::*;
+use proptest::test_runner::TestRunner;
 use rungs_ladder::event::{Event, Match, MatchResult, Migration, MigrationEntry, OldRank};
 use rungs_ladder::predict::predict;
 use rungs_ladder::replay::replay;
 use rungs_ladder::rules::{Rules, System};
 use rungs_ladder::standings;
-use proptest::test_runner::TestRunner;
 use rungs_ladder::values::{NameError, PlayerName, name_key};
 use std::cell::Cell;
 use unicode_normalization::UnicodeNormalization;
