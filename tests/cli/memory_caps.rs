@@ -5,10 +5,10 @@
 //! a few seconds. The figures are the test build's, measured on Linux with glibc.
 
 use chrono::NaiveDate;
-use std::io::Read;
 use std::process::{Command, Stdio};
 
 use crate::support::TempDir;
+use crate::support::tools;
 
 fn d(y: i32, m: u32, day: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(y, m, day).unwrap()
@@ -23,40 +23,43 @@ const BOUND_JOINS: u64 = 400;
 /// The long log's import, peak resident MiB: 66 read line by line, 133 held whole.
 const BOUND_STREAM: u64 = 100;
 
-/// How a child's memory is held to a bound.
+/// How a child's memory is held to a bound. Either way the child has one malloc arena:
+/// glibc's allocator otherwise opens another when threads meet on one (up to eight per core,
+/// each a reservation of 64 MiB), so that what a program holds would depend on the machine's
+/// cores and on how busy it is (a streamed import used 66 MiB alone, 131 beside other tests).
 #[derive(Clone, Copy)]
 enum Bound {
     /// Its peak resident set, in MiB: the memory it used at its most.
     Used(u64),
     /// An address-space cap, in MiB, that it must run under: memory reserved, touched or
-    /// not. glibc's allocator keeps an arena per thread, up to eight per core, each a
-    /// reservation of 64 MiB; the child is given one arena, so that what it reserves does not
-    /// depend on the machine's cores.
+    /// not.
     Reserved(u64),
 }
 
 /// Runs `rungs ARGS`, which must succeed within `bound`. Its peak resident set is the
-/// kernel's count for this child alone (`wait4`'s `ru_maxrss`).
-#[expect(
-    clippy::zombie_processes,
-    reason = "the child is reaped by wait4, which gives its resource usage too"
-)]
+/// kernel's count for it alone, as GNU time reports it: `wait4`'s `ru_maxrss` of a child this
+/// test spawned itself would also count this test process's own memory, which the child
+/// shared until its exec.
 fn within(bound: Bound, args: &[&str]) {
     use std::os::unix::process::CommandExt;
-    let mut command = Command::new(env!("CARGO_BIN_EXE_rungs"));
+    let Some(time) = tools::need("time", "time", "measuring a command's peak memory") else {
+        return;
+    };
+    let mut command = Command::new(time);
     command
+        .args(["-f", "peak %M KiB"])
+        .arg(env!("CARGO_BIN_EXE_rungs"))
         .args(args)
         .env("NO_COLOR", "1")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
+        .env("MALLOC_ARENA_MAX", "1")
+        .stdout(Stdio::null());
     if let Bound::Reserved(mib) = bound {
         let cap = rustix::process::Rlimit {
             current: Some(mib << 20),
             maximum: Some(mib << 20),
         };
-        command.env("MALLOC_ARENA_MAX", "1");
         // SAFETY: setrlimit is one system call, async-signal-safe; nothing else runs between
-        // fork and exec.
+        // fork and exec. The cap passes on from `time` to rungs.
         unsafe {
             command.pre_exec(move || {
                 rustix::process::setrlimit(rustix::process::Resource::As, cap)?;
@@ -64,29 +67,20 @@ fn within(bound: Bound, args: &[&str]) {
             });
         }
     }
-    let mut child = command.spawn().unwrap();
-    let mut stderr = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut stderr)
-        .unwrap();
-    let pid = child.id() as libc::pid_t;
-    let mut status = 0;
-    // SAFETY: `pid` is this test's own child, which nothing else reaps (`Child` only does in
-    // its `wait`, never called); `status` and `usage` are written by the call and read after.
-    let (reaped, usage) = unsafe {
-        let mut usage: libc::rusage = std::mem::zeroed();
-        let reaped = libc::wait4(pid, &mut status, 0, &mut usage);
-        (reaped, usage)
-    };
-    assert_eq!(reaped, pid, "wait4: {}", std::io::Error::last_os_error());
-    let ok = libc::WIFEXITED(status) && libc::WEXITSTATUS(status) == 0;
-    // Linux counts ru_maxrss in KiB.
-    let peak = usage.ru_maxrss as u64 >> 10;
+    let out = command.output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let (said, last) = stderr
+        .trim_end()
+        .rsplit_once('\n')
+        .unwrap_or(("", stderr.trim_end()));
+    let peak: u64 = last
+        .strip_prefix("peak ")
+        .and_then(|l| l.strip_suffix(" KiB"))
+        .and_then(|k| k.parse().ok())
+        .unwrap_or_else(|| panic!("time said {stderr:?}"));
+    let peak = peak >> 10;
     eprintln!("rungs {}: peak resident {peak} MiB", args[0]);
-    assert!(ok, "rungs {args:?} ({status:#x}): {stderr}");
+    assert!(out.status.success(), "rungs {args:?}: {said}");
     if let Bound::Used(mib) = bound {
         assert!(
             peak <= mib,
