@@ -137,8 +137,8 @@ fn a_daily_calendar_over_thousands_of_players_stays_under_a_memory_cap() {
 fn import_log_reserves_no_history_a_reset_does_not_write() {
     // 20,000 joins and 4,000 soft resets under elo, whose resets change nobody. A row
     // reserved per player per reset was 20,000 × 4,000 × 32 B = 2.4 GiB, reserved and never
-    // touched: the resident memory stays as small either way (about 40 MiB), so this bound
-    // is on the memory reserved.
+    // touched: the resident memory stays some tens of MiB either way, so this bound is on
+    // the memory reserved.
     let dir = TempDir::new("capped-log");
     let log = dir.0.join("joins.jsonl");
     let mut text = String::from(
