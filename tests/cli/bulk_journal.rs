@@ -8,6 +8,7 @@ use rungs_ladder::event::{Entry, Event, Match, MatchResult};
 use rungs_ladder::rules::{Rules, System};
 use rungs_rating::Outcome;
 use rungs_store::Store;
+use rustix::process::{Pid, Signal, kill_process};
 use std::path::Path;
 
 use crate::support;
@@ -116,8 +117,8 @@ fn a_large_change_beside_another_connection_goes_through_the_log() {
 /// A program that opens the ladder while an import writes it through the rollback journal
 /// waits for the import (SQLite refuses at once to put the ladder back on the log meanwhile;
 /// `journal::back_to_wal` waits as for any lock) and then reads all of it. Before the wait it
-/// failed at once with "locked". (Should the import finish before the journal is seen, there
-/// is nothing to wait for, and the test says so.)
+/// failed at once with "locked". The import is stopped (SIGSTOP) while its journal is there,
+/// and let go once this process has the ladder open: the open meets the import's transaction.
 #[test]
 fn opening_the_ladder_during_a_large_import_waits_for_it() {
     use std::io::Write;
@@ -151,23 +152,45 @@ fn opening_the_ladder_during_a_large_import_waits_for_it() {
         .stdout(std::process::Stdio::null())
         .spawn()
         .unwrap();
+    let pid = Pid::from_child(&import);
     let journal = dir.0.join("big.rungs-journal");
-    let seen = loop {
-        if journal.exists() {
-            break true;
-        }
-        if import.try_wait().unwrap().is_some() {
-            break false;
-        }
+    // Polled: how often only sets how soon the import is stopped once its journal is there.
+    while !journal.exists() {
+        let ended = import.try_wait().unwrap();
+        assert!(
+            ended.is_none(),
+            "the import ended ({ended:?}) without a rollback journal beside the ladder"
+        );
         std::thread::sleep(std::time::Duration::from_micros(200));
-    };
-    if seen {
-        let store = Store::open(&path).expect("the ladder opens once the import is done");
-        // 1,000 players joining and 300,000 matches.
-        assert_eq!(store.effective().unwrap().len(), 301_000);
-    } else {
-        eprintln!("the import finished before its journal was seen");
     }
+    kill_process(pid, Signal::STOP).unwrap();
+    if !journal.exists() {
+        kill_process(pid, Signal::CONT).unwrap();
+        panic!("the import committed before it was stopped");
+    }
+    let opener = {
+        let path = path.clone();
+        std::thread::spawn(move || {
+            let store = Store::open(&path).expect("the ladder opens once the import is done");
+            store.effective().unwrap().len()
+        })
+    };
+    let canonical = std::fs::canonicalize(&path).unwrap();
+    // An opener that did not wait has finished: it read nothing, or said "locked".
+    while !has_open(&canonical) && !opener.is_finished() {
+        std::thread::sleep(std::time::Duration::from_micros(100));
+    }
+    kill_process(pid, Signal::CONT).unwrap();
+    // 1,000 players joining and 300,000 matches.
+    assert_eq!(opener.join().unwrap(), 301_000);
     assert!(import.wait().unwrap().success());
     assert_eq!(journal_mode(&path), "wal");
+}
+
+/// Whether this process has `file` open (Linux's `/proc/self/fd`).
+fn has_open(file: &Path) -> bool {
+    std::fs::read_dir("/proc/self/fd")
+        .unwrap()
+        .filter_map(|fd| std::fs::read_link(fd.ok()?.path()).ok())
+        .any(|target| target == file)
 }

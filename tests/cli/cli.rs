@@ -1,40 +1,8 @@
 //! The command line's good paths through the real binary: what scripts rely on.
 
 use serde_json::Value;
-use std::process::Command;
 
-use crate::support;
-use support::TempDir;
-
-/// A test's own directory (removed when dropped).
-struct Dir(std::path::PathBuf, #[allow(dead_code)] TempDir);
-
-impl Dir {
-    fn new(tag: &str) -> Dir {
-        let dir = TempDir::new(tag);
-        Dir(dir.0.clone(), dir)
-    }
-
-    fn path(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
-    }
-}
-fn rungs(args: &[&str]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_rungs"))
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "rungs {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn json(args: &[&str]) -> Value {
-    serde_json::from_str(&rungs(args)).unwrap()
-}
+use crate::support::binary::{Dir, json, rungs};
 
 fn club(dir: &Dir, system: &str) -> String {
     let f = dir.path("club.rungs");
@@ -126,8 +94,18 @@ fn replay_under_other_rules_leaves_the_file_alone() {
         .find(|r| r["player"] == "Ann")
         .unwrap()
         .clone();
-    // K = 16: +8 for beating Bo at 1500.
-    assert!(ann["rating"].as_f64().unwrap() > 1508.0 && ann.get("rp").is_none());
+    // Elo, K = 16, A expecting E = 1/(1 + 10^((r_B − r_A)/400)):
+    //   Ann beats Bo, 1500 v 1500: E = ½, Ann +16·½ = +8 → 1508, Bo 1492.
+    //   Bo draws Cy, 1492 v 1500: E_Bo = 1/(1 + 10^(8/400)) = 0.4884891087822…,
+    //     Bo +16·(½ − E_Bo) = +0.1841742594847 → 1492.1841742594847, Cy 1499.8158257405153.
+    //   Ann beats Cy, 1508 v 1499.8158257405153: E_Cy = 1/(1 + 10^(8.1841742594847/400))
+    //     = 0.4882242044507…, Ann +16·E_Cy = +7.8115872712116 → 1515.8115872712117.
+    let rating = ann["rating"].as_f64().unwrap();
+    assert!(
+        (rating - 1_515.811_587_271_211_7).abs() < 1e-9,
+        "Ann's rating under K = 16 is {rating}"
+    );
+    assert!(ann.get("rp").is_none(), "elo has no RP: {ann}");
     assert_eq!(rungs(&["standings", &f, "--json"]), before);
 }
 

@@ -1,62 +1,31 @@
 //! A `rungs import` killed with SIGKILL part way leaves the ladder with all of the import or
 //! none of it, never part, and with caches equal to a replay of its log.
 //!
-//! The import is large (400,000 matches among 2,000 players) so that it runs for seconds; the
-//! test measures one complete import, then kills others at chosen moments: at 40% of that time
-//! (still reading the CSV), as soon as the transaction spills into the -wal file (mid-write),
-//! once the -wal has grown to about the size of the whole ladder (committing, or just
-//! committed), and once the ladder file itself grows (committed, checkpoint under way). An
-//! import alone on its ladder goes through a rollback journal instead of the -wal: the ladder
-//! file grows mid-write, and is nearly whole while it commits.
+//! The import is large (400,000 matches among 2,000 players) so that it runs for seconds. An
+//! import alone on its ladder writes through a rollback journal (`rungs_store`'s `journal`
+//! module): it reads the whole CSV, opens its transaction (the journal appears beside the
+//! ladder), writes its pages into the ladder itself, and commits by deleting the journal.
+//! The test kills an import at each of those stages, seen from outside: half the CSV read,
+//! the ladder grown by a megabyte with the journal there (the pages held in memory until the
+//! commit are being written), the ladder nearly whole, and the journal gone (committed, the
+//! import not yet ended). Each kill must land before the import finishes, or the test fails.
 
 use rungs_ladder::replay::Ladder;
 use rungs_store::Store;
 use std::io::Write;
-use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::path::Path;
+use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use crate::support;
-use support::TempDir;
+use crate::support::cli::Dir;
 
 const PLAYERS: u64 = 2_000;
 const MATCHES: u64 = 400_000;
 
-/// A test's own directory (removed when dropped).
-struct Dir(std::path::PathBuf, #[allow(dead_code)] TempDir);
-
-impl Dir {
-    fn new(tag: &str) -> Dir {
-        let dir = TempDir::new(tag);
-        Dir(dir.0.clone(), dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    fn command(&self, args: &[&str]) -> Command {
-        let mut c = Command::new(env!("CARGO_BIN_EXE_rungs"));
-        c.args(args).current_dir(&self.0);
-        c
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.command(args).output().unwrap();
-        assert!(
-            out.status.success(),
-            "`rungs {}` failed: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    }
-
-    /// Removes a ladder and its -wal and -shm files.
-    fn remove_ladder(&self, name: &str) {
-        for suffix in ["", "-wal", "-shm", "-journal"] {
-            let _ = std::fs::remove_file(self.path(&format!("{name}{suffix}")));
-        }
+/// Removes a ladder and the files SQLite keeps beside it.
+fn remove_ladder(dir: &Dir, name: &str) {
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let _ = std::fs::remove_file(dir.path(&format!("{name}{suffix}")));
     }
 }
 
@@ -97,78 +66,121 @@ fn generate(path: &Path) -> u64 {
     seen.iter().filter(|&&s| s).count() as u64
 }
 
-fn wal_size(path: &Path) -> u64 {
-    let mut wal = path.as_os_str().to_owned();
-    wal.push("-wal");
-    std::fs::metadata(wal).map(|m| m.len()).unwrap_or(0)
+/// The size of `path` with `suffix` added to its name, if there is such a file.
+fn size(path: &Path, suffix: &str) -> Option<u64> {
+    file(path, suffix).map(|(len, _)| len)
 }
 
-/// When to kill the import.
+/// The size and inode number of `path` with `suffix` added to its name, if there is such a
+/// file.
+fn file(path: &Path, suffix: &str) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt;
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    std::fs::metadata(name).ok().map(|m| (m.len(), m.ino()))
+}
+
+/// How far process `pid` has read `file`: the offset of its descriptor open on it (Linux's
+/// `/proc/PID/fdinfo`), or `None` while it has none.
+fn read_offset(pid: u32, file: &Path) -> Option<u64> {
+    for fd in std::fs::read_dir(format!("/proc/{pid}/fd")).ok()? {
+        let fd = fd.ok()?;
+        if std::fs::read_link(fd.path()).ok().as_deref() != Some(file) {
+            continue;
+        }
+        let info =
+            std::fs::read_to_string(format!("/proc/{pid}/fdinfo/{}", fd.file_name().display()))
+                .ok()?;
+        return info
+            .lines()
+            .find_map(|l| l.strip_prefix("pos:"))
+            .and_then(|p| p.trim().parse().ok());
+    }
+    None
+}
+
+/// When to kill the import: each is something the import is seen doing, and each comes
+/// before the import can finish. A rollback journal beside the ladder means its transaction
+/// is open; SQLite deletes the journal as the moment of commit.
 #[derive(Debug, Clone, Copy)]
 enum Moment {
-    /// This long after it started.
-    After(Duration),
-    /// As soon as the ladder's -wal file holds at least this many bytes.
-    WalAtLeast(u64),
-    /// As soon as the ladder file itself holds at least this many bytes: a new ladder grows
-    /// only when a checkpoint copies committed pages back from the -wal.
-    FileAtLeast(u64),
+    /// It has read at least this many bytes of the CSV and written nothing.
+    Reading(u64),
+    /// Its journal exists and the ladder has grown to at least this many bytes: pages are
+    /// being written into the ladder itself.
+    Writing(u64),
+    /// Its journal, seen beside a ladder of at least this many bytes, is gone (the file by
+    /// that name, if any, is another: putting the ladder back on the write-ahead log is a
+    /// small transaction of its own): committed, and still running.
+    Committed(u64),
 }
 
-/// Starts `rungs import LADDER big.csv` and SIGKILLs it at `moment`. Returns whether it was
-/// killed while still running (false: it had finished first, too late to kill).
-fn kill_import(dir: &Dir, ladder: &str, moment: Moment) -> bool {
+/// What was seen of the import when it was killed.
+#[derive(Debug)]
+struct Seen {
+    read: Option<u64>,
+    ladder: Option<u64>,
+    /// The journal's size and inode number.
+    journal: Option<(u64, u64)>,
+}
+
+/// Starts `rungs import LADDER big.csv` and SIGKILLs it at `moment`. Fails if the import
+/// finishes first: a moment that never comes tests nothing.
+fn kill_import(dir: &Dir, ladder: &str, moment: Moment) -> Seen {
     let path = dir.path(ladder);
-    let start = Instant::now();
+    let csv = std::fs::canonicalize(dir.path("big.csv")).unwrap();
     let mut child = dir
         .command(&["import", ladder, "big.csv"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
         .unwrap();
-    let mut wal_seen = 0;
-    loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            assert!(status.success(), "the import failed on its own: {status:?}");
-            eprintln!(
-                "{ladder}: {moment:?} came too late: the import finished in {:?} (largest -wal \
-                 seen {wal_seen} bytes)",
-                start.elapsed()
-            );
-            return false;
-        }
+    let start = Instant::now();
+    // The inode of the import's journal, once seen beside a nearly whole ladder.
+    let mut import_journal = None;
+    let seen = loop {
+        let seen = Seen {
+            read: read_offset(child.id(), &csv),
+            ladder: size(&path, ""),
+            journal: file(&path, "-journal"),
+        };
+        let journal = seen.journal.map(|(_, inode)| inode);
         let due = match moment {
-            Moment::After(d) => start.elapsed() >= d,
-            Moment::WalAtLeast(n) => {
-                wal_seen = wal_seen.max(wal_size(&path));
-                wal_seen >= n
+            Moment::Reading(n) => journal.is_none() && seen.read.is_some_and(|r| r >= n),
+            Moment::Writing(n) => journal.is_some() && seen.ladder.is_some_and(|l| l >= n),
+            Moment::Committed(n) => {
+                if seen.ladder.is_some_and(|l| l >= n) && import_journal.is_none() {
+                    import_journal = journal;
+                }
+                import_journal.is_some() && journal != import_journal
             }
-            Moment::FileAtLeast(n) => std::fs::metadata(&path).map_or(0, |m| m.len()) >= n,
         };
         if due {
-            break;
+            break seen;
         }
-        std::thread::sleep(Duration::from_micros(500));
-    }
-    let wal = wal_size(&path);
-    let size = std::fs::metadata(&path).map_or(0, |m| m.len());
-    let at = start.elapsed();
+        if let Some(status) = child.try_wait().unwrap() {
+            panic!(
+                "{ladder}: the import ended ({status}) after {:?} before {moment:?}; last seen \
+                 {seen:?}",
+                start.elapsed()
+            );
+        }
+        // Polled, not timed: how often only sets how soon after the moment the kill comes.
+        std::thread::sleep(Duration::from_micros(200));
+    };
     child.kill().unwrap();
     let status = child.wait().unwrap();
-    #[cfg(unix)]
-    let killed = {
-        use std::os::unix::process::ExitStatusExt;
-        status.signal() == Some(9)
-    };
-    #[cfg(not(unix))]
-    let killed = !status.success();
-    if killed {
-        eprintln!("{ladder}: killed at {at:?} ({moment:?}), ladder {size} bytes, -wal {wal} bytes");
-    } else {
-        assert!(status.success(), "the import failed on its own: {status:?}");
-        eprintln!("{ladder}: {moment:?}: the import finished just before the kill, at {at:?}");
-    }
-    killed
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(
+        status.signal(),
+        Some(9),
+        "{ladder}: the import finished before the kill at {moment:?} ({status}); seen {seen:?}"
+    );
+    eprintln!(
+        "{ladder}: killed at {:?} ({moment:?}), seen {seen:?}",
+        start.elapsed()
+    );
+    seen
 }
 
 #[derive(Debug, PartialEq)]
@@ -222,19 +234,22 @@ fn killed_import_leaves_all_of_it_or_none() {
     let test_start = Instant::now();
     let dir = Dir::new("import");
     let players = generate(&dir.path("big.csv"));
+    let csv_size = std::fs::metadata(dir.path("big.csv")).unwrap().len();
     let full_events = (players + MATCHES) as usize;
     eprintln!(
-        "generated {MATCHES} matches among {players} players in {:?}",
+        "generated {MATCHES} matches among {players} players ({csv_size} bytes) in {:?}",
         test_start.elapsed()
     );
 
-    // One complete import, timed, as the reference.
+    // One complete import as the reference.
     dir.ok(&["new", "ref.rungs"]);
     let start = Instant::now();
     dir.ok(&["import", "ref.rungs", "big.csv"]);
-    let full = start.elapsed();
     let ref_size = std::fs::metadata(dir.path("ref.rungs")).unwrap().len();
-    eprintln!("a complete import took {full:?}; the ladder is {ref_size} bytes");
+    eprintln!(
+        "a complete import took {:?}; the ladder is {ref_size} bytes",
+        start.elapsed()
+    );
     let reference = {
         let store = Store::open(&dir.path("ref.rungs")).unwrap();
         assert_eq!(store.effective().unwrap().len(), full_events);
@@ -243,47 +258,36 @@ fn killed_import_leaves_all_of_it_or_none() {
         assert_eq!(cached.players.len() as u64, players);
         cached
     };
-    dir.remove_ladder("ref.rungs");
-    if full < Duration::from_secs(1) {
-        eprintln!("warning: the import took only {full:?}; the kills may all come too late");
-    }
+    remove_ladder(&dir, "ref.rungs");
 
+    // What each kill must leave: none of the import until the journal is deleted, all of it
+    // after. Nearly whole, the ladder may be either: the commit may end as the kill comes.
     let moments = [
-        ("early.rungs", Moment::After(full.mul_f64(0.4))),
-        ("writing.rungs", Moment::WalAtLeast(1 << 20)),
-        ("committing.rungs", Moment::WalAtLeast(ref_size / 10 * 9)),
-        ("checkpointing.rungs", Moment::FileAtLeast(1 << 20)),
-        // An import alone on its ladder writes through a rollback journal, into the ladder
-        // itself (`store/journal.rs`): above it grows mid-write, here it is nearly whole,
-        // committing (the journal not yet deleted) or committed.
-        ("journal.rungs", Moment::FileAtLeast(ref_size / 10 * 9)),
+        (
+            "reading.rungs",
+            Moment::Reading(csv_size / 2),
+            Some(Outcome::None),
+        ),
+        (
+            "writing.rungs",
+            Moment::Writing(1 << 20),
+            Some(Outcome::None),
+        ),
+        ("committing.rungs", Moment::Writing(ref_size / 10 * 9), None),
+        (
+            "committed.rungs",
+            Moment::Committed(ref_size / 10 * 9),
+            Some(Outcome::All),
+        ),
     ];
-    let mut outcomes = Vec::new();
-    for (ladder, moment) in moments {
-        // Each kill costs about one import plus the checks; stay within about a minute.
-        if test_start.elapsed() + full * 2 > Duration::from_secs(60) {
-            eprintln!("skipping {ladder}: out of time");
-            continue;
-        }
+    for (ladder, moment, expected) in moments {
         dir.ok(&["new", ladder]);
-        let killed = kill_import(&dir, ladder, moment);
+        kill_import(&dir, ladder, moment);
         let outcome = check_all_or_none(&dir, ladder, full_events, &reference);
-        if !killed {
-            assert_eq!(
-                outcome,
-                Outcome::All,
-                "{ladder}: finished, yet not all of it"
-            );
+        if let Some(expected) = expected {
+            assert_eq!(outcome, expected, "{ladder}: killed at {moment:?}");
         }
-        outcomes.push((ladder, killed, outcome));
-        dir.remove_ladder(ladder);
+        remove_ladder(&dir, ladder);
     }
-    eprintln!(
-        "outcomes: {outcomes:?}; whole test {:?}",
-        test_start.elapsed()
-    );
-    assert!(
-        outcomes.iter().any(|(_, killed, _)| *killed),
-        "no kill landed while the import ran"
-    );
+    eprintln!("whole test {:?}", test_start.elapsed());
 }

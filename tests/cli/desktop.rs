@@ -1,12 +1,13 @@
 //! rungs on the desktop, through the real binary: completions for three shells, the man page,
-//! and the per-user install of the application entry, icon and ladder MIME type (validated
-//! with the freedesktop tools where the machine has them; CI installs them).
+//! and the per-user install of the application entry, icon and ladder MIME type, checked by
+//! the shells themselves and the freedesktop tools. A machine without one of those says what
+//! it skipped; under CI, which installs them all (`.ci/run`), a missing one fails.
 
 use std::path::Path;
 use std::process::Command;
 
-use crate::support;
-use support::TempDir;
+use crate::support::TempDir;
+use crate::support::tools;
 
 fn rungs(args: &[&str], data: &Path) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_rungs"))
@@ -17,25 +18,19 @@ fn rungs(args: &[&str], data: &Path) -> std::process::Output {
         .unwrap()
 }
 
-fn have(tool: &str) -> bool {
-    Command::new("sh")
-        .args(["-c", &format!("command -v {tool}")])
-        .output()
-        .is_ok_and(|o| o.status.success())
-}
-
 #[test]
 fn completions_generate_for_bash_zsh_and_fish() {
     let dir = TempDir::new("completions");
-    for (shell, check) in [("bash", "bash"), ("zsh", "zsh"), ("fish", "fish")] {
+    for shell in ["bash", "zsh", "fish"] {
         let out = rungs(&["completions", shell], &dir.0);
         assert!(out.status.success(), "{shell}: {out:?}");
         let text = String::from_utf8(out.stdout).unwrap();
         for command in ["add-match", "soft-reset", "install-desktop", "completions"] {
             assert!(text.contains(command), "{shell} completions lack {command}");
         }
-        // The script parses in its own shell, where the machine has that shell.
-        if have(check) {
+        // The script parses in its own shell.
+        let what = format!("parsing the {shell} completions");
+        if let Some(check) = tools::need(shell, shell, &what) {
             let file = dir.0.join(format!("rungs.{shell}"));
             std::fs::write(&file, &text).unwrap();
             let flag = if shell == "fish" {
@@ -94,11 +89,13 @@ fn install_desktop_writes_valid_entries_and_uninstall_removes_them() {
     ] {
         assert!(share.join(icon).is_file(), "{icon} not written");
     }
-    if have("desktop-file-validate") {
-        let out = Command::new("desktop-file-validate")
-            .arg(&entry)
-            .output()
-            .unwrap();
+    let validate = tools::need(
+        "desktop-file-validate",
+        "desktop-file-utils",
+        "validating the installed entry",
+    );
+    if let Some(validate) = validate {
+        let out = Command::new(validate).arg(&entry).output().unwrap();
         assert!(
             out.status.success(),
             "{}",
@@ -107,7 +104,8 @@ fn install_desktop_writes_valid_entries_and_uninstall_removes_them() {
         let warnings = String::from_utf8_lossy(&out.stdout);
         assert!(!warnings.contains("error"), "{warnings}");
     }
-    if have("update-mime-database") {
+    let what = "the ladder type in the MIME database";
+    if tools::need("update-mime-database", "shared-mime-info", what).is_some() {
         // The installer ran it: the ladder type is known by its glob and its magic.
         let globs = std::fs::read_to_string(share.join("mime/globs2")).unwrap();
         assert!(
@@ -132,8 +130,9 @@ fn install_desktop_writes_valid_entries_and_uninstall_removes_them() {
 #[test]
 fn the_desktop_assets_validate() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/desktop");
-    if have("desktop-file-validate") {
-        let out = Command::new("desktop-file-validate")
+    let what = "validating assets/desktop/rungs.desktop";
+    if let Some(validate) = tools::need("desktop-file-validate", "desktop-file-utils", what) {
+        let out = Command::new(validate)
             .arg(root.join("rungs.desktop"))
             .output()
             .unwrap();

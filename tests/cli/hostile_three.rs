@@ -2,11 +2,15 @@
 //! through it. Each test says what went wrong and what holds now.
 
 use crate::support::cli as cli_support;
+use crate::support::tools;
 use cli_support::Dir;
 use cli_support::{LADDER, assert_mentions, failed};
+use rustix::fs::{CWD, FileType, Mode};
+use rustix::process::{Pid, Signal, kill_process};
 use serde_json::Value;
+use std::io::Read;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
@@ -45,6 +49,17 @@ fn home_ladder(dir: &Dir, file: &str, system: &str, n: usize) {
     dir.ok(&["import", file, "home.csv"]);
 }
 
+/// The processor time process `pid` has used so far (Linux's `/proc/PID/stat`), while it runs.
+fn cpu_time(pid: u32) -> Option<Duration> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // After the command's name in parentheses: state is field 3, utime and stime 14 and 15.
+    let fields: Vec<&str> = stat[stat.rfind(')')? + 2..].split(' ').collect();
+    let ticks: u64 = fields[11].parse::<u64>().ok()? + fields[12].parse::<u64>().ok()?;
+    (fields[0] != "Z").then(|| {
+        Duration::from_secs_f64(ticks as f64 / rustix::param::clock_ticks_per_second() as f64)
+    })
+}
+
 /// `fit --apply` started on a big ladder, and a `rules` change by another program
 /// while it fitted: both said done, and the fit's rules event put back what the other had
 /// changed (`idle_days` 365, the manual calendar). Now the fit's change is made against the
@@ -65,13 +80,38 @@ fn a_fit_applied_while_another_program_changes_the_rules_keeps_that_change() {
         "--system",
         "elo",
     ]);
-    let fit = dir
+    // The fit reads the ladder in its first few percent of work and records its change in
+    // its last: stopped (SIGSTOP) half-way through the work a fit of this ladder without
+    // `--apply` does, it has read the ladder and not yet changed it, on any machine. The
+    // other program changes the rules then, and the fit is let go after.
+    let work = {
+        let mut alone = dir
+            .command(&["fit", "sim.rungs", "--params", "k"])
+            .stdout(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut most = Duration::ZERO;
+        while alone.try_wait().unwrap().is_none() {
+            most = most.max(cpu_time(alone.id()).unwrap_or(most));
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        most
+    };
+    let mut fit = dir
         .command(&["fit", "sim.rungs", "--params", "k", "--apply"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    std::thread::sleep(Duration::from_millis(300));
+    let pid = Pid::from_child(&fit);
+    while cpu_time(fit.id()).is_some_and(|t| t < work / 2) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    kill_process(pid, Signal::STOP).unwrap();
+    assert!(
+        fit.try_wait().unwrap().is_none(),
+        "the fit ended before half its work"
+    );
     dir.ok(&[
         "rules",
         "sim.rungs",
@@ -80,12 +120,16 @@ fn a_fit_applied_while_another_program_changes_the_rules_keeps_that_change() {
         "--soft-every",
         "7",
     ]);
+    kill_process(pid, Signal::CONT).unwrap();
     let out = fit.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{stderr}");
+    assert_mentions(
+        &stderr,
+        &["another program changed sim.rungs while it was being fitted; nothing was recorded"],
     );
+    assert!(said.contains("Done — "), "{said}");
     let last = rules_events(&dir, "sim.rungs").pop().unwrap();
     assert_eq!(last["params"]["idle_days"], 30, "{last}");
     assert_eq!(last["calendar"]["scheduled"]["soft_days"], 7, "{last}");
@@ -205,9 +249,7 @@ fn an_export_writes_only_a_file_and_refuses_every_other_kind_of_target() {
     std::os::unix::fs::symlink(dir.path("nothing-here"), dir.path("dangling.jsonl")).unwrap();
     std::os::unix::fs::symlink("/dev/null", dir.path("null-link")).unwrap();
     std::fs::create_dir(dir.path("folder")).unwrap();
-    let fifo = std::ffi::CString::new(dir.path("fifo").as_os_str().as_encoded_bytes()).unwrap();
-    // SAFETY: a valid NUL-terminated path.
-    assert_eq!(unsafe { libc::mkfifo(fifo.as_ptr(), 0o644) }, 0);
+    rustix::fs::mkfifoat(CWD, dir.path("fifo"), Mode::from_raw_mode(0o644)).unwrap();
     let _socket = std::os::unix::net::UnixListener::bind(dir.path("socket")).unwrap();
     let mut cases = vec![
         (
@@ -220,19 +262,31 @@ fn an_export_writes_only_a_file_and_refuses_every_other_kind_of_target() {
         ("socket", "is a socket, not a file"),
     ];
     // As root, a device node of the test's own (the finding's `mknod -m 666 mynull c 1 3`).
-    let node = std::ffi::CString::new(dir.path("mynull").as_os_str().as_encoded_bytes()).unwrap();
-    // SAFETY: a valid NUL-terminated path; makedev(1, 3) is /dev/null's number.
-    if unsafe { libc::mknod(node.as_ptr(), libc::S_IFCHR | 0o666, libc::makedev(1, 3)) } == 0 {
-        cases.push(("mynull", "is a device, not a file"));
+    // makedev(1, 3) is /dev/null's number.
+    let null = rustix::fs::makedev(1, 3);
+    let mode = Mode::from_raw_mode(0o666);
+    match rustix::fs::mknodat(
+        CWD,
+        dir.path("mynull"),
+        FileType::CharacterDevice,
+        mode,
+        null,
+    ) {
+        Ok(()) => cases.push(("mynull", "is a device, not a file")),
+        Err(_) if !tools::root() => {
+            tools::skipped("exporting to a device node: making one needs root")
+        }
+        Err(e) => panic!("root could not make a device node: {e}"),
     }
     for (name, said) in cases {
         let kind_before = dir.path(name).symlink_metadata().unwrap().file_type();
-        let clock = Instant::now();
-        let m = failed(
-            &["export", LADDER, name],
-            &run_with_deadline(&dir, &["export", LADDER, name]),
-        );
-        assert!(clock.elapsed() < Duration::from_secs(20), "{name}: hung");
+        let args = ["export", LADDER, name];
+        let out = if name == "fifo" {
+            export_with_a_reader(&dir, &args)
+        } else {
+            dir.run(&args)
+        };
+        let m = failed(&args, &out);
         assert_mentions(&m, &[name, said]);
         let kind_after = dir.path(name).symlink_metadata().unwrap().file_type();
         assert_eq!(kind_before, kind_after, "{name} was replaced");
@@ -248,23 +302,44 @@ fn an_export_writes_only_a_file_and_refuses_every_other_kind_of_target() {
     );
 }
 
-/// Runs `rungs ARGS`, killing it after 20 s (an export to a FIFO never returned).
-fn run_with_deadline(dir: &Dir, args: &[&str]) -> std::process::Output {
-    let mut child = dir
-        .command(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while child.try_wait().unwrap().is_none() {
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            break;
+/// Runs `rungs export … fifo` while a reader waits on the FIFO. An export that opened it (it
+/// used to, and waited there for ever with no reader) finds this one, writes the log into it
+/// and is caught by what the reader got; one that refuses the FIFO by name never opens it,
+/// and the reader's own open (which waits for a writer) is let go by a writer of the test's.
+fn export_with_a_reader(dir: &Dir, args: &[&str]) -> std::process::Output {
+    use std::os::unix::fs::OpenOptionsExt;
+    let fifo = dir.path("fifo");
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || {
+            let mut got = Vec::new();
+            std::fs::File::open(fifo)
+                .and_then(|mut f| f.read_to_end(&mut got))
+                .unwrap();
+            got
+        })
+    };
+    let out = dir.run(args);
+    // Opened without waiting, a FIFO's writer end fails while no reader has it open: tried
+    // until the reader is there, or done.
+    while !reader.is_finished() {
+        let writer = std::fs::OpenOptions::new()
+            .write(true)
+            .custom_flags(libc::O_NONBLOCK)
+            .open(&fifo);
+        match writer {
+            Ok(_) => break,
+            Err(e) if e.raw_os_error() == Some(libc::ENXIO) => std::thread::yield_now(),
+            Err(e) => panic!("{e}"),
         }
-        std::thread::sleep(Duration::from_millis(20));
     }
-    child.wait_with_output().unwrap()
+    let got = reader.join().unwrap();
+    assert!(
+        got.is_empty(),
+        "the export wrote {} bytes into the FIFO",
+        got.len()
+    );
+    out
 }
 
 /// `import --home-col nosuch` (or `--neutral-col nosuch`, or `--home-col date`)
@@ -401,22 +476,26 @@ fn a_failed_write_to_standard_output_is_an_error_and_never_a_panic() {
     assert_eq!(child.wait().unwrap().code(), Some(1));
 }
 
-/// Runs `rungs ARGS` as `nobody` when the tests run as root; `None` otherwise (permissions do
-/// not bind root, so there is no reader without write access to be).
-fn as_nobody(dir: &Dir, args: &[&str]) -> Option<std::process::Output> {
-    let root = std::fs::read_to_string("/proc/self/status").is_ok_and(|s| {
-        s.lines()
-            .any(|l| l.starts_with("Uid:") && l.split_whitespace().nth(1) == Some("0"))
-    });
-    if !root {
+/// `setpriv`, to run rungs as `nobody`: the tests must run as root for that (permissions do
+/// not bind root, so there is no reader without write access to be otherwise). `None`,
+/// having said why, where the test may skip.
+fn setpriv() -> Option<String> {
+    if !tools::root() {
+        tools::skipped("a reader without write access: the tests run as root to be `nobody`");
         return None;
     }
-    let mut c = Command::new("setpriv");
-    c.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+    tools::need("setpriv", "util-linux", "a reader without write access")
+}
+
+/// Runs `rungs ARGS` as `nobody` through `setpriv`.
+fn as_nobody(setpriv: &str, dir: &Dir, args: &[&str]) -> std::process::Output {
+    Command::new(setpriv)
+        .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
         .arg(env!("CARGO_BIN_EXE_rungs"))
         .args(args)
-        .current_dir(&dir.0);
-    c.output().ok()
+        .current_dir(&dir.0)
+        .output()
+        .unwrap()
 }
 
 /// With the owner adding matches and `nobody` reading the 0644 ladder, 19 of 80
@@ -431,9 +510,9 @@ fn a_reader_without_write_access_never_calls_a_live_ladder_damaged() {
     // The folder and file as a user's: readable by all, writable by the owner.
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o755)).unwrap();
-    if as_nobody(&dir, &["standings", LADDER]).is_none() {
+    let Some(setpriv) = setpriv() else {
         return;
-    }
+    };
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let writer = {
         let (stop, path) = (stop.clone(), dir.0.clone());
@@ -456,7 +535,7 @@ fn a_reader_without_write_access_never_calls_a_live_ladder_damaged() {
         } else {
             &["standings", LADDER, "--json"]
         };
-        let out = as_nobody(&dir, args).unwrap();
+        let out = as_nobody(&setpriv, &dir, args);
         let err = String::from_utf8_lossy(&out.stderr).to_string();
         let text = String::from_utf8_lossy(&out.stdout).to_string() + &err;
         for word in [
@@ -775,9 +854,9 @@ fn a_reader_without_write_access_is_told_what_a_killed_import_left() {
     dir.ladder();
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(&dir.0, std::fs::Permissions::from_mode(0o755)).unwrap();
-    if as_nobody(&dir, &["standings", LADDER]).is_none() {
+    let Some(setpriv) = setpriv() else {
         return;
-    }
+    };
     let before = dir.ok(&["standings", LADDER, "--json"]);
     // A change written through a rollback journal, its pages spilling into the ladder before
     // it commits, copied as it stands: the copy is the ladder a killed import leaves, its
@@ -803,7 +882,7 @@ fn a_reader_without_write_access_is_told_what_a_killed_import_left() {
         conn.execute_batch("ROLLBACK").unwrap();
     }
     assert!(dir.path("left.rungs-journal").exists());
-    let out = as_nobody(&dir, &["standings", "left.rungs"]).unwrap();
+    let out = as_nobody(&setpriv, &dir, &["standings", "left.rungs"]);
     let err = String::from_utf8_lossy(&out.stderr).to_string();
     assert!(!out.status.success(), "{err}");
     assert_mentions(
@@ -821,7 +900,7 @@ fn a_reader_without_write_access_is_told_what_a_killed_import_left() {
     // The owner's next open puts the ladder back as it was before the unfinished change.
     dir.ok(&["check", "left.rungs"]);
     assert!(!dir.path("left.rungs-journal").exists());
-    let out = as_nobody(&dir, &["standings", "left.rungs", "--json"]).unwrap();
+    let out = as_nobody(&setpriv, &dir, &["standings", "left.rungs", "--json"]);
     assert!(
         out.status.success(),
         "{}",

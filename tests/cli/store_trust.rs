@@ -9,68 +9,21 @@ use rungs_ladder::event::{Entry, Event, Match, MatchResult, PlayerId};
 use rungs_ladder::rules::{Rules, System};
 use rungs_rating::Outcome;
 use rungs_store::{Store, StoreError};
-use std::path::PathBuf;
-use std::process::{Command, Output};
 
-use crate::support;
-use support::TempDir;
+use crate::support::cli as cli_support;
+use cli_support::Dir;
 
 const LADDER: &str = "club.rungs";
 
-/// A test's own directory (removed when dropped).
-struct Dir(std::path::PathBuf, #[allow(dead_code)] TempDir);
-
-impl Dir {
-    fn new(tag: &str) -> Dir {
-        let dir = TempDir::new(tag);
-        Dir(dir.0.clone(), dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        Command::new(env!("CARGO_BIN_EXE_rungs"))
-            .args(args)
-            .current_dir(&self.0)
-            .output()
-            .unwrap()
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        assert!(
-            out.status.success(),
-            "`rungs {}` failed: {}",
-            args.join(" "),
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    }
-
-    /// Runs a command that must fail with one line on stderr; that line without `rungs: `.
-    fn fail(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        let stderr = String::from_utf8_lossy(&out.stderr).into_owned();
-        assert!(
-            !out.status.success(),
-            "`rungs {}` succeeded",
-            args.join(" ")
-        );
-        assert_ne!(out.status.code(), Some(101), "panicked: {stderr}");
-        let line = stderr.trim_end();
-        assert!(!line.contains('\n'), "more than one line: {stderr:?}");
-        line.strip_prefix("rungs: ")
-            .unwrap_or_else(|| panic!("no `rungs: ` prefix: {stderr:?}"))
-            .to_string()
-    }
-
-    fn bytes(&self, name: &str) -> Vec<u8> {
-        std::fs::read(self.path(name)).unwrap()
-    }
-
+/// What these tests ask of a test's directory besides the shared helpers.
+trait Club {
     /// Ann, Bo and Cy, and two matches: Ann beat Bo on 2026-01-02, Bo drew with Cy.
+    fn club(&self, name: &str);
+    fn sqlite(&self, name: &str) -> rusqlite::Connection;
+    fn standings(&self, name: &str) -> serde_json::Value;
+}
+
+impl Club for Dir {
     fn club(&self, name: &str) {
         self.ok(&["new", name, "--system", "elo"]);
         self.ok(&[
@@ -87,7 +40,7 @@ impl Dir {
     }
 
     fn sqlite(&self, name: &str) -> rusqlite::Connection {
-        rusqlite::Connection::open(self.path(name)).unwrap()
+        cli_support::sqlite(&self.path(name))
     }
 
     fn standings(&self, name: &str) -> serde_json::Value {

@@ -56,8 +56,8 @@ mod tests {
             .map(|i| Color32::from_rgb((i % w) as u8 * 5, (i / w) as u8 * 7, 200))
             .collect();
         let shot = ColorImage::new([w, h], pixels);
-        let dir = std::env::temp_dir().join(format!("rungs-png-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = rungs_testkit::TempDir::new("png");
+        let dir = tmp.path();
         let path = dir.join("plot.png");
         let rect = Rect::from_min_max(pos2(5.0, 2.0), pos2(15.0, 12.0));
         save_region(&shot, rect, 2.0, &path).unwrap();
@@ -73,6 +73,5 @@ mod tests {
         save_region(&shot, off, 1.0, &path).unwrap();
         let far = Rect::from_min_max(pos2(100.0, 100.0), pos2(120.0, 120.0));
         assert!(save_region(&shot, far, 1.0, &path).is_err());
-        let _ = std::fs::remove_dir_all(&dir);
     }
 }

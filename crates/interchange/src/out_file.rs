@@ -39,13 +39,11 @@ fn is_database(path: &Path) -> bool {
 
 /// The database `path` is a side file of, if it is one (`club.rungs-wal` of `club.rungs`).
 fn sidecar_of(path: &Path) -> Option<PathBuf> {
-    let name = path.file_name()?.as_encoded_bytes();
+    use std::os::unix::ffi::OsStrExt;
+    let name = path.file_name()?.as_bytes();
     SIDECARS.iter().find_map(|s| {
         let base = name.strip_suffix(s.as_bytes())?;
-        // SAFETY: `base` is `name` cut before an ASCII suffix, so it ends on a boundary of the
-        // encoding `as_encoded_bytes` gave.
-        let base =
-            path.with_file_name(unsafe { std::ffi::OsStr::from_encoded_bytes_unchecked(base) });
+        let base = path.with_file_name(std::ffi::OsStr::from_bytes(base));
         is_database(&base).then_some(base)
     })
 }
@@ -210,11 +208,8 @@ impl Drop for OutFile {
 mod tests {
     use super::*;
 
-    fn dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("rungs-out-file-{name}-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&d);
-        std::fs::create_dir_all(&d).unwrap();
-        d
+    fn dir(name: &str) -> rungs_testkit::TempDir {
+        rungs_testkit::TempDir::new(&format!("out-file-{name}"))
     }
 
     fn files(d: &Path) -> Vec<String> {
@@ -228,7 +223,8 @@ mod tests {
 
     #[test]
     fn an_export_appears_only_when_committed_and_replaces_an_old_export() {
-        let d = dir("commit");
+        let tmp = dir("commit");
+        let d = tmp.path();
         let (ladder, out) = (d.join("club.rungs"), d.join("log.jsonl"));
         std::fs::write(&ladder, b"SQLite format 3\0 and the rest").unwrap();
         std::fs::write(&out, "the old export").unwrap();
@@ -237,19 +233,19 @@ mod tests {
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "the old export");
         f.commit().unwrap();
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "the new export");
-        assert_eq!(files(&d), ["club.rungs", "log.jsonl"]);
+        assert_eq!(files(d), ["club.rungs", "log.jsonl"]);
         // Dropped before commit (a failed or cancelled export): the old file stays, no litter.
         let mut f = OutFile::create(&out, &ladder).unwrap();
         f.write_all(b"half").unwrap();
         drop(f);
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "the new export");
-        assert_eq!(files(&d), ["club.rungs", "log.jsonl"]);
-        std::fs::remove_dir_all(&d).unwrap();
+        assert_eq!(files(d), ["club.rungs", "log.jsonl"]);
     }
 
     #[test]
     fn an_export_never_replaces_the_ladder_or_another_database() {
-        let d = dir("refuse");
+        let tmp = dir("refuse");
+        let d = tmp.path();
         let ladder = d.join("club.rungs");
         let other = d.join("other.csv");
         std::fs::write(&ladder, b"SQLite format 3\0 the ladder").unwrap();
@@ -268,14 +264,13 @@ mod tests {
                 .starts_with("is a ladder (a SQLite database)"),
             "{db}"
         );
-        assert!(OutFile::create(&d, &ladder).is_err(), "a folder");
+        assert!(OutFile::create(d, &ladder).is_err(), "a folder");
         assert_eq!(
             std::fs::read(&ladder).unwrap(),
             b"SQLite format 3\0 the ladder",
             "nothing changed"
         );
-        assert_eq!(files(&d), ["club.rungs", "other.csv"]);
-        std::fs::remove_dir_all(&d).unwrap();
+        assert_eq!(files(d), ["club.rungs", "other.csv"]);
     }
 
     /// Audit finding: `rungs export club.rungs club.rungs-wal` replaced the write-ahead log of
@@ -284,7 +279,8 @@ mod tests {
     /// is no database are ordinary names.
     #[test]
     fn an_export_never_replaces_a_databases_side_files() {
-        let d = dir("sidecars");
+        let tmp = dir("sidecars");
+        let d = tmp.path();
         let ladder = d.join("club.rungs");
         std::fs::write(&ladder, b"SQLite format 3\0 and the rest").unwrap();
         std::fs::write(d.join("notes"), "plain text").unwrap();
@@ -309,7 +305,8 @@ mod tests {
     /// holds; one being written (its lock held) stays.
     #[test]
     fn an_export_sweeps_what_killed_exports_left() {
-        let d = dir("sweep");
+        let tmp = dir("sweep");
+        let d = tmp.path();
         let (ladder, out) = (d.join("club.rungs"), d.join("out.jsonl"));
         std::fs::write(&ladder, b"SQLite format 3\0").unwrap();
         std::fs::write(d.join(".out.jsonl.4242-0.rungs-export"), "half an export").unwrap();
@@ -318,7 +315,7 @@ mod tests {
         let mut f = OutFile::create(&out, &ladder).unwrap();
         f.write_all(b"done").unwrap();
         f.commit().unwrap();
-        let left = files(&d);
+        let left = files(d);
         assert!(
             !left.contains(&".out.jsonl.4242-0.rungs-export".to_string()),
             "{left:?}"
@@ -336,7 +333,7 @@ mod tests {
         );
         drop(live);
         assert_eq!(
-            files(&d),
+            files(d),
             [
                 ".other.jsonl.4242-0.rungs-export",
                 "club.rungs",

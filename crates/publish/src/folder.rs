@@ -168,29 +168,13 @@ fn replaceable(dir: &Path) -> bool {
 /// Swaps two names in one step (Linux's `renameat2` with `RENAME_EXCHANGE`); where the file
 /// system cannot, the old folder is moved aside first and the new one renamed in.
 fn exchange(new: &Path, old: &Path) -> io::Result<()> {
-    use std::ffi::CString;
-    use std::os::unix::ffi::OsStrExt;
-    let cstr = |p: &Path| {
-        CString::new(p.as_os_str().as_bytes())
-            .map_err(|_| io::Error::new(io::ErrorKind::InvalidInput, "a NUL in the path"))
-    };
-    let (a, b) = (cstr(new)?, cstr(old)?);
-    // SAFETY: both are valid NUL-terminated paths; the call reads them and nothing else.
-    let rc = unsafe {
-        libc::renameat2(
-            libc::AT_FDCWD,
-            a.as_ptr(),
-            libc::AT_FDCWD,
-            b.as_ptr(),
-            libc::RENAME_EXCHANGE,
-        )
-    };
-    if rc == 0 {
-        return Ok(());
-    }
-    let err = io::Error::last_os_error();
-    if !matches!(err.raw_os_error(), Some(libc::EINVAL) | Some(libc::ENOSYS)) {
-        return Err(err);
+    use rustix::fs::{CWD, RenameFlags, renameat_with};
+    use rustix::io::Errno;
+    match renameat_with(CWD, new, CWD, old, RenameFlags::EXCHANGE) {
+        Ok(()) => return Ok(()),
+        // The file system or the kernel cannot swap: the fallback below.
+        Err(Errno::INVAL | Errno::NOSYS) => {}
+        Err(e) => return Err(e.into()),
     }
     let aside = new.with_extension("old");
     fs::rename(old, &aside)?;
@@ -205,11 +189,8 @@ fn exchange(new: &Path, old: &Path) -> io::Result<()> {
 mod tests {
     use super::*;
 
-    fn dir(name: &str) -> PathBuf {
-        let d = std::env::temp_dir().join(format!("rungs-publish-{name}-{}", std::process::id()));
-        let _ = fs::remove_dir_all(&d);
-        fs::create_dir_all(&d).unwrap();
-        d
+    fn dir(name: &str) -> rungs_testkit::TempDir {
+        rungs_testkit::TempDir::new(&format!("publish-{name}"))
     }
 
     fn site(target: &Path, text: &str) -> Result<(), FolderError> {
@@ -223,7 +204,8 @@ mod tests {
     /// the old one left), and no hidden folder is left beside it.
     #[test]
     fn a_site_replaces_the_site_before_it_whole() {
-        let d = dir("swap");
+        let tmp = dir("swap");
+        let d = tmp.path();
         let t = d.join("site");
         site(&t, "one").unwrap();
         fs::write(t.join("players/old.html"), "stale").unwrap();
@@ -233,7 +215,7 @@ mod tests {
         site(&t, "two").unwrap();
         assert_eq!(fs::read_to_string(t.join("index.html")).unwrap(), "two");
         assert!(!t.join("players/old.html").exists());
-        let left: Vec<_> = fs::read_dir(&d)
+        let left: Vec<_> = fs::read_dir(d)
             .unwrap()
             .map(|e| e.unwrap().file_name())
             .collect();
@@ -244,7 +226,8 @@ mod tests {
     /// and nothing in them changes.
     #[test]
     fn a_target_that_is_not_a_site_folder_is_refused() {
-        let d = dir("refuse");
+        let tmp = dir("refuse");
+        let d = tmp.path();
         let file = d.join("notes.txt");
         fs::write(&file, "keep").unwrap();
         let e = site(&file, "x").unwrap_err();

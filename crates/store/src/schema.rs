@@ -323,12 +323,8 @@ fn connect(path: &Path, flags: OpenFlags) -> rusqlite::Result<Connection> {
 /// on it, SQLite's included, and another process could then take a live WAL for abandoned.
 #[cfg(unix)]
 pub(crate) fn can_write(path: &Path) -> bool {
-    use std::os::unix::ffi::OsStrExt;
-    let Ok(c) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
-        return false;
-    };
-    // SAFETY: `c` is a valid NUL-terminated string that outlives the call.
-    unsafe { libc::faccessat(libc::AT_FDCWD, c.as_ptr(), libc::W_OK, libc::AT_EACCESS) == 0 }
+    use rustix::fs::{Access, AtFlags, CWD, accessat};
+    accessat(CWD, path, Access::WRITE_OK, AtFlags::EACCESS).is_ok()
 }
 
 #[cfg(not(unix))]

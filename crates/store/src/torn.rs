@@ -97,9 +97,8 @@ mod tests {
     /// it is what SQLite said.
     #[test]
     fn an_error_met_while_the_file_moved_is_a_torn_read() {
-        let dir = std::env::temp_dir().join(format!("rungs-torn-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let tmp = rungs_testkit::TempDir::new("torn");
+        let dir = tmp.path();
         let path = dir.join("club.rungs");
         std::fs::write(&path, b"SQLite format 3\0").unwrap();
         let damaged = || StoreError::Damaged {
@@ -127,6 +126,5 @@ mod tests {
         // An error that is no read's (the disk is full) is never recast.
         let full = judged(&path, &before, StoreError::DiskFull("club.rungs".into()));
         assert!(matches!(full, StoreError::DiskFull(_)));
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -1,32 +1,26 @@
 //! Set-up shared by the integration tests: a temporary directory of the test's own.
 //! (A dev-dependency of every crate with integration tests.)
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::path::{Path, PathBuf};
 
-/// A fresh directory under the system's temporary directory, removed when dropped. The name
-/// carries the tag, the process and a counter, so tests running in parallel never share one.
-pub struct TempDir(pub PathBuf);
+/// A fresh directory under the system's temporary directory, removed when dropped. Its name
+/// is `rungs-{tag}-` and random characters (the `tempfile` crate): tests running in parallel,
+/// or another user on the machine, can neither share it nor guess it in advance.
+pub struct TempDir(pub PathBuf, tempfile::TempDir);
 
 impl TempDir {
     pub fn new(tag: &str) -> TempDir {
-        static NEXT: AtomicU64 = AtomicU64::new(0);
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let p = std::env::temp_dir().join(format!("rungs-test-{tag}-{}-{n}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&p);
-        std::fs::create_dir_all(&p).expect("a temporary directory");
-        TempDir(p)
+        let dir = tempfile::Builder::new()
+            .prefix(&format!("rungs-{tag}-"))
+            .tempdir()
+            .expect("a temporary directory");
+        TempDir(dir.path().to_path_buf(), dir)
     }
 
     /// The directory.
-    pub fn path(&self) -> &std::path::Path {
-        &self.0
+    pub fn path(&self) -> &Path {
+        self.1.path()
     }
 }
 
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 pub mod strategies;

@@ -1,5 +1,4 @@
-//! proptest strategies shared by the property tests: rules and match results. (Included by
-//! the property test binaries only.)
+//! proptest strategies shared by the property tests: rules and match results.
 
 use chrono::NaiveDate;
 use proptest::prelude::*;

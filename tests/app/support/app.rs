@@ -1,5 +1,5 @@
 //! Driving the app in tests as a person would: the harness on a ladder file, typing into a
-//! field found by its label, clicking. (Included by the app test binaries only.)
+//! field found by its label, clicking. (Used by the app tests only.)
 
 use eframe::egui::{self, Key, Modifiers, accesskit::Role};
 use egui_kittest::Harness;
@@ -10,13 +10,11 @@ use rungs_app::state::AppState;
 use std::path::Path;
 
 /// The app on the ladder at `path`, its own data directory beside it.
-#[allow(dead_code)]
 pub fn open(path: &Path, size: egui::Vec2) -> Harness<'static, RungsApp> {
     open_with(path, size, true)
 }
 
 /// [`open`], with kittest's check that every widget has an accessible name on or off.
-#[allow(dead_code)]
 pub fn open_with(path: &Path, size: egui::Vec2, accessibility: bool) -> Harness<'static, RungsApp> {
     open_in(&path.with_file_name("data"), path, size, accessibility)
 }

@@ -1,24 +1,25 @@
 //! The real binary run with absolute paths: commands that must succeed (their stdout, or
-//! their JSON) and commands that must fail with one line naming what is wrong. (Included by
-//! the CLI test binaries that address files by absolute path.)
+//! their JSON) and commands that must fail with one line naming what is wrong. For the tests
+//! that address files by absolute path.
 
 use super::TempDir;
 use serde_json::Value;
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
 /// A test's own directory (removed when dropped), with the helpers below.
-pub struct Dir(pub PathBuf, #[allow(dead_code)] TempDir);
+pub struct Dir(TempDir);
 
 impl Dir {
     pub fn new(tag: &str) -> Dir {
-        let dir = TempDir::new(tag);
-        Dir(dir.0.clone(), dir)
+        Dir(TempDir::new(tag))
     }
+
+    /// The absolute path of `name` in the directory, as an argument.
     pub fn path(&self, name: &str) -> String {
-        self.0.join(name).display().to_string()
+        self.0.path().join(name).display().to_string()
     }
 }
+
 pub fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_rungs"))
         .args(args)

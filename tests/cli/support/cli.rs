@@ -1,5 +1,5 @@
 //! Running the real binary in a test's own directory: commands that must succeed, commands
-//! that must fail with one clear line and change nothing. (Included by the CLI test binaries.)
+//! that must fail with one clear line and change nothing.
 
 use super::TempDir;
 use std::path::{Path, PathBuf};
@@ -8,7 +8,7 @@ use std::process::{Command, Output};
 pub const LADDER: &str = "club.rungs";
 
 /// A test's own directory (removed when dropped), with the helpers below.
-pub struct Dir(pub PathBuf, #[allow(dead_code)] TempDir);
+pub struct Dir(pub PathBuf, TempDir);
 
 impl Dir {
     pub fn new(tag: &str) -> Dir {
@@ -16,7 +16,7 @@ impl Dir {
         Dir(dir.0.clone(), dir)
     }
     pub fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
+        self.1.path().join(name)
     }
 
     pub fn write(&self, name: &str, text: &str) {

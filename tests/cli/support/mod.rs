@@ -5,3 +5,4 @@ pub use rungs_testkit::TempDir;
 
 pub mod binary;
 pub mod cli;
+pub mod tools;

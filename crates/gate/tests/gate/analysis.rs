@@ -10,24 +10,9 @@ use rungs_ladder::replay::replay_state;
 use rungs_ladder::rules::{Rules, System};
 use rungs_rating::Outcome;
 use rungs_store::Store;
-use std::path::PathBuf;
 
-use rungs_testkit as support;
-use support::TempDir;
+use rungs_testkit::TempDir;
 
-/// A test's own directory (removed when dropped).
-struct Dir(std::path::PathBuf, #[allow(dead_code)] TempDir);
-
-impl Dir {
-    fn new(tag: &str) -> Dir {
-        let dir = TempDir::new(tag);
-        Dir(dir.0.clone(), dir)
-    }
-
-    fn path(&self, name: &str) -> PathBuf {
-        self.0.join(name)
-    }
-}
 fn small(system: System, seed: u64) -> SimConfig {
     SimConfig {
         players: 200,
@@ -136,8 +121,8 @@ fn the_rows_replay_to_the_simulated_ladder_and_cancelling_stops() {
 
 #[test]
 fn a_written_simulation_opens_and_matches_and_is_never_overwritten() {
-    let dir = Dir::new("write");
-    let path = dir.path("sim.rungs");
+    let dir = TempDir::new("write");
+    let path = dir.0.join("sim.rungs");
     let cfg = SimConfig {
         players: 40,
         weeks: 3,
@@ -162,7 +147,7 @@ fn a_written_simulation_opens_and_matches_and_is_never_overwritten() {
     assert!(e.to_string().contains("already exists"), "{e}");
     assert_eq!(std::fs::read(&path).unwrap(), before);
     // A bad config or a cancel leaves no file behind.
-    let fresh = dir.path("none.rungs");
+    let fresh = dir.0.join("none.rungs");
     let bad = SimConfig {
         players: 1,
         ..cfg.clone()
@@ -172,8 +157,8 @@ fn a_written_simulation_opens_and_matches_and_is_never_overwritten() {
     assert!(!fresh.exists());
 }
 
-fn club(dir: &Dir, rules: &Rules) -> Store {
-    let mut store = Store::create(&dir.path("club.rungs"), rules).unwrap();
+fn club(dir: &TempDir, rules: &Rules) -> Store {
+    let mut store = Store::create(&dir.0.join("club.rungs"), rules).unwrap();
     let d = |day| NaiveDate::from_ymd_opt(2026, 1, day).unwrap();
     let mut rows: Vec<(NaiveDate, Entry)> = ["Ann", "Bo", "Cy"]
         .iter()
@@ -200,7 +185,7 @@ fn club(dir: &Dir, rules: &Rules) -> Store {
 #[test]
 fn a_forecast_is_what_committing_each_result_does() {
     for system in System::ALL {
-        let dir = Dir::new(&format!("forecast-{system}"));
+        let dir = TempDir::new(&format!("forecast-{system}"));
         let mut store = club(&dir, &Rules::defaults(system));
         let date = NaiveDate::from_ymd_opt(2026, 1, 9).unwrap();
         let m = Match {
@@ -255,7 +240,7 @@ fn a_forecast_is_what_committing_each_result_does() {
 
 #[test]
 fn evaluating_a_file_uses_its_effective_events() {
-    let dir = Dir::new("evaluate");
+    let dir = TempDir::new("evaluate");
     let store = club(&dir, &Rules::defaults(System::Elo));
     let events = store.effective().unwrap();
     let s = evaluate(

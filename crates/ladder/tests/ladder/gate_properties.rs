@@ -6,12 +6,14 @@ use rungs_testkit::strategies;
 
 use chrono::NaiveDate;
 use proptest::prelude::*;
+use proptest::test_runner::TestRunner;
 use rungs_ladder::event::{Event, Match, MatchResult, Migration, MigrationEntry, OldRank};
 use rungs_ladder::predict::predict;
 use rungs_ladder::replay::replay;
 use rungs_ladder::rules::{Rules, System};
 use rungs_ladder::standings;
-use rungs_ladder::values::{PlayerName, name_key};
+use rungs_ladder::values::{NameError, PlayerName, name_key};
+use std::cell::Cell;
 use unicode_normalization::UnicodeNormalization;
 
 /// Characters a hostile or careless user might type: letters with and without combining
@@ -36,15 +38,125 @@ fn hostile_text() -> impl Strategy<Value = String> {
     prop::collection::vec(hostile_char(), 0..100).prop_map(|cs| cs.into_iter().collect())
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(3000))]
+/// A name as a person might type it, and as the ladder must keep it: one to five words of
+/// letters (some with combining marks, some written decomposed, a few that NFC rewrites),
+/// digits and punctuation, between runs of spaces of any kind. Kept, it is the words in NFC
+/// joined by one ASCII space.
+fn typed_name() -> impl Strategy<Value = (String, String)> {
+    let first = prop::sample::select(vec![
+        'a', 'z', 'A', 'Q', 'é', 'É', 'ß', 'ø', 'İ', 'ı', 'ǅ', 'ﬁ', '\u{2126}', 'א', 'س', '7',
+    ]);
+    let rest = prop_oneof![
+        6 => prop::char::range('a', 'z'),
+        1 => prop::sample::select(vec!['\u{301}', '\u{308}', '\u{327}']),
+        1 => prop::sample::select(vec!['-', '\'', '.', '0', 'ñ', 'Å', '\u{212b}']),
+    ];
+    let word = (first, prop::collection::vec(rest, 0..8))
+        .prop_map(|(c, cs)| std::iter::once(c).chain(cs).collect::<String>());
+    let space = prop::sample::select(vec![' ', '\u{a0}', '\u{3000}', '\u{2009}']);
+    let spaces = |min| prop::collection::vec(space.clone(), min..4).prop_map(String::from_iter);
+    (
+        prop::collection::vec((word, spaces(1)), 1..6),
+        spaces(0),
+        any::<bool>(),
+    )
+        .prop_map(|(words, lead, decomposed)| {
+            let mut typed = lead;
+            for (w, gap) in &words {
+                typed.push_str(w);
+                typed.push_str(gap);
+            }
+            if decomposed {
+                typed = typed.nfd().collect();
+            }
+            let kept: Vec<String> = words.iter().map(|(w, _)| w.nfc().collect()).collect();
+            (typed, kept.join(" "))
+        })
+}
 
-    /// Any text is a name or a reason; a name is already in the form it is kept in, and reads
-    /// back as itself.
-    #[test]
-    fn any_text_is_a_name_or_a_reason(text in hostile_text()) {
+/// Hostile text, or a name as typed.
+fn any_text() -> impl Strategy<Value = String> {
+    prop_oneof![hostile_text(), typed_name().prop_map(|(typed, _)| typed)]
+}
+
+/// Runs `property` over `cases` cases of `strategy`, as `proptest!` does (the failures it
+/// finds kept beside this file), in a test that can count what the cases were.
+fn check<S: Strategy>(
+    cases: u32,
+    strategy: S,
+    property: impl Fn(S::Value) -> Result<(), TestCaseError>,
+) {
+    let mut runner = TestRunner::new(ProptestConfig {
+        source_file: Some(file!()),
+        ..ProptestConfig::with_cases(cases)
+    });
+    if let Err(e) = runner.run(&strategy, property) {
+        panic!("{e}\n{runner}");
+    }
+}
+
+/// A name as typed is kept exactly as its words in NFC joined by one space.
+#[test]
+fn a_typed_name_is_kept_as_its_words_in_nfc() {
+    check(2000, typed_name(), |(typed, kept)| {
+        let name = PlayerName::parse(&typed).map(PlayerName::into_string);
+        prop_assert_eq!(name, Ok(kept), "typed {:?}", typed);
+        Ok(())
+    });
+}
+
+#[test]
+fn names_are_kept_or_refused_for_what_they_hold() {
+    let kept = [
+        ("Ann", "Ann"),
+        ("  Ann \u{a0}\u{3000} Lee ", "Ann Lee"),
+        ("Zoe\u{301}", "Zoé"),
+        ("\u{2126}mega", "Ωmega"),
+        ("O'Brien-Smith", "O'Brien-Smith"),
+        ("7 Seas", "7 Seas"),
+    ];
+    for (typed, want) in kept {
+        let name = PlayerName::parse(typed).map(PlayerName::into_string);
+        assert_eq!(name.as_deref(), Ok(want), "{typed:?}");
+    }
+    let refused = [
+        ("", NameError::Empty),
+        (" \u{3000} ", NameError::Empty),
+        ("Ann,Bo", NameError::Comma),
+        ("=cmd", NameError::FormulaStart('=')),
+        ("  @Ann", NameError::FormulaStart('@')),
+        ("Ann\u{1b}[2J", NameError::Control("U+001B".into())),
+        ("Ann\tLee", NameError::Control("U+0009".into())),
+        ("Ann\u{200b}", NameError::Format("U+200B".into())),
+        ("Ann\u{2028}Bo", NameError::Format("U+2028".into())),
+        ("Ann\u{e000}", NameError::Unassigned("U+E000".into())),
+    ];
+    for (typed, why) in refused {
+        assert_eq!(PlayerName::parse(typed), Err(why), "{typed:?}");
+    }
+    let long = "a".repeat(81);
+    assert_eq!(
+        PlayerName::parse(&long),
+        Err(NameError::TooLong {
+            typed: 81,
+            kept: 81
+        })
+    );
+    assert_eq!(
+        PlayerName::parse(&"a".repeat(80)).map(PlayerName::into_string),
+        Ok("a".repeat(80))
+    );
+}
+
+/// Any text is a name or a reason; a name is already in the form it is kept in, and reads
+/// back as itself. Both happen: the cases are counted.
+#[test]
+fn any_text_is_a_name_or_a_reason() {
+    let (names, reasons) = (Cell::new(0u32), Cell::new(0u32));
+    check(3000, any_text(), |text| {
         match PlayerName::parse(&text) {
             Ok(name) => {
+                names.set(names.get() + 1);
                 let s = name.as_str();
                 prop_assert!(!s.is_empty() && s.chars().count() <= 80);
                 prop_assert!(s.nfc().eq(s.chars()), "not NFC: {s:?}");
@@ -52,18 +164,32 @@ proptest! {
                 prop_assert!(!s.contains(',') && !s.chars().any(char::is_control));
                 prop_assert_eq!(PlayerName::parse(s), Ok(name.clone()));
             }
-            Err(e) => prop_assert!(!e.to_string().is_empty()),
+            Err(e) => {
+                reasons.set(reasons.get() + 1);
+                prop_assert!(!e.to_string().is_empty());
+            }
         }
-    }
+        Ok(())
+    });
+    let (names, reasons) = (names.get(), reasons.get());
+    eprintln!("{names} names, {reasons} refused");
+    assert!(
+        names >= 900 && reasons >= 900,
+        "{names} names, {reasons} refused"
+    );
+}
 
-    /// The NFC and NFD spellings of any text, and its upper- and lower-case forms, are the
-    /// same player (or are both refused).
-    #[test]
-    fn names_that_normalise_alike_are_one_player(text in hostile_text()) {
+/// The NFC and NFD spellings of any text, and its upper- and lower-case forms, are the same
+/// player (or are both refused). Both happen: the cases are counted.
+#[test]
+fn names_that_normalise_alike_are_one_player() {
+    let (players, refused, cased) = (Cell::new(0u32), Cell::new(0u32), Cell::new(0u32));
+    check(3000, any_text(), |text| {
         let nfd: String = text.nfd().collect();
         let nfc: String = text.nfc().collect();
         match (PlayerName::parse(&nfc), PlayerName::parse(&nfd)) {
             (Ok(a), Ok(b)) => {
+                players.set(players.get() + 1);
                 prop_assert_eq!(a.key(), b.key());
                 prop_assert_eq!(&a, &b, "both kept in NFC");
                 // Upper case is the same player, wherever upper-casing can be undone (the
@@ -72,13 +198,21 @@ proptest! {
                 if upper.to_lowercase() == a.as_str().to_lowercase()
                     && let Ok(u) = PlayerName::parse(&upper)
                 {
+                    cased.set(cased.get() + 1);
                     prop_assert_eq!(name_key(u.as_str()), a.key());
                 }
             }
-            (Err(_), Err(_)) => {}
+            (Err(_), Err(_)) => refused.set(refused.get() + 1),
             (a, b) => prop_assert!(false, "{nfc:?} → {a:?} but {nfd:?} → {b:?}"),
         }
-    }
+        Ok(())
+    });
+    let (players, refused, cased) = (players.get(), refused.get(), cased.get());
+    eprintln!("{players} players ({cased} upper-cased too), {refused} refused");
+    assert!(
+        players >= 900 && cased >= 450 && refused >= 900,
+        "{players} players ({cased} upper-cased too), {refused} refused"
+    );
 }
 
 /// A value of `spec`'s range: its ends often, anything between otherwise.

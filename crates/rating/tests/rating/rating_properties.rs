@@ -7,37 +7,55 @@ fn outcome() -> impl Strategy<Value = Outcome> {
     prop_oneof![Just(Outcome::Win), Just(Outcome::Draw), Just(Outcome::Loss)]
 }
 
-fn glicko_rating() -> impl Strategy<Value = glicko::Rating> {
+fn glicko_rating() -> impl Strategy<Value = glicko::Rating> + Clone {
     (-2000.0..6000.0f64, 30.0..=350.0f64)
         .prop_map(|(rating, deviation)| glicko::Rating { rating, deviation })
 }
 
 /// Anything INVERSUS's bounds allow.
-fn inversus_rating() -> impl Strategy<Value = glicko2::Rating> {
+fn inversus_rating() -> impl Strategy<Value = glicko2::Rating> + Clone {
     (-6.045..=6.045f64, 0.175..=2.015f64, 0.04..=0.08f64)
         .prop_map(|(mu, phi, sigma)| glicko2::Rating { mu, phi, sigma })
 }
 
 /// Plain Glicko-2 without bounds: ratings from −2000 to 6000 in Glicko units.
-fn glicko2_rating() -> impl Strategy<Value = glicko2::Rating> {
+fn glicko2_rating() -> impl Strategy<Value = glicko2::Rating> + Clone {
     (-2000.0..6000.0f64, 1.0..=350.0f64, 0.001..0.5f64)
         .prop_map(|(r, rd, s)| glicko2::Rating::from_glicko(r, rd, s))
 }
 
-fn trueskill_rating() -> impl Strategy<Value = trueskill::Rating> {
+fn trueskill_rating() -> impl Strategy<Value = trueskill::Rating> + Clone {
     (-100.0..150.0f64, 0.0..=25.0f64).prop_map(|(mu, sigma)| trueskill::Rating { mu, sigma })
 }
 
-fn elo_rating() -> impl Strategy<Value = elo::Rating> {
+fn elo_rating() -> impl Strategy<Value = elo::Rating> + Clone {
     (-2000.0..6000.0f64).prop_map(|rating| elo::Rating { rating })
 }
 
-/// The winner's rating never falls and the loser's never rises; a draw may move either way.
+/// Two ratings, now and then the same one (where a draw moves neither).
+fn pair<S: Strategy + Clone>(rating: S) -> impl Strategy<Value = (S::Value, S::Value)>
+where
+    S::Value: Clone,
+{
+    prop_oneof![
+        3 => (rating.clone(), rating.clone()),
+        1 => rating.prop_map(|r| (r.clone(), r)),
+    ]
+}
+
+/// The winner's rating never falls and the loser's never rises. A draw is half a point each:
+/// more than the lower-rated player was expected to score, less than the higher-rated was,
+/// so it never lowers the lower rating nor raises the higher one (between equal ratings
+/// each expected the half point it got: neither moves).
 fn direction_holds(outcome: Outcome, before: (f64, f64), after: (f64, f64)) -> bool {
+    let a_gains = after.0 >= before.0 && after.1 <= before.1;
+    let b_gains = after.0 <= before.0 && after.1 >= before.1;
     match outcome {
-        Outcome::Win => after.0 >= before.0 && after.1 <= before.1,
-        Outcome::Loss => after.0 <= before.0 && after.1 >= before.1,
-        Outcome::Draw => true,
+        Outcome::Win => a_gains,
+        Outcome::Loss => b_gains,
+        Outcome::Draw if before.0 < before.1 => a_gains,
+        Outcome::Draw if before.0 > before.1 => b_gains,
+        Outcome::Draw => a_gains && b_gains,
     }
 }
 
@@ -45,7 +63,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
     #[test]
-    fn glicko_is_finite_floored_and_directional(a in glicko_rating(), b in glicko_rating(), o in outcome()) {
+    fn glicko_is_finite_floored_and_directional((a, b) in pair(glicko_rating()), o in outcome()) {
         let cfg = glicko::Config::default();
         let (a2, b2) = glicko::rate(&a, &b, o, &cfg);
         for p in [a2, b2] {
@@ -66,7 +84,7 @@ proptest! {
     }
 
     #[test]
-    fn inversus_is_finite_bounded_and_directional(a in inversus_rating(), b in inversus_rating(), o in outcome(), idle in 0.0..100.0f64) {
+    fn inversus_is_finite_bounded_and_directional((a, b) in pair(inversus_rating()), o in outcome(), idle in 0.0..100.0f64) {
         let cfg = glicko2::Config::inversus();
         let a = glicko2::apply_inactivity(&a, idle, &cfg);
         let (a2, b2) = glicko2::rate(&a, &b, o, &cfg);
@@ -80,7 +98,7 @@ proptest! {
     }
 
     #[test]
-    fn glicko2_unbounded_is_finite_and_directional(a in glicko2_rating(), b in glicko2_rating(), o in outcome()) {
+    fn glicko2_unbounded_is_finite_and_directional((a, b) in pair(glicko2_rating()), o in outcome()) {
         let cfg = glicko2::Config::default();
         let (a2, b2) = glicko2::rate(&a, &b, o, &cfg);
         for p in [a2, b2] {
@@ -91,7 +109,7 @@ proptest! {
     }
 
     #[test]
-    fn trueskill_is_finite_positive_and_directional(a in trueskill_rating(), b in trueskill_rating(), o in outcome()) {
+    fn trueskill_is_finite_positive_and_directional((a, b) in pair(trueskill_rating()), o in outcome()) {
         let cfg = trueskill::Config::default();
         let (a2, b2) = trueskill::rate(&a, &b, o, &cfg);
         for (before, after) in [(a, a2), (b, b2)] {
@@ -115,7 +133,7 @@ proptest! {
     }
 
     #[test]
-    fn elo_is_zero_sum_and_directional(a in elo_rating(), b in elo_rating(), o in outcome(), k in 1.0..100.0f64) {
+    fn elo_is_zero_sum_and_directional((a, b) in pair(elo_rating()), o in outcome(), k in 1.0..100.0f64) {
         let cfg = elo::Config { k, ..elo::Config::default() };
         let (a2, b2) = elo::rate(&a, &b, o, &cfg);
         prop_assert!(a2.rating.is_finite() && b2.rating.is_finite());
@@ -127,7 +145,7 @@ proptest! {
 
     #[test]
     fn memoir44_is_zero_sum_and_rewards_the_winner(
-        a in elo_rating(), b in elo_rating(), o in outcome(),
+        (a, b) in pair(elo_rating()), o in outcome(),
         ratio in 0.0..=1.0f64, av_a in 0.0..10.0f64, av_b in 0.0..10.0f64,
         medal_weight in 0.0..=1.0f64,
         medals_a in 0u8..=10, medals_b in 0u8..=10, with_scenario in any::<bool>(),

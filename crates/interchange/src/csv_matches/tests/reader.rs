@@ -68,8 +68,8 @@ fn error_unreadable_stream() {
     assert_names(&e, 1, "row");
     assert!(e.contains("disk on fire"), "{e}");
     // A corrupt gzip after a good header: one error, then the iteration ends.
-    let dir = std::env::temp_dir().join(format!("rungs-csv-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let tmp = rungs_testkit::TempDir::new("csv-reader");
+    let dir = tmp.path();
     let path = dir.join("bad.csv.gz");
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
     io::Write::write_all(
@@ -82,7 +82,6 @@ fn error_unreadable_stream() {
     bytes[n - 6] ^= 0xff; // corrupt the CRC
     std::fs::write(&path, &bytes).unwrap();
     let rows: Vec<_> = open(&path, &Mapping::standard()).unwrap().collect();
-    std::fs::remove_dir_all(&dir).unwrap();
     let last = rows.last().unwrap().as_ref().unwrap_err();
     assert_eq!(last.field, "row");
     let e = open(Path::new("/nonexistent/games.csv"), &Mapping::standard())
