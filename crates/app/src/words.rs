@@ -48,6 +48,7 @@ pub fn field_label(field: &str, form: impl Into<Form>) -> &str {
         ("date", Some(Screen::Settings)) => "From",
         ("date", _) => "Date",
         ("score", _) => "Result",
+        ("goals", _) => "Score",
         ("medals", _) => "Medals",
         ("scenario", _) => "Scenario",
         ("side_a", _) => "A's side",

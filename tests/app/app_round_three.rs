@@ -1,0 +1,132 @@
+//! A new user's third walk: a scored match's result changed, another program's undo said as
+//! what it did, resets recorded as resets, errors in the app's own words, and the small
+//! things on the way.
+
+use chrono::NaiveDate;
+use eframe::egui::{self, Key, accesskit::Role};
+use egui_kittest::kittest::Queryable;
+use rungs_ladder::event::{Entry, Event, Match, MatchResult};
+use rungs_ladder::rules::Rules;
+use rungs_rating::Outcome;
+use rungs_store::Store;
+use std::path::Path;
+
+use crate::support;
+use crate::support::app as app_support;
+use app_support::click;
+use support::TempDir as Temp;
+
+const WIDE: egui::Vec2 = egui::vec2(1400.0, 900.0);
+
+fn day(y: i32, m: u32, d: u32) -> NaiveDate {
+    NaiveDate::from_ymd_opt(y, m, d).unwrap()
+}
+
+/// Scotland and England, and Scotland beating England 2-1 on 1874-03-07.
+fn scored_ladder(path: &Path) {
+    let mut store = Store::create(path, &Rules::default()).unwrap();
+    let join = |id: u32, name: &str| Entry::Add {
+        event: Event::Player {
+            id,
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
+            undated: false,
+        },
+    };
+    let mut m = Match::new(0, 1, MatchResult::Played(Outcome::Win));
+    m.goals = Some([2, 1]);
+    let rows = [
+        (day(1874, 3, 1), join(0, "Scotland")),
+        (day(1874, 3, 1), join(1, "England")),
+        (
+            day(1874, 3, 7),
+            Entry::Add {
+                event: Event::Match(m),
+            },
+        ),
+    ];
+    store
+        .commit(&rungs_store::Change::new("the first matches", rows.to_vec()).unwrap())
+        .unwrap();
+}
+
+/// The saved match `seq` as the file now holds it.
+fn saved_match(path: &Path, seq: u64) -> Match {
+    match Store::open(path)
+        .unwrap()
+        .event(seq)
+        .unwrap()
+        .map(|e| e.event)
+    {
+        Some(Event::Match(m)) => m,
+        other => panic!("event {seq} is not a match: {other:?}"),
+    }
+}
+
+/// Changing a scored match to a draw: the window says the Score disagrees and offers to
+/// clear it (or change it) instead of refusing on Enter in the command line's words.
+#[test]
+fn a_scored_matchs_result_can_be_changed_by_clearing_the_score() {
+    let dir = Temp::new("scored-result");
+    let path = dir.0.join("club.rungs");
+    scored_ladder(&path);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Matches");
+    h.run();
+    click(&mut h, "Scotland beat England");
+    h.run();
+    click(&mut h, "Draw");
+    h.key_press(Key::Enter);
+    h.run();
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "Enter is not refused: {:?}", s.error());
+    assert!(
+        h.query_by_label_contains(
+            "Score 2-1 says Scotland beat England, but the result says Scotland drew with England"
+        )
+        .is_some(),
+        "the window names the Score and what each says"
+    );
+    assert_eq!(
+        saved_match(&path, 3).result,
+        MatchResult::Played(Outcome::Win),
+        "nothing saved while they disagree"
+    );
+    click(&mut h, "Clear the score");
+    h.key_press(Key::Enter);
+    h.run();
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    let m = saved_match(&path, 3);
+    assert_eq!(m.result, MatchResult::Played(Outcome::Draw));
+    assert_eq!(m.goals, None, "the score was cleared");
+}
+
+/// Or the score is changed to one that goes with the draw: the offer puts the keyboard in
+/// the Score field.
+#[test]
+fn a_scored_matchs_result_can_be_changed_with_its_score() {
+    let dir = Temp::new("scored-score");
+    let path = dir.0.join("club.rungs");
+    scored_ladder(&path);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Matches");
+    h.run();
+    click(&mut h, "Scotland beat England");
+    h.run();
+    click(&mut h, "Draw");
+    click(&mut h, "Change the score");
+    h.run();
+    let score = h.get_by_role_and_label(Role::TextInput, "Score (optional):");
+    assert!(score.is_focused(), "the keyboard is in the Score field");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, Key::A);
+    h.get_by_role_and_label(Role::TextInput, "Score (optional):")
+        .type_text("1-1");
+    h.run();
+    h.key_press(Key::Enter);
+    h.run();
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    let m = saved_match(&path, 3);
+    assert_eq!(m.result, MatchResult::Played(Outcome::Draw));
+    assert_eq!(m.goals, Some([1, 1]));
+}
