@@ -130,3 +130,56 @@ fn a_scored_matchs_result_can_be_changed_with_its_score() {
     assert_eq!(m.result, MatchResult::Played(Outcome::Draw));
     assert_eq!(m.goals, Some([1, 1]));
 }
+
+/// Another program's undo and redo carry the label of what they toggled; the strip said it
+/// bare, as if the change had just been made, while the screens showed it taken back.
+#[test]
+fn another_programs_undo_and_redo_are_said_as_what_they_did() {
+    let dir = Temp::new("others-undo");
+    let path = dir.0.join("club.rungs");
+    scored_ladder(&path);
+    let mut h = app_support::open(&path, WIDE);
+    h.run();
+    let mut other = Store::open(&path).unwrap();
+    other.ladder().unwrap();
+    let draw = Match::new(0, 1, MatchResult::Played(Outcome::Draw));
+    other
+        .commit(
+            &rungs_store::Change::new(
+                "added Scotland drew with England",
+                vec![(
+                    day(1874, 3, 8),
+                    Entry::Add {
+                        event: Event::Match(draw),
+                    },
+                )],
+            )
+            .unwrap(),
+        )
+        .unwrap();
+    // Two seconds of the window's clock (each step is a quarter of a second).
+    h.run_steps(8);
+    assert_eq!(
+        h.state().state.notice(),
+        Some("1 change from another program: added Scotland drew with England")
+    );
+    other.undo().unwrap();
+    h.run_steps(8);
+    let s = &h.state().state;
+    assert_eq!(
+        s.notice(),
+        Some("1 change from another program: undid “added Scotland drew with England”")
+    );
+    assert_eq!(
+        s.ladder.players[0].draws, 0,
+        "the draw is gone from the ladder"
+    );
+    other.redo().unwrap();
+    h.run_steps(8);
+    let s = &h.state().state;
+    assert_eq!(
+        s.notice(),
+        Some("1 change from another program: redid “added Scotland drew with England”")
+    );
+    assert_eq!(s.ladder.players[0].draws, 1, "the draw is back");
+}
