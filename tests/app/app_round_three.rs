@@ -183,3 +183,72 @@ fn another_programs_undo_and_redo_are_said_as_what_they_did() {
     );
     assert_eq!(s.ladder.players[0].draws, 1, "the draw is back");
 }
+
+/// "Apply due resets now…" wrote the rules in force again, which Matches and History showed
+/// as a rules change ("rules (skyweaver): unchanged"): an organiser read it as the rules
+/// having changed. It records the resets and nothing else.
+#[test]
+fn applying_due_resets_records_no_rules_change() {
+    use rungs_ladder::calendar::{Calendar, HardResets, Schedule};
+    let dir = Temp::new("due-resets-no-rules");
+    let path = dir.0.join("club.rungs");
+    let rules = Rules {
+        calendar: Calendar::Scheduled(Schedule {
+            soft_days: 7,
+            anchor: day(2026, 1, 5),
+            hard: HardResets::Every(4),
+        }),
+        ..Rules::default()
+    };
+    let mut store = Store::create(&path, &rules).unwrap();
+    let join = |id: u32, name: &str| Entry::Add {
+        event: Event::Player {
+            id,
+            name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
+            undated: false,
+        },
+    };
+    let win = Entry::Add {
+        event: Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Win))),
+    };
+    let rows = [
+        (day(2026, 1, 5), join(0, "Ann")),
+        (day(2026, 1, 5), join(1, "Bo")),
+        (day(2026, 1, 6), win),
+    ];
+    store
+        .commit(&rungs_store::Change::new("club night", rows.to_vec()).unwrap())
+        .unwrap();
+    drop(store);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Seasons");
+    click(&mut h, "Apply due resets now…");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    click(&mut h, "Apply");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    assert!(s.ladder.season > 1, "the resets applied: seasons ended");
+    click(&mut h, "Matches");
+    h.run();
+    assert!(
+        h.query_all_by_label_contains("by the calendar").count() > 0,
+        "the resets show in Matches"
+    );
+    assert!(
+        h.query_by_label_contains("rules (").is_none(),
+        "no rules change shows in Matches"
+    );
+    let store = Store::open(&path).unwrap();
+    let last = store
+        .event(4)
+        .unwrap()
+        .expect("the applied resets are event 4");
+    assert!(
+        !matches!(last.event, Event::Rules { .. }),
+        "the log holds no rules change: {:?}",
+        last.event
+    );
+}
