@@ -13,7 +13,7 @@ use std::path::Path;
 
 use crate::support;
 use crate::support::app as app_support;
-use app_support::click;
+use app_support::{click, type_into};
 use support::TempDir as Temp;
 
 const WIDE: egui::Vec2 = egui::vec2(1400.0, 900.0);
@@ -251,4 +251,93 @@ fn applying_due_resets_records_no_rules_change() {
         "the log holds no rules change: {:?}",
         last.event
     );
+}
+
+/// Settings said "parameter `initial_rating`: `abc` is not a number": the parameter is named
+/// by its label, the text quoted as the app quotes.
+#[test]
+fn settings_say_a_bad_parameter_by_its_label() {
+    let dir = Temp::new("settings-words");
+    let path = dir.0.join("club.rungs");
+    scored_ladder(&path);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Settings");
+    type_into(&mut h, "Starting rating", "abc");
+    assert!(
+        h.query_by_label("Starting rating: “abc” is not a number")
+            .is_some(),
+        "a word where a number goes"
+    );
+    type_into(&mut h, "Starting rating", "1500");
+    type_into(&mut h, "Starting RD", "9999");
+    assert!(
+        h.query_by_label_contains("Starting RD: 9999 is outside its range; give ")
+            .is_some(),
+        "a number out of range, by the label"
+    );
+}
+
+/// Simulate said "skyweaver has no parameter `bogus`; it has: initial_rating, …" in a line
+/// running off the screen: the field and the parameter, in one short line.
+#[test]
+fn simulate_says_an_unknown_parameter_in_one_short_line() {
+    let dir = Temp::new("simulate-words");
+    let path = dir.0.join("club.rungs");
+    scored_ladder(&path);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Simulate");
+    type_into(&mut h, "Parameters", "bogus=1");
+    type_into(
+        &mut h,
+        "Write to",
+        &dir.0.join("sim.rungs").display().to_string(),
+    );
+    click(&mut h, "Run simulation");
+    h.run();
+    assert_eq!(
+        h.state().state.error(),
+        Some("Parameters: Skyweaver has no parameter called “bogus”")
+    );
+}
+
+/// A CSV import: a date that does not read is shown with an example date, not a strftime
+/// format; a picture chosen as the CSV says it is not a text file.
+#[test]
+fn a_csv_import_says_its_problems_in_the_apps_words() {
+    use rungs_app::command::Command;
+    let dir = Temp::new("csv-words");
+    let path = dir.0.join("club.rungs");
+    scored_ladder(&path);
+    let mut h = app_support::open(&path, WIDE);
+    let csv = dir.0.join("results.csv");
+    std::fs::write(
+        &csv,
+        "date,player_a,player_b,score\n1874-03-08,Scotland,England,1\n08/03/1874,England,Scotland,1\n",
+    )
+    .unwrap();
+    let mapping = rungs_app::files::mapping_for_file(&csv);
+    h.state_mut().state.apply(Command::ImportCsv(csv, mapping));
+    h.state_mut().state.wait_for_job();
+    h.run();
+    assert_eq!(
+        h.state().state.error(),
+        Some("results.csv, line 3: “08/03/1874” is not a date; write dates like 2024-03-01")
+    );
+    let png = dir.0.join("photo.png");
+    std::fs::write(&png, b"\x89PNG\r\n\x1a\n\0\0\0\rIHDR\0\0\0\x10").unwrap();
+    let mapping = rungs_app::files::mapping_for_file(&csv_path(&dir));
+    h.state_mut().state.apply(Command::ImportCsv(png, mapping));
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let said = h.state().state.error().unwrap_or_default().to_string();
+    assert!(said.starts_with("photo.png is not a text file"), "{said}");
+    assert_eq!(
+        saved_match(&path, 3).goals,
+        Some([2, 1]),
+        "nothing imported"
+    );
+}
+
+fn csv_path(dir: &Temp) -> std::path::PathBuf {
+    dir.0.join("results.csv")
 }

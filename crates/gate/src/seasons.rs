@@ -327,9 +327,10 @@ pub fn rules_from(
             ));
         }
         given.push((name, p));
-        rules
-            .assign(p)
-            .map_err(|e| ActionError::refused(at, e.to_string()))?;
+        rules.assign(p).map_err(|error| ActionError::Param {
+            at: at.clone(),
+            error,
+        })?;
     }
     Ok(rules)
 }

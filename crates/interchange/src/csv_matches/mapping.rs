@@ -195,8 +195,23 @@ impl Columns {
             line,
             field: field.to_string(),
             message,
+            problem: None,
         };
 
+        // A picture or a spreadsheet's own format read as CSV: its "columns" are binary
+        // bytes, and listing them helps nobody.
+        let text = |cell: &[u8]| {
+            std::str::from_utf8(cell).is_ok_and(|t| !t.chars().any(|c| c.is_control() && c != '\t'))
+        };
+        if !record.iter().all(text) {
+            let mut e = err(
+                header_line,
+                "row",
+                "is not text (a match CSV is a text file); nothing was imported".to_string(),
+            );
+            e.problem = Some(super::CsvProblem::NotText);
+            return Err(e);
+        }
         let names: Vec<String> = record
             .iter()
             .map(|cell| {
