@@ -341,3 +341,102 @@ fn a_csv_import_says_its_problems_in_the_apps_words() {
 fn csv_path(dir: &Temp) -> std::path::PathBuf {
     dir.0.join("results.csv")
 }
+
+/// Under Elo (no provisional period) the tooltip said "Provisional: fewer than 0 matches".
+#[test]
+fn the_status_tooltip_says_no_provisional_period_where_there_is_none() {
+    let dir = Temp::new("provisional-words");
+    let path = dir.0.join("club.rungs");
+    let mut store =
+        Store::create(&path, &Rules::defaults(rungs_ladder::rules::System::Elo)).unwrap();
+    let rows = [(
+        day(2026, 1, 5),
+        Entry::Add {
+            event: Event::Player {
+                id: 0,
+                name: rungs_ladder::values::PlayerName::parse("Ann").unwrap(),
+                undated: false,
+            },
+        },
+    )];
+    store
+        .commit(&rungs_store::Change::new("Ann", rows.to_vec()).unwrap())
+        .unwrap();
+    drop(store);
+    let mut h = app_support::open(&path, WIDE);
+    h.get_by_label("show provisional, idle and retired").hover();
+    h.run();
+    assert!(h.query_by_label_contains("fewer than 0").is_none());
+    assert!(
+        h.query_by_label_contains("Provisional: not used under these rules.")
+            .is_some()
+    );
+}
+
+/// A weekly calendar whose resets are due: Seasons' header said the week of the last event
+/// ("week 1") while the status bar counted the resets due ("week 2"). Both say today's.
+#[test]
+fn seasons_header_and_status_bar_say_the_same_week() {
+    use rungs_ladder::calendar::{Calendar, HardResets, Schedule};
+    let dir = Temp::new("seasons-week");
+    let path = dir.0.join("club.rungs");
+    let rules = Rules {
+        calendar: Calendar::Scheduled(Schedule {
+            soft_days: 7,
+            anchor: day(2026, 1, 5),
+            hard: HardResets::Every(4),
+        }),
+        ..Rules::default()
+    };
+    Store::create(&path, &rules)
+        .unwrap()
+        .commit(
+            &rungs_store::Change::new(
+                "Ann",
+                vec![(
+                    day(2026, 1, 5),
+                    Entry::Add {
+                        event: Event::Player {
+                            id: 0,
+                            name: rungs_ladder::values::PlayerName::parse("Ann").unwrap(),
+                            undated: false,
+                        },
+                    },
+                )],
+            )
+            .unwrap(),
+        )
+        .unwrap();
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Seasons");
+    h.run();
+    let s = &h.state().state;
+    let status = rungs_ladder::seasons::calendar_status(&s.ladder, rungs_app::state::today());
+    assert!(status.pending > 0, "resets are due since January");
+    let header = format!("Season {} · week {}", status.season, status.week);
+    assert!(
+        h.query_by_label(&header).is_some(),
+        "the header says {header}, as the status bar does"
+    );
+}
+
+/// A rules change dated after the last match previews no moved player: it says why.
+#[test]
+fn a_preview_where_nobody_changes_says_why() {
+    let dir = Temp::new("nobody-changes");
+    let path = dir.0.join("club.rungs");
+    scored_ladder(&path);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Settings");
+    type_into(&mut h, "Starting rating", "1400");
+    click(&mut h, "Preview change");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    assert!(h.query_by_label_contains("0 players change").is_none());
+    assert!(
+        h.query_by_label_contains("No player changes yet: the new rules rate the matches from")
+            .is_some(),
+        "{:?}",
+        h.state().state.error()
+    );
+}
