@@ -440,3 +440,37 @@ fn a_preview_where_nobody_changes_says_why() {
         h.state().state.error()
     );
 }
+
+/// A refused name (taken already) left the keyboard nowhere: Enter keeps it in New player,
+/// with the name to correct.
+#[test]
+fn a_refused_new_player_keeps_the_keyboard() {
+    let dir = Temp::new("refused-name");
+    let path = dir.0.join("club.rungs");
+    scored_ladder(&path);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Players");
+    h.run();
+    h.get_by_role_and_label(Role::TextInput, "New player:")
+        .type_text("scotland");
+    h.key_press(Key::Enter);
+    h.run();
+    assert!(
+        h.state().state.error().unwrap_or("").contains("taken"),
+        "{:?}",
+        h.state().state.error()
+    );
+    let field = h.get_by_role_and_label(Role::TextInput, "New player:");
+    assert!(field.is_focused(), "the keyboard stays in New player");
+    // The name is corrected where it is and added.
+    for _ in "scotland".chars() {
+        h.key_press(Key::Backspace);
+    }
+    h.get_by_role_and_label(Role::TextInput, "New player:")
+        .type_text("Wales");
+    h.key_press(Key::Enter);
+    h.run();
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    assert!(s.player_id("Wales").is_some(), "Wales added");
+}
