@@ -474,3 +474,28 @@ fn a_refused_new_player_keeps_the_keyboard() {
     assert!(s.error().is_none(), "{:?}", s.error());
     assert!(s.player_id("Wales").is_some(), "Wales added");
 }
+
+/// At 560×420 History's two plots were stacked in a scroll area whose lower plot, RP, showed
+/// about 30 px: both are in view, each tall enough to read.
+#[test]
+fn at_560_by_420_both_history_plots_are_in_view() {
+    use rungs_app::command::{Command, Screen, ToolCommand};
+    let dir = Temp::new("small-history");
+    let path = dir.0.join("club.rungs");
+    scored_ladder(&path);
+    let mut h = app_support::open(&path, egui::vec2(560.0, 420.0));
+    h.state_mut()
+        .state
+        .apply(Command::Tool(ToolCommand::Plot(0)));
+    h.state_mut().state.apply(Command::Show(Screen::History));
+    h.run();
+    h.run();
+    let plots = h.state().screens.history.plots_in_view.clone();
+    assert_eq!(plots.len(), 2, "the rating and the RP plot");
+    for p in &plots {
+        assert!(
+            p.height() >= 80.0,
+            "a plot {p:?} too short to read: {plots:?}"
+        );
+    }
+}

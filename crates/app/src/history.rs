@@ -37,6 +37,8 @@ pub struct HistoryScreen {
     cache: Option<Cache>,
     /// Where the plots were drawn last frame.
     pub plot_rect: Option<egui::Rect>,
+    /// The part of each plot in view last frame (rating, then score).
+    pub plots_in_view: Vec<egui::Rect>,
 }
 
 impl HistoryScreen {
@@ -240,8 +242,21 @@ pub fn show(
     let room = (ui.available_height() - reserve).max(60.0);
     // A plot is never squeezed below readable: in a small window the plots scroll instead.
     const MIN_PLOT: f32 = 120.0;
-    let height = (room / plots_count - 4.0).max(MIN_PLOT);
-    let small = room / plots_count - 4.0 < MIN_PLOT;
+    // Two plots that do not fit one above the other stand side by side where the window is
+    // wide enough for both: stacked in a small window's scroll area the lower one showed
+    // about 30 px.
+    let stacked_fits = room / plots_count - 4.0 >= MIN_PLOT;
+    let gap = ui.spacing().item_spacing.x;
+    let side = two_plots && !stacked_fits && room - 4.0 >= 80.0 && ui.available_width() >= 400.0;
+    let width = side.then(|| (ui.available_width() - gap) / 2.0);
+    let height = if side {
+        room - 4.0
+    } else {
+        (room / plots_count - 4.0).max(MIN_PLOT)
+    };
+    let small = !side && !stacked_fits;
+    me.plots_in_view.clear();
+    let mut in_view = Vec::new();
     if let Some(day) = single_day {
         ui.weak(format!(
             "Every plotted match is on {day}: shown by the ladder's match number instead of the date."
@@ -259,6 +274,9 @@ pub fn show(
             .link_axis(link, [true, false])
             .link_cursor(link, [true, false])
             .y_axis_label(y_label.to_string());
+        if let Some(w) = width {
+            p = p.width(w);
+        }
         p = match mode {
             XMode::Match => p.x_axis_formatter(formatter),
             // Ticks at calendar boundaries (days, months, years), labelled to match.
@@ -282,37 +300,46 @@ pub fn show(
     };
     // One scope around both plots: its rectangle takes in their axes, for Save PNG.
     let ladder_rules = state.ladder.rules.clone();
+    let layout = if side {
+        egui::Layout::left_to_right(egui::Align::Min)
+    } else {
+        egui::Layout::top_down(egui::Align::Min)
+    };
     let mut draw = |ui: &mut egui::Ui| {
         ui.scope(|ui| {
-            let shown = plot("history-rating", &rating_label).show(ui, |p| {
-                wheel_zoom(p);
-                draw_curves(p, &plotted, Curve::Rating);
-                draw_markers(p, &marker_xs);
-                if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
-                    hover_x = Some(c.x);
-                }
-            });
-            marker_labels(ui, &shown.transform, &marker_xs);
-            if two_plots {
-                let shown = plot("history-score", score_axis(system)).show(ui, |p| {
+            ui.with_layout(layout, |ui| {
+                let shown = plot("history-rating", &rating_label).show(ui, |p| {
                     wheel_zoom(p);
-                    // One legend entry for the tier lines; each is named at the right edge.
-                    for line in tier_lines(&ladder_rules) {
-                        let colour = widgets::tier_colour(line.tier);
-                        p.hline(
-                            HLine::new("tier boundaries", line.value)
-                                .color(colour.gamma_multiply(0.6))
-                                .style(LineStyle::dashed_loose()),
-                        );
-                    }
-                    draw_curves(p, &plotted, Curve::Score);
+                    draw_curves(p, &plotted, Curve::Rating);
                     draw_markers(p, &marker_xs);
                     if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                         hover_x = Some(c.x);
                     }
                 });
-                tier_labels(ui, &shown.transform, &ladder_rules);
-            }
+                in_view.push(shown.response.rect.intersect(ui.clip_rect()));
+                marker_labels(ui, &shown.transform, &marker_xs);
+                if two_plots {
+                    let shown = plot("history-score", score_axis(system)).show(ui, |p| {
+                        wheel_zoom(p);
+                        // One legend entry for the tier lines; each is named at the right edge.
+                        for line in tier_lines(&ladder_rules) {
+                            let colour = widgets::tier_colour(line.tier);
+                            p.hline(
+                                HLine::new("tier boundaries", line.value)
+                                    .color(colour.gamma_multiply(0.6))
+                                    .style(LineStyle::dashed_loose()),
+                            );
+                        }
+                        draw_curves(p, &plotted, Curve::Score);
+                        draw_markers(p, &marker_xs);
+                        if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
+                            hover_x = Some(c.x);
+                        }
+                    });
+                    in_view.push(shown.response.rect.intersect(ui.clip_rect()));
+                    tier_labels(ui, &shown.transform, &ladder_rules);
+                }
+            });
         })
     };
     let plots = if small {
@@ -325,6 +352,7 @@ pub fn show(
         draw(ui)
     };
     me.plot_rect = Some(plots.response.rect);
+    me.plots_in_view = in_view;
     let Some(x) = hover_x else {
         ui.label(RichText::new("Hover over a plot to read out the event under the cursor.").weak());
         return;
