@@ -226,7 +226,7 @@ pub fn csv(e: &CsvError) -> String {
         0 => file.clone(),
         n => format!("{file}, line {n}"),
     };
-    match &e.problem {
+    match e.problem.as_deref() {
         Some(CsvProblem::NotText) => format!(
             "{file} is not a text file, so it cannot be a list of matches: choose the CSV \
              file (text, one match a line) saved from the spreadsheet"

@@ -173,11 +173,11 @@ pub enum ActionError {
     #[error("{at}{reason}")]
     Refused { at: Place, reason: String },
     /// A rating parameter that could not be set, kept as data so that each door says it
-    /// in its own words (the app by the parameter's label).
+    /// in its own words (the app by the parameter's label). (Boxed: the error stays small.)
     #[error("{at}{error}")]
     Param {
         at: Place,
-        error: rungs_ladder::rules::ParamError,
+        error: Box<rungs_ladder::rules::ParamError>,
     },
     /// The log does not replay with the change; players are named.
     #[error("{at}{message}")]

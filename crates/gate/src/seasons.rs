@@ -329,7 +329,7 @@ pub fn rules_from(
         given.push((name, p));
         rules.assign(p).map_err(|error| ActionError::Param {
             at: at.clone(),
-            error,
+            error: Box::new(error),
         })?;
     }
     Ok(rules)

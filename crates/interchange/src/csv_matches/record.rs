@@ -56,7 +56,8 @@ pub struct CsvError {
     pub message: String,
     /// What is wrong as data, where a door says it in its own words; `None` where the
     /// message is all there is.
-    pub problem: Option<CsvProblem>,
+    /// (Boxed: an error is rare, and a row's `Result` stays small.)
+    pub problem: Option<Box<CsvProblem>>,
 }
 
 /// The problems a door may word itself.
