@@ -499,3 +499,61 @@ fn at_560_by_420_both_history_plots_are_in_view() {
         );
     }
 }
+
+/// The wheel zooms History's x axis; y stayed at the whole history's scale, so the curves in
+/// view flattened into a band. Zoomed in, y follows what is in view.
+#[test]
+fn zooming_history_makes_y_follow_what_is_in_view() {
+    use eframe::egui::Event as Input;
+    use rungs_app::command::{Command, Screen, ToolCommand};
+    let dir = Temp::new("zoom-y");
+    let path = dir.0.join("club.rungs");
+    scored_ladder(&path);
+    {
+        let mut store = Store::open(&path).unwrap();
+        store.ladder().unwrap();
+        let rows: Vec<_> = (0..40)
+            .map(|i| {
+                (
+                    day(1874, 4, 1) + chrono::Days::new(i * 7),
+                    Entry::Add {
+                        event: Event::Match(Match::new(0, 1, MatchResult::Played(Outcome::Win))),
+                    },
+                )
+            })
+            .collect();
+        store
+            .commit(&rungs_store::Change::new("a long run", rows).unwrap())
+            .unwrap();
+    }
+    let mut h = app_support::open(&path, WIDE);
+    h.state_mut()
+        .state
+        .apply(Command::Tool(ToolCommand::Plot(0)));
+    h.state_mut().state.apply(Command::Show(Screen::History));
+    h.run();
+    h.run();
+    let rating = h.state().screens.history.plots_in_view[0];
+    let (lo, hi) = h.state().screens.history.y_in_view[0];
+    // The pointer on the latest weeks, the wheel turned towards zooming in.
+    let spot = egui::pos2(rating.right() - rating.width() / 8.0, rating.center().y);
+    h.input_mut().events.push(Input::PointerMoved(spot));
+    h.run();
+    for _ in 0..6 {
+        h.input_mut().events.push(Input::MouseWheel {
+            unit: egui::MouseWheelUnit::Point,
+            delta: egui::vec2(0.0, 120.0),
+            phase: egui::TouchPhase::Move,
+            source: egui::MouseWheelSource::Unknown,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+    }
+    h.run();
+    h.run();
+    let (zlo, zhi) = h.state().screens.history.y_in_view[0];
+    assert!(
+        zhi - zlo < (hi - lo) * 0.7,
+        "y follows the zoom: {zlo:.0}…{zhi:.0} against {lo:.0}…{hi:.0}"
+    );
+}

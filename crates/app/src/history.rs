@@ -39,6 +39,8 @@ pub struct HistoryScreen {
     pub plot_rect: Option<egui::Rect>,
     /// The part of each plot in view last frame (rating, then score).
     pub plots_in_view: Vec<egui::Rect>,
+    /// Each plot's y range last frame (rating, then score).
+    pub y_in_view: Vec<(f64, f64)>,
 }
 
 impl HistoryScreen {
@@ -257,6 +259,7 @@ pub fn show(
     let small = !side && !stacked_fits;
     me.plots_in_view.clear();
     let mut in_view = Vec::new();
+    let mut y_seen = Vec::new();
     if let Some(day) = single_day {
         ui.weak(format!(
             "Every plotted match is on {day}: shown by the ladder's match number instead of the date."
@@ -317,6 +320,10 @@ pub fn show(
                     }
                 });
                 in_view.push(shown.response.rect.intersect(ui.clip_rect()));
+                y_seen.push((
+                    shown.transform.bounds().min()[1],
+                    shown.transform.bounds().max()[1],
+                ));
                 marker_labels(ui, &shown.transform, &marker_xs);
                 if two_plots {
                     let shown = plot("history-score", score_axis(system)).show(ui, |p| {
@@ -337,6 +344,10 @@ pub fn show(
                         }
                     });
                     in_view.push(shown.response.rect.intersect(ui.clip_rect()));
+                    y_seen.push((
+                        shown.transform.bounds().min()[1],
+                        shown.transform.bounds().max()[1],
+                    ));
                     tier_labels(ui, &shown.transform, &ladder_rules);
                 }
             });
@@ -353,6 +364,7 @@ pub fn show(
     };
     me.plot_rect = Some(plots.response.rect);
     me.plots_in_view = in_view;
+    me.y_in_view = y_seen;
     let Some(x) = hover_x else {
         ui.label(RichText::new("Hover over a plot to read out the event under the cursor.").weak());
         return;
@@ -483,6 +495,19 @@ enum Curve {
 fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
     let buckets = p.response().rect.width().max(50.0) as usize;
     let (x0, x1) = visible_x(p);
+    // What is in view, low and high: zoomed or panned along x, y follows it (the wheel zooms
+    // x only, and a few weeks' curves flattened into a band at the whole history's scale).
+    let mut seen = (f64::INFINITY, f64::NEG_INFINITY);
+    let mut see = |pts: &[[f64; 2]]| {
+        // The value held when the view opens counts: a step holds until the next event.
+        let first = pts.iter().rposition(|[x, _]| *x <= x0).unwrap_or(0);
+        for [x, y] in &pts[first..] {
+            if *x > x1 {
+                break;
+            }
+            seen = (seen.0.min(*y), seen.1.max(*y));
+        }
+    };
     for pl in plotted {
         let other_name = format!("{} (B)", pl.name);
         let runs = [
@@ -510,6 +535,16 @@ fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
                     Curve::Rating => seg.rating,
                     Curve::Score => seg.score,
                 };
+                if x0.is_finite() {
+                    see(&points);
+                    if curve == Curve::Rating
+                        && !dashed
+                        && let Some(band) = &seg.band
+                    {
+                        see(&band.lower);
+                        see(&band.upper);
+                    }
+                }
                 // Figures hold between a player's events, as the band does.
                 let points = super::plot_band::stepped(&points);
                 // Already thinned to the pixels; egui_plot's own thinning would fill each
@@ -524,6 +559,18 @@ fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
                     line
                 });
             }
+        }
+    }
+    let (lo, hi) = seen;
+    if lo.is_finite() && hi.is_finite() {
+        let pad = ((hi - lo) * 0.08).max(5.0);
+        let (lo, hi) = (lo - pad, hi + pad);
+        let b = p.plot_bounds();
+        let (was_lo, was_hi) = (b.min()[1], b.max()[1]);
+        if (was_lo - lo).abs() > 0.5 || (was_hi - hi).abs() > 0.5 {
+            p.set_plot_bounds_y(lo..=hi);
+            // The bounds land after this frame: draw the next with them.
+            p.ctx().request_repaint();
         }
     }
 }
