@@ -213,6 +213,9 @@ pub fn show(
             })
     };
     let (x_left, x_right) = extent(&|r| r.x);
+    // Every curve holds its last value a little past the latest plotted event, so that a
+    // last move reads as a step to where the player stands, not as a vertical stub.
+    let end = x_right + (x_right - x_left).max(1.0) * 0.02;
     // Markers where the event happened, on either axis; by match number only those within
     // the plotted players' span (earlier ones would pile up at the start).
     let marker_xs: Vec<(f64, String)> = view
@@ -313,7 +316,7 @@ pub fn show(
             ui.with_layout(layout, |ui| {
                 let shown = plot("history-rating", &rating_label).show(ui, |p| {
                     wheel_zoom(p);
-                    draw_curves(p, &plotted, Curve::Rating);
+                    draw_curves(p, &plotted, Curve::Rating, end);
                     draw_markers(p, &marker_xs);
                     if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                         hover_x = Some(c.x);
@@ -337,7 +340,7 @@ pub fn show(
                                     .style(LineStyle::dashed_loose()),
                             );
                         }
-                        draw_curves(p, &plotted, Curve::Score);
+                        draw_curves(p, &plotted, Curve::Score, end);
                         draw_markers(p, &marker_xs);
                         if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                             hover_x = Some(c.x);
@@ -492,7 +495,7 @@ enum Curve {
 
 /// Every plotted player's curve, thinned to the plot's pixels: under the file's rules solid
 /// (the rating with its band), under the what-if rules dashed.
-fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
+fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve, end: f64) {
     let buckets = p.response().rect.width().max(50.0) as usize;
     let (x0, x1) = visible_x(p);
     // What is in view, low and high: zoomed or panned along x, y follows it (the wheel zooms
@@ -516,8 +519,16 @@ fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
         ];
         for (series, name, dashed) in runs {
             let Some(series) = series else { continue };
-            for seg in &series.segments {
-                let seg = seg.decimated(x0, x1, buckets);
+            for (k, full) in series.segments.iter().enumerate() {
+                // Only the series' true last point holds on to `end` (a zoomed view's last
+                // point may have later events after it).
+                let full_end = match curve {
+                    Curve::Rating => full.rating.last(),
+                    Curve::Score => full.score.last(),
+                }
+                .map(|p| p[0]);
+                let last_segment = k + 1 == series.segments.len();
+                let seg = full.decimated(x0, x1, buckets);
                 if curve == Curve::Rating
                     && !dashed
                     && let Some(band) = &seg.band
@@ -546,7 +557,12 @@ fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
                     }
                 }
                 // Figures hold between a player's events, as the band does.
-                let points = super::plot_band::stepped(&points);
+                let hold = if last_segment && points.last().map(|p| p[0]) == full_end {
+                    end
+                } else {
+                    f64::NEG_INFINITY
+                };
+                let points = super::plot_band::stepped_to(&points, hold);
                 // Already thinned to the pixels; egui_plot's own thinning would fill each
                 // step into the next pixel column's as a trapezoid — a wedge across every gap.
                 let line = Line::new(name, PlotPoints::from(points))
