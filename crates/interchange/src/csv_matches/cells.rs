@@ -294,7 +294,7 @@ impl<R: Read> MatchReader<R> {
                 cols.name(cols.date),
                 format!("{what}; expected format {}{example}", self.date_format),
             );
-            e.problem = Some(Box::new(super::CsvProblem::Date {
+            e.problem = Some(Box::new(super::record::CsvProblem::Date {
                 text: date_text.to_string(),
                 example: self.date_example.clone(),
             }));

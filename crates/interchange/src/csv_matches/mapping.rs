@@ -249,7 +249,7 @@ impl Columns {
                         "is not text (a match CSV is a text file); nothing was imported"
                             .to_string(),
                     );
-                    e.problem = Some(Box::new(super::CsvProblem::NotText));
+                    e.problem = Some(Box::new(super::record::CsvProblem::NotText));
                     return e;
                 }
                 err(
