@@ -160,6 +160,23 @@ pub fn calibration_plot(
         .to_owned()
 }
 
+/// The wheel zooms the x-axis around the pointer (Ctrl+wheel still zooms both axes); the
+/// wheel then moves nothing else (the page the plot is on stays where it is).
+pub fn wheel_zoom(p: &mut PlotUi) {
+    if !p.response().hovered() {
+        return;
+    }
+    let (scroll, ctrl) = p
+        .ctx()
+        .input(|i| (i.smooth_scroll_delta.y, i.modifiers.command));
+    if scroll != 0.0 && !ctrl {
+        let factor = (scroll / 200.0).exp().clamp(0.5, 2.0);
+        p.zoom_bounds_around_hovered(egui::vec2(factor, 1.0));
+        p.ctx()
+            .input_mut(|i| i.smooth_scroll_delta = egui::Vec2::ZERO);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -194,22 +211,5 @@ mod tests {
             lo >= -0.15 && hi <= 1.15,
             "x shown from {lo:.2} to {hi:.2}: the plot's width is the 0 to 1 of predictions"
         );
-    }
-}
-
-/// The wheel zooms the x-axis around the pointer (Ctrl+wheel still zooms both axes); the
-/// wheel then moves nothing else (the page the plot is on stays where it is).
-pub fn wheel_zoom(p: &mut PlotUi) {
-    if !p.response().hovered() {
-        return;
-    }
-    let (scroll, ctrl) = p
-        .ctx()
-        .input(|i| (i.smooth_scroll_delta.y, i.modifiers.command));
-    if scroll != 0.0 && !ctrl {
-        let factor = (scroll / 200.0).exp().clamp(0.5, 2.0);
-        p.zoom_bounds_around_hovered(egui::vec2(factor, 1.0));
-        p.ctx()
-            .input_mut(|i| i.smooth_scroll_delta = egui::Vec2::ZERO);
     }
 }
