@@ -557,3 +557,37 @@ fn zooming_history_makes_y_follow_what_is_in_view() {
         "y follows the zoom: {zlo:.0}…{zhi:.0} against {lo:.0}…{hi:.0}"
     );
 }
+
+/// On Enter match, a score typed and then a result that says otherwise: the form says which
+/// each says once, with the offer, and not the gate's sentence beside it.
+#[test]
+fn enter_match_says_a_score_and_result_that_disagree_once() {
+    let dir = Temp::new("enter-conflict");
+    let path = dir.0.join("club.rungs");
+    scored_ladder(&path);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Enter match");
+    type_into(&mut h, "Date", "1874-03-09");
+    type_into(&mut h, "Player A", "Scotland");
+    type_into(&mut h, "Player B", "England");
+    type_into(&mut h, "Score (optional):", "3-0");
+    click(&mut h, "Draw (D)");
+    h.run();
+    assert!(
+        h.query_by_label_contains("Score 3-0 says Scotland beat England, but the result says")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("leave the result empty")
+            .is_none(),
+        "no command-line advice the form cannot follow"
+    );
+    click(&mut h, "Clear the score");
+    h.key_press(Key::Enter);
+    h.run();
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    let m = saved_match(&path, 4);
+    assert_eq!(m.result, MatchResult::Played(Outcome::Draw));
+    assert_eq!(m.goals, None);
+}

@@ -233,6 +233,8 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
             });
         }
         match &ready {
+            // The line above says it, with its buttons.
+            Err(_) if conflict => {}
             Err(why) => {
                 ui.weak(why);
             }
