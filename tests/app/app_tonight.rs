@@ -248,3 +248,39 @@ fn a_swiss_bye_scores_a_win_by_default_as_on_the_command_line() {
         rungs_pairing::night::default_bye(Format::Swiss)
     );
 }
+
+/// Re-pair all that found the very boards it had said nothing, as if the button had not been
+/// heard: it says it found the same boards.
+#[test]
+fn re_pairing_to_the_same_boards_says_so() {
+    let dir = Temp::new("tonight-same");
+    let mut h = club(&dir, egui::vec2(1400.0, 900.0));
+    for n in ["Ann", "Bo", "Cy", "Di"] {
+        tick(&mut h, n);
+    }
+    app_support::click(&mut h, "Pair");
+    h.run();
+    let boards = h.state().screens.tonight.draft.clone().expect("paired");
+    assert!(
+        h.query_by_label_contains("found the same boards").is_none(),
+        "a first pairing finds nothing to compare"
+    );
+    app_support::click(&mut h, "Re-pair all");
+    h.run();
+    let again = h
+        .state()
+        .screens
+        .tonight
+        .draft
+        .clone()
+        .expect("paired again");
+    assert_eq!(
+        again.boards.iter().map(|b| b.players).collect::<Vec<_>>(),
+        boards.boards.iter().map(|b| b.players).collect::<Vec<_>>(),
+        "the closest games are the same ones"
+    );
+    assert!(
+        h.query_by_label_contains("Re-pairing found the same boards")
+            .is_some()
+    );
+}

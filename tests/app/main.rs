@@ -5,6 +5,7 @@ mod app_evening;
 mod app_everyday;
 mod app_followups;
 mod app_publish;
+mod app_round_three;
 mod app_tonight;
 mod app_tools;
 mod app_walk;

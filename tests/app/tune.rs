@@ -105,6 +105,12 @@ fn a_fit_runs_as_a_job_and_offers_its_rules() {
     h.get_by_label("test");
     // The curve is named by the parameter's label, not its code name.
     h.get_by_label("log-loss vs Side advantage");
+    // The fitted value is said, not left to an axis that may name only "0".
+    assert!(fitted.advantage >= 10.0, "{}", fitted.advantage);
+    h.get_by_label(&format!(
+        "Side advantage fitted at {:.0} (the dot)",
+        fitted.advantage
+    ));
     h.get_by_label("Apply as rules change…").click();
     h.run();
     assert!(

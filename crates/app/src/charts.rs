@@ -130,14 +130,21 @@ pub fn tier_labels(
 }
 
 /// Predicted against observed by tenths of A's expected score, with the diagonal a perfectly
-/// calibrated system would lie on.
-pub fn calibration_plot(ui: &mut egui::Ui, id: &str, bins: &[Bin], width: f32) {
+/// calibrated system would lie on. Both axes run 0 to 1 over the whole plot (held to equal
+/// scales, the square took the middle third of a wide plot). Returns the bounds shown.
+pub fn calibration_plot(
+    ui: &mut egui::Ui,
+    id: &str,
+    bins: &[Bin],
+    width: f32,
+) -> egui_plot::PlotBounds {
     let points: Vec<[f64; 2]> = bins.iter().map(|b| [b.predicted, b.observed]).collect();
     Plot::new(id)
         .width(width)
         .height(160.0)
         .allow_scroll(false)
-        .data_aspect(1.0)
+        .default_x_bounds(0.0, 1.0)
+        .default_y_bounds(0.0, 1.0)
         .x_axis_label("predicted")
         .y_axis_label("observed")
         .show(ui, |p| {
@@ -147,7 +154,10 @@ pub fn calibration_plot(ui: &mut egui::Ui, id: &str, bins: &[Bin], width: f32) {
             ));
             p.line(Line::new("observed", PlotPoints::from(points.clone())));
             p.points(Points::new("bins", points).radius(3.0));
-        });
+        })
+        .transform
+        .bounds()
+        .to_owned()
 }
 
 /// The wheel zooms the x-axis around the pointer (Ctrl+wheel still zooms both axes); the
@@ -164,5 +174,42 @@ pub fn wheel_zoom(p: &mut PlotUi) {
         p.zoom_bounds_around_hovered(egui::vec2(factor, 1.0));
         p.ctx()
             .input_mut(|i| i.smooth_scroll_delta = egui::Vec2::ZERO);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::cell::Cell;
+    use std::rc::Rc;
+
+    /// A 320 × 160 calibration plot shows 0 to 1 across its whole width, not a square in
+    /// its middle third.
+    #[test]
+    fn a_calibration_plot_uses_its_whole_width() {
+        let shown = Rc::new(Cell::new(None));
+        let seen = shown.clone();
+        let bins: Vec<Bin> = (0..10)
+            .map(|i| {
+                let p = (f64::from(i) + 0.5) / 10.0;
+                Bin {
+                    from: f64::from(i) / 10.0,
+                    to: f64::from(i + 1) / 10.0,
+                    matches: 10,
+                    predicted: p,
+                    observed: p,
+                }
+            })
+            .collect();
+        let mut h = egui_kittest::Harness::new_ui(move |ui| {
+            let b = calibration_plot(ui, "calibration", &bins, 320.0);
+            seen.set(Some((b.min()[0], b.max()[0])));
+        });
+        h.run();
+        let (lo, hi) = shown.get().expect("drawn");
+        assert!(
+            lo >= -0.15 && hi <= 1.15,
+            "x shown from {lo:.2} to {hi:.2}: the plot's width is the 0 to 1 of predictions"
+        );
     }
 }

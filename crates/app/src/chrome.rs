@@ -205,10 +205,22 @@ pub fn status(ui: &mut egui::Ui, s: &AppState) {
         |n| n.to_string_lossy().into_owned(),
     );
     let now = s.now();
-    let parts = [
+    let calendar = calendar_status(now, today());
+    // The season and week only, where the whole calendar line does not fit: the counts and
+    // "saved" must stay in view.
+    let short_calendar = match calendar.pending {
+        0 => format!("season {}, week {}", calendar.season, calendar.week),
+        n => format!(
+            "season {}, week {} ({n} reset{} due)",
+            calendar.season,
+            calendar.week,
+            if n == 1 { "" } else { "s" }
+        ),
+    };
+    let mut parts = [
         file,
         now.rules.system().label().to_string(),
-        calendar_status(now, today()).line(),
+        calendar.line(),
         format!("{} events", widgets::thousands(now.events)),
         format!(
             "{} players",
@@ -223,19 +235,32 @@ pub fn status(ui: &mut egui::Ui, s: &AppState) {
             ui.separator();
         }
         // At most two lines, the rest on hover: wrapped whole it took four of a 420-px
-        // window's lines, and History's plots the room.
+        // window's lines, and History's plots the room. Cut at the end, it hid the counts
+        // and "saved"; the calendar's detail goes first.
+        let full = parts.join(" · ");
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let width = ui.available_width();
+        let rows = |text: &str| {
+            ui.painter()
+                .layout(text.to_string(), font.clone(), egui::Color32::WHITE, width)
+                .rows
+                .len()
+        };
+        if rows(&full) > 2 {
+            parts[2] = short_calendar;
+        }
         let text = parts.join(" · ");
         let mut job = egui::text::LayoutJob::simple(
             text.clone(),
-            egui::TextStyle::Body.resolve(ui.style()),
+            font.clone(),
             ui.visuals().text_color(),
-            ui.available_width(),
+            width,
         );
         job.wrap.max_rows = 2;
         job.wrap.overflow_character = Some('…');
         let path = s.path().map_or(String::new(), |p| p.display().to_string());
         ui.add(egui::Label::new(job))
-            .on_hover_text(format!("{path}\n{text}"));
+            .on_hover_text(format!("{path}\n{full}"));
     });
 }
 

@@ -37,6 +37,10 @@ pub struct HistoryScreen {
     cache: Option<Cache>,
     /// Where the plots were drawn last frame.
     pub plot_rect: Option<egui::Rect>,
+    /// The part of each plot in view last frame (rating, then score).
+    pub plots_in_view: Vec<egui::Rect>,
+    /// Each plot's y range last frame (rating, then score).
+    pub y_in_view: Vec<(f64, f64)>,
 }
 
 impl HistoryScreen {
@@ -209,6 +213,9 @@ pub fn show(
             })
     };
     let (x_left, x_right) = extent(&|r| r.x);
+    // Every curve holds its last value a little past the latest plotted event, so that a
+    // last move reads as a step to where the player stands, not as a vertical stub.
+    let end = x_right + (x_right - x_left).max(1.0) * 0.02;
     // Markers where the event happened, on either axis; by match number only those within
     // the plotted players' span (earlier ones would pile up at the start).
     let marker_xs: Vec<(f64, String)> = view
@@ -240,8 +247,22 @@ pub fn show(
     let room = (ui.available_height() - reserve).max(60.0);
     // A plot is never squeezed below readable: in a small window the plots scroll instead.
     const MIN_PLOT: f32 = 120.0;
-    let height = (room / plots_count - 4.0).max(MIN_PLOT);
-    let small = room / plots_count - 4.0 < MIN_PLOT;
+    // Two plots that do not fit one above the other stand side by side where the window is
+    // wide enough for both: stacked in a small window's scroll area the lower one showed
+    // about 30 px.
+    let stacked_fits = room / plots_count - 4.0 >= MIN_PLOT;
+    let gap = ui.spacing().item_spacing.x;
+    let side = two_plots && !stacked_fits && room - 4.0 >= 80.0 && ui.available_width() >= 400.0;
+    let width = side.then(|| (ui.available_width() - gap) / 2.0);
+    let height = if side {
+        room - 4.0
+    } else {
+        (room / plots_count - 4.0).max(MIN_PLOT)
+    };
+    let small = !side && !stacked_fits;
+    me.plots_in_view.clear();
+    let mut in_view = Vec::new();
+    let mut y_seen = Vec::new();
     if let Some(day) = single_day {
         ui.weak(format!(
             "Every plotted match is on {day}: shown by the ladder's match number instead of the date."
@@ -259,6 +280,9 @@ pub fn show(
             .link_axis(link, [true, false])
             .link_cursor(link, [true, false])
             .y_axis_label(y_label.to_string());
+        if let Some(w) = width {
+            p = p.width(w);
+        }
         p = match mode {
             XMode::Match => p.x_axis_formatter(formatter),
             // Ticks at calendar boundaries (days, months, years), labelled to match.
@@ -282,37 +306,54 @@ pub fn show(
     };
     // One scope around both plots: its rectangle takes in their axes, for Save PNG.
     let ladder_rules = state.ladder.rules.clone();
+    let layout = if side {
+        egui::Layout::left_to_right(egui::Align::Min)
+    } else {
+        egui::Layout::top_down(egui::Align::Min)
+    };
     let mut draw = |ui: &mut egui::Ui| {
         ui.scope(|ui| {
-            let shown = plot("history-rating", &rating_label).show(ui, |p| {
-                wheel_zoom(p);
-                draw_curves(p, &plotted, Curve::Rating);
-                draw_markers(p, &marker_xs);
-                if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
-                    hover_x = Some(c.x);
-                }
-            });
-            marker_labels(ui, &shown.transform, &marker_xs);
-            if two_plots {
-                let shown = plot("history-score", score_axis(system)).show(ui, |p| {
+            ui.with_layout(layout, |ui| {
+                let shown = plot("history-rating", &rating_label).show(ui, |p| {
                     wheel_zoom(p);
-                    // One legend entry for the tier lines; each is named at the right edge.
-                    for line in tier_lines(&ladder_rules) {
-                        let colour = widgets::tier_colour(line.tier);
-                        p.hline(
-                            HLine::new("tier boundaries", line.value)
-                                .color(colour.gamma_multiply(0.6))
-                                .style(LineStyle::dashed_loose()),
-                        );
-                    }
-                    draw_curves(p, &plotted, Curve::Score);
+                    draw_curves(p, &plotted, Curve::Rating, end);
                     draw_markers(p, &marker_xs);
                     if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                         hover_x = Some(c.x);
                     }
                 });
-                tier_labels(ui, &shown.transform, &ladder_rules);
-            }
+                in_view.push(shown.response.rect.intersect(ui.clip_rect()));
+                y_seen.push((
+                    shown.transform.bounds().min()[1],
+                    shown.transform.bounds().max()[1],
+                ));
+                marker_labels(ui, &shown.transform, &marker_xs);
+                if two_plots {
+                    let shown = plot("history-score", score_axis(system)).show(ui, |p| {
+                        wheel_zoom(p);
+                        // One legend entry for the tier lines; each is named at the right edge.
+                        for line in tier_lines(&ladder_rules) {
+                            let colour = widgets::tier_colour(line.tier);
+                            p.hline(
+                                HLine::new("tier boundaries", line.value)
+                                    .color(colour.gamma_multiply(0.6))
+                                    .style(LineStyle::dashed_loose()),
+                            );
+                        }
+                        draw_curves(p, &plotted, Curve::Score, end);
+                        draw_markers(p, &marker_xs);
+                        if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
+                            hover_x = Some(c.x);
+                        }
+                    });
+                    in_view.push(shown.response.rect.intersect(ui.clip_rect()));
+                    y_seen.push((
+                        shown.transform.bounds().min()[1],
+                        shown.transform.bounds().max()[1],
+                    ));
+                    tier_labels(ui, &shown.transform, &ladder_rules);
+                }
+            });
         })
     };
     let plots = if small {
@@ -325,6 +366,8 @@ pub fn show(
         draw(ui)
     };
     me.plot_rect = Some(plots.response.rect);
+    me.plots_in_view = in_view;
+    me.y_in_view = y_seen;
     let Some(x) = hover_x else {
         ui.label(RichText::new("Hover over a plot to read out the event under the cursor.").weak());
         return;
@@ -452,9 +495,22 @@ enum Curve {
 
 /// Every plotted player's curve, thinned to the plot's pixels: under the file's rules solid
 /// (the rating with its band), under the what-if rules dashed.
-fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
+fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve, end: f64) {
     let buckets = p.response().rect.width().max(50.0) as usize;
     let (x0, x1) = visible_x(p);
+    // What is in view, low and high: zoomed or panned along x, y follows it (the wheel zooms
+    // x only, and a few weeks' curves flattened into a band at the whole history's scale).
+    let mut seen = (f64::INFINITY, f64::NEG_INFINITY);
+    let mut see = |pts: &[[f64; 2]]| {
+        // The value held when the view opens counts: a step holds until the next event.
+        let first = pts.iter().rposition(|[x, _]| *x <= x0).unwrap_or(0);
+        for [x, y] in &pts[first..] {
+            if *x > x1 {
+                break;
+            }
+            seen = (seen.0.min(*y), seen.1.max(*y));
+        }
+    };
     for pl in plotted {
         let other_name = format!("{} (B)", pl.name);
         let runs = [
@@ -463,8 +519,16 @@ fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
         ];
         for (series, name, dashed) in runs {
             let Some(series) = series else { continue };
-            for seg in &series.segments {
-                let seg = seg.decimated(x0, x1, buckets);
+            for (k, full) in series.segments.iter().enumerate() {
+                // Only the series' true last point holds on to `end` (a zoomed view's last
+                // point may have later events after it).
+                let full_end = match curve {
+                    Curve::Rating => full.rating.last(),
+                    Curve::Score => full.score.last(),
+                }
+                .map(|p| p[0]);
+                let last_segment = k + 1 == series.segments.len();
+                let seg = full.decimated(x0, x1, buckets);
                 if curve == Curve::Rating
                     && !dashed
                     && let Some(band) = &seg.band
@@ -482,8 +546,23 @@ fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
                     Curve::Rating => seg.rating,
                     Curve::Score => seg.score,
                 };
+                if x0.is_finite() {
+                    see(&points);
+                    if curve == Curve::Rating
+                        && !dashed
+                        && let Some(band) = &seg.band
+                    {
+                        see(&band.lower);
+                        see(&band.upper);
+                    }
+                }
                 // Figures hold between a player's events, as the band does.
-                let points = super::plot_band::stepped(&points);
+                let hold = if last_segment && points.last().map(|p| p[0]) == full_end {
+                    end
+                } else {
+                    f64::NEG_INFINITY
+                };
+                let points = super::plot_band::stepped_to(&points, hold);
                 // Already thinned to the pixels; egui_plot's own thinning would fill each
                 // step into the next pixel column's as a trapezoid — a wedge across every gap.
                 let line = Line::new(name, PlotPoints::from(points))
@@ -496,6 +575,18 @@ fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve) {
                     line
                 });
             }
+        }
+    }
+    let (lo, hi) = seen;
+    if lo.is_finite() && hi.is_finite() {
+        let pad = ((hi - lo) * 0.08).max(5.0);
+        let (lo, hi) = (lo - pad, hi + pad);
+        let b = p.plot_bounds();
+        let (was_lo, was_hi) = (b.min()[1], b.max()[1]);
+        if (was_lo - lo).abs() > 0.5 || (was_hi - hi).abs() > 0.5 {
+            p.set_plot_bounds_y(lo..=hi);
+            // The bounds land after this frame: draw the next with them.
+            p.ctx().request_repaint();
         }
     }
 }

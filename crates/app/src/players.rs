@@ -99,6 +99,11 @@ pub fn show(ui: &mut egui::Ui, me: &mut PlayersScreen, app: &mut AppState, out: 
         if ui.button("Add player").clicked() || enter {
             out.push(Command::AddPlayer(me.new_player.clone()));
         }
+        // Enter takes the keyboard out of a one-line field: it stays here whether the name
+        // is added or refused (then the name stays, to be corrected).
+        if enter {
+            me.focus_new = true;
+        }
         if ui
             .selectable_label(me.several.is_some(), "Several at once…")
             .on_hover_text("Paste or type a list, one name per line")

@@ -91,6 +91,19 @@ pub fn stepped(points: &[[f64; 2]]) -> Vec<[f64; 2]> {
     out
 }
 
+/// [`stepped`], the last value held on to `end` where that lies beyond it: a curve whose
+/// last event moved it ended in a bare vertical stroke, read as a spike rather than as the
+/// value the player now stands at.
+pub fn stepped_to(points: &[[f64; 2]], end: f64) -> Vec<[f64; 2]> {
+    let mut out = stepped(points);
+    if let Some(&[x, y]) = points.last()
+        && end > x
+    {
+        out.push([end, y]);
+    }
+    out
+}
+
 impl PlotItem for BandItem {
     fn shapes(&self, _ui: &egui::Ui, transform: &PlotTransform, shapes: &mut Vec<Shape>) {
         if self.mesh.triangles.is_empty() {
@@ -161,6 +174,22 @@ mod tests {
         assert_eq!((b.min(), b.max()), ([0.0, 0.5], [2.0, 5.0]));
         assert_eq!(item.mesh.triangles.len(), 4);
         assert_eq!(item.name(), "band");
+    }
+
+    #[test]
+    fn a_curve_ends_level_at_its_last_value_not_in_a_stub() {
+        let points = [[0.0, 1500.0], [10.0, 1520.0]];
+        assert_eq!(
+            stepped_to(&points, 12.0),
+            vec![
+                [0.0, 1500.0],
+                [10.0, 1500.0],
+                [10.0, 1520.0],
+                [12.0, 1520.0]
+            ]
+        );
+        // Nothing past the end asked for.
+        assert_eq!(stepped_to(&points, 10.0), stepped(&points));
     }
 
     #[test]

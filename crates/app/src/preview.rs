@@ -68,6 +68,43 @@ fn shown_moved(c: &Change) -> bool {
         || r(b.deviation) != r(c.after.deviation)
 }
 
+/// Why a preview changes no player, said in its place of "0 players change".
+fn nobody_moves(p: &Pending, unchanged: usize) -> String {
+    let joined = p.after.players.iter().filter(|pl| pl.joined).count();
+    if joined == 0 {
+        return "No player changes: the ladder has no players yet.".to_string();
+    }
+    let later = |date: chrono::NaiveDate| p.after.last_date.is_some_and(|last| last > date);
+    match p.action.rows().first() {
+        Some((
+            date,
+            Entry::Add {
+                event: Event::Rules { .. },
+            },
+        )) if !later(*date) => format!(
+            "No player changes yet: the new rules rate the matches from {date} on, and none \
+             is entered after it."
+        ),
+        Some((
+            _,
+            Entry::Add {
+                event: Event::SoftReset | Event::HardReset | Event::DueResets,
+            },
+        )) => {
+            format!(
+                "No player changes: for all {} players the reset leaves the figures shown \
+                 (RP, rating and RD, to the whole number) as they are.",
+                widgets::thousands(unchanged.max(joined) as u64)
+            )
+        }
+        _ => format!(
+            "No player changes: for all {} players the figures shown (to the whole number) \
+             come out the same.",
+            widgets::thousands(unchanged.max(joined) as u64)
+        ),
+    }
+}
+
 /// Any pending action's before → after table, with Apply and Cancel; `before` is the rules
 /// the ladder has now.
 pub fn preview(ui: &mut egui::Ui, p: &Pending, before: &Rules, out: &mut Vec<Command>) {
@@ -89,15 +126,19 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, before: &Rules, out: &mut Vec<Com
         }
         let moved: Vec<_> = p.changes.iter().filter(|c| shown_moved(c)).collect();
         let unchanged = p.changes.len() - moved.len();
-        ui.weak(format!(
-            "{} players change{}",
-            widgets::thousands(moved.len() as u64),
-            if unchanged > 0 {
-                format!("; {} more unchanged", widgets::thousands(unchanged as u64))
-            } else {
-                String::new()
-            }
-        ));
+        if moved.is_empty() {
+            ui.weak(nobody_moves(p, unchanged));
+        } else {
+            ui.weak(format!(
+                "{} players change{}",
+                widgets::thousands(moved.len() as u64),
+                if unchanged > 0 {
+                    format!("; {} more unchanged", widgets::thousands(unchanged as u64))
+                } else {
+                    String::new()
+                }
+            ));
+        }
         let row = ui.text_style_height(&egui::TextStyle::Body) + 4.0;
         let height = (ui.available_height() * 0.6).clamp(120.0, 360.0);
         // With room to spare names and tiers get the width they need ("Apprentice III →

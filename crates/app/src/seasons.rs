@@ -14,7 +14,9 @@ pub fn show(ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
         ui.label("Open or create a ladder first (File menu).");
         return;
     }
-    let l = &app.ladder;
+    // Where the calendar stands today, as the status bar says it: the ladder's own season
+    // and week are those of its last event, before the resets due since then.
+    let l = rungs_ladder::seasons::calendar_status(&app.ladder, crate::state::today());
     ui.horizontal_wrapped(|ui| {
         ui.heading(format!("Season {} · week {}", l.season, l.week));
         if ui

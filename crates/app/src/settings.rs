@@ -144,7 +144,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
             .param(name)
             .is_some_and(|v| text.trim().parse::<f64>() == Ok(v));
         if !same && let Err(e) = edited.assign(&format!("{name}={text}")) {
-            problem.get_or_insert(e.to_string());
+            problem.get_or_insert(crate::words::param(&e));
         }
     }
     let cal = me

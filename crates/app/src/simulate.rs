@@ -129,10 +129,7 @@ pub fn show(ui: &mut egui::Ui, f: &mut SimForm, state: &AppState, out: &mut Vec<
                 Box::new(cfg),
                 f.out.trim().into(),
             ))),
-            Err(message) => out.push(Command::Problem {
-                field: "simulation",
-                message,
-            }),
+            Err((field, message)) => out.push(Command::Problem { field, message }),
         }
     }
     let Some(sim) = &state.tools.simulated else {
@@ -201,28 +198,33 @@ fn report(ui: &mut egui::Ui, sim: &Simulated, out: &mut Vec<Command>) {
     }
 }
 
-/// The form as a simulation, or which field is wrong.
-pub fn config(f: &SimForm) -> Result<SimConfig, String> {
-    fn number<T: std::str::FromStr>(name: &str, text: &str) -> Result<T, String> {
-        text.trim()
-            .replace(',', "")
-            .parse()
-            .map_err(|_| format!("{name}: `{}` is not a whole number", text.trim()))
+/// The form as a simulation, or which field is wrong (by its label) and why.
+pub fn config(f: &SimForm) -> Result<SimConfig, (&'static str, String)> {
+    fn number<T: std::str::FromStr>(
+        name: &'static str,
+        text: &str,
+    ) -> Result<T, (&'static str, String)> {
+        text.trim().replace(',', "").parse().map_err(|_| {
+            (
+                name,
+                format!("“{}” is not a whole number", text.trim().escape_debug()),
+            )
+        })
     }
-    let weeks = number("weeks", &f.weeks)?;
+    let weeks = number("Weeks", &f.weeks)?;
     let cfg = SimConfig {
-        players: number("players", &f.players)?,
+        players: number("Players", &f.players)?,
         weeks,
         start: SimConfig::default_start(weeks, rungs_gate::today()),
-        matches_per_week: number("matches per week", &f.matches_per_week)?,
-        seed: number("seed", &f.seed)?,
+        matches_per_week: number("Matches per week", &f.matches_per_week)?,
+        seed: number("Seed", &f.seed)?,
         rules: tools::rules_from(None, f.system, &f.params)
-            .map_err(|e| format!("parameters: {e}"))?,
+            .map_err(|e| ("Parameters", crate::words::param(&e)))?,
         ..SimConfig::default()
     };
     if f.out.trim().is_empty() {
-        return Err("write to: give a path for the new ladder file".into());
+        return Err(("Write to", "give a path for the new ladder file".into()));
     }
-    cfg.validate().map_err(|e| e.to_string())?;
+    cfg.validate().map_err(|e| ("Simulation", e.to_string()))?;
     Ok(cfg)
 }

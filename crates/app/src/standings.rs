@@ -120,11 +120,18 @@ pub(super) fn score_name(p: &PlayerState) -> &'static str {
 /// What each column means, for its header's tooltip.
 pub(super) fn explain(key: SortKey, score: &str, app: &AppState) -> String {
     let rules = &app.ladder.rules;
+    // A system without a provisional period (or one set to 0) has no provisional players:
+    // "fewer than 0 matches" said nothing true.
+    let provisional = match rules.param("provisional_games") {
+        Some(n) if n > 0.0 => format!(
+            "Provisional: fewer than {} matches.",
+            crate::widgets::number(n)
+        ),
+        _ => "Provisional: not used under these rules.".to_string(),
+    };
     let leaderboard = format!(
-        "Provisional: fewer than {} matches. Idle: no match for more than {} days before the \
-         ladder's latest match{}. Retired: taken off by the organiser (Players); a match brings \
-         them back.",
-        rules.param("provisional_games").unwrap_or(0.0),
+        "{provisional} Idle: no match for more than {} days before the ladder's latest \
+         match{}. Retired: taken off by the organiser (Players); a match brings them back.",
         rules.param("idle_days").unwrap_or(0.0),
         if rules.param("idle_days") == Some(0.0) {
             " (0: never idle)"

@@ -190,9 +190,23 @@ impl AppState {
         let Some(store) = &self.store else {
             return;
         };
-        let Ok(arrived) = store.labels_after(before) else {
+        let Ok(arrived) = store.actions_after(before) else {
             return;
         };
+        // An undo or redo carries the label of the action it toggled: said bare, another
+        // program's undo of an edit read as the edit itself.
+        let arrived: Vec<(i64, String)> = arrived
+            .into_iter()
+            .map(|(id, kind, label)| {
+                let label = rungs_ladder::values::shown(&label).into_owned();
+                let said = match kind.as_str() {
+                    "undo" => format!("undid “{label}”"),
+                    "redo" => format!("redid “{label}”"),
+                    _ => label,
+                };
+                (id, said)
+            })
+            .collect();
         if arrived.is_empty() {
             // The log is as it was (an undo elsewhere was undone, or only caches moved).
             return;
@@ -202,7 +216,7 @@ impl AppState {
         let shown: Vec<String> = arrived
             .iter()
             .take(3)
-            .map(|(_, label)| rungs_ladder::values::shown(label).into_owned())
+            .map(|(_, said)| said.clone())
             .collect();
         let more = match arrived.len() {
             n if n > 3 => format!("; and {} more", n - 3),

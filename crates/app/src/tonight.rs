@@ -64,6 +64,8 @@ pub struct TonightScreen {
     /// F was pressed: the next 1 or 2 is a win by forfeit.
     pub forfeit: bool,
     pub problem: Option<String>,
+    /// What the last Pair found, where a person would otherwise see nothing happen.
+    pub note: Option<String>,
     read: Option<Read>,
     /// Each board's forecast, by (generation, date, players).
     outcomes: BTreeMap<(u64, NaiveDate, [PlayerId; 2]), Outcomes>,
@@ -87,6 +89,7 @@ impl Default for TonightScreen {
             swap: None,
             forfeit: false,
             problem: None,
+            note: None,
             read: None,
             outcomes: BTreeMap::new(),
         }
@@ -164,6 +167,22 @@ impl TonightScreen {
     /// Pairs the players present (the locked boards kept when `keep_locked`).
     fn pair(&mut self, app: &AppState, keep_locked: bool) {
         self.problem = None;
+        self.note = None;
+        // The boards as they were, each pair in either order, to say when re-pairing finds
+        // them again (the screen would otherwise not move, and seem not to have heard).
+        let pairs = |d: &Draft| {
+            let mut p: Vec<[PlayerId; 2]> = d
+                .boards
+                .iter()
+                .map(|b| {
+                    let [x, y] = b.players;
+                    [x.min(y), x.max(y)]
+                })
+                .collect();
+            p.sort_unstable();
+            (p, d.bye)
+        };
+        let before = self.draft.as_ref().map(pairs);
         self.round = None;
         let date = match night_date(app, &self.date) {
             Ok(d) => d,
@@ -223,13 +242,21 @@ impl TonightScreen {
                     }
                 }
                 boards.extend(fresh);
-                self.draft = Some(Draft {
+                let draft = Draft {
                     date,
                     format,
                     boards,
                     bye: planned.bye,
                     event,
-                });
+                };
+                if before.is_some_and(|b| b == pairs(&draft)) {
+                    self.note = Some(
+                        "Re-pairing found the same boards: they are still the best for who is \
+                         present. Swap two players or lock a board to change them."
+                            .into(),
+                    );
+                }
+                self.draft = Some(draft);
                 self.cursor = 0;
             }
             Err(e) => self.problem = Some(e.to_string()),
@@ -490,6 +517,9 @@ fn boards(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut V
     });
     if let Some(p) = &me.problem {
         ui.colored_label(ui.visuals().error_fg_color, p);
+    }
+    if let Some(n) = &me.note {
+        ui.label(n);
     }
     if me.draft.is_some() {
         draft(ui, me, app, out);

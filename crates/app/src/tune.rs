@@ -364,10 +364,33 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
             let label = param.map_or(*name, |p| p.label);
             ui.vertical(|ui| {
                 ui.label(format!("log-loss vs {label}"));
+                // The fitted value in words: in a 160-px plot the axis may name only one tick.
+                if let Some(x) = fitted {
+                    ui.weak(format!("{label} fitted at {} (the dot)", short(x)));
+                }
+                // Five ticks across the curve's own x range, whatever the plot's width.
+                let (lo, hi) = curve
+                    .iter()
+                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), q| {
+                        (lo.min(q[0]), hi.max(q[0]))
+                    });
                 Plot::new(format!("tune-curve-{name}"))
                     .width(width)
                     .height(160.0)
                     .allow_scroll(false)
+                    .x_grid_spacer(move |_| {
+                        if !(lo.is_finite() && hi > lo) {
+                            return Vec::new();
+                        }
+                        let step = (hi - lo) / 4.0;
+                        (0..5)
+                            .map(|i| egui_plot::GridMark {
+                                value: lo + step * f64::from(i),
+                                step_size: step,
+                            })
+                            .collect()
+                    })
+                    .x_axis_formatter(|m, _| short(m.value))
                     .show(ui, |p| {
                         p.line(Line::new("train log-loss", PlotPoints::from(curve.clone())));
                         if let Some(x) = fitted
@@ -383,4 +406,14 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
             calibration_plot(ui, "tune-calibration", &f.fitted.test.calibration, width);
         });
     });
+}
+
+/// A fitted value or a tick as read at a glance: whole from 10 up, else to three places.
+fn short(v: f64) -> String {
+    if v.abs() >= 10.0 {
+        format!("{v:.0}")
+    } else {
+        let t = format!("{v:.3}");
+        t.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
 }

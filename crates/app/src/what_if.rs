@@ -70,7 +70,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut WhatIfScreen, state: &AppState, out: &mu
                 Ok(rules) => out.push(Command::Tool(ToolCommand::Compare(rules))),
                 Err(e) => out.push(Command::Problem {
                     field: "Parameters",
-                    message: e.to_string(),
+                    message: crate::words::param(&e),
                 }),
             }
         }

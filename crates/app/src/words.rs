@@ -8,7 +8,8 @@ use super::command::Screen;
 use super::error::AppError;
 use rungs_gate::error::Unknown;
 use rungs_gate::{ActionError, Fix, Place};
-use rungs_ladder::rules::Rules;
+use rungs_interchange::csv_matches::{CsvError, CsvProblem};
+use rungs_ladder::rules::{ParamError, Rules};
 use rungs_ladder::systems::System;
 use rungs_store::StoreError;
 
@@ -48,6 +49,7 @@ pub fn field_label(field: &str, form: impl Into<Form>) -> &str {
         ("date", Some(Screen::Settings)) => "From",
         ("date", _) => "Date",
         ("score", _) => "Result",
+        ("goals", _) => "Score",
         ("medals", _) => "Medals",
         ("scenario", _) => "Scenario",
         ("side_a", _) => "A's side",
@@ -168,12 +170,79 @@ pub fn action(e: &ActionError, screen: impl Into<Form>) -> String {
             "this is a player joining: only its date can be changed".to_string()
         }
         ActionError::Refused { reason, .. } => reason.clone(),
+        ActionError::Param { error, .. } => param(error),
+        ActionError::Csv(e) => return csv(e),
         ActionError::Replay { message, .. } => message.clone(),
         ActionError::Store(s) => return store(s),
         // An input file is the subject: its own message names it, its line and field.
         other => return other.to_string(),
     };
     format!("{at}{said}")
+}
+
+/// A parameter's label ("Starting RD"), whichever system declares `name`; the name itself
+/// where none does.
+fn param_label(name: &str) -> &str {
+    System::ALL
+        .iter()
+        .find_map(|s| s.param(name))
+        .map_or(name, |p| p.label)
+}
+
+/// A rating parameter that could not be set, by its label: "Starting RD: 9999 is outside its
+/// range; give 30 to 500". An unknown one is said in one short line (the parameters are
+/// listed where they are typed).
+pub fn param(e: &ParamError) -> String {
+    match e {
+        ParamError::Syntax(text) => {
+            format!(
+                "{} is not a setting: write name=value, e.g. k=24",
+                quoted(text)
+            )
+        }
+        ParamError::Unknown { system, name, .. } => format!(
+            "{} has no parameter called {}",
+            system.label(),
+            quoted(name)
+        ),
+        ParamError::Value { name, value } => {
+            format!("{}: {} is not a number", param_label(name), quoted(value))
+        }
+        ParamError::Range {
+            label,
+            value,
+            range,
+            ..
+        } => format!("{label}: {value} is outside its range; give {range}"),
+        ParamError::Calendar(c) => c.to_string(),
+    }
+}
+
+/// A match CSV's problem in the app's words: the file by its name, the line, the column,
+/// and a date as an example rather than a strftime format; a file that is not text says so.
+pub fn csv(e: &CsvError) -> String {
+    let file = file_name(&e.file);
+    let at = match e.line {
+        0 => file.clone(),
+        n => format!("{file}, line {n}"),
+    };
+    match e.problem.as_deref() {
+        Some(CsvProblem::NotText) => format!(
+            "{file} is not a text file, so it cannot be a list of matches: choose the CSV \
+             file (text, one match a line) saved from the spreadsheet"
+        ),
+        Some(CsvProblem::Date { text, example }) => {
+            let like = example
+                .as_ref()
+                .map(|x| format!("; write dates like {x}"))
+                .unwrap_or_default();
+            match text.as_str() {
+                "" => format!("{at}: the date is missing{like}"),
+                t => format!("{at}: {} is not a date{like}", quoted(t)),
+            }
+        }
+        None => format!("{at}: {}", e.message),
+    }
 }
 
 /// A store's refusal in the app's words: the open ladder is not named (the window's title

@@ -35,6 +35,7 @@ pub fn describe_event(
         Event::Retire { retired: false, .. } => return Some("came back".into()),
         Event::SoftReset => return Some("soft reset".into()),
         Event::HardReset => return Some("hard reset".into()),
+        Event::DueResets => return Some("the season calendar's due resets".into()),
         Event::Migration { .. } => return Some("migration".into()),
         Event::Rules { rules } => return Some(format!("rules: {}", rules.system())),
         Event::Scenario { .. } => return Some("scenario figures".into()),

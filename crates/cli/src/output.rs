@@ -176,7 +176,7 @@ impl<'a> EventsOut<'a> {
             Event::HardReset => "hard reset".into(),
             Event::Rules { rules } => format!("rules: {}", rules.system()),
             Event::Scenario { figures } => format!("scenario figures for {}", figures.scenario),
-            Event::Round { .. } | Event::PairRule { .. } => {
+            Event::Round { .. } | Event::PairRule { .. } | Event::DueResets => {
                 rungs_ladder::words::event(event, &|id| shown(name(ladder, id)).into_owned())
             }
             Event::Migration { migration } => {

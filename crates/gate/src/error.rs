@@ -172,6 +172,13 @@ pub enum ActionError {
     /// A change the ladder's rules do not allow, in words.
     #[error("{at}{reason}")]
     Refused { at: Place, reason: String },
+    /// A rating parameter that could not be set, kept as data so that each door says it
+    /// in its own words (the app by the parameter's label). (Boxed: the error stays small.)
+    #[error("{at}{error}")]
+    Param {
+        at: Place,
+        error: Box<rungs_ladder::rules::ParamError>,
+    },
     /// The log does not replay with the change; players are named.
     #[error("{at}{message}")]
     Replay { at: Place, message: String },
@@ -239,6 +246,7 @@ impl ActionError {
             | ActionError::RenamedAgain { at, .. }
             | ActionError::JoinDateOnly { at, .. }
             | ActionError::Refused { at, .. }
+            | ActionError::Param { at, .. }
             | ActionError::Replay { at, .. }
             | ActionError::AlreadyImported { at, .. } => Some(at),
             _ => None,

@@ -37,6 +37,7 @@ pub enum Kind {
     ChangeRules,
     SoftReset,
     HardReset,
+    DueResets,
     Migrate,
     SetScenario,
     ImportMatches,

@@ -37,8 +37,9 @@ impl Action {
 
     /// The season calendar's resets due by `date` (today when not given) applied now rather
     /// than with the next match (Seasons' "Apply due resets now"). Replay applies the resets
-    /// due before an event when it reaches it, so the action is an event that changes nothing
-    /// itself: the rules in force, restated on `date`. Refused when no reset is due by then.
+    /// due before an event when it reaches it, so the action is an event on `date` that
+    /// changes nothing itself and says what it is for (restating the rules read as a rules
+    /// change that changed nothing). Refused when no reset is due by then.
     pub fn apply_due_resets(ctx: &Context<'_>, date: Option<&str>) -> Result<Action, ActionError> {
         let ladder = ctx.ladder();
         let date = ctx.past_date("date", date)?;
@@ -51,12 +52,10 @@ impl Action {
             ));
         }
         one(
-            Kind::ChangeRules,
+            Kind::DueResets,
             format!("the season calendar's resets due by {date}"),
             date,
-            Event::Rules {
-                rules: Box::new(ladder.rules.clone()),
-            },
+            Event::DueResets,
         )
     }
 
@@ -328,9 +327,10 @@ pub fn rules_from(
             ));
         }
         given.push((name, p));
-        rules
-            .assign(p)
-            .map_err(|e| ActionError::refused(at, e.to_string()))?;
+        rules.assign(p).map_err(|error| ActionError::Param {
+            at: at.clone(),
+            error: Box::new(error),
+        })?;
     }
     Ok(rules)
 }

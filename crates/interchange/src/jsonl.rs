@@ -516,6 +516,7 @@ fn kind_of(event: &Event) -> &'static str {
         Event::Retire { .. } => "a retirement",
         Event::SoftReset => "a soft reset",
         Event::HardReset => "a hard reset",
+        Event::DueResets => "the season calendar's due resets",
         Event::Rules { .. } => "a rules change",
         Event::Migration { .. } => "a migration",
         Event::Scenario { .. } => "scenario figures",
@@ -801,7 +802,7 @@ impl Checks {
                 }
                 Ok(())
             }
-            Event::SoftReset | Event::HardReset => Ok(()),
+            Event::SoftReset | Event::HardReset | Event::DueResets => Ok(()),
             Event::Round { round } => {
                 for id in round.players() {
                     self.player(id)?;

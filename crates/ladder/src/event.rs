@@ -443,6 +443,10 @@ pub enum Event {
     HardReset,
     /// The rating system or its parameters change from here on.
     Rules { rules: Box<Rules> },
+    /// The season calendar's resets due by this date, applied now rather than with the next
+    /// event. It does nothing itself: replay runs the calendar before every event, so an
+    /// event on the date is all the resets need.
+    DueResets,
     /// An Elo list brought into the ladder.
     Migration { migration: Box<Migration> },
     /// The organiser's figures for a Memoir '44 scenario, replacing its history from here on.
@@ -473,9 +477,11 @@ impl Event {
             Event::Migration { migration } => migration.entries.iter().map(|e| e.player).collect(),
             Event::Round { round } => round.players().collect(),
             Event::PairRule { a, b, .. } => vec![*a, *b],
-            Event::SoftReset | Event::HardReset | Event::Rules { .. } | Event::Scenario { .. } => {
-                Vec::new()
-            }
+            Event::SoftReset
+            | Event::HardReset
+            | Event::DueResets
+            | Event::Rules { .. }
+            | Event::Scenario { .. } => Vec::new(),
         }
     }
 }

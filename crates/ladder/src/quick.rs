@@ -172,6 +172,7 @@ impl<'a> Log<'a> {
                 Event::Round { .. } | Event::PairRule { .. } => continue,
                 Event::SoftReset
                 | Event::HardReset
+                | Event::DueResets
                 | Event::Migration { .. }
                 | Event::Rules { .. } => return None,
             };

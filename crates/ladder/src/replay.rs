@@ -244,6 +244,8 @@ impl Ladder {
             Event::Rules { rules } => self.change_rules((**rules).clone(), date, seq, history),
             // Pairings rate nobody: `ladder::rounds` reads them from the log.
             Event::Round { .. } | Event::PairRule { .. } => {}
+            // The calendar's resets due by its date ran above; it does nothing more.
+            Event::DueResets => {}
         }
         // Grandweaver slots as they stand after the event (a reset finds them itself).
         match event {
@@ -267,6 +269,7 @@ impl Ladder {
             | Event::Scenario { .. }
             | Event::SoftReset
             | Event::HardReset
+            | Event::DueResets
             | Event::Round { .. }
             | Event::PairRule { .. } => {}
         }

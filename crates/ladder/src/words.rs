@@ -19,6 +19,7 @@ pub fn event(event: &Event, name: &dyn Fn(PlayerId) -> String) -> String {
         Event::Retire { id, retired: false } => format!("{} came back", name(*id)),
         Event::SoftReset => "soft reset".into(),
         Event::HardReset => "hard reset".into(),
+        Event::DueResets => "the season calendar's due resets".into(),
         Event::Rules { rules } => format!("rules: {}", super::rules::label(rules)),
         Event::Migration { migration } => {
             format!("migration from Elo ({} players)", migration.entries.len())

@@ -155,6 +155,7 @@ pub(crate) fn check(row: usize, event: &Event) -> Result<(), ChangeError> {
             message: e.to_string(),
         })?,
         Event::Player { .. }
+        | Event::DueResets
         | Event::Rename { .. }
         | Event::Retire { .. }
         | Event::Match(_)

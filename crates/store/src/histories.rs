@@ -51,6 +51,7 @@ impl RowCounter {
             Event::Migration { migration } => migration.entries.iter().for_each(|e| one(e.player)),
             Event::SoftReset
             | Event::HardReset
+            | Event::DueResets
             | Event::Rules { .. }
             | Event::Rename { .. }
             | Event::Retire { .. }

@@ -273,6 +273,19 @@ impl Store {
             .map_err(|e| self.sql(e))
     }
 
+    /// The actions after action `id`, in order, with their kinds: (id, kind, label), kind
+    /// "do", "undo" or "redo". An undo's label is that of the action it took back, so what
+    /// another program did is said from both.
+    pub fn actions_after(&self, id: i64) -> Result<Vec<(i64, String, String)>> {
+        let mut stmt = self
+            .conn
+            .prepare("SELECT id, kind, label FROM actions WHERE id > ?1 ORDER BY id")
+            .map_err(|e| self.sql(e))?;
+        stmt.query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.sql(e))
+    }
+
     /// Actions in id order: (id, kind, label).
     pub fn actions(&self) -> Result<Vec<(i64, String, String)>> {
         let mut stmt = self

@@ -1,6 +1,8 @@
 //! Correcting a saved match: the match as the form shows it, what an edit changes, and the
 //! edit window.
-use super::fields::{home_field, memoir_fields, result_choices, score_fields, shown_name};
+use super::fields::{
+    home_field, memoir_fields, result_choices, score_conflict, score_fields, shown_name,
+};
 use super::form::{EditForm, MatchForm};
 use crate::command::Command;
 use crate::picker::name_picker;
@@ -157,11 +159,13 @@ pub(super) fn edit_window(
             }
             home_field(ui, "edit-home", &mut edit.form.home, &na, &nb);
             score_fields(ui, "edit", &mut edit.form);
+            let conflict = score_conflict(ui, "edit", &mut edit.form, (&na, &nb));
             let changes = edit_of(&was, &edit.form);
             let nothing = changes == MatchEdit::default();
+            let can = !nothing && !conflict;
             ui.horizontal(|ui| {
-                let save = ui.add_enabled(!nothing, egui::Button::new("Save changes (Enter)"));
-                if save.clicked() || (enter && !nothing) {
+                let save = ui.add_enabled(can, egui::Button::new("Save changes (Enter)"));
+                if save.clicked() || (enter && can) {
                     out.push(Command::EditMatch {
                         seq: edit.original.seq,
                         edit: changes.clone(),

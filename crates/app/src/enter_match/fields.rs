@@ -67,6 +67,12 @@ pub(super) fn home_field(ui: &mut egui::Ui, id: &str, home: &mut String, a: &str
     });
 }
 
+/// The Score field's id in the form `id` ("enter" or "edit"), so that an offer to change
+/// the score can put the keyboard there.
+fn score_id(id: &str) -> egui::Id {
+    egui::Id::unique((id, "score"))
+}
+
 /// The optional score ("3-1", which sets the result it decides) and the event's class.
 pub(super) fn score_fields(ui: &mut egui::Ui, id: &str, form: &mut MatchForm) {
     ui.horizontal_wrapped(|ui| {
@@ -74,7 +80,7 @@ pub(super) fn score_fields(ui: &mut egui::Ui, id: &str, form: &mut MatchForm) {
         let typed = ui
             .add(
                 egui::TextEdit::singleline(&mut form.score)
-                    .id_salt((id, "score"))
+                    .id(score_id(id))
                     .hint_text("3-1")
                     .desired_width(60.0),
             )
@@ -102,6 +108,51 @@ pub(super) fn score_fields(ui: &mut egui::Ui, id: &str, form: &mut MatchForm) {
             .response
             .labelled_by(name.id);
     });
+}
+
+/// A score decides the result, so a result chosen after it that says otherwise (a draw for a
+/// saved 2-1) cannot be saved as it stands: says so, naming the Score field, and offers to
+/// clear the score or to change it. True while they disagree.
+pub(super) fn score_conflict(
+    ui: &mut egui::Ui,
+    id: &str,
+    form: &mut MatchForm,
+    (a, b): (&str, &str),
+) -> bool {
+    let Ok(goals) = rungs_ladder::score::parse_score(&form.score) else {
+        return false;
+    };
+    let decided = MatchResult::Played(rungs_ladder::score::outcome_of(goals));
+    let Some(chosen) = form.result.filter(|r| *r != decided) else {
+        return false;
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.colored_label(
+            ui.visuals().warn_fg_color,
+            format!(
+                "Score {}-{} says {}, but the result says {}:",
+                goals[0],
+                goals[1],
+                decided.sentence(a, b),
+                chosen.sentence(a, b)
+            ),
+        );
+        if ui
+            .button("Clear the score")
+            .on_hover_text("Keep the result you chose, with no score")
+            .clicked()
+        {
+            form.score.clear();
+        }
+        if ui
+            .button("Change the score")
+            .on_hover_text("Type the score that goes with the result you chose")
+            .clicked()
+        {
+            ui.memory_mut(|m| m.request_focus(score_id(id)));
+        }
+    });
+    true
 }
 
 pub(super) fn memoir_fields(ui: &mut egui::Ui, form: &mut MatchForm, app: &AppState) {

@@ -2,7 +2,9 @@
 //! matches.
 use super::edit::edit_window;
 use super::edit::form_of;
-use super::fields::{home_field, memoir_fields, result_choices, score_fields, shown_name};
+use super::fields::{
+    home_field, memoir_fields, result_choices, score_conflict, score_fields, shown_name,
+};
 use super::forecast::forecast_lines;
 use super::forecast::{Forecast, compute_forecast};
 use super::form::{EditForm, MatchForm, check, result_key, said};
@@ -219,9 +221,10 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
             }
         }
     });
+    let conflict = score_conflict(ui, "enter", &mut me.form, (&name_a, &name_b));
     let ready = check(app, &me.form);
     ui.horizontal_wrapped(|ui| {
-        let can = ready.is_ok() && past.is_none();
+        let can = ready.is_ok() && past.is_none() && !conflict;
         let save = ui.add_enabled(can, egui::Button::new("Save match (Enter)"));
         if save.clicked() || (enter && can && me.edit.is_none()) {
             out.push(Command::AddMatch {
@@ -230,6 +233,8 @@ pub fn show(ui: &mut egui::Ui, me: &mut EnterMatchScreen, app: &AppState, out: &
             });
         }
         match &ready {
+            // The line above says it, with its buttons.
+            Err(_) if conflict => {}
             Err(why) => {
                 ui.weak(why);
             }

@@ -289,11 +289,16 @@ impl<R: Read> MatchReader<R> {
             } else {
                 format!("the date {} is not a valid date", quote(date_text))
             };
-            self.error(
+            let mut e = self.error(
                 line,
                 cols.name(cols.date),
                 format!("{what}; expected format {}{example}", self.date_format),
-            )
+            );
+            e.problem = Some(Box::new(super::record::CsvProblem::Date {
+                text: date_text.to_string(),
+                example: self.date_example.clone(),
+            }));
+            e
         })?;
 
         let date = Day::new(date).map(Day::date).map_err(|e| {

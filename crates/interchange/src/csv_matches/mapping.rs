@@ -195,8 +195,16 @@ impl Columns {
             line,
             field: field.to_string(),
             message,
+            problem: None,
         };
 
+        // A picture or a spreadsheet's own format read as CSV: its "columns" are binary
+        // bytes, and listing them when a column is missing helps nobody. (A header in
+        // another encoding whose columns are found still reads.)
+        let text = |cell: &[u8]| {
+            std::str::from_utf8(cell).is_ok_and(|t| !t.chars().any(|c| c.is_control() && c != '\t'))
+        };
+        let is_text = record.iter().all(text);
         let names: Vec<String> = record
             .iter()
             .map(|cell| {
@@ -234,6 +242,16 @@ impl Columns {
         };
         let require = |wanted: &str| -> Result<usize, CsvError> {
             find(wanted)?.ok_or_else(|| {
+                if !is_text {
+                    let mut e = err(
+                        header_line,
+                        "row",
+                        "is not text (a match CSV is a text file); nothing was imported"
+                            .to_string(),
+                    );
+                    e.problem = Some(Box::new(super::record::CsvProblem::NotText));
+                    return e;
+                }
                 err(
                     header_line,
                     wanted,

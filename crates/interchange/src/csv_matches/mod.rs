@@ -24,7 +24,7 @@ mod words;
 
 pub use mapping::{HomeColumn, Mapping, ResultColumns, class_of_tournament};
 pub use reader::{MatchReader, Row};
-pub use record::{CsvError, CsvMatch, MAX_ROW_BYTES, Side};
+pub use record::{CsvError, CsvMatch, CsvProblem, MAX_ROW_BYTES, Side};
 
 use std::io::Read;
 use std::path::Path;
@@ -39,6 +39,7 @@ pub fn open(path: &Path, mapping: &Mapping) -> Result<MatchReader<Box<dyn Read>>
         line: 0,
         field: "file".into(),
         message: format!("cannot be opened: {e}"),
+        problem: None,
     })?;
     let gzipped = path
         .extension()

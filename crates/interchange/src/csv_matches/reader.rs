@@ -143,6 +143,7 @@ impl<R: Read> MatchReader<R> {
             line,
             field: field.to_string(),
             message,
+            problem: None,
         };
 
         let Ok(date_items) = StrftimeItems::new(&mapping.date_format).parse_to_owned() else {
@@ -226,6 +227,7 @@ impl<R: Read> MatchReader<R> {
             line,
             field: field.to_string(),
             message,
+            problem: None,
         }
     }
 

@@ -54,4 +54,22 @@ pub struct CsvError {
     pub line: u64,
     pub field: String,
     pub message: String,
+    /// What is wrong as data, where a door says it in its own words; `None` where the
+    /// message is all there is.
+    /// (Boxed: an error is rare, and a row's `Result` stays small.)
+    pub problem: Option<Box<CsvProblem>>,
+}
+
+/// The problems a door may word itself.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CsvProblem {
+    /// The file is not text (a picture, a spreadsheet's own format): its header is not UTF-8
+    /// or holds control characters.
+    NotText,
+    /// A date cell that does not read in the mapping's format: the cell, and the format's
+    /// example date ("2026-01-31").
+    Date {
+        text: String,
+        example: Option<String>,
+    },
 }
