@@ -70,7 +70,7 @@ pub(crate) fn run_calendar(ladder: &mut Ladder, date: NaiveDate, history: &mut V
 }
 
 /// The ladder brought to `date`: the season calendar's resets due before an event on that
-/// day applied now, as the event would apply them first ([`run_calendar`]), and the ladder
+/// day applied now, as the event would apply them first (`run_calendar`), and the ladder
 /// then standing on that day, so that the event applies none of them again. A match is
 /// rated after its due resets, so it is forecast after them too: what a forecast, a
 /// pairing or prediction quality reads before the match is applied.

@@ -102,7 +102,7 @@ impl Store {
     /// Appends one user action: its rows land, and the caches follow, or nothing changes.
     /// Returns the sequence numbers given to the rows. The rows were checked when `change`
     /// was made; what depends on the ladder is checked here, against the ladder as it stands
-    /// under this transaction (the ids by [`Store::survey`], the rest by the replay).
+    /// under this transaction (the ids by `Store::survey`, the rest by the replay).
     pub fn commit(&mut self, change: &Change) -> Result<Vec<u64>> {
         let (label, rows) = (change.label(), change.rows());
         if rows.is_empty() {
