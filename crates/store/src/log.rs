@@ -261,18 +261,6 @@ impl Store {
         Ok(stamp)
     }
 
-    /// The labels of the actions after action `id`, in order (what another program did since
-    /// this store read the ladder, once read again).
-    pub fn labels_after(&self, id: i64) -> Result<Vec<(i64, String)>> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id, label FROM actions WHERE id > ?1 ORDER BY id")
-            .map_err(|e| self.sql(e))?;
-        stmt.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))
-            .and_then(|rows| rows.collect())
-            .map_err(|e| self.sql(e))
-    }
-
     /// The actions after action `id`, in order, with their kinds: (id, kind, label), kind
     /// "do", "undo" or "redo". An undo's label is that of the action it took back, so what
     /// another program did is said from both.
@@ -288,13 +276,7 @@ impl Store {
 
     /// Actions in id order: (id, kind, label).
     pub fn actions(&self) -> Result<Vec<(i64, String, String)>> {
-        let mut stmt = self
-            .conn
-            .prepare("SELECT id, kind, label FROM actions ORDER BY id")
-            .map_err(|e| self.sql(e))?;
-        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-            .and_then(|rows| rows.collect())
-            .map_err(|e| self.sql(e))
+        self.actions_after(i64::MIN)
     }
 
     /// What undoing or redoing `action` may change: the earliest date of the events it

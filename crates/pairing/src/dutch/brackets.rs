@@ -246,8 +246,15 @@ impl Graph {
                 if hi == places {
                     return Ok(mates);
                 }
-                for place in lo..hi {
-                    let x = layout.position(place);
+                // A place with no position cannot be held to the window's answer: the order
+                // is then weighed whole below, as for a bracket too big for the exact order.
+                let Some(held) = (lo..hi)
+                    .map(|p| layout.position(p))
+                    .collect::<Option<Vec<_>>>()
+                else {
+                    break;
+                };
+                for x in held {
                     self.keep_only(x, mates[x]);
                 }
                 lo = hi;

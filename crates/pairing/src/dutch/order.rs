@@ -128,17 +128,14 @@ impl Layout {
         if self.moved_pass { self.moved } else { self.s1 }
     }
 
-    /// The bracket position of S1 place `place`.
-    pub fn position(&self, place: usize) -> usize {
+    /// The bracket position of S1 place `place` (`None` past the last place).
+    pub fn position(&self, place: usize) -> Option<usize> {
         let want = if self.moved_pass {
             Role::Moved(place)
         } else {
             Role::In(place)
         };
-        self.role
-            .iter()
-            .position(|&r| r == want)
-            .expect("every place has a position")
+        self.role.iter().position(|&r| r == want)
     }
 
     /// Pairs the matching `mates` (by vertex, bracket first) makes inside the remainder;
