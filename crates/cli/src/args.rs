@@ -602,6 +602,16 @@ pub enum Command {
     /// Rebuild every cache of a ladder file from its log, in one transaction; the log itself
     /// is not touched.
     Repair { file: PathBuf },
+    /// Copy a ladder whole (its rules, log and undo history) from a file to a shared
+    /// ladder's postgres:// URL, or from a URL to a new file.
+    Copy { from: PathBuf, to: PathBuf },
+    /// A shared ladder's state: the server's last action, the replica's, the changes
+    /// waiting for the server.
+    Status {
+        url: String,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// `rungs pair`'s options for saving the round in the log.

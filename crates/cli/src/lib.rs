@@ -25,6 +25,7 @@ mod players;
 mod publish;
 mod rounds;
 mod seasons;
+mod shared;
 pub mod stdout;
 mod views;
 
@@ -35,9 +36,15 @@ use rungs_gate as action;
 
 /// Runs a parsed command line. `Ok(false)` means no subcommand was given.
 pub fn run(cli: Cli) -> Result<bool> {
-    let Some(command) = cli.command else {
+    let Some(mut command) = cli.command else {
         return Ok(false);
     };
+    if let Some(done) = shared::special(&command) {
+        return done.and(stdout::finished()).map(|()| true);
+    }
+    // A shared ladder's command runs on its replica, brought up to the server first and
+    // sent to it after.
+    let session = shared::open(&mut command)?;
     // A change is built from the ladder as read; if another program changed the ladder before
     // it landed, it was refused whole, so read again and build it again (a few times).
     // A reader that may not write the ladder cannot take SQLite's locks, so it cannot make a
@@ -60,6 +67,7 @@ pub fn run(cli: Cli) -> Result<bool> {
             done => break done,
         }
     };
+    let done = shared::finish(session, done);
     // What was done is said; output that could not be written is an error of its own.
     done.and(stdout::finished()).map(|()| true)
 }
@@ -340,6 +348,8 @@ fn run_command(command: Command) -> Result<()> {
         } => seasons::scenario(&file, &name, &sides, &ratio, &averages, date.as_deref())?,
         C::Check { file, json } => maintenance::check(&file, json)?,
         C::Repair { file } => maintenance::repair(&file)?,
+        // Handled by `shared::special` before any ladder is opened.
+        C::Copy { .. } | C::Status { .. } => {}
     }
     Ok(())
 }

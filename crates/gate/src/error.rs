@@ -203,6 +203,9 @@ pub enum ActionError {
     /// a constructor's oversight, said rather than written).
     #[error(transparent)]
     Change(#[from] rungs_store::ChangeError),
+    /// A shared ladder's server or replica (see `shared.rs`).
+    #[error(transparent)]
+    Shared(#[from] rungs_store::shared::SharedError),
 }
 
 impl ActionError {

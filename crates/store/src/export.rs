@@ -5,7 +5,8 @@ use rungs_ladder::event::LogRow;
 use rungs_ladder::rules::Rules;
 
 /// Whether an action did something, or undid or redid an earlier one.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum ActionKind {
     Do,
     Undo,

@@ -33,6 +33,7 @@ pub mod newfile;
 mod replay;
 pub mod runs;
 pub mod schema;
+pub mod shared;
 mod torn;
 mod varint;
 

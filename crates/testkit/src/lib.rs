@@ -23,4 +23,5 @@ impl TempDir {
     }
 }
 
+pub mod postgres;
 pub mod strategies;

@@ -3,4 +3,5 @@
 mod goals_centre;
 mod replay_reading;
 mod seasons;
+mod shared_server;
 mod store;
