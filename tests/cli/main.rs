@@ -19,6 +19,7 @@ mod pair_cli;
 mod publish;
 mod publish_browser;
 mod rounds_cli;
+mod shared_cli;
 mod standings_cli;
 mod store_trust;
 mod support;

@@ -149,7 +149,8 @@ impl Session {
                     let actions = server.actions_after(self.state.base, store.last_row()?)?;
                     store.replay_server(&place, &actions)?;
                     synced.pulled += actions.len();
-                    self.state.base = head;
+                    // What was read, which may reach past the head asked for a moment ago.
+                    self.state.base += actions.len() as i64;
                     self.replica.save(&self.state)?;
                 }
                 return Ok(synced);

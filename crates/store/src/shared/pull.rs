@@ -257,12 +257,14 @@ impl Store {
                         undone.last()
                     };
                     if top.copied() != action.target {
+                        let (verb, what) = match kind {
+                            ActionKind::Undo => ("undoes", "the latest change"),
+                            _ => ("redoes", "the latest undone change"),
+                        };
                         return Err(refuse(format!(
-                            "it {}s action {} where the ladder's {} is {}",
-                            kind.as_str(),
+                            "it {verb} action {} where {what} is {}",
                             action.target.unwrap_or(0),
-                            kind.as_str(),
-                            top.map_or("nothing".to_string(), |t| format!("action {t}"))
+                            top.map_or("none".to_string(), |t| format!("action {t}"))
                         )));
                     }
                     let toggled = if kind == ActionKind::Undo {

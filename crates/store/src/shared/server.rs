@@ -116,8 +116,15 @@ impl Server {
             }
         }
         let place = url.shown.clone();
+        // A Unix socket carries no TLS, as with libpq.
+        let socket_only = !config.get_hosts().is_empty()
+            && config
+                .get_hosts()
+                .iter()
+                .all(|h| matches!(h, postgres::config::Host::Unix(_)));
         let connected = match config.get_ssl_mode() {
             postgres::config::SslMode::Disable => config.connect(postgres::NoTls),
+            _ if socket_only => config.connect(postgres::NoTls),
             _ => config.connect(tls(url)?),
         };
         let client = connected.map_err(|e| {
