@@ -4,8 +4,9 @@
 //! checked before anything lands, and an action that fails is refused by its number and change
 //! id with the replica left as it was.
 
+use super::error::SharedError;
+use super::schema;
 use super::server::{RawAction, Server, ServerAction};
-use super::{SharedError, schema};
 use crate::export::ActionKind;
 use crate::import::{ImportFailure, LogPiece};
 use crate::log::stacks;

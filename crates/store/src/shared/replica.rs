@@ -10,7 +10,7 @@
 //! system drops with the process, killed or not) from opening the ladder to the last
 //! exchange with the server.
 
-use super::SharedError;
+use super::error::SharedError;
 use super::server::NewAction;
 use super::url::LadderUrl;
 use crate::codec::Rows;

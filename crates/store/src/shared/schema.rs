@@ -12,7 +12,7 @@
 //!   its rows as a JSON array of log rows (the JSON Lines export's row form), who appended it
 //!   and when.
 
-use super::SharedError;
+use super::error::SharedError;
 
 /// The schema version this rungs writes and reads.
 pub const VERSION: i32 = 1;
@@ -86,10 +86,12 @@ pub fn check(client: &mut postgres::Client, place: &str) -> Result<(), SharedErr
         [v] => Err(SharedError::SchemaVersion {
             place: place.into(),
             found: v.to_string(),
+            supported: VERSION,
         }),
         more => Err(SharedError::SchemaVersion {
             place: place.into(),
             found: format!("{} rows where one belongs", more.len()),
+            supported: VERSION,
         }),
     }
 }

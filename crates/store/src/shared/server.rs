@@ -3,8 +3,9 @@
 //! the head the replica saw, and reading the actions after one. Every value is bound as a
 //! parameter; no text a user or a server gave is ever part of a statement.
 
+use super::error::SharedError;
+use super::schema;
 use super::url::{LadderUrl, pgpass_password};
-use super::{SharedError, schema};
 use crate::export::ActionKind;
 use rungs_ladder::event::LogRow;
 use std::sync::Arc;
@@ -145,7 +146,7 @@ impl Server {
             } else {
                 SharedError::Unreachable {
                     place: place.clone(),
-                    cause: super::url::without_password(&text),
+                    cause: super::error::without_password(&text),
                 }
             }
         })?;

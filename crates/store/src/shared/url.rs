@@ -9,7 +9,8 @@
 //! `PGPASSFILE` or `~/.pgpass` (the file libpq reads, in its format), or is asked for by the
 //! door that opens the ladder.
 
-use super::SharedError;
+use super::error::SharedError;
+pub use super::error::without_password;
 use std::path::PathBuf;
 
 /// The ladder a database holds when the URL names none.
@@ -120,37 +121,6 @@ impl LadderUrl {
     }
 }
 
-/// `text` with any password taken out: the `user:password@` form and a `password=` option.
-pub fn without_password(text: &str) -> String {
-    let mut out = text.to_string();
-    if let Some(start) = out.find("://").map(|i| i + 3) {
-        let end = out[start..]
-            .find(['/', '?'])
-            .map_or(out.len(), |i| start + i);
-        if let Some(at) = out[start..end].rfind('@').map(|i| start + i)
-            && let Some(colon) = out[start..at].find(':').map(|i| start + i)
-        {
-            out.replace_range(colon..at, "");
-        }
-    }
-    if let Some((base, query)) = out.split_once('?') {
-        let kept: Vec<&str> = query
-            .split('&')
-            .filter(|p| !p.starts_with("password="))
-            .collect();
-        out = if kept.is_empty() {
-            base.to_string()
-        } else {
-            format!("{base}?{}", kept.join("&"))
-        };
-    }
-    // A message from the URL parser may quote it in other forms: no `password` word passes.
-    if out.contains("password=") {
-        return "(a URL with a password)".into();
-    }
-    out
-}
-
 fn percent_decoded(text: &str) -> String {
     let bytes = text.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -245,9 +215,7 @@ mod tests {
 
     #[test]
     fn a_bad_ladder_name_or_option_is_refused_in_words() {
-        let e = LadderUrl::parse("postgres://ann:pw@h/db?ladder=a;drop")
-            .err()
-            .expect("refused");
+        let e = LadderUrl::parse("postgres://ann:pw@h/db?ladder=a;drop").expect_err("refused");
         assert_eq!(
             e.to_string(),
             "postgres://ann@h/db?ladder=a;drop: ladder=a;drop: a ladder's name is 1 to 64 letters, digits, - _ or ."
