@@ -467,3 +467,25 @@ fn a_ladder_copied_to_the_server_and_back_is_the_same_ladder() {
     // The undo came along: redo is refused, as on the file (a match was done after it).
     assert_eq!(server_matches(&server, "copied"), 3);
 }
+
+/// A command refused on a shared ladder names the ladder by its URL, not by the replica.
+#[test]
+fn a_refusal_names_the_url_not_the_replica() {
+    let Some(server) = server_with_ladder("words", "club") else {
+        return;
+    };
+    let ann = Machine::new(&server, "ann", "ann-pw", "club");
+    ann.ok(&["add-player", "URL", "Ann", "--date", "2026-01-01"]);
+    let said = ann.fails(&[
+        "add-match",
+        "URL",
+        "Ann",
+        "Nobody",
+        "1",
+        "--date",
+        "2026-01-02",
+    ]);
+    assert!(said.starts_with(&format!("rungs: {}", ann.url)), "{said}");
+    assert!(said.contains("unknown player `Nobody`"), "{said}");
+    assert!(!said.contains(".rungs"), "{said}");
+}

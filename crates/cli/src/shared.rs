@@ -135,7 +135,9 @@ pub fn finish(session: Option<Session>, done: Result<()>) -> Result<()> {
         return done;
     };
     let synced = session.sync();
-    done?;
+    // A refusal names the ladder by its URL, not by the replica's file.
+    let replica = session.path().display().to_string();
+    done.map_err(|e| anyhow::anyhow!(format!("{e:#}").replace(&replica, &session.url.shown)))?;
     let synced = synced?;
     waiting(&session);
     refusals(&synced)

@@ -122,22 +122,18 @@ impl Session {
     /// changes made on the replica since the last sync are queued first, whatever happens.
     pub fn sync(&mut self) -> Result<Synced, ActionError> {
         let mut synced = Synced::default();
+        let mut whole = true;
         if self.replica.exists() {
-            self.queue_new()?;
+            let store = Store::open(&self.replica.path)?;
+            self.queue_new(&store)?;
+            // A replica missing changes the queue holds (a kill while it was being made
+            // again) is made again from the server, as a missing one is.
+            whole = store.last_action()? != self.state.base + self.state.pending.len() as i64;
         }
         let Some(server) = self.server.as_mut() else {
             return Ok(synced);
         };
         let place = self.url.shown.clone();
-        // A replica missing, or missing changes the queue holds (a kill while it was being
-        // made again), is made again from the server.
-        let whole = match self.replica.exists() {
-            false => true,
-            true => {
-                let store = Store::open(&self.replica.path)?;
-                store.last_action()? != self.state.base + self.state.pending.len() as i64
-            }
-        };
         if whole {
             rebuild(server, &self.replica, &mut self.state, &[], &mut synced)?;
         }
@@ -184,14 +180,14 @@ impl Session {
     /// [`Session::sync`] does first), without sending them.
     pub fn queue(&mut self) -> Result<(), ActionError> {
         if self.replica.exists() {
-            self.queue_new()?;
+            let store = Store::open(&self.replica.path)?;
+            self.queue_new(&store)?;
         }
         Ok(())
     }
 
     /// Queues the replica's actions after those the state knows, each under a new change id.
-    fn queue_new(&mut self) -> Result<(), ActionError> {
-        let store = Store::open(&self.replica.path)?;
+    fn queue_new(&mut self, store: &Store) -> Result<(), ActionError> {
         let known = self.state.base + self.state.pending.len() as i64;
         if store.last_action()? <= known {
             return Ok(());

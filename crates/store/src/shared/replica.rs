@@ -196,13 +196,24 @@ impl Store {
         })
     }
 
-    /// The number of the last action.
+    /// The number of the last action (one indexed look-up, not the whole actions table).
     pub fn last_action(&self) -> Result<i64> {
-        Ok(self.action_kinds(&self.conn)?.len() as i64)
+        self.conn
+            .query_row("SELECT COALESCE(MAX(id), 0) FROM actions", [], |r| r.get(0))
+            .map_err(|e| self.sql(e))
     }
 
-    /// The number of the last log row.
+    /// The number of the last log row (the last block's end, not a pass over the log).
     pub fn last_row(&self) -> Result<i64> {
-        Ok(self.log_stamp(&self.conn)?.last_seq)
+        use rusqlite::OptionalExtension;
+        self.conn
+            .query_row(
+                "SELECT first_seq + rows - 1 FROM log ORDER BY first_seq DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .optional()
+            .map(|last| last.unwrap_or(0))
+            .map_err(|e| self.sql(e))
     }
 }
