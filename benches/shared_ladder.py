@@ -60,6 +60,9 @@ def main():
     work = a.dir or tempfile.mkdtemp(prefix="rungs-shared-bench-")
     os.makedirs(work, exist_ok=True)
     server = os.path.join(work, "pg")
+    # A kept --dir keeps its CSV only: a new server and new replicas each run.
+    for old in (server, os.path.join(work, "cache-a"), os.path.join(work, "cache-b")):
+        shutil.rmtree(old, ignore_errors=True)
     os.makedirs(server, exist_ok=True)
     if os.geteuid() == 0:
         os.chown(server, 65534, 65534)
