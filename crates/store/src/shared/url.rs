@@ -224,6 +224,27 @@ mod tests {
         assert!(!is_url("club.rungs"));
     }
 
+    proptest::proptest! {
+        /// Whatever the password (any printable text but the URL's own delimiters; "QZ" first so
+        /// that it cannot be a piece of the host by chance), neither
+        /// the shown URL, nor the Debug form, nor a parse error repeats it.
+        #[test]
+        fn no_password_is_ever_shown(password in "QZ[A-Za-z0-9!$%&()*+,;=._~-]{4,28}", ladder in "[a-z;' ]{0,8}") {
+            let text = format!("postgres://ann:{password}@db.example.org/fed?ladder={ladder}");
+            let said = match LadderUrl::parse(&text) {
+                Ok(url) => format!("{} {url:?}", url.shown),
+                Err(e) => e.to_string(),
+            };
+            proptest::prop_assert!(!said.contains(&password), "{said}");
+            let in_query = format!("postgres://db.example.org/fed?password={password}&ladder=x");
+            let said = match LadderUrl::parse(&in_query) {
+                Ok(url) => format!("{} {url:?}", url.shown),
+                Err(e) => e.to_string(),
+            };
+            proptest::prop_assert!(!said.contains(&password), "{said}");
+        }
+    }
+
     #[test]
     fn pgpass_lines_read_as_libpq_reads_them() {
         assert_eq!(
