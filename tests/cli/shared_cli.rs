@@ -489,3 +489,44 @@ fn a_refusal_names_the_url_not_the_replica() {
     assert!(said.contains("unknown player `Nobody`"), "{said}");
     assert!(!said.contains(".rungs"), "{said}");
 }
+
+/// Bo undoes the latest match offline while Ann's organiser enters another: Bo's undo would
+/// now take back a change that is no longer the last, so it is refused in words and both
+/// matches stand, on the server and in Bo's replica.
+#[test]
+fn a_stale_undo_is_refused_in_words() {
+    let Some(server) = server_with_ladder("undo", "club") else {
+        return;
+    };
+    let ann = Machine::new(&server, "ann", "ann-pw", "club");
+    ann.ok(&[
+        "add-player",
+        "URL",
+        "Ann",
+        "Bo",
+        "Cy",
+        "--date",
+        "2026-01-01",
+    ]);
+    ann.ok(&["add-match", "URL", "Ann", "Bo", "1", "--date", "2026-01-02"]);
+    let bo = Machine::new(&server, "bo", "bo-pw", "club");
+    bo.ok(&["standings", "URL"]);
+    server.stop();
+    bo.ok(&["undo", "URL"]);
+    assert_eq!(
+        matches_in(&bo),
+        0,
+        "offline, the undo shows on Bo's replica"
+    );
+    server.restart();
+    ann.ok(&["add-match", "URL", "Bo", "Cy", "1", "--date", "2026-01-03"]);
+    let said = bo.fails(&["standings", "URL"]);
+    assert!(
+        said.contains("\"added Ann beat Bo\" is no longer the last change: the ladder was changed by another organiser (ann) at ")
+            && said.ends_with("; the undo was not saved\n"),
+        "{said}"
+    );
+    assert_eq!(server_matches(&server, "club"), 2);
+    assert_eq!(matches_in(&bo), 2);
+    assert_eq!(bo.json(&["status", "URL", "--json"])["waiting"], 0);
+}
