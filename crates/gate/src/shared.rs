@@ -245,7 +245,12 @@ fn rebuild(
 
 /// Who did something among `others`, and when: "ann at 2026-11-29 20:14".
 fn by(o: &ServerAction) -> String {
-    format!("by another organiser ({}) at {}", o.author, o.at)
+    // The server's words are data: a role name written by hand is shown safely.
+    format!(
+        "by another organiser ({}) at {}",
+        rungs_ladder::values::shown(&o.author),
+        rungs_ladder::values::shown(&o.at)
+    )
 }
 
 /// Makes `change` again on `store`, checked against the ladder as it stands and against
