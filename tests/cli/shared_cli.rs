@@ -530,3 +530,41 @@ fn a_stale_undo_is_refused_in_words() {
     assert_eq!(matches_in(&bo), 2);
     assert_eq!(bo.json(&["status", "URL", "--json"])["waiting"], 0);
 }
+
+/// Twenty changes wait; the server is stopped while they are being sent, at moments across
+/// the send, and started again: once a command gets through, each is on the server once.
+#[test]
+fn the_server_stopped_mid_sync_loses_and_doubles_nothing() {
+    let Some(server) = server_with_ladder("midsync", "club") else {
+        return;
+    };
+    let bo = Machine::new(&server, "bo", "bo-pw", "club");
+    bo.ok(&["add-player", "URL", "Ann", "Bo", "--date", "2026-01-01"]);
+    server.stop();
+    for _ in 0..20 {
+        bo.ok(&["add-match", "URL", "Ann", "Bo", "1", "--date", "2026-01-02"]);
+    }
+    assert_eq!(bo.json(&["status", "URL", "--json"])["waiting"], 20);
+    for delay_ms in [15u64, 40, 80] {
+        server.restart();
+        let url = bo.url.clone();
+        let mut child = bo
+            .command(&["standings", &url])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(delay_ms));
+        server.stop();
+        let _ = child.wait();
+    }
+    server.restart();
+    bo.ok(&["standings", "URL"]);
+    assert_eq!(bo.json(&["status", "URL", "--json"])["waiting"], 0);
+    assert_eq!(server_matches(&server, "club"), 20);
+    assert_eq!(matches_in(&bo), 20);
+    assert_eq!(
+        matches_in(&Machine::new(&server, "ann", "ann-pw", "club")),
+        20
+    );
+}
