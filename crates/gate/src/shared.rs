@@ -124,7 +124,7 @@ impl Session {
         let mut synced = Synced::default();
         let mut whole = true;
         if self.replica.exists() {
-            let store = Store::open(&self.replica.path)?;
+            let store = Store::open_for_sync(&self.replica.path)?;
             self.queue_new(&store)?;
             // A replica missing changes the queue holds (a kill while it was being made
             // again) is made again from the server, as a missing one is.
@@ -167,7 +167,7 @@ impl Session {
             }
             // Another organiser got there first: what they did, then the replica made again
             // with the waiting changes checked again on top.
-            let store = Store::open(&self.replica.path)?;
+            let store = Store::open_for_sync(&self.replica.path)?;
             let pending_rows: usize = self.state.pending.iter().map(|p| p.rows.len()).sum();
             let base_row = store.last_row()? - pending_rows as i64;
             drop(store);
@@ -180,7 +180,7 @@ impl Session {
     /// [`Session::sync`] does first), without sending them.
     pub fn queue(&mut self) -> Result<(), ActionError> {
         if self.replica.exists() {
-            let store = Store::open(&self.replica.path)?;
+            let store = Store::open_for_sync(&self.replica.path)?;
             self.queue_new(&store)?;
         }
         Ok(())

@@ -130,6 +130,13 @@ impl Replica {
 }
 
 impl Store {
+    /// Opens a replica for what a sync reads (its last action and row, the actions after
+    /// one): its schema checked, its caches not compared with its log, which costs a pass
+    /// over the whole log. What reads or changes the ladder opens it with [`Store::open`].
+    pub fn open_for_sync(path: &Path) -> Result<Store> {
+        Store::open_unchecked(path)
+    }
+
     /// The actions after action `after`, with their rows and, for an undo or a redo, the
     /// action it toggled: the changes made on a replica since it last met the server.
     pub fn actions_since(&self, after: i64) -> Result<Vec<LocalAction>> {
