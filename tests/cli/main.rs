@@ -22,3 +22,4 @@ mod rounds_cli;
 mod standings_cli;
 mod store_trust;
 mod support;
+mod swiss_cli;

@@ -10,7 +10,7 @@ use super::state::AppState;
 use chrono::NaiveDate;
 use eframe::egui::{self, Key, RichText};
 use rungs_gate::rounds::{RoundInput, board_match};
-use rungs_ladder::event::{BoardRef, ByeScore, Format, MatchResult, PlayerId};
+use rungs_ladder::event::{BoardRef, ByeScore, Format, MatchResult, PlayerId, SwissRecord};
 use rungs_ladder::preview::Change;
 use rungs_ladder::rounds::Book;
 use rungs_pairing::ladder::History;
@@ -34,6 +34,8 @@ pub struct Draft {
     pub boards: Vec<DraftBoard>,
     pub bye: Option<PlayerId>,
     pub event: Option<u32>,
+    /// A Swiss round: its entries, requested byes and withdrawals, saved with it.
+    pub swiss: SwissRecord,
 }
 
 /// What the log says, read once per change of the ladder.
@@ -202,6 +204,9 @@ impl TonightScreen {
         }
         let format = self.format;
         let seed = self.seed;
+        let bye_scores = self
+            .bye_scores
+            .unwrap_or_else(|| night::default_bye(format));
         let read = self.read(app);
         let event = match format {
             Format::Swiss => read
@@ -219,6 +224,10 @@ impl TonightScreen {
             seed,
             locked: &locked_pairs,
             event,
+            requested: &[],
+            withdrawn: &[],
+            rounds: None,
+            bye_scores,
         };
         match night::plan(&app.ladder, &read.history, &read.book, &request) {
             Ok(planned) => {
@@ -248,6 +257,7 @@ impl TonightScreen {
                     boards,
                     bye: planned.bye,
                     event,
+                    swiss: planned.swiss,
                 };
                 if before.is_some_and(|b| b == pairs(&draft)) {
                     self.note = Some(
@@ -614,6 +624,7 @@ fn save(me: &mut TonightScreen, d: &Draft) -> Command {
             .bye_scores
             .unwrap_or_else(|| night::default_bye(d.format)),
         event: d.event,
+        swiss: d.swiss.clone(),
     };
     me.draft = None;
     me.swap = None;

@@ -424,8 +424,8 @@ pub enum Command {
         objective: Option<String>,
     },
     /// Tonight's boards for the players present, from the ladder's own forecast: balanced (the
-    /// closest games, no recent rematch, sides balanced), swiss (round 1 of an event) or
-    /// round-robin (Berger tables). Nothing is saved.
+    /// closest games, no recent rematch, sides balanced), swiss (the next round of an event
+    /// by FIDE's Dutch System) or round-robin (Berger tables). Nothing is saved.
     Pair {
         file: PathBuf,
         /// The players present, joined by commas: "Ann,Bo Chen,Cy".
@@ -440,7 +440,9 @@ pub enum Command {
         /// balanced (default), swiss or round-robin.
         #[arg(long)]
         format: Option<String>,
-        /// Round robin: how many rounds (default: all of a single round robin).
+        /// Round robin: how many rounds (default: all of a single round robin). Swiss, a
+        /// new event: the rounds it will have (its last round pairs topscorers as FIDE's
+        /// rules say).
         #[arg(long, allow_hyphen_values = true)]
         rounds: Option<String>,
         /// Two players who must not meet, `Ann,Bo` (repeat for more pairs).
@@ -619,6 +621,15 @@ pub struct PairSaveArgs {
     /// default for Swiss) or `nothing`. A bye never changes a rating.
     #[arg(long, allow_hyphen_values = true)]
     pub bye: Option<String>,
+    /// Swiss: players not paired this round who asked for a half-point bye, "Ann,Bo".
+    #[arg(long, value_name = "NAMES")]
+    pub half_bye: Option<String>,
+    /// Swiss: players not paired this round who asked for a zero-point bye.
+    #[arg(long, value_name = "NAMES")]
+    pub zero_bye: Option<String>,
+    /// Swiss: players who withdraw from the event before this round.
+    #[arg(long, value_name = "NAMES")]
+    pub withdraw: Option<String>,
 }
 
 /// Two players named for a pairing rule.
