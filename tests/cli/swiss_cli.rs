@@ -183,3 +183,132 @@ fn five_rounds_paired_by_rungs_meet_the_absolute_criteria() {
     // 50 player-games.
     assert_eq!(games, 50);
 }
+
+/// A four-player event of two rounds, paired by rungs (equal ratings: pairing numbers by
+/// name, Ann 1, Bo 2, Cy 3, Di 4). Round 1: Ann (w) – Cy 1–0, Di (w) – Bo ½–½. Round 2:
+/// Bo (w) – Ann 1–0, Cy (w) – Di ½–½.
+fn four_player_event(dir: &Dir) {
+    dir.ok(&["new", FILE, "--system", "elo"]);
+    dir.ok(&[
+        "add-player",
+        FILE,
+        "Ann",
+        "Bo",
+        "Cy",
+        "Di",
+        "--date",
+        "2026-01-01",
+    ]);
+    let expected = [[["Ann", "Cy"], ["Di", "Bo"]], [["Bo", "Ann"], ["Cy", "Di"]]];
+    let results = [["1", "D"], ["1", "D"]];
+    for (r, (boards, results)) in expected.iter().zip(results).enumerate() {
+        let out = json(&dir.ok(&[
+            "pair",
+            FILE,
+            "--present",
+            "Ann,Bo,Cy,Di",
+            "--format",
+            "swiss",
+            "--date",
+            "2026-01-10",
+            "--event",
+            if r == 0 { "new" } else { "1" },
+            "--save",
+            "--json",
+        ]));
+        for (k, [a, b]) in boards.iter().enumerate() {
+            assert_eq!(out["boards"][k]["a"], *a, "{out}");
+            assert_eq!(out["boards"][k]["b"], *b, "{out}");
+            let (round, board) = ((r + 1).to_string(), (k + 1).to_string());
+            dir.ok(&["result", FILE, &round, &board, results[k]]);
+        }
+    }
+}
+
+/// Points: Bo ½ + 1 = 1½; Ann 1 + 0 = 1; Di ½ + ½ = 1; Cy 0 + ½ = ½.
+/// Buchholz (opponents' points): Ann Cy ½ + Bo 1½ = 2; Di Bo 1½ + Cy ½ = 2; Bo Di 1 + Ann 1
+/// = 2; Cy Ann 1 + Di 1 = 2. Cut-1 drops the lowest: Ann 1½, Di 1½, Bo 1, Cy 1.
+/// Ann and Di tie on 1 point, Cut-1 and Buchholz; they have not met (direct encounter 0
+/// each); Ann has one win (Cy), Di none: Ann 2nd, Di 3rd.
+#[test]
+fn the_crosstable_shows_rounds_points_and_fide_tiebreaks() {
+    let dir = Dir::new("swiss-crosstable");
+    four_player_event(&dir);
+    let t = json(&dir.ok(&["crosstable", FILE, "--json"]));
+    assert_eq!(t["event"], 1);
+    assert_eq!(t["rounds"], serde_json::json!([1, 2]));
+    assert_eq!(
+        t["tiebreaks"],
+        serde_json::json!(["BH-C1", "BH", "DE", "WIN"])
+    );
+    let rows = t["rows"].as_array().unwrap();
+    let line = |k: usize| {
+        let r = &rows[k];
+        let cells: Vec<&str> = r["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["text"].as_str().unwrap())
+            .collect();
+        let tb = &r["tiebreaks"];
+        (
+            r["place"].as_u64().unwrap(),
+            r["name"].as_str().unwrap().to_string(),
+            cells.join(" "),
+            r["points"].as_f64().unwrap(),
+            [&tb["BH-C1"], &tb["BH"], &tb["DE"], &tb["WIN"]].map(|v| v.as_f64().unwrap()),
+        )
+    };
+    assert_eq!(
+        line(0),
+        (1, "Bo".into(), "3b½ 2w1".into(), 1.5, [1.0, 2.0, 0.0, 1.0])
+    );
+    assert_eq!(
+        line(1),
+        (2, "Ann".into(), "4w1 1b0".into(), 1.0, [1.5, 2.0, 0.0, 1.0])
+    );
+    assert_eq!(
+        line(2),
+        (3, "Di".into(), "1w½ 4b½".into(), 1.0, [1.5, 2.0, 0.0, 0.0])
+    );
+    assert_eq!(
+        line(3),
+        (4, "Cy".into(), "2b0 3w½".into(), 0.5, [1.0, 2.0, 0.0, 0.0])
+    );
+    assert_eq!(rows[1]["rounds"][1]["opponent"], "Bo");
+    assert_eq!(rows[1]["rounds"][1]["colour"], "black");
+
+    // Sonneborn-Berger first: Ann beat Cy (½ × 1) and lost to Bo (0) = ½; Di drew Bo
+    // (1½ × ½ = ¾) and Cy (½ × ½ = ¼) = 1: Di above Ann. Progressive (running score after
+    // each round, summed): Di ½ + 1 = 1½, Ann 1 + 1 = 2.
+    let text = dir.ok(&[
+        "crosstable",
+        FILE,
+        "--event",
+        "1",
+        "--tiebreaks",
+        "sonneborn-berger,PS",
+    ]);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[1].split_whitespace().collect::<Vec<_>>(),
+        ["#", "Name", "Rtg", "R1", "R2", "Pts", "SB", "PS"]
+    );
+    let words = |k: usize| lines[k].split_whitespace().collect::<Vec<_>>();
+    assert_eq!(words(3), ["2", "Di", "1500", "1w½", "4b½", "1", "1", "1.5"]);
+    assert_eq!(
+        words(4),
+        ["3", "Ann", "1500", "4w1", "1b0", "1", "0.5", "2"]
+    );
+
+    let bad = dir.fail(&["crosstable", FILE, "--tiebreaks", "buchholz,koya"]);
+    assert!(
+        bad.contains("koya") && bad.contains("sonneborn-berger"),
+        "{bad}"
+    );
+    let bad = dir.fail(&["crosstable", FILE, "--event", "2"]);
+    assert!(
+        bad.contains("not the first round of a Swiss event"),
+        "{bad}"
+    );
+}

@@ -604,6 +604,22 @@ pub enum Command {
     /// Rebuild every cache of a ladder file from its log, in one transaction; the log itself
     /// is not touched.
     Repair { file: PathBuf },
+    /// A Swiss event's crosstable: each player's opponent (by place), colour and result
+    /// per round, points and FIDE's tie-breaks (default buchholz-cut1, buchholz,
+    /// direct-encounter, wins).
+    Crosstable {
+        file: PathBuf,
+        /// The event: the number of its first round (default the latest Swiss event).
+        #[arg(long, allow_hyphen_values = true)]
+        event: Option<String>,
+        /// Tie-breaks in order, joined by commas: buchholz, buchholz-cut1,
+        /// buchholz-median1, sonneborn-berger, direct-encounter, wins, games-won,
+        /// black-games, progressive, aro, tpr (or C.07's abbreviations, BH-C1…).
+        #[arg(long, value_name = "LIST")]
+        tiebreaks: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// `rungs pair`'s options for saving the round in the log.

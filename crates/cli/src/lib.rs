@@ -26,6 +26,7 @@ mod publish;
 mod rounds;
 mod seasons;
 pub mod stdout;
+mod swiss;
 mod views;
 
 pub use args::{Cli, Command};
@@ -340,6 +341,12 @@ fn run_command(command: Command) -> Result<()> {
         } => seasons::scenario(&file, &name, &sides, &ratio, &averages, date.as_deref())?,
         C::Check { file, json } => maintenance::check(&file, json)?,
         C::Repair { file } => maintenance::repair(&file)?,
+        C::Crosstable {
+            file,
+            event,
+            tiebreaks,
+            json,
+        } => swiss::show(&file, event.as_deref(), tiebreaks.as_deref(), json)?,
     }
     Ok(())
 }

@@ -113,6 +113,13 @@ pub fn swiss_round(
     )
 }
 
+/// Swiss event `number` (the number of its first round) of the ladder, its players named as
+/// the ladder names them now.
+pub fn read_event(ladder: &Ladder, book: &Book, number: u32) -> swiss_event::SwissEvent {
+    let date = book.rounds.get(&number).map_or(NaiveDate::MIN, |r| r.date);
+    swiss_event::read(book, number, &swiss_who(ladder, date))
+}
+
 /// The ladder's forbidden pairs among `ids`.
 pub fn forbidden_among(book: &Book, ids: &[PlayerId]) -> Vec<(PlayerId, PlayerId)> {
     book.rules
