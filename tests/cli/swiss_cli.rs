@@ -97,9 +97,10 @@ fn result(round: usize, board: usize, boards: usize) -> &'static str {
     }
 }
 
-#[test]
-fn five_rounds_paired_by_rungs_meet_the_absolute_criteria() {
-    let dir = Dir::new("swiss-five");
+/// Eleven players (Lu, a twelfth, enters late in round 2) over five rounds paired and saved
+/// by `rungs pair --format swiss`: Cy asks for a half-point bye in round 3, Di withdraws
+/// before round 4, one forfeit in round 2. Each saved round as `rungs round --json` shows it.
+fn five_round_event(dir: &Dir) -> Vec<Value> {
     dir.ok(&["new", FILE, "--system", "elo"]);
     let first = [
         "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit",
@@ -109,12 +110,11 @@ fn five_rounds_paired_by_rungs_meet_the_absolute_criteria() {
     args.extend(["--date", "2026-01-01"]);
     dir.ok(&args);
     dir.ok(&["add-player", FILE, "Lu", "--date", "2026-01-01"]);
-    let mut seen: BTreeMap<String, Seen> = BTreeMap::new();
+    let mut saved = Vec::new();
     for round in 1..=5usize {
         let mut present: Vec<&str> = first.to_vec();
         let mut extra: Vec<&str> = Vec::new();
         if round >= 2 {
-            // Lu enters late, in round 2.
             present.push("Lu");
         }
         if round == 3 {
@@ -156,10 +156,19 @@ fn five_rounds_paired_by_rungs_meet_the_absolute_criteria() {
                 result(round, board, boards),
             ]);
         }
-        let saved = json(&dir.ok(&["round", FILE, &n, "--json"]));
+        saved.push(json(&dir.ok(&["round", FILE, &n, "--json"])));
+    }
+    saved
+}
+
+#[test]
+fn five_rounds_paired_by_rungs_meet_the_absolute_criteria() {
+    let dir = Dir::new("swiss-five");
+    let mut seen: BTreeMap<String, Seen> = BTreeMap::new();
+    for (k, saved) in five_round_event(&dir).iter().enumerate() {
         assert_eq!(saved["event"], 1, "{saved}");
-        check_round(&saved, &mut seen);
-        match round {
+        check_round(saved, &mut seen);
+        match k + 1 {
             // Eleven players: one has the pairing-allocated bye.
             1 => assert!(saved["bye"].is_string(), "{saved}"),
             3 => {
@@ -175,12 +184,10 @@ fn five_rounds_paired_by_rungs_meet_the_absolute_criteria() {
             _ => {}
         }
     }
-    // Everyone present in each round is on a board or has the bye: 11 players in round 1,
-    // 12 in round 2 (Lu's entry), 11 in round 3 (Cy's bye), 11 in rounds 4 and 5 (Di out).
+    // Played games, counted once per player: 5 boards in round 1 (11 players, a bye); 6 in
+    // round 2 (Lu's entry), one of them forfeited (5 played); 5 boards and a bye in rounds
+    // 3 (Cy's bye), 4 and 5 (Di out): 5 + 5 + 15 = 25 games, 50 player-games.
     let games: usize = seen.values().map(|s| s.colours.len()).sum();
-    // Played games, counted once per player: 5 boards in round 1; 6 in round 2, one of them
-    // forfeited (5 played); 5 boards and a bye in rounds 3, 4 and 5: 5 + 5 + 15 = 25 games,
-    // 50 player-games.
     assert_eq!(games, 50);
 }
 
@@ -310,5 +317,170 @@ fn the_crosstable_shows_rounds_points_and_fide_tiebreaks() {
     assert!(
         bad.contains("not the first round of a Swiss event"),
         "{bad}"
+    );
+}
+
+/// rungs' own TRF of an event (late entry, requested bye, withdrawal, forfeit, pairing
+/// byes) imported into a new ladder and exported again is the same file, byte for byte, and
+/// the two ladders show the same crosstable.
+#[test]
+fn a_trf_export_imports_back_exactly() {
+    let dir = Dir::new("swiss-trf-trip");
+    five_round_event(&dir);
+    let out = dir.ok(&["export", FILE, "first.trf", "--event", "1"]);
+    assert_eq!(out.trim(), "wrote first.trf (12 players, 5 rounds)");
+    let first = std::fs::read_to_string(dir.path("first.trf")).unwrap();
+    assert!(
+        first.starts_with("012 swiss, Swiss event of round 1\n"),
+        "{first}"
+    );
+    dir.ok(&["new", "copy.rungs", "--system", "elo"]);
+    let imported = json(&dir.ok(&["import", "copy.rungs", "first.trf", "--json"]));
+    assert_eq!(imported["players"], 12);
+    assert_eq!(imported["new_players"], 12);
+    assert_eq!(imported["rounds"], 5);
+    // Boards: 5 + 6 + 5 + 5 + 5.
+    assert_eq!(imported["results"], 26);
+    dir.ok(&["export", "copy.rungs", "second.trf"]);
+    let second = std::fs::read_to_string(dir.path("second.trf")).unwrap();
+    assert_eq!(first, second);
+    assert_eq!(
+        dir.ok(&["crosstable", FILE, "--json"]),
+        dir.ok(&["crosstable", "copy.rungs", "--json"])
+    );
+}
+
+/// A TRF as Swiss-Manager writes one (header lines 012–132, "Surname, Given" names, titles,
+/// federations, FIDE ids, CRLF line ends, XXR/XXC): six players, three rounds with a
+/// forfeit, a requested half-point bye (H) and a pairing-allocated bye (U). Petra Novak is
+/// on the ladder already and is matched by name; the five others join.
+#[test]
+fn a_trf_from_another_program_imports_and_undoes_in_one_step() {
+    let dir = Dir::new("swiss-trf-other");
+    dir.ok(&["new", FILE, "--system", "elo"]);
+    dir.ok(&["add-player", FILE, "Petra Novak", "--date", "2026-01-01"]);
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/swiss_manager_event.trf");
+    std::fs::copy(&fixture, dir.path("event.trf")).unwrap();
+    let text = dir.ok(&["import", FILE, "event.trf"]);
+    assert!(
+        text.starts_with(
+            "imported Riverside Autumn Open 2026 as the Swiss event of round 1: 6 players (5 \
+             new), 3 rounds, 8 results"
+        ),
+        "{text}"
+    );
+    let t = json(&dir.ok(&["crosstable", FILE, "--json"]));
+    let rows = t["rows"].as_array().unwrap();
+    let line = |k: usize| {
+        let r = &rows[k];
+        let cells: Vec<&str> = r["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["text"].as_str().unwrap())
+            .collect();
+        (
+            r["place"].as_u64().unwrap(),
+            r["name"].as_str().unwrap().to_string(),
+            r["rating"].as_u64().unwrap(),
+            r["points"].as_f64().unwrap(),
+            cells.join(" "),
+        )
+    };
+    // Points from the file's blocks: Kowalski 1 + ½ + 1, Novak 1 + ½ + 1, Dubois 0 + 1
+    // (forfeit) + ½, Rossi 0 + 1 (bye) + ½, Evans ½ + ½ (H) + 0, Schmidt ½ + 0 + 0.
+    // Kowalski and Novak tie on 2½. Buchholz counts an opponent's unplayed rounds as draws
+    // (C.07 article 16): Dubois 0 + ½ + ½ = 1, Schmidt ½ + ½ + 0 = 1, Rossi 0 + ½ + ½ = 1,
+    // Evans ½ + ½ + 0 = 1. Kowalski met Dubois 1, Novak 2½, Schmidt 1: BH 4½, Cut-1 3½;
+    // Novak met Rossi 1, Kowalski 2½, Evans 1: the same. Their game was drawn (DE ½ each)
+    // and each won two (WIN 2): they share first place, in the file's order.
+    assert_eq!(
+        line(0),
+        (1, "Jan Kowalski".into(), 2210, 2.5, "3w1 1b½ 6w1".into())
+    );
+    assert_eq!(
+        line(1),
+        (1, "Petra Novak".into(), 2105, 2.5, "3b1 1w½ 5b1".into())
+    );
+    assert_eq!(
+        rows[0]["tiebreaks"],
+        serde_json::json!({"BH-C1": 3.5, "BH": 4.5, "DE": 0.5, "WIN": 2.0})
+    );
+    assert_eq!(rows[1]["tiebreaks"], rows[0]["tiebreaks"]);
+    // Dubois and Rossi tie on 1½. Each one's own unplayed round counts as a game against a
+    // dummy with their own score (1½), and is the first cut. Dubois: Kowalski 2½ + dummy
+    // 1½ + Rossi 1 = BH 5, Cut-1 3½; Rossi: Novak 2½ + dummy 1½ + Dubois (0 + ½ + ½) 1 =
+    // the same. Their game was drawn; each has one round with a win's points (the forfeit,
+    // the bye): they share third. Evans 1 is 5th, Schmidt ½ 6th.
+    assert_eq!(
+        line(2),
+        (3, "Claire Dubois".into(), 1850, 1.5, "1b0 6w+ 3b½".into())
+    );
+    assert_eq!(
+        line(3),
+        (3, "Marco Rossi".into(), 1720, 1.5, "1w0 bye 3w½".into())
+    );
+    assert_eq!(line(4), (5, "Tom Evans".into(), 0, 1.0, "6b½ ½ 1w0".into()));
+    assert_eq!(
+        line(5),
+        (6, "Lukas Schmidt".into(), 1987, 0.5, "5w½ 3b− 1b0".into())
+    );
+    let rossi = rows.iter().find(|r| r["name"] == "Marco Rossi").unwrap();
+    assert_eq!(rossi["rounds"][1]["text"], "bye");
+    let evans = rows.iter().find(|r| r["name"] == "Tom Evans").unwrap();
+    assert_eq!(evans["rounds"][1]["text"], "½");
+    assert_eq!(evans["rating"], 0);
+    let dubois = rows.iter().find(|r| r["name"] == "Claire Dubois").unwrap();
+    assert!(
+        dubois["rounds"][1]["text"]
+            .as_str()
+            .unwrap()
+            .ends_with("w+")
+    );
+    // Exported again, the event keeps its name and declared rounds.
+    dir.ok(&["export", FILE, "again.trf"]);
+    let again = std::fs::read_to_string(dir.path("again.trf")).unwrap();
+    assert!(
+        again.starts_with("012 Riverside Autumn Open 2026\n"),
+        "{again}"
+    );
+    assert!(again.contains("\nXXR 3\n"), "{again}");
+    // One undo takes the whole event back, its new players too.
+    dir.ok(&["undo", FILE]);
+    let refused = dir.fail(&["crosstable", FILE]);
+    assert!(refused.contains("no Swiss event"), "{refused}");
+    let standings = dir.ok(&["standings", FILE, "--json", "--all"]);
+    assert!(!standings.contains("Kowalski"), "{standings}");
+}
+
+/// A bad line is refused by line and column, and the ladder is left as it was.
+#[test]
+fn a_bad_trf_line_is_refused_by_line_and_column() {
+    let dir = Dir::new("swiss-trf-bad");
+    dir.ok(&["new", FILE, "--system", "elo"]);
+    dir.ok(&["add-player", FILE, "Petra Novak", "--date", "2026-01-01"]);
+    let fixture = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/swiss_manager_event.trf");
+    let good = std::fs::read_to_string(fixture).unwrap();
+    // Line 18 (Schmidt's): a rating with a letter in it, at column 49.
+    let bad = good.replacen(
+        "Schmidt, Lukas                    1987",
+        "Schmidt, Lukas                    19x7",
+        1,
+    );
+    std::fs::write(dir.path("bad.trf"), &bad).unwrap();
+    let message = dir.fails_unchanged(FILE, &["import", FILE, "bad.trf"]);
+    assert_eq!(
+        message,
+        "bad.trf: TRF line 18, column 49: a rating, not \"19x7\""
+    );
+    // Round 2 of Dubois says she met Schmidt as white, but Schmidt's line says otherwise.
+    let bad = good.replacen("0004 b -", "0004 w -", 1);
+    std::fs::write(dir.path("bad.trf"), &bad).unwrap();
+    let message = dir.fails_unchanged(FILE, &["import", FILE, "bad.trf"]);
+    assert!(
+        message.starts_with("bad.trf: TRF line 18, column "),
+        "{message}"
     );
 }

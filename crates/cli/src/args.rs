@@ -205,7 +205,9 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
     },
-    /// Import matches from a CSV file (new players join on their first match).
+    /// Import matches from a CSV file (new players join on their first match), or a Swiss
+    /// event from a TRF-16 file (EVENT.trf: its players by name, new ones joining; its rounds
+    /// and results, one undoable step).
     Import {
         file: PathBuf,
         csv: PathBuf,
@@ -573,10 +575,16 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Write the full log as JSON Lines (OUT.jsonl), or the matches as CSV (OUT.csv); `-`
-    /// writes the log to standard output. OUT is a regular file or a new name: a device or a
-    /// pipe is refused.
-    Export { file: PathBuf, out: PathBuf },
+    /// Write the full log as JSON Lines (OUT.jsonl), the matches as CSV (OUT.csv), or a
+    /// Swiss event as TRF-16 (OUT.trf, with --event); `-` writes the log to standard output.
+    /// OUT is a regular file or a new name: a device or a pipe is refused.
+    Export {
+        file: PathBuf,
+        out: PathBuf,
+        /// OUT.trf: the Swiss event (the number of its first round; default the latest).
+        #[arg(long, allow_hyphen_values = true)]
+        event: Option<String>,
+    },
     /// Install rungs for the current user: an application entry with its icon, and `.rungs`
     /// files opening in rungs from a file manager (under the XDG data directory, usually
     /// ~/.local/share), plus bash completions and the man page. --uninstall removes them.

@@ -218,3 +218,100 @@ fn cell_json(round: u32, c: &Cell, names: &[&str]) -> Value {
         }),
     }
 }
+
+/// The most bytes a TRF may hold: a thousand players over fifty rounds is under 1 MiB.
+const MAX_TRF_BYTES: u64 = 16 << 20;
+
+/// `rungs export FILE OUT.trf`: the event's rounds with every result in, as TRF-16.
+pub fn export_trf(file: &Path, out: &Path, event: Option<&str>) -> Result<()> {
+    use rungs_interchange::out_file::OutFile;
+    use rungs_interchange::trf::{self, TrfEvent};
+    let (store, ladder) = open(file)?;
+    let at = Place::file(shown(file));
+    let book = action::rounds::book(&store)?;
+    let number = event_number(&at, &book, event)?;
+    let event = night::read_event(&ladder, &book, number);
+    let stem = file
+        .file_stem()
+        .map_or("rungs".into(), |s| s.to_string_lossy().into_owned());
+    let text = trf::write(&TrfEvent {
+        name: event
+            .name
+            .clone()
+            .unwrap_or_else(|| format!("{stem}, Swiss event of round {number}")),
+        tournament: event.complete(),
+        next_round: Vec::new(),
+    })
+    .map_err(|e| anyhow::anyhow!("{}: {e}", out.display()))?;
+    let name = out.display().to_string();
+    let mut w = OutFile::create(out, file).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    std::io::Write::write_all(&mut w, text.as_bytes())
+        .and_then(|()| w.commit())
+        .map_err(|e| anyhow::anyhow!("{name}: cannot write: {e}"))?;
+    let complete = event.complete_rounds().len();
+    match event.rounds.len() - complete {
+        0 => say!(
+            "wrote {name} ({} players, {complete} rounds)",
+            event.ids.len()
+        ),
+        waiting => say!(
+            "wrote {name} ({} players, {complete} rounds; {waiting} more await results and \
+             are left out)",
+            event.ids.len()
+        ),
+    }
+    Ok(())
+}
+
+/// `rungs import FILE EVENT.trf`: the event into the ladder, one undoable step.
+pub fn import_trf(file: &Path, input: &Path, allow_new: bool, as_json: bool) -> Result<()> {
+    let name = input.display().to_string();
+    let mut text = String::new();
+    std::io::Read::read_to_string(
+        &mut std::io::Read::take(
+            std::fs::File::open(input).map_err(|e| anyhow::anyhow!("{name}: cannot read: {e}"))?,
+            MAX_TRF_BYTES + 1,
+        ),
+        &mut text,
+    )
+    .map_err(|e| anyhow::anyhow!("{name}: cannot read (a TRF is text, as UTF-8): {e}"))?;
+    if text.len() as u64 > MAX_TRF_BYTES {
+        anyhow::bail!(
+            "{name}: larger than {} MiB; a TRF of an event is far smaller",
+            MAX_TRF_BYTES >> 20
+        );
+    }
+    let trf = rungs_interchange::trf::read(&text).map_err(|e| anyhow::anyhow!("{name}: {e}"))?;
+    let (mut store, ladder) = open(file)?;
+    let book = action::rounds::book(&store)?;
+    let mut ctx = super::common::context(file, &ladder);
+    ctx.at = Place::file(name.clone());
+    let (act, summary) =
+        action::Action::import_event(&mut ctx, &book, &trf, action::today(), allow_new)?;
+    action::apply(&mut store, &act)?;
+    if as_json {
+        say!(
+            "{}",
+            json!({
+                "event": summary.first_round,
+                "name": summary.name,
+                "players": summary.players,
+                "new_players": summary.new_players,
+                "rounds": summary.rounds,
+                "results": summary.results,
+            })
+        );
+    } else {
+        say!(
+            "imported {} as the Swiss event of round {}: {} players ({} new), {} rounds, {} \
+             results; `rungs undo` takes it back",
+            summary.name,
+            summary.first_round,
+            summary.players,
+            summary.new_players,
+            summary.rounds,
+            summary.results
+        );
+    }
+    Ok(())
+}

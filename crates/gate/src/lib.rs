@@ -15,6 +15,7 @@ pub mod players;
 pub mod roster;
 pub mod rounds;
 pub mod seasons;
+pub mod swiss_import;
 
 pub use error::{ActionError, Fix, Place};
 pub use roster::Roster;

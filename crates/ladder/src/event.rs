@@ -638,6 +638,9 @@ pub struct SwissRecord {
     /// Players who withdrew from the event before this round.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub withdrawn: Vec<PlayerId>,
+    /// The event's name (its first round says it), as a TRF's `012` line gives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -30,6 +30,8 @@ pub struct SwissEvent {
     pub missing: Vec<(u32, u32, PlayerId, PlayerId)>,
     /// Players withdrawn and not back on a board since.
     pub withdrawn: BTreeSet<PlayerId>,
+    /// The name its first round records, if any.
+    pub name: Option<String>,
 }
 
 /// The half-points a bye of `score` gives.
@@ -87,11 +89,13 @@ pub fn read(book: &Book, number: u32, who: &dyn Fn(PlayerId) -> (String, u32)) -
         rounds: Vec::new(),
         missing: Vec::new(),
         withdrawn: BTreeSet::new(),
+        name: None,
     };
     let mut index: BTreeMap<PlayerId, usize> = BTreeMap::new();
     for saved in book.rounds.values().filter(|r| r.event() == Some(number)) {
         let r = &saved.round;
         if event.rounds.is_empty() {
+            event.name = r.swiss.name.clone();
             event.tournament.total_rounds = r.swiss.rounds.unwrap_or(0);
             event.tournament.initial = if r.swiss.first_black {
                 Colour::Black
