@@ -8,7 +8,7 @@ use crate::support::cli::Dir;
 use serde_json::Value;
 use std::collections::{BTreeMap, BTreeSet};
 
-const FILE: &str = "swiss.rungs";
+pub(crate) const FILE: &str = "swiss.rungs";
 
 fn json(text: &str) -> Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
@@ -194,7 +194,7 @@ fn five_rounds_paired_by_rungs_meet_the_absolute_criteria() {
 /// A four-player event of two rounds, paired by rungs (equal ratings: pairing numbers by
 /// name, Ann 1, Bo 2, Cy 3, Di 4). Round 1: Ann (w) – Cy 1–0, Di (w) – Bo ½–½. Round 2:
 /// Bo (w) – Ann 1–0, Cy (w) – Di ½–½.
-fn four_player_event(dir: &Dir) {
+pub(crate) fn four_player_event(dir: &Dir) {
     dir.ok(&["new", FILE, "--system", "elo"]);
     dir.ok(&[
         "add-player",
@@ -483,4 +483,37 @@ fn a_bad_trf_line_is_refused_by_line_and_column() {
         message.starts_with("bad.trf: TRF line 18, column "),
         "{message}"
     );
+}
+
+/// The published site has the event's page: its crosstable as `rungs crosstable` shows it,
+/// the tie-breaks' heads, links to the players' pages, and the index links to it.
+#[test]
+fn the_published_site_shows_the_event_crosstable() {
+    let dir = Dir::new("swiss-site");
+    four_player_event(&dir);
+    dir.ok(&["publish", FILE, "site", "--title", "Club night"]);
+    let page = std::fs::read_to_string(dir.path("site/events/1.html")).unwrap();
+    let index = std::fs::read_to_string(dir.path("site/index.html")).unwrap();
+    assert!(index.contains(r#"<a href="events/1.html">Swiss event of round 1</a>"#));
+    assert!(page.contains("Swiss event of round 1"), "{page}");
+    assert!(page.contains("after 2 rounds"), "{page}");
+    for head in ["BH-C1", "BH", "DE", "WIN", "R1", "R2", "Pts"] {
+        assert!(page.contains(&format!(">{head}</th>")), "{head}: {page}");
+    }
+    // Bo's line (see the crosstable test): first, ½ + 1 = 1½, Cut-1 1, Buchholz 2, one win.
+    let bo = page
+        .split("<tr>")
+        .find(|row| row.contains(">Bo</a>"))
+        .unwrap();
+    let cells: Vec<&str> = bo
+        .split("<td class=\"num")
+        .skip(1)
+        .map(|c| &c[c.find('>').unwrap() + 1..c.find("</td>").unwrap()])
+        .collect();
+    assert_eq!(
+        cells,
+        ["1", "1500", "3b½", "2w1", "1.5", "1", "2", "0", "1"]
+    );
+    assert!(bo.contains(r#"href="../players/1.html""#), "{bo}");
+    assert!(page.contains(r#"href="../rungs.css""#));
 }

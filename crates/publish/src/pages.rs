@@ -44,7 +44,7 @@ fn tier_style(tier: Option<Tier>) -> Option<String> {
     })
 }
 
-fn page(site: &Site, depth: Depth, title: &str, body: Markup) -> String {
+pub(crate) fn page(site: &Site, depth: Depth, title: &str, body: Markup) -> String {
     let up = depth.up();
     html! {
         (DOCTYPE)
@@ -77,7 +77,7 @@ fn page(site: &Site, depth: Depth, title: &str, body: Markup) -> String {
 
 /// A player's name as the site shows it, linked to their page when they have one.
 /// A player the site leaves off (retired, with `--hide-retired`) is not named anywhere.
-fn player_link(site: &Site, depth: Depth, id: PlayerId) -> Markup {
+pub(crate) fn player_link(site: &Site, depth: Depth, id: PlayerId) -> Markup {
     if !site.shows(id) {
         return html! { span.muted { "a retired player" } };
     }
@@ -233,6 +233,7 @@ pub fn index(site: &Site) -> String {
     };
     let body = html! {
         (latest_round(site))
+        (super::event_page::links(site))
         section.standings {
             @if groups.is_empty() {
                 p { "No player is on the leaderboard yet." }
