@@ -69,6 +69,10 @@ pub struct TonightScreen {
     /// What the last Pair found, where a person would otherwise see nothing happen.
     pub note: Option<String>,
     read: Option<Read>,
+    /// Swiss: players ticked for a half-point bye this round (not paired).
+    pub half_byes: BTreeSet<PlayerId>,
+    /// Swiss: players ticked as withdrawing from the event before this round.
+    pub withdrawing: BTreeSet<PlayerId>,
     /// Each board's forecast, by (generation, date, players).
     outcomes: BTreeMap<(u64, NaiveDate, [PlayerId; 2]), Outcomes>,
 }
@@ -93,6 +97,8 @@ impl Default for TonightScreen {
             problem: None,
             note: None,
             read: None,
+            half_byes: BTreeSet::new(),
+            withdrawing: BTreeSet::new(),
             outcomes: BTreeMap::new(),
         }
     }
@@ -168,6 +174,12 @@ impl TonightScreen {
 
     /// Pairs the players present (the locked boards kept when `keep_locked`).
     fn pair(&mut self, app: &AppState, keep_locked: bool) {
+        self.pair_event(app, keep_locked, false);
+    }
+
+    /// Pairs as [`Self::pair`]; a Swiss round continues the latest Swiss event whatever
+    /// its date when `continue_event` (the Next round button), else only the same night's.
+    pub(super) fn pair_event(&mut self, app: &AppState, keep_locked: bool, continue_event: bool) {
         self.problem = None;
         self.note = None;
         // The boards as they were, each pair in either order, to say when re-pairing finds
@@ -207,12 +219,22 @@ impl TonightScreen {
         let bye_scores = self
             .bye_scores
             .unwrap_or_else(|| night::default_bye(format));
+        let (requested, withdrawn): (Vec<_>, Vec<_>) = match format {
+            Format::Swiss => (
+                self.half_byes
+                    .iter()
+                    .map(|&player| rungs_ladder::event::RequestedBye { player, halves: 1 })
+                    .collect(),
+                self.withdrawing.iter().copied().collect(),
+            ),
+            _ => (Vec::new(), Vec::new()),
+        };
         let read = self.read(app);
         let event = match format {
             Format::Swiss => read
                 .book
                 .latest_swiss()
-                .filter(|(_, last)| *last == date)
+                .filter(|(_, last)| continue_event || *last == date)
                 .map(|(e, _)| e),
             _ => None,
         };
@@ -224,8 +246,8 @@ impl TonightScreen {
             seed,
             locked: &locked_pairs,
             event,
-            requested: &[],
-            withdrawn: &[],
+            requested: &requested,
+            withdrawn: &withdrawn,
             rounds: None,
             bye_scores,
         };
@@ -480,14 +502,21 @@ fn present_list(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState) {
         if !needle.is_empty() && !p.name.to_lowercase().contains(&needle) {
             continue;
         }
-        let mut ticked = me.present.contains(&s.id);
-        if ui.checkbox(&mut ticked, p.name.as_str()).changed() {
-            if ticked {
-                me.present.insert(s.id);
-            } else {
-                me.present.remove(&s.id);
+        ui.horizontal(|ui| {
+            let mut ticked = me.present.contains(&s.id);
+            if ui.checkbox(&mut ticked, p.name.as_str()).changed() {
+                if ticked {
+                    me.present.insert(s.id);
+                    me.half_byes.remove(&s.id);
+                    me.withdrawing.remove(&s.id);
+                } else {
+                    me.present.remove(&s.id);
+                }
             }
-        }
+            if me.format == Format::Swiss {
+                super::tonight_swiss::ticks(ui, me, s.id);
+            }
+        });
     }
 }
 
@@ -519,6 +548,9 @@ fn boards(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut V
         if ui.button("Pair").clicked() {
             me.pair(app, false);
         }
+        if me.format == Format::Swiss {
+            super::tonight_swiss::next_round(ui, me, app, out);
+        }
         if me.draft.as_ref().is_some_and(|d| d.boards.iter().any(|b| b.locked))
             && ui.button("Re-pair the rest").clicked()
         {
@@ -537,6 +569,10 @@ fn boards(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut V
         saved(ui, me, app, n, out);
     } else {
         ui.label("Tick who is present, pick the format, and Pair. Results then go in by board: ↑/↓ to a board, 1 / D / 2 (F first for a win by forfeit).");
+    }
+    if me.format == Format::Swiss {
+        let read = me.read(app);
+        super::tonight_swiss::event_table(ui, app, &read.book);
     }
 }
 
@@ -614,7 +650,9 @@ fn draft(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut Ve
     }
 }
 
-fn save(me: &mut TonightScreen, d: &Draft) -> Command {
+pub(super) fn save(me: &mut TonightScreen, d: &Draft) -> Command {
+    me.half_byes.clear();
+    me.withdrawing.clear();
     let input = RoundInput {
         date: d.date,
         format: d.format,
