@@ -111,10 +111,10 @@ pub fn read(book: &Book, number: u32, who: &dyn Fn(PlayerId) -> (String, u32)) -
             .map(|e| (e.player, e.rating))
             .collect();
         for id in r.named() {
-            if !index.contains_key(&id) {
+            if let std::collections::btree_map::Entry::Vacant(slot) = index.entry(id) {
                 let (name, fallback) = who(id);
                 let rating = rated.get(&id).copied().unwrap_or(fallback);
-                index.insert(id, event.tournament.enter(&name, rating));
+                slot.insert(event.tournament.enter(&name, rating));
                 event.ids.push(id);
             }
         }
