@@ -179,7 +179,7 @@ impl TonightScreen {
 
     /// Pairs as [`Self::pair`]; a Swiss round continues the latest Swiss event whatever
     /// its date when `continue_event` (the Next round button), else only the same night's.
-    pub(super) fn pair_event(&mut self, app: &AppState, keep_locked: bool, continue_event: bool) {
+    fn pair_event(&mut self, app: &AppState, keep_locked: bool, continue_event: bool) {
         self.problem = None;
         self.note = None;
         // The boards as they were, each pair in either order, to say when re-pairing finds
@@ -514,7 +514,12 @@ fn present_list(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState) {
                 }
             }
             if me.format == Format::Swiss {
-                super::tonight_swiss::ticks(ui, me, s.id);
+                let ticks = super::tonight_swiss::Ticks {
+                    present: &mut me.present,
+                    half_byes: &mut me.half_byes,
+                    withdrawing: &mut me.withdrawing,
+                };
+                super::tonight_swiss::ticks(ui, ticks, s.id);
             }
         });
     }
@@ -548,8 +553,15 @@ fn boards(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut V
         if ui.button("Pair").clicked() {
             me.pair(app, false);
         }
-        if me.format == Format::Swiss {
-            super::tonight_swiss::next_round(ui, me, app, out);
+        if me.format == Format::Swiss && super::tonight_swiss::next_round(ui) {
+            // Paired and saved at once: a Swiss round is the rules' pairing, not edited.
+            me.pair_event(app, false, true);
+            if me.problem.is_none()
+                && let Some(d) = me.draft.clone()
+            {
+                out.push(save(me, &d));
+                me.cursor = 0;
+            }
         }
         if me.draft.as_ref().is_some_and(|d| d.boards.iter().any(|b| b.locked))
             && ui.button("Re-pair the rest").clicked()
@@ -650,7 +662,7 @@ fn draft(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut Ve
     }
 }
 
-pub(super) fn save(me: &mut TonightScreen, d: &Draft) -> Command {
+fn save(me: &mut TonightScreen, d: &Draft) -> Command {
     me.half_byes.clear();
     me.withdrawing.clear();
     let input = RoundInput {

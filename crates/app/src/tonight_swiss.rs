@@ -3,19 +3,24 @@
 //! standings with FIDE's tie-breaks and its crosstable. Part of the Tonight screen (its
 //! state is [`TonightScreen`]); the pairing and the tie-breaks are the pairing crate's.
 
-use super::command::Command;
 use super::state::AppState;
-use super::tonight::{TonightScreen, save};
 use eframe::egui::{self, RichText};
 use rungs_ladder::event::PlayerId;
 use rungs_pairing::crosstable::crosstable;
 use rungs_pairing::night;
 use rungs_pairing::tiebreaks::TieBreak;
+use std::collections::BTreeSet;
 
 /// The ticks beside a player in the present list: "½ bye" (asked for a half-point bye: not
 /// paired, half a point) and "withdraws" (leaves the event before this round). Either
 /// takes the player off the present list.
-pub fn ticks(ui: &mut egui::Ui, me: &mut TonightScreen, id: PlayerId) {
+pub struct Ticks<'a> {
+    pub present: &'a mut BTreeSet<PlayerId>,
+    pub half_byes: &'a mut BTreeSet<PlayerId>,
+    pub withdrawing: &'a mut BTreeSet<PlayerId>,
+}
+
+pub fn ticks(ui: &mut egui::Ui, me: Ticks<'_>, id: PlayerId) {
     let mut half = me.half_byes.contains(&id);
     if ui
         .checkbox(&mut half, "½ bye")
@@ -46,30 +51,15 @@ pub fn ticks(ui: &mut egui::Ui, me: &mut TonightScreen, id: PlayerId) {
     }
 }
 
-/// "Next round": the latest Swiss event's next round (or its first) for the players
-/// present, paired and saved in one click.
-pub fn next_round(
-    ui: &mut egui::Ui,
-    me: &mut TonightScreen,
-    app: &AppState,
-    out: &mut Vec<Command>,
-) {
-    if ui
-        .button("Next round")
+/// "Next round": whether it was clicked (the screen then pairs the latest Swiss event's next
+/// round, or its first, for the players present, and saves it).
+pub fn next_round(ui: &mut egui::Ui) -> bool {
+    ui.button("Next round")
         .on_hover_text(
             "Pairs the Swiss event's next round by FIDE's rules (the Dutch System) for the \
              players present and saves it",
         )
         .clicked()
-    {
-        me.pair_event(app, false, true);
-        if me.problem.is_none()
-            && let Some(d) = me.draft.clone()
-        {
-            out.push(save(me, &d));
-            me.cursor = 0;
-        }
-    }
 }
 
 /// The latest Swiss event: standings by points with FIDE's default tie-breaks, and each

@@ -3,8 +3,6 @@
 //! constraints in; boards and at most one bye out.
 //!
 //! - `balanced`: the closest games — one minimum-cost perfect matching (`blossom`);
-//! - `swiss`: a Dutch-style round by cost matching, for simulated weeks (`simulated`) only:
-//!   a ladder's Swiss events pair by `dutch` (`swiss_event`);
 //! - `round_robin`: the Berger tables, single or double;
 //! - `dutch`: a round of a Swiss event under the FIDE (Dutch) System, as FIDE's Handbook
 //!   states it (C.04.3), for events an arbiter must accept;
@@ -22,6 +20,5 @@ pub mod model;
 pub mod night;
 pub mod round_robin;
 pub mod simulated;
-pub mod swiss;
 pub mod swiss_event;
 pub mod tiebreaks;

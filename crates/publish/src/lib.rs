@@ -145,7 +145,10 @@ pub fn publish_site(
 /// season archive, a page per Swiss event, then a page per shown player.
 pub fn render(site: &Site, sink: &mut dyn Sink) -> io::Result<()> {
     sink.file("rungs.css", include_str!("style.css").as_bytes())?;
-    sink.file("index.html", pages::index(site).as_bytes())?;
+    sink.file(
+        "index.html",
+        pages::index(site, event_page::links(site)).as_bytes(),
+    )?;
     sink.file("seasons.html", pages::seasons(site).as_bytes())?;
     sink.file(
         "standings.png",

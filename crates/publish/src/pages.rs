@@ -197,7 +197,8 @@ fn shown_score(l: &Line, two: bool) -> &str {
     if two { &l.score } else { &l.rating }
 }
 
-pub fn index(site: &Site) -> String {
+/// `events`: the list of Swiss event pages (see `event_page`).
+pub fn index(site: &Site, events: Markup) -> String {
     let system = site.model.ladder.rules.system();
     let two = !score_is_rating(system);
     let (listed, off): (Vec<_>, Vec<_>) = site.lines().partition(|(_, l)| l.place.is_some());
@@ -233,7 +234,7 @@ pub fn index(site: &Site) -> String {
     };
     let body = html! {
         (latest_round(site))
-        (super::event_page::links(site))
+        (events)
         section.standings {
             @if groups.is_empty() {
                 p { "No player is on the leaderboard yet." }
