@@ -475,6 +475,16 @@ fn a_bad_trf_line_is_refused_by_line_and_column() {
         message,
         "bad.trf: TRF line 18, column 49: a rating, not \"19x7\""
     );
+    // A name with a right-to-left override in it (the column widths kept) is no name.
+    let bad = good.replacen("Evans, Tom ", "Evans, T\u{202E}om", 1);
+    std::fs::write(dir.path("bad.trf"), &bad).unwrap();
+    let message = dir.fails_unchanged(FILE, &["import", FILE, "bad.trf"]);
+    assert!(
+        message.starts_with("bad.trf: field `player \"Evans, T\\u{202e}om\"`")
+            && message
+                .contains("is not a name: it contains the invisible formatting character U+202E"),
+        "{message}"
+    );
     // Round 2 of Dubois says she met Schmidt as white, but Schmidt's line says otherwise.
     let bad = good.replacen("0004 b -", "0004 w -", 1);
     std::fs::write(dir.path("bad.trf"), &bad).unwrap();
