@@ -22,7 +22,7 @@ const NAMES: [&str; 5] = ["Ann", "Bo", "Cy", "Di", "Ed"];
 
 /// An Elo ladder: five players joined on 2000-01-01; Ann beat Cy and Bo beat Di on
 /// 2000-01-08 (Ann, Bo 1516; Cy, Di 1484; Ed 1500); Ann and Bo are never paired.
-fn club(dir: &Temp, size: egui::Vec2) -> Harness<'static, RungsApp> {
+pub(crate) fn club(dir: &Temp, size: egui::Vec2) -> Harness<'static, RungsApp> {
     let path = dir.0.join("club.rungs");
     let mut store = Store::create(&path, &Rules::defaults(System::Elo)).unwrap();
     let d = |m, day| NaiveDate::from_ymd_opt(2000, m, day).unwrap();
@@ -76,12 +76,12 @@ fn club(dir: &Temp, size: egui::Vec2) -> Harness<'static, RungsApp> {
     h
 }
 
-fn tick(h: &mut Harness<'_, RungsApp>, name: &str) {
+pub(crate) fn tick(h: &mut Harness<'_, RungsApp>, name: &str) {
     h.get_by_role_and_label(Role::CheckBox, name).click();
     h.run();
 }
 
-fn key(h: &mut Harness<'_, RungsApp>, k: Key) {
+pub(crate) fn key(h: &mut Harness<'_, RungsApp>, k: Key) {
     h.key_press(k);
     h.run();
 }

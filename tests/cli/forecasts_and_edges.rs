@@ -272,10 +272,15 @@ fn an_unsaved_swiss_round_says_its_own_number() {
         "Di",
         "Ed",
         "Flo",
+        "Gus",
+        "Hal",
         "--date",
         "2026-01-01",
     ]);
-    let present = "Ann,Bo,Cy,Di,Ed,Flo";
+    // Eight players: of six, after these three rounds no fourth round keeps FIDE's
+    // absolute criteria (no rematch, no third colour in a row), and the Dutch System pairs
+    // none.
+    let present = "Ann,Bo,Cy,Di,Ed,Flo,Gus,Hal";
     for round in 1..=3 {
         let out = json(&dir.ok(&[
             "pair",
@@ -296,6 +301,7 @@ fn an_unsaved_swiss_round_says_its_own_number() {
         dir.ok(&["result", file, &n, "1", "1"]);
         dir.ok(&["result", file, &n, "2", "D"]);
         dir.ok(&["result", file, &n, "3", "2"]);
+        dir.ok(&["result", file, &n, "4", "D"]);
     }
     let out = json(&dir.ok(&[
         "pair",

@@ -23,3 +23,4 @@ mod shared_cli;
 mod standings_cli;
 mod store_trust;
 mod support;
+mod swiss_cli;

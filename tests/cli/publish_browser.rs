@@ -177,3 +177,83 @@ fn the_site_renders_and_prints_in_chromium() {
         }
     }
 }
+
+/// A Swiss event's page in the browser: on a phone (390 px) and a desk, and printed on A4
+/// landscape with every player's line and round.
+#[test]
+fn the_event_crosstable_renders_and_prints_on_a4() {
+    let Some((browser, pdftotext)) = tools() else {
+        return;
+    };
+    let dir = Dir::new("publish-browser-event");
+    crate::swiss_cli::four_player_event(&dir);
+    let file = crate::swiss_cli::FILE;
+    dir.ok(&["publish", file, "site", "--title", "Club night"]);
+    let page = dir.path("site/events/1.html");
+    let profile = dir.path("profile");
+    for width in [1280, 390] {
+        let shot = dir.path(&format!("event-{width}.png"));
+        chromium(
+            &browser,
+            &profile,
+            width,
+            &format!("--screenshot={}", shot.display()),
+            &page,
+        );
+        let (inked, colours) = ink(&shot);
+        assert!(
+            inked > 2_000,
+            "event at {width} px: only {inked} pixels drawn"
+        );
+        assert!(colours > 8, "event at {width} px: {colours} colours");
+    }
+    let pdf = dir.path("event.pdf");
+    chromium(
+        &browser,
+        &profile,
+        1280,
+        &format!("--print-to-pdf={}", pdf.display()),
+        &page,
+    );
+    let text = Command::new(&pdftotext)
+        .args(["-layout"])
+        .arg(&pdf)
+        .arg("-")
+        .output()
+        .unwrap();
+    assert!(text.status.success());
+    let text = String::from_utf8_lossy(&text.stdout);
+    // Each player's line whole on the page: place, name, rating, rounds, points, tie-breaks.
+    let line = |name: &str| {
+        text.lines()
+            .find(|l| l.split_whitespace().nth(1) == Some(name))
+            .map(|l| l.split_whitespace().collect::<Vec<_>>())
+            .unwrap_or_else(|| panic!("no line for {name}: {text}"))
+    };
+    assert_eq!(
+        line("Bo"),
+        ["1", "Bo", "1500", "3b½", "2w1", "1.5", "1", "2", "0", "1"]
+    );
+    assert_eq!(
+        line("Cy"),
+        ["4", "Cy", "1500", "2b0", "3w½", "0.5", "1", "2", "0", "0"]
+    );
+    assert!(!text.contains("Seasons"), "prints the navigation: {text}");
+    // One A4 page, landscape (297 × 210 mm is 842 × 595 points).
+    if let Some(pdfinfo) = tools::find("pdfinfo") {
+        let info = Command::new(pdfinfo).arg(&pdf).output().unwrap();
+        let info = String::from_utf8_lossy(&info.stdout);
+        assert!(info.contains("Pages:           1"), "{info}");
+        let size: Vec<f64> = info
+            .lines()
+            .find_map(|l| l.strip_prefix("Page size:"))
+            .unwrap_or_else(|| panic!("{info}"))
+            .split_whitespace()
+            .filter_map(|w| w.parse().ok())
+            .collect();
+        assert!(
+            (size[0] - 842.0).abs() < 1.0 && (size[1] - 595.0).abs() < 1.0,
+            "{info}"
+        );
+    }
+}

@@ -457,13 +457,14 @@ pub fn simulate(
                         &present,
                         date,
                         cfg.pairing,
-                        &event,
+                        &mut event,
                         rng.next_u64(),
                     )
                     .map_err(|e| SimError::Invalid {
                         field: "pairing",
                         message: e.to_string(),
                     })?;
+                    let mut games = Vec::with_capacity(paired.len());
                     for [a, b] in paired {
                         let won =
                             play(&mut run, &mut rng, &true_skill, date, a, b, &mut sum_abs_e)?;
@@ -471,14 +472,7 @@ pub fn simulate(
                             date,
                             &Event::Match(Match::new(a, b, MatchResult::Played(won))),
                         );
-                        let (pa, pb) = if won == Outcome::Win {
-                            (1.0, 0.0)
-                        } else {
-                            (0.0, 1.0)
-                        };
-                        *event.points.entry(a).or_insert(0.0) += pa;
-                        *event.points.entry(b).or_insert(0.0) += pb;
-                        event.met.push((a, b));
+                        games.push(([a, b], won));
                         matches += 1;
                         for id in [a, b] {
                             index.update(&run.ladder, id);
@@ -488,6 +482,9 @@ pub fn simulate(
                                 reach.note(id, Tier::of_rp(p.rp), p.matches);
                             }
                         }
+                    }
+                    if cfg.pairing == SimPairing::Swiss {
+                        event.record(&games);
                     }
                     left -= boards;
                 }

@@ -43,6 +43,7 @@ pub mod standings;
 mod standings_table;
 pub mod state;
 pub mod tonight;
+mod tonight_swiss;
 pub mod tools;
 pub mod tune;
 mod what_if;

@@ -10,7 +10,7 @@ use super::state::AppState;
 use chrono::NaiveDate;
 use eframe::egui::{self, Key, RichText};
 use rungs_gate::rounds::{RoundInput, board_match};
-use rungs_ladder::event::{BoardRef, ByeScore, Format, MatchResult, PlayerId};
+use rungs_ladder::event::{BoardRef, ByeScore, Format, MatchResult, PlayerId, SwissRecord};
 use rungs_ladder::preview::Change;
 use rungs_ladder::rounds::Book;
 use rungs_pairing::ladder::History;
@@ -34,6 +34,8 @@ pub struct Draft {
     pub boards: Vec<DraftBoard>,
     pub bye: Option<PlayerId>,
     pub event: Option<u32>,
+    /// A Swiss round: its entries, requested byes and withdrawals, saved with it.
+    pub swiss: SwissRecord,
 }
 
 /// What the log says, read once per change of the ladder.
@@ -67,6 +69,10 @@ pub struct TonightScreen {
     /// What the last Pair found, where a person would otherwise see nothing happen.
     pub note: Option<String>,
     read: Option<Read>,
+    /// Swiss: players ticked for a half-point bye this round (not paired).
+    pub half_byes: BTreeSet<PlayerId>,
+    /// Swiss: players ticked as withdrawing from the event before this round.
+    pub withdrawing: BTreeSet<PlayerId>,
     /// Each board's forecast, by (generation, date, players).
     outcomes: BTreeMap<(u64, NaiveDate, [PlayerId; 2]), Outcomes>,
 }
@@ -91,6 +97,8 @@ impl Default for TonightScreen {
             problem: None,
             note: None,
             read: None,
+            half_byes: BTreeSet::new(),
+            withdrawing: BTreeSet::new(),
             outcomes: BTreeMap::new(),
         }
     }
@@ -166,6 +174,12 @@ impl TonightScreen {
 
     /// Pairs the players present (the locked boards kept when `keep_locked`).
     fn pair(&mut self, app: &AppState, keep_locked: bool) {
+        self.pair_event(app, keep_locked, false);
+    }
+
+    /// Pairs as [`Self::pair`]; a Swiss round continues the latest Swiss event whatever
+    /// its date when `continue_event` (the Next round button), else only the same night's.
+    fn pair_event(&mut self, app: &AppState, keep_locked: bool, continue_event: bool) {
         self.problem = None;
         self.note = None;
         // The boards as they were, each pair in either order, to say when re-pairing finds
@@ -202,12 +216,25 @@ impl TonightScreen {
         }
         let format = self.format;
         let seed = self.seed;
+        let bye_scores = self
+            .bye_scores
+            .unwrap_or_else(|| night::default_bye(format));
+        let (requested, withdrawn): (Vec<_>, Vec<_>) = match format {
+            Format::Swiss => (
+                self.half_byes
+                    .iter()
+                    .map(|&player| rungs_ladder::event::RequestedBye { player, halves: 1 })
+                    .collect(),
+                self.withdrawing.iter().copied().collect(),
+            ),
+            _ => (Vec::new(), Vec::new()),
+        };
         let read = self.read(app);
         let event = match format {
             Format::Swiss => read
                 .book
                 .latest_swiss()
-                .filter(|(_, last)| *last == date)
+                .filter(|(_, last)| continue_event || *last == date)
                 .map(|(e, _)| e),
             _ => None,
         };
@@ -219,6 +246,10 @@ impl TonightScreen {
             seed,
             locked: &locked_pairs,
             event,
+            requested: &requested,
+            withdrawn: &withdrawn,
+            rounds: None,
+            bye_scores,
         };
         match night::plan(&app.ladder, &read.history, &read.book, &request) {
             Ok(planned) => {
@@ -248,6 +279,7 @@ impl TonightScreen {
                     boards,
                     bye: planned.bye,
                     event,
+                    swiss: planned.swiss,
                 };
                 if before.is_some_and(|b| b == pairs(&draft)) {
                     self.note = Some(
@@ -470,14 +502,26 @@ fn present_list(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState) {
         if !needle.is_empty() && !p.name.to_lowercase().contains(&needle) {
             continue;
         }
-        let mut ticked = me.present.contains(&s.id);
-        if ui.checkbox(&mut ticked, p.name.as_str()).changed() {
-            if ticked {
-                me.present.insert(s.id);
-            } else {
-                me.present.remove(&s.id);
+        ui.horizontal(|ui| {
+            let mut ticked = me.present.contains(&s.id);
+            if ui.checkbox(&mut ticked, p.name.as_str()).changed() {
+                if ticked {
+                    me.present.insert(s.id);
+                    me.half_byes.remove(&s.id);
+                    me.withdrawing.remove(&s.id);
+                } else {
+                    me.present.remove(&s.id);
+                }
             }
-        }
+            if me.format == Format::Swiss {
+                let ticks = super::tonight_swiss::Ticks {
+                    present: &mut me.present,
+                    half_byes: &mut me.half_byes,
+                    withdrawing: &mut me.withdrawing,
+                };
+                super::tonight_swiss::ticks(ui, ticks, s.id);
+            }
+        });
     }
 }
 
@@ -509,6 +553,16 @@ fn boards(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut V
         if ui.button("Pair").clicked() {
             me.pair(app, false);
         }
+        if me.format == Format::Swiss && super::tonight_swiss::next_round(ui) {
+            // Paired and saved at once: a Swiss round is the rules' pairing, not edited.
+            me.pair_event(app, false, true);
+            if me.problem.is_none()
+                && let Some(d) = me.draft.clone()
+            {
+                out.push(save(me, &d));
+                me.cursor = 0;
+            }
+        }
         if me.draft.as_ref().is_some_and(|d| d.boards.iter().any(|b| b.locked))
             && ui.button("Re-pair the rest").clicked()
         {
@@ -527,6 +581,10 @@ fn boards(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut V
         saved(ui, me, app, n, out);
     } else {
         ui.label("Tick who is present, pick the format, and Pair. Results then go in by board: ↑/↓ to a board, 1 / D / 2 (F first for a win by forfeit).");
+    }
+    if me.format == Format::Swiss {
+        let read = me.read(app);
+        super::tonight_swiss::event_table(ui, app, &read.book);
     }
 }
 
@@ -605,6 +663,8 @@ fn draft(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut Ve
 }
 
 fn save(me: &mut TonightScreen, d: &Draft) -> Command {
+    me.half_byes.clear();
+    me.withdrawing.clear();
     let input = RoundInput {
         date: d.date,
         format: d.format,
@@ -614,6 +674,7 @@ fn save(me: &mut TonightScreen, d: &Draft) -> Command {
             .bye_scores
             .unwrap_or_else(|| night::default_bye(d.format)),
         event: d.event,
+        swiss: d.swiss.clone(),
     };
     me.draft = None;
     me.swap = None;

@@ -205,7 +205,9 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
     },
-    /// Import matches from a CSV file (new players join on their first match).
+    /// Import matches from a CSV file (new players join on their first match), or a Swiss
+    /// event from a TRF-16 file (EVENT.trf: its players by name, new ones joining; its rounds
+    /// and results, one undoable step).
     Import {
         file: PathBuf,
         csv: PathBuf,
@@ -424,8 +426,8 @@ pub enum Command {
         objective: Option<String>,
     },
     /// Tonight's boards for the players present, from the ladder's own forecast: balanced (the
-    /// closest games, no recent rematch, sides balanced), swiss (round 1 of an event) or
-    /// round-robin (Berger tables). Nothing is saved.
+    /// closest games, no recent rematch, sides balanced), swiss (the next round of an event
+    /// by FIDE's Dutch System) or round-robin (Berger tables). Nothing is saved.
     Pair {
         file: PathBuf,
         /// The players present, joined by commas: "Ann,Bo Chen,Cy".
@@ -440,7 +442,9 @@ pub enum Command {
         /// balanced (default), swiss or round-robin.
         #[arg(long)]
         format: Option<String>,
-        /// Round robin: how many rounds (default: all of a single round robin).
+        /// Round robin: how many rounds (default: all of a single round robin). Swiss, a
+        /// new event: the rounds it will have (its last round pairs topscorers as FIDE's
+        /// rules say).
         #[arg(long, allow_hyphen_values = true)]
         rounds: Option<String>,
         /// Two players who must not meet, `Ann,Bo` (repeat for more pairs).
@@ -571,10 +575,16 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Write the full log as JSON Lines (OUT.jsonl), or the matches as CSV (OUT.csv); `-`
-    /// writes the log to standard output. OUT is a regular file or a new name: a device or a
-    /// pipe is refused.
-    Export { file: PathBuf, out: PathBuf },
+    /// Write the full log as JSON Lines (OUT.jsonl), the matches as CSV (OUT.csv), or a
+    /// Swiss event as TRF-16 (OUT.trf, with --event); `-` writes the log to standard output.
+    /// OUT is a regular file or a new name: a device or a pipe is refused.
+    Export {
+        file: PathBuf,
+        out: PathBuf,
+        /// OUT.trf: the Swiss event (the number of its first round; default the latest).
+        #[arg(long, allow_hyphen_values = true)]
+        event: Option<String>,
+    },
     /// Install rungs for the current user: an application entry with its icon, and `.rungs`
     /// files opening in rungs from a file manager (under the XDG data directory, usually
     /// ~/.local/share), plus bash completions and the man page. --uninstall removes them.
@@ -612,6 +622,22 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// A Swiss event's crosstable: each player's opponent (by place), colour and result
+    /// per round, points and FIDE's tie-breaks (default buchholz-cut1, buchholz,
+    /// direct-encounter, wins).
+    Crosstable {
+        file: PathBuf,
+        /// The event: the number of its first round (default the latest Swiss event).
+        #[arg(long, allow_hyphen_values = true)]
+        event: Option<String>,
+        /// Tie-breaks in order, joined by commas: buchholz, buchholz-cut1,
+        /// buchholz-median1, sonneborn-berger, direct-encounter, wins, games-won,
+        /// black-games, progressive, aro, tpr (or C.07's abbreviations, BH-C1…).
+        #[arg(long, value_name = "LIST")]
+        tiebreaks: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// `rungs pair`'s options for saving the round in the log.
@@ -629,6 +655,15 @@ pub struct PairSaveArgs {
     /// default for Swiss) or `nothing`. A bye never changes a rating.
     #[arg(long, allow_hyphen_values = true)]
     pub bye: Option<String>,
+    /// Swiss: players not paired this round who asked for a half-point bye, "Ann,Bo".
+    #[arg(long, value_name = "NAMES")]
+    pub half_bye: Option<String>,
+    /// Swiss: players not paired this round who asked for a zero-point bye.
+    #[arg(long, value_name = "NAMES")]
+    pub zero_bye: Option<String>,
+    /// Swiss: players who withdraw from the event before this round.
+    #[arg(long, value_name = "NAMES")]
+    pub withdraw: Option<String>,
 }
 
 /// Two players named for a pairing rule.

@@ -27,12 +27,19 @@ mod rounds;
 mod seasons;
 mod shared;
 pub mod stdout;
+mod swiss;
 mod views;
 
 pub use args::{Cli, Command};
 
 use anyhow::Result;
 use rungs_gate as action;
+
+/// A TRF-16 file, by its extension.
+fn is_trf(path: &std::path::Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("trf"))
+}
 
 /// Runs a parsed command line. `Ok(false)` means no subcommand was given.
 pub fn run(cli: Cli) -> Result<bool> {
@@ -112,12 +119,22 @@ fn run_command(command: Command) -> Result<()> {
         C::Import {
             file,
             csv,
+            no_new_players,
+            json,
+            ..
+        } if is_trf(&csv) => swiss::import_trf(&file, &csv, !no_new_players, json)?,
+        C::Import {
+            file,
+            csv,
             mapping,
             no_new_players,
             again,
             json,
         } => files::import_csv(&file, &csv, &mapping, no_new_players, again, json)?,
-        C::Export { file, out } => files::export(&file, &out)?,
+        C::Export { file, out, event } if is_trf(&out) => {
+            swiss::export_trf(&file, &out, event.as_deref())?
+        }
+        C::Export { file, out, .. } => files::export(&file, &out)?,
         C::ImportLog { file, input } => files::import_log(&file, &input)?,
         C::InstallDesktop { uninstall } => desktop::install(uninstall)?,
         C::Completions { shell } => desktop::completions(shell),
@@ -350,6 +367,12 @@ fn run_command(command: Command) -> Result<()> {
         C::Repair { file } => maintenance::repair(&file)?,
         // Handled by `shared::special` before any ladder is opened.
         C::Copy { .. } | C::Status { .. } => {}
+        C::Crosstable {
+            file,
+            event,
+            tiebreaks,
+            json,
+        } => swiss::show(&file, event.as_deref(), tiebreaks.as_deref(), json)?,
     }
     Ok(())
 }

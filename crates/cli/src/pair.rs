@@ -6,13 +6,14 @@ use super::common::{context, open, shown};
 use anyhow::{Context as _, Result, anyhow, bail};
 use rungs_gate::rounds::RoundInput;
 use rungs_gate::{self as action, Action, ActionError, Place, Roster};
-use rungs_ladder::event::{ByeScore, Format, PlayerId};
+use rungs_ladder::event::{ByeScore, Format, PlayerId, RequestedBye, SwissRecord};
 use rungs_ladder::rounds::Book;
 use rungs_ladder::standings::standings;
 use rungs_pairing::balanced::{self, Night};
 use rungs_pairing::ladder::{History, present};
-use rungs_pairing::model::{Entrant, PairError, Pairs, Round, Weights};
-use rungs_pairing::{night, round_robin, swiss};
+use rungs_pairing::model::{Board, Entrant, Forecast, PairError, Pairs, Round, Weights};
+use rungs_pairing::swiss_event::{self, Next};
+use rungs_pairing::{night, round_robin};
 use serde_json::{Value, json};
 use std::path::Path;
 
@@ -144,6 +145,7 @@ pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
         })?,
     };
     let mut event = None;
+    let mut swiss = SwissRecord::default();
     let rounds: Vec<Round> = match format {
         Format::Balanced => vec![
             balanced::pair(&Night {
@@ -167,11 +169,78 @@ pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
         }
         Format::Swiss => {
             event = swiss_event(&at, &book, date, args.save.event.as_deref())?;
-            let state = night::swiss_state(&book, event, &entrants);
-            vec![
-                swiss::pair(&entrants, &forecast, &state, &constraints, seed)
-                    .map_err(|e| pair_error(file, e))?,
-            ]
+            let declared = match (event, args.rounds) {
+                (_, None) => None,
+                (None, Some(r)) => Some(number::<u32>(
+                    &at,
+                    "rounds",
+                    r,
+                    "the rounds the event will have, a whole number",
+                )?),
+                (Some(e), Some(_)) => bail!(ActionError::invalid(
+                    &at,
+                    "rounds",
+                    args.rounds.unwrap_or_default(),
+                    format!("is said when an event begins; round {e}'s event has its own"),
+                )),
+            };
+            let names = |field: &str, text: Option<&str>| -> Result<Vec<PlayerId>> {
+                Ok(match text {
+                    Some(t) => roster.side(&at, field, t)?,
+                    None => Vec::new(),
+                })
+            };
+            let mut requested: Vec<RequestedBye> = Vec::new();
+            for (field, halves) in [("half_bye", 1), ("zero_bye", 0)] {
+                let text = match halves {
+                    1 => args.save.half_bye.as_deref(),
+                    _ => args.save.zero_bye.as_deref(),
+                };
+                for player in names(field, text)? {
+                    requested.push(RequestedBye { player, halves });
+                }
+            }
+            let withdrawn = names("withdraw", args.save.withdraw.as_deref())?;
+            // The pairs named by --forbid and the ladder's own forbidden pairs.
+            let forbidden: Vec<(PlayerId, PlayerId)> = constraints
+                .forbidden
+                .iter()
+                .map(|(i, j)| (entrants[i].id, entrants[j].id))
+                .collect();
+            let who = night::swiss_who(&ladder, date);
+            let so_far = event.map(|e| swiss_event::read(&book, e, &who));
+            let next = swiss_event::pair_next(
+                so_far.as_ref(),
+                &Next {
+                    present: &ids,
+                    requested: &requested,
+                    withdrawn: &withdrawn,
+                    forbidden: &forbidden,
+                    rounds: declared,
+                    first_black: false,
+                    bye_scores,
+                },
+                &who,
+            )
+            .map_err(|e| pair_error(file, e))?;
+            swiss = next.record;
+            let index = |id: PlayerId| entrants.iter().position(|e| e.id == id).unwrap_or(0);
+            vec![Round {
+                boards: next
+                    .boards
+                    .iter()
+                    .map(|&[a, b]| {
+                        let (a, b) = (index(a), index(b));
+                        Board {
+                            a,
+                            b,
+                            prediction: forecast.predict(a, b),
+                            cost: 0.0,
+                        }
+                    })
+                    .collect(),
+                bye: next.bye.map(index),
+            }]
         }
     };
     let format = format.as_text();
@@ -190,6 +259,7 @@ pub fn pair(file: &Path, args: &PairArgs<'_>) -> Result<()> {
                 bye: r.bye.map(|i| entrants[i].id),
                 bye_scores,
                 event,
+                swiss: swiss.clone(),
             })
             .collect();
         let act = Action::save_rounds(&ctx, &book, &inputs)?;

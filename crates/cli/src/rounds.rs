@@ -112,6 +112,11 @@ pub fn round(file: &Path, number: &str, json: bool) -> Result<()> {
                 "bye": saved.round.bye.map(name),
                 "bye_scores": saved.round.bye_scores,
                 "event": saved.event(),
+                "requested_byes": saved.round.swiss.requested.iter().map(|r| json!({
+                    "player": name(r.player),
+                    "points": f64::from(r.halves) / 2.0,
+                })).collect::<Vec<_>>(),
+                "withdrawn": saved.round.swiss.withdrawn.iter().map(|&p| name(p)).collect::<Vec<_>>(),
             })
         );
         return Ok(());

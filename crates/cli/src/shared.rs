@@ -49,6 +49,7 @@ fn ladder_arg(command: &mut Command) -> Option<&mut PathBuf> {
         | C::Export { file, .. }
         | C::ImportLog { file, .. }
         | C::Check { file, .. }
+        | C::Crosstable { file, .. }
         | C::Repair { file } => Some(file),
         C::Forbid(args) | C::Unforbid(args) | C::Avoid(args) | C::Unavoid(args) => {
             Some(&mut args.file)
@@ -78,7 +79,8 @@ fn only_reads(command: &Command) -> bool {
         | C::Scenarios { .. }
         | C::Seasons { .. }
         | C::Export { .. }
-        | C::Check { .. } => true,
+        | C::Check { .. }
+        | C::Crosstable { .. } => true,
         C::Fit { apply, .. } => !apply,
         C::Pair { save, .. } => !save.save,
         C::SoftReset { preview, .. } | C::HardReset { preview, .. } => *preview,

@@ -16,6 +16,7 @@ pub mod roster;
 pub mod rounds;
 pub mod seasons;
 pub mod shared;
+pub mod swiss_import;
 
 pub use error::{ActionError, Fix, Place};
 pub use roster::Roster;

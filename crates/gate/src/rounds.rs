@@ -33,6 +33,8 @@ pub struct RoundInput {
     pub bye_scores: ByeScore,
     /// A Swiss round continuing the event begun by this round; `None` begins one.
     pub event: Option<u32>,
+    /// A Swiss round: entries, requested byes and withdrawals as the pairing made them.
+    pub swiss: rungs_ladder::event::SwissRecord,
 }
 
 /// The match a result for board `at` records: the board's side A as side A, at home or
@@ -150,10 +152,11 @@ impl Action {
                 Format::Swiss => Some(input.event.unwrap_or(number)),
                 _ => None,
             },
+            swiss: input.swiss.clone(),
         };
         let name = |id| ctx.who(id);
         check_round(&round, &name).map_err(|e| ActionError::refused(at, e.to_string()))?;
-        for id in round.players() {
+        for id in round.named() {
             let Some(p) = ctx.ladder().player(id).filter(|p| p.joined) else {
                 return Err(ActionError::refused(
                     at,

@@ -475,7 +475,7 @@ impl Event {
             }
             Event::Match(m) => m.a.iter().chain(m.b.iter()).copied().collect(),
             Event::Migration { migration } => migration.entries.iter().map(|e| e.player).collect(),
-            Event::Round { round } => round.players().collect(),
+            Event::Round { round } => round.named().collect(),
             Event::PairRule { a, b, .. } => vec![*a, *b],
             Event::SoftReset
             | Event::HardReset
@@ -557,12 +557,21 @@ pub struct RoundRecord {
     /// A Swiss round: the number of its event's first round (its own for a first round).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub event: Option<u32>,
+    /// A Swiss round: what FIDE's Dutch System reads besides the boards (entries, requested
+    /// byes, withdrawals, the rounds declared).
+    #[serde(default, skip_serializing_if = "SwissRecord::is_empty")]
+    pub swiss: SwissRecord,
 }
 
 impl RoundRecord {
     /// Everyone the round names: the boards' players, then the bye.
     pub fn players(&self) -> impl Iterator<Item = PlayerId> + '_ {
         self.boards.iter().flatten().copied().chain(self.bye)
+    }
+
+    /// Everyone the round names, its Swiss record's players too.
+    pub fn named(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        self.players().chain(self.swiss.players())
     }
 }
 
@@ -605,6 +614,61 @@ pub struct LogRow {
     pub date: NaiveDate,
     #[serde(flatten)]
     pub entry: Entry,
+}
+
+/// What a Swiss round records for FIDE's Dutch System (FIDE Handbook C.04.1–C.04.3) besides
+/// its boards: who enters the event in it and at what rating (their pairing numbers come
+/// from it, so the event pairs the same whatever the ladder does later), the byes asked for,
+/// who withdrew before it, and, in the event's first round, the rounds declared and the
+/// colour drawn for pairing number 1.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwissRecord {
+    /// Rounds the event will have (its first round says so; 0 or none: not declared).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rounds: Option<u32>,
+    /// Black drawn for pairing number 1 in round 1 (white otherwise).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub first_black: bool,
+    /// Players entering the event in this round, with their rating at entry.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub entries: Vec<SwissEntry>,
+    /// Byes asked for in this round, with the half-points each scores (0, 1 or 2).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub requested: Vec<RequestedBye>,
+    /// Players who withdrew from the event before this round.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub withdrawn: Vec<PlayerId>,
+    /// The event's name (its first round says it), as a TRF's `012` line gives it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SwissEntry {
+    pub player: PlayerId,
+    pub rating: u32,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RequestedBye {
+    pub player: PlayerId,
+    /// Half-points: 0 a zero-point bye, 1 a half-point bye, 2 a full-point bye.
+    pub halves: u8,
+}
+
+impl SwissRecord {
+    pub fn is_empty(&self) -> bool {
+        *self == SwissRecord::default()
+    }
+
+    /// The players it names: entries, requested byes, withdrawals.
+    pub fn players(&self) -> impl Iterator<Item = PlayerId> + '_ {
+        self.entries
+            .iter()
+            .map(|e| e.player)
+            .chain(self.requested.iter().map(|r| r.player))
+            .chain(self.withdrawn.iter().copied())
+    }
 }
 
 #[cfg(test)]

@@ -209,6 +209,10 @@ pub enum RoundError {
         first: String,
         place: String,
     },
+    #[error("{name}'s requested bye scores {halves} half-points; a bye scores 0, 1 or 2")]
+    ByeHalves { name: String, halves: u8 },
+    #[error("only a Swiss round records entries, requested byes and withdrawals")]
+    SwissRecordNotSwiss,
     #[error(
         "{a} and {b}: a pairing rule is between two players, and nobody is paired with \
          themselves"
@@ -234,13 +238,36 @@ pub fn check_round(
     if round.event.is_some_and(|e| e == 0 || e > round.number) {
         return Err(RoundError::EventStartsLater(round.number));
     }
+    if round.format != Format::Swiss && !round.swiss.is_empty() {
+        return Err(RoundError::SwissRecordNotSwiss);
+    }
+    if let Some(r) = round.swiss.requested.iter().find(|r| r.halves > 2) {
+        return Err(RoundError::ByeHalves {
+            name: name(r.player),
+            halves: r.halves,
+        });
+    }
     let mut seen: BTreeMap<PlayerId, String> = BTreeMap::new();
     let places = round
         .boards
         .iter()
         .enumerate()
         .flat_map(|(i, b)| b.iter().map(move |&p| (p, format!("board {}", i + 1))))
-        .chain(round.bye.map(|p| (p, "the bye".to_string())));
+        .chain(round.bye.map(|p| (p, "the bye".to_string())))
+        .chain(
+            round
+                .swiss
+                .requested
+                .iter()
+                .map(|r| (r.player, "a requested bye".to_string())),
+        )
+        .chain(
+            round
+                .swiss
+                .withdrawn
+                .iter()
+                .map(|&p| (p, "the withdrawn".to_string())),
+        );
     for (p, place) in places {
         if let Some(first) = seen.insert(p, place.clone()) {
             return Err(if first == place {
@@ -304,6 +331,7 @@ mod tests {
                 bye,
                 bye_scores: ByeScore::Win,
                 event: Some(1),
+                swiss: Default::default(),
             }),
         }
     }
@@ -394,6 +422,7 @@ mod tests {
             bye: None,
             bye_scores: ByeScore::Nothing,
             event: None,
+            swiss: Default::default(),
         };
         let text = |r: &RoundRecord| check_round(r, &name).map_err(|e| e.to_string());
         assert_eq!(text(&r), Err("Ann is on board 1 and on board 2".into()));

@@ -3,12 +3,12 @@
 //! constraints in; boards and at most one bye out.
 //!
 //! - `balanced`: the closest games — one minimum-cost perfect matching (`blossom`);
-//! - `swiss`: a round of an event, Dutch-style, with no rematch while one can be avoided;
 //! - `round_robin`: the Berger tables, single or double;
 //! - `dutch`: a round of a Swiss event under the FIDE (Dutch) System, as FIDE's Handbook
 //!   states it (C.04.3), for events an arbiter must accept;
 //! - `tiebreaks`: a Swiss event's standings with FIDE's tie-breaks (C.07);
-//! - `crosstable`: those standings with every round's opponent, colour and result.
+//! - `crosstable`: those standings with every round's opponent, colour and result;
+//! - `swiss_event`: a ladder's Swiss event read from its log for `dutch`, and its next round.
 //!
 //! `model` holds what they share; `ladder` feeds them from a replayed ladder and its log.
 pub mod balanced;
@@ -20,5 +20,5 @@ pub mod model;
 pub mod night;
 pub mod round_robin;
 pub mod simulated;
-pub mod swiss;
+pub mod swiss_event;
 pub mod tiebreaks;

@@ -3,14 +3,14 @@
 //! same engine and forecast as `rungs pair` and the Tonight screen.
 
 use super::balanced::{self, Night};
+use super::dutch::{Availability, Colour, DutchError, Outcome, Tournament};
 use super::ladder::{History, present};
-use super::model::{PairError, Pairs, Weights};
-use super::swiss;
+use super::model::{PairError, Weights};
+use super::swiss_event::pairing_rating;
 use chrono::NaiveDate;
 use rungs_ladder::event::PlayerId;
 use rungs_ladder::replay::Ladder;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
 
 /// How a simulated night pairs its players.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
@@ -24,7 +24,8 @@ pub enum SimPairing {
     Random,
     /// The players present paired by the balanced engine: the closest games of the night.
     Balanced,
-    /// The players present paired as a round of the week's Swiss event.
+    /// The players present paired as a round of the week's Swiss event (FIDE's Dutch
+    /// System).
     Swiss,
 }
 
@@ -57,11 +58,96 @@ impl SimPairing {
     }
 }
 
-/// A week's Swiss event: points and meetings so far.
-#[derive(Debug, Clone, Default)]
+/// A week's Swiss event as the Dutch System keeps it: the players by index, and their
+/// rounds so far.
+#[derive(Debug, Clone)]
 pub struct Week {
-    pub points: BTreeMap<PlayerId, f64>,
-    pub met: Vec<(PlayerId, PlayerId)>,
+    ids: Vec<PlayerId>,
+    tournament: Tournament,
+}
+
+impl Default for Week {
+    fn default() -> Week {
+        Week {
+            ids: Vec::new(),
+            tournament: Tournament::new(0, Colour::White),
+        }
+    }
+}
+
+impl Week {
+    /// Records a round's games (white on side A, the result from A's view); everyone else
+    /// in the event was absent. Games naming a player not in the event are left out.
+    pub fn record(&mut self, games: &[([PlayerId; 2], rungs_rating::Outcome)]) {
+        let mut round = vec![Outcome::Absent { score: 0 }; self.ids.len()];
+        let index = |id: PlayerId| self.ids.iter().position(|&x| x == id);
+        for &([w, b], o) in games {
+            let (Some(iw), Some(ib)) = (index(w), index(b)) else {
+                continue;
+            };
+            let sw = match o {
+                rungs_rating::Outcome::Win => 2,
+                rungs_rating::Outcome::Draw => 1,
+                rungs_rating::Outcome::Loss => 0,
+            };
+            round[iw] = Outcome::Played {
+                opponent: ib,
+                colour: Colour::White,
+                score: sw,
+            };
+            round[ib] = Outcome::Played {
+                opponent: iw,
+                colour: Colour::Black,
+                score: 2 - sw,
+            };
+        }
+        for (p, o) in self.tournament.players.iter_mut().zip(round) {
+            p.rounds.push(o);
+        }
+    }
+
+    /// The next round among `ids` by the Dutch System; the week's event begins again when
+    /// no pairing meets the rules (a small club has run out of new opponents).
+    fn pair(&mut self, ladder: &Ladder, ids: &[PlayerId]) -> Result<Vec<[PlayerId; 2]>, PairError> {
+        for fresh in [false, true] {
+            if fresh {
+                *self = Week::default();
+            }
+            for &id in ids {
+                if !self.ids.contains(&id) {
+                    let (name, rating) = ladder.player(id).map_or_else(
+                        || (format!("player #{id}"), 0),
+                        |p| (p.name.clone(), pairing_rating(ladder.figures(p).rating)),
+                    );
+                    self.tournament.enter(&name, rating);
+                    self.ids.push(id);
+                }
+            }
+            let available: Vec<Availability> = self
+                .ids
+                .iter()
+                .map(|id| {
+                    if ids.contains(id) {
+                        Availability::Plays
+                    } else {
+                        Availability::Out
+                    }
+                })
+                .collect();
+            match self.tournament.pair(&available) {
+                Ok(p) => {
+                    return Ok(p
+                        .boards
+                        .iter()
+                        .map(|&(w, b)| [self.ids[w], self.ids[b]])
+                        .collect());
+                }
+                Err(DutchError::NoPairing) if !fresh => continue,
+                Err(e) => return Err(PairError::Invalid(e.to_string())),
+            }
+        }
+        Err(PairError::Invalid(DutchError::NoPairing.to_string()))
+    }
 }
 
 /// One round among `ids` (an even number of distinct players) on `date`, side A first.
@@ -71,42 +157,21 @@ pub fn round(
     ids: &[PlayerId],
     date: NaiveDate,
     pairing: SimPairing,
-    week: &Week,
+    week: &mut Week,
     seed: u64,
 ) -> Result<Vec<[PlayerId; 2]>, PairError> {
     let (entrants, forecast) = present(ladder, ids, date, history)?;
     let constraints = history.constraints(&entrants, date);
-    let r = match pairing {
-        SimPairing::Swiss => {
-            let index: BTreeMap<PlayerId, usize> = entrants
-                .iter()
-                .enumerate()
-                .map(|(i, e)| (e.id, i))
-                .collect();
-            let mut met = Pairs::new();
-            for (a, b) in &week.met {
-                if let (Some(&i), Some(&j)) = (index.get(a), index.get(b)) {
-                    met.insert(i, j);
-                }
-            }
-            let event = swiss::Event {
-                scores: entrants
-                    .iter()
-                    .map(|e| week.points.get(&e.id).copied().unwrap_or(0.0))
-                    .collect(),
-                met,
-            };
-            let free = super::model::Constraints::default();
-            swiss::pair(&entrants, &forecast, &event, &free, seed)?
-        }
-        _ => balanced::pair(&Night {
-            entrants: &entrants,
-            forecast: &forecast,
-            constraints: &constraints,
-            weights: &Weights::default(),
-            seed,
-        })?,
-    };
+    if pairing == SimPairing::Swiss {
+        return week.pair(ladder, ids);
+    }
+    let r = balanced::pair(&Night {
+        entrants: &entrants,
+        forecast: &forecast,
+        constraints: &constraints,
+        weights: &Weights::default(),
+        seed,
+    })?;
     Ok(r.boards
         .iter()
         .map(|b| [entrants[b.a].id, entrants[b.b].id])

@@ -48,6 +48,79 @@ impl TieBreak {
     ];
 }
 
+impl TieBreak {
+    pub const ALL: [TieBreak; 11] = [
+        TieBreak::Buchholz,
+        TieBreak::BuchholzCut1,
+        TieBreak::BuchholzMedian1,
+        TieBreak::SonnebornBerger,
+        TieBreak::DirectEncounter,
+        TieBreak::Wins,
+        TieBreak::GamesWon,
+        TieBreak::BlackGames,
+        TieBreak::Progressive,
+        TieBreak::AverageRatingOfOpponents,
+        TieBreak::PerformanceRating,
+    ];
+
+    /// The name an organiser types: `buchholz-cut1`, `sonneborn-berger`…
+    pub fn name(self) -> &'static str {
+        match self {
+            TieBreak::Buchholz => "buchholz",
+            TieBreak::BuchholzCut1 => "buchholz-cut1",
+            TieBreak::BuchholzMedian1 => "buchholz-median1",
+            TieBreak::SonnebornBerger => "sonneborn-berger",
+            TieBreak::DirectEncounter => "direct-encounter",
+            TieBreak::Wins => "wins",
+            TieBreak::GamesWon => "games-won",
+            TieBreak::BlackGames => "black-games",
+            TieBreak::Progressive => "progressive",
+            TieBreak::AverageRatingOfOpponents => "aro",
+            TieBreak::PerformanceRating => "tpr",
+        }
+    }
+
+    /// C.07's abbreviation, as column heads print it.
+    pub fn abbreviation(self) -> &'static str {
+        match self {
+            TieBreak::Buchholz => "BH",
+            TieBreak::BuchholzCut1 => "BH-C1",
+            TieBreak::BuchholzMedian1 => "BH-M1",
+            TieBreak::SonnebornBerger => "SB",
+            TieBreak::DirectEncounter => "DE",
+            TieBreak::Wins => "WIN",
+            TieBreak::GamesWon => "GWN",
+            TieBreak::BlackGames => "BPG",
+            TieBreak::Progressive => "PS",
+            TieBreak::AverageRatingOfOpponents => "ARO",
+            TieBreak::PerformanceRating => "TPR",
+        }
+    }
+
+    /// A tie-break by name or abbreviation, in any case.
+    pub fn parse(text: &str) -> Option<TieBreak> {
+        let t = text.trim();
+        TieBreak::ALL
+            .into_iter()
+            .find(|b| b.name().eq_ignore_ascii_case(t) || b.abbreviation().eq_ignore_ascii_case(t))
+    }
+
+    /// A value as a crosstable prints it: points to the half, ratings whole.
+    pub fn format(self, value: f64) -> String {
+        if !value.is_finite() {
+            return "–".into();
+        }
+        match self {
+            TieBreak::AverageRatingOfOpponents | TieBreak::PerformanceRating => {
+                format!("{value:.0}")
+            }
+            _ if value.fract() == 0.0 => format!("{value:.0}"),
+            _ if (value * 2.0).fract() == 0.0 => format!("{value:.1}"),
+            _ => format!("{value:.2}"),
+        }
+    }
+}
+
 /// One line of the standings.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Standing {

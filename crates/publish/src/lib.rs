@@ -7,6 +7,7 @@
 //! than one player page at a time. [`folder`] writes the files into a new folder beside the
 //! target and puts it in place whole.
 
+mod event_page;
 pub mod folder;
 pub mod image;
 pub mod model;
@@ -141,10 +142,13 @@ pub fn publish_site(
 }
 
 /// Every file of the site, handed to `sink` one at a time: the stylesheet, index.html, the
-/// season archive, then a page per shown player.
+/// season archive, a page per Swiss event, then a page per shown player.
 pub fn render(site: &Site, sink: &mut dyn Sink) -> io::Result<()> {
     sink.file("rungs.css", include_str!("style.css").as_bytes())?;
-    sink.file("index.html", pages::index(site).as_bytes())?;
+    sink.file(
+        "index.html",
+        pages::index(site, event_page::links(site)).as_bytes(),
+    )?;
     sink.file("seasons.html", pages::seasons(site).as_bytes())?;
     sink.file(
         "standings.png",
@@ -153,6 +157,9 @@ pub fn render(site: &Site, sink: &mut dyn Sink) -> io::Result<()> {
     for s in &site.model.ladder.archive {
         let path = format!("seasons/{}.html", s.number);
         sink.file(&path, pages::season(site, s).as_bytes())?;
+    }
+    for (number, page) in event_page::pages(site) {
+        sink.file(&format!("events/{number}.html"), page.as_bytes())?;
     }
     let model = site.model;
     let rules = &model.ladder.rules;

@@ -44,7 +44,7 @@ fn tier_style(tier: Option<Tier>) -> Option<String> {
     })
 }
 
-fn page(site: &Site, depth: Depth, title: &str, body: Markup) -> String {
+pub(crate) fn page(site: &Site, depth: Depth, title: &str, body: Markup) -> String {
     let up = depth.up();
     html! {
         (DOCTYPE)
@@ -77,7 +77,7 @@ fn page(site: &Site, depth: Depth, title: &str, body: Markup) -> String {
 
 /// A player's name as the site shows it, linked to their page when they have one.
 /// A player the site leaves off (retired, with `--hide-retired`) is not named anywhere.
-fn player_link(site: &Site, depth: Depth, id: PlayerId) -> Markup {
+pub(crate) fn player_link(site: &Site, depth: Depth, id: PlayerId) -> Markup {
     if !site.shows(id) {
         return html! { span.muted { "a retired player" } };
     }
@@ -197,7 +197,8 @@ fn shown_score(l: &Line, two: bool) -> &str {
     if two { &l.score } else { &l.rating }
 }
 
-pub fn index(site: &Site) -> String {
+/// `events`: the list of Swiss event pages (see `event_page`).
+pub fn index(site: &Site, events: Markup) -> String {
     let system = site.model.ladder.rules.system();
     let two = !score_is_rating(system);
     let (listed, off): (Vec<_>, Vec<_>) = site.lines().partition(|(_, l)| l.place.is_some());
@@ -233,6 +234,7 @@ pub fn index(site: &Site) -> String {
     };
     let body = html! {
         (latest_round(site))
+        (events)
         section.standings {
             @if groups.is_empty() {
                 p { "No player is on the leaderboard yet." }

@@ -44,6 +44,9 @@ pub struct Tournament {
     pub initial: Colour,
     /// Points for the pairing-allocated bye: 2 halves unless the event says otherwise.
     pub bye_score: Half,
+    /// Pairs never to be paired (players by index), as if they had met (the organiser's
+    /// rule: siblings, team mates).
+    pub forbidden: Vec<(usize, usize)>,
 }
 
 /// A round: the boards, white first, in published order, and the pairing-allocated bye.
@@ -74,6 +77,7 @@ impl Tournament {
             total_rounds,
             initial,
             bye_score: 2,
+            forbidden: Vec::new(),
         }
     }
 
@@ -166,6 +170,12 @@ pub fn pair_round(
     available: &[Availability],
 ) -> Result<Pairing, DutchError> {
     let mut states = states(&tournament.players)?;
+    for &(a, b) in &tournament.forbidden {
+        if a != b && a < states.len() && b < states.len() {
+            states[a].met.push(b);
+            states[b].met.push(a);
+        }
+    }
     let plays = |i: usize| {
         matches!(
             available.get(i).copied().unwrap_or(Availability::Plays),

@@ -11,11 +11,8 @@ use rungs_ladder::replay::replay_state;
 use rungs_ladder::rules::{Rules, System};
 use rungs_pairing::balanced::{self, Night};
 use rungs_pairing::ladder::{History, present};
-use rungs_pairing::model::{
-    Constraints, Entrant, Forecast, PairError, Pairs, Round, Seat, Weights,
-};
+use rungs_pairing::model::{Constraints, Entrant, Forecast, PairError, Round, Seat, Weights};
 use rungs_pairing::round_robin::{self, berger, berger_double};
-use rungs_pairing::swiss::{self, Event as SwissEvent};
 use rungs_rating::{Outcome, Prediction};
 use std::collections::BTreeMap;
 
@@ -675,94 +672,6 @@ fn round_robin_rounds_for_a_group() {
     assert_eq!(round_robin::pair(&e, &f, 6).unwrap().len(), 6);
     let err = round_robin::pair(&e, &f, 7).unwrap_err();
     assert!(err.to_string().contains("has 6 rounds"), "{err}");
-}
-
-// ---- Swiss ----
-
-/// Round 1 of eight, all on 0: top half against bottom half, 1-5, 2-6, 3-7, 4-8.
-#[test]
-fn swiss_round_one_is_top_half_against_bottom_half() {
-    let s: Vec<f64> = (0..8).map(|i| 80.0 - i as f64).collect();
-    let e = entrants(&s);
-    let ev = SwissEvent {
-        scores: vec![0.0; 8],
-        met: Pairs::new(),
-    };
-    let r = swiss::pair(&e, &Linear(s.clone()), &ev, &Constraints::default(), 0).unwrap();
-    assert_eq!(unordered(&e, &r), vec!["A-E", "B-F", "C-G", "D-H"]);
-}
-
-/// Scores 2, 2, 1, 1, 1, 1, 0, 0 with A-B already played: A and B cannot meet again, so
-/// each floats down: the pairing keeps the score gaps smallest (A and B against the 1s).
-#[test]
-fn swiss_floats_instead_of_a_rematch() {
-    let s: Vec<f64> = (0..8).map(|i| 80.0 - i as f64).collect();
-    let e = entrants(&s);
-    let mut met = Pairs::new();
-    met.insert(0, 1);
-    let ev = SwissEvent {
-        scores: vec![2.0, 2.0, 1.0, 1.0, 1.0, 1.0, 0.0, 0.0],
-        met,
-    };
-    let r = swiss::pair(&e, &Linear(s.clone()), &ev, &Constraints::default(), 0).unwrap();
-    for b in &r.boards {
-        assert!(!ev.met.contains(b.a, b.b));
-    }
-    // A and B each meet a 1-pointer; the other two 1s meet; G-H.
-    let pairs = unordered(&e, &r);
-    assert!(pairs.contains(&"G-H".to_string()), "{pairs:?}");
-    for b in &r.boards {
-        if b.a.min(b.b) <= 1 {
-            let other = b.a.max(b.b);
-            assert!((2..6).contains(&other), "{pairs:?}");
-        }
-    }
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(60))]
-
-    /// A whole event of random results: no rematch in any round while a rematch-free pairing
-    /// exists (checked by the matching on the graph without met pairs), every player once a
-    /// round, the bye to someone without one while possible.
-    #[test]
-    fn swiss_has_no_avoidable_rematch(n in 2usize..13, rounds in 1usize..6, results in proptest::collection::vec(0u8..3, 200), seed in any::<u64>()) {
-        let s: Vec<f64> = (0..n).map(|i| (n - i) as f64).collect();
-        let mut e = entrants(&s);
-        let f = Linear(s.clone());
-        let mut ev = SwissEvent { scores: vec![0.0; n], met: Pairs::new() };
-        let mut k = 0;
-        for _ in 0..rounds.min(n - 1) {
-            let r = swiss::pair(&e, &f, &ev, &Constraints::default(), seed).unwrap();
-            let players: Vec<usize> = (0..n).filter(|&i| Some(i) != r.bye).collect();
-            let edges: Vec<(usize, usize, i64)> = (0..players.len())
-                .flat_map(|x| (x + 1..players.len()).map(move |y| (x, y)))
-                .filter(|&(x, y)| !ev.met.contains(players[x], players[y]))
-                .map(|(x, y)| (x, y, 0))
-                .collect();
-            let avoidable = rungs_pairing::blossom::max_weight_perfect_matching(players.len(), &edges).unwrap().is_some();
-            let rematches = r.boards.iter().filter(|b| ev.met.contains(b.a, b.b)).count();
-            if avoidable {
-                prop_assert_eq!(rematches, 0);
-            }
-            prop_assert_eq!(r.boards.len() * 2 + usize::from(r.bye.is_some()), n);
-            if let Some(b) = r.bye {
-                let least = e.iter().map(|x| x.byes).min().unwrap();
-                prop_assert_eq!(e[b].byes, least);
-                e[b].byes += 1;
-                ev.scores[b] += 1.0;
-            }
-            for b in &r.boards {
-                ev.met.insert(b.a, b.b);
-                let (sa, sb) = [(1.0, 0.0), (0.5, 0.5), (0.0, 1.0)][results[k % results.len()] as usize];
-                k += 1;
-                ev.scores[b.a] += sa;
-                ev.scores[b.b] += sb;
-                e[b.a].last_seat = Some(Seat::A);
-                e[b.b].last_seat = Some(Seat::B);
-            }
-        }
-    }
 }
 
 // ---- the ladder's own forecast ----
