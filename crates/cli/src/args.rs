@@ -602,6 +602,18 @@ pub enum Command {
     /// Rebuild every cache of a ladder file from its log, in one transaction; the log itself
     /// is not touched.
     Repair { file: PathBuf },
+    /// Why an event moved a player's figures: the derivation in the rating system's own terms
+    /// (the idle time and due resets first, then each figure of the update, Rank Points and
+    /// tier), for PLAYER or every player the event changed.
+    Explain {
+        file: PathBuf,
+        /// The event's sequence number, as `rungs events` shows it.
+        event: u64,
+        #[arg(allow_hyphen_values = true)]
+        player: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// `rungs pair`'s options for saving the round in the log.
