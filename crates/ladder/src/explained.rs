@@ -80,15 +80,30 @@ pub fn match_explained<T: Trace + ?Sized>(
     }
     let scenario = ladder.scenarios.lookup(m);
     let trueskill = ladder.trueskill().unwrap_or_default();
-    let after = entrant::rate_explained(
-        &ladder.rules,
-        e,
-        m,
-        scenario.as_ref(),
-        &trueskill,
-        ladder.goals_level(),
-        trace,
-    );
+    let opponent = match (&*m.a, &*m.b) {
+        ([a], [b]) => Some(if *a == player { *b } else { *a }),
+        _ => None,
+    };
+    let after = if let Some(days) = ladder.rules.rating_period_days() {
+        trace.section("Rating period (Glickman): every game of the period so far");
+        trace.step(
+            "period days",
+            "length of a rating period",
+            "rating_period_days",
+            f64::from(days),
+        );
+        ladder.period_update(e, opponent, date, trace)?.0
+    } else {
+        entrant::rate_explained(
+            &ladder.rules,
+            e,
+            m,
+            scenario.as_ref(),
+            &trueskill,
+            ladder.goals_level(),
+            trace,
+        )
+    };
     // Rank Points, as `Ladder::settle` moves them.
     let rp = match (&ladder.rules.params, e.skill, after) {
         (Params::Skyweaver(params), Skill::Glicko(b), Skill::Glicko(a)) => {

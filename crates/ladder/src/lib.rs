@@ -7,6 +7,7 @@ pub mod inversus;
 pub mod leaderboard;
 pub mod listing;
 pub mod log;
+pub mod periods;
 pub mod predict;
 pub mod preview;
 pub mod quick;

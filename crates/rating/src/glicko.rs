@@ -298,22 +298,91 @@ pub fn rate_pair(
 /// Glickman's rating-period update: all of `results` (opponent, score) count at once.
 /// With no results the player is unchanged (RD growth is [`grow_deviation`]'s job).
 pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) -> Rating {
+    rate_period_explained(player, results, config, &mut ())
+}
+
+/// [`rate_period`], handing `trace` each game's g(RD_j), E and s, the sums, d², Δr, r' and
+/// RD' (the plain function is this one with no trace).
+pub fn rate_period_explained<T: Trace + ?Sized>(
+    player: &Rating,
+    results: &[(Rating, f64)],
+    config: &Config,
+    trace: &mut T,
+) -> Rating {
     if results.is_empty() {
         return *player;
     }
+    trace.step("r", "rating at the period's start", "r", player.rating);
+    trace.step("RD", "RD at the period's start", "RD", player.deviation);
     let mut inv_d2 = 0.0;
     let mut sum = 0.0;
     for (opponent, score) in results {
         let g_opp = g(opponent.deviation);
         let e = expected_with_g(player.rating, opponent.rating, g_opp);
+        trace.step(
+            "r_j",
+            "opponent's rating at the period's start",
+            "r_j",
+            opponent.rating,
+        );
+        trace.step(
+            "RD_j",
+            "opponent's RD at the period's start",
+            "RD_j",
+            opponent.deviation,
+        );
+        trace.step(
+            "g(RD_j)",
+            "weight of the opponent's RD",
+            "g(RD_j) = 1/√(1 + 3q²RD_j²/π²)",
+            g_opp,
+        );
+        trace.step(
+            "E",
+            "expected score",
+            "E = 1/(1 + 10^(−g(RD_j)(r − r_j)/400))",
+            e,
+        );
+        trace.step("s", "score", "win 1, draw ½, loss 0", *score);
         inv_d2 += g_opp * g_opp * e * (1.0 - e);
         sum += g_opp * (score - e);
     }
+    trace.step(
+        "Σg(s − E)",
+        "the period's surprise",
+        "Σ g(RD_j)·(s_j − E_j)",
+        sum,
+    );
+    trace.step(
+        "d²",
+        "variance of the period's evidence",
+        "d² = 1/(q²·Σ g(RD_j)²·E_j·(1 − E_j))",
+        1.0 / (Q * Q * inv_d2),
+    );
     let precision = 1.0 / (player.deviation * player.deviation) + Q * Q * inv_d2;
-    Rating {
-        rating: player.rating + Q / precision * sum,
-        deviation: (1.0 / precision).sqrt().max(config.min_deviation),
-    }
+    trace.step(
+        "1/RD'²",
+        "precision after the period",
+        "1/RD² + 1/d²",
+        precision,
+    );
+    let delta = Q / precision * sum;
+    trace.step(
+        "Δr",
+        "rating change",
+        "Δr = q/(1/RD² + 1/d²)·Σ g(RD_j)(s_j − E_j)",
+        delta,
+    );
+    let rating = player.rating + delta;
+    trace.step("r'", "new rating", "r' = r + Δr", rating);
+    let deviation = (1.0 / precision).sqrt().max(config.min_deviation);
+    trace.step(
+        "RD'",
+        "new RD",
+        "RD' = max(√(1/(1/RD² + 1/d²)), RD_min)",
+        deviation,
+    );
+    Rating { rating, deviation }
 }
 
 /// Both sides of a match between `a` and `b` as they enter it ([`entered`]), A first.

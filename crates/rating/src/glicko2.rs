@@ -466,13 +466,13 @@ impl PeriodSums {
         trace.step(
             "v",
             "estimated variance from the game",
-            "v = 1/(g(φ_j)²·E·(1 − E))",
+            "v = 1/Σ g(φ_j)²·E_j·(1 − E_j)",
             1.0 / self.info,
         );
         trace.step(
             "Δ",
             "estimated improvement",
-            "Δ = v·g(φ_j)·(s − E)",
+            "Δ = v·Σ g(φ_j)·(s_j − E_j)",
             (1.0 / self.info) * self.surprise,
         );
         trace.section("Volatility search (Illinois)");
@@ -484,9 +484,33 @@ impl PeriodSums {
 
 /// One rating period with `results` (opponent, score). With no games, φ grows by one period.
 pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) -> Rating {
+    rate_period_explained(player, results, config, &mut ())
+}
+
+/// [`rate_period`], handing `trace` each game's g(φ_j), E and s, then v, Δ, the volatility
+/// search and the update (the plain function is this one with no trace).
+pub fn rate_period_explained<T: Trace + ?Sized>(
+    player: &Rating,
+    results: &[(Rating, f64)],
+    config: &Config,
+    trace: &mut T,
+) -> Rating {
     if results.is_empty() {
-        return apply_inactivity(player, 1.0, config);
+        return apply_inactivity_explained(player, 1.0, config, trace);
     }
+    trace.step(
+        "μ",
+        "rating at the period's start (native scale)",
+        "μ = (r − 1500)/173.7178",
+        player.mu,
+    );
+    trace.step(
+        "φ",
+        "deviation at the period's start",
+        "φ = RD/173.7178",
+        player.phi,
+    );
+    trace.step("σ", "volatility at the period's start", "σ", player.sigma);
     let mut sums = PeriodSums {
         info: 0.0,
         surprise: 0.0,
@@ -494,10 +518,35 @@ pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) 
     for (opponent, score) in results {
         let g_opp = g(opponent.phi);
         let (e, one_minus_e) = expected(player.mu, opponent.mu, g_opp);
+        trace.step(
+            "μ_j",
+            "opponent's rating at the period's start",
+            "μ_j",
+            opponent.mu,
+        );
+        trace.step(
+            "φ_j",
+            "opponent's deviation at the period's start",
+            "φ_j",
+            opponent.phi,
+        );
+        trace.step(
+            "g(φ_j)",
+            "weight of the opponent's deviation",
+            "g(φ_j) = 1/√(1 + 3φ_j²/π²)",
+            g_opp,
+        );
+        trace.step(
+            "E",
+            "expected score",
+            "E = 1/(1 + exp(−g(φ_j)(μ − μ_j)))",
+            e,
+        );
+        trace.step("s", "score", "win 1, draw ½, loss 0", *score);
         sums.info += g_opp * g_opp * e * one_minus_e;
         sums.surprise += g_opp * (score - e);
     }
-    sums.apply(player, config)
+    sums.apply_explained(player, config, trace)
 }
 
 /// A 1v1 match as one rating period for each player (as INVERSUS rates). Returns (A', B').

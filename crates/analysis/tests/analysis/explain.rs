@@ -1,6 +1,6 @@
 //! "Why did this move?": the figures `explain` shows add up exactly to the change the history
 //! records, under every system (one against one, teams, draws, forfeits, scores, classes,
-//! scenarios with medals, side advantage), beside hand-computed figures for Elo and
+//! scenarios with medals, side advantage, Glickman's rating periods), beside hand-computed figures for Elo and
 //! Skyweaver, and for a match after the season calendar's due resets.
 
 use chrono::{Days, NaiveDate};
@@ -137,9 +137,15 @@ fn adds_up(rules: &Rules, p: &PlayerChange, at: &str) {
             eq(r, p.after.rating, "r_A' shown");
         }
         System::Skyweaver => {
-            let r = figure(p, "Glicko-1", "r") + figure(p, "Glicko-1", "Δr");
-            eq(r, figure(p, "Glicko-1", "r'"), "r + Δr = r'");
-            let rd = figure(p, "Glicko-1", "RD'");
+            // Under rating periods the update is the period's so far.
+            let update = if rules.rating_period_days().is_some() {
+                "Rating period"
+            } else {
+                "Glicko-1"
+            };
+            let r = figure(p, update, "r") + figure(p, update, "Δr");
+            eq(r, figure(p, update, "r'"), "r + Δr = r'");
+            let rd = figure(p, update, "RD'");
             eq(rd, p.after.deviation, "RD' shown");
             let terms = figure(p, "Rank Points", "RP")
                 + figure(p, "Rank Points", "Δr") * figure(p, "Rank Points", "F")
@@ -159,7 +165,11 @@ fn adds_up(rules: &Rules, p: &PlayerChange, at: &str) {
         }
         System::Inversus => {
             let mu = figure(p, "Glicko-2 update", "μ'");
-            let going = figure(p, "Glicko-2 expected", "μ");
+            let going = if rules.rating_period_days().is_some() {
+                figure(p, "Rating period", "μ")
+            } else {
+                figure(p, "Glicko-2 expected", "μ")
+            };
             eq(
                 going + figure(p, "Glicko-2 update", "Δμ"),
                 mu,
@@ -244,8 +254,10 @@ fn every_system_adds_up_to_the_stored_change() {
             System::Skyweaver,
             "entry=0.5 entry_offset=-200 advantage=40",
         ),
+        (System::Skyweaver, "rating_period_days=7"),
         (System::Inversus, ""),
         (System::Inversus, "days_per_period=3 advantage=120 margin=2"),
+        (System::Inversus, "rating_period_days=14 days_per_period=3"),
         (System::Allegskill, ""),
         (System::Allegskill, "draw_rate=observed advantage=60"),
         (System::Memoir44, ""),

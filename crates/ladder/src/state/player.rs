@@ -234,6 +234,10 @@ pub struct PlayerState {
     /// End-of-week RP at each soft reset this season (runs; see `ladder::weekly`).
     #[serde(default)]
     pub season_weekly: WeeklyRp,
+    /// The rating period the player has played in, under rules that rate games of a period
+    /// together (`crate::periods`); `None` under per-match rating.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period: Option<Box<crate::periods::RatingPeriod>>,
 }
 
 impl PlayerState {
@@ -267,6 +271,7 @@ impl PlayerState {
             season_matches: 0,
             last_change: 0.0,
             season_weekly: WeeklyRp::default(),
+            period: None,
         }
     }
 
