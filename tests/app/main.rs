@@ -9,5 +9,6 @@ mod app_round_three;
 mod app_tonight;
 mod app_tools;
 mod app_walk;
+mod explain_panel;
 mod support;
 mod tune;

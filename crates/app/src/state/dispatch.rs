@@ -284,6 +284,17 @@ impl AppState {
             Command::DismissMessage => self.messages.dismiss(),
             Command::OpenFolder(dir) => super::open_folder(&dir)?,
             Command::Problem { field, message } => return Err(AppError::field(field, message)),
+            Command::Explain { seq, player } => {
+                let store = self.store()?;
+                let (rules, events) = (store.initial_rules()?, store.effective()?);
+                let explanation = rungs_analysis::explain::explain(&rules, &events, seq, player)
+                    .map_err(|e| AppError::Task {
+                        task: "explaining the change",
+                        message: e.to_string(),
+                    })?;
+                self.follow_ups
+                    .push(FollowUp::Explained(Box::new(explanation)));
+            }
         }
         Ok(())
     }
