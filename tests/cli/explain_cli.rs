@@ -59,7 +59,7 @@ fn explain_prints_the_derivation_and_the_history_agrees() {
     let last = rows.last().unwrap();
     let after = players[0]["after"]["rating"].as_f64().unwrap();
     assert_eq!(Some(after), last["rating"].as_f64(), "{last}");
-    assert!((after - 1501.469_501_5).abs() < 1e-7);
+    assert!((after - 1_501.469_501_5).abs() < 1e-7);
     let steps: Vec<&serde_json::Value> = players[0]["sections"]
         .as_array()
         .unwrap()

@@ -306,7 +306,7 @@ fn elo_by_hand() {
     assert_eq!((ann.name.as_str(), bea.name.as_str()), ("Ann", "Bea"));
     assert!((figure(ann, "Elo", "E") - 0.545_921_9).abs() < 1e-7);
     assert!((figure(ann, "Elo", "Δ") + 17.469_501_5).abs() < 1e-7);
-    assert!((ann.after.rating - 1498.530_498_5).abs() < 1e-7);
+    assert!((ann.after.rating - 1_498.530_498_5).abs() < 1e-7);
     // Bea's view: E = 1 − 0.5459219 = 0.4540781, Δ = +17.4695015.
     assert!((figure(bea, "Elo", "E") - 0.454_078_1).abs() < 1e-7);
     assert!((figure(bea, "Elo", "Δ") - 17.469_501_5).abs() < 1e-7);
