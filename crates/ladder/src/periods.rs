@@ -8,25 +8,10 @@
 
 use crate::calendar::default_anchor;
 use crate::rules::{Params, Rules};
-use crate::state::Skill;
+use crate::state::{RatingPeriod, Skill};
 use chrono::NaiveDate;
 use rungs_rating::trace::Trace;
 use rungs_rating::{glicko, glicko2};
-use serde::{Deserialize, Serialize};
-
-/// What a player has played in the current rating period.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RatingPeriod {
-    /// Which period: days since Monday 2001-01-01 divided by the period's length.
-    pub index: i64,
-    /// The player's skill when the period began (their first game of it).
-    pub start: Skill,
-    /// Each game so far: the opponent's skill when the period began, and the score.
-    pub games: Vec<(Skill, f64)>,
-    /// The skill the period's last update left. A reset or a rules change that moved the
-    /// skill since starts a new period from where it left the player.
-    pub left: Skill,
-}
 
 /// The period `date` falls in, for periods `days` long counted from Monday 2001-01-01.
 pub fn period_index(date: NaiveDate, days: u32) -> i64 {
