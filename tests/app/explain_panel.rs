@@ -190,3 +190,34 @@ fn a_click_on_historys_plot_explains_the_event_under_it() {
     json["players"] = serde_json::Value::Array(vec![json["players"][1].clone()]);
     panel_shows(&h, &json);
 }
+
+/// On a ladder too large to replay on the window's thread the explanation is worked out as a
+/// job, and the panel opens when it lands, the same as on a small one.
+#[test]
+fn a_large_ladder_explains_off_the_windows_thread() {
+    let dir = Temp::new("explain-job");
+    let path = ladder(&dir);
+    let mut h = app_support::open(&path, egui::vec2(1400.0, 1000.0));
+    h.state_mut().state.inline_limit = 0;
+    click(&mut h, "Matches");
+    settle(&mut h);
+    let jobs = h.state().state.jobs_started;
+    // The third Why? from the top: event 4, Ann beating Bo.
+    h.get_all_by_label("Why?").nth(2).unwrap().click();
+    let _ = h.try_run();
+    settle(&mut h);
+    assert_eq!(
+        h.state().state.jobs_started,
+        jobs + 1,
+        "explaining ran as a job"
+    );
+    let shown = h
+        .state()
+        .screens
+        .explain
+        .shown
+        .clone()
+        .expect("the panel is open");
+    assert_eq!(shown.seq, 4);
+    panel_shows(&h, &cli_json(&path, "4"));
+}

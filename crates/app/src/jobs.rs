@@ -72,6 +72,8 @@ pub enum Done {
     LogView(Box<LogView>),
     /// A simulated ladder was written.
     Simulated(Box<Simulated>),
+    /// An event's explanation is worked out: the panel opens on it.
+    Explained(Box<rungs_analysis::explain::Explanation>),
 }
 
 /// What the screens' own state does once something the app did has landed (not before: a
