@@ -71,7 +71,85 @@ fn explain_prints_the_derivation_and_the_history_agrees() {
     assert_eq!(e["name"], "expected score");
 
     let message = dir.fail(&["explain", LADDER, "9"]);
-    assert!(message.contains("9"), "{message}");
+    assert!(message.contains("no event 9"), "{message}");
+    let message = dir.fail(&["explain", LADDER, "9223372036854775807"]);
+    assert!(
+        message.contains("no event 9223372036854775807"),
+        "{message}"
+    );
+    let message = dir.fail(&["explain", LADDER, "-1"]);
+    assert!(
+        message.contains("field `event`: `-1` is not an event's sequence number"),
+        "{message}"
+    );
     let message = dir.fail(&["explain", LADDER, "3", "Zed"]);
     assert!(message.contains("Zed"), "{message}");
+}
+
+/// A ladder rated by weekly rating periods: the explanation shows the period's games so far,
+/// and its last figures are the history's.
+#[test]
+fn explain_shows_a_rating_period() {
+    let dir = Dir::new("explain-period");
+    dir.ok(&[
+        "new",
+        LADDER,
+        "--system",
+        "skyweaver",
+        "--param",
+        "rating_period_days=7",
+    ]);
+    dir.ok(&[
+        "add-player",
+        LADDER,
+        "Ann",
+        "Bo",
+        "Cy",
+        "--date",
+        "2026-01-05",
+    ]);
+    dir.ok(&[
+        "add-match",
+        LADDER,
+        "Ann",
+        "Bo",
+        "1",
+        "--date",
+        "2026-01-06",
+    ]);
+    dir.ok(&[
+        "add-match",
+        LADDER,
+        "Ann",
+        "Cy",
+        "0",
+        "--date",
+        "2026-01-07",
+    ]);
+    let json: serde_json::Value =
+        serde_json::from_str(&dir.ok(&["explain", LADDER, "5", "Ann", "--json"])).unwrap();
+    let ann = &json["players"][0];
+    let period = ann["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["title"].as_str().unwrap().starts_with("Rating period"))
+        .expect("a rating period section");
+    // Both of Ann's games this week, each against the opponent as the week began (1500 ± 350).
+    let opponents: Vec<f64> = period["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["symbol"] == "r_j")
+        .map(|s| s["value"].as_f64().unwrap())
+        .collect();
+    assert_eq!(opponents, [1500.0, 1500.0]);
+    let r = period["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .rfind(|s| s["symbol"] == "r'")
+        .unwrap()["value"]
+        .as_f64();
+    assert_eq!(r, ann["after"]["rating"].as_f64());
 }

@@ -608,7 +608,8 @@ pub enum Command {
     Explain {
         file: PathBuf,
         /// The event's sequence number, as `rungs events` shows it.
-        event: u64,
+        #[arg(allow_hyphen_values = true)]
+        event: String,
         #[arg(allow_hyphen_values = true)]
         player: Option<String>,
         #[arg(long)]

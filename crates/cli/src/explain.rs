@@ -7,7 +7,15 @@ use rungs_analysis::explain::{Explanation, explain as derive};
 use rungs_gate::{ActionError, Place, Roster};
 use std::path::Path;
 
-pub fn explain(file: &Path, seq: u64, player: Option<&str>, json: bool) -> Result<()> {
+pub fn explain(file: &Path, event: &str, player: Option<&str>, json: bool) -> Result<()> {
+    let seq: u64 = event.trim().parse().map_err(|_| {
+        anyhow!(
+            "{}: field `event`: `{}` is not an event's sequence number (a whole number, as \
+             `rungs events` lists them)",
+            shown(file),
+            rungs_ladder::values::shown(event)
+        )
+    })?;
     let (store, ladder) = open(file)?;
     let place = Place::file(shown(file));
     let id = match player {

@@ -222,7 +222,7 @@ fn run_command(command: Command) -> Result<()> {
             event,
             player,
             json,
-        } => explain::explain(&file, event, player.as_deref(), json)?,
+        } => explain::explain(&file, &event, player.as_deref(), json)?,
         C::Seasons { file, json } => views::seasons(&file, json)?,
         C::Scenarios { file, json } => views::scenarios(&file, json)?,
         C::Replay {
