@@ -10,5 +10,6 @@ mod app_tonight;
 mod app_tonight_swiss;
 mod app_tools;
 mod app_walk;
+mod explain_panel;
 mod support;
 mod tune;

@@ -8,6 +8,7 @@ mod cli_bad_input;
 mod crash_safety;
 mod desktop;
 mod draws;
+mod explain_cli;
 mod fit_cli;
 mod forecasts_and_edges;
 mod gate_cli;

@@ -3,5 +3,6 @@
 //! side by side ([`compare`]).
 pub mod compare;
 pub mod evaluate;
+pub mod explain;
 pub mod fit;
 pub mod simulate;

@@ -161,6 +161,12 @@ pub enum Command {
         result: String,
         said: String,
     },
+    /// Why event `seq` moved `player`'s figures (every player it changed without one): the
+    /// explanation panel opens with its derivation.
+    Explain {
+        seq: u64,
+        player: Option<PlayerId>,
+    },
 }
 
 /// What the tool screens ask for.

@@ -18,6 +18,7 @@ use eframe::egui::{self, Color32, RichText};
 use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, PlotUi, VLine};
 use rungs_chart::series::{band_label, rating_axis, score_axis};
 use rungs_chart::{PlayerSeries, XMode, format_x, tier_lines};
+use rungs_ladder::calendar::SCHEDULED_SEQ;
 use rungs_ladder::event::PlayerId;
 use std::sync::Arc;
 
@@ -269,6 +270,8 @@ pub fn show(
         ));
     }
     let mut hover_x = None;
+    // A click on a plot explains the plotted event under it.
+    let mut clicked_x = None;
     let formatter = move |mark: egui_plot::GridMark, _: &std::ops::RangeInclusive<f64>| {
         format_x(mark.value, mode)
     };
@@ -321,6 +324,9 @@ pub fn show(
                     if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                         hover_x = Some(c.x);
                     }
+                    if let Some(c) = p.pointer_coordinate().filter(|_| p.response().clicked()) {
+                        clicked_x = Some(c.x);
+                    }
                 });
                 in_view.push(shown.response.rect.intersect(ui.clip_rect()));
                 y_seen.push((
@@ -345,6 +351,9 @@ pub fn show(
                         if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                             hover_x = Some(c.x);
                         }
+                        if let Some(c) = p.pointer_coordinate().filter(|_| p.response().clicked()) {
+                            clicked_x = Some(c.x);
+                        }
                     });
                     in_view.push(shown.response.rect.intersect(ui.clip_rect()));
                     y_seen.push((
@@ -368,6 +377,17 @@ pub fn show(
     me.plot_rect = Some(plots.response.rect);
     me.plots_in_view = in_view;
     me.y_in_view = y_seen;
+    // The first plotted player's event nearest the click (a calendar's reset is no event of
+    // the log: nothing to explain there).
+    let explained = clicked_x.and_then(|x| {
+        plotted.iter().find_map(|pl| {
+            let row = pl.own.points.get(pl.own.nearest(x)?)?.row;
+            (row.seq != SCHEDULED_SEQ).then_some((row.seq, pl.own.player))
+        })
+    });
+    if let Some((seq, player)) = explained {
+        out.push(Command::Explain { seq, player });
+    }
     let Some(x) = hover_x else {
         ui.label(RichText::new("Hover over a plot to read out the event under the cursor.").weak());
         return;
@@ -386,7 +406,21 @@ pub fn show(
         let at = pl.own.points.get(i).map(|p| format_x(p.x, mode));
         if let Some(line) = pl.own.readout(i, Some(&describe)) {
             let at = at.map_or(String::new(), |a| format!("{a} · "));
-            ui.label(RichText::new(format!("{}: {at}{line}", pl.name)).color(pl.colour));
+            let seq = pl.own.points.get(i).map(|p| p.row.seq);
+            ui.horizontal_wrapped(|ui| {
+                ui.label(RichText::new(format!("{}: {at}{line}", pl.name)).color(pl.colour));
+                if let Some(seq) = seq.filter(|s| *s != SCHEDULED_SEQ) {
+                    let why = ui.small_button("Why?").on_hover_text(
+                        "How this event moved the player's figures (or click the plot)",
+                    );
+                    if why.clicked() {
+                        out.push(Command::Explain {
+                            seq,
+                            player: pl.own.player,
+                        });
+                    }
+                }
+            });
         }
     }
 }

@@ -72,12 +72,14 @@ pub enum Done {
     LogView(Box<LogView>),
     /// A simulated ladder was written.
     Simulated(Box<Simulated>),
+    /// An event's explanation is worked out: the panel opens on it.
+    Explained(Box<rungs_analysis::explain::Explanation>),
 }
 
 /// What the screens' own state does once something the app did has landed (not before: a
 /// failed change keeps the form as typed). The app state queues these; the window hands
 /// them to the screens, which the state never sees.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq)]
 pub enum FollowUp {
     /// The match form clears for the next match, the keyboard back in Player A.
     MatchSaved,
@@ -100,6 +102,8 @@ pub enum FollowUp {
     /// Another program changed the ladder and it was read again: what a screen holds of an
     /// event may be gone or out of date.
     ChangedElsewhere,
+    /// The explanation panel opens with this derivation.
+    Explained(Box<rungs_analysis::explain::Explanation>),
 }
 
 /// Where what a job says belongs: the command that started it and the screen it came from.

@@ -20,6 +20,7 @@ mod chrome;
 pub mod command;
 pub mod enter_match;
 pub mod error;
+pub mod explain;
 pub mod files;
 mod history;
 pub mod jobs;

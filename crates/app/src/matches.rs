@@ -1,6 +1,7 @@
 //! Matches: every match of the log, newest first, searchable by player, date range, result
 //! and scenario, with the resets, rules changes and migrations between them as separator
-//! rows. Each match opens the edit window (any match, not only the latest). The log is the
+//! rows. Each match opens the edit window (any match, not only the latest), and its Why? the
+//! explanation of what it moved (the explanation panel). The log is the
 //! one the plots read (`LogView`, read once per change of the ladder, off the window's thread
 //! on a large one); the search's rows are indices into it, worked out when the search or the
 //! ladder changes ([`rungs_ladder::listing`]); only the rows in view are drawn.
@@ -140,7 +141,9 @@ pub fn show(
     if past {
         said.push_str(" · viewing the past: return to now to edit");
     } else {
-        said.push_str(" · click a match to change or delete it");
+        said.push_str(
+            " · click a match to change or delete it, Why? to see how it moved each player",
+        );
     }
     ui.weak(said);
     ui.separator();
@@ -163,6 +166,7 @@ pub fn show(
     }
     table
         .column(Column::exact(70.0))
+        .column(Column::exact(50.0))
         .header(row_height, |mut h| {
             h.col(|ui| {
                 ui.strong("Date");
@@ -178,6 +182,7 @@ pub fn show(
             h.col(|ui| {
                 ui.strong("Event");
             });
+            h.col(|_| {});
         })
         .body(|body| {
             body.rows(row_height, rows.len(), |mut row| match rows[row.index()] {
@@ -198,6 +203,7 @@ pub fn show(
                     if memoir {
                         row.col(|_| {});
                     }
+                    row.col(|_| {});
                     row.col(|_| {});
                 }
                 Row::Match(i) => {
@@ -224,6 +230,18 @@ pub fn show(
                     }
                     row.col(|ui| {
                         ui.weak(widgets::thousands(e.seq));
+                    });
+                    row.col(|ui| {
+                        // Read-only: it explains the past too.
+                        let why = ui.small_button("Why?").on_hover_text(
+                            "How this match moved each player's figures, step by step",
+                        );
+                        if why.clicked() {
+                            out.push(Command::Explain {
+                                seq: e.seq,
+                                player: None,
+                            });
+                        }
                     });
                 }
             });

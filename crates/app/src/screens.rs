@@ -4,6 +4,7 @@
 
 use super::command::{Command, Screen};
 use super::enter_match::{self, EnterMatchScreen};
+use super::explain::{self, ExplainPanel};
 use super::history::{self, HistoryScreen};
 use super::jobs::FollowUp;
 use super::matches::{self, MatchesScreen};
@@ -43,6 +44,8 @@ pub struct Screens {
     pub publish: Option<rungs_publish::Options>,
     /// The screen drawn last frame: arriving on a screen is when it takes the keyboard.
     shown: Option<Screen>,
+    /// Why an event moved a player's figures, over whichever screen asked.
+    pub explain: ExplainPanel,
 }
 
 impl Screens {
@@ -64,6 +67,7 @@ impl Screens {
             new_ladder: None,
             publish: None,
             shown: None,
+            explain: ExplainPanel::default(),
         }
     }
 
@@ -86,6 +90,7 @@ impl Screens {
                 self.tonight = TonightScreen::default();
                 self.new_ladder = None;
                 self.publish = None;
+                self.explain = ExplainPanel::default();
             }
             FollowUp::AskNewLadder(folder) => self.new_ladder = Some(NewLadderForm::new(folder)),
             FollowUp::AskPublish(title) => {
@@ -96,7 +101,10 @@ impl Screens {
             }
             FollowUp::ShowPlayer(id) => self.players.show(id, &state.ladder),
             FollowUp::Simulated(path) => self.simulate.written(&path),
+            FollowUp::Explained(x) => self.explain.open(*x),
             FollowUp::ChangedElsewhere => {
+                // The explanation was of the ladder as it stood: it closes.
+                self.explain = ExplainPanel::default();
                 // An edit window on a match another program deleted or changed would save
                 // over what is no longer so: it closes (the message says what arrived).
                 if let Some(edit) = &self.enter.edit
@@ -145,5 +153,6 @@ impl Screens {
             Screen::Simulate => simulate::show(ui, &mut self.simulate, state, out),
             Screen::Tonight => tonight::show(ui, &mut self.tonight, state, out),
         }
+        explain::show(ui.ctx(), &mut self.explain);
     }
 }

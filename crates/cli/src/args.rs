@@ -638,6 +638,19 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Why an event moved a player's figures: the derivation in the rating system's own terms
+    /// (the idle time and due resets first, then each figure of the update, Rank Points and
+    /// tier), for PLAYER or every player the event changed.
+    Explain {
+        file: PathBuf,
+        /// The event's sequence number, as `rungs events` shows it.
+        #[arg(allow_hyphen_values = true)]
+        event: String,
+        #[arg(allow_hyphen_values = true)]
+        player: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// `rungs pair`'s options for saving the round in the log.

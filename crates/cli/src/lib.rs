@@ -15,6 +15,7 @@ mod analysis;
 pub mod args;
 mod common;
 mod desktop;
+mod explain;
 mod files;
 mod fit;
 mod maintenance;
@@ -241,6 +242,12 @@ fn run_command(command: Command) -> Result<()> {
             },
         )?,
         C::History { file, player, json } => views::history(&file, &player, json)?,
+        C::Explain {
+            file,
+            event,
+            player,
+            json,
+        } => explain::explain(&file, &event, player.as_deref(), json)?,
         C::Seasons { file, json } => views::seasons(&file, json)?,
         C::Scenarios { file, json } => views::scenarios(&file, json)?,
         C::Replay {

@@ -50,6 +50,7 @@ fn ladder_arg(command: &mut Command) -> Option<&mut PathBuf> {
         | C::ImportLog { file, .. }
         | C::Check { file, .. }
         | C::Crosstable { file, .. }
+        | C::Explain { file, .. }
         | C::Repair { file } => Some(file),
         C::Forbid(args) | C::Unforbid(args) | C::Avoid(args) | C::Unavoid(args) => {
             Some(&mut args.file)
@@ -80,7 +81,8 @@ fn only_reads(command: &Command) -> bool {
         | C::Seasons { .. }
         | C::Export { .. }
         | C::Check { .. }
-        | C::Crosstable { .. } => true,
+        | C::Crosstable { .. }
+        | C::Explain { .. } => true,
         C::Fit { apply, .. } => !apply,
         C::Pair { save, .. } => !save.save,
         C::SoftReset { preview, .. } | C::HardReset { preview, .. } => *preview,

@@ -5,6 +5,7 @@
 use crate::event::{EventClass, Match, PlayerId};
 use crate::rules::{Params, Rules};
 use crate::state::Skill;
+use rungs_rating::trace::Trace;
 use rungs_rating::{Outcome, elo, glicko, glicko2, goals, memoir44, trueskill};
 
 /// A player about to be rated: their skill going in, and who they face.
@@ -74,19 +75,41 @@ pub(crate) fn entrants(
 /// for periods under a `c_per_day`, the goals model's drift; any other skill as it is. Both
 /// replays ask here, so a match is rated from the same skills in each.
 pub(crate) fn after_idle(params: &Params, skill: Skill, days: f64) -> Skill {
+    after_idle_explained(params, skill, days, &mut ())
+}
+
+/// [`after_idle`], handing `trace` the idle days and what they did.
+pub(crate) fn after_idle_explained<T: Trace + ?Sized>(
+    params: &Params,
+    skill: Skill,
+    days: f64,
+    trace: &mut T,
+) -> Skill {
     match (params, skill) {
         (Params::Inversus(p), Skill::Glicko2(r)) => {
+            trace.step("days", "days since the last match", "days", days);
+            trace.step(
+                "days/period",
+                "days of real time per rating period",
+                "days_per_period",
+                p.days_per_period,
+            );
             let periods = days / p.days_per_period.max(f64::MIN_POSITIVE);
-            Skill::Glicko2(glicko2::apply_inactivity(&r, periods, &p.glicko2))
+            Skill::Glicko2(glicko2::apply_inactivity_explained(
+                &r, periods, &p.glicko2, trace,
+            ))
         }
         (Params::Skyweaver(p), Skill::Glicko(r)) if p.c_per_day > 0.0 => {
             let daily = glicko::Config {
                 c: p.c_per_day,
                 ..p.glicko()
             };
-            Skill::Glicko(glicko::grow_deviation(&r, days, &daily))
+            Skill::Glicko(glicko::grow_deviation_explained(&r, days, &daily, trace))
         }
-        (Params::Goals(p), Skill::Goals(r)) => Skill::Goals(goals::grow(&r, days, &p.goals)),
+        (Params::Goals(p), Skill::Goals(r)) => {
+            trace.step("days", "days since the last match", "days", days);
+            Skill::Goals(goals::grow_explained(&r, days, &p.goals, trace))
+        }
         _ => skill,
     }
 }
@@ -177,6 +200,19 @@ fn factor_with(rules: &Rules, m: &Match, lead: impl FnOnce() -> f64) -> f64 {
     rules.margin.factor(m.class, m.goals, lead())
 }
 
+/// A factor other than 1, handed to `trace` as the margin and class step.
+fn trace_factor<T: Trace + ?Sized>(factor: f64, trace: &mut T) {
+    if factor != 1.0 {
+        trace.section("Margin of victory and event class");
+        trace.step(
+            "m",
+            "margin and class multiplier",
+            "class weight × margin factor^γ",
+            factor,
+        );
+    }
+}
+
 fn winner_lead(rules: &Rules, e: &Entrant) -> f64 {
     let lead =
         e.skill.rating_1500() - e.opponent.rating_1500() + rules.advantage * e.advantage.signum();
@@ -207,6 +243,19 @@ fn skyweaver_after(
     b: glicko::Rating,
     new: glicko::Rating,
 ) -> Skill {
+    skyweaver_after_explained(rules, e, m, a, b, new, &mut ())
+}
+
+/// [`skyweaver_after`], handing `trace` the margin and class factor and the scaled rating.
+fn skyweaver_after_explained<T: Trace + ?Sized>(
+    rules: &Rules,
+    e: &Entrant,
+    m: &Match,
+    a: glicko::Rating,
+    b: glicko::Rating,
+    new: glicko::Rating,
+    trace: &mut T,
+) -> Skill {
     let factor = factor_with(rules, m, || {
         let entered = Entrant {
             skill: Skill::Glicko(a),
@@ -215,10 +264,17 @@ fn skyweaver_after(
         };
         winner_lead(rules, &entered)
     });
-    Skill::Glicko(glicko::Rating {
-        rating: scaled(factor, a.rating, new.rating),
-        ..new
-    })
+    trace_factor(factor, trace);
+    let rating = scaled(factor, a.rating, new.rating);
+    if factor != 1.0 {
+        trace.step(
+            "r'",
+            "new rating, the change scaled",
+            "r' = r + m·Δr",
+            rating,
+        );
+    }
+    Skill::Glicko(glicko::Rating { rating, ..new })
 }
 
 /// An INVERSUS entrant's skill after the update `new` of its skill going in, `before`: the
@@ -230,11 +286,32 @@ fn inversus_after(
     before: glicko2::Rating,
     new: glicko2::Rating,
 ) -> Skill {
+    inversus_after_explained(rules, e, m, before, new, &mut ())
+}
+
+/// [`inversus_after`], handing `trace` the margin and class factor and the scaled μ.
+fn inversus_after_explained<T: Trace + ?Sized>(
+    rules: &Rules,
+    e: &Entrant,
+    m: &Match,
+    before: glicko2::Rating,
+    new: glicko2::Rating,
+    trace: &mut T,
+) -> Skill {
     let Params::Inversus(p) = &rules.params else {
         return e.skill;
     };
-    let mu =
-        scaled(factor(rules, e, m), before.mu, new.mu).clamp(p.glicko2.min_mu, p.glicko2.max_mu);
+    let factor = factor(rules, e, m);
+    trace_factor(factor, trace);
+    let mu = scaled(factor, before.mu, new.mu).clamp(p.glicko2.min_mu, p.glicko2.max_mu);
+    if factor != 1.0 {
+        trace.step(
+            "μ'",
+            "new rating, the change scaled and bounded",
+            "μ' = min(max(μ + m·Δμ, μ_min), μ_max)",
+            mu,
+        );
+    }
     Skill::Glicko2(glicko2::Rating { mu, ..new })
 }
 
@@ -249,20 +326,52 @@ pub(crate) fn rate(
     trueskill: &trueskill::Config,
     goals_level: Option<(f64, f64)>,
 ) -> Skill {
+    rate_explained(rules, e, m, scenario, trueskill, goals_level, &mut ())
+}
+
+/// [`rate`], handing `trace` each figure of the system's update, in sections (the plain
+/// function is this one with no trace, so the figures are the update's own).
+pub(crate) fn rate_explained<T: Trace + ?Sized>(
+    rules: &Rules,
+    e: &Entrant,
+    m: &Match,
+    scenario: Option<&memoir44::Scenario>,
+    trueskill: &trueskill::Config,
+    goals_level: Option<(f64, f64)>,
+    trace: &mut T,
+) -> Skill {
     let h = e.advantage;
     match (&rules.params, e.skill, e.opponent) {
-        (Params::Skyweaver(p), Skill::Glicko(a), Skill::Glicko(b)) => {
+        (Params::Skyweaver(p), Skill::Glicko(a0), Skill::Glicko(b0)) => {
             let config = p.glicko();
-            let (a, b) = glicko::entered_pair(&a, &b, &config);
-            let new = glicko::rate_one(&a, &b, e.outcome, h, &config);
-            skyweaver_after(rules, e, m, a, b, new)
+            let (a, b) = glicko::entered_pair(&a0, &b0, &config);
+            if a != a0 || b != b0 {
+                trace.section("Newcomer's start");
+                trace.step(
+                    "r_entry",
+                    "where this side starts",
+                    "r_init + entry·(r_j − r_init) + entry_offset",
+                    a.rating,
+                );
+                trace.step(
+                    "r_j entry",
+                    "where the opponent starts",
+                    "r_init + entry·(r − r_init) + entry_offset",
+                    b.rating,
+                );
+            }
+            trace.section("Glicko-1 update");
+            let new = glicko::rate_one_explained(&a, &b, e.outcome, h, &config, trace);
+            skyweaver_after_explained(rules, e, m, a, b, new, trace)
         }
         (Params::Inversus(p), Skill::Glicko2(a), Skill::Glicko2(b)) => {
-            let new = glicko2::rate_one(&a, &b, e.outcome, h, &p.glicko2);
-            inversus_after(rules, e, m, a, new)
+            trace.section("Glicko-2 expected score");
+            let new = glicko2::rate_one_explained(&a, &b, e.outcome, h, &p.glicko2, trace);
+            inversus_after_explained(rules, e, m, a, new, trace)
         }
         (Params::Allegskill(_), Skill::TrueSkill(a), Skill::TrueSkill(b)) => {
-            Skill::TrueSkill(trueskill::rate_with_advantage(&a, &b, e.outcome, h, trueskill).0)
+            trace.section("TrueSkill update");
+            Skill::TrueSkill(trueskill::rate_explained(&a, &b, e.outcome, h, trueskill, trace).0)
         }
         (Params::Memoir44(p), Skill::Elo(a), Skill::Elo(b)) => {
             // Medals are the margin already: with them only the class weighs.
@@ -288,8 +397,14 @@ pub(crate) fn rate(
                     memoir44::Medals { a: y, b: x }
                 }
             });
+            if weight != 1.0 {
+                trace.section("Event class");
+                trace.step("m", "class multiplier on the stake", "class weight", weight);
+                trace.step("64·m", "the stake's base", "64·m", p.points);
+            }
+            trace.section("Memoir '44 update");
             Skill::Elo(
-                memoir44::rate_with_advantage(
+                memoir44::rate_explained(
                     &a,
                     &b,
                     e.outcome,
@@ -297,22 +412,27 @@ pub(crate) fn rate(
                     medals.as_ref(),
                     h,
                     p,
+                    trace,
                 )
                 .0,
             )
         }
         (Params::Elo(p), Skill::Elo(a), Skill::Elo(b)) => {
+            let factor = factor(rules, e, m);
+            trace_factor(factor, trace);
             let config = elo::Config {
-                k: p.k * factor(rules, e, m),
+                k: p.k * factor,
                 ..p.elo
             };
-            Skill::Elo(elo::rate_with_advantage(&a, &b, e.outcome, h, &config).0)
+            trace.section("Elo update");
+            Skill::Elo(elo::rate_explained(&a, &b, e.outcome, h, &config, trace).0)
         }
         (Params::Goals(p), Skill::Goals(a), Skill::Goals(b)) => {
             // The score is A's view; B's entrants see it mirrored.
             let score = m.goals.map(|[x, y]| if e.on_a { (x, y) } else { (y, x) });
             let weight = p.weight(m.class);
-            Skill::Goals(goals::rate_at(
+            trace.section("Goals model update");
+            Skill::Goals(goals::rate_explained(
                 &a,
                 &b,
                 score,
@@ -321,6 +441,7 @@ pub(crate) fn rate(
                 weight,
                 goals_level,
                 &p.goals,
+                trace,
             ))
         }
         // Skills always match the rules: a rules change converts every player.

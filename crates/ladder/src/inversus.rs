@@ -1,6 +1,7 @@
 //! INVERSUS's player-facing Rank Points, as the INVERSUS ranking notes set them.
 
 use crate::rules::InversusParams;
+use rungs_rating::trace::Trace;
 use rungs_rating::{Outcome, glicko2};
 
 /// The most Rank Points there are.
@@ -35,8 +36,38 @@ pub fn next_rp(
     outcome: Outcome,
     params: &InversusParams,
 ) -> f64 {
-    let raw = params.approach * (target_rp(after, params) - rp);
+    next_rp_explained(rp, mu_before, after, opponent_mu, outcome, params, &mut ())
+}
+
+/// [`next_rp`], handing `trace` the target, the half-way step, the direction rule, the upset
+/// bonus, the cap and the rounding (the plain function is this one with no trace).
+pub fn next_rp_explained<T: Trace + ?Sized>(
+    rp: f64,
+    mu_before: f64,
+    after: &glicko2::Rating,
+    opponent_mu: f64,
+    outcome: Outcome,
+    params: &InversusParams,
+    trace: &mut T,
+) -> f64 {
+    trace.step("RP", "Rank Points going in", "RP", rp);
+    let target = target_rp(after, params);
+    trace.step(
+        "target",
+        "the RP the player heads for",
+        "target = (μ' − 3φ' − μ_min)/(μ_max − μ_min)·10000",
+        target,
+    );
+    trace.step(
+        "approach",
+        "share of the way one match moves",
+        "approach",
+        params.approach,
+    );
+    let raw = params.approach * (target - rp);
+    trace.step("step", "half-way step", "approach·(target − RP)", raw);
     let cap = params.max_step;
+    trace.step("cap", "the largest change of one match", "max_step", cap);
     let step = match outcome {
         Outcome::Draw => raw.clamp(-cap, cap),
         Outcome::Win => {
@@ -45,22 +76,57 @@ pub fn next_rp(
             if step < 1.0 {
                 // The minimum of 1, unless that passes the upper bound: then no step at all
                 // (RP is whole, so any fraction would round past the bound).
+                trace.step(
+                    "upper",
+                    "the player's upper bound in RP",
+                    "(μ' + 3φ' − μ_min)/(μ_max − μ_min)·10000",
+                    upper,
+                );
                 step = if rp + 1.0 <= upper { 1.0 } else { 0.0 };
             }
+            trace.step(
+                "win step",
+                "a win moves up, at least 1 below the upper bound",
+                "max(step, 0), at least 1",
+                step,
+            );
             let width = params.glicko2.max_mu - params.glicko2.min_mu;
             let bonus = if opponent_mu > mu_before && width > 0.0 {
                 params.upset_bonus * (opponent_mu - mu_before) / width
             } else {
                 0.0
             };
+            trace.step(
+                "bonus",
+                "upset bonus",
+                "upset_bonus·(μ_opp − μ)/(μ_max − μ_min) over a higher μ",
+                bonus,
+            );
             // The cap holds for the whole move: the INVERSUS notes limit "changes in RP to 500
             // points", and the bonus is part of the change.
             (step + bonus).min(cap)
         }
         Outcome::Loss => raw.min(-1.0).max(-cap),
     };
+    trace.step(
+        "ΔRP",
+        "the move, within the cap",
+        match outcome {
+            Outcome::Draw => "within ±cap",
+            Outcome::Win => "min(win step + bonus, cap)",
+            Outcome::Loss => "max(min(step, −1), −cap)",
+        },
+        step,
+    );
     let next = (rp + step).round().clamp(0.0, MAX_RP);
-    if next.is_finite() { next } else { rp }
+    let next = if next.is_finite() { next } else { rp };
+    trace.step(
+        "RP'",
+        "new Rank Points",
+        "RP' = round(RP + ΔRP), within [0, 10000]",
+        next,
+    );
+    next
 }
 
 #[cfg(test)]

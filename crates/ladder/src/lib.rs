@@ -2,10 +2,12 @@
 pub mod calendar;
 pub mod entrant;
 pub mod event;
+pub mod explained;
 pub mod inversus;
 pub mod leaderboard;
 pub mod listing;
 pub mod log;
+pub mod periods;
 pub mod predict;
 pub mod preview;
 pub mod quick;

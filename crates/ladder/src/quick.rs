@@ -209,10 +209,12 @@ pub struct Replayer<'r> {
 }
 
 impl<'r> Replayer<'r> {
-    /// A replay of `log` under `rules`; `None` for rules with a season calendar, or goals
+    /// A replay of `log` under `rules`; `None` for rules with a season calendar or rating
+    /// periods, or goals
     /// rules whose newcomers enter at the pool's mean (the full replay keeps that pool).
     pub fn new(rules: &'r Rules, log: &Log<'_>) -> Option<Replayer<'r>> {
-        if rules.calendar.schedule().is_some() {
+        // A season calendar, or rating periods (each game waits on its period's others).
+        if rules.calendar.schedule().is_some() || rules.rating_period_days().is_some() {
             return None;
         }
         if matches!(&rules.params, Params::Goals(p) if p.entry_pool > 0.0) {

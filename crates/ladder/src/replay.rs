@@ -5,12 +5,14 @@ use crate::entrant::{self, Entrant};
 use crate::event::{Event, Match, MatchResult, PlayerId};
 use crate::inversus;
 use crate::leaderboard;
+use crate::periods;
 use crate::rules::{Params, Rules};
 use crate::seasons;
 use crate::skyweaver;
 pub use crate::state::Ladder;
-use crate::state::{HistoryRow, PlayerState, Skill};
+use crate::state::{HistoryRow, PlayerState, RatingPeriod, Skill};
 use chrono::NaiveDate;
+use rungs_rating::trace::Trace;
 use rungs_rating::{Outcome, glicko, memoir44, trueskill};
 
 /// An event that cannot apply to the ladder as it stands. It names players by id; a caller
@@ -355,11 +357,18 @@ impl Ladder {
         let scenario = self.scenarios.lookup(m);
         // AllegSkill's constants once per match: deriving ε from a draw rate inverts Φ.
         let trueskill = self.trueskill().unwrap_or_default();
+        let mut periods = Vec::new();
         let updates: Vec<(PlayerId, Skill, Skill, Outcome)> = entrants
             .iter()
             .filter(|e| rated[if e.on_a { 0 } else { 1 }])
             .map(|e| {
-                let after = self.rate(e, m, scenario.as_ref(), &trueskill);
+                let after = match self.period_update(e, None, date, &mut ()) {
+                    Some((after, period)) => {
+                        periods.push((e.id, period));
+                        after
+                    }
+                    None => self.rate(e, m, scenario.as_ref(), &trueskill),
+                };
                 (e.id, e.skill, after, e.outcome)
             })
             .collect();
@@ -377,6 +386,7 @@ impl Ladder {
                 .map_or(before, |e| e.opponent);
             self.settle(id, before, after, opponent, outcome, date);
         }
+        self.keep_periods(periods);
         let centre = self.centre();
         for (u, score_before) in updates.iter().zip(scores_before) {
             let p = &mut self.players[u.0 as usize];
@@ -414,7 +424,7 @@ impl Ladder {
         let entrants = entrant::duel([a, b], [skill_a, skill_b], outcome, advantage);
         let scenario = self.scenarios.lookup(m);
         let trueskill = self.trueskill().unwrap_or_default();
-        let after = entrant::rate_duel(
+        let mut after = entrant::rate_duel(
             &self.rules,
             &entrants,
             rated,
@@ -423,6 +433,22 @@ impl Ladder {
             &trueskill,
             self.goals_level(),
         );
+        // Under rating periods each side's update is its period's so far, both worked out
+        // before either is stored.
+        let mut periods = Vec::new();
+        if self.rules.rating_period_days().is_some() {
+            for (k, e) in entrants.iter().enumerate() {
+                if after[k].is_none() {
+                    continue;
+                }
+                let opponent = entrants[1 - k].id;
+                if let Some((skill, period)) = self.period_update(e, Some(opponent), date, &mut ())
+                {
+                    after[k] = Some(skill);
+                    periods.push((e.id, period));
+                }
+            }
+        }
         // As in `apply_match`: the shown scores before and after the whole match.
         let centre = self.centre();
         let scores_before = entrants
@@ -433,6 +459,7 @@ impl Ladder {
                 self.settle(e.id, e.skill, after, e.opponent, e.outcome, date);
             }
         }
+        self.keep_periods(periods);
         let centre = self.centre();
         for ((e, after), score_before) in entrants.iter().zip(after).zip(scores_before) {
             if after.is_none() {
@@ -466,6 +493,44 @@ impl Ladder {
                 entrant::after_idle(&self.rules.params, player.skill, days)
             }
             None => player.skill,
+        }
+    }
+
+    /// Under rules with rating periods, entrant `e`'s skill after this game of its period
+    /// ([`periods::rate_game`]) and the period as it then stands; `opponent` is the player a
+    /// 1v1 match faces, whose skill at the period's start the game is scored against (a team
+    /// match's virtual opponent is made from the skills going in). `None` under per-match
+    /// rating.
+    pub(crate) fn period_update<T: Trace + ?Sized>(
+        &self,
+        e: &Entrant,
+        opponent: Option<PlayerId>,
+        date: NaiveDate,
+        trace: &mut T,
+    ) -> Option<(Skill, RatingPeriod)> {
+        let days = self.rules.rating_period_days()?;
+        let index = periods::period_index(date, days);
+        let own = &self.players[e.id as usize];
+        let opponent_start = match opponent.and_then(|o| self.players.get(o as usize)) {
+            Some(p) => periods::start_of(p.period.as_deref(), p.skill, e.opponent, index),
+            None => e.opponent,
+        };
+        periods::rate_game(
+            &self.rules,
+            own.period.as_deref(),
+            own.skill,
+            e.skill,
+            opponent_start,
+            e.outcome.score(),
+            index,
+            trace,
+        )
+    }
+
+    /// Stores each player's rating period as their game left it.
+    fn keep_periods(&mut self, periods: Vec<(PlayerId, RatingPeriod)>) {
+        for (id, period) in periods {
+            self.players[id as usize].period = Some(Box::new(period));
         }
     }
 

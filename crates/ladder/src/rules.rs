@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// Parameters the file leaves out while they are 0 (`skip_serializing_if`): their names, so
 /// that the parameter list still shows them.
-const SKIPPED_AT_ZERO: &[&str] = &["entry", "entry_offset"];
+const SKIPPED_AT_ZERO: &[&str] = &["entry", "entry_offset", "rating_period_days"];
 
 /// Skyweaver, as its white paper sets it (with the design notes' defaults where the paper
 /// gives none): Glicko-1 matchmaking rating and Rank Points.
@@ -53,6 +53,24 @@ pub struct SkyweaverParams {
     pub provisional_games: u32,
     /// Days without a match after which a player leaves the leaderboard (0: never).
     pub idle_days: u32,
+    /// Rating periods as Glickman's papers run them ([`RATING_PERIOD_DAYS`]).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub rating_period_days: u32,
+}
+
+/// The meaning of `rating_period_days` (Skyweaver and INVERSUS): 0, the default, rates each
+/// match as its own rating period (as both papers do); N > 0 rates every game of an N-day
+/// period together, as Glickman's papers "The Glicko system" and "Example of the Glicko-2
+/// system" do: each game of the period is scored against the ratings every player had when
+/// the period began, and after each game the player's rating is the period's update over
+/// the games played in it so far, so that after its last game it is Glickman's update of
+/// the whole period. Periods are counted from Monday 2001-01-01 (7: calendar weeks from
+/// Monday). Within a period the side advantage, the margin and class factors and a
+/// newcomer's entry are not applied: Glickman's period update has none of them.
+pub const RATING_PERIOD_DAYS: &str = "rating_period_days";
+
+fn is_zero_u32(x: &u32) -> bool {
+    *x == 0
 }
 
 impl Default for SkyweaverParams {
@@ -75,6 +93,7 @@ impl Default for SkyweaverParams {
             hard_reset_span: 750.0,
             provisional_games: 0,
             idle_days: DEFAULT_IDLE_DAYS,
+            rating_period_days: 0,
         }
     }
 }
@@ -110,6 +129,9 @@ pub struct InversusParams {
     pub provisional_games: u32,
     /// Days without a match after which a player leaves the leaderboard (0: never).
     pub idle_days: u32,
+    /// Rating periods as Glickman's papers run them ([`RATING_PERIOD_DAYS`]).
+    #[serde(default, skip_serializing_if = "is_zero_u32")]
+    pub rating_period_days: u32,
 }
 
 /// INVERSUS's Glicko-2 constants as read from a file or a log: each one left out is
@@ -139,6 +161,7 @@ impl Default for InversusParams {
             upset_bonus: 250.0,
             provisional_games: 0,
             idle_days: DEFAULT_IDLE_DAYS,
+            rating_period_days: 0,
         }
     }
 }
@@ -561,6 +584,17 @@ impl Rules {
         }
     }
 
+    /// The length in days of the rating periods whose games are rated together
+    /// ([`RATING_PERIOD_DAYS`]); `None` when each match is its own period.
+    pub fn rating_period_days(&self) -> Option<u32> {
+        let days = match &self.params {
+            Params::Skyweaver(p) => p.rating_period_days,
+            Params::Inversus(p) => p.rating_period_days,
+            _ => 0,
+        };
+        (days > 0).then_some(days)
+    }
+
     pub fn system(&self) -> System {
         match self.params {
             Params::Skyweaver(_) => System::Skyweaver,
@@ -587,8 +621,12 @@ impl Rules {
             _ => serde_json::Map::new(),
         };
         for name in SKIPPED_AT_ZERO {
-            if self.system().param(name).is_some() && !params.contains_key(*name) {
-                params.insert((*name).into(), 0.0.into());
+            if let Some(spec) = self.system().param(name)
+                && !params.contains_key(*name)
+            {
+                // A whole-number parameter reads back only from a whole number.
+                let zero = if spec.integer { 0.into() } else { 0.0.into() };
+                params.insert((*name).into(), zero);
             }
         }
         params.insert(ADVANTAGE.name.into(), self.advantage.into());

@@ -37,6 +37,20 @@ pub fn soft_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
 /// weeks), one for the weekly default. The seasons the plan folds apply as one step
 /// ([`fold_seasons`]).
 pub(crate) fn run_calendar(ladder: &mut Ladder, date: NaiveDate, history: &mut Vec<HistoryRow>) {
+    run_calendar_marked(ladder, date, history, None);
+}
+
+/// Where each reset's rows begin in `history`, and whether it is a hard reset
+/// ([`catch_up_marked`]).
+pub type ResetMarks = Vec<(usize, bool)>;
+
+/// [`run_calendar`], noting in `marks` where each reset's rows begin.
+fn run_calendar_marked(
+    ladder: &mut Ladder,
+    date: NaiveDate,
+    history: &mut Vec<HistoryRow>,
+    mut marks: Option<&mut ResetMarks>,
+) {
     let (Some(last), Calendar::Scheduled(schedule)) = (ladder.last_date, ladder.rules.calendar)
     else {
         return;
@@ -44,10 +58,17 @@ pub(crate) fn run_calendar(ladder: &mut Ladder, date: NaiveDate, history: &mut V
     let plan = schedule.plan(last, date);
     let fold = plan.folded();
     let periods = schedule.periods_per_reset();
+    let mut mark = |history: &Vec<HistoryRow>, hard: bool| {
+        if let Some(m) = marks.as_deref_mut() {
+            m.push((history.len(), hard));
+        }
+    };
     for reset in plan {
+        mark(history, false);
         roll_week(ladder, reset.date, SCHEDULED_SEQ, periods, history);
         if reset.hard {
             let rows = history.len();
+            mark(history, true);
             hard_reset(ladder, reset.date, SCHEDULED_SEQ, history);
             if let Some(f) = fold.filter(|f| f.after == reset.date) {
                 // The empty season just ended changed nobody: each season of the run would
@@ -57,8 +78,10 @@ pub(crate) fn run_calendar(ladder: &mut Ladder, date: NaiveDate, history: &mut V
                 } else {
                     let mut day = schedule.next_after(f.after);
                     while let Some(d) = day.filter(|d| *d <= f.last) {
+                        mark(history, false);
                         roll_week(ladder, d, SCHEDULED_SEQ, periods, history);
                         if schedule.is_hard(d) {
+                            mark(history, true);
                             hard_reset(ladder, d, SCHEDULED_SEQ, history);
                         }
                         day = schedule.next_after(d);
@@ -75,7 +98,18 @@ pub(crate) fn run_calendar(ladder: &mut Ladder, date: NaiveDate, history: &mut V
 /// rated after its due resets, so it is forecast after them too: what a forecast, a
 /// pairing or prediction quality reads before the match is applied.
 pub fn catch_up(ladder: &mut Ladder, date: NaiveDate, history: &mut Vec<HistoryRow>) {
-    run_calendar(ladder, date, history);
+    catch_up_marked(ladder, date, history, None);
+}
+
+/// [`catch_up`], noting in `marks` where each reset's rows begin in `history` and whether it
+/// is a hard reset: what an explanation of the event shows first.
+pub fn catch_up_marked(
+    ladder: &mut Ladder,
+    date: NaiveDate,
+    history: &mut Vec<HistoryRow>,
+    marks: Option<&mut ResetMarks>,
+) {
+    run_calendar_marked(ladder, date, history, marks);
     if let Some(last) = ladder.last_date {
         ladder.last_date = Some(last.max(date));
     }

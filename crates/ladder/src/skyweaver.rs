@@ -2,6 +2,7 @@
 //! tiers, hard floors.
 
 use crate::rules::SkyweaverParams;
+use rungs_rating::trace::Trace;
 use serde::{Deserialize, Serialize};
 
 /// A rank of Table 1, lowest first. Grandweaver is not a threshold but the top N Masters.
@@ -125,13 +126,92 @@ pub fn next_rp(
     floor: f64,
     p: &SkyweaverParams,
 ) -> f64 {
+    next_rp_explained(rp, delta_r, s, streak_bonus, floor, p, &mut ())
+}
+
+/// [`next_rp`], handing `trace` each term of equation 4: RP, Δr, the range transform and
+/// rank dependence that make F, B, s, A, the sum, its rounding, the loss rule and the floor
+/// (the plain function is this one with no trace).
+pub fn next_rp_explained<T: Trace + ?Sized>(
+    rp: f64,
+    delta_r: f64,
+    s: f64,
+    streak_bonus: bool,
+    floor: f64,
+    p: &SkyweaverParams,
+    trace: &mut T,
+) -> f64 {
+    trace.step("RP", "Rank Points going in", "RP", rp);
+    trace.step("Δr", "the match's MMR change", "Δr = r' − r", delta_r);
+    let rank_dependence = (p.f_min + (1.0 - p.f_min) * (rp - 200.0) / 1000.0).clamp(0.0, 1.0);
+    trace.step(
+        "1000/(3000 − 1250)",
+        "range transform",
+        "1000/(3000 − 1250)",
+        1000.0 / (3000.0 - 1250.0),
+    );
+    trace.step(
+        "f(RP)",
+        "rank dependence",
+        "f = f_min + (1 − f_min)·(RP − 200)/1000, within [0, 1]",
+        rank_dependence,
+    );
+    let f = f_factor(rp, p);
+    trace.step(
+        "F",
+        "weight of the MMR change",
+        "F = 1000/(3000 − 1250)·f(RP)",
+        f,
+    );
+    let b = b_factor(rp, p);
+    trace.step(
+        "B",
+        "win bias",
+        "B = max(b_max − (RP − 200)/1000·(b_max − b_min), b_min)",
+        b,
+    );
+    trace.step("s", "score", "win 1, draw ½, loss 0", s);
     let a = if streak_bonus { p.a } else { 0.0 };
+    trace.step(
+        "A",
+        "streak bonus (a win after two straight wins)",
+        "A = a on a third straight win, else 0",
+        a,
+    );
     let raw = rp + delta_r * f_factor(rp, p) + b_factor(rp, p) * s + a;
+    trace.step(
+        "RP + Δr·F + B·s + A",
+        "Rank Points before rounding",
+        "RP + Δr·F + B·s + A",
+        raw,
+    );
     let rounded = raw.round();
     let next = if rounded.is_finite() { rounded } else { rp };
+    trace.step(
+        "round(…)",
+        "rounded to a whole point",
+        "round(RP + Δr·F + B·s + A)",
+        next,
+    );
     // A loss never raises RP: s = 0 leaves Δr·F ≤ 0 and no bias or bonus.
     let next = if s == 0.0 { next.min(rp) } else { next };
-    next.max(floor)
+    if s == 0.0 {
+        trace.step(
+            "min(…, RP)",
+            "a loss never raises RP",
+            "min(round(…), RP)",
+            next,
+        );
+    }
+    trace.step(
+        "floor",
+        "the season's hard floor",
+        "highest hard floor reached this season",
+        floor,
+    );
+    let next = next.max(floor);
+    trace.step("RP'", "new Rank Points", "RP' = max(…, floor)", next);
+    next
 }
 
 #[cfg(test)]

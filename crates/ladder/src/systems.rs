@@ -187,6 +187,16 @@ const IDLE_DAYS: Param = whole(
     0.0,
     36_500.0,
 );
+/// Glickman's rating periods for the Glicko family (`rules::RATING_PERIOD_DAYS`).
+const RATING_PERIOD: Param = whole(
+    "rating_period_days",
+    "Rating period (days)",
+    "days of one rating period whose games are rated together, as in Glickman's papers: \
+     each against the ratings at the period's start (0: each match its own period; 7: a \
+     week from Monday)",
+    0.0,
+    366.0,
+);
 
 /// The side advantage, shared by every system and stored beside the system's own
 /// parameters (`Rules::advantage`). ±1000 points is 10^2.5 ≈ 316 to 1 at equal ratings: far
@@ -388,6 +398,7 @@ const SKYWEAVER: Facts = Facts {
         ),
         PROVISIONAL,
         IDLE_DAYS,
+        RATING_PERIOD,
         ADVANTAGE,
         MARGIN,
         MARGIN_POWER,
@@ -492,6 +503,7 @@ const INVERSUS: Facts = Facts {
         ),
         PROVISIONAL,
         IDLE_DAYS,
+        RATING_PERIOD,
         ADVANTAGE,
         MARGIN,
         MARGIN_POWER,

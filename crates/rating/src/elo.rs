@@ -17,6 +17,7 @@
 //! assert!((b.rating - (1500.0 + 32.0 * (10.0 / 11.0 - 0.5))).abs() < 1e-9);
 //! ```
 
+use super::trace::Trace;
 use super::{Outcome, Prediction};
 use serde::{Deserialize, Serialize};
 
@@ -77,7 +78,37 @@ pub fn rate_with_advantage(
     advantage: f64,
     config: &Config,
 ) -> (Rating, Rating) {
-    let delta = config.k * (outcome.score() - expected(a.rating + advantage, b.rating));
+    rate_explained(a, b, outcome, advantage, config, &mut ())
+}
+
+/// [`rate_with_advantage`], handing A's figures to `trace` on the way: E, s, K and the
+/// change K·(s − E) (the update itself: the plain function is this one with no trace).
+pub fn rate_explained<T: Trace + ?Sized>(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+    trace: &mut T,
+) -> (Rating, Rating) {
+    let e = expected(a.rating + advantage, b.rating);
+    let s = outcome.score();
+    trace.step("r", "rating going in", "r", a.rating);
+    trace.step("r_opp", "opponent's rating", "r_opp", b.rating);
+    if advantage != 0.0 {
+        trace.step("h", "side advantage", "h", advantage);
+    }
+    trace.step(
+        "E",
+        "expected score",
+        "E = 1/(1 + 10^((r_opp − r − h)/400))",
+        e,
+    );
+    trace.step("s", "score", "win 1, draw ½, loss 0", s);
+    trace.step("K", "K-factor", "K", config.k);
+    let delta = config.k * (s - e);
+    trace.step("Δ", "change", "Δ = K·(s − E)", delta);
+    trace.step("r'", "new rating", "r' = r + Δ", a.rating + delta);
     (
         Rating {
             rating: a.rating + delta,

@@ -11,6 +11,7 @@
 //! assert!((glicko::expected(1500.0, &opponent) - 0.639).abs() < 1e-3);
 //! ```
 
+use super::trace::Trace;
 use super::{Outcome, Prediction};
 use serde::{Deserialize, Serialize};
 
@@ -130,13 +131,59 @@ pub fn grow_deviation(player: &Rating, periods: f64, config: &Config) -> Rating 
 
 /// One player's update after one match (equations 2 and 3).
 fn update_one(player: &Rating, g_opp: f64, e: f64, score: f64, config: &Config) -> Rating {
+    update_one_explained(player, g_opp, e, score, config, &mut ())
+}
+
+/// [`update_one`], handing its figures to `trace`: 1/d², 1/RD² + 1/d², Δr, r', RD'.
+fn update_one_explained<T: Trace + ?Sized>(
+    player: &Rating,
+    g_opp: f64,
+    e: f64,
+    score: f64,
+    config: &Config,
+    trace: &mut T,
+) -> Rating {
     let inv_d2 = Q * Q * g_opp * g_opp * e * (1.0 - e);
+    trace.step("s", "score", "win 1, draw ½, loss 0", score);
+    trace.step(
+        "d²",
+        "variance of the match's evidence",
+        "d² = 1/(q²·g(RD_j)²·E·(1 − E))",
+        1.0 / inv_d2,
+    );
     let inv_rd2 = 1.0 / (player.deviation * player.deviation);
     let precision = inv_rd2 + inv_d2;
-    Rating {
-        rating: player.rating + Q / precision * g_opp * (score - e),
-        deviation: (1.0 / precision).sqrt().max(config.min_deviation),
-    }
+    trace.step(
+        "1/RD'²",
+        "precision after the match",
+        "1/RD² + 1/d²",
+        precision,
+    );
+    let delta = Q / precision * g_opp * (score - e);
+    trace.step(
+        "Δr",
+        "rating change",
+        "Δr = q/(1/RD² + 1/d²)·g(RD_j)·(s − E)",
+        delta,
+    );
+    let rating = player.rating + delta;
+    trace.step("r'", "new rating", "r' = r + Δr", rating);
+    let unfloored = (1.0 / precision).sqrt();
+    trace.step(
+        "√(1/(1/RD² + 1/d²))",
+        "new RD before its floor",
+        "√(1/(1/RD² + 1/d²))",
+        unfloored,
+    );
+    trace.step("RD_min", "floor under RD", "RD_min", config.min_deviation);
+    let deviation = unfloored.max(config.min_deviation);
+    trace.step(
+        "RD'",
+        "new RD",
+        "RD' = max(√(1/(1/RD² + 1/d²)), RD_min)",
+        deviation,
+    );
+    Rating { rating, deviation }
 }
 
 /// The per-match update of both players (each match its own rating period, as Skyweaver
@@ -174,9 +221,61 @@ pub fn rate_one(
     advantage: f64,
     config: &Config,
 ) -> Rating {
+    rate_one_explained(a, b, outcome, advantage, config, &mut ())
+}
+
+/// [`rate_one`], handing its figures to `trace`: r and RD going in, the opponent's, g(RD_j),
+/// E, then the update's (the plain function is this one with no trace).
+pub fn rate_one_explained<T: Trace + ?Sized>(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+    trace: &mut T,
+) -> Rating {
+    trace.step("r", "rating going in", "r", a.rating);
+    trace.step("RD", "RD going in", "RD", a.deviation);
+    trace.step("r_j", "opponent's rating", "r_j", b.rating);
+    trace.step("RD_j", "opponent's RD", "RD_j", b.deviation);
+    if advantage != 0.0 {
+        trace.step("h", "side advantage", "h", advantage);
+    }
     let g_b = g(b.deviation);
+    trace.step(
+        "g(RD_j)",
+        "weight of the opponent's RD",
+        "g(RD_j) = 1/√(1 + 3q²RD_j²/π²)",
+        g_b,
+    );
     let e_a = expected_with_g(a.rating + advantage, b.rating, g_b);
-    update_one(a, g_b, e_a, outcome.score(), config)
+    trace.step(
+        "E",
+        "expected score",
+        "E = 1/(1 + 10^(−g(RD_j)(r + h − r_j)/400))",
+        e_a,
+    );
+    update_one_explained(a, g_b, e_a, outcome.score(), config, trace)
+}
+
+/// [`grow_deviation`], handing its figures to `trace`: t, c and RD after t periods.
+pub fn grow_deviation_explained<T: Trace + ?Sized>(
+    player: &Rating,
+    periods: f64,
+    config: &Config,
+    trace: &mut T,
+) -> Rating {
+    let grown = grow_deviation(player, periods, config);
+    trace.step("RD", "RD at the last match", "RD", player.deviation);
+    trace.step("t", "idle periods", "t", periods);
+    trace.step("c", "RD growth per period", "c", config.c);
+    trace.step(
+        "RD_t",
+        "RD after the idle time",
+        "RD_t = min(√(RD² + c²t), RD_init)",
+        grown.deviation,
+    );
+    grown
 }
 
 /// Two players' own updates at once, each `x` = (player, opponent, outcome, advantage) as
@@ -199,22 +298,91 @@ pub fn rate_pair(
 /// Glickman's rating-period update: all of `results` (opponent, score) count at once.
 /// With no results the player is unchanged (RD growth is [`grow_deviation`]'s job).
 pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) -> Rating {
+    rate_period_explained(player, results, config, &mut ())
+}
+
+/// [`rate_period`], handing `trace` each game's g(RD_j), E and s, the sums, d², Δr, r' and
+/// RD' (the plain function is this one with no trace).
+pub fn rate_period_explained<T: Trace + ?Sized>(
+    player: &Rating,
+    results: &[(Rating, f64)],
+    config: &Config,
+    trace: &mut T,
+) -> Rating {
     if results.is_empty() {
         return *player;
     }
+    trace.step("r", "rating at the period's start", "r", player.rating);
+    trace.step("RD", "RD at the period's start", "RD", player.deviation);
     let mut inv_d2 = 0.0;
     let mut sum = 0.0;
     for (opponent, score) in results {
         let g_opp = g(opponent.deviation);
         let e = expected_with_g(player.rating, opponent.rating, g_opp);
+        trace.step(
+            "r_j",
+            "opponent's rating at the period's start",
+            "r_j",
+            opponent.rating,
+        );
+        trace.step(
+            "RD_j",
+            "opponent's RD at the period's start",
+            "RD_j",
+            opponent.deviation,
+        );
+        trace.step(
+            "g(RD_j)",
+            "weight of the opponent's RD",
+            "g(RD_j) = 1/√(1 + 3q²RD_j²/π²)",
+            g_opp,
+        );
+        trace.step(
+            "E",
+            "expected score",
+            "E = 1/(1 + 10^(−g(RD_j)(r − r_j)/400))",
+            e,
+        );
+        trace.step("s", "score", "win 1, draw ½, loss 0", *score);
         inv_d2 += g_opp * g_opp * e * (1.0 - e);
         sum += g_opp * (score - e);
     }
+    trace.step(
+        "Σg(s − E)",
+        "the period's surprise",
+        "Σ g(RD_j)·(s_j − E_j)",
+        sum,
+    );
+    trace.step(
+        "d²",
+        "variance of the period's evidence",
+        "d² = 1/(q²·Σ g(RD_j)²·E_j·(1 − E_j))",
+        1.0 / (Q * Q * inv_d2),
+    );
     let precision = 1.0 / (player.deviation * player.deviation) + Q * Q * inv_d2;
-    Rating {
-        rating: player.rating + Q / precision * sum,
-        deviation: (1.0 / precision).sqrt().max(config.min_deviation),
-    }
+    trace.step(
+        "1/RD'²",
+        "precision after the period",
+        "1/RD² + 1/d²",
+        precision,
+    );
+    let delta = Q / precision * sum;
+    trace.step(
+        "Δr",
+        "rating change",
+        "Δr = q/(1/RD² + 1/d²)·Σ g(RD_j)(s_j − E_j)",
+        delta,
+    );
+    let rating = player.rating + delta;
+    trace.step("r'", "new rating", "r' = r + Δr", rating);
+    let deviation = (1.0 / precision).sqrt().max(config.min_deviation);
+    trace.step(
+        "RD'",
+        "new RD",
+        "RD' = max(√(1/(1/RD² + 1/d²)), RD_min)",
+        deviation,
+    );
+    Rating { rating, deviation }
 }
 
 /// Both sides of a match between `a` and `b` as they enter it ([`entered`]), A first.

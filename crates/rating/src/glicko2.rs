@@ -22,6 +22,7 @@
 //! assert!((after.deviation() - 151.52).abs() < 0.01);
 //! ```
 
+use super::trace::Trace;
 use super::{Outcome, Prediction};
 use serde::{Deserialize, Serialize};
 
@@ -165,15 +166,42 @@ fn expected(mu: f64, mu_opp: f64, g_opp: f64) -> (f64, f64) {
 
 /// Inactivity of `periods` rating periods (fractions allowed): φ = √(φ² + t·σ²), bounded.
 pub fn apply_inactivity(player: &Rating, periods: f64, config: &Config) -> Rating {
+    apply_inactivity_explained(player, periods, config, &mut ())
+}
+
+/// [`apply_inactivity`], handing its figures to `trace`: t, φ and the grown φ, bounded.
+pub fn apply_inactivity_explained<T: Trace + ?Sized>(
+    player: &Rating,
+    periods: f64,
+    config: &Config,
+    trace: &mut T,
+) -> Rating {
     let t = if periods.is_finite() {
         periods.max(0.0)
     } else {
         0.0
     };
-    config.bound(Rating {
-        phi: (player.phi * player.phi + t * player.sigma * player.sigma).sqrt(),
+    trace.step("φ", "deviation going in", "φ", player.phi);
+    trace.step("σ", "volatility", "σ", player.sigma);
+    trace.step("t", "idle rating periods", "t", t);
+    let grown = (player.phi * player.phi + t * player.sigma * player.sigma).sqrt();
+    trace.step(
+        "φ_t",
+        "deviation after the idle time",
+        "φ_t = √(φ² + t·σ²)",
+        grown,
+    );
+    let bounded = config.bound(Rating {
+        phi: grown,
         ..*player
-    })
+    });
+    trace.step(
+        "φ_t (bounded)",
+        "deviation within its bounds",
+        "min(max(φ_t, φ_min), φ_max)",
+        bounded.phi,
+    );
+    bounded
 }
 
 /// Step 5 of Glickman's procedure: the new volatility is exp(x/2) at the root x of
@@ -292,11 +320,33 @@ impl VolatilitySearch {
         }
     }
 
-    fn solve(mut self, old: f64) -> f64 {
+    fn solve(self, old: f64) -> f64 {
+        self.solve_explained(old, &mut ())
+    }
+
+    /// [`Self::solve`], handing `trace` the search's start (a = ln σ², and B), how many
+    /// steps it took, and σ'.
+    fn solve_explained<T: Trace + ?Sized>(mut self, old: f64, trace: &mut T) -> f64 {
+        trace.step("a", "start of the search", "a = ln(σ²)", self.a);
+        trace.step(
+            "B",
+            "other end of the first bracket",
+            "B = ln(Δ² − φ² − v), or a − kτ",
+            self.hi,
+        );
         while self.running() {
             self.step();
         }
-        self.sigma(old)
+        trace.step(
+            "iterations",
+            "steps of the Illinois search",
+            "until |B − A| ≤ ε",
+            f64::from(self.iterations),
+        );
+        trace.step("A", "root of f(x)", "f(A) = 0", self.lo);
+        let sigma = self.sigma(old);
+        trace.step("σ'", "new volatility", "σ' = e^(A/2)", sigma);
+        sigma
     }
 
     /// Two independent searches, stepped together while both run.
@@ -338,29 +388,129 @@ impl PeriodSums {
 
     /// Steps 6–8: φ*, then φ' and μ', then the bounds.
     fn finish(&self, player: &Rating, sigma: f64, config: &Config) -> Rating {
+        self.finish_explained(player, sigma, config, &mut ())
+    }
+
+    /// [`Self::finish`], handing its figures to `trace`.
+    fn finish_explained<T: Trace + ?Sized>(
+        &self,
+        player: &Rating,
+        sigma: f64,
+        config: &Config,
+        trace: &mut T,
+    ) -> Rating {
         let phi_star2 = player.phi * player.phi + sigma * sigma;
+        trace.step(
+            "φ*",
+            "pre-period deviation",
+            "φ* = √(φ² + σ'²)",
+            phi_star2.sqrt(),
+        );
         let phi_new2 = phi_star2 / (1.0 + phi_star2 * self.info);
-        config.bound(Rating {
-            mu: player.mu + phi_new2 * self.surprise,
+        let step = phi_new2 * self.surprise;
+        trace.step(
+            "φ'",
+            "new deviation",
+            "φ' = 1/√(1/φ*² + 1/v)",
+            phi_new2.sqrt(),
+        );
+        trace.step("Δμ", "change of μ", "Δμ = φ'²·g(φ_j)·(s − E)", step);
+        let mu = player.mu + step;
+        trace.step("μ'", "new rating", "μ' = μ + Δμ", mu);
+        let bounded = config.bound(Rating {
+            mu,
             phi: phi_new2.sqrt(),
             sigma,
-        })
+        });
+        if config.min_mu > -f64::MAX || config.max_mu < f64::MAX {
+            trace.step("μ_min", "lower bound on μ", "μ_min", config.min_mu);
+            trace.step("μ_max", "upper bound on μ", "μ_max", config.max_mu);
+        }
+        trace.step(
+            "μ' (bounded)",
+            "new rating within its bounds",
+            "min(max(μ', μ_min), μ_max)",
+            bounded.mu,
+        );
+        trace.step(
+            "φ' (bounded)",
+            "new deviation within its bounds",
+            "min(max(φ', φ_min), φ_max)",
+            bounded.phi,
+        );
+        trace.step(
+            "σ' (bounded)",
+            "new volatility within its bounds",
+            "min(max(σ', σ_min), σ_max)",
+            bounded.sigma,
+        );
+        bounded
     }
 
     fn apply(&self, player: &Rating, config: &Config) -> Rating {
+        self.apply_explained(player, config, &mut ())
+    }
+
+    /// [`Self::apply`], handing `trace` v, Δ, the volatility search and the update.
+    fn apply_explained<T: Trace + ?Sized>(
+        &self,
+        player: &Rating,
+        config: &Config,
+        trace: &mut T,
+    ) -> Rating {
         if !self.informative() {
-            return apply_inactivity(player, 1.0, config);
+            trace.section("No information: one idle rating period");
+            return apply_inactivity_explained(player, 1.0, config, trace);
         }
-        let sigma = self.search(player, config).solve(player.sigma);
-        self.finish(player, sigma, config)
+        let search = self.search(player, config);
+        trace.step(
+            "v",
+            "estimated variance from the game",
+            "v = 1/Σ g(φ_j)²·E_j·(1 − E_j)",
+            1.0 / self.info,
+        );
+        trace.step(
+            "Δ",
+            "estimated improvement",
+            "Δ = v·Σ g(φ_j)·(s_j − E_j)",
+            (1.0 / self.info) * self.surprise,
+        );
+        trace.section("Volatility search (Illinois)");
+        let sigma = search.solve_explained(player.sigma, trace);
+        trace.section("Glicko-2 update");
+        self.finish_explained(player, sigma, config, trace)
     }
 }
 
 /// One rating period with `results` (opponent, score). With no games, φ grows by one period.
 pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) -> Rating {
+    rate_period_explained(player, results, config, &mut ())
+}
+
+/// [`rate_period`], handing `trace` each game's g(φ_j), E and s, then v, Δ, the volatility
+/// search and the update (the plain function is this one with no trace).
+pub fn rate_period_explained<T: Trace + ?Sized>(
+    player: &Rating,
+    results: &[(Rating, f64)],
+    config: &Config,
+    trace: &mut T,
+) -> Rating {
     if results.is_empty() {
-        return apply_inactivity(player, 1.0, config);
+        return apply_inactivity_explained(player, 1.0, config, trace);
     }
+    trace.step(
+        "μ",
+        "rating at the period's start (native scale)",
+        "μ = (r − 1500)/173.7178",
+        player.mu,
+    );
+    trace.step(
+        "φ",
+        "deviation at the period's start",
+        "φ = RD/173.7178",
+        player.phi,
+    );
+    trace.step("σ", "volatility at the period's start", "σ", player.sigma);
     let mut sums = PeriodSums {
         info: 0.0,
         surprise: 0.0,
@@ -368,10 +518,35 @@ pub fn rate_period(player: &Rating, results: &[(Rating, f64)], config: &Config) 
     for (opponent, score) in results {
         let g_opp = g(opponent.phi);
         let (e, one_minus_e) = expected(player.mu, opponent.mu, g_opp);
+        trace.step(
+            "μ_j",
+            "opponent's rating at the period's start",
+            "μ_j",
+            opponent.mu,
+        );
+        trace.step(
+            "φ_j",
+            "opponent's deviation at the period's start",
+            "φ_j",
+            opponent.phi,
+        );
+        trace.step(
+            "g(φ_j)",
+            "weight of the opponent's deviation",
+            "g(φ_j) = 1/√(1 + 3φ_j²/π²)",
+            g_opp,
+        );
+        trace.step(
+            "E",
+            "expected score",
+            "E = 1/(1 + exp(−g(φ_j)(μ − μ_j)))",
+            e,
+        );
+        trace.step("s", "score", "win 1, draw ½, loss 0", *score);
         sums.info += g_opp * g_opp * e * one_minus_e;
         sums.surprise += g_opp * (score - e);
     }
-    sums.apply(player, config)
+    sums.apply_explained(player, config, trace)
 }
 
 /// A 1v1 match as one rating period for each player (as INVERSUS rates). Returns (A', B').
@@ -428,6 +603,33 @@ pub fn rate_one(
     one_sided(a, b, outcome, advantage).apply(a, config)
 }
 
+/// [`rate_one`], handing `trace` every figure of Glickman's steps: μ, φ, σ going in, the
+/// opponent's, g(φ_j), E, v, Δ, the volatility search, φ*, φ', μ' and the bounds (the same
+/// arithmetic as [`rate_one`]).
+pub fn rate_one_explained<T: Trace + ?Sized>(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+    trace: &mut T,
+) -> Rating {
+    trace.step(
+        "μ",
+        "rating going in (native scale)",
+        "μ = (r − 1500)/173.7178",
+        a.mu,
+    );
+    trace.step("φ", "deviation going in", "φ = RD/173.7178", a.phi);
+    trace.step("σ", "volatility going in", "σ", a.sigma);
+    trace.step("μ_j", "opponent's rating", "μ_j", b.mu);
+    trace.step("φ_j", "opponent's deviation", "φ_j", b.phi);
+    if advantage != 0.0 {
+        trace.step("h", "side advantage (native)", "h", advantage);
+    }
+    one_sided_explained(a, b, outcome, advantage, trace).apply_explained(a, config, trace)
+}
+
 /// Two players' own updates at once, each `x` = (player, opponent, outcome, advantage) as
 /// [`rate_one`] rates it — a 1v1 match from each side's view — with the two volatility
 /// searches stepped together where both run (as [`rate_with_advantage`] steps A's and B's).
@@ -454,8 +656,32 @@ pub fn rate_pair(
 
 /// A's sums in [`rate_with_advantage`].
 fn one_sided(a: &Rating, b: &Rating, outcome: Outcome, advantage: f64) -> PeriodSums {
+    one_sided_explained(a, b, outcome, advantage, &mut ())
+}
+
+/// [`one_sided`], handing `trace` g(φ_j), E and s.
+fn one_sided_explained<T: Trace + ?Sized>(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    trace: &mut T,
+) -> PeriodSums {
     let g_b = g(b.phi);
     let (e_a, not_e_a) = expected(a.mu + advantage, b.mu, g_b);
+    trace.step(
+        "g(φ_j)",
+        "weight of the opponent's deviation",
+        "g(φ_j) = 1/√(1 + 3φ_j²/π²)",
+        g_b,
+    );
+    trace.step(
+        "E",
+        "expected score",
+        "E = 1/(1 + exp(−g(φ_j)(μ + h − μ_j)))",
+        e_a,
+    );
+    trace.step("s", "score", "win 1, draw ½, loss 0", outcome.score());
     PeriodSums {
         info: g_b * g_b * e_a * not_e_a,
         surprise: g_b * (outcome.score() - e_a),

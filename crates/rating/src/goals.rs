@@ -11,6 +11,7 @@
 //! the score (the documented fallback; the step is then smaller, as those expectations sit
 //! closer to λ than real scores do).
 
+use super::trace::Trace;
 use super::{Outcome, Prediction};
 use serde::{Deserialize, Serialize};
 
@@ -267,6 +268,30 @@ pub fn grow(r: &Rating, days: f64, config: &Config) -> Rating {
         variance: (r.variance + config.drift * days).min(config.initial_variance),
         ..*r
     }
+}
+
+/// [`grow`], handing `trace` the variance before and after the idle days.
+pub fn grow_explained<T: Trace + ?Sized>(
+    r: &Rating,
+    days: f64,
+    config: &Config,
+    trace: &mut T,
+) -> Rating {
+    let grown = grow(r, days, config);
+    trace.step("v", "variance at the last match", "v", r.variance);
+    trace.step(
+        "drift",
+        "variance added per idle day",
+        "drift",
+        config.drift,
+    );
+    trace.step(
+        "v_t",
+        "variance after the idle days",
+        "v_t = min(v + drift·days, v_init)",
+        grown.variance,
+    );
+    grown
 }
 
 /// The expected goals (λ_A, λ_B): λ_A = exp(μ + (1 − σ)·h⁺ − σ·h⁻ + attack_A − defence_B)
@@ -552,11 +577,60 @@ pub fn rate_at(
     level: Option<(f64, f64)>,
     config: &Config,
 ) -> Rating {
+    rate_explained(
+        own,
+        other,
+        goals,
+        outcome,
+        advantage,
+        weight,
+        level,
+        config,
+        &mut (),
+    )
+}
+
+/// [`rate_at`], handing `trace` the expected goals (the rates λ), the goals counted, the
+/// gains and steps on attack and defence, and the new variance (the plain function is this
+/// one with no trace).
+#[allow(clippy::too_many_arguments)]
+pub fn rate_explained<T: Trace + ?Sized>(
+    own: &Rating,
+    other: &Rating,
+    goals: Option<(u32, u32)>,
+    outcome: Outcome,
+    advantage: f64,
+    weight: f64,
+    level: Option<(f64, f64)>,
+    config: &Config,
+    trace: &mut T,
+) -> Rating {
     let (own, other) = (
         &entered_at(own, other, level, config),
         &entered_at(other, own, level, config),
     );
+    trace.step("att", "attack going in", "att", own.attack);
+    trace.step("def", "defence going in", "def", own.defence);
+    trace.step("v", "variance going in", "v", own.variance);
+    trace.step("att_opp", "opponent's attack", "att_opp", other.attack);
+    trace.step("def_opp", "opponent's defence", "def_opp", other.defence);
+    trace.step("v_opp", "opponent's variance", "v_opp", other.variance);
+    if advantage != 0.0 {
+        trace.step("h", "side advantage (log units)", "h", advantage);
+    }
     let (l_own, l_other) = expected_goals(own, other, advantage, config);
+    trace.step(
+        "λ",
+        "expected goals scored",
+        "λ = exp(μ + h + att − def_opp)",
+        l_own,
+    );
+    trace.step(
+        "λ_opp",
+        "expected goals conceded",
+        "λ_opp = exp(μ − h + att_opp − def)",
+        l_other,
+    );
     let cap = if config.cap.is_finite() {
         config.cap.max(0.0)
     } else {
@@ -566,37 +640,103 @@ pub fn rate_at(
         Some((x, y)) => (f64::from(x).min(cap), f64::from(y).min(cap)),
         None => goals_given(l_own, l_other, config.rho, outcome),
     };
+    trace.step(
+        "g",
+        "goals scored, as counted",
+        match goals {
+            Some(_) => "the score, capped",
+            None => "the mean goals given the result",
+        },
+        g_own,
+    );
+    trace.step(
+        "g_opp",
+        "goals conceded, as counted",
+        match goals {
+            Some(_) => "the score, capped",
+            None => "the mean goals given the result",
+        },
+        g_other,
+    );
     let w = if weight.is_finite() {
         weight.max(0.0)
     } else {
         1.0
     };
+    trace.step("w", "the event class's weight", "w", w);
     if w == 0.0 {
         return *own;
     }
     let v = own.variance.max(MIN_VARIANCE);
     let prior = v + other.variance.max(MIN_VARIANCE);
+    trace.step(
+        "v + v_opp",
+        "prior variance of the rates",
+        "v + v_opp",
+        prior,
+    );
     let gain = |lambda: f64| config.step * v / (1.0 / w + lambda * prior);
+    trace.step(
+        "k_att",
+        "gain on attack",
+        "k = step·v/(1/w + λ(v + v_opp))",
+        gain(l_own),
+    );
+    trace.step(
+        "k_def",
+        "gain on defence",
+        "k = step·v/(1/w + λ_opp(v + v_opp))",
+        gain(l_other),
+    );
     let (to_attack, to_defence) = (
         gain(l_own) * (g_own - l_own),
         gain(l_other) * (l_other - g_other),
+    );
+    trace.step("Δatt", "step on attack", "k_att·(g − λ)", to_attack);
+    trace.step(
+        "Δdef",
+        "step on defence",
+        "k_def·(λ_opp − g_opp)",
+        to_defence,
     );
     let share = if config.share.is_finite() {
         config.share.clamp(0.0, 1.0)
     } else {
         0.0
     };
+    if share != 0.0 {
+        trace.step("κ", "correlation of attack and defence", "κ", share);
+    }
     let attack = own.attack + to_attack + share * to_defence;
     let defence = own.defence + to_defence + share * to_attack;
     let mean = (l_own + l_other) / 2.0;
     let variance = (v * (1.0 - mean * v / (1.0 / w + mean * prior))).max(MIN_VARIANCE);
     // A step that would leave the range where rates are held is cut at its edge.
     let bound = LOG_RATE_MAX - LOG_RATE_MIN;
-    Rating {
+    let new = Rating {
         attack: attack.clamp(-bound, bound),
         defence: defence.clamp(-bound, bound),
         variance,
-    }
+    };
+    trace.step(
+        "att'",
+        "new attack",
+        "att' = att + Δatt + κ·Δdef",
+        new.attack,
+    );
+    trace.step(
+        "def'",
+        "new defence",
+        "def' = def + Δdef + κ·Δatt",
+        new.defence,
+    );
+    trace.step(
+        "v'",
+        "new variance",
+        "v' = v·(1 − λ̄v/(1/w + λ̄(v + v_opp))), λ̄ = (λ + λ_opp)/2",
+        new.variance,
+    );
+    new
 }
 
 #[cfg(test)]

@@ -22,6 +22,7 @@ pub mod goals;
 pub mod margin;
 pub mod memoir44;
 pub mod normal;
+pub mod trace;
 pub mod trueskill;
 
 use serde::{Deserialize, Serialize};

@@ -9,6 +9,7 @@
 //! player who won the first match ends `pts·bonus·(E' − ½)` below the start (the rematch test
 //! below computes it exactly).
 
+use super::trace::Trace;
 use super::{Outcome, Prediction, elo};
 use serde::{Deserialize, Serialize};
 
@@ -176,17 +177,82 @@ pub fn breakdown(
     medals: Option<&Medals>,
     config: &Config,
 ) -> Breakdown {
+    breakdown_explained(a, b, outcome, scenario, medals, config, &mut ())
+}
+
+/// [`breakdown`], handing `trace` the scenario's ratio and averages, the medals, the stake,
+/// the bonus, E and A's change (the plain function is this one with no trace).
+pub fn breakdown_explained<T: Trace + ?Sized>(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    scenario: Option<&Scenario>,
+    medals: Option<&Medals>,
+    config: &Config,
+    trace: &mut T,
+) -> Breakdown {
     let s = outcome.score();
+    trace.step("s", "score", "win 1, draw ½, loss 0", s);
     let ratio = scenario.map_or(0.5, |sc| sc.ratio);
+    trace.step(
+        "ratio",
+        "share of the scenario's battles this side has won",
+        "(wins + 5)/(battles + 10), ½ without a scenario",
+        ratio,
+    );
     let pts = points(s, ratio, config);
+    trace.step("pts", "stake", "pts = 64·[s + ratio − 2·ratio·s]", pts);
+    if let (Some(sc), Some(m)) = (scenario, medals) {
+        trace.step("av_A", "this side's average medals", "av_A", sc.average_a);
+        trace.step(
+            "av_B",
+            "the other side's average medals",
+            "av_B",
+            sc.average_b,
+        );
+        trace.step("sc_A", "this side's medals", "sc_A", m.a);
+        trace.step("sc_B", "the other side's medals", "sc_B", m.b);
+        trace.step(
+            "weight",
+            "how much the averages count",
+            "n/(n + 10) after n battles with medals",
+            sc.medal_weight,
+        );
+    }
     let bonus = match (scenario, medals) {
         (Some(sc), Some(m)) => bonus(s, m, sc, config),
         _ => 1.0,
     };
+    trace.step(
+        "bonus",
+        "medal-margin factor",
+        "bonus = max(1 + weight·0.1·[s(av_B − sc_B) + (1 − s)(av_A − sc_A)], 0.1)",
+        bonus,
+    );
+    let e = elo::expected(a.rating, b.rating);
+    trace.step(
+        "E",
+        "expected score",
+        "E = 1/(1 + 10^((r_B − r_A − h)/400))",
+        e,
+    );
+    let delta_a = pts * bonus * (s - e);
+    trace.step(
+        "ptsA",
+        "this side's change",
+        "ptsA = pts·bonus·(s − E)",
+        delta_a,
+    );
+    trace.step(
+        "−ptsA",
+        "the other side's change (zero sum)",
+        "ptsB = −ptsA",
+        -delta_a,
+    );
     Breakdown {
         pts,
         bonus,
-        delta_a: pts * bonus * (s - elo::expected(a.rating, b.rating)),
+        delta_a,
     }
 }
 
@@ -215,10 +281,32 @@ pub fn rate_with_advantage(
     advantage: f64,
     config: &Config,
 ) -> (Rating, Rating) {
+    rate_explained(a, b, outcome, scenario, medals, advantage, config, &mut ())
+}
+
+/// [`rate_with_advantage`], handing `trace` the ratings going in and the breakdown
+/// ([`breakdown_explained`]), then A's new rating.
+#[allow(clippy::too_many_arguments)]
+pub fn rate_explained<T: Trace + ?Sized>(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    scenario: Option<&Scenario>,
+    medals: Option<&Medals>,
+    advantage: f64,
+    config: &Config,
+    trace: &mut T,
+) -> (Rating, Rating) {
+    trace.step("r_A", "rating going in", "r_A", a.rating);
+    trace.step("r_B", "opponent's rating", "r_B", b.rating);
+    if advantage != 0.0 {
+        trace.step("h", "side advantage", "h", advantage);
+    }
     let favoured = Rating {
         rating: a.rating + advantage,
     };
-    let d = breakdown(&favoured, b, outcome, scenario, medals, config).delta_a;
+    let d = breakdown_explained(&favoured, b, outcome, scenario, medals, config, trace).delta_a;
+    trace.step("r_A'", "new rating", "r_A' = r_A + ptsA", a.rating + d);
     (
         Rating {
             rating: a.rating + d,

@@ -18,6 +18,7 @@
 //! ```
 
 use super::normal::{ASYMPTOTIC_FROM, cdf, mills_gap_scaled, mills_ratio, pdf};
+use super::trace::Trace;
 use super::{Outcome, Prediction};
 use serde::{Deserialize, Serialize};
 
@@ -168,17 +169,52 @@ pub fn rate_with_advantage(
     advantage: f64,
     config: &Config,
 ) -> (Rating, Rating) {
+    rate_explained(a, b, outcome, advantage, config, &mut ())
+}
+
+/// [`rate_with_advantage`], handing `trace` A's figures: c, t, the draw margin ε/c, v, w,
+/// and A's new μ and σ (the plain function is this one with no trace).
+pub fn rate_explained<T: Trace + ?Sized>(
+    a: &Rating,
+    b: &Rating,
+    outcome: Outcome,
+    advantage: f64,
+    config: &Config,
+    trace: &mut T,
+) -> (Rating, Rating) {
     let (winner, loser, lead) = match outcome {
         Outcome::Win | Outcome::Draw => (a, b, advantage),
         Outcome::Loss => (b, a, -advantage),
     };
+    trace.step("μ", "skill going in", "μ", a.mu);
+    trace.step("σ", "uncertainty going in", "σ", a.sigma);
+    trace.step("μ_opp", "opponent's skill", "μ_opp", b.mu);
+    trace.step("σ_opp", "opponent's uncertainty", "σ_opp", b.sigma);
+    trace.step("β", "performance spread", "β", config.beta);
+    if advantage != 0.0 {
+        trace.step("h", "side advantage (native)", "h", advantage);
+    }
     let beta2 = config.beta * config.beta;
     let ws2 = winner.sigma * winner.sigma;
     let ls2 = loser.sigma * loser.sigma;
     let c2 = 2.0 * beta2 + ws2 + ls2;
     let c = c2.sqrt();
+    trace.step(
+        "c",
+        "spread of the performance difference",
+        "c = √(2β² + σ_w² + σ_l²)",
+        c,
+    );
     let t = (winner.mu - loser.mu + lead) / c;
+    trace.step(
+        "t",
+        "winner's lead over c (a draw: A's)",
+        "t = (μ_w − μ_l ± h)/c",
+        t,
+    );
+    trace.step("ε", "draw margin", "ε", config.epsilon);
     let e = config.epsilon / c;
+    trace.step("ε/c", "draw margin over c", "ε/c", e);
     let (v, w) = match outcome {
         Outcome::Draw => vw_draw(t, e),
         _ => {
@@ -186,15 +222,39 @@ pub fn rate_with_advantage(
             (v_win(x), w_win(x))
         }
     };
+    let (v_name, w_name) = match outcome {
+        Outcome::Draw => (
+            "v = (φ(−ε/c − t) − φ(ε/c − t))/(Φ(ε/c − t) − Φ(−ε/c − t))",
+            "w = v² + ((ε/c − t)φ(ε/c − t) + (ε/c + t)φ(−ε/c − t))/(Φ(ε/c − t) − Φ(−ε/c − t))",
+        ),
+        _ => ("v = φ(t − ε/c)/Φ(t − ε/c)", "w = v·(v + t − ε/c)"),
+    };
+    trace.step("v", "mean shift factor", v_name, v);
+    trace.step("w", "variance shrink factor", w_name, w);
     let gamma2 = config.gamma * config.gamma;
+    trace.step("γ", "dynamics added to σ", "γ", config.gamma);
+    let winner_step = ws2 / c * v;
+    let loser_step = ls2 / c * v;
     let winner_new = Rating {
-        mu: winner.mu + ws2 / c * v,
+        mu: winner.mu + winner_step,
         sigma: (ws2 * (1.0 - ws2 / c2 * w) + gamma2).sqrt(),
     };
     let loser_new = Rating {
-        mu: loser.mu - ls2 / c * v,
+        mu: loser.mu - loser_step,
         sigma: (ls2 * (1.0 - ls2 / c2 * w) + gamma2).sqrt(),
     };
+    let (step, new) = match outcome {
+        Outcome::Loss => (-loser_step, loser_new),
+        _ => (winner_step, winner_new),
+    };
+    trace.step("Δμ", "change of μ", "Δμ = ±σ²/c·v (+ for the winner)", step);
+    trace.step("μ'", "new skill", "μ' = μ + Δμ", new.mu);
+    trace.step(
+        "σ'",
+        "new uncertainty",
+        "σ' = √(σ²(1 − σ²/c²·w) + γ²)",
+        new.sigma,
+    );
     match outcome {
         Outcome::Loss => (loser_new, winner_new),
         _ => (winner_new, loser_new),

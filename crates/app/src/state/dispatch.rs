@@ -284,6 +284,22 @@ impl AppState {
             Command::DismissMessage => self.messages.dismiss(),
             Command::OpenFolder(dir) => super::open_folder(&dir)?,
             Command::Problem { field, message } => return Err(AppError::field(field, message)),
+            Command::Explain { seq, player } => {
+                // The log replayed to the event: off the window's thread on a large ladder.
+                let inline = !self.is_large();
+                let label = format!("explaining event {seq}");
+                self.run(&label, Unit::Permille, 0, inline, move |store, _| {
+                    let (rules, events) = (store.initial_rules()?, store.effective()?);
+                    let explanation = rungs_analysis::explain::explain(
+                        &rules, &events, seq, player,
+                    )
+                    .map_err(|e| AppError::Task {
+                        task: "explaining the change",
+                        message: e.to_string(),
+                    })?;
+                    Ok(Done::Explained(Box::new(explanation)))
+                })?;
+            }
         }
         Ok(())
     }

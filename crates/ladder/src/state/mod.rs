@@ -10,5 +10,5 @@ mod slots;
 pub use archive::{SeasonEntry, SeasonRanking, SeasonRecord, TiersKept};
 pub use ladder::{GoalsPool, Ladder, Partial, Results, Watch};
 pub use names::NameBook;
-pub use player::{Centre, Figures, HistoryRow, PlayerState, Skill, pools_goals};
+pub use player::{Centre, Figures, HistoryRow, PlayerState, RatingPeriod, Skill, pools_goals};
 pub use slots::{Bound, Holders, SlotPlace, Slots};

@@ -188,6 +188,21 @@ impl Figures {
     }
 }
 
+/// What a player has played in the current rating period, under rules that rate a period's
+/// games together (`crate::periods`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RatingPeriod {
+    /// Which period: days since Monday 2001-01-01 divided by the period's length.
+    pub index: i64,
+    /// The player's skill when the period began (their first game of it).
+    pub start: Skill,
+    /// Each game so far: the opponent's skill when the period began, and the score.
+    pub games: Vec<(Skill, f64)>,
+    /// The skill the period's last update left. A reset or a rules change that moved the
+    /// skill since starts a new period from where it left the player.
+    pub left: Skill,
+}
+
 /// Everything the ladder tracks for one player.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct PlayerState {
@@ -234,6 +249,10 @@ pub struct PlayerState {
     /// End-of-week RP at each soft reset this season (runs; see `ladder::weekly`).
     #[serde(default)]
     pub season_weekly: WeeklyRp,
+    /// The rating period the player has played in, under rules that rate games of a period
+    /// together (`crate::periods`); `None` under per-match rating.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period: Option<Box<RatingPeriod>>,
 }
 
 impl PlayerState {
@@ -267,6 +286,7 @@ impl PlayerState {
             season_matches: 0,
             last_change: 0.0,
             season_weekly: WeeklyRp::default(),
+            period: None,
         }
     }
 

@@ -7,4 +7,5 @@ mod gate_properties;
 mod glicko_entry;
 mod goals_pool;
 mod ranking_rules;
+mod rating_periods;
 mod timeline;
