@@ -4,6 +4,7 @@
 
 use super::files::{Purpose, mapping_for_file};
 use rungs_analysis::simulate::SimConfig;
+use rungs_chart::simulated::SimPlot;
 use rungs_gate::matches::{MatchEdit, MatchInput};
 use rungs_interchange::csv_matches::Mapping;
 use rungs_ladder::event::PlayerId;
@@ -161,6 +162,9 @@ pub enum Command {
         result: String,
         said: String,
     },
+    /// Write one of Simulate's plots of the last simulation: SVG, or PNG where the name ends
+    /// in `.png`.
+    SaveSimulatePlot(SimPlot, PathBuf),
 }
 
 /// What the tool screens ask for.
@@ -201,6 +205,7 @@ impl Command {
             Purpose::ExportCsv => Command::ExportCsv(path),
             Purpose::ExportJsonl => Command::ExportJsonl(path),
             Purpose::StandingsPng => Command::SaveStandingsPng(path),
+            Purpose::SimulatePlot(plot) => Command::SaveSimulatePlot(plot, path),
             Purpose::SavePng
             | Purpose::EloList
             | Purpose::NewLadderFolder
