@@ -38,8 +38,7 @@ use rungs_ladder::systems::Param;
 use serde::Serialize;
 use std::collections::HashMap;
 
-mod choose;
-pub use choose::{CHOSEN_EFFECT, MAX_CHOSEN, MAX_CHOSEN_AFTER, SCREEN_POINTS, Screened, fit_auto};
+pub mod choose;
 
 /// The share of the played matches a fit is chosen on when no date is given.
 pub const DEFAULT_TRAIN_SHARE: f64 = 0.7;
@@ -100,6 +99,23 @@ pub enum FitError {
     NothingBefore(NaiveDate),
     #[error(transparent)]
     Eval(#[from] EvalError),
+}
+
+/// One parameter as the screens of a fit that chose its parameters found it
+/// ([`choose::fit_auto`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Screened {
+    pub name: &'static str,
+    /// The training objective at the start less its lowest across the screen (0 when no
+    /// value does better).
+    pub effect: f64,
+    /// The value where it was lowest.
+    pub best: f64,
+    /// Its effect at the first joint search's optimum, when it was screened there (not chosen
+    /// by the first screen).
+    pub effect_after: Option<f64>,
+    /// Chosen by the first screen (1) or the second (2); `None`: not fitted.
+    pub chosen_by: Option<u8>,
 }
 
 /// One fitted parameter.
@@ -856,6 +872,7 @@ pub fn score_split(
 
 #[cfg(test)]
 mod tests {
+    use super::choose::{CHOSEN_EFFECT, fit_auto};
     use super::*;
     use rungs_ladder::event::{Home, Match, PlayerId};
     use rungs_rating::{Outcome, elo};

@@ -188,7 +188,7 @@ fn run(
             } else {
                 fit::Objective::Expected
             };
-            fit::fit_auto(start, &events, until, objective, &mut progress)
+            fit::choose::fit_auto(start, &events, until, objective, &mut progress)
         }
     }
     .map_err(|e| e.to_string())?;

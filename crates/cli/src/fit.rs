@@ -29,13 +29,16 @@ pub struct FitArgs<'a> {
     pub objective: Option<&'a str>,
 }
 
+/// A system's parameters to fit as named; `None`: the fit chooses them.
+type Named = Option<Vec<&'static str>>;
+
 /// The parameters to fit for each system: the named ones it has (a name no system has is
 /// refused), or none named: the fit chooses them itself.
 fn parameter_plan(
     at: &Place,
     systems: &[System],
     names: Option<&str>,
-) -> Result<Vec<(System, Option<Vec<&'static str>>)>> {
+) -> Result<Vec<(System, Named)>> {
     let Some(names) = names else {
         return Ok(systems.iter().map(|&s| (s, None)).collect());
     };
@@ -167,7 +170,7 @@ pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
                 } else {
                     fit::Objective::Expected
                 });
-                fit::fit_auto(&start, &events, until, objective, &mut progress)
+                fit::choose::fit_auto(&start, &events, until, objective, &mut progress)
             }
         }
         .map_err(|e| fit_error(file, e))?;
@@ -331,7 +334,7 @@ fn screen(f: &Fit) {
         .collect();
     say!(
         "  chosen by each one's effect alone on the training log-loss (at least {}): {}",
-        fit::CHOSEN_EFFECT,
+        fit::choose::CHOSEN_EFFECT,
         if chosen.is_empty() {
             "none".to_string()
         } else {
@@ -340,15 +343,18 @@ fn screen(f: &Fit) {
     );
     let mut still: Vec<&str> = Vec::new();
     for r in rows {
-        let after = r.effect_after.map_or(String::new(), |e| {
-            format!(", −{e:.5} after the first search")
-        });
+        let after = match r.effect_after {
+            None => String::new(),
+            Some(e) if e <= 0.0 => ", none after the first search".into(),
+            Some(e) => format!(", −{e:.5} after the first search"),
+        };
         let chosen = match r.chosen_by {
             Some(1) => "",
             Some(_) => "  (chosen by the second screen)",
             None => "  (not chosen)",
         };
         if r.effect <= 0.0 && r.effect_after.is_none_or(|e| e <= 0.0) {
+            // Screened twice (or once, and chosen by nothing) without an effect.
             still.push(r.name);
             continue;
         }

@@ -31,8 +31,10 @@ pub fn ticks(lo: f64, hi: f64) -> Vec<f64> {
     }
     let raw = (hi - lo) / 5.0;
     let power = 10f64.powf(raw.log10().floor());
+    // 2.5 only from 25 up: weeks and match counts read in whole numbers.
     let step = [1.0, 2.0, 2.5, 5.0, 10.0]
         .into_iter()
+        .filter(|m| *m != 2.5 || power >= 10.0)
         .map(|m| m * power)
         .find(|s| *s >= raw)
         .unwrap_or(10.0 * power);
@@ -172,12 +174,13 @@ pub fn simulation(plot: SimPlot, curves: &[Curve]) -> String {
 mod tests {
     use super::*;
 
-    /// The first round step at least a fifth of the range: 0–100 by 20; −3.2–7.9 (a fifth is
-    /// 2.22) by 2.5; 0–1 by 0.2.
+    /// The first round step at least a fifth of the range: 0–100 by 20; −32–79 (a fifth is
+    /// 22.2) by 25; −3.2–7.9 by 5, not 2.5 (weeks are whole); 0–1 by 0.2.
     #[test]
     fn ticks_are_round() {
         assert_eq!(ticks(0.0, 100.0), vec![0.0, 20.0, 40.0, 60.0, 80.0, 100.0]);
-        assert_eq!(ticks(-3.2, 7.9), vec![-2.5, 0.0, 2.5, 5.0, 7.5]);
+        assert_eq!(ticks(-32.0, 79.0), vec![-25.0, 0.0, 25.0, 50.0, 75.0]);
+        assert_eq!(ticks(-3.2, 7.9), vec![0.0, 5.0]);
         assert_eq!(ticks(0.0, 1.0).len(), 6);
         assert_eq!(ticks(5.0, 5.0), vec![5.0]);
         assert_eq!(ticks(f64::NAN, 1.0).len(), 1);

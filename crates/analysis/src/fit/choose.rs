@@ -17,11 +17,10 @@
 //! share, form a valley across the axes that coordinate steps only zigzag down). Everything reads only the matches before the split, as the named fit does: the
 //! held-out years choose nothing.
 
-use super::{Axis, Fit, FitError, GAIN, LAST_CYCLES, Objective, Search, finish};
+use super::{Axis, Fit, FitError, GAIN, LAST_CYCLES, Objective, Screened, Search, finish};
 use chrono::NaiveDate;
 use rungs_ladder::log::Effective;
 use rungs_ladder::rules::Rules;
-use serde::Serialize;
 
 /// Points across each parameter's range in the screen.
 pub const SCREEN_POINTS: usize = 5;
@@ -40,22 +39,6 @@ pub const CHOSEN_EFFECT: f64 = 1e-4;
 pub const MAX_CHOSEN: usize = 8;
 /// The most the second screen can bring the choice to.
 pub const MAX_CHOSEN_AFTER: usize = 12;
-
-/// One parameter as the screens found it.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Screened {
-    pub name: &'static str,
-    /// The training objective at the start less its lowest across the screen (0 when no
-    /// value does better).
-    pub effect: f64,
-    /// The value where it was lowest.
-    pub best: f64,
-    /// Its effect at the first joint search's optimum, when it was screened there (not chosen
-    /// by the first screen).
-    pub effect_after: Option<f64>,
-    /// Chosen by the first screen (1) or the second (2); `None`: not fitted.
-    pub chosen_by: Option<u8>,
-}
 
 /// Fits `start`'s system on the matches of `events` before `until`, choosing the parameters
 /// itself (see the module's comment). `progress` hears (steps done, steps planned).
