@@ -249,3 +249,88 @@ fn a_simulation_writes_a_ladder_the_app_opens() {
             .contains("already exists")
     );
 }
+
+/// Simulate draws its three plots under the table — the climb curves, the inflation of each
+/// week and the tier distribution over the weeks — with the report's own series, and each
+/// saves as SVG and as PNG (the same drawing).
+#[test]
+fn a_simulation_shows_its_plots_and_saves_them() {
+    use rungs_chart::simulated::SimPlot;
+    let dir = Temp::new("simulate-plots");
+    let mut h = app(&dir);
+    click(&mut h, "Simulate");
+    let out = dir.0.join("sim.rungs");
+    type_into(&mut h, "Players", "30");
+    type_into(&mut h, "Weeks", "4");
+    type_into(&mut h, "Matches per week", "120");
+    type_into(&mut h, "Write to", &out.display().to_string());
+    click(&mut h, "Run simulation");
+    settle(&mut h);
+    h.run();
+    let report = h
+        .state()
+        .state
+        .tools
+        .simulated
+        .as_ref()
+        .unwrap()
+        .report
+        .clone();
+    for plot in SimPlot::ALL {
+        assert!(
+            h.query_by_label(plot.title()).is_some(),
+            "{} is drawn",
+            plot.title()
+        );
+    }
+    // The series: a climb curve for each tier someone reached (30 players, 480 matches: the
+    // first tiers at least), one inflation line of four weeks, and the tiers held at a
+    // week's end, their shares adding to 100 each week.
+    let climb = SimPlot::Climb.curves(&report);
+    let reached = report
+        .matches_to_tier
+        .iter()
+        .filter(|t| t.reached > 0)
+        .count();
+    assert_eq!(climb.len(), reached);
+    assert!(climb.len() >= 2, "{climb:?}");
+    assert_eq!(climb[0].name, "Trainee I");
+    let inflation = SimPlot::Inflation.curves(&report);
+    assert_eq!(inflation[0].points.len(), 4);
+    let tiers = SimPlot::Tiers.curves(&report);
+    for week in 0..4 {
+        let total: f64 = tiers.iter().map(|c| c.points[week][1]).sum();
+        assert!((total - 100.0).abs() < 1e-9, "week {week}: {total}");
+    }
+    // Each legend names its series on screen.
+    for c in climb.iter().chain(&tiers) {
+        assert!(
+            h.query_all_by_label(&c.name).next().is_some(),
+            "legend entry {}",
+            c.name
+        );
+    }
+    for plot in SimPlot::ALL {
+        for ending in ["svg", "png"] {
+            let to = dir.0.join(format!("{}.{ending}", plot.file_stem()));
+            h.state_mut()
+                .state
+                .apply(Command::SaveSimulatePlot(plot, to.clone()));
+            assert!(
+                h.state().state.error().is_none(),
+                "{:?}",
+                h.state().state.error()
+            );
+            let bytes = std::fs::read(&to).unwrap();
+            if ending == "png" {
+                assert_eq!(&bytes[1..4], b"PNG");
+            } else {
+                let svg = String::from_utf8(bytes).unwrap();
+                assert!(svg.starts_with("<svg"), "{svg}");
+                for c in plot.curves(&report) {
+                    assert!(svg.contains(&format!(">{}<", c.name)), "{}", c.name);
+                }
+            }
+        }
+    }
+}

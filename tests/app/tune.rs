@@ -139,3 +139,32 @@ fn a_bad_date_is_said_and_nothing_runs() {
     assert!(e.contains("no played matches before 2024-01-01"), "{e}");
     assert!(tune.result.is_none());
 }
+
+/// "Let the fit choose the parameters": the ticks are not read (none are ticked here), the
+/// fit screens every parameter of Elo and fits those that predict better — the side
+/// advantage, on a log whose home side wins three in four — as the same job.
+#[test]
+fn the_fit_can_choose_the_parameters_itself() {
+    let dir = Dir::new("tune-auto");
+    let (file, ladder) = ladder(&dir);
+    let mut tune = Tune::default();
+    tune.system = Some(System::Elo);
+    tune.chosen.clear();
+    assert_eq!(
+        tune.start(&file, &ladder.rules).unwrap_err(),
+        "tick at least one parameter to fit"
+    );
+    tune.auto = true;
+    tune.start(&file, &ladder.rules).unwrap();
+    assert!(tune.busy());
+    tune.wait();
+    assert!(tune.error.is_none(), "{:?}", tune.error);
+    let tuned = tune.result.as_ref().expect("a fit");
+    let f = &tuned.fit;
+    assert_eq!(f.screened.len(), System::Elo.facts().params.len());
+    let names: Vec<&str> = f.params.iter().map(|p| p.name).collect();
+    assert!(names.contains(&"advantage"), "{:?}", f.screened);
+    assert!(f.rules.advantage > 0.0);
+    // A curve for each chosen parameter.
+    assert_eq!(tuned.curves.len(), f.params.len());
+}

@@ -177,6 +177,22 @@ fn fit_finds_the_home_advantage_and_scores_both_halves() {
     };
     // The home side wins four matches in five away from neutral ground: a large advantage.
     assert!(value("advantage") > 100.0, "{fit}");
+    // No --params: the fit chose them, the advantage among them, and says what each did alone.
+    let screened = fit["screened"].as_array().unwrap();
+    assert_eq!(
+        screened.len(),
+        11,
+        "every parameter of elo is screened: {fit}"
+    );
+    let advantage = screened.iter().find(|s| s["name"] == "advantage").unwrap();
+    assert_eq!(advantage["chosen_by"], 1);
+    assert!(advantage["effect"].as_f64().unwrap() > 0.01, "{advantage}");
+    let initial = screened
+        .iter()
+        .find(|s| s["name"] == "initial_rating")
+        .unwrap();
+    assert_eq!(initial["effect"], 0.0);
+    assert_eq!(initial["chosen_by"], Value::Null);
     // January to March is 90 matches; April on, 30.
     assert_eq!(fit["fitted"]["train"]["matches"], 90);
     assert_eq!(fit["fitted"]["test"]["matches"], 30);
@@ -196,6 +212,10 @@ fn fit_finds_the_home_advantage_and_scores_both_halves() {
     );
     assert!(
         text.contains("skyweaver") && text.contains("elo K=32"),
+        "{text}"
+    );
+    assert!(
+        text.contains("chosen by each one's effect alone on the training log-loss"),
         "{text}"
     );
     assert!(

@@ -38,12 +38,16 @@ use rungs_ladder::systems::Param;
 use serde::Serialize;
 use std::collections::HashMap;
 
+pub mod choose;
+
 /// The share of the played matches a fit is chosen on when no date is given.
 pub const DEFAULT_TRAIN_SHARE: f64 = 0.7;
 
 const FIRST_GRID: usize = 9;
 const LATER_GRID: usize = 5;
 const MAX_CYCLES: usize = 4;
+/// The cycles a fit that chooses its parameters may run in its last joint search.
+const LAST_CYCLES: usize = 6;
 /// A cycle that improves the training log-loss by less than this ends the search.
 const SETTLED: f64 = 1e-6;
 /// The least lowering of the training log-loss that moves a parameter from its value.
@@ -97,6 +101,23 @@ pub enum FitError {
     Eval(#[from] EvalError),
 }
 
+/// One parameter as the screens of a fit that chose its parameters found it
+/// ([`choose::fit_auto`]).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Screened {
+    pub name: &'static str,
+    /// The training objective at the start less its lowest across the screen (0 when no
+    /// value does better).
+    pub effect: f64,
+    /// The value where it was lowest.
+    pub best: f64,
+    /// Its effect at the first joint search's optimum, when it was screened there (not chosen
+    /// by the first screen).
+    pub effect_after: Option<f64>,
+    /// Chosen by the first screen (1) or the second (2); `None`: not fitted.
+    pub chosen_by: Option<u8>,
+}
+
 /// One fitted parameter.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FittedParam {
@@ -128,6 +149,9 @@ pub struct Fit {
     /// Fitted on matches before this date, scored on those from it on.
     pub until: NaiveDate,
     pub params: Vec<FittedParam>,
+    /// When the fit chose its parameters itself: every parameter the screen tried, with
+    /// what it did (empty when they were named).
+    pub screened: Vec<Screened>,
     /// The starting rules with the fitted values.
     #[serde(skip)]
     pub rules: Rules,
@@ -253,6 +277,9 @@ struct Search<'a, 'p> {
     start: &'a Rules,
     objective: Objective,
     axes: Vec<Axis>,
+    /// Each axis at its start value: a coordinate still there leaves the start value exactly
+    /// as it was (not rounded to the search's resolution).
+    start_point: Vec<f64>,
     events: Vec<(NaiveDate, u64, &'a Event)>,
     /// The training events indexed once for the prediction-only replay, where it covers them.
     log: Option<quick::Log<'a>>,
@@ -271,10 +298,23 @@ struct Search<'a, 'p> {
 impl Search<'_, '_> {
     fn rules_at(&self, point: &[f64]) -> Result<Rules, FitError> {
         let mut rules = self.start.clone();
-        for (axis, &u) in self.axes.iter().zip(point) {
-            rules.set_param(axis.param.name, axis.value(u))?;
+        for (i, &u) in point.iter().enumerate() {
+            if u.to_bits() != self.start_point[i].to_bits() {
+                rules.set_param(self.axes[i].param.name, self.axes[i].value(u))?;
+            }
         }
         Ok(rules)
+    }
+
+    /// The value axis `i` takes at `u`: the start value where `u` is still the start.
+    fn value_at(&self, i: usize, u: f64) -> f64 {
+        if u.to_bits() == self.start_point[i].to_bits() {
+            self.start
+                .param(self.axes[i].param.name)
+                .unwrap_or_else(|| self.axes[i].value(u))
+        } else {
+            self.axes[i].value(u)
+        }
     }
 
     /// The training log-loss at `point` (infinite where the rules score nothing finite).
@@ -300,10 +340,10 @@ impl Search<'_, '_> {
     }
 
     fn key(&self, point: &[f64]) -> Vec<u64> {
-        self.axes
+        point
             .iter()
-            .zip(point)
-            .map(|(a, &u)| a.value(u).to_bits())
+            .enumerate()
+            .map(|(i, &u)| self.value_at(i, u).to_bits())
             .collect()
     }
 
@@ -480,17 +520,108 @@ impl Search<'_, '_> {
         )
     }
 
-    /// An upper bound on the objective calls of the whole search, for progress.
-    fn plan(&self) -> u64 {
+    /// An upper bound on the objective calls of a search over axes `active`, for progress.
+    fn plan(&self, active: &[usize]) -> u64 {
+        self.plan_cycles(active, 0..MAX_CYCLES)
+    }
+
+    /// [`Self::plan`] over `cycles` (and three pattern moves a cycle).
+    fn plan_cycles(&self, active: &[usize], cycles: std::ops::Range<usize>) -> u64 {
         let mut total = 1u64;
-        for cycle in 0..MAX_CYCLES {
-            for (i, axis) in self.axes.iter().enumerate() {
+        for cycle in cycles {
+            total += 3;
+            for &i in active {
+                let axis = &self.axes[i];
                 let ((lo, hi), n) = self.window(i, (axis.lo + axis.hi) / 2.0, cycle);
                 let cell = 2.0 * (hi - lo) / (n - 1) as f64;
                 total += n as u64 + u64::from(axis.golden_steps(cell).max(2));
             }
         }
         total
+    }
+
+    /// The coordinate search over axes `active` from `point` (whose objective is `*best`),
+    /// cycle by cycle until one settles.
+    fn descend(
+        &mut self,
+        point: &mut [f64],
+        best: &mut f64,
+        active: &[usize],
+        first_cycle: usize,
+    ) -> Result<(), FitError> {
+        self.descend_through(point, best, active, first_cycle..MAX_CYCLES, false)
+    }
+
+    /// [`Self::descend`] over `cycles`; with `pattern`, each cycle ends with a Hooke–Jeeves
+    /// pattern move: the whole step the cycle made, taken again once, twice and four times
+    /// (the first that does not lower the objective ends it), which walks a valley that
+    /// runs across the axes (two parameters that trade against each other) in a few
+    /// replays where coordinate steps zigzag.
+    fn descend_through(
+        &mut self,
+        point: &mut [f64],
+        best: &mut f64,
+        active: &[usize],
+        cycles: std::ops::Range<usize>,
+        pattern: bool,
+    ) -> Result<(), FitError> {
+        for cycle in cycles {
+            let before = *best;
+            let from = point.to_vec();
+            for &i in active {
+                let (window, n) = self.window(i, point[i], cycle);
+                self.line(point, best, i, window, n)?;
+            }
+            if pattern {
+                let step: Vec<f64> = point.iter().zip(&from).map(|(a, b)| a - b).collect();
+                let base = point.to_vec();
+                for times in [1.0, 2.0, 4.0] {
+                    let trial: Vec<f64> = base
+                        .iter()
+                        .zip(&step)
+                        .enumerate()
+                        .map(|(i, (&u, &d))| {
+                            if d == 0.0 {
+                                u
+                            } else {
+                                (u + times * d).clamp(self.axes[i].lo, self.axes[i].hi)
+                            }
+                        })
+                        .collect();
+                    let f = self.objective(&trial)?;
+                    if f < *best - GAIN {
+                        *best = f;
+                        point.copy_from_slice(&trial);
+                    } else {
+                        break;
+                    }
+                }
+            }
+            if before - *best < SETTLED {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// The fitted parameters of axes `active` at `point`.
+    fn fitted_params(&self, point: &[f64], active: &[usize]) -> Vec<FittedParam> {
+        active
+            .iter()
+            .map(|&i| {
+                let a = &self.axes[i];
+                let fitted = self.value_at(i, point[i]);
+                let was = self.start.param(a.param.name).unwrap_or(f64::NAN);
+                FittedParam {
+                    name: a.param.name,
+                    label: a.param.label,
+                    start: was,
+                    fitted,
+                    at_bound: fitted != was && (fitted <= a.param.min || fitted >= a.param.max),
+                    kept: fitted == was,
+                }
+            })
+            .collect()
     }
 }
 
@@ -553,69 +684,72 @@ pub fn fit_for(
     if axes.is_empty() {
         return Err(FitError::NoParams);
     }
-    let training: Vec<(NaiveDate, u64, &Event)> = evaluate::without_rules_changes(
-        events
-            .iter()
-            .take_while(|e| e.date < until)
-            .map(|e| (e.date, e.seq, &e.event)),
-    )
-    .collect();
-    let played_before = training.iter().any(
-        |(_, _, e)| matches!(e, Event::Match(m) if matches!(m.result, MatchResult::Played(_))),
-    );
-    if !played_before {
-        return Err(FitError::NothingBefore(until));
-    }
-    let log = quick::Log::index(training.iter().copied(), Some(until));
-    let mut search = Search {
-        start,
-        objective,
-        axes,
-        events: training,
-        log,
-        until,
-        tried: HashMap::new(),
-        ready: HashMap::new(),
-        evaluations: 0,
-        steps: 0,
-        planned: 0,
-        progress,
-    };
-    search.planned = search.plan();
-    let mut point: Vec<f64> = search
-        .axes
-        .iter()
-        .map(|a| a.to_axis(start.param(a.param.name).unwrap_or(a.param.min)))
-        .collect();
+    let mut search = Search::new(start, axes, events, until, objective, progress)?;
+    let active: Vec<usize> = (0..search.axes.len()).collect();
+    search.planned = search.plan(&active);
+    let mut point = search.start_point.clone();
     let mut best = search.objective(&point)?;
-    for cycle in 0..MAX_CYCLES {
-        let before = best;
-        for i in 0..point.len() {
-            let (window, n) = search.window(i, point[i], cycle);
-            search.line(&mut point, &mut best, i, window, n)?;
-        }
-        if before - best < SETTLED {
-            break;
-        }
-    }
-    let rules = search.rules_at(&point)?;
-    let params = search
-        .axes
-        .iter()
-        .zip(&point)
-        .map(|(a, &u)| {
-            let fitted = a.value(u);
-            let was = start.param(a.param.name).unwrap_or(f64::NAN);
-            FittedParam {
-                name: a.param.name,
-                label: a.param.label,
-                start: was,
-                fitted,
-                at_bound: fitted != was && (fitted <= a.param.min || fitted >= a.param.max),
-                kept: fitted == was,
-            }
-        })
+    search.descend(&mut point, &mut best, &active, 0)?;
+    let params = search.fitted_params(&point, &active);
+    finish(search, &point, params, Vec::new(), events)
+}
+
+impl<'a, 'p> Search<'a, 'p> {
+    /// A search of `axes` from `start` on the events of `events` dated before `until`.
+    fn new(
+        start: &'a Rules,
+        axes: Vec<Axis>,
+        events: &'a [Effective],
+        until: NaiveDate,
+        objective: Objective,
+        progress: &'p mut dyn FnMut(u64, u64) -> bool,
+    ) -> Result<Search<'a, 'p>, FitError> {
+        let training: Vec<(NaiveDate, u64, &Event)> = evaluate::without_rules_changes(
+            events
+                .iter()
+                .take_while(|e| e.date < until)
+                .map(|e| (e.date, e.seq, &e.event)),
+        )
         .collect();
+        let played_before = training.iter().any(
+            |(_, _, e)| matches!(e, Event::Match(m) if matches!(m.result, MatchResult::Played(_))),
+        );
+        if !played_before {
+            return Err(FitError::NothingBefore(until));
+        }
+        let log = quick::Log::index(training.iter().copied(), Some(until));
+        let start_point = axes
+            .iter()
+            .map(|a| a.to_axis(start.param(a.param.name).unwrap_or(a.param.min)))
+            .collect();
+        Ok(Search {
+            start,
+            objective,
+            axes,
+            start_point,
+            events: training,
+            log,
+            until,
+            tried: HashMap::new(),
+            ready: HashMap::new(),
+            evaluations: 0,
+            steps: 0,
+            planned: 0,
+            progress,
+        })
+    }
+}
+
+/// The fit at `point`, scored with the system's defaults on both sides of the split.
+fn finish(
+    search: Search<'_, '_>,
+    point: &[f64],
+    params: Vec<FittedParam>,
+    screened: Vec<Screened>,
+    events: &[Effective],
+) -> Result<Fit, FitError> {
+    let rules = search.rules_at(point)?;
+    let (start, until) = (search.start, search.until);
     let evaluations = search.evaluations;
     let (steps, planned) = (search.steps, search.planned);
     let progress = search.progress;
@@ -624,13 +758,14 @@ pub fn fit_for(
     }
     // The system's defaults on this ladder: its season calendar and side advantage belong to
     // the ladder, not to the parameters fitted, so the defaults are scored with them too.
-    let defaults = start.defaults_for(system);
+    let defaults = start.defaults_for(start.system());
     let [fitted, defaults] = score_splits([&rules, &defaults], events, until);
     let (fitted, defaults) = (fitted?, defaults?);
     Ok(Fit {
-        system,
+        system: start.system(),
         until,
         params,
+        screened,
         rules,
         evaluations,
         fitted,
@@ -737,6 +872,7 @@ pub fn score_split(
 
 #[cfg(test)]
 mod tests {
+    use super::choose::{CHOSEN_EFFECT, fit_auto};
     use super::*;
     use rungs_ladder::event::{Home, Match, PlayerId};
     use rungs_rating::{Outcome, elo};
@@ -831,6 +967,86 @@ mod tests {
         // What is reported is what the rules carry.
         assert_eq!(f.rules.param("k"), Some(k));
         assert_eq!(f.rules.advantage, h);
+    }
+
+    /// Without names the fit finds K and the advantage itself: on the Elo world they are the
+    /// only parameters that change a prediction (the log has no scores and no event classes,
+    /// and the initial rating moves every rating alike), so the screen chooses those two, the
+    /// second screen adds none, and they come back within the named fit's tolerances.
+    #[test]
+    fn without_names_the_fit_chooses_k_and_the_advantage() {
+        let events = elo_world(24.0, 80.0, 40, 12_000, 1);
+        let until = day(10_001);
+        let f = fit_auto(
+            &Rules::defaults(System::Elo),
+            &events,
+            until,
+            Objective::Expected,
+            &mut |_, _| true,
+        )
+        .unwrap();
+        let chosen: Vec<&str> = f.params.iter().map(|p| p.name).collect();
+        assert_eq!(chosen.len(), 2, "{:?}", f.screened);
+        assert!(chosen.contains(&"k") && chosen.contains(&"advantage"));
+        let screened = |name: &str| f.screened.iter().find(|s| s.name == name).unwrap();
+        assert_eq!(screened("initial_rating").effect, 0.0);
+        assert_eq!(screened("initial_rating").chosen_by, None);
+        assert_eq!(screened("k_cup").effect, 0.0);
+        assert!(screened("k").effect >= CHOSEN_EFFECT);
+        assert_eq!(screened("k").chosen_by, Some(1));
+        assert_eq!(f.screened.len(), System::Elo.facts().params.len());
+        let value = |name: &str| f.params.iter().find(|p| p.name == name).unwrap().fitted;
+        let (k, h) = (value("k"), value("advantage"));
+        assert!((18.0..=30.0).contains(&k), "K = {k}");
+        assert!((60.0..=100.0).contains(&h), "h = {h}");
+        // As good on the training matches as naming the two.
+        let named = elo_fit(&events, until);
+        assert!(f.fitted.train.log_loss <= named.fitted.train.log_loss + 1e-5);
+        assert!(f.fitted.test.log_loss < f.defaults.test.log_loss);
+    }
+
+    /// The choice reads only the training matches: rewriting every result after the split
+    /// leaves the screens, the chosen parameters and their values as they were; a cancel
+    /// during the screen stops it.
+    #[test]
+    fn the_choice_never_reads_past_the_split() {
+        let events = elo_world(30.0, 60.0, 12, 1_500, 7);
+        let until = day(1_001);
+        let mut changed = events.clone();
+        for e in changed.iter_mut().filter(|e| e.date >= until) {
+            if let Event::Match(m) = &mut e.event {
+                m.result = MatchResult::Played(Outcome::Draw);
+                m.home = Some(Home::B);
+            }
+        }
+        let run = |log: &[Effective]| {
+            fit_auto(
+                &Rules::defaults(System::Elo),
+                log,
+                until,
+                Objective::Expected,
+                &mut |_, _| true,
+            )
+            .unwrap()
+        };
+        let (a, b) = (run(&events), run(&changed));
+        assert_eq!(a.screened, b.screened);
+        assert_eq!(a.params, b.params);
+        assert_eq!(a.fitted.train, b.fitted.train);
+        assert_ne!(a.fitted.test, b.fitted.test);
+        let mut calls = 0;
+        let cancelled = fit_auto(
+            &Rules::defaults(System::Elo),
+            &events,
+            until,
+            Objective::Expected,
+            &mut |_, _| {
+                calls += 1;
+                calls < 5
+            },
+        )
+        .unwrap_err();
+        assert_eq!(cancelled, FitError::Eval(EvalError::Cancelled));
     }
 
     /// Nothing from the split on is replayed while searching: rewriting every result after it,

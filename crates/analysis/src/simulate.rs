@@ -199,6 +199,10 @@ pub struct TierReach {
     pub tier: String,
     pub reached: u32,
     pub median_matches: Option<f64>,
+    /// Each reaching player's match count when they first reached it, lowest first: the
+    /// climb curve (players who have reached the tier against matches played).
+    #[serde(skip)]
+    pub first_reached_at: Vec<u32>,
 }
 
 /// What a simulation shows.
@@ -217,6 +221,10 @@ pub struct SimReport {
     pub rp_inflation_per_week: Vec<f64>,
     /// The mean of `rp_inflation_per_week`.
     pub rp_inflation_mean: f64,
+    /// Skyweaver: for each week, the players in each tier of `Tier::ALL` (Wanderer first,
+    /// Grandweaver last) at the week's end, before its resets. Empty for other systems.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tiers_per_week: Vec<[u32; 12]>,
     /// Spearman correlation of the final player-facing score with true skill, taken when play
     /// ends (before the last week's resets, which would flatten RP into reset values).
     /// `None` when every score is equal.
@@ -419,6 +427,7 @@ pub fn simulate(
     };
     let mut index = Index::new(&run.ladder);
     let mut inflation = Vec::with_capacity(cfg.weeks as usize);
+    let mut tiers_per_week = Vec::new();
     let mut at_end = (None, None);
     let mut week_start_mean = run.mean_score();
     let per_week = cfg.matches_per_week as u64;
@@ -518,11 +527,17 @@ pub fn simulate(
         // The week's end, before its resets.
         if skyweaver.is_some() {
             let gw = leaderboard::grandweavers(&run.ladder);
+            let mut counts = [0u32; 12];
             for (id, p) in (0..).zip(&run.ladder.players) {
-                if gw.get(id as usize).copied().unwrap_or(false) {
+                let tier = if gw.get(id as usize).copied().unwrap_or(false) {
                     reach.note(id, Tier::Grandweaver, p.matches);
-                }
+                    Tier::Grandweaver
+                } else {
+                    Tier::of_rp(p.rp)
+                };
+                counts[tier as usize] += 1;
             }
+            tiers_per_week.push(counts);
         }
         let end_mean = run.mean_score();
         inflation.push(end_mean - week_start_mean);
@@ -544,10 +559,12 @@ pub fn simulate(
             .iter()
             .map(|&t| {
                 let mut at = reach.at[t as usize].clone();
+                let median_matches = median(&mut at);
                 TierReach {
                     tier: t.name().to_string(),
                     reached: at.len() as u32,
-                    median_matches: median(&mut at),
+                    median_matches,
+                    first_reached_at: at,
                 }
             })
             .collect()
@@ -562,6 +579,7 @@ pub fn simulate(
             matches_to_tier,
             rp_inflation_per_week: inflation,
             rp_inflation_mean,
+            tiers_per_week,
             spearman_score: at_end.0,
             spearman_rating: at_end.1,
             pairing: cfg.pairing,

@@ -4,6 +4,7 @@
 
 use super::files::{Purpose, mapping_for_file};
 use rungs_analysis::simulate::SimConfig;
+use rungs_chart::simulated::SimPlot;
 use rungs_gate::matches::{MatchEdit, MatchInput};
 use rungs_interchange::csv_matches::Mapping;
 use rungs_ladder::event::PlayerId;
@@ -167,6 +168,9 @@ pub enum Command {
         seq: u64,
         player: Option<PlayerId>,
     },
+    /// Write one of Simulate's plots of the last simulation: SVG, or PNG where the name ends
+    /// in `.png`.
+    SaveSimulatePlot(SimPlot, PathBuf),
 }
 
 /// What the tool screens ask for.
@@ -207,6 +211,7 @@ impl Command {
             Purpose::ExportCsv => Command::ExportCsv(path),
             Purpose::ExportJsonl => Command::ExportJsonl(path),
             Purpose::StandingsPng => Command::SaveStandingsPng(path),
+            Purpose::SimulatePlot(plot) => Command::SaveSimulatePlot(plot, path),
             Purpose::SavePng
             | Purpose::EloList
             | Purpose::NewLadderFolder

@@ -6,6 +6,7 @@
 //! and no zenity), the app's picker opens straight away.
 
 use eframe::egui;
+use rungs_chart::simulated::SimPlot;
 use rungs_interchange::csv_matches::Mapping;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, TryRecvError};
@@ -28,6 +29,8 @@ pub enum Purpose {
     PublishFolder,
     /// The standings as a PNG image.
     StandingsPng,
+    /// One of Simulate's plots, as SVG or PNG by the name's ending.
+    SimulatePlot(SimPlot),
 }
 
 impl Purpose {
@@ -43,6 +46,7 @@ impl Purpose {
             Purpose::NewLadderFolder => "Choose the folder for the new ladder",
             Purpose::PublishFolder => "Publish the standings into a folder",
             Purpose::StandingsPng => "Save the standings as an image",
+            Purpose::SimulatePlot(_) => "Save the plot (.svg or .png)",
         }
     }
 
@@ -62,6 +66,7 @@ impl Purpose {
             Purpose::EloList | Purpose::ExportCsv => &["csv"],
             Purpose::ExportJsonl => &["jsonl"],
             Purpose::SavePng | Purpose::StandingsPng => &["png"],
+            Purpose::SimulatePlot(_) => &["svg", "png"],
             Purpose::NewLadderFolder | Purpose::PublishFolder => &[],
         }
     }
@@ -73,6 +78,9 @@ impl Purpose {
             Purpose::ExportJsonl => "ladder.jsonl",
             Purpose::SavePng => "history.png",
             Purpose::StandingsPng => "standings.png",
+            Purpose::SimulatePlot(SimPlot::Climb) => "climb.svg",
+            Purpose::SimulatePlot(SimPlot::Inflation) => "inflation.svg",
+            Purpose::SimulatePlot(SimPlot::Tiers) => "tiers.svg",
             _ => "",
         }
     }

@@ -3,11 +3,14 @@
 //! orders true skill. It writes an ordinary ladder file, which the app can then open.
 
 use super::command::{Command, ToolCommand};
+use super::files::Purpose;
 use super::state::AppState;
 use super::tools::{self, Simulated};
 use super::widgets;
 use eframe::egui::{self, RichText};
-use rungs_analysis::simulate::SimConfig;
+use egui_plot::{Legend, Line, Plot, PlotPoints};
+use rungs_analysis::simulate::{SimConfig, SimReport};
+use rungs_chart::simulated::SimPlot;
 use rungs_ladder::rules::System;
 use std::path::{Path, PathBuf};
 
@@ -196,6 +199,61 @@ fn report(ui: &mut egui::Ui, sim: &Simulated, out: &mut Vec<Command>) {
     if ui.button("Open the simulated ladder").clicked() {
         out.push(Command::Open(sim.path.clone()));
     }
+    plots(ui, r, out);
+}
+
+/// The climb curves, the inflation per week and the tier distribution over the weeks, each
+/// with its Save… (SVG or PNG, the same drawing as the screen's: `rungs_publish::plot`).
+fn plots(ui: &mut egui::Ui, r: &SimReport, out: &mut Vec<Command>) {
+    for plot in SimPlot::ALL {
+        if !plot.drawn_for(r) {
+            continue;
+        }
+        ui.add_space(8.0);
+        ui.horizontal(|ui| {
+            ui.strong(plot.title());
+            if ui
+                .button("Save…")
+                .on_hover_text("as SVG, or as PNG where the name ends in .png")
+                .clicked()
+            {
+                out.push(Command::Pick(Purpose::SimulatePlot(plot)));
+            }
+        });
+        let curves = plot.curves(r);
+        Plot::new(("sim-plot", plot.file_stem()))
+            .height(220.0)
+            .allow_scroll(false)
+            .legend(Legend::default())
+            .x_axis_label(plot.x_label())
+            .y_axis_label(plot.y_label())
+            .show(ui, |p| {
+                for c in &curves {
+                    let [red, green, blue] = c.rgb;
+                    let points = if plot.steps() {
+                        steps(&c.points)
+                    } else {
+                        c.points.clone()
+                    };
+                    p.line(
+                        Line::new(c.name.clone(), PlotPoints::from(points))
+                            .color(egui::Color32::from_rgb(red, green, blue)),
+                    );
+                }
+            });
+    }
+}
+
+/// A count's points drawn as steps: each value held until the next point's x.
+fn steps(points: &[[f64; 2]]) -> Vec<[f64; 2]> {
+    let mut out = Vec::with_capacity(points.len() * 2);
+    for (i, p) in points.iter().enumerate() {
+        if i > 0 {
+            out.push([p[0], points[i - 1][1]]);
+        }
+        out.push(*p);
+    }
+    out
 }
 
 /// The form as a simulation, or which field is wrong (by its label) and why.

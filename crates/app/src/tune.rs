@@ -50,6 +50,8 @@ pub struct Tune {
     pub system: Option<System>,
     /// The parameters ticked for fitting.
     pub chosen: Vec<&'static str>,
+    /// Let the fit choose the parameters itself (the ticks are then not read).
+    pub auto: bool,
     /// "Fit on matches before", as typed; empty: the first 70 % of the log.
     pub until: String,
     pub result: Option<Box<Tuned>>,
@@ -85,7 +87,7 @@ impl Tune {
             self.choose_system(own.system());
         }
         let system = self.system.unwrap_or(own.system());
-        if self.chosen.is_empty() {
+        if self.chosen.is_empty() && !self.auto {
             return Err("tick at least one parameter to fit".into());
         }
         let until = match self.until.trim() {
@@ -100,14 +102,14 @@ impl Tune {
         } else {
             own.defaults_for(system)
         };
-        let names = self.chosen.clone();
+        let names = (!self.auto).then(|| self.chosen.clone());
         let file: PathBuf = file.to_path_buf();
         let permille = Arc::new(AtomicU64::new(0));
         let cancel = Arc::new(AtomicBool::new(false));
         let (tx, rx) = std::sync::mpsc::channel();
         let (p, c) = (permille.clone(), cancel.clone());
         std::thread::spawn(move || {
-            let answer = run(&file, &start, &names, until, &p, &c);
+            let answer = run(&file, &start, names.as_deref(), until, &p, &c);
             let _ = tx.send(answer);
         });
         self.error = None;
@@ -160,7 +162,7 @@ impl Tune {
 fn run(
     file: &Path,
     start: &Rules,
-    names: &[&'static str],
+    names: Option<&[&'static str]>,
     until: Option<chrono::NaiveDate>,
     permille: &AtomicU64,
     cancel: &AtomicBool,
@@ -175,9 +177,20 @@ fn run(
         permille.store((share.clamp(0.0, 1.0) * 1000.0) as u64, Ordering::Relaxed);
         !cancel.load(Ordering::Relaxed)
     };
-    let fitted = fit::fit(start, names, &events, until, &mut |done, planned| {
-        report(0.85 * done as f64 / planned.max(1) as f64)
-    })
+    let mut progress = |done: u64, planned: u64| report(0.85 * done as f64 / planned.max(1) as f64);
+    let fitted = match names {
+        Some(names) => fit::fit(start, names, &events, until, &mut progress),
+        // As `rungs fit` without names: a system that predicts draws lowers the three-outcome
+        // log-loss, which alone tells apart what shapes only the draws.
+        None => {
+            let objective = if start.system().facts().draws {
+                fit::Objective::ThreeOutcome
+            } else {
+                fit::Objective::Expected
+            };
+            fit::choose::fit_auto(start, &events, until, objective, &mut progress)
+        }
+    }
     .map_err(|e| e.to_string())?;
     let mut curves = Vec::with_capacity(fitted.params.len());
     let count = fitted.params.len().max(1) as f64;
@@ -293,21 +306,29 @@ fn form(ui: &mut egui::Ui, tune: &mut Tune) {
     if Some(system) != tune.system {
         tune.choose_system(system);
     }
-    ui.horizontal_wrapped(|ui| {
-        ui.label("Parameters to fit:");
-        for p in system.facts().params {
-            let mut on = tune.chosen.contains(&p.name);
-            if ui
-                .checkbox(&mut on, p.label)
-                .on_hover_text(format!("{}: {} ({})", p.name, p.meaning, p.range_text()))
-                .changed()
-            {
-                tune.chosen.retain(|n| *n != p.name);
-                if on {
-                    tune.chosen.push(p.name);
+    ui.checkbox(&mut tune.auto, "Let the fit choose the parameters")
+        .on_hover_text(
+            "each parameter moved alone on the matches before the date; those that predict \
+             better are fitted together",
+        );
+    let ticks = !tune.auto;
+    ui.add_enabled_ui(ticks, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Parameters to fit:");
+            for p in system.facts().params {
+                let mut on = tune.chosen.contains(&p.name);
+                if ui
+                    .checkbox(&mut on, p.label)
+                    .on_hover_text(format!("{}: {} ({})", p.name, p.meaning, p.range_text()))
+                    .changed()
+                {
+                    tune.chosen.retain(|n| *n != p.name);
+                    if on {
+                        tune.chosen.push(p.name);
+                    }
                 }
             }
-        }
+        })
     });
 }
 

@@ -407,9 +407,9 @@ pub enum Command {
         /// A system to fit (repeatable; default: the ladder's own).
         #[arg(long = "system", value_name = "SYSTEM", value_parser = SystemName)]
         systems: Vec<String>,
-        /// The parameters to fit, comma-separated (default: the system's usual ones:
-        /// advantage with k, c_per_day and min_deviation, days_per_period and min_phi, beta
-        /// and gamma, or points).
+        /// The parameters to fit, comma-separated (default: the fit chooses them: each
+        /// parameter's effect alone on the matches before --until, then a joint search over
+        /// those that matter).
         #[arg(long, value_name = "NAME,...")]
         params: Option<String>,
         /// Fit on the matches before this date (default: the first 70 % of them).

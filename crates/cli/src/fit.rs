@@ -29,18 +29,18 @@ pub struct FitArgs<'a> {
     pub objective: Option<&'a str>,
 }
 
+/// A system's parameters to fit as named; `None`: the fit chooses them.
+type Named = Option<Vec<&'static str>>;
+
 /// The parameters to fit for each system: the named ones it has (a name no system has is
-/// refused), or its usual ones.
+/// refused), or none named: the fit chooses them itself.
 fn parameter_plan(
     at: &Place,
     systems: &[System],
     names: Option<&str>,
-) -> Result<Vec<(System, Vec<&'static str>)>> {
+) -> Result<Vec<(System, Named)>> {
     let Some(names) = names else {
-        return Ok(systems
-            .iter()
-            .map(|&s| (s, fit::default_params(s).to_vec()))
-            .collect());
+        return Ok(systems.iter().map(|&s| (s, None)).collect());
     };
     let wanted: Vec<&str> = names
         .split(',')
@@ -82,7 +82,7 @@ fn parameter_plan(
                     wanted.join(", ")
                 );
             }
-            Ok((s, own))
+            Ok((s, Some(own)))
         })
         .collect()
 }
@@ -119,14 +119,14 @@ pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
     }
     let plan = parameter_plan(&at, &systems, args.params)?;
     let objective = match args.objective {
-        None => fit::Objective::Expected,
-        Some(text) => fit::Objective::parse(text).ok_or_else(|| {
+        None => None,
+        Some(text) => Some(fit::Objective::parse(text).ok_or_else(|| {
             anyhow!(
                 "{}: field `objective`: `{}` is not an objective; use expected or three-outcome",
                 file.display(),
                 text.escape_debug()
             )
-        })?,
+        })?),
     };
     let until = match args.until {
         Some(text) => parse_day(&at, "until", text)?,
@@ -146,18 +146,33 @@ pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
         };
         bar.set_message(format!("fitting {system}"));
         let clock = Instant::now();
-        let fitted = fit::fit_for(
-            &start,
-            names,
-            &events,
-            until,
-            objective,
-            &mut |done, planned| {
-                bar.set_length(planned);
-                bar.set_position(done);
-                true
-            },
-        )
+        let mut progress = |done: u64, planned: u64| {
+            bar.set_length(planned);
+            bar.set_position(done);
+            true
+        };
+        // A fit that chooses its parameters for a system that predicts draws lowers the
+        // three-outcome log-loss unless told otherwise: the likelihood of what happened. The
+        // expected score's cannot tell apart what only shapes the draws (the goals model's ρ
+        // runs to the edge of its range under it).
+        let fitted = match names {
+            Some(names) => fit::fit_for(
+                &start,
+                names,
+                &events,
+                until,
+                objective.unwrap_or_default(),
+                &mut progress,
+            ),
+            None => {
+                let objective = objective.unwrap_or(if system.facts().draws {
+                    fit::Objective::ThreeOutcome
+                } else {
+                    fit::Objective::Expected
+                });
+                fit::choose::fit_auto(&start, &events, until, objective, &mut progress)
+            }
+        }
         .map_err(|e| fit_error(file, e))?;
         fits.push((fitted, clock.elapsed().as_secs_f64()));
     }
@@ -182,6 +197,7 @@ pub fn fit(file: &Path, args: &FitArgs<'_>) -> Result<()> {
                     "system": f.system,
                     "label": f.fitted.label,
                     "params": f.params,
+                    "screened": f.screened,
                     "evaluations": f.evaluations,
                     "seconds": seconds,
                     "fitted": halves(&f.fitted),
@@ -242,6 +258,9 @@ fn table(f: &Fit, baseline: &Scored, seconds: f64) {
         f.fitted.label,
         f.evaluations
     );
+    if !f.screened.is_empty() {
+        screen(f);
+    }
     for p in &f.params {
         let bound = if p.kept {
             "  (kept: no value predicts better)"
@@ -279,6 +298,76 @@ fn table(f: &Fit, baseline: &Scored, seconds: f64) {
         loss(&baseline.test),
         f.until
     );
+    if f.fitted.test.log_loss_3way.is_some() {
+        let three = |s: &Score| match s.log_loss_3way {
+            Some(x) if s.matches > 0 => format!("{x:.4}"),
+            _ => "—".into(),
+        };
+        say!("  three-outcome log-loss (−ln P of the result)");
+        for (name, pick) in [("train", true), ("test", false)] {
+            let half = |s: &Scored| {
+                if pick {
+                    three(&s.train)
+                } else {
+                    three(&s.test)
+                }
+            };
+            say!(
+                "  {:<8} {:>10} {:>10} {:>10}",
+                name,
+                half(&f.defaults),
+                half(&f.fitted),
+                half(baseline)
+            );
+        }
+    }
+}
+
+/// The screens that chose the parameters: each one's effect alone, the chosen first.
+fn screen(f: &Fit) {
+    let mut rows: Vec<_> = f.screened.iter().collect();
+    rows.sort_by(|a, b| b.effect.total_cmp(&a.effect));
+    let chosen: Vec<&str> = rows
+        .iter()
+        .filter(|r| r.chosen_by.is_some())
+        .map(|r| r.name)
+        .collect();
+    say!(
+        "  chosen by each one's effect alone on the training log-loss (at least {}): {}",
+        fit::choose::CHOSEN_EFFECT,
+        if chosen.is_empty() {
+            "none".to_string()
+        } else {
+            chosen.join(", ")
+        }
+    );
+    let mut still: Vec<&str> = Vec::new();
+    for r in rows {
+        let after = match r.effect_after {
+            None => String::new(),
+            Some(e) if e <= 0.0 => ", none after the first search".into(),
+            Some(e) => format!(", −{e:.5} after the first search"),
+        };
+        let chosen = match r.chosen_by {
+            Some(1) => "",
+            Some(_) => "  (chosen by the second screen)",
+            None => "  (not chosen)",
+        };
+        if r.effect <= 0.0 && r.effect_after.is_none_or(|e| e <= 0.0) {
+            // Screened twice (or once, and chosen by nothing) without an effect.
+            still.push(r.name);
+            continue;
+        }
+        say!(
+            "    {:<18} −{:.5} at {}{after}{chosen}",
+            r.name,
+            r.effect,
+            number(r.best),
+        );
+    }
+    if !still.is_empty() {
+        say!("    no effect: {}", still.join(", "));
+    }
 }
 
 /// A parameter value as it reads: fitted values are already rounded to the search's

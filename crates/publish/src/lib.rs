@@ -12,6 +12,7 @@ pub mod folder;
 pub mod image;
 pub mod model;
 mod pages;
+pub mod plot;
 pub mod since;
 pub mod sink;
 pub mod site;

@@ -137,6 +137,28 @@ impl AppState {
                 let origin = self.origin();
                 self.say(format!("wrote {}", to.display()), Offer::Nothing, origin);
             }
+            Command::SaveSimulatePlot(plot, to) => {
+                let sim = self.tools.simulated.as_ref().ok_or(AppError::File {
+                    path: to.clone(),
+                    message: "run a simulation first".into(),
+                })?;
+                let svg = rungs_publish::plot::simulation(plot, &plot.curves(&sim.report));
+                let png = to
+                    .extension()
+                    .is_some_and(|e| e.eq_ignore_ascii_case("png"));
+                let bytes = if png {
+                    rungs_publish::image::png(&svg).map_err(|e| AppError::File {
+                        path: to.clone(),
+                        message: e.to_string(),
+                    })?
+                } else {
+                    svg.into_bytes()
+                };
+                let beside = sim.path.clone();
+                work::write_bytes(&to, &beside, &bytes)?;
+                let origin = self.origin();
+                self.say(format!("wrote {}", to.display()), Offer::Nothing, origin);
+            }
             Command::CopiedStandings(rows) => {
                 let origin = self.origin();
                 let text = format!("copied the standings ({rows} players), tab-separated");
