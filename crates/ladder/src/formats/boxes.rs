@@ -2,7 +2,7 @@
 //! matches played in it, the tables under the organiser's points and tie-breaks, who still
 //! has to play whom, and the next period's boxes when it closes.
 //!
-//! A box match is the first match of a pair of one box dated within the period (entered
+//! A box match is the first match of a pair of one box dated within a period (entered
 //! however: the CLI's box result, `add-match`, the app, an import); it rates under the
 //! ladder's system like any other. A later match of the same pair, one with a withdrawn
 //! player, or one between boxes counts for no box. Unplayed pairs are void (0–0).
@@ -305,7 +305,14 @@ impl BoxLeague {
                 }
             }
             Event::Match(m) => {
-                if let (Some(p), [a], [b]) = (self.periods.last_mut(), &m.a[..], &m.b[..]) {
+                // The period whose days hold the match: a late result of a closed period
+                // still counts for it.
+                let held = self
+                    .periods
+                    .iter_mut()
+                    .rev()
+                    .find(|p| p.record.start <= date && date <= p.record.end);
+                if let (Some(p), [a], [b]) = (held, &m.a[..], &m.b[..]) {
                     p.read_match(
                         date,
                         BoxMatch {
