@@ -305,6 +305,9 @@ impl BoxLeague {
                 }
             }
             Event::Match(m) => {
+                for id in m.a.iter().chain(m.b.iter()) {
+                    self.retired.remove(id);
+                }
                 // The period whose days hold the match: a late result of a closed period
                 // still counts for it.
                 let held = self

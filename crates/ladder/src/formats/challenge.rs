@@ -207,6 +207,10 @@ impl ChallengeLadder {
             }
             Event::Match(m) => {
                 for id in m.a.iter().chain(m.b.iter()) {
+                    // A match brings a retired player back, as it does on the rating ladder.
+                    if self.retired.remove(id) && self.started && self.known.contains(id) {
+                        self.join_bottom(*id, date);
+                    }
                     self.last_match.insert(*id, date);
                     if self.position(*id).is_some() {
                         self.idle_since.insert(*id, date);

@@ -376,7 +376,12 @@ proptest! {
             d += gap;
             let event = match kind {
                 0 => challenge(a % joined, b % joined),
-                1 => game(a % joined, b % joined, if b % 2 == 0 { WIN } else { LOSS }),
+                1 => {
+                    // A match brings a retired player back.
+                    retired.remove(&(a % joined));
+                    retired.remove(&(b % joined));
+                    game(a % joined, b % joined, if b % 2 == 0 { WIN } else { LOSS })
+                }
                 2 => {
                     let id = a % joined;
                     let r = !retired.contains(&id);
