@@ -284,6 +284,7 @@ impl AppState {
             Command::DismissMessage => self.messages.dismiss(),
             Command::OpenFolder(dir) => super::open_folder(&dir)?,
             Command::Problem { field, message } => return Err(AppError::field(field, message)),
+            Command::Format(f) => self.apply_format(f)?,
         }
         Ok(())
     }
