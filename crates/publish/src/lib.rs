@@ -8,6 +8,7 @@
 //! target and puts it in place whole.
 
 pub mod folder;
+pub mod formats;
 pub mod image;
 pub mod model;
 mod pages;
@@ -146,6 +147,12 @@ pub fn render(site: &Site, sink: &mut dyn Sink) -> io::Result<()> {
     sink.file("rungs.css", include_str!("style.css").as_bytes())?;
     sink.file("index.html", pages::index(site).as_bytes())?;
     sink.file("seasons.html", pages::seasons(site).as_bytes())?;
+    if let Some(page) = formats::challenges(site) {
+        sink.file("challenges.html", page.as_bytes())?;
+    }
+    if let Some(page) = formats::boxes(site) {
+        sink.file("boxes.html", page.as_bytes())?;
+    }
     sink.file(
         "standings.png",
         &share_image(site).map_err(io::Error::other)?,

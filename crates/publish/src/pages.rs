@@ -44,7 +44,7 @@ fn tier_style(tier: Option<Tier>) -> Option<String> {
     })
 }
 
-fn page(site: &Site, depth: Depth, title: &str, body: Markup) -> String {
+pub(super) fn page(site: &Site, depth: Depth, title: &str, body: Markup) -> String {
     let up = depth.up();
     html! {
         (DOCTYPE)
@@ -64,6 +64,12 @@ fn page(site: &Site, depth: Depth, title: &str, body: Markup) -> String {
                         ul {
                             li { a href={ (up) "index.html" } { "Standings" } }
                             li { a href={ (up) "seasons.html" } { "Seasons" } }
+                            @if site.formats.challenge.is_some() {
+                                li { a href={ (up) "challenges.html" } { "Challenge ladder" } }
+                            }
+                            @if site.formats.boxes.is_some() {
+                                li { a href={ (up) "boxes.html" } { "Boxes" } }
+                            }
                         }
                     }
                 }
@@ -77,7 +83,7 @@ fn page(site: &Site, depth: Depth, title: &str, body: Markup) -> String {
 
 /// A player's name as the site shows it, linked to their page when they have one.
 /// A player the site leaves off (retired, with `--hide-retired`) is not named anywhere.
-fn player_link(site: &Site, depth: Depth, id: PlayerId) -> Markup {
+pub(super) fn player_link(site: &Site, depth: Depth, id: PlayerId) -> Markup {
     if !site.shows(id) {
         return html! { span.muted { "a retired player" } };
     }
