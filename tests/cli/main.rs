@@ -18,6 +18,7 @@ mod module_graph;
 mod pair_cli;
 mod publish;
 mod publish_browser;
+mod publish_formats;
 mod rounds_cli;
 mod standings_cli;
 mod store_trust;
