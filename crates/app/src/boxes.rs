@@ -18,6 +18,8 @@ use rungs_ladder::formats::settings::{BoxPeriodRecord, BoxSettings, PointsScheme
 pub struct ResultForm {
     pub a: PlayerId,
     pub b: PlayerId,
+    /// The keyboard goes to the score when the form opens.
+    pub focus: bool,
     /// The games from A's side ("3-1").
     pub games: String,
 }
@@ -216,6 +218,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut BoxesScreen, app: &AppState, out: &mut V
             a,
             b,
             games: String::new(),
+            focus: true,
         });
     }
 }
@@ -341,10 +344,13 @@ fn result_form(
             let field = ui
                 .add(
                     egui::TextEdit::singleline(&mut form.games)
-                        .hint_text(format!("{a}'s games first, such as 3-1"))
-                        .desired_width(120.0),
+                        .hint_text(format!("3-1, {a}'s first"))
+                        .desired_width(170.0),
                 )
                 .labelled_by(label.id);
+            if std::mem::take(&mut form.focus) {
+                field.request_focus();
+            }
             let mut said = None;
             if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
                 said = Some("");

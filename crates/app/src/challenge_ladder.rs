@@ -16,6 +16,8 @@ use rungs_ladder::formats::settings::{ChallengeSettings, Movement, Unplayed};
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct ResultForm {
     pub number: u32,
+    /// The keyboard goes to the score when the form opens.
+    pub focus: bool,
     /// The games from the challenger's side ("3-1"); they alone may decide the result.
     pub games: String,
 }
@@ -219,6 +221,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut ChallengesScreen, app: &AppState, out: &
         me.result = Some(ResultForm {
             number,
             games: String::new(),
+            focus: true,
         });
     }
 }
@@ -295,10 +298,13 @@ fn result_form(
             let field = ui
                 .add(
                     egui::TextEdit::singleline(&mut form.games)
-                        .hint_text(format!("{challenger}'s games first, such as 3-1"))
-                        .desired_width(120.0),
+                        .hint_text("3-1, the challenger's first")
+                        .desired_width(170.0),
                 )
                 .labelled_by(name.id);
+            if std::mem::take(&mut form.focus) {
+                field.request_focus();
+            }
             let mut said = None;
             if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
                 said = Some("");
