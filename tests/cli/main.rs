@@ -10,6 +10,7 @@ mod desktop;
 mod draws;
 mod fit_cli;
 mod forecasts_and_edges;
+mod formats_cli;
 mod gate_cli;
 mod goals_cli;
 mod hostile_three;

@@ -202,7 +202,6 @@ fn print_boxes(ladder: &Ladder, period: &BoxPeriodRecord) {
 }
 
 /// `rungs box-result FILE A B [SCORE] [--goals A-B]`.
-#[allow(clippy::too_many_arguments)]
 pub fn box_result(
     file: &Path,
     a: &str,

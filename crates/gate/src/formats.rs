@@ -537,6 +537,7 @@ impl Action {
             ));
         }
         let count = period.record.boxes.len() as u32;
+        let size = period.record.settings.box_size;
         let index = match number {
             None => count - 1,
             Some(n) if (1..=count).contains(&n) => n - 1,
@@ -549,6 +550,16 @@ impl Action {
                 ));
             }
         };
+        if period.record.boxes[index as usize].len() >= 2 * size as usize {
+            return Err(ActionError::refused(
+                &ctx.at,
+                format!(
+                    "box {} is full: boxes of {size} take newcomers up to {}",
+                    index + 1,
+                    2 * size
+                ),
+            ));
+        }
         let event = Event::BoxJoin { player: id, index };
         Action::new(
             Kind::BoxLeague,

@@ -150,7 +150,7 @@ impl Period {
             });
         }
         if a == b {
-            return Err(Refusal::ToSelf { player: a });
+            return Err(Refusal::PlaysSelf { player: a });
         }
         if date < self.record.start || date > self.record.end {
             return Err(Refusal::OutsidePeriod {
@@ -300,6 +300,11 @@ impl BoxLeague {
                     && !p.record.boxes.is_empty()
                 {
                     let i = (*index as usize).min(p.record.boxes.len() - 1);
+                    // A box takes newcomers up to twice its size (a log written by hand may
+                    // hold more joins; the pairs still to play stay within reach).
+                    if p.record.boxes[i].len() >= 2 * p.record.settings.box_size.max(1) as usize {
+                        return;
+                    }
                     p.record.boxes[i].push(*player);
                     p.box_of.insert(*player, i);
                 }

@@ -7,6 +7,7 @@
 //! before an event on day D, every challenge whose deadline is before D lapses (or is
 //! forfeited to the challenger), and every player whose last match is more than `idle_days`
 //! before D drops — deadlines first, by challenge number, then idle drops, top place first.
+//! An idle player drops once for each spell without a match.
 
 use super::refusal::Refusal;
 use super::settings::{ChallengeSettings, Movement, Newcomers, PlayerId, Unplayed};
@@ -131,8 +132,8 @@ pub struct ChallengeLadder {
     last_defended: HashMap<PlayerId, NaiveDate>,
     /// The day each pair's last challenge closed, lower id first.
     last_pair: HashMap<(PlayerId, PlayerId), NaiveDate>,
-    /// The day each player's idle clock started: their last match, their joining, or their
-    /// last idle drop.
+    /// The day each player's idle clock started: their last match or their joining; none
+    /// after an idle drop, until their next match.
     idle_since: HashMap<PlayerId, NaiveDate>,
     last_match: HashMap<PlayerId, NaiveDate>,
     /// Newcomers (under `free_challenge`) who have used their challenge to anyone.
@@ -263,13 +264,9 @@ impl ChallengeLadder {
                     if plus(since, days.saturating_add(1)) != at || self.position(id).is_none() {
                         continue;
                     }
+                    // Once a spell: the clock starts again at the player's next match, so
+                    // that a long gap drops each idle player once, not once every few days.
                     self.idle_drop(id, at);
-                    let next = plus(at, days.saturating_add(1));
-                    if next <= date
-                        && let Some(p) = self.position(id)
-                    {
-                        due.push(Reverse((next, Due::Idle(p - 1, id))));
-                    }
                 }
             }
         }
@@ -628,7 +625,7 @@ impl ChallengeLadder {
     }
 
     fn idle_drop(&mut self, player: PlayerId, date: NaiveDate) {
-        self.idle_since.insert(player, date);
+        self.idle_since.remove(&player);
         let Some(from) = self.order.iter().position(|p| *p == player) else {
             return;
         };

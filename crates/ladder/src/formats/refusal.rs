@@ -64,6 +64,8 @@ pub enum Refusal {
         made: NaiveDate,
         deadline: NaiveDate,
     },
+    /// A box match of a player against themselves.
+    PlaysSelf { player: PlayerId },
     /// The ladder runs no box period yet.
     NoBoxPeriod,
     /// A player is in none of the period's boxes (or withdrew from it).
@@ -160,6 +162,7 @@ impl Refusal {
                 made,
                 deadline,
             } => format!("challenge {number} runs from {made} to {deadline}; {date} is outside it"),
+            Refusal::PlaysSelf { player } => format!("{} cannot play themselves", name(*player)),
             Refusal::NoBoxPeriod => "this ladder runs no box period yet: start one first".into(),
             Refusal::NotInABox { player } => {
                 format!("{} is in none of this period's boxes", name(*player))
@@ -186,7 +189,8 @@ impl Refusal {
         match self {
             Refusal::ToSelf { player }
             | Refusal::NotOnLadder { player }
-            | Refusal::NotInABox { player } => vec![*player],
+            | Refusal::NotInABox { player }
+            | Refusal::PlaysSelf { player } => vec![*player],
             Refusal::BeyondReach {
                 challenger,
                 defender,

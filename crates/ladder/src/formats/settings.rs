@@ -67,7 +67,8 @@ pub struct ChallengeSettings {
     pub unplayed: Unplayed,
     pub movement: Movement,
     pub newcomers: Newcomers,
-    /// A player with no match for this many days drops `idle_drop` places; none: never.
+    /// A player with no match for this many days drops `idle_drop` places (once until their
+    /// next match); none: never.
     pub idle_days: Option<u32>,
     pub idle_drop: u32,
 }
@@ -345,6 +346,15 @@ impl BoxPeriodRecord {
         }
         if self.boxes.iter().any(Vec::is_empty) {
             return Err("a box holds at least one player".into());
+        }
+        let most = self.settings.box_size.saturating_add(1) as usize;
+        if let Some(b) = self.boxes.iter().position(|b| b.len() > most) {
+            return Err(format!(
+                "box {} holds {} players; boxes of {} hold at most {most}",
+                b + 1,
+                self.boxes[b].len(),
+                self.settings.box_size
+            ));
         }
         self.settings.check()
     }

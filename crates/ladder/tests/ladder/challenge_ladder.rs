@@ -256,10 +256,17 @@ fn an_idle_player_drops_places() {
             cause: Cause::Idle
         })
     );
-    // The clock restarts at the drop: B drops again on day 32 + 31 = 63, but so do the
-    // others (idle since day 20: due day 51) — A (1) to 3 first, then C, D, E, F in turn.
-    let l = ladder(settings, more, 50);
+    // Once a spell: B does not drop again without a match. The others, idle since day 20,
+    // drop on day 20 + 31 = 51, top place first: A (1 → 3): C, D, A, B, E, F; then C (1 → 3):
+    // D, A, C, B, E, F; D (1 → 3): A, C, D, B, E, F; B, now 4th, has dropped this spell; E
+    // (5 → 6): A, C, D, B, F, E; F, now 5th (→ 6): A, C, D, B, E, F.
+    let l = ladder(settings.clone(), more.clone(), 50);
     assert_eq!(l.order(), [A, C, D, B, E, F], "day 50: nobody else yet");
+    let l = ladder(settings, more, 400);
+    assert_eq!(l.order(), [A, C, D, B, E, F]);
+    assert_eq!(l.history(A).last().unwrap().date, day(51));
+    // No drop moved anyone across place 4 on day 51, so B's last change is its own drop.
+    assert_eq!(l.history(B).last().unwrap().date, day(32));
 }
 
 #[test]
