@@ -5,36 +5,11 @@
 
 use super::pages::{Depth, page, player_link};
 use super::site::Site;
-use chrono::NaiveDate;
 use maud::{Markup, html};
 use rungs_ladder::event::PlayerId;
-use rungs_ladder::formats::boxes::BoxLeague;
-use rungs_ladder::formats::challenge::ChallengeLadder;
 use rungs_ladder::formats::settings::{
     BoxSettings, ChallengeSettings, Movement, PointsScheme, Unplayed,
 };
-use rungs_ladder::log::Effective;
-
-/// The formats the published log runs, read up to the site's day.
-#[derive(Debug, Clone, Default)]
-pub struct ClubFormats {
-    /// Once started.
-    pub challenge: Option<ChallengeLadder>,
-    /// Once a period is under way.
-    pub boxes: Option<BoxLeague>,
-}
-
-impl ClubFormats {
-    pub fn read(events: &[Effective], day: NaiveDate) -> ClubFormats {
-        let pairs = || events.iter().map(|e| (e.date, &e.event));
-        let challenge = ChallengeLadder::from_log(pairs(), day);
-        let boxes = BoxLeague::from_log(pairs());
-        ClubFormats {
-            challenge: challenge.started.then_some(challenge),
-            boxes: boxes.current().is_some().then_some(boxes),
-        }
-    }
-}
 
 /// The rating a box's rating tie-break reads (the 1500 scale); none for a player not on the
 /// ladder.

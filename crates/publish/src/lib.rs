@@ -7,6 +7,7 @@
 //! than one player page at a time. [`folder`] writes the files into a new folder beside the
 //! target and puts it in place whole.
 
+pub mod club;
 pub mod folder;
 pub mod formats;
 pub mod image;

@@ -26,7 +26,7 @@ pub struct Site<'m, 'a> {
     /// The date the site shows the ladder at.
     pub day: NaiveDate,
     /// The challenge ladder and box league the log runs, if any.
-    pub formats: super::formats::ClubFormats,
+    pub formats: super::club::ClubFormats,
 }
 
 impl<'m, 'a> Site<'m, 'a> {
@@ -40,7 +40,7 @@ impl<'m, 'a> Site<'m, 'a> {
             options,
             title,
             day,
-            formats: super::formats::ClubFormats::read(model.events, day),
+            formats: super::club::ClubFormats::read(model.events, day),
         }
     }
 
