@@ -328,3 +328,67 @@ fn a_box_result_across_boxes_is_refused_in_the_apps_words() {
         "nothing saved"
     );
 }
+
+/// Names that are not players are refused naming the field by its label, a challenge result
+/// for a challenge already closed says when it closed, and neither changes the file.
+#[test]
+fn unknown_names_and_a_closed_challenge_are_refused_in_the_apps_words() {
+    use rungs_app::command::{Command, FormatCommand};
+    let dir = Temp::new("challenges-refused");
+    let path = dir.0.join("club.rungs");
+    let players = ["Ann Lee", "Bo Chen"];
+    let mut store = club(&path, &players);
+    through_gate(&mut store, &path, |ctx, f| {
+        Action::challenge_ladder(
+            ctx,
+            f,
+            ChallengeSettings::default(),
+            &names(&players),
+            today(),
+        )
+        .unwrap()
+    });
+    through_gate(&mut store, &path, |ctx, f| {
+        Action::challenge(ctx, f, "Bo Chen", "Ann Lee", today()).unwrap()
+    });
+    through_gate(&mut store, &path, |ctx, f| {
+        Action::challenge_result(ctx, f, 1, Some("0"), None, today()).unwrap()
+    });
+    drop(store);
+    let before = std::fs::read(&path).unwrap();
+    let mut h = app_support::open(&path, WIDE);
+    h.state_mut().state.screen = rungs_app::command::Screen::Challenges;
+    h.state_mut()
+        .state
+        .apply(Command::Format(FormatCommand::Challenge {
+            challenger: "Zed\u{202e}".into(),
+            defender: "Ann Lee".into(),
+        }));
+    let e = app_error(&h);
+    assert!(e.contains("Challenger"), "{e}");
+    assert!(
+        !e.contains('\u{202e}'),
+        "the bidi control is not shown raw: {e}"
+    );
+    h.state_mut()
+        .state
+        .apply(Command::Format(FormatCommand::ChallengeResult {
+            number: 1,
+            result: "1".into(),
+            games: String::new(),
+        }));
+    let e = app_error(&h);
+    assert!(
+        e.contains(&format!(
+            "challenge 1 (Bo Chen v Ann Lee) closed on {}",
+            today()
+        )),
+        "{e}"
+    );
+    drop(h);
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        before,
+        "the file is unchanged"
+    );
+}
