@@ -12,6 +12,7 @@ use rungs_gate::formats::{Formats, rating};
 use rungs_ladder::event::{Entry, Event, PlayerId};
 use rungs_ladder::formats::boxes::{BoxTable, Period};
 use rungs_ladder::formats::settings::{BoxPeriodRecord, BoxSettings, PointsScheme};
+use std::sync::Arc;
 
 /// The result form of one box match.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -24,16 +25,20 @@ pub struct ResultForm {
     pub games: String,
 }
 
+/// The formats as read (none without a ladder), or why they could not be read.
+type Read = Result<Option<Arc<Formats>>, String>;
+
 /// The Boxes screen's own state.
 #[derive(Default)]
 pub struct BoxesScreen {
     pub result: Option<ResultForm>,
     /// The formats read at this generation of the ladder (or why they could not be).
-    read: Option<(u64, Result<Option<Formats>, String>)>,
+    read: Option<(u64, Read)>,
 }
 
 impl BoxesScreen {
-    fn formats(&mut self, app: &AppState) -> Result<Option<Formats>, String> {
+    /// Shared, not copied: the screen draws every frame.
+    fn formats(&mut self, app: &AppState) -> Read {
         if self.read.as_ref().is_none_or(|r| r.0 != app.generation) {
             if self.read.is_some() {
                 // A change landed: the form is done with (a refused one stays as typed).
@@ -41,6 +46,7 @@ impl BoxesScreen {
             }
             let read = app
                 .formats()
+                .map(|f| f.map(Arc::new))
                 .map_err(|e| crate::words::app(&e, Screen::Boxes));
             self.read = Some((app.generation, read));
         }

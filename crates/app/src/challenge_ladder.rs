@@ -11,6 +11,7 @@ use eframe::egui::{self, Key, RichText};
 use rungs_gate::formats::Formats;
 use rungs_ladder::event::PlayerId;
 use rungs_ladder::formats::settings::{ChallengeSettings, Movement, Unplayed};
+use std::sync::Arc;
 
 /// The result form of one open challenge.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -22,6 +23,9 @@ pub struct ResultForm {
     pub games: String,
 }
 
+/// The formats as read (none without a ladder), or why they could not be read.
+type Read = Result<Option<Arc<Formats>>, String>;
+
 /// The Challenges screen's own state.
 #[derive(Default)]
 pub struct ChallengesScreen {
@@ -32,14 +36,16 @@ pub struct ChallengesScreen {
     highlight: [usize; 2],
     pub result: Option<ResultForm>,
     /// The formats read at this generation of the ladder (or why they could not be).
-    read: Option<(u64, Result<Option<Formats>, String>)>,
+    read: Option<(u64, Read)>,
 }
 
 impl ChallengesScreen {
-    fn formats(&mut self, app: &AppState) -> Result<Option<Formats>, String> {
+    /// Shared, not copied: the screen draws every frame.
+    fn formats(&mut self, app: &AppState) -> Read {
         if self.read.as_ref().is_none_or(|r| r.0 != app.generation) {
             let read = app
                 .formats()
+                .map(|f| f.map(Arc::new))
                 .map_err(|e| crate::words::app(&e, crate::command::Screen::Challenges));
             self.read = Some((app.generation, read));
         }
@@ -156,7 +162,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut ChallengesScreen, app: &AppState, out: &
     }
     ui.separator();
     let mut enter = None;
-    egui::ScrollArea::both()
+    egui::ScrollArea::vertical()
         .id_salt("challenge-positions")
         .auto_shrink([false, true])
         .show(ui, |ui| {
@@ -188,19 +194,11 @@ pub fn show(ui: &mut egui::Ui, me: &mut ChallengesScreen, app: &AppState, out: &
                     });
                 ui.add_space(6.0);
             }
-            egui::Grid::new("positions").striped(true).show(ui, |ui| {
-                ui.strong("Position");
-                ui.strong("Player");
-                ui.strong("Since");
-                ui.strong("Last match");
-                ui.strong("Open challenge");
-                ui.end_row();
-                for row in &positions {
-                    ui.label(row.position.to_string());
-                    ui.label(name(row.player));
+            // Many rows (a club's ladder of a thousand): only those in view are laid out.
+            let rows: Vec<Vec<String>> = positions
+                .iter()
+                .map(|row| {
                     let since = c.history(row.player).last().map(|p| p.date);
-                    ui.label(since.map_or(String::new(), |d| d.to_string()));
-                    ui.label(row.last_match.map_or("–".to_string(), |d| d.to_string()));
                     let said = row
                         .open
                         .and_then(|n| open.iter().find(|o| o.number == n))
@@ -212,10 +210,28 @@ pub fn show(ui: &mut egui::Ui, me: &mut ChallengesScreen, app: &AppState, out: &
                             }
                         })
                         .unwrap_or_default();
-                    ui.label(said);
-                    ui.end_row();
-                }
-            });
+                    vec![
+                        row.position.to_string(),
+                        name(row.player),
+                        since.map_or(String::new(), |d| d.to_string()),
+                        row.last_match.map_or("–".to_string(), |d| d.to_string()),
+                        said,
+                    ]
+                })
+                .collect();
+            super::widgets::text_table(
+                ui,
+                "challenge-positions-table",
+                &[
+                    "Position",
+                    "Player",
+                    "Since",
+                    "Last match",
+                    "Open challenge",
+                ],
+                &[64.0, 160.0, 92.0, 92.0, 200.0],
+                &rows,
+            );
         });
     if let Some(number) = enter {
         me.result = Some(ResultForm {
