@@ -4,6 +4,7 @@ mod app;
 mod app_evening;
 mod app_everyday;
 mod app_followups;
+mod app_formats;
 mod app_publish;
 mod app_round_three;
 mod app_tonight;

@@ -13,7 +13,7 @@ use std::process::Command;
 use std::time::Duration;
 
 /// Chromium and pdftotext, or `None` where the test may skip (see [`tools::skipped`]).
-fn tools() -> Option<(String, String)> {
+pub(crate) fn tools() -> Option<(String, String)> {
     let chromium = ["chromium", "chromium-browser", "google-chrome"]
         .iter()
         .find_map(|n| tools::find(n));
@@ -40,7 +40,7 @@ fn tools() -> Option<(String, String)> {
 
 /// Runs the browser headless on `page`, with one more flag (`--screenshot=…` or
 /// `--print-to-pdf=…`), killed if it takes longer than a minute.
-fn chromium(chromium: &str, profile: &Path, width: u32, flag: &str, page: &Path) {
+pub(crate) fn chromium(chromium: &str, profile: &Path, width: u32, flag: &str, page: &Path) {
     let mut child = Command::new(chromium)
         .args([
             "--headless",
@@ -70,7 +70,7 @@ fn chromium(chromium: &str, profile: &Path, width: u32, flag: &str, page: &Path)
 }
 
 /// Pixels unlike the page's background (its top-left corner), and distinct colours.
-fn ink(png_path: &Path) -> (usize, usize) {
+pub(crate) fn ink(png_path: &Path) -> (usize, usize) {
     let decoder = png::Decoder::new(std::io::BufReader::new(
         std::fs::File::open(png_path).unwrap(),
     ));

@@ -201,6 +201,12 @@ fn kind(event: &Event) -> &'static str {
         Event::Scenario { .. } => "scenario figures",
         Event::Round { .. } => "round",
         Event::PairRule { .. } => "pairing rule",
+        Event::ChallengeLadder { .. } => "challenge ladder rules",
+        Event::Challenge { .. } => "challenge",
+        Event::ChallengePlace { .. } => "challenge ladder place",
+        Event::BoxPeriod { .. } => "box period",
+        Event::BoxWithdraw { .. } => "box withdrawal",
+        Event::BoxJoin { .. } => "box entry",
     }
 }
 

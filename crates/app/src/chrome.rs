@@ -103,6 +103,15 @@ pub fn menu(ui: &mut egui::Ui, state: &AppState, dark: &mut bool, out: &mut Vec<
                 out.push(Command::PreviewHardReset);
                 ui.close();
             }
+            ui.separator();
+            if ui.button("Challenge ladder").clicked() {
+                out.push(Command::Show(Screen::Challenges));
+                ui.close();
+            }
+            if ui.button("Box league").clicked() {
+                out.push(Command::Show(Screen::Boxes));
+                ui.close();
+            }
         });
         ui.menu_button("View", |ui| {
             if ui

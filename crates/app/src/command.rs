@@ -31,11 +31,13 @@ pub enum Screen {
     Tune,
     Simulate,
     Tonight,
+    Challenges,
+    Boxes,
 }
 
 impl Screen {
     /// The organiser's screens, then the designer's.
-    pub const ALL: [Screen; 14] = [
+    pub const ALL: [Screen; 16] = [
         Screen::Standings,
         Screen::EnterMatch,
         Screen::Tonight,
@@ -50,6 +52,8 @@ impl Screen {
         Screen::Quality,
         Screen::Tune,
         Screen::Simulate,
+        Screen::Challenges,
+        Screen::Boxes,
     ];
 
     pub fn title(self) -> &'static str {
@@ -68,6 +72,8 @@ impl Screen {
             Screen::Tune => "Tune",
             Screen::Simulate => "Simulate",
             Screen::Tonight => "Tonight",
+            Screen::Challenges => "Challenges",
+            Screen::Boxes => "Boxes",
         }
     }
 }
@@ -171,6 +177,35 @@ pub enum Command {
     /// Write one of Simulate's plots of the last simulation: SVG, or PNG where the name ends
     /// in `.png`.
     SaveSimulatePlot(SimPlot, PathBuf),
+    /// A change to the challenge ladder or the box league.
+    Format(FormatCommand),
+}
+
+/// What the Challenges and Boxes screens ask for; names as typed, results from the first
+/// player's view (`1`, `D`, `0`, or empty with the games given).
+#[derive(Debug, Clone, PartialEq)]
+pub enum FormatCommand {
+    Challenge {
+        challenger: String,
+        defender: String,
+    },
+    ChallengeResult {
+        number: u32,
+        result: String,
+        games: String,
+    },
+    BoxResult {
+        a: String,
+        b: String,
+        result: String,
+        games: String,
+    },
+    /// Preview the next period's boxes (applied by [`Command::Confirm`]).
+    PreviewClosePeriod,
+    /// Start the challenge ladder at its defaults, every active player placed by rating.
+    StartChallengeLadder,
+    /// Start the box league at its defaults for this calendar month, boxes filled by rating.
+    StartBoxes,
 }
 
 /// What the tool screens ask for.
@@ -253,6 +288,7 @@ impl Command {
                 | Command::Confirm
                 | Command::SaveRound(_)
                 | Command::BoardResult { .. }
+                | Command::Format(_)
         )
     }
 }

@@ -14,7 +14,9 @@
 //! What fails is an [`error::AppError`] (the gate's `ActionError` among them) and shows in
 //! the message strip.
 
+mod boxes;
 mod calendar;
+mod challenge_ladder;
 mod charts;
 mod chrome;
 pub mod command;

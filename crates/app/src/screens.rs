@@ -2,6 +2,8 @@
 //! what each does when something the app did has landed ([`FollowUp`]). The app state knows
 //! none of this: it queues follow-ups, and the window hands them here.
 
+use super::boxes::{self, BoxesScreen};
+use super::challenge_ladder::{self, ChallengesScreen};
 use super::command::{Command, Screen};
 use super::enter_match::{self, EnterMatchScreen};
 use super::explain::{self, ExplainPanel};
@@ -38,6 +40,8 @@ pub struct Screens {
     pub tune: Tune,
     pub simulate: SimForm,
     pub tonight: TonightScreen,
+    pub challenges: ChallengesScreen,
+    pub boxes: BoxesScreen,
     /// The File → New form, while it is open.
     pub new_ladder: Option<NewLadderForm>,
     /// File → Publish…'s options, from when they are asked for until a folder is chosen.
@@ -64,6 +68,8 @@ impl Screens {
             tune: Tune::default(),
             simulate: SimForm::new(data_dir),
             tonight: TonightScreen::default(),
+            challenges: ChallengesScreen::default(),
+            boxes: BoxesScreen::default(),
             new_ladder: None,
             publish: None,
             shown: None,
@@ -88,6 +94,8 @@ impl Screens {
                 self.migration = MigrationScreen::default();
                 self.tune = Tune::default();
                 self.tonight = TonightScreen::default();
+                self.challenges = ChallengesScreen::default();
+                self.boxes = BoxesScreen::default();
                 self.new_ladder = None;
                 self.publish = None;
                 self.explain = ExplainPanel::default();
@@ -152,6 +160,8 @@ impl Screens {
             }
             Screen::Simulate => simulate::show(ui, &mut self.simulate, state, out),
             Screen::Tonight => tonight::show(ui, &mut self.tonight, state, out),
+            Screen::Challenges => challenge_ladder::show(ui, &mut self.challenges, state, out),
+            Screen::Boxes => boxes::show(ui, &mut self.boxes, state, out),
         }
         explain::show(ui.ctx(), &mut self.explain);
     }

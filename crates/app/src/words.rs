@@ -62,6 +62,8 @@ pub fn field_label(field: &str, form: impl Into<Form>) -> &str {
         ("soft-every", _) => "Soft reset every",
         ("hard-every", _) => "Season ends every",
         ("anchor", _) => "Counted from",
+        ("challenger", _) => "Challenger",
+        ("defender", _) => "Defender",
         (other, _) => other,
     }
 }

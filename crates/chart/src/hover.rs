@@ -41,6 +41,12 @@ pub fn describe_event(
         Event::Scenario { .. } => return Some("scenario figures".into()),
         Event::Round { round } => return Some(format!("round {}", round.number)),
         Event::PairRule { .. } => return Some("pairing rule".into()),
+        Event::ChallengeLadder { .. } | Event::Challenge { .. } | Event::ChallengePlace { .. } => {
+            return Some("challenge ladder".into());
+        }
+        Event::BoxPeriod { .. } | Event::BoxWithdraw { .. } | Event::BoxJoin { .. } => {
+            return Some("box league".into());
+        }
     };
     let (own, other, on_a) = if m.a.contains(&player) {
         (&m.a, &m.b, true)

@@ -651,6 +651,119 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Start a challenge ladder beside the rating (positions 1..N; newcomers at the bottom),
+    /// or change its rules; `--order` sets the positions (default at the start: by rating).
+    ChallengeLadder(ChallengeLadderArgs),
+    /// CHALLENGER challenges DEFENDER, a few places above, to play within the respond days.
+    Challenge {
+        file: PathBuf,
+        #[arg(allow_hyphen_values = true)]
+        challenger: String,
+        #[arg(allow_hyphen_values = true)]
+        defender: String,
+        #[arg(long, allow_hyphen_values = true)]
+        date: Option<String>,
+    },
+    /// The challenge ladder's positions and open challenges with their days left.
+    Challenges {
+        file: PathBuf,
+        /// The day to show (default today): the deadlines and idle drops due by then.
+        #[arg(long, allow_hyphen_values = true)]
+        date: Option<String>,
+        /// One player's places over time.
+        #[arg(long, allow_hyphen_values = true)]
+        player: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The result of challenge N from the challenger's view (1, 0.5, 0, forfeit-a, forfeit-b),
+    /// or its games with --goals: a match that rates as any other and moves the positions.
+    ChallengeResult {
+        file: PathBuf,
+        #[arg(allow_hyphen_values = true)]
+        number: String,
+        #[arg(allow_hyphen_values = true)]
+        score: Option<String>,
+        #[arg(long, value_name = "A-B", allow_hyphen_values = true)]
+        goals: Option<String>,
+        #[arg(long, allow_hyphen_values = true)]
+        date: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Put a player at a place of the challenge ladder (default: where their rating places
+    /// them).
+    ChallengePlace {
+        file: PathBuf,
+        #[arg(allow_hyphen_values = true)]
+        player: String,
+        #[arg(long, allow_hyphen_values = true)]
+        position: Option<String>,
+        #[arg(long, allow_hyphen_values = true)]
+        date: Option<String>,
+    },
+    /// Start box leagues: the first period's boxes filled from --order (default: by rating).
+    StartBoxes(StartBoxesArgs),
+    /// The boxes of the period under way: each box's table with every tie-break, and who
+    /// still has to play whom.
+    Boxes {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A box match between A and B (SCORE from A's view, or --goals 3-1).
+    BoxResult {
+        file: PathBuf,
+        #[arg(allow_hyphen_values = true)]
+        a: String,
+        #[arg(allow_hyphen_values = true)]
+        b: String,
+        #[arg(allow_hyphen_values = true)]
+        score: Option<String>,
+        #[arg(long, value_name = "A-B", allow_hyphen_values = true)]
+        goals: Option<String>,
+        #[arg(long, allow_hyphen_values = true)]
+        date: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// End the box period: the top of each box up, the bottom down, the next period's boxes.
+    ClosePeriod {
+        file: PathBuf,
+        /// The next period's first day (default: the day after this one ends).
+        #[arg(long, allow_hyphen_values = true)]
+        start: Option<String>,
+        /// Its last day (default: as long as this one).
+        #[arg(long, allow_hyphen_values = true)]
+        end: Option<String>,
+        #[arg(long, allow_hyphen_values = true)]
+        date: Option<String>,
+        /// Show the next period's boxes; change nothing.
+        #[arg(long)]
+        preview: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// A player withdraws from the box period under way (--back: returns to it).
+    BoxWithdraw {
+        file: PathBuf,
+        #[arg(allow_hyphen_values = true)]
+        player: String,
+        #[arg(long)]
+        back: bool,
+        #[arg(long, allow_hyphen_values = true)]
+        date: Option<String>,
+    },
+    /// A newcomer joins the bottom box of the period under way (or --box N).
+    BoxJoin {
+        file: PathBuf,
+        #[arg(allow_hyphen_values = true)]
+        player: String,
+        #[arg(long = "box", allow_hyphen_values = true)]
+        number: Option<String>,
+        #[arg(long, allow_hyphen_values = true)]
+        date: Option<String>,
+    },
 }
 
 /// `rungs pair`'s options for saving the round in the log.
@@ -689,6 +802,97 @@ pub struct PairRuleArgs {
     pub b: String,
     #[arg(long, allow_hyphen_values = true)]
     pub date: Option<String>,
+}
+
+/// `rungs challenge-ladder`'s rules; each left out keeps the ladder's (or the default).
+#[derive(Debug, Clone, Args)]
+pub struct ChallengeLadderArgs {
+    pub file: PathBuf,
+    /// The positions, first place first: names joined by commas.
+    #[arg(long, allow_hyphen_values = true)]
+    pub order: Option<String>,
+    /// How many places up a player may challenge (default 3).
+    #[arg(long, allow_hyphen_values = true)]
+    pub reach: Option<String>,
+    /// A defender accepts one challenge per this many days (default 7).
+    #[arg(long, allow_hyphen_values = true)]
+    pub defend_days: Option<String>,
+    /// The same pair not again within this many days (default 14).
+    #[arg(long, allow_hyphen_values = true)]
+    pub rematch_days: Option<String>,
+    /// Days to play a challenge in (default 7).
+    #[arg(long, allow_hyphen_values = true)]
+    pub respond_days: Option<String>,
+    /// A challenge unplayed by its deadline: `lapse` (default) or `forfeit` (the challenger
+    /// wins).
+    #[arg(long, value_name = "lapse|forfeit")]
+    pub unplayed: Option<String>,
+    /// A winning challenger: `leapfrog` (default) or `swap`.
+    #[arg(long, value_name = "leapfrog|swap")]
+    pub movement: Option<String>,
+    /// Newcomers: `bottom` (default), `free-challenge` (one challenge to anyone) or
+    /// `by-rating` (placed with rungs challenge-place).
+    #[arg(long, value_name = "bottom|free-challenge|by-rating")]
+    pub newcomers: Option<String>,
+    /// Days without a match before a player drops (`off`: never; the default).
+    #[arg(long, allow_hyphen_values = true)]
+    pub idle_days: Option<String>,
+    /// Places an idle player drops (default 1).
+    #[arg(long, allow_hyphen_values = true)]
+    pub idle_drop: Option<String>,
+    #[arg(long, allow_hyphen_values = true)]
+    pub date: Option<String>,
+}
+
+/// `rungs start-boxes`'s period and rules.
+#[derive(Debug, Clone, Args)]
+pub struct StartBoxesArgs {
+    pub file: PathBuf,
+    /// The first period's first day.
+    #[arg(long, allow_hyphen_values = true)]
+    pub start: String,
+    /// Its last day.
+    #[arg(long, allow_hyphen_values = true)]
+    pub end: String,
+    /// The order the boxes fill in, top first: names joined by commas (default: by rating).
+    #[arg(long, allow_hyphen_values = true)]
+    pub order: Option<String>,
+    /// Players a box (default 5; the last box may hold one more or one fewer).
+    #[arg(long, allow_hyphen_values = true)]
+    pub box_size: Option<String>,
+    /// How many of each box go up at the period's end (default 2).
+    #[arg(long, allow_hyphen_values = true)]
+    pub up: Option<String>,
+    /// How many go down (default 2).
+    #[arg(long, allow_hyphen_values = true)]
+    pub down: Option<String>,
+    /// Fewer matches than this: not promoted, and out of the next period (default none).
+    #[arg(long, allow_hyphen_values = true)]
+    pub min_matches: Option<String>,
+    /// `game-score` (3-0 7–1, 3-1 6–2, 3-2 5–3 unless --table; the default), `parts` (1 for
+    /// playing, 1 a game, 1 for the win unless --parts) or `win-draw-loss` (3/1/0 unless
+    /// --wdl).
+    #[arg(long, value_name = "game-score|parts|win-draw-loss")]
+    pub points: Option<String>,
+    /// A game-score table: `3-0:7-1,3-1:6-2,3-2:5-3`.
+    #[arg(long, allow_hyphen_values = true)]
+    pub table: Option<String>,
+    /// Parts: points for playing, a game, the win: `1,1,1`.
+    #[arg(long, allow_hyphen_values = true)]
+    pub parts: Option<String>,
+    /// Win, draw, loss: `3,1,0`.
+    #[arg(long, allow_hyphen_values = true)]
+    pub wdl: Option<String>,
+    /// A walkover's points, winner-loser (default 6-0).
+    #[arg(long, allow_hyphen_values = true)]
+    pub walkover: Option<String>,
+    /// The tables' order, comma-separated: points, head-to-head, matches-won, games-lost,
+    /// game-difference, rating (default the first four and rating).
+    #[arg(long, allow_hyphen_values = true)]
+    pub tie_breaks: Option<String>,
+    /// Show the boxes; change nothing.
+    #[arg(long)]
+    pub preview: bool,
 }
 
 #[cfg(test)]

@@ -13,6 +13,8 @@ macro_rules! say {
 
 mod analysis;
 pub mod args;
+mod boxes;
+mod challenges;
 mod common;
 mod desktop;
 mod explain;
@@ -380,6 +382,86 @@ fn run_command(command: Command) -> Result<()> {
             tiebreaks,
             json,
         } => swiss::show(&file, event.as_deref(), tiebreaks.as_deref(), json)?,
+        C::ChallengeLadder(args) => challenges::challenge_ladder(&args)?,
+        C::Challenge {
+            file,
+            challenger,
+            defender,
+            date,
+        } => challenges::challenge(&file, &challenger, &defender, date.as_deref())?,
+        C::Challenges {
+            file,
+            date,
+            player,
+            json,
+        } => challenges::challenges(&file, date.as_deref(), player.as_deref(), json)?,
+        C::ChallengeResult {
+            file,
+            number,
+            score,
+            goals,
+            date,
+            json,
+        } => challenges::challenge_result(
+            &file,
+            &number,
+            score.as_deref(),
+            goals.as_deref(),
+            date.as_deref(),
+            json,
+        )?,
+        C::ChallengePlace {
+            file,
+            player,
+            position,
+            date,
+        } => challenges::challenge_place(&file, &player, position.as_deref(), date.as_deref())?,
+        C::StartBoxes(args) => boxes::start_boxes(&args)?,
+        C::Boxes { file, json } => boxes::boxes(&file, json)?,
+        C::BoxResult {
+            file,
+            a,
+            b,
+            score,
+            goals,
+            date,
+            json,
+        } => boxes::box_result(
+            &file,
+            &a,
+            &b,
+            score.as_deref(),
+            goals.as_deref(),
+            date.as_deref(),
+            json,
+        )?,
+        C::ClosePeriod {
+            file,
+            start,
+            end,
+            date,
+            preview,
+            json,
+        } => boxes::close_period(
+            &file,
+            start.as_deref(),
+            end.as_deref(),
+            date.as_deref(),
+            preview,
+            json,
+        )?,
+        C::BoxWithdraw {
+            file,
+            player,
+            back,
+            date,
+        } => boxes::box_withdraw(&file, &player, back, date.as_deref())?,
+        C::BoxJoin {
+            file,
+            player,
+            number,
+            date,
+        } => boxes::box_join(&file, &player, number.as_deref(), date.as_deref())?,
     }
     Ok(())
 }

@@ -176,7 +176,15 @@ impl<'a> EventsOut<'a> {
             Event::HardReset => "hard reset".into(),
             Event::Rules { rules } => format!("rules: {}", rules.system()),
             Event::Scenario { figures } => format!("scenario figures for {}", figures.scenario),
-            Event::Round { .. } | Event::PairRule { .. } | Event::DueResets => {
+            Event::Round { .. }
+            | Event::PairRule { .. }
+            | Event::DueResets
+            | Event::ChallengeLadder { .. }
+            | Event::Challenge { .. }
+            | Event::ChallengePlace { .. }
+            | Event::BoxPeriod { .. }
+            | Event::BoxWithdraw { .. }
+            | Event::BoxJoin { .. } => {
                 rungs_ladder::words::event(event, &|id| shown(name(ladder, id)).into_owned())
             }
             Event::Migration { migration } => {

@@ -51,7 +51,18 @@ fn ladder_arg(command: &mut Command) -> Option<&mut PathBuf> {
         | C::Check { file, .. }
         | C::Crosstable { file, .. }
         | C::Explain { file, .. }
+        | C::Challenge { file, .. }
+        | C::Challenges { file, .. }
+        | C::ChallengeResult { file, .. }
+        | C::ChallengePlace { file, .. }
+        | C::Boxes { file, .. }
+        | C::BoxResult { file, .. }
+        | C::ClosePeriod { file, .. }
+        | C::BoxWithdraw { file, .. }
+        | C::BoxJoin { file, .. }
         | C::Repair { file } => Some(file),
+        C::ChallengeLadder(args) => Some(&mut args.file),
+        C::StartBoxes(args) => Some(&mut args.file),
         C::Forbid(args) | C::Unforbid(args) | C::Avoid(args) | C::Unavoid(args) => {
             Some(&mut args.file)
         }
@@ -82,8 +93,11 @@ fn only_reads(command: &Command) -> bool {
         | C::Export { .. }
         | C::Check { .. }
         | C::Crosstable { .. }
-        | C::Explain { .. } => true,
+        | C::Explain { .. }
+        | C::Challenges { .. }
+        | C::Boxes { .. } => true,
         C::Fit { apply, .. } => !apply,
+        C::ClosePeriod { preview, .. } => *preview,
         C::Pair { save, .. } => !save.save,
         C::SoftReset { preview, .. } | C::HardReset { preview, .. } => *preview,
         C::Migrate { preview, list, .. } => *preview && list.is_none(),

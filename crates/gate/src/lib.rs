@@ -9,6 +9,7 @@
 
 pub mod error;
 pub mod files;
+pub mod formats;
 pub mod imports;
 pub mod matches;
 pub mod players;
@@ -45,6 +46,9 @@ pub enum Kind {
     ImportMatches,
     SaveRound,
     PairRule,
+    ChallengeLadder,
+    Challenge,
+    BoxLeague,
 }
 
 /// A checked change, ready to preview or apply. Made only by the constructors of this module,

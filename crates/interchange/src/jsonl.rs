@@ -522,6 +522,12 @@ fn kind_of(event: &Event) -> &'static str {
         Event::Scenario { .. } => "scenario figures",
         Event::Round { .. } => "a round",
         Event::PairRule { .. } => "a pairing rule",
+        Event::ChallengeLadder { .. } => "challenge ladder rules",
+        Event::Challenge { .. } => "a challenge",
+        Event::ChallengePlace { .. } => "a challenge ladder placing",
+        Event::BoxPeriod { .. } => "a box period",
+        Event::BoxWithdraw { .. } => "a box withdrawal",
+        Event::BoxJoin { .. } => "a box join",
     }
 }
 
@@ -817,6 +823,50 @@ impl Checks {
                 let name = |id| self.name_of(id);
                 rungs_ladder::rounds::check_pair_rule(*a, *b, &name)
                     .map_err(|e| ("rule", e.to_string()))
+            }
+            Event::ChallengeLadder { settings, order } => {
+                let mut seen = std::collections::BTreeSet::new();
+                for id in order.iter() {
+                    self.player(*id)?;
+                    if !seen.insert(*id) {
+                        return Err(("order", format!("{} is named twice", self.name_of(*id))));
+                    }
+                }
+                settings.check().map_err(|e| ("settings", e))
+            }
+            Event::Challenge {
+                challenger,
+                defender,
+            } => {
+                self.player(*challenger)?;
+                self.player(*defender)?;
+                if challenger == defender {
+                    return Err((
+                        "defender",
+                        format!("{} cannot challenge themselves", self.name_of(*challenger)),
+                    ));
+                }
+                Ok(())
+            }
+            Event::ChallengePlace { player, position } => {
+                self.player(*player)?;
+                if *position == 0 {
+                    return Err(("position", "places start at 1".into()));
+                }
+                Ok(())
+            }
+            Event::BoxPeriod { period } => {
+                let mut seen = std::collections::BTreeSet::new();
+                for id in period.players() {
+                    self.player(id)?;
+                    if !seen.insert(id) {
+                        return Err(("boxes", format!("{} is in two boxes", self.name_of(id))));
+                    }
+                }
+                period.check().map_err(|e| ("period", e))
+            }
+            Event::BoxWithdraw { player, .. } | Event::BoxJoin { player, .. } => {
+                self.player(*player)
             }
         }
     }

@@ -2,6 +2,7 @@
 //! module knows no rule of the ladder (replay, seasons and scenarios import it, never the other
 //! way round); a `rules` event carries the rules as data.
 
+use crate::formats::settings::{BoxPeriodRecord, ChallengeSettings};
 use crate::rules::Rules;
 pub use crate::score::EventClass;
 use crate::values::{Medals, PlayerName};
@@ -459,6 +460,26 @@ pub enum Event {
         b: PlayerId,
         rule: PairRule,
     },
+    /// A challenge ladder starts, or its rules change from here on. A non-empty `order` sets
+    /// the positions, first place first (the start, or the organiser's own order).
+    ChallengeLadder {
+        settings: Box<ChallengeSettings>,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        order: Vec<PlayerId>,
+    },
+    /// `challenger` challenges `defender`; the pair's next match closes it.
+    Challenge {
+        challenger: PlayerId,
+        defender: PlayerId,
+    },
+    /// A player put at a place of the challenge ladder (a newcomer placed by rating).
+    ChallengePlace { player: PlayerId, position: u32 },
+    /// A box period begins: its dates, rules and boxes. Closing a period writes the next.
+    BoxPeriod { period: Box<BoxPeriodRecord> },
+    /// A player withdraws from the current box period (`withdrawn: true`) or comes back.
+    BoxWithdraw { player: PlayerId, withdrawn: bool },
+    /// A newcomer joins the current period's box `index` (from 0, the top box).
+    BoxJoin { player: PlayerId, index: u32 },
 }
 
 fn is_false(b: &bool) -> bool {
@@ -477,6 +498,15 @@ impl Event {
             Event::Migration { migration } => migration.entries.iter().map(|e| e.player).collect(),
             Event::Round { round } => round.named().collect(),
             Event::PairRule { a, b, .. } => vec![*a, *b],
+            Event::ChallengeLadder { order, .. } => order.clone(),
+            Event::Challenge {
+                challenger,
+                defender,
+            } => vec![*challenger, *defender],
+            Event::ChallengePlace { player, .. }
+            | Event::BoxWithdraw { player, .. }
+            | Event::BoxJoin { player, .. } => vec![*player],
+            Event::BoxPeriod { period } => period.players().collect(),
             Event::SoftReset
             | Event::HardReset
             | Event::DueResets

@@ -3,6 +3,7 @@ pub mod calendar;
 pub mod entrant;
 pub mod event;
 pub mod explained;
+pub mod formats;
 pub mod inversus;
 pub mod leaderboard;
 pub mod listing;

@@ -170,6 +170,13 @@ impl<'a> Log<'a> {
                 }
                 Event::Scenario { figures } => Step::Scenario(figures),
                 Event::Round { .. } | Event::PairRule { .. } => continue,
+                // The club formats keep their own tables; they rate nobody.
+                Event::ChallengeLadder { .. }
+                | Event::Challenge { .. }
+                | Event::ChallengePlace { .. }
+                | Event::BoxPeriod { .. }
+                | Event::BoxWithdraw { .. }
+                | Event::BoxJoin { .. } => continue,
                 Event::SoftReset
                 | Event::HardReset
                 | Event::DueResets

@@ -246,6 +246,13 @@ impl Ladder {
             Event::Rules { rules } => self.change_rules((**rules).clone(), date, seq, history),
             // Pairings rate nobody: `ladder::rounds` reads them from the log.
             Event::Round { .. } | Event::PairRule { .. } => {}
+            // The club formats rate nobody: `ladder::formats` reads them from the log.
+            Event::ChallengeLadder { .. }
+            | Event::Challenge { .. }
+            | Event::ChallengePlace { .. }
+            | Event::BoxPeriod { .. }
+            | Event::BoxWithdraw { .. }
+            | Event::BoxJoin { .. } => {}
             // The calendar's resets due by its date ran above; it does nothing more.
             Event::DueResets => {}
         }
@@ -273,7 +280,13 @@ impl Ladder {
             | Event::HardReset
             | Event::DueResets
             | Event::Round { .. }
-            | Event::PairRule { .. } => {}
+            | Event::PairRule { .. }
+            | Event::ChallengeLadder { .. }
+            | Event::Challenge { .. }
+            | Event::ChallengePlace { .. }
+            | Event::BoxPeriod { .. }
+            | Event::BoxWithdraw { .. }
+            | Event::BoxJoin { .. } => {}
         }
         // What moves RP opens the week a hard reset then closes (a soft reset closed it, a
         // hard reset starts a new one).

@@ -33,6 +33,34 @@ pub fn event(event: &Event, name: &dyn Fn(PlayerId) -> String) -> String {
             if round.boards.len() == 1 { "" } else { "s" }
         ),
         Event::PairRule { a, b, rule } => pair_rule(&name(*a), &name(*b), *rule),
+        Event::ChallengeLadder { order, .. } if order.is_empty() => "challenge ladder rules".into(),
+        Event::ChallengeLadder { order, .. } => {
+            format!("challenge ladder order ({} players)", order.len())
+        }
+        Event::Challenge {
+            challenger,
+            defender,
+        } => format!("{} challenged {}", name(*challenger), name(*defender)),
+        Event::ChallengePlace { player, position } => {
+            format!("{} placed at {position}", name(*player))
+        }
+        Event::BoxPeriod { period } => format!(
+            "box period {} ({} to {}, {} boxes)",
+            period.number,
+            period.start,
+            period.end,
+            period.boxes.len()
+        ),
+        Event::BoxWithdraw {
+            player,
+            withdrawn: true,
+        } => format!("{} withdrew from the box period", name(*player)),
+        Event::BoxWithdraw { player, .. } => {
+            format!("{} back in the box period", name(*player))
+        }
+        Event::BoxJoin { player, index } => {
+            format!("{} joined box {}", name(*player), u64::from(*index) + 1)
+        }
     }
 }
 

@@ -8,7 +8,9 @@
 //! target and puts it in place whole.
 
 mod event_page;
+pub mod club;
 pub mod folder;
+pub mod formats;
 pub mod image;
 pub mod model;
 mod pages;
@@ -151,6 +153,12 @@ pub fn render(site: &Site, sink: &mut dyn Sink) -> io::Result<()> {
         pages::index(site, event_page::links(site)).as_bytes(),
     )?;
     sink.file("seasons.html", pages::seasons(site).as_bytes())?;
+    if let Some(page) = formats::challenges(site) {
+        sink.file("challenges.html", page.as_bytes())?;
+    }
+    if let Some(page) = formats::boxes(site) {
+        sink.file("boxes.html", page.as_bytes())?;
+    }
     sink.file(
         "standings.png",
         &share_image(site).map_err(io::Error::other)?,

@@ -64,6 +64,12 @@ pub(crate) fn page(site: &Site, depth: Depth, title: &str, body: Markup) -> Stri
                         ul {
                             li { a href={ (up) "index.html" } { "Standings" } }
                             li { a href={ (up) "seasons.html" } { "Seasons" } }
+                            @if site.formats.challenge.is_some() {
+                                li { a href={ (up) "challenges.html" } { "Challenge ladder" } }
+                            }
+                            @if site.formats.boxes.is_some() {
+                                li { a href={ (up) "boxes.html" } { "Boxes" } }
+                            }
                         }
                     }
                 }

@@ -25,6 +25,8 @@ pub struct Site<'m, 'a> {
     pub title: String,
     /// The date the site shows the ladder at.
     pub day: NaiveDate,
+    /// The challenge ladder and box league the log runs, if any.
+    pub formats: super::club::ClubFormats,
 }
 
 impl<'m, 'a> Site<'m, 'a> {
@@ -38,6 +40,7 @@ impl<'m, 'a> Site<'m, 'a> {
             options,
             title,
             day,
+            formats: super::club::ClubFormats::read(model.events, day),
         }
     }
 

@@ -154,6 +154,29 @@ pub(crate) fn check(row: usize, event: &Event) -> Result<(), ChangeError> {
             what: "the rules",
             message: e.to_string(),
         })?,
+        Event::ChallengeLadder { settings, order } => {
+            distinct(row, order.iter().copied())?;
+            settings
+                .check()
+                .map_err(|message| ChangeError::OutOfRange {
+                    row,
+                    what: "the challenge ladder's rules",
+                    message,
+                })?
+        }
+        Event::Challenge {
+            challenger,
+            defender,
+        } => distinct(row, [*challenger, *defender])?,
+        Event::BoxPeriod { period } => {
+            distinct(row, period.players())?;
+            period.check().map_err(|message| ChangeError::OutOfRange {
+                row,
+                what: "the box period",
+                message,
+            })?
+        }
+        Event::ChallengePlace { .. } | Event::BoxWithdraw { .. } | Event::BoxJoin { .. } => {}
         Event::Player { .. }
         | Event::DueResets
         | Event::Rename { .. }

@@ -619,6 +619,45 @@ mod tests {
                 },
             ),
         ];
+        // The club formats' events, each kind.
+        use rungs_ladder::formats::settings::{BoxPeriodRecord, BoxSettings, ChallengeSettings};
+        let mut rows = rows;
+        for event in [
+            Event::ChallengeLadder {
+                settings: Box::new(ChallengeSettings {
+                    idle_days: Some(30),
+                    ..ChallengeSettings::default()
+                }),
+                order: vec![2, 0, 1],
+            },
+            Event::Challenge {
+                challenger: 1,
+                defender: 0,
+            },
+            Event::ChallengePlace {
+                player: 4_000_000_000,
+                position: 7,
+            },
+            Event::BoxPeriod {
+                period: Box::new(BoxPeriodRecord {
+                    number: 2,
+                    start: day(2026, 3, 1),
+                    end: day(2026, 3, 31),
+                    settings: BoxSettings::default(),
+                    boxes: vec![vec![0, 1], vec![2]],
+                }),
+            },
+            Event::BoxWithdraw {
+                player: 1,
+                withdrawn: true,
+            },
+            Event::BoxJoin {
+                player: 3,
+                index: 1,
+            },
+        ] {
+            rows.push((day(2026, 1, 4), Entry::Add { event }));
+        }
         let blocks = encode(&rows).unwrap();
         assert_eq!(blocks.len(), 1);
         let back = rows_of(&blocks, 3);

@@ -57,7 +57,13 @@ impl RowCounter {
             | Event::Retire { .. }
             | Event::Scenario { .. }
             | Event::Round { .. }
-            | Event::PairRule { .. } => {}
+            | Event::PairRule { .. }
+            | Event::ChallengeLadder { .. }
+            | Event::Challenge { .. }
+            | Event::ChallengePlace { .. }
+            | Event::BoxPeriod { .. }
+            | Event::BoxWithdraw { .. }
+            | Event::BoxJoin { .. } => {}
         }
     }
 

@@ -322,6 +322,7 @@ impl AppState {
                     Ok(Done::Explained(Box::new(explanation)))
                 })?;
             }
+            Command::Format(f) => self.apply_format(f)?,
         }
         Ok(())
     }

@@ -1,4 +1,5 @@
 //! The integration tests of `rungs-gate`, gathered into one binary: each file is a module.
 
 mod analysis;
+mod formats;
 mod import_beside;
