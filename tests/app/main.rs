@@ -9,5 +9,7 @@ mod app_round_three;
 mod app_tonight;
 mod app_tools;
 mod app_walk;
+mod import_words;
+mod paste;
 mod support;
 mod tune;

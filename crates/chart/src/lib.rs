@@ -16,6 +16,7 @@ pub mod distribution;
 pub mod hover;
 pub mod markers;
 pub mod series;
+pub mod ticks;
 pub mod x;
 
 pub use band::{BandMesh, band_mesh};
