@@ -57,10 +57,12 @@ pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder, rows: &[Standing]) {
                 })
                 .x_axis_formatter(|mark, _| widgets::thousands(mark.value.round() as u64))
                 .y_grid_spacer(move |_| {
+                    // Every other tier, from the highest, marked as a coarser step: where the
+                    // plot is too short to name all twelve (a 420-px window), egui names those.
                     (0..count)
                         .map(|i| egui_plot::GridMark {
                             value: i as f64,
-                            step_size: 1.0,
+                            step_size: if (count - 1 - i) % 2 == 0 { 2.0 } else { 1.0 },
                         })
                         .collect()
                 })

@@ -223,6 +223,16 @@ pub fn show(
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_millis(100));
     }
+    // The form, the scores and the curves run past a small window's height (at 560 × 420 the
+    // curves began below its bottom edge): the page scrolls.
+    egui::ScrollArea::vertical()
+        .id_salt("tune-page")
+        .auto_shrink([false, false])
+        .show(ui, |ui| page(ui, tune, file, ladder, out));
+}
+
+/// The page below the screen's tab: the form, the Fit button, and the result.
+fn page(ui: &mut egui::Ui, tune: &mut Tune, file: &Path, ladder: &Ladder, out: &mut Vec<Command>) {
     ui.label(
         "Fit a system's parameters to this ladder's history: the values that predict the \
          matches before the date best (log-loss), scored on the matches from it on, which the \
