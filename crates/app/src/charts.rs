@@ -62,7 +62,11 @@ pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder, rows: &[Standing]) {
                     (0..count)
                         .map(|i| egui_plot::GridMark {
                             value: i as f64,
-                            step_size: if (count - 1 - i) % 2 == 0 { 2.0 } else { 1.0 },
+                            step_size: if (count - 1 - i).is_multiple_of(2) {
+                                2.0
+                            } else {
+                                1.0
+                            },
                         })
                         .collect()
                 })
