@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # The system clipboard, read from outside the app: a small ladder opens in a real window under
 # Xvfb, File → Copy standings is clicked with xdotool, and `xclip` must read the standings
-# (tab-separated, a header and a row per player) from the CLIPBOARD selection. Inside the app
-# copy and paste worked without a clipboard backend; other programs saw nothing.
+# (tab-separated, a header and a row per player) from the CLIPBOARD selection; then a name
+# `xclip` put on the clipboard is pasted with Ctrl+V into Players → New player and added with
+# Enter, and the ladder must hold that player. Inside the app copy and paste worked without a
+# clipboard backend; other programs saw nothing, and gave nothing.
 # SMOKE_BIN=target/debug/rungs starts that binary instead of a release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -68,4 +70,28 @@ printf '%s\n' "$got"
 lines=$(printf '%s\n' "$got" | grep -c $'\t' || true)
 printf '%s\n' "$got" | grep -q "Ann Lee" && [ "$lines" -ge 4 ] || {
   echo "the clipboard does not hold the standings"; cat "$work/app.log"; exit 1; }
-echo "clipboard: 1 passed, 0 failed"
+
+# Pasting from outside: the window given the keyboard (no window manager does it here), the
+# Players tab, its New player field, Ctrl+V, Enter. xclip stays behind as the clipboard's owner
+# until another program takes it.
+printf 'Zed Pasted\n' | xclip -selection clipboard
+xdotool windowfocus "$id"
+# (The pointer rests before each click: egui takes a press where it last saw the pointer.)
+xdotool mousemove $((x + 353)) $((y + 35))
+sleep 0.3
+xdotool click 1
+sleep 1
+xdotool mousemove $((x + 185)) $((y + 66))
+sleep 0.3
+xdotool click 1
+sleep 0.5
+xdotool key ctrl+v
+sleep 0.5
+xdotool key Return
+sleep 2
+if "$bin" events "$ladder" --json | grep -q '"name": *"Zed Pasted"'; then
+  echo "pasted from outside: the ladder holds Zed Pasted"
+else
+  echo "the name pasted with Ctrl+V did not reach New player"; cat "$work/app.log"; exit 1
+fi
+echo "clipboard: 2 passed, 0 failed"

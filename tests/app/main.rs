@@ -12,5 +12,7 @@ mod app_tonight_swiss;
 mod app_tools;
 mod app_walk;
 mod explain_panel;
+mod import_words;
+mod paste;
 mod support;
 mod tune;

@@ -58,7 +58,11 @@ fn a_score_is_entered_edited_exported_and_read_back() {
     let before = rungs(&["export", &f, "-"]);
     fails(
         &["add-match", &f, "Ann", "Bo", "1", "--goals", "0-2"],
-        &["field `goals`", "0-2", "Ann", "Bo"],
+        &[
+            "field `goals`: `0-2` says Bo beat Ann, but the result says Ann beat Bo; a score \
+             decides the result: give `--goals` without a result, or remove the score with \
+             `--goals ''`",
+        ],
     );
     assert_eq!(rungs(&["export", &f, "-"]), before);
     // Editing the score sets its result.

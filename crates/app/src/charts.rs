@@ -35,15 +35,38 @@ pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder, rows: &[Standing]) {
                 .collect();
             let names: Vec<&'static str> = tiers.iter().map(|t| t.tier.name()).collect();
             let count = names.len();
+            // Players are counted whole: ticks at whole numbers from 0 to a labelled count at
+            // or above the largest bar (egui's own ticks could leave a lone "0").
+            let most = tiers.iter().map(|t| t.count).max().unwrap_or(0) as f64;
+            let room = ((ui.available_width() - 90.0) / 60.0).clamp(2.0, 8.0) as usize;
+            let marks = rungs_chart::ticks::count_marks(most, room);
+            // The last mark, and a little room past it: a full tier (100 Grandweavers, the
+            // last mark 100) does not run into the plot's edge.
+            let top = marks.last().map_or(1.0, |m| m[0] + m[1] * 0.1);
             Plot::new("tiers-chart")
                 .height(height)
                 .allow_scroll(false)
                 .x_axis_label("players")
+                .default_x_bounds(0.0, top)
+                .default_y_bounds(-0.6, count as f64 - 0.4)
+                .x_grid_spacer(move |_| {
+                    marks
+                        .iter()
+                        .map(|&[value, step_size]| egui_plot::GridMark { value, step_size })
+                        .collect()
+                })
+                .x_axis_formatter(|mark, _| widgets::thousands(mark.value.round() as u64))
                 .y_grid_spacer(move |_| {
+                    // Every other tier, from the highest, marked as a coarser step: where the
+                    // plot is too short to name all twelve (a 420-px window), egui names those.
                     (0..count)
                         .map(|i| egui_plot::GridMark {
                             value: i as f64,
-                            step_size: 1.0,
+                            step_size: if (count - 1 - i).is_multiple_of(2) {
+                                2.0
+                            } else {
+                                1.0
+                            },
                         })
                         .collect()
                 })
@@ -74,9 +97,18 @@ pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder, rows: &[Standing]) {
                     .fill(egui::Color32::from_rgb(70, 140, 230).gamma_multiply(0.6))
             })
             .collect();
+        // Round marks across the ratings shown, about one per 80 points of width (egui's own
+        // labelled only its coarsest step: "1000" alone under a 400 to 1,900 histogram).
+        let room = (ui.available_width() / 80.0).clamp(2.0, 12.0) as usize;
         Plot::new("rating-histogram")
             .height(height)
             .allow_scroll(false)
+            .x_grid_spacer(move |input| {
+                rungs_chart::ticks::nice_marks(input.bounds.0, input.bounds.1, room)
+                    .into_iter()
+                    .map(|[value, step_size]| egui_plot::GridMark { value, step_size })
+                    .collect()
+            })
             .x_axis_label(rating_axis(ladder.rules.system()))
             .y_axis_label("players")
             .show(ui, |p| p.bar_chart(BarChart::new("players", bars)));
@@ -145,6 +177,9 @@ pub fn calibration_plot(
         .allow_scroll(false)
         .default_x_bounds(0.0, 1.0)
         .default_y_bounds(0.0, 1.0)
+        // Tenths labelled every fifth (0, 0.2, … 1): egui's own marks labelled "0" alone.
+        .x_grid_spacer(|_| fifths())
+        .y_grid_spacer(|_| fifths())
         .x_axis_label("predicted")
         .y_axis_label("observed")
         .show(ui, |p| {
@@ -158,6 +193,14 @@ pub fn calibration_plot(
         .transform
         .bounds()
         .to_owned()
+}
+
+/// 0, 0.2, 0.4, … 1: the marks of an axis of shares.
+fn fifths() -> Vec<egui_plot::GridMark> {
+    rungs_chart::ticks::nice_marks(0.0, 1.0, 5)
+        .into_iter()
+        .map(|[value, step_size]| egui_plot::GridMark { value, step_size })
+        .collect()
 }
 
 /// The wheel zooms the x-axis around the pointer (Ctrl+wheel still zooms both axes); the

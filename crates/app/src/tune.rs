@@ -236,6 +236,16 @@ pub fn show(
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_millis(100));
     }
+    // The form, the scores and the curves run past a small window's height (at 560 × 420 the
+    // curves began below its bottom edge): the page scrolls.
+    egui::ScrollArea::vertical()
+        .id_salt("tune-page")
+        .auto_shrink([false, false])
+        .show(ui, |ui| page(ui, tune, file, ladder, out));
+}
+
+/// The page below the screen's tab: the form, the Fit button, and the result.
+fn page(ui: &mut egui::Ui, tune: &mut Tune, file: &Path, ladder: &Ladder, out: &mut Vec<Command>) {
     ui.label(
         "Fit a system's parameters to this ladder's history: the values that predict the \
          matches before the date best (log-loss), scored on the matches from it on, which the \
@@ -389,14 +399,28 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
                 if let Some(x) = fitted {
                     ui.weak(format!("{label} fitted at {} (the dot)", short(x)));
                 }
-                // Five ticks across the curve's own x range, whatever the plot's width.
-                let (lo, hi) = curve
-                    .iter()
-                    .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), q| {
-                        (lo.min(q[0]), hi.max(q[0]))
-                    });
-                Plot::new(format!("tune-curve-{name}"))
-                    .width(width)
+                // Five ticks across the curve's own x range, whatever the plot's width; the
+                // view held to it (never below the parameter's floor: a deviation is not
+                // negative), and a flat curve shown around its value, said in words.
+                let floor = f
+                    .rules
+                    .system()
+                    .param(name)
+                    .map_or(f64::NEG_INFINITY, |p| p.min);
+                let view = rungs_chart::ticks::curve_view(curve, floor);
+                if view.is_some_and(|v| v.flat) {
+                    ui.weak(format!(
+                        "flat: {label} changes no prediction over this range"
+                    ));
+                }
+                let (lo, hi) = view.map_or((0.0, 1.0), |v| (v.x[0], v.x[1]));
+                let mut plot = Plot::new(format!("tune-curve-{name}"));
+                if let Some(v) = view {
+                    plot = plot
+                        .default_x_bounds(v.x[0], v.x[1])
+                        .default_y_bounds(v.y[0], v.y[1]);
+                }
+                plot.width(width)
                     .height(160.0)
                     .allow_scroll(false)
                     .x_grid_spacer(move |_| {

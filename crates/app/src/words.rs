@@ -172,6 +172,13 @@ pub fn action(e: &ActionError, screen: impl Into<Form>) -> String {
             "this is a player joining: only its date can be changed".to_string()
         }
         ActionError::Refused { reason, .. } => reason.clone(),
+        ActionError::ScoreAgainstResult {
+            score, says, given, ..
+        } => format!(
+            "{label} {} says {says}, but the result says {given}: clear the score, or change \
+             the score or the result so that they agree",
+            quoted(score)
+        ),
         ActionError::Param { error, .. } => param(error),
         ActionError::Csv(e) => return csv(e),
         ActionError::Replay { message, .. } => message.clone(),
@@ -242,6 +249,59 @@ pub fn csv(e: &CsvError) -> String {
                 "" => format!("{at}: the date is missing{like}"),
                 t => format!("{at}: {} is not a date{like}", quoted(t)),
             }
+        }
+        Some(CsvProblem::MissingColumn {
+            column,
+            columns,
+            more,
+        }) => {
+            let has = if columns.is_empty() {
+                "its first line names no columns".to_string()
+            } else {
+                let listed: Vec<String> = columns.iter().map(|c| format!("“{c}”")).collect();
+                let more = match more {
+                    0 => String::new(),
+                    n => format!(" and {n} more"),
+                };
+                format!("its columns are {}{more}", listed.join(", "))
+            };
+            // The standard layout's columns are worth naming; a layout's other column
+            // (the international results' "away_score") is named alone.
+            let standard = ["date", "player_a", "player_b", "score"];
+            let hint = if standard.contains(&column.as_str()) {
+                ". A match file's first line names its columns: date, player_a, player_b, score"
+            } else {
+                ""
+            };
+            format!(
+                "{file} has no column called {}; {has}{hint}",
+                quoted(column)
+            )
+        }
+        Some(CsvProblem::RepeatedColumn { column, places }) => format!(
+            "{file}: the first line names the column {} twice (columns {} and {})",
+            quoted(column),
+            places[0],
+            places[1]
+        ),
+        Some(CsvProblem::HalfMedals { present, absent }) => format!(
+            "{file} has a column {} but none called {}: medals need both",
+            quoted(present),
+            quoted(absent)
+        ),
+        Some(CsvProblem::ShortRow {
+            column,
+            cells,
+            header,
+        }) => format!(
+            "{at}: the line has {cells} cell{} where the first line names {header} columns, \
+             so it has no {}",
+            if *cells == 1 { "" } else { "s" },
+            quoted(column)
+        ),
+        // A cell's problem: said with its column, by the header's name for it.
+        None if e.line > 0 && e.field != "row" => {
+            format!("{at}, column {}: {}", quoted(&e.field), e.message)
         }
         None => format!("{at}: {}", e.message),
     }
@@ -355,5 +415,30 @@ mod tests {
         );
         let e = ActionError::invalid(&Place::file("/tmp/club.rungs"), "date", "x", "is no date");
         assert_eq!(action(&e, Screen::Settings), "From: “x” is no date");
+    }
+
+    /// A score that says another result than the one chosen: the command line says its
+    /// flags, the app the Score field by its label and what can be done on the form.
+    #[test]
+    fn a_score_against_the_result_is_said_in_each_doors_words() {
+        let e = ActionError::ScoreAgainstResult {
+            at: Place::file("/tmp/club.rungs"),
+            score: "2-1".into(),
+            says: "Scotland beat England".into(),
+            given: "Scotland drew with England".into(),
+        };
+        assert_eq!(
+            e.to_string(),
+            "/tmp/club.rungs: field `goals`: `2-1` says Scotland beat England, but the result \
+             says Scotland drew with England; a score decides the result: give `--goals` \
+             without a result, or remove the score with `--goals ''`"
+        );
+        for form in [Form::Screen(Screen::EnterMatch), Form::EditWindow] {
+            assert_eq!(
+                action(&e, form),
+                "Score “2-1” says Scotland beat England, but the result says Scotland drew with \
+                 England: clear the score, or change the score or the result so that they agree"
+            );
+        }
     }
 }

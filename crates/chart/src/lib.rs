@@ -17,6 +17,7 @@ pub mod hover;
 pub mod markers;
 pub mod series;
 pub mod simulated;
+pub mod ticks;
 pub mod x;
 
 pub use band::{BandMesh, band_mesh};

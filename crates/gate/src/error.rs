@@ -206,6 +206,20 @@ pub enum ActionError {
     /// A shared ladder's server or replica (see `shared.rs`).
     #[error(transparent)]
     Shared(#[from] rungs_store::shared::SharedError),
+    /// A match's score and its result disagree ("2-1" with a draw): the score, the result it
+    /// says and the result given, each in words with the sides' names, so that each door
+    /// says what its user can do about it.
+    #[error(
+        "{at}field `goals`: {} says {says}, but the result says {given}; a score decides the \
+         result: give `--goals` without a result, or remove the score with `--goals ''`",
+        quoted(score)
+    )]
+    ScoreAgainstResult {
+        at: Place,
+        score: String,
+        says: String,
+        given: String,
+    },
 }
 
 impl ActionError {
@@ -232,6 +246,7 @@ impl ActionError {
             | ActionError::UnknownPlayer { field, .. }
             | ActionError::NameTaken { field, .. } => Some(field),
             ActionError::NotYetJoined { .. } | ActionError::Future { .. } => Some("date"),
+            ActionError::ScoreAgainstResult { .. } => Some("goals"),
             _ => None,
         }
     }
@@ -251,7 +266,8 @@ impl ActionError {
             | ActionError::Refused { at, .. }
             | ActionError::Param { at, .. }
             | ActionError::Replay { at, .. }
-            | ActionError::AlreadyImported { at, .. } => Some(at),
+            | ActionError::AlreadyImported { at, .. }
+            | ActionError::ScoreAgainstResult { at, .. } => Some(at),
             _ => None,
         }
     }

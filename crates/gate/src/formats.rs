@@ -162,8 +162,8 @@ impl Context<'_> {
     ) -> Result<Action, ActionError> {
         let mut m = Match::new(a, b, result);
         m.goals = goals;
-        let players = || format!("{} v {}", self.name_of(a), self.name_of(b));
-        super::matches::check_score(&self.at, &m, &players)?;
+        let words = |m: &Match| self.words(&Event::Match(m.clone()));
+        super::matches::check_score(&self.at, &m, &words)?;
         self.check_match(&|| self.at.clone(), date, &m)?;
         let label = format!("added {} ({what})", self.words(&Event::Match(m.clone())));
         Action::new(

@@ -124,8 +124,12 @@ pub fn optional_class(at: &Place, text: Option<&str>) -> Result<Option<EventClas
 
 /// The one check of a match's score against its result: a score decides a played
 /// result, so "Ann beat Bo 1-3" is refused naming both; a forfeit or cancelled match has no
-/// score. `players` names the sides for the message.
-pub fn check_score(at: &Place, m: &Match, players: &dyn Fn() -> String) -> Result<(), ActionError> {
+/// score. `words` says a match in words with the sides' names.
+pub fn check_score(
+    at: &Place,
+    m: &Match,
+    words: &dyn Fn(&Match) -> String,
+) -> Result<(), ActionError> {
     let Some(goals) = m.goals else {
         return Ok(());
     };
@@ -140,16 +144,18 @@ pub fn check_score(at: &Place, m: &Match, players: &dyn Fn() -> String) -> Resul
     }
     match m.result {
         MatchResult::Played(o) if o == score::outcome_of(goals) => Ok(()),
-        MatchResult::Played(_) => Err(ActionError::invalid(
-            at,
-            "goals",
-            &text,
-            format!(
-                "does not agree with the result: {} (leave the result empty and the score \
-                 decides it)",
-                players()
-            ),
-        )),
+        MatchResult::Played(_) => {
+            let said = Match {
+                result: MatchResult::Played(score::outcome_of(goals)),
+                ..m.clone()
+            };
+            Err(ActionError::ScoreAgainstResult {
+                at: at.clone(),
+                score: text,
+                says: words(&said),
+                given: words(m),
+            })
+        }
         _ => Err(ActionError::invalid(
             at,
             "goals",
@@ -157,7 +163,7 @@ pub fn check_score(at: &Place, m: &Match, players: &dyn Fn() -> String) -> Resul
             format!(
                 "is a score, but the match is not played ({}); a forfeit or cancelled match \
                  has none",
-                players()
+                words(m)
             ),
         )),
     }
@@ -319,7 +325,7 @@ impl Action {
             class: optional_class(at, input.class.as_deref())?,
             board: None,
         };
-        check_score(at, &m, &|| ctx.words(&Event::Match(m.clone())))?;
+        check_score(at, &m, &|m| ctx.words(&Event::Match(m.clone())))?;
         check_medals(at, &m, &|| ctx.words(&Event::Match(m.clone())))?;
         ctx.check_match(&|| ctx.at.clone(), date, &m)?;
         ctx.check_side(&|| ctx.at.clone(), &m)?;
@@ -448,7 +454,7 @@ impl Action {
         if edit.class.is_some() {
             m.class = optional_class(at, edit.class.as_deref())?;
         }
-        check_score(at, &m, &|| ctx.words(&Event::Match(m.clone())))?;
+        check_score(at, &m, &|m| ctx.words(&Event::Match(m.clone())))?;
         check_medals(at, &m, &|| ctx.words(&Event::Match(m.clone())))?;
         // A board's result given other players is no longer that board's.
         let players = |m: &Match| -> Vec<PlayerId> {

@@ -213,7 +213,7 @@ impl Store {
     }
 
     /// The season archive as `cache_seasons` holds it, in the order the seasons ended.
-    fn cached_archive(&self, conn: &Connection) -> Result<Vec<SeasonRecord>> {
+    pub(crate) fn cached_archive(&self, conn: &Connection) -> Result<Vec<SeasonRecord>> {
         let mut stmt = conn
             .prepare_cached("SELECT position, state FROM cache_seasons ORDER BY position")
             .map_err(|e| self.sql(e))?;

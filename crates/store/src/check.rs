@@ -4,7 +4,7 @@
 //! caches stamped with this log, and every cache equal to a fresh replay. A repair rebuilds
 //! every cache from the log in one transaction and never touches the log.
 
-use super::histories::{Histories, RowCounter};
+use super::histories::Histories;
 use super::history_blob;
 use super::{Result, Store, StoreError};
 use rungs_ladder::event::PlayerId;
@@ -41,6 +41,21 @@ impl CheckReport {
             self.more += 1;
         }
     }
+
+    /// A finding made later that belongs where the report then held `at` problems: listed
+    /// there, as if found then (a finding it pushes past the dozen is counted instead).
+    fn found_at(&mut self, at: usize, what: impl Into<String>) {
+        if at >= LISTED {
+            self.more += 1;
+            return;
+        }
+        if self.problems.len() >= LISTED {
+            self.problems.pop();
+            self.more += 1;
+        }
+        self.problems
+            .insert(at.min(self.problems.len()), what.into());
+    }
 }
 
 /// What SQLite's integrity check says of the file `conn` reads ("ok" when sound).
@@ -64,6 +79,17 @@ fn with_integrity(lines: &[String], rest: CheckReport) -> CheckReport {
     }
     report.more += rest.more;
     report
+}
+
+/// What a check finds when the histories are not the ones rungs wrote.
+const HISTORIES_CHANGED: &str =
+    "the players' histories are not what rungs wrote (changed outside rungs)";
+
+/// The histories' digest the guard holds (`None`: a file from before the guard, or a guard
+/// that does not read, found so already) and where in the report a finding about it goes.
+struct HistoriesGuard {
+    at: usize,
+    want: Option<u64>,
 }
 
 /// What `rungs repair` did.
@@ -228,17 +254,24 @@ impl Store {
                     Ok(None) => {}
                     Err(e) => report.found(self.without_path(&e)),
                 }
-                match self.histories_sound(conn) {
-                    Ok(true) => {}
-                    Ok(false) => report.found(
-                        "the players' histories are not what rungs wrote (changed outside rungs)",
-                    ),
-                    Err(e) => report.found(self.without_path(&e)),
-                }
+                // The histories' digest is taken in the pass that compares them with the
+                // replay's (one read of tens of megabytes, not two); its finding keeps this
+                // place in the report.
+                let histories = HistoriesGuard {
+                    at: report.problems.len(),
+                    want: match self.guard(conn) {
+                        Ok(g) => g.map(|g| g.histories),
+                        Err(e) => {
+                            report.found(self.without_path(&e));
+                            None
+                        }
+                    },
+                };
                 let events = match self.events(conn) {
                     Ok(e) => e,
                     Err(e) => {
                         report.found(format!("the log: {}", self.without_path(&e)));
+                        self.histories_apart(&histories, &mut report);
                         return Ok(report);
                     }
                 };
@@ -246,17 +279,15 @@ impl Store {
                     report.found("the caches' last event is not the log's".to_string());
                 }
                 report.events = events.len();
-                let mut counter = RowCounter::default();
-                let _ = events.for_each(|_, _, e| -> std::result::Result<(), ()> {
-                    counter.add(e);
-                    Ok(())
-                });
+                // Room for each player's rows as the cache holds them packed, rather than a
+                // pass over the log counting them.
+                let room = self.cached_history_sizes(conn, events.len());
                 let rules = self.initial_rules()?;
-                let (fresh, replayed) = counter
-                    .histories(0)
+                let (fresh, replayed) = Histories::with_room(&room)
                     .packed_beside(events.len() > 1 << 14, |add| {
                         self.run(&rules, &events, false, true, add)
                     });
+                drop(room);
                 let ladder = match replayed {
                     Ok(l) => l,
                     Err(e) => {
@@ -264,17 +295,64 @@ impl Store {
                             "the log does not replay: {}",
                             self.without_path(&e)
                         ));
+                        self.histories_apart(&histories, &mut report);
                         return Ok(report);
                     }
                 };
                 report.players = ladder.players.iter().filter(|p| p.joined).count();
                 names_in_use(&ladder, &mut report);
-                self.compare_caches(&ladder, &fresh, &mut report)?;
+                match self.compare_caches(&ladder, &fresh, &mut report)? {
+                    Some(sum) => {
+                        if histories.want.is_some_and(|want| want != sum) {
+                            report.found_at(histories.at, HISTORIES_CHANGED);
+                        }
+                    }
+                    None => self.histories_apart(&histories, &mut report),
+                }
             }
             Ok(None) => report.found("the caches are missing"),
             Err(e) => report.found(format!("the caches: {}", self.without_path(&e))),
         }
         Ok(report)
+    }
+
+    /// The histories' digest, read on its own where the check stopped before comparing the
+    /// histories (the log does not read or replay, the cached players do not read).
+    fn histories_apart(&self, guard: &HistoriesGuard, report: &mut CheckReport) {
+        let Some(want) = guard.want else {
+            return;
+        };
+        match self.histories_digest(&self.conn) {
+            Ok(sum) if sum == want => {}
+            Ok(_) => report.found_at(guard.at, HISTORIES_CHANGED),
+            Err(e) => report.found_at(guard.at, self.without_path(&e)),
+        }
+    }
+
+    /// Each player's cached history's size in bytes, by player id, for ids below `events`
+    /// (no ladder has more players than events; a damaged row's id is left out). Empty if
+    /// the table does not read: the check finds that on its own.
+    fn cached_history_sizes(&self, conn: &rusqlite::Connection, events: usize) -> Vec<usize> {
+        let mut room = Vec::new();
+        let Ok(mut stmt) = conn.prepare("SELECT player, length(rows) FROM cache_history") else {
+            return room;
+        };
+        let Ok(rows) = stmt.query_map([], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))
+        else {
+            return room;
+        };
+        for (player, bytes) in rows.flatten() {
+            let (Ok(p), Ok(bytes)) = (usize::try_from(player), usize::try_from(bytes)) else {
+                continue;
+            };
+            if p < events {
+                if p >= room.len() {
+                    room.resize(p + 1, 0);
+                }
+                room[p] = bytes;
+            }
+        }
+        room
     }
 
     /// An error's message without the file's name in front (a report names the file once).
@@ -284,39 +362,45 @@ impl Store {
         text.strip_prefix(&prefix).unwrap_or(&text).to_string()
     }
 
+    /// Compares the caches with a fresh replay (`fresh`, its histories `history`), and
+    /// returns the digest of the cached histories as the guard takes it, read in the same
+    /// pass (`None` if the cached players did not read, and the histories were not reached).
     fn compare_caches(
         &self,
         fresh: &Ladder,
         history: &Histories,
         report: &mut CheckReport,
-    ) -> Result<()> {
+    ) -> Result<Option<u64>> {
         let conn = &self.conn;
-        let cached = match self.cached_ladder(conn) {
-            Ok(l) => l,
+        let cached = match self.cached_beside(conn, fresh) {
+            Ok(c) => c,
             Err(e) => {
                 report.found(self.without_path(&e));
-                return Ok(());
+                return Ok(None);
             }
         };
         // Compared as values first: a JSON tree of a long season archive takes gigabytes, so
         // it is built only to name what differs.
-        if !cached.same_but_players(fresh) {
+        if !cached.shell.same_but_players(fresh) {
             let (a, b) = (
-                serde_json::to_value(cached.clone_without_players()).unwrap_or(Value::Null),
+                serde_json::to_value(cached.shell.clone_without_players()).unwrap_or(Value::Null),
                 serde_json::to_value(fresh.clone_without_players()).unwrap_or(Value::Null),
             );
             for d in field_differences(&a, &b) {
                 report.found(format!("the cached ladder: {d}"));
             }
         }
-        if cached.players.len() != fresh.players.len() {
+        if cached.players != fresh.players.len() {
             report.found(format!(
                 "the caches hold {} players where a replay gives {}",
-                cached.players.len(),
+                cached.players,
                 fresh.players.len()
             ));
         }
-        for (id, (c, f)) in cached.players.iter().zip(&fresh.players).enumerate() {
+        for (id, c) in &cached.differing {
+            let Some(f) = fresh.players.get(*id) else {
+                continue;
+            };
             if c != f {
                 let who = if f.joined {
                     f.name.clone()
@@ -359,6 +443,7 @@ impl Store {
             .map_err(|e| self.sql(e))?;
         let mut rows = stmt.query([]).map_err(|e| self.sql(e))?;
         let mut seen = 0usize;
+        let mut sum = 0u64;
         let name = |p: PlayerId| {
             fresh
                 .player(p)
@@ -373,6 +458,7 @@ impl Store {
                 .get_ref(3)
                 .and_then(|v| Ok(v.as_blob()?))
                 .map_err(|e| self.sql(e))?;
+            sum = sum.wrapping_add(super::guard::history_term(player, day, seq, blob));
             let Ok(p) = PlayerId::try_from(player) else {
                 report.found(format!(
                     "the cached history of player #{player}, who does not exist"
@@ -426,7 +512,53 @@ impl Store {
                 "the caches hold the history of {seen} players where a replay gives {replayed}"
             ));
         }
-        Ok(())
+        Ok(Some(sum))
+    }
+
+    /// The cached ladder beside `fresh`: its shell (everything but the players) and season
+    /// archive, and each cached player compared as the cache writes them, the fresh player's
+    /// JSON beside the cached text. Only a text that differs is read back, to name what
+    /// differs (or to find the same value written otherwise, by an older rungs): reading
+    /// ten thousand players' JSON cost a check more than writing them.
+    fn cached_beside(&self, conn: &rusqlite::Connection, fresh: &Ladder) -> Result<Cached> {
+        let mut shell = self.ladder_shell(conn)?;
+        if self.archive_table {
+            shell.archive = self.cached_archive(conn)?;
+        }
+        shell.players.clear();
+        let mut stmt = conn
+            .prepare_cached("SELECT id, state FROM cache_players ORDER BY id")
+            .map_err(|e| self.sql(e))?;
+        let mut rows = stmt.query([]).map_err(|e| self.sql(e))?;
+        let mut players = 0usize;
+        let mut differing = Vec::new();
+        let mut written = Vec::new();
+        while let Some(r) = rows.next().map_err(|e| self.sql(e))? {
+            let id: i64 = r.get(0).map_err(|e| self.sql(e))?;
+            let text = r
+                .get_ref(1)
+                .and_then(|v| Ok(v.as_str()?))
+                .map_err(|e| self.sql(e))?;
+            // Players are cached 0, 1, 2, …: an id is never a number to allocate by.
+            if id != players as i64 {
+                return Err(
+                    self.bad_cache(format!("players are numbered {id} where {players} was due"))
+                );
+            }
+            players += 1;
+            if let Some(f) = fresh.players.get(id as usize) {
+                written.clear();
+                if serde_json::to_writer(&mut written, f).is_ok() && written == text.as_bytes() {
+                    continue;
+                }
+            }
+            differing.push((id as usize, self.player_state(id, text)?));
+        }
+        Ok(Cached {
+            shell,
+            players,
+            differing,
+        })
     }
 
     /// Rebuilds every cache of the ladder at `path` from its log, in one transaction; the log
@@ -445,6 +577,16 @@ impl Store {
             players,
         })
     }
+}
+
+/// The cached ladder as a check compares it (see `Store::cached_beside`).
+struct Cached {
+    /// Everything but the players.
+    shell: Ladder,
+    /// How many players the cache holds.
+    players: usize,
+    /// The cached players whose text is not the fresh player's, by id, as read.
+    differing: Vec<(usize, rungs_ladder::state::PlayerState)>,
 }
 
 /// A history without the rows that repeat the figures of the row before.
@@ -495,5 +637,26 @@ mod tests {
             (4, 9, 8, 3)
         );
         assert_eq!(with_integrity(&["ok".to_string()], rest.clone()), rest);
+    }
+
+    /// A finding placed where it would have been found: of 11 listed, one placed at 3 is
+    /// the fourth (12 listed); one more placed at 2 is the third, and pushes the last out
+    /// into the count; one placed past the dozen is counted.
+    #[test]
+    fn a_finding_placed_earlier_lists_as_if_found_then() {
+        let mut r = CheckReport::default();
+        for k in 0..11 {
+            r.found(format!("p{k}"));
+        }
+        r.found_at(3, "x");
+        assert_eq!(r.problems[2..5], ["p2", "x", "p3"]);
+        assert_eq!((r.problems.len(), r.more), (12, 0));
+        r.found_at(2, "y");
+        assert_eq!(r.problems[1..5], ["p1", "y", "p2", "x"]);
+        assert_eq!(r.problems.last().map(String::as_str), Some("p9"));
+        assert_eq!((r.problems.len(), r.more), (12, 1));
+        r.found_at(12, "z");
+        assert_eq!((r.problems.len(), r.more), (12, 2));
+        assert!(!r.problems.iter().any(|p| p == "z"));
     }
 }

@@ -85,6 +85,19 @@ impl RowCounter {
 }
 
 impl Histories {
+    /// Empty histories with room for `bytes[p]` packed bytes for player `p`: what a check
+    /// replays beside the cache, sized by the cached blobs (a sound cache holds exactly what
+    /// the replay packs), without a pass over the log to count the rows. A blob that turns
+    /// out short grows as rows come.
+    pub fn with_room(bytes: &[usize]) -> Histories {
+        let n = bytes.len();
+        Histories {
+            blobs: bytes.iter().map(|&b| Vec::with_capacity(b)).collect(),
+            packers: vec![history_blob::Packer::default(); n],
+            last: vec![None; n],
+        }
+    }
+
     /// Takes rows in replay order (a player id indexes the ladder's players: no row names a
     /// player the ladder does not hold).
     pub fn add(&mut self, rows: &[HistoryRow]) {

@@ -48,7 +48,7 @@ impl<R: Read> MatchReader<R> {
                 self.cols.name(idx),
                 format!(
                     "{} holds a comma and a space: a name cannot hold a comma (write {} \
-                     without it); a team is written with commas alone, as `Ann,Bo`",
+                     without it); a team is written with commas alone, as \"Ann,Bo\"",
                     quote(cell),
                     quote(&cell.replacen(',', "", 1)),
                 ),
@@ -387,11 +387,11 @@ impl<R: Read> MatchReader<R> {
                         line,
                         cols.name(missing),
                         format!(
-                            "only one of the two medal counts is given (`{}` is {}, `{}` is \
+                            "only one of the two medal counts is given ({} holds {}, {} is \
                              empty): give both or neither",
-                            cols.name(given),
+                            quote(cols.name(given)),
                             quote(self.cell(given, line)?),
-                            cols.name(missing)
+                            quote(cols.name(missing))
                         ),
                     ));
                 }

@@ -1,7 +1,7 @@
 //! Which columns of a match CSV hold what: the [`Mapping`] given (its presets among them),
 //! and the columns it finds in a file's header.
-use super::record::CsvError;
-use super::words::list_columns;
+use super::record::{CsvError, CsvProblem};
+use super::words::{list_columns, listed_columns};
 use rungs_ladder::event::EventClass;
 
 /// Which columns hold what. Columns are named by header text (case-insensitive, trimmed).
@@ -227,7 +227,7 @@ impl Columns {
                 .map(|(i, _)| i);
             let first = hits.next();
             if let (Some(i), Some(j)) = (first, hits.next()) {
-                return Err(err(
+                let mut e = err(
                     header_line,
                     wanted,
                     format!(
@@ -236,7 +236,12 @@ impl Columns {
                         i + 1,
                         j + 1
                     ),
-                ));
+                );
+                e.problem = Some(Box::new(CsvProblem::RepeatedColumn {
+                    column: wanted.to_string(),
+                    places: [i + 1, j + 1],
+                }));
+                return Err(e);
             }
             Ok(first)
         };
@@ -249,17 +254,24 @@ impl Columns {
                         "is not text (a match CSV is a text file); nothing was imported"
                             .to_string(),
                     );
-                    e.problem = Some(Box::new(super::record::CsvProblem::NotText));
+                    e.problem = Some(Box::new(CsvProblem::NotText));
                     return e;
                 }
-                err(
+                let mut e = err(
                     header_line,
                     wanted,
                     format!(
                         "the header has no column `{wanted}`; its columns are: {}",
                         list_columns(&names)
                     ),
-                )
+                );
+                let (columns, more) = listed_columns(&names);
+                e.problem = Some(Box::new(CsvProblem::MissingColumn {
+                    column: wanted.to_string(),
+                    columns,
+                    more,
+                }));
+                e
             })
         };
         let optional = |wanted: &Option<String>| -> Result<Option<usize>, CsvError> {
@@ -286,13 +298,15 @@ impl Columns {
                 } else {
                     (name(&mapping.medals_b), name(&mapping.medals_a))
                 };
-                return Err(err(
+                let mut e = err(
                     header_line,
                     &absent,
                     format!(
                         "the header has `{present}` but no `{absent}`: medals need both columns"
                     ),
-                ));
+                );
+                e.problem = Some(Box::new(CsvProblem::HalfMedals { present, absent }));
+                return Err(e);
             }
         };
         let scenario = optional(&mapping.scenario)?;

@@ -283,7 +283,7 @@ impl<R: Read> MatchReader<R> {
 
         if len < header_len {
             if let Some(missing) = cols.required().filter(|&i| i >= len).min() {
-                return Err(self.error(
+                let mut e = self.error(
                     line,
                     cols.name(missing),
                     format!(
@@ -292,7 +292,13 @@ impl<R: Read> MatchReader<R> {
                         if len == 1 { "" } else { "s" },
                         cols.name(missing)
                     ),
-                ));
+                );
+                e.problem = Some(Box::new(super::record::CsvProblem::ShortRow {
+                    column: cols.name(missing).to_string(),
+                    cells: len,
+                    header: header_len,
+                }));
+                return Err(e);
             }
         } else if len > header_len
             && self

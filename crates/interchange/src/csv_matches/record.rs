@@ -72,4 +72,21 @@ pub enum CsvProblem {
         text: String,
         example: Option<String>,
     },
+    /// The header has no column of this name: the columns it has (the first 30, escaped
+    /// and cut as a message quotes them) and how many more.
+    MissingColumn {
+        column: String,
+        columns: Vec<String>,
+        more: usize,
+    },
+    /// The header names a column twice, at these 1-based places.
+    RepeatedColumn { column: String, places: [usize; 2] },
+    /// One medal column without the other.
+    HalfMedals { present: String, absent: String },
+    /// A row with fewer cells than the header, none for this column.
+    ShortRow {
+        column: String,
+        cells: usize,
+        header: usize,
+    },
 }

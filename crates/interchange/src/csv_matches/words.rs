@@ -18,23 +18,34 @@ pub(super) fn quote(text: &str) -> String {
     format!("\"{}{more}\"", head.escape_debug())
 }
 
-/// The header's columns for a "missing column" message.
-pub(super) fn list_columns(names: &[String]) -> String {
+/// The header's columns a "missing column" message lists: the first 30, each escaped and
+/// cut, and how many more there are (none listed when every name is empty).
+pub(super) fn listed_columns(names: &[String]) -> (Vec<String>, usize) {
     if names.iter().all(String::is_empty) {
-        return "(none)".into();
+        return (Vec::new(), 0);
     }
-    let mut list: Vec<String> = names
+    let list = names
         .iter()
         .take(MAX_LISTED_COLUMNS)
         .map(|n| {
             let mut chars = n.chars();
             let head: String = chars.by_ref().take(MAX_QUOTED_CHARS).collect();
             let more = if chars.next().is_some() { "…" } else { "" };
-            format!("`{}{more}`", head.escape_debug())
+            format!("{}{more}", head.escape_debug())
         })
         .collect();
-    if names.len() > MAX_LISTED_COLUMNS {
-        list.push(format!("… ({} more)", names.len() - MAX_LISTED_COLUMNS));
+    (list, names.len().saturating_sub(MAX_LISTED_COLUMNS))
+}
+
+/// The header's columns for a "missing column" message, as the command line lists them.
+pub(super) fn list_columns(names: &[String]) -> String {
+    let (listed, more) = listed_columns(names);
+    if listed.is_empty() {
+        return "(none)".into();
+    }
+    let mut list: Vec<String> = listed.iter().map(|n| format!("`{n}`")).collect();
+    if more > 0 {
+        list.push(format!("… ({more} more)"));
     }
     list.join(", ")
 }
