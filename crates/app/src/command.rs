@@ -161,6 +161,13 @@ pub enum Command {
         result: String,
         said: String,
     },
+    /// Show File → Open shared ladder…'s form.
+    AskShared,
+    /// Open the shared ladder at this URL, with the password the server asked for if any.
+    OpenShared {
+        url: String,
+        password: Option<crate::shared_ladder::Secret>,
+    },
 }
 
 /// What the tool screens ask for.

@@ -38,6 +38,7 @@ mod replay;
 pub mod screens;
 mod seasons;
 pub mod settings;
+pub mod shared_ladder;
 pub mod simulate;
 pub mod standings;
 mod standings_table;
@@ -88,6 +89,8 @@ pub struct RungsApp {
     file_checked: (f64, bool),
     /// The window's title as last set.
     title: String,
+    /// Whether closing was refused once to say that changes wait for the server.
+    quit_warned: bool,
 }
 
 /// egui's default proportional font has no arrows, badges or geometric shapes; Hack (bundled
@@ -127,6 +130,7 @@ impl RungsApp {
             png_saved: None,
             file_checked: (0.0, false),
             title: String::new(),
+            quit_warned: false,
         };
         app.follow_up();
         app
@@ -147,6 +151,21 @@ impl RungsApp {
         }
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_secs_f64(FILE_CHECK_SECONDS));
+    }
+
+    /// Closing the window with changes waiting for a shared ladder's server says so once;
+    /// closing again quits.
+    fn quit_check(&mut self, ctx: &egui::Context) {
+        if !ctx.input(|i| i.viewport().close_requested()) {
+            return;
+        }
+        if let Some(words) = self.state.quit_warning()
+            && !self.quit_warned
+        {
+            self.quit_warned = true;
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.state.say_now(Ok(words));
+        }
     }
 
     /// Applies `cmd` as a click would, and hands on what the screens must do.
@@ -354,6 +373,9 @@ impl RungsApp {
         self.state.poll_job();
         self.follow_up();
         self.follow_file(ui);
+        self.state.follow_shared();
+        self.quit_check(ui.ctx());
+        shared_ladder::form(ui.ctx(), &mut self.state.shared_form, &mut self.commands);
         let title = window_title(self.state.path());
         if title != self.title {
             ui.ctx()

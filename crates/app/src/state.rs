@@ -57,6 +57,12 @@ pub struct AppState {
     /// Actions another program made while this window was open (each said when it arrived):
     /// an undo of one says whose it was.
     others_actions: std::collections::HashSet<i64>,
+    /// The shared ladder open, if the ladder is one (its replica is the store's file).
+    pub shared: Option<crate::shared_ladder::SharedLadder>,
+    /// File → Open shared ladder…'s form, while it shows.
+    pub shared_form: Option<crate::shared_ladder::SharedForm>,
+    /// How many times the shared ladder's replica had been made again when last opened.
+    pub(crate) shared_remade: u64,
 }
 
 /// Opens `dir` in the desktop's file manager (xdg-open), waited for on a thread of its own so
@@ -102,6 +108,9 @@ impl AppState {
             follow_ups: Vec::new(),
             history: None,
             others_actions: std::collections::HashSet::new(),
+            shared: None,
+            shared_form: None,
+            shared_remade: 0,
         }
     }
 
@@ -187,6 +196,11 @@ impl AppState {
         }
         let before = store.seen_action().unwrap_or(0);
         self.reload();
+        self.say_arrived(before);
+    }
+
+    /// Says what arrived after action `before` ("2 changes from another program: …").
+    pub(crate) fn say_arrived(&mut self, before: i64) {
         let Some(store) = &self.store else {
             return;
         };
@@ -243,7 +257,7 @@ impl AppState {
     }
 
     /// Where a message about what is being done now belongs.
-    fn origin(&self) -> Origin {
+    pub(crate) fn origin(&self) -> Origin {
         Origin {
             stamp: self.messages.stamp(),
             screen: self.screen,
@@ -322,8 +336,12 @@ impl AppState {
             Command::EditMatch { .. } => super::words::Form::EditWindow,
             _ => origin.screen.into(),
         };
+        let changes = cmd.changes_ladder();
         if let Err(e) = self.try_apply(cmd) {
             self.say_error_typed(&e, origin, form);
+        }
+        if let (true, Some(shared)) = (changes, &self.shared) {
+            shared.poke();
         }
     }
 
@@ -533,8 +551,10 @@ impl AppState {
             .unwrap_or_default()
     }
 
-    fn set_store(&mut self, store: Store) {
+    pub(crate) fn set_store(&mut self, store: Store) {
         let path = store.path().to_path_buf();
+        // Another ladder: a shared one open lets its replica go (after a last sync).
+        self.shared = None;
         self.store = Some(store);
         self.reset_tools(true);
         self.pending = None;
