@@ -199,6 +199,11 @@ impl RungsApp {
         let mut state = match file {
             // A name from a terminal is relative to where it was typed: made whole once here, so
             // the pickers start in its folder and the recent list finds it from anywhere.
+            // `rungs postgres://…`: the shared ladder there (its form asks a password if the
+            // server wants one).
+            Some(named) if named.to_str().is_some_and(rungs_store::shared::is_url) => {
+                AppState::open_shared_named(dir, named.to_string_lossy().into_owned())
+            }
             Some(named) => {
                 let named = std::path::absolute(&named).unwrap_or(named);
                 AppState::open_named(dir, &named)

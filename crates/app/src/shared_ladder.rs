@@ -265,6 +265,21 @@ pub fn form(ctx: &egui::Context, form: &mut Option<SharedForm>, out: &mut Vec<Co
 }
 
 impl AppState {
+    /// The app on the shared ladder at `url` (`rungs URL`): opened, or its form showing
+    /// why not (and a password field when the server asks for one).
+    pub fn open_shared_named(data_dir: PathBuf, url: String) -> AppState {
+        let mut state = AppState::empty(data_dir);
+        state.shared_form = Some(SharedForm {
+            url: url.clone(),
+            ..SharedForm::default()
+        });
+        state.apply(Command::OpenShared {
+            url,
+            password: None,
+        });
+        state
+    }
+
     /// Opens the shared ladder at `url`; a server that asks a password opens the field.
     pub(crate) fn open_shared(&mut self, url: String, password: Option<Secret>) -> AppResult<()> {
         // The old session lets its replica go (a last sync) before another opens.
