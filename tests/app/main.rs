@@ -6,6 +6,7 @@ mod app_everyday;
 mod app_followups;
 mod app_publish;
 mod app_round_three;
+mod app_shared;
 mod app_tonight;
 mod app_tools;
 mod app_walk;

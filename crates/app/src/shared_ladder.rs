@@ -235,15 +235,17 @@ pub fn form(ctx: &egui::Context, form: &mut Option<SharedForm>, out: &mut Vec<Co
         .collapsible(false)
         .resizable(false)
         .show(ctx, |ui| {
-            ui.label("The ladder's address on the server:");
+            let label = ui.label("Address");
             ui.add(
                 egui::TextEdit::singleline(&mut f.url)
                     .hint_text("postgres://ann@db.example.org/federation?ladder=club")
                     .desired_width(380.0),
-            );
+            )
+            .labelled_by(label.id);
             if f.asks_password {
-                ui.label("The server asks for a password:");
-                ui.add(egui::TextEdit::singleline(&mut f.password.0).password(true));
+                let label = ui.label("Password (the server asks for one)");
+                ui.add(egui::TextEdit::singleline(&mut f.password.0).password(true))
+                    .labelled_by(label.id);
             }
             ui.horizontal(|ui| {
                 if ui.button("Open").clicked() {
@@ -353,12 +355,13 @@ impl AppState {
         }
     }
 
-    /// Waits until the sync thread has finished `rounds` more syncs (tests).
+    /// Waits until the sync thread has run `rounds` whole syncs begun after this call (tests):
+    /// one more than that finishes, as one may have been under way already.
     pub fn wait_for_syncs(&mut self, rounds: u64) {
         let Some(shared) = &self.shared else {
             return;
         };
-        let goal = shared.status().rounds + rounds;
+        let goal = shared.status().rounds + rounds + 1;
         while shared.status().rounds < goal {
             shared.poke();
             std::thread::sleep(Duration::from_millis(20));

@@ -136,8 +136,10 @@ impl Session {
             let store = Store::open_for_sync(&self.replica.path)?;
             self.queue_new(&store)?;
             // A replica missing changes the queue holds (a kill while it was being made
-            // again) is made again from the server, as a missing one is.
-            whole = store.last_action()? != self.state.base + self.state.pending.len() as i64;
+            // again) is made again from the server, as a missing one is. One holding more
+            // is not: the app writes on while its sync runs, and what it wrote since the
+            // queue was read is queued next time.
+            whole = store.last_action()? < self.state.base + self.state.pending.len() as i64;
         }
         let Some(server) = self.server.as_mut() else {
             return Ok(synced);
