@@ -38,6 +38,7 @@ mod replay;
 pub mod screens;
 mod seasons;
 pub mod settings;
+pub mod shared_form;
 pub mod shared_ladder;
 pub mod simulate;
 pub mod standings;
@@ -380,7 +381,7 @@ impl RungsApp {
         self.follow_file(ui);
         self.state.follow_shared();
         self.quit_check(ui.ctx());
-        shared_ladder::form(ui.ctx(), &mut self.state.shared_form, &mut self.commands);
+        shared_form::form(ui.ctx(), &mut self.state.shared_form, &mut self.commands);
         let title = window_title(self.state.path());
         if title != self.title {
             ui.ctx()

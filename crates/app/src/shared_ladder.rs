@@ -8,13 +8,9 @@
 //! lives in this process's memory for the session's reconnections and nowhere else: never in
 //! a message, the title, the recent list or a file ([`Secret`] prints as "(hidden)").
 
-use crate::command::Command;
 use crate::error::{AppError, AppResult};
-use crate::messages::Offer;
-use crate::state::AppState;
 use rungs_gate::ActionError;
 use rungs_gate::shared::Session;
-use rungs_store::Store;
 use rungs_store::shared::SharedError;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, Sender, channel};
@@ -126,7 +122,7 @@ impl SharedLadder {
     }
 
     /// Takes the refusals not yet said.
-    fn take_refused(&self) -> Vec<String> {
+    pub fn take_refused(&self) -> Vec<String> {
         self.status
             .lock()
             .map(|mut s| std::mem::take(&mut s.refused))
@@ -223,162 +219,4 @@ pub struct SharedForm {
     pub url: String,
     pub password: Secret,
     pub asks_password: bool,
-}
-
-/// The form's window; Open sends [`Command::OpenShared`].
-pub fn form(ctx: &egui::Context, form: &mut Option<SharedForm>, out: &mut Vec<Command>) {
-    let Some(f) = form else {
-        return;
-    };
-    let mut close = false;
-    egui::Window::new("Open shared ladder")
-        .collapsible(false)
-        .resizable(false)
-        .show(ctx, |ui| {
-            let label = ui.label("Address");
-            ui.add(
-                egui::TextEdit::singleline(&mut f.url)
-                    .hint_text("postgres://ann@db.example.org/federation?ladder=club")
-                    .desired_width(380.0),
-            )
-            .labelled_by(label.id);
-            if f.asks_password {
-                let label = ui.label("Password (the server asks for one)");
-                ui.add(egui::TextEdit::singleline(&mut f.password.0).password(true))
-                    .labelled_by(label.id);
-            }
-            ui.horizontal(|ui| {
-                if ui.button("Open").clicked() {
-                    let password = (f.asks_password && !f.password.0.is_empty())
-                        .then(|| std::mem::take(&mut f.password));
-                    out.push(Command::OpenShared {
-                        url: f.url.trim().to_string(),
-                        password,
-                    });
-                }
-                if ui.button("Cancel").clicked() {
-                    close = true;
-                }
-            });
-        });
-    if close {
-        *form = None;
-    }
-}
-
-impl AppState {
-    /// The app on the shared ladder at `url` (`rungs URL`): opened, or its form showing
-    /// why not (and a password field when the server asks for one).
-    pub fn open_shared_named(data_dir: PathBuf, url: String) -> AppState {
-        let mut state = AppState::empty(data_dir);
-        state.shared_form = Some(SharedForm {
-            url: url.clone(),
-            ..SharedForm::default()
-        });
-        state.apply(Command::OpenShared {
-            url,
-            password: None,
-        });
-        state
-    }
-
-    /// Opens the shared ladder at `url`; a server that asks a password opens the field.
-    pub(crate) fn open_shared(&mut self, url: String, password: Option<Secret>) -> AppResult<()> {
-        // The old session lets its replica go (a last sync) before another opens.
-        self.shared = None;
-        let shared = match SharedLadder::open(&url, password) {
-            Ok(s) => s,
-            Err(e) => {
-                if needs_password(&e) {
-                    let form = self.shared_form.get_or_insert_with(SharedForm::default);
-                    form.url = url;
-                    form.asks_password = true;
-                }
-                return Err(e);
-            }
-        };
-        let store = Store::open(&shared.path)?;
-        self.shared_form = None;
-        let offline = shared.status().offline.is_some();
-        let shown = shared.shown.clone();
-        self.set_store(store);
-        self.shared_remade = 0;
-        self.shared = Some(shared);
-        if offline {
-            let origin = self.origin();
-            self.say(
-                format!("{shown}: the server cannot be reached; changes wait on this machine"),
-                Offer::Nothing,
-                origin,
-            );
-        }
-        Ok(())
-    }
-
-    /// Each frame: a replica made again is opened again, and what it brought is said as
-    /// another program's change; a refusal from a re-check is said in the app's words.
-    pub fn follow_shared(&mut self) {
-        let Some(shared) = &self.shared else {
-            return;
-        };
-        let status = shared.status();
-        let refused = shared.take_refused();
-        let path = shared.path.clone();
-        if status.remade != self.shared_remade {
-            self.shared_remade = status.remade;
-            let before = self
-                .store
-                .as_ref()
-                .and_then(|s| s.seen_action())
-                .unwrap_or(0);
-            match Store::open(&path) {
-                Ok(store) => {
-                    self.store = Some(store);
-                    self.reload();
-                    self.say_arrived(before);
-                }
-                Err(e) => {
-                    let origin = self.origin();
-                    self.say_error(&AppError::Store(e), origin);
-                }
-            }
-        }
-        for words in refused {
-            let origin = self.origin();
-            self.say_error(
-                &AppError::Task {
-                    task: "sending a change to the server",
-                    message: words,
-                },
-                origin,
-            );
-        }
-    }
-
-    /// Waits until the sync thread has run `rounds` whole syncs begun after this call (tests):
-    /// one more than that finishes, as one may have been under way already.
-    pub fn wait_for_syncs(&mut self, rounds: u64) {
-        let Some(shared) = &self.shared else {
-            return;
-        };
-        let goal = shared.status().rounds + rounds + 1;
-        while shared.status().rounds < goal {
-            shared.poke();
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// What quitting now would leave behind, in words: the changes still waiting.
-    pub fn quit_warning(&self) -> Option<String> {
-        let waiting = self.shared.as_ref()?.status().waiting;
-        let what = match waiting {
-            0 => return None,
-            1 => "1 change is".to_string(),
-            n => format!("{n} changes are"),
-        };
-        Some(format!(
-            "{what} waiting for the server: they stay on this machine and are sent the next \
-             time this ladder is opened with the server in reach. Close again to quit."
-        ))
-    }
 }

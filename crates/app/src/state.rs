@@ -26,6 +26,7 @@ use rungs_store::Store;
 use std::path::{Path, PathBuf};
 
 mod dispatch;
+mod shared;
 
 /// The app's whole state but the screens' own.
 pub struct AppState {
