@@ -52,6 +52,9 @@ pub struct SharedLadder {
     pub shown: String,
     pub path: PathBuf,
     status: Arc<Mutex<SyncStatus>>,
+    /// Held by a sync and by the app's own change: a sync may make the replica again (a new
+    /// file), and a change written meanwhile into the old one would be lost.
+    guard: Arc<Mutex<()>>,
     wake: Option<Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
@@ -96,18 +99,26 @@ impl SharedLadder {
         let path = session.path().to_path_buf();
         let status = Arc::new(Mutex::new(status));
         let (wake, woken) = channel();
+        let guard = Arc::new(Mutex::new(()));
         let thread = {
             let status = status.clone();
+            let guard = guard.clone();
             let url = url.to_string();
-            std::thread::spawn(move || sync_loop(session, &url, password, &status, &woken))
+            std::thread::spawn(move || sync_loop(session, &url, password, &status, &guard, &woken))
         };
         Ok(SharedLadder {
             shown,
             path,
             status,
+            guard,
             wake: Some(wake),
             thread: Some(thread),
         })
+    }
+
+    /// What the app holds while it changes the replica (no sync runs meanwhile).
+    pub fn guard(&self) -> Arc<Mutex<()>> {
+        self.guard.clone()
     }
 
     /// Asks for a sync now (a change was made).
@@ -163,6 +174,7 @@ fn sync_loop(
     url: &str,
     password: Option<Secret>,
     status: &Mutex<SyncStatus>,
+    guard: &Mutex<()>,
     woken: &Receiver<()>,
 ) {
     let mut session = Some(session);
@@ -189,6 +201,7 @@ fn sync_loop(
         let Some(session) = session.as_mut() else {
             continue;
         };
+        let held = guard.lock();
         let before = inode(session.path());
         let result = session.sync();
         let after = inode(session.path());
@@ -210,6 +223,9 @@ fn sync_loop(
             }
             s.rounds += 1;
         }
+        // Let go only once a replica made again is said (the app opens the new file before
+        // its next change).
+        drop(held);
     }
 }
 

@@ -338,6 +338,13 @@ impl AppState {
             _ => origin.screen.into(),
         };
         let changes = cmd.changes_ladder();
+        // A shared ladder's change waits for a sync under way, and lands on its replica as
+        // that sync left it (see `shared_ladder`).
+        let guard = self.shared.as_ref().filter(|_| changes).map(|s| s.guard());
+        let held = guard.as_ref().map(|g| g.lock());
+        if held.is_some() {
+            self.follow_shared();
+        }
         if let Err(e) = self.try_apply(cmd) {
             self.say_error_typed(&e, origin, form);
         }
