@@ -47,9 +47,10 @@ fn server_with_club(dir: &TempDir) -> Option<PgServer> {
         "rungs",
         "CREATE ROLE ann LOGIN PASSWORD 'ann-pw';
          CREATE ROLE bo LOGIN PASSWORD 'bo-pw';
-         GRANT SELECT ON rungs_schema, rungs_ladders, rungs_actions TO ann, bo;
-         GRANT INSERT ON rungs_actions TO ann, bo;
-         GRANT UPDATE ON rungs_ladders TO ann, bo;",
+         CREATE ROLE cy LOGIN PASSWORD 'cy-pw';
+         GRANT SELECT ON rungs_schema, rungs_ladders, rungs_actions TO ann, bo, cy;
+         GRANT INSERT ON rungs_actions TO ann, bo, cy;
+         GRANT UPDATE ON rungs_ladders TO ann, bo, cy;",
     );
     Some(server)
 }
@@ -178,6 +179,107 @@ fn two_windows_on_one_shared_ladder_see_each_others_matches_and_count_what_waits
         2,
         "Bo's two matches are in Ann's window"
     );
+
+    let mut files = replica_files(&ann);
+    files.extend(replica_files(&bo));
+    drop(ann);
+    drop(bo);
+    for f in files {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// The server's matches of ladder `club`, counted in its rows.
+fn server_matches(server: &PgServer) -> i64 {
+    let mut admin = server.admin("rungs");
+    admin
+        .query_one(
+            "SELECT count(*) FROM rungs_actions a, jsonb_array_elements(a.rows::jsonb) r \
+             WHERE a.ladder = 'club' AND r->>'op' = 'add' AND r->'event'->>'kind' = 'match'",
+            &[],
+        )
+        .unwrap()
+        .get(0)
+}
+
+/// The wins on a window's ladder, all players together: one a match here (every result is
+/// a win for side A).
+fn all_wins(h: &Harness<'_, RungsApp>) -> u32 {
+    h.state().state.ladder.players.iter().map(|p| p.wins).sum()
+}
+
+/// Two organisers' windows and three command-line writers (each its own machine: its own
+/// replica) entering matches at once: every match lands once on the server, and both
+/// windows end up showing all of them. 2 windows × 6 + 3 writers × 6 = 30 matches.
+#[test]
+fn two_windows_and_three_command_line_writers_land_every_match_once() {
+    let dir = TempDir::new("app-shared-five");
+    let Some(server) = server_with_club(&dir) else {
+        return;
+    };
+    let mut ann = harness(AppState::open_shared_named(
+        dir.0.join("ann-data"),
+        server.url("ann", Some("ann-pw"), "rungs", "ladder=club"),
+    ));
+    let players: Vec<String> = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    ann.state_mut().apply(Command::AddPlayers(players.clone()));
+    assert_eq!(ann.state().state.error(), None);
+    ann.state_mut().state.wait_for_syncs(1);
+    let mut bo = harness(AppState::open_shared_named(
+        dir.0.join("bo-data"),
+        server.url("bo", Some("bo-pw"), "rungs", "ladder=club"),
+    ));
+    assert!(
+        bo.state().state.player_id("Flo").is_some(),
+        "Ann's players in Bo's window"
+    );
+    let writers: Vec<_> = (0..3)
+        .map(|w| {
+            let cache = dir.0.join(format!("writer-{w}"));
+            let url = server.url("cy", Some("cy-pw"), "rungs", "ladder=club");
+            let players = players.clone();
+            std::thread::spawn(move || {
+                for i in 0..6 {
+                    let (a, b) = (&players[(w + i) % 6], &players[(w + i + 1) % 6]);
+                    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rungs"))
+                        .args(["add-match", &url, a, b, "1", "--date", "2026-01-02"])
+                        .env("RUNGS_CACHE_DIR", &cache)
+                        .output()
+                        .unwrap();
+                    assert!(
+                        out.status.success(),
+                        "{}",
+                        String::from_utf8_lossy(&out.stderr)
+                    );
+                }
+            })
+        })
+        .collect();
+    for i in 0..6 {
+        add_match(&mut ann, &players[i], &players[(i + 2) % 6]);
+        add_match(&mut bo, &players[(i + 3) % 6], &players[i]);
+        ann.run_steps(2);
+        bo.run_steps(2);
+    }
+    for w in writers {
+        w.join().unwrap();
+    }
+    ann.state_mut().state.wait_for_syncs(1);
+    bo.state_mut().state.wait_for_syncs(1);
+    ann.state_mut().state.wait_for_syncs(1);
+    ann.run_steps(8);
+    bo.run_steps(8);
+    for h in [&ann, &bo] {
+        let s = &h.state().state;
+        assert_eq!(s.error(), None);
+        assert_eq!(s.shared.as_ref().unwrap().status().waiting, 0);
+    }
+    assert_eq!(server_matches(&server), 30);
+    assert_eq!(all_wins(&ann), 30, "every match in Ann's window");
+    assert_eq!(all_wins(&bo), 30, "every match in Bo's window");
 
     let mut files = replica_files(&ann);
     files.extend(replica_files(&bo));
