@@ -124,6 +124,9 @@ fn two_windows_on_one_shared_ladder_see_each_others_matches_and_count_what_waits
     assert_eq!(bo.state().state.error(), None);
     let title_and_status = bo.state().state.shared.as_ref().unwrap().shown.clone();
     assert!(!title_and_status.contains("bo-pw"), "{title_and_status}");
+    // The replica's bare file is not offered in File → Open recent (it would not sync).
+    let replica = bo.state().state.shared.as_ref().unwrap().path.clone();
+    assert!(!bo.state().state.recent.contains(&replica));
 
     // Ann adds two players and a match; her sync sends them, Bo's brings them in, and his
     // window says so in two seconds of its clock.

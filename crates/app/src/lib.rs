@@ -209,6 +209,17 @@ impl RungsApp {
                 let named = std::path::absolute(&named).unwrap_or(named);
                 AppState::open_named(dir, &named)
             }
+            // The last ladder a shared one: opened again through its server, not as its
+            // replica's bare file (whose changes would wait unsent).
+            None if memory
+                .last
+                .as_ref()
+                .and_then(|p| p.to_str())
+                .is_some_and(rungs_store::shared::is_url) =>
+            {
+                let url = memory.last.clone().unwrap_or_default();
+                AppState::open_shared_named(dir, url.to_string_lossy().into_owned())
+            }
             None => {
                 let path = memory
                     .last
@@ -460,7 +471,11 @@ impl eframe::App for RungsApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         let memory = Memory {
-            last: self.state.path().map(|p| p.to_path_buf()),
+            // A shared ladder is remembered by its URL as shown (never its password).
+            last: match &self.state.shared {
+                Some(shared) => Some(PathBuf::from(&shared.shown)),
+                None => self.state.path().map(|p| p.to_path_buf()),
+            },
             recent: self.state.recent.clone(),
             dark: Some(self.dark),
             screen: self.state.screen,

@@ -46,6 +46,8 @@ impl AppState {
         let offline = shared.status().offline.is_some();
         let shown = shared.shown.clone();
         self.set_store(store);
+        // The replica is no file to open from the recent list: its changes would wait unsent.
+        self.recent.retain(|p| p != &shared.path);
         self.shared_remade = 0;
         self.shared = Some(shared);
         if offline {
