@@ -129,7 +129,7 @@ fn two_windows_on_one_shared_ladder_see_each_others_matches_and_count_what_waits
     assert!(!bo.state().state.recent.contains(&replica));
 
     // Ann adds two players and a match; her sync sends them, Bo's brings them in, and his
-    // window says so in two seconds of its clock.
+    // window says so in its next frame.
     ann.state_mut().apply(Command::AddPlayers(vec![
         "Ann Lee".into(),
         "Bo Chen".into(),
@@ -141,7 +141,9 @@ fn two_windows_on_one_shared_ladder_see_each_others_matches_and_count_what_waits
         0
     );
     bo.state_mut().state.wait_for_syncs(1);
-    bo.run_steps(8);
+    // The next frame shows it: a sync that brought something in has the ladder read again
+    // at once, not at the window's next look at its file.
+    bo.step();
     assert_eq!(wins(&bo, "Ann Lee"), 1, "Ann's match is in Bo's window");
     let notice = bo.state().state.notice().unwrap_or_default().to_string();
     assert!(

@@ -19,7 +19,7 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 /// How often the sync thread asks the server, when nothing was changed here.
-pub const SYNC_SECONDS: f64 = 1.5;
+pub const SYNC_SECONDS: f64 = 1.0;
 
 /// A password typed into the app: cloned and compared as text, never printed.
 #[derive(Clone, PartialEq, Eq, Default)]
@@ -42,6 +42,9 @@ pub struct SyncStatus {
     pub refused: Vec<String>,
     /// Bumped each time the replica was made again (a new file: the app opens it again).
     pub remade: u64,
+    /// Other organisers' actions brought in so far (the app reads the replica again when
+    /// this moves, not at its next look at the file: within two seconds in all).
+    pub pulled: u64,
     /// Syncs finished (tests wait on this).
     pub rounds: u64,
 }
@@ -210,6 +213,7 @@ fn sync_loop(
                 Ok(synced) => {
                     s.offline = session.offline.as_ref().map(ToString::to_string);
                     s.refused.extend(synced.refused);
+                    s.pulled += synced.pulled as u64;
                 }
                 Err(ActionError::Shared(e)) if e.is_unreachable() => {
                     s.offline = Some(e.to_string());

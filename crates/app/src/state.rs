@@ -64,6 +64,8 @@ pub struct AppState {
     pub shared_form: Option<crate::shared_ladder::SharedForm>,
     /// How many times the shared ladder's replica had been made again when last opened.
     pub(crate) shared_remade: u64,
+    /// How many other organisers' actions its syncs had brought in when last looked.
+    pub(crate) shared_pulled: u64,
 }
 
 /// Opens `dir` in the desktop's file manager (xdg-open), waited for on a thread of its own so
@@ -112,6 +114,7 @@ impl AppState {
             shared: None,
             shared_form: None,
             shared_remade: 0,
+            shared_pulled: 0,
         }
     }
 

@@ -49,6 +49,7 @@ impl AppState {
         // The replica is no file to open from the recent list: its changes would wait unsent.
         self.recent.retain(|p| p != &shared.path);
         self.shared_remade = 0;
+        self.shared_pulled = 0;
         self.shared = Some(shared);
         if offline {
             let origin = self.origin();
@@ -88,6 +89,10 @@ impl AppState {
                     self.say_error(&AppError::Store(e), origin);
                 }
             }
+        }
+        if status.pulled != self.shared_pulled {
+            self.shared_pulled = status.pulled;
+            self.follow_file();
         }
         for words in refused {
             let origin = self.origin();
