@@ -124,6 +124,8 @@ fn two_windows_on_one_shared_ladder_see_each_others_matches_and_count_what_waits
     assert_eq!(bo.state().state.error(), None);
     let title_and_status = bo.state().state.shared.as_ref().unwrap().shown.clone();
     assert!(!title_and_status.contains("bo-pw"), "{title_and_status}");
+    bo.run();
+    assert_eq!(bo.state().title(), "club (shared) — rungs");
     // The replica's bare file is not offered in File → Open recent (it would not sync).
     let replica = bo.state().state.shared.as_ref().unwrap().path.clone();
     assert!(!bo.state().state.recent.contains(&replica));

@@ -169,6 +169,11 @@ impl RungsApp {
         }
     }
 
+    /// The window's title as last set.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
     /// Applies `cmd` as a click would, and hands on what the screens must do.
     pub fn apply(&mut self, cmd: Command) {
         self.state.apply(cmd);
@@ -393,7 +398,11 @@ impl RungsApp {
         self.state.follow_shared();
         self.quit_check(ui.ctx());
         shared_form::form(ui.ctx(), &mut self.state.shared_form, &mut self.commands);
-        let title = window_title(self.state.path());
+        let title = match &self.state.shared {
+            // The ladder's name, not its replica's file name (nor ever its URL's password).
+            Some(shared) => format!("{} (shared) — rungs", shared.ladder),
+            None => window_title(self.state.path()),
+        };
         if title != self.title {
             ui.ctx()
                 .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));

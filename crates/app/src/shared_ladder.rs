@@ -53,6 +53,8 @@ pub struct SyncStatus {
 pub struct SharedLadder {
     /// The URL as shown (no password).
     pub shown: String,
+    /// Which of the database's ladders (the window's title).
+    pub ladder: String,
     pub path: PathBuf,
     status: Arc<Mutex<SyncStatus>>,
     /// Held by a sync and by the app's own change: a sync may make the replica again (a new
@@ -99,6 +101,7 @@ impl SharedLadder {
         }
         status.waiting = session.waiting();
         let shown = session.url.shown.clone();
+        let ladder = session.url.ladder.clone();
         let path = session.path().to_path_buf();
         let status = Arc::new(Mutex::new(status));
         let (wake, woken) = channel();
@@ -111,6 +114,7 @@ impl SharedLadder {
         };
         Ok(SharedLadder {
             shown,
+            ladder,
             path,
             status,
             guard,
