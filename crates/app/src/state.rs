@@ -426,7 +426,10 @@ impl AppState {
             self.finish(result, origin);
             return Ok(());
         }
+        // A shared ladder's sync waits for the job (see `shared_ladder`).
+        let guard = self.shared.as_ref().map(|s| s.guard());
         self.spawn(label, unit, total, move |reporter| {
+            let _held = guard.as_ref().map(|g| g.lock());
             let mut store = Store::open(&path)?;
             store.watch(reporter.cancel.clone(), reporter.done.clone());
             work(&mut store, reporter)
