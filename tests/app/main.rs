@@ -7,6 +7,7 @@ mod app_followups;
 mod app_formats;
 mod app_publish;
 mod app_round_three;
+mod app_shared;
 mod app_tonight;
 mod app_tonight_swiss;
 mod app_tools;

@@ -410,6 +410,82 @@ fn a_viewer_cannot_write_and_a_wrong_password_is_not_printed() {
         said.contains("refused the password") && !said.contains("secret-in-url-7"),
         "{said}"
     );
+    // No password for ann anywhere, and no terminal to ask at (a script): where to put it.
+    let none = Machine::new(&server, "somebody-else", "x", "club");
+    let url = server.url("ann", None, "rungs", "ladder=club");
+    let out = none.run(&["standings", &url]);
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains(
+            "the server asks a password for role ann, and none was given; put it in ~/.pgpass"
+        ),
+        "{said}"
+    );
+}
+
+/// At a terminal, a password the server asks for and nobody gave is asked for, and not
+/// echoed as it is typed (`script` gives the command a terminal; the password is its input).
+#[test]
+fn a_missing_password_is_asked_at_the_terminal_without_echo() {
+    let Some(server) = server_with_ladder("prompt", "club") else {
+        return;
+    };
+    let ann = Machine::new(&server, "ann", "ann-pw", "club");
+    ann.ok(&[
+        "add-player",
+        "URL",
+        "Ann Lee",
+        "Bo Chen",
+        "--date",
+        "2026-01-01",
+    ]);
+    let none = Machine::new(&server, "somebody-else", "x", "club");
+    let url = server.url("ann", None, "rungs", "ladder=club");
+    let line = format!("{} standings '{url}'", env!("CARGO_BIN_EXE_rungs"));
+    let c = none.command(&[]);
+    let mut script = Command::new("script");
+    script.args(["-qec", &line, "/dev/null"]);
+    for (k, v) in c.get_envs() {
+        match v {
+            Some(v) => script.env(k, v),
+            None => script.env_remove(k),
+        };
+    }
+    script
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped());
+    let mut child = match script.spawn() {
+        Ok(child) => child,
+        Err(e) => {
+            rungs_testkit::postgres::skipped(&format!("`script` (util-linux) cannot run: {e}"));
+            return;
+        }
+    };
+    // Typed once the prompt shows, as a person would: what a terminal gets before that is
+    // echoed by the terminal itself.
+    use std::io::{Read as _, Write as _};
+    let mut stdout = child.stdout.take().unwrap();
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 256];
+    while !String::from_utf8_lossy(&seen).contains("password for") {
+        let n = stdout.read(&mut buf).unwrap();
+        assert!(n > 0, "no prompt: {}", String::from_utf8_lossy(&seen));
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(b"ann-pw\n").unwrap();
+    stdout.read_to_end(&mut seen).unwrap();
+    drop(stdin);
+    let status = child.wait().unwrap();
+    let seen = String::from_utf8_lossy(&seen);
+    assert!(status.success(), "{seen}");
+    assert!(
+        seen.contains("password for ann at postgres://ann@"),
+        "{seen}"
+    );
+    assert!(seen.contains("Bo Chen"), "the standings: {seen}");
+    assert!(!seen.contains("ann-pw"), "the password was echoed: {seen}");
 }
 
 /// `copy FILE URL` puts a ladder on the server whole, undo history included, and `copy URL

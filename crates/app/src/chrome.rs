@@ -16,6 +16,7 @@ pub fn menu(ui: &mut egui::Ui, state: &AppState, dark: &mut bool, out: &mut Vec<
             let items = [
                 ("New ladder…", Command::AskNewLadder),
                 ("Open…", Command::Pick(Purpose::Open)),
+                ("Open shared ladder…", Command::AskShared),
                 ("Open the demo ladder", Command::OpenDemo),
                 ("Save a copy…", Command::Pick(Purpose::SaveCopy)),
             ];
@@ -209,10 +210,14 @@ pub fn tabs(ui: &mut egui::Ui, current: Screen, out: &mut Vec<Command>) {
 /// stands today ([`calendar_status`]'s line, the same the command line's `standings` prints)
 /// and the log's size, in at most two lines (all of it on hover).
 pub fn status(ui: &mut egui::Ui, s: &AppState) {
-    let file = s.path().and_then(|p| p.file_name()).map_or_else(
-        || "no ladder".to_string(),
-        |n| n.to_string_lossy().into_owned(),
-    );
+    let shared = s.shared.as_ref().map(|l| l.shown.clone());
+    let file = shared
+        .or_else(|| {
+            s.path()
+                .and_then(|p| p.file_name())
+                .map(|n| n.to_string_lossy().into_owned())
+        })
+        .unwrap_or_else(|| "no ladder".to_string());
     let now = s.now();
     let calendar = calendar_status(now, today());
     // The season and week only, where the whole calendar line does not fit: the counts and
@@ -235,7 +240,10 @@ pub fn status(ui: &mut egui::Ui, s: &AppState) {
             "{} players",
             widgets::thousands(now.players.iter().filter(|p| p.joined).count() as u64)
         ),
-        "saved".to_string(),
+        s.shared
+            .as_ref()
+            .and_then(crate::shared_ladder::SharedLadder::words)
+            .unwrap_or_else(|| "saved".to_string()),
     ];
     ui.horizontal_wrapped(|ui| {
         if let Some(job) = &s.job {

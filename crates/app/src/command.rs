@@ -179,6 +179,13 @@ pub enum Command {
     SaveSimulatePlot(SimPlot, PathBuf),
     /// A change to the challenge ladder or the box league.
     Format(FormatCommand),
+    /// Show File → Open shared ladder…'s form.
+    AskShared,
+    /// Open the shared ladder at this URL, with the password the server asked for if any.
+    OpenShared {
+        url: String,
+        password: Option<crate::shared_ladder::Secret>,
+    },
 }
 
 /// What the Challenges and Boxes screens ask for; names as typed, results from the first

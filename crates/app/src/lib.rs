@@ -41,6 +41,8 @@ mod replay;
 pub mod screens;
 mod seasons;
 pub mod settings;
+pub mod shared_form;
+pub mod shared_ladder;
 pub mod simulate;
 pub mod standings;
 mod standings_table;
@@ -92,6 +94,8 @@ pub struct RungsApp {
     file_checked: (f64, bool),
     /// The window's title as last set.
     title: String,
+    /// Whether closing was refused once to say that changes wait for the server.
+    quit_warned: bool,
 }
 
 /// egui's default proportional font has no arrows, badges or geometric shapes; Hack (bundled
@@ -131,6 +135,7 @@ impl RungsApp {
             png_saved: None,
             file_checked: (0.0, false),
             title: String::new(),
+            quit_warned: false,
         };
         app.follow_up();
         app
@@ -151,6 +156,26 @@ impl RungsApp {
         }
         ui.ctx()
             .request_repaint_after(std::time::Duration::from_secs_f64(FILE_CHECK_SECONDS));
+    }
+
+    /// Closing the window with changes waiting for a shared ladder's server says so once;
+    /// closing again quits.
+    fn quit_check(&mut self, ctx: &egui::Context) {
+        if !ctx.input(|i| i.viewport().close_requested()) {
+            return;
+        }
+        if let Some(words) = self.state.quit_warning()
+            && !self.quit_warned
+        {
+            self.quit_warned = true;
+            ctx.send_viewport_cmd(egui::ViewportCommand::CancelClose);
+            self.state.say_now(Ok(words));
+        }
+    }
+
+    /// The window's title as last set.
+    pub fn title(&self) -> &str {
+        &self.title
     }
 
     /// Applies `cmd` as a click would, and hands on what the screens must do.
@@ -184,9 +209,25 @@ impl RungsApp {
         let mut state = match file {
             // A name from a terminal is relative to where it was typed: made whole once here, so
             // the pickers start in its folder and the recent list finds it from anywhere.
+            // `rungs postgres://…`: the shared ladder there (its form asks a password if the
+            // server wants one).
+            Some(named) if named.to_str().is_some_and(rungs_store::shared::is_url) => {
+                AppState::open_shared_named(dir, named.to_string_lossy().into_owned())
+            }
             Some(named) => {
                 let named = std::path::absolute(&named).unwrap_or(named);
                 AppState::open_named(dir, &named)
+            }
+            // The last ladder a shared one: opened again through its server, not as its
+            // replica's bare file (whose changes would wait unsent).
+            None if memory
+                .last
+                .as_ref()
+                .and_then(|p| p.to_str())
+                .is_some_and(rungs_store::shared::is_url) =>
+            {
+                let url = memory.last.clone().unwrap_or_default();
+                AppState::open_shared_named(dir, url.to_string_lossy().into_owned())
             }
             None => {
                 let path = memory
@@ -358,7 +399,14 @@ impl RungsApp {
         self.state.poll_job();
         self.follow_up();
         self.follow_file(ui);
-        let title = window_title(self.state.path());
+        self.state.follow_shared();
+        self.quit_check(ui.ctx());
+        shared_form::form(ui.ctx(), &mut self.state.shared_form, &mut self.commands);
+        let title = match &self.state.shared {
+            // The ladder's name, not its replica's file name (nor ever its URL's password).
+            Some(shared) => format!("{} (shared) — rungs", shared.ladder),
+            None => window_title(self.state.path()),
+        };
         if title != self.title {
             ui.ctx()
                 .send_viewport_cmd(egui::ViewportCommand::Title(title.clone()));
@@ -436,7 +484,11 @@ impl eframe::App for RungsApp {
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
         let memory = Memory {
-            last: self.state.path().map(|p| p.to_path_buf()),
+            // A shared ladder is remembered by its URL as shown (never its password).
+            last: match &self.state.shared {
+                Some(shared) => Some(PathBuf::from(&shared.shown)),
+                None => self.state.path().map(|p| p.to_path_buf()),
+            },
             recent: self.state.recent.clone(),
             dark: Some(self.dark),
             screen: self.state.screen,

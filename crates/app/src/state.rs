@@ -27,6 +27,7 @@ use std::path::{Path, PathBuf};
 
 mod dispatch;
 mod formats;
+mod shared;
 
 /// The app's whole state but the screens' own.
 pub struct AppState {
@@ -58,6 +59,14 @@ pub struct AppState {
     /// Actions another program made while this window was open (each said when it arrived):
     /// an undo of one says whose it was.
     others_actions: std::collections::HashSet<i64>,
+    /// The shared ladder open, if the ladder is one (its replica is the store's file).
+    pub shared: Option<crate::shared_ladder::SharedLadder>,
+    /// File → Open shared ladder…'s form, while it shows.
+    pub shared_form: Option<crate::shared_ladder::SharedForm>,
+    /// How many times the shared ladder's replica had been made again when last opened.
+    pub(crate) shared_remade: u64,
+    /// How many other organisers' actions its syncs had brought in when last looked.
+    pub(crate) shared_pulled: u64,
 }
 
 /// Opens `dir` in the desktop's file manager (xdg-open), waited for on a thread of its own so
@@ -103,6 +112,10 @@ impl AppState {
             follow_ups: Vec::new(),
             history: None,
             others_actions: std::collections::HashSet::new(),
+            shared: None,
+            shared_form: None,
+            shared_remade: 0,
+            shared_pulled: 0,
         }
     }
 
@@ -188,6 +201,11 @@ impl AppState {
         }
         let before = store.seen_action().unwrap_or(0);
         self.reload();
+        self.say_arrived(before);
+    }
+
+    /// Says what arrived after action `before` ("2 changes from another program: …").
+    pub(crate) fn say_arrived(&mut self, before: i64) {
         let Some(store) = &self.store else {
             return;
         };
@@ -244,7 +262,7 @@ impl AppState {
     }
 
     /// Where a message about what is being done now belongs.
-    fn origin(&self) -> Origin {
+    pub(crate) fn origin(&self) -> Origin {
         Origin {
             stamp: self.messages.stamp(),
             screen: self.screen,
@@ -323,8 +341,19 @@ impl AppState {
             Command::EditMatch { .. } => super::words::Form::EditWindow,
             _ => origin.screen.into(),
         };
+        let changes = cmd.changes_ladder();
+        // A shared ladder's change waits for a sync under way, and lands on its replica as
+        // that sync left it (see `shared_ladder`).
+        let guard = self.shared.as_ref().filter(|_| changes).map(|s| s.guard());
+        let held = guard.as_ref().map(|g| g.lock());
+        if held.is_some() {
+            self.follow_shared();
+        }
         if let Err(e) = self.try_apply(cmd) {
             self.say_error_typed(&e, origin, form);
+        }
+        if let (true, Some(shared)) = (changes, &self.shared) {
+            shared.poke();
         }
     }
 
@@ -398,7 +427,10 @@ impl AppState {
             self.finish(result, origin);
             return Ok(());
         }
+        // A shared ladder's sync waits for the job (see `shared_ladder`).
+        let guard = self.shared.as_ref().map(|s| s.guard());
         self.spawn(label, unit, total, move |reporter| {
+            let _held = guard.as_ref().map(|g| g.lock());
             let mut store = Store::open(&path)?;
             store.watch(reporter.cancel.clone(), reporter.done.clone());
             work(&mut store, reporter)
@@ -535,8 +567,10 @@ impl AppState {
             .unwrap_or_default()
     }
 
-    fn set_store(&mut self, store: Store) {
+    pub(crate) fn set_store(&mut self, store: Store) {
         let path = store.path().to_path_buf();
+        // Another ladder: a shared one open lets its replica go (after a last sync).
+        self.shared = None;
         self.store = Some(store);
         self.reset_tools(true);
         self.pending = None;

@@ -42,7 +42,8 @@ impl TypedValueParser for SystemName {
 )]
 #[command(args_conflicts_with_subcommands = true)]
 pub struct Cli {
-    /// A ladder file to open in the app (what a file manager runs on a double-click).
+    /// A ladder file to open in the app (what a file manager runs on a double-click), or a
+    /// shared ladder's postgres:// URL.
     #[arg(value_name = "FILE.rungs")]
     pub file: Option<PathBuf>,
     #[command(subcommand)]

@@ -29,6 +29,7 @@ mod publish;
 mod rounds;
 mod seasons;
 mod shared;
+mod shared_password;
 pub mod stdout;
 mod swiss;
 mod views;

@@ -10,7 +10,7 @@ use anyhow::{Result, bail};
 use rungs_gate::shared::{Session, Synced};
 use rungs_store::Store;
 use rungs_store::shared::server::{NewAction, new_change_id};
-use rungs_store::shared::{LadderUrl, Server, is_url};
+use rungs_store::shared::{LadderUrl, is_url};
 use std::path::{Path, PathBuf};
 
 /// The ladder a command names, where it names one.
@@ -136,7 +136,7 @@ pub fn open(command: &mut Command) -> Result<Option<Session>> {
     let Some(url) = url_of(arg) else {
         return Ok(None);
     };
-    let mut session = Session::open(&url)?;
+    let mut session = super::shared_password::open_session(&url)?;
     if !reads {
         session.ensure_writer()?;
     }
@@ -190,8 +190,8 @@ fn new(url: &str, rules: &super::args::RulesArgs) -> Result<()> {
         .check()
         .map_err(|e| anyhow::anyhow!("{}: {e}", parsed.shown))?;
     let text = serde_json::to_string(&rules)?;
-    Server::connect(&parsed)?.create(&text)?;
-    let mut session = Session::open(url)?;
+    super::shared_password::connect(&parsed)?.create(&text)?;
+    let mut session = super::shared_password::open_session(url)?;
     session.sync()?;
     say!("created {} ({})", parsed.shown, rules.system());
     Ok(())
@@ -218,7 +218,7 @@ fn copy(from: &Path, to: &Path) -> Result<()> {
                     }
                 }))
             };
-            let n = Server::connect(&url)?.copy_in(&rules, &mut next)?;
+            let n = super::shared_password::connect(&url)?.copy_in(&rules, &mut next)?;
             say!(
                 "copied {} to {} ({})",
                 from.display(),
@@ -228,7 +228,7 @@ fn copy(from: &Path, to: &Path) -> Result<()> {
         }
         (Some(url), None) => {
             let url = LadderUrl::parse(&url)?;
-            let (_, n) = Server::connect(&url)?.pull_whole(to)?;
+            let (_, n) = super::shared_password::connect(&url)?.pull_whole(to)?;
             say!(
                 "copied {} to {} ({})",
                 url.shown,
@@ -261,7 +261,7 @@ fn toggled(
 }
 
 fn status(url: &str, json: bool) -> Result<()> {
-    let mut session = Session::open(url)?;
+    let mut session = super::shared_password::open_session(url)?;
     session.queue()?;
     let head = session.server_head()?;
     let shown = session.url.shown.clone();

@@ -50,7 +50,16 @@ impl Session {
     /// Opens the shared ladder `text` names: its replica locked, the server connected if it
     /// can be. An unreachable server is no error where a replica was pulled before.
     pub fn open(text: &str) -> Result<Session, ActionError> {
-        let url = LadderUrl::parse(text)?;
+        Session::open_with_password(text, None)
+    }
+
+    /// [`Session::open`] with a password typed at a prompt: it takes the place of the URL's,
+    /// `PGPASSFILE`'s or `~/.pgpass`'s, and is kept only in this process's memory.
+    pub fn open_with_password(text: &str, password: Option<&str>) -> Result<Session, ActionError> {
+        let mut url = LadderUrl::parse(text)?;
+        if let Some(p) = password {
+            url.config.password(p);
+        }
         let replica = Replica::lock(&url)?;
         let state = replica.state()?;
         let (server, offline) = match Server::connect(&url) {
@@ -127,8 +136,10 @@ impl Session {
             let store = Store::open_for_sync(&self.replica.path)?;
             self.queue_new(&store)?;
             // A replica missing changes the queue holds (a kill while it was being made
-            // again) is made again from the server, as a missing one is.
-            whole = store.last_action()? != self.state.base + self.state.pending.len() as i64;
+            // again) is made again from the server, as a missing one is. One holding more
+            // is not: the app writes on while its sync runs, and what it wrote since the
+            // queue was read is queued next time.
+            whole = store.last_action()? < self.state.base + self.state.pending.len() as i64;
         }
         let Some(server) = self.server.as_mut() else {
             return Ok(synced);

@@ -7,8 +7,8 @@
 //! than one player page at a time. [`folder`] writes the files into a new folder beside the
 //! target and puts it in place whole.
 
-mod event_page;
 pub mod club;
+mod event_page;
 pub mod folder;
 pub mod formats;
 pub mod image;

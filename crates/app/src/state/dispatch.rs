@@ -36,6 +36,11 @@ impl AppState {
                 self.messages.left_screen(screen);
                 self.screen = screen;
             }
+            Command::AskShared => {
+                self.shared_form
+                    .get_or_insert_with(crate::shared_ladder::SharedForm::default);
+            }
+            Command::OpenShared { url, password } => self.open_shared(url, password)?,
             Command::Open(path) => {
                 let store = Store::open(&path)?;
                 self.set_store(store);

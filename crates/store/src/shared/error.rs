@@ -56,6 +56,14 @@ impl SharedError {
         let place = place.to_string();
         if let Some(db) = e.as_db_error() {
             let code = db.code().code();
+            // Class 08, a connection exception; 57P01..57P03, the server shutting down or
+            // starting: the server is out of reach for now, as with a pulled cable.
+            if code.starts_with("08") || code.starts_with("57P") {
+                return SharedError::Unreachable {
+                    place,
+                    cause: without_password(db.message()),
+                };
+            }
             return match code {
                 // invalid_password, invalid_authorization_specification
                 "28P01" | "28000" => SharedError::NotAllowed {
@@ -74,7 +82,13 @@ impl SharedError {
             };
         }
         let text = without_password(&e.to_string());
-        if e.is_closed() || text.contains("error connecting") || text.contains("timed out") {
+        // "error communicating with the server": the connection broke under a query (a
+        // server stopped or a cable pulled while this session held it).
+        if e.is_closed()
+            || text.contains("error connecting")
+            || text.contains("error communicating")
+            || text.contains("timed out")
+        {
             return SharedError::Unreachable { place, cause: text };
         }
         SharedError::Server {

@@ -136,7 +136,7 @@ impl Server {
                     place: place.clone(),
                     role: role.clone(),
                 }
-            } else if text.contains("password missing") {
+            } else if says_password_missing(&e) {
                 SharedError::NoPassword {
                     place: place.clone(),
                     role: role.clone(),
@@ -384,4 +384,18 @@ pub fn new_change_id() -> String {
         bytes = (now ^ (u128::from(std::process::id()) << 96)).to_le_bytes();
     }
     bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Whether the driver refused to connect because the server asked a password and none was
+/// given: its words ("password missing") are in the error's cause, under "invalid
+/// configuration".
+fn says_password_missing(e: &postgres::Error) -> bool {
+    let mut cause: Option<&dyn std::error::Error> = Some(e);
+    while let Some(c) = cause {
+        if c.to_string().contains("password missing") {
+            return true;
+        }
+        cause = c.source();
+    }
+    false
 }
