@@ -2,7 +2,7 @@
 //!
 //! A screen, a joint search, a second screen at its optimum and a last joint search. The
 //! screen moves each candidate parameter alone (the others held) to [`SCREEN_POINTS`] points
-//! across its whole declared range and to [`NEAR`] steps either side of its value, on the
+//! across its whole declared range and to `NEAR` steps either side of its value, on the
 //! fit's scale, and measures its effect: how far the training objective falls below its
 //! value at the point screened. The parameters whose effect reaches [`CHOSEN_EFFECT`] are
 //! chosen, the strongest first, at most [`MAX_CHOSEN`]; one that moves nothing (a display
