@@ -62,7 +62,7 @@ h=$(awk '/Height:/ {print $NF}' <<<"$info")
 # window's size. Moving items in the File menu moves these.
 xdotool mousemove $((x + 28)) $((y + 20)) click 1
 sleep 1
-xdotool mousemove $((x + 101)) $((y + 249)) click 1
+xdotool mousemove $((x + 101)) $((y + 264)) click 1
 sleep 1
 got=$(xclip -o -selection clipboard 2>/dev/null || true)
 echo "window ${w}x${h}; the clipboard holds:"
