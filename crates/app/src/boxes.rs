@@ -7,7 +7,8 @@
 
 use super::command::{Command, FormatCommand, Screen};
 use super::state::AppState;
-use eframe::egui::{self, Key, RichText};
+use super::widgets::{self, ResultRow};
+use eframe::egui::{self, RichText};
 use rungs_gate::formats::{Formats, rating};
 use rungs_ladder::event::{Entry, Event, PlayerId};
 use rungs_ladder::formats::boxes::{BoxTable, Period};
@@ -346,32 +347,19 @@ fn result_form(
     ui.group(|ui| {
         ui.strong(format!("Result: {a} v {b}"));
         ui.horizontal_wrapped(|ui| {
-            let label = ui.label("Score:");
-            let field = ui
-                .add(
-                    egui::TextEdit::singleline(&mut form.games)
-                        .hint_text(format!("3-1, {a}'s first"))
-                        .desired_width(170.0),
-                )
-                .labelled_by(label.id);
-            if std::mem::take(&mut form.focus) {
-                field.request_focus();
-            }
             let mut said = None;
-            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-                said = Some("");
-            }
-            if ui.button(format!("{a} wins")).clicked() {
-                said = Some("1");
-            }
-            if ui.button("Draw").clicked() {
-                said = Some("0.5");
-            }
-            if ui.button(format!("{b} wins")).clicked() {
-                said = Some("0");
-            }
-            if ui.button("Cancel").clicked() {
-                close = true;
+            match widgets::result_row(
+                ui,
+                "Score:",
+                &format!("3-1, {a}'s first"),
+                &mut form.games,
+                &mut form.focus,
+                &a,
+                &b,
+            ) {
+                Some(ResultRow::Said(result)) => said = Some(result),
+                Some(ResultRow::Cancel) => close = true,
+                None => {}
             }
             if let Some(result) = said {
                 out.push(Command::Format(FormatCommand::BoxResult {

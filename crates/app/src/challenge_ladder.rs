@@ -7,6 +7,7 @@
 use super::command::{Command, FormatCommand};
 use super::picker::{name_picker, suggestions};
 use super::state::AppState;
+use super::widgets::{self, ResultRow};
 use eframe::egui::{self, Key, RichText};
 use rungs_gate::formats::Formats;
 use rungs_ladder::event::PlayerId;
@@ -310,32 +311,19 @@ fn result_form(
             form.number
         ));
         ui.horizontal_wrapped(|ui| {
-            let name = ui.label("Score (optional):");
-            let field = ui
-                .add(
-                    egui::TextEdit::singleline(&mut form.games)
-                        .hint_text("3-1, the challenger's first")
-                        .desired_width(170.0),
-                )
-                .labelled_by(name.id);
-            if std::mem::take(&mut form.focus) {
-                field.request_focus();
-            }
             let mut said = None;
-            if field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter)) {
-                said = Some("");
-            }
-            if ui.button(format!("{challenger} wins")).clicked() {
-                said = Some("1");
-            }
-            if ui.button("Draw").clicked() {
-                said = Some("0.5");
-            }
-            if ui.button(format!("{defender} wins")).clicked() {
-                said = Some("0");
-            }
-            if ui.button("Cancel").clicked() {
-                close = true;
+            match widgets::result_row(
+                ui,
+                "Score (optional):",
+                "3-1, the challenger's first",
+                &mut form.games,
+                &mut form.focus,
+                challenger,
+                defender,
+            ) {
+                Some(ResultRow::Said(result)) => said = Some(result),
+                Some(ResultRow::Cancel) => close = true,
+                None => {}
             }
             if let Some(result) = said {
                 out.push(Command::Format(FormatCommand::ChallengeResult {

@@ -116,3 +116,52 @@ pub fn number(v: f64) -> String {
         format!("{v}")
     }
 }
+
+/// What a match's result row was told: a result (`"1"`, `"0.5"`, `"0"` from the first side's
+/// view, or `""` where Enter in the score field lets the score decide), or Cancel.
+pub enum ResultRow {
+    Said(&'static str),
+    Cancel,
+}
+
+/// A score field and the result buttons of a match between `first` and `second`, on one
+/// line: the challenge ladder's and the box league's result forms. `focus` puts the keyboard
+/// in the field once.
+pub fn result_row(
+    ui: &mut egui::Ui,
+    label: &str,
+    hint: &str,
+    games: &mut String,
+    focus: &mut bool,
+    first: &str,
+    second: &str,
+) -> Option<ResultRow> {
+    let label = ui.label(label);
+    let field = ui
+        .add(
+            egui::TextEdit::singleline(games)
+                .hint_text(hint)
+                .desired_width(170.0),
+        )
+        .labelled_by(label.id);
+    if std::mem::take(focus) {
+        field.request_focus();
+    }
+    let mut said = None;
+    if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+        said = Some(ResultRow::Said(""));
+    }
+    if ui.button(format!("{first} wins")).clicked() {
+        said = Some(ResultRow::Said("1"));
+    }
+    if ui.button("Draw").clicked() {
+        said = Some(ResultRow::Said("0.5"));
+    }
+    if ui.button(format!("{second} wins")).clicked() {
+        said = Some(ResultRow::Said("0"));
+    }
+    if ui.button("Cancel").clicked() {
+        said = Some(ResultRow::Cancel);
+    }
+    said
+}
