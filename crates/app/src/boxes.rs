@@ -12,7 +12,7 @@ use eframe::egui::{self, RichText};
 use rungs_gate::formats::{Formats, rating};
 use rungs_ladder::event::{Entry, Event, PlayerId};
 use rungs_ladder::formats::boxes::{BoxTable, Period};
-use rungs_ladder::formats::settings::{BoxPeriodRecord, BoxSettings, PointsScheme};
+use rungs_ladder::formats::settings::{BoxPeriodRecord, BoxSettings};
 use std::sync::Arc;
 
 /// The result form of one box match.
@@ -57,28 +57,7 @@ impl BoxesScreen {
 
 /// How a box match scores, in words.
 pub fn points_line(s: &BoxSettings) -> String {
-    let scheme = match &s.points {
-        PointsScheme::GameScore { table } => {
-            let rows: Vec<String> = table
-                .iter()
-                .map(|r| {
-                    format!(
-                        "{}-{} {}–{}",
-                        r.games[0], r.games[1], r.points[0], r.points[1]
-                    )
-                })
-                .collect();
-            format!("points by games ({})", rows.join(", "))
-        }
-        PointsScheme::Parts {
-            play,
-            per_game,
-            win_bonus,
-        } => format!("{play} for playing, {per_game} a game won, {win_bonus} for the match"),
-        PointsScheme::WinDrawLoss { win, draw, loss } => {
-            format!("win {win}, draw {draw}, loss {loss}")
-        }
-    };
+    let scheme = rungs_ladder::formats::box_points::scheme_words(&s.points);
     let min = s
         .min_matches
         .map_or(String::new(), |m| format!(" · {m} matches to stay in"));

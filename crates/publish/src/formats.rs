@@ -7,9 +7,7 @@ use super::pages::{Depth, page, player_link};
 use super::site::Site;
 use maud::{Markup, html};
 use rungs_ladder::event::PlayerId;
-use rungs_ladder::formats::settings::{
-    BoxSettings, ChallengeSettings, Movement, PointsScheme, Unplayed,
-};
+use rungs_ladder::formats::settings::{BoxSettings, ChallengeSettings, Movement, Unplayed};
 
 /// The rating a box's rating tie-break reads (the 1500 scale); none for a player not on the
 /// ladder.
@@ -48,28 +46,7 @@ fn challenge_rules(s: &ChallengeSettings) -> String {
 }
 
 fn box_rules(s: &BoxSettings) -> String {
-    let scheme = match &s.points {
-        PointsScheme::GameScore { table } => {
-            let rows: Vec<String> = table
-                .iter()
-                .map(|r| {
-                    format!(
-                        "{}-{} {}–{}",
-                        r.games[0], r.games[1], r.points[0], r.points[1]
-                    )
-                })
-                .collect();
-            format!("points by games: {}", rows.join(", "))
-        }
-        PointsScheme::Parts {
-            play,
-            per_game,
-            win_bonus,
-        } => format!("{play} for playing, {per_game} a game won, {win_bonus} for the match"),
-        PointsScheme::WinDrawLoss { win, draw, loss } => {
-            format!("win {win}, draw {draw}, loss {loss}")
-        }
-    };
+    let scheme = rungs_ladder::formats::box_points::scheme_words(&s.points);
     format!(
         "Boxes of {} · the top {} of each box go up, the bottom {} down · {scheme} · a \
          walkover {}–{}.",

@@ -39,6 +39,33 @@ fn narrowest(table: &[ScorePoints]) -> Option<&ScorePoints> {
     })
 }
 
+/// How a box match scores, in words: "points by games: 3-0 7–1, 3-1 6–2", "1 for playing, 1 a
+/// game won, 1 for the match", "win 3, draw 1, loss 0". Every door says the scheme alike.
+pub fn scheme_words(scheme: &PointsScheme) -> String {
+    match scheme {
+        PointsScheme::GameScore { table } => {
+            let rows: Vec<String> = table
+                .iter()
+                .map(|r| {
+                    format!(
+                        "{}-{} {}–{}",
+                        r.games[0], r.games[1], r.points[0], r.points[1]
+                    )
+                })
+                .collect();
+            format!("points by games: {}", rows.join(", "))
+        }
+        PointsScheme::Parts {
+            play,
+            per_game,
+            win_bonus,
+        } => format!("{play} for playing, {per_game} a game won, {win_bonus} for the match"),
+        PointsScheme::WinDrawLoss { win, draw, loss } => {
+            format!("win {win}, draw {draw}, loss {loss}")
+        }
+    }
+}
+
 /// Each side's share of a match, A then B; none for a cancelled match (it counts for nobody).
 ///
 /// A walkover (a forfeit) gives `walkover` (winner, loser); the side that gave it has not
