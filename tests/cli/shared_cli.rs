@@ -473,6 +473,9 @@ fn a_missing_password_is_asked_at_the_terminal_without_echo() {
         assert!(n > 0, "no prompt: {}", String::from_utf8_lossy(&seen));
         seen.extend_from_slice(&buf[..n]);
     }
+    // The prompt is written before the terminal's echo is turned off (rpassword prints, then
+    // reads without echo): a person's typing comes later than that, so the test waits too.
+    std::thread::sleep(std::time::Duration::from_millis(500));
     let mut stdin = child.stdin.take().unwrap();
     stdin.write_all(b"ann-pw\n").unwrap();
     stdout.read_to_end(&mut seen).unwrap();
