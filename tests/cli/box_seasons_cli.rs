@@ -134,3 +134,12 @@ fn seasons_on_a_manual_calendar_are_refused_in_words() {
     );
     assert_mentions(&m, &[f, "2026-03-31", "cannot come with --seasons"]);
 }
+
+#[test]
+fn a_season_past_the_year_9999_is_refused() {
+    let dir = Dir::new("box-seasons-far");
+    let f = four_week_seasons(&dir);
+    // The season holding 20 December 9999 would end in the year 10000.
+    let m = dir.fails_unchanged(f, &["start-boxes", f, "--seasons", "--start", "9999-12-20"]);
+    assert_mentions(&m, &[f, "9999-12-20", "no whole season", "9999-12-31"]);
+}

@@ -80,14 +80,18 @@ pub fn season_dates(
              period's first and last days instead, or give the ladder a season calendar first",
         )
     })?;
-    schedule.season_of(on).ok_or_else(|| {
-        ActionError::invalid(
-            &ctx.at,
-            "start",
-            &on.to_string(),
-            "has no whole season of the ladder's calendar around it",
-        )
-    })
+    use rungs_ladder::values::Day;
+    schedule
+        .season_of(on)
+        .filter(|(first, last)| Day::new(*first).is_ok() && Day::new(*last).is_ok())
+        .ok_or_else(|| {
+            ActionError::invalid(
+                &ctx.at,
+                "start",
+                &on.to_string(),
+                "has no whole season of the ladder's calendar between 0001-01-01 and 9999-12-31",
+            )
+        })
 }
 
 /// The ladder's rating of a player on the 1500 scale, for the rating tie-break and placing by

@@ -97,6 +97,16 @@ fn each_close_takes_the_next_four_week_season() {
         seen,
         [(2, date(3, 2), date(3, 29)), (3, date(3, 30), date(4, 26))]
     );
+    // A first day given: the period starts on it and ends with that day's season (1 May falls
+    // in 27 April's, which ends the day before 25 May: 27 April + 28 days).
+    let ladder = store.ladder().unwrap();
+    let ctx = Context::new(&ladder, "club.rungs", today);
+    let f = formats(&store, date(4, 26)).unwrap();
+    let (_, next) = Action::close_period(&ctx, &f, Some(date(5, 1)), None, date(4, 26)).unwrap();
+    assert_eq!(
+        (next.record.start, next.record.end),
+        (date(5, 1), date(5, 24))
+    );
 }
 
 #[test]
