@@ -1,6 +1,7 @@
 //! The command-line tests, gathered into one binary: each file is a module.
 
 mod analysis_cli;
+mod box_seasons_cli;
 mod bulk_journal;
 mod calendar;
 mod cli;

@@ -849,12 +849,15 @@ pub struct ChallengeLadderArgs {
 #[derive(Debug, Clone, Args)]
 pub struct StartBoxesArgs {
     pub file: PathBuf,
-    /// The first period's first day.
-    #[arg(long, allow_hyphen_values = true)]
-    pub start: String,
+    /// The first period's first day (with --seasons: a day of its season, default today).
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "seasons")]
+    pub start: Option<String>,
     /// Its last day.
-    #[arg(long, allow_hyphen_values = true)]
-    pub end: String,
+    #[arg(long, allow_hyphen_values = true, required_unless_present = "seasons")]
+    pub end: Option<String>,
+    /// Each period is a season of the ladder's calendar; close-period moves to the next.
+    #[arg(long)]
+    pub seasons: bool,
     /// The order the boxes fill in, top first: names joined by commas (default: by rating).
     #[arg(long, allow_hyphen_values = true)]
     pub order: Option<String>,

@@ -9,7 +9,7 @@ use super::challenges::{choice, names, whole};
 use super::common::{context, open};
 use super::output;
 use anyhow::Result;
-use rungs_gate::formats::{formats, rating};
+use rungs_gate::formats::{formats, rating, season_dates};
 use rungs_gate::{self as action, Action, ActionError, Context};
 use rungs_ladder::event::{Entry, Event, PlayerId};
 use rungs_ladder::formats::boxes::{BoxTable, Move, StillToPlay};
@@ -160,14 +160,54 @@ fn settings(ctx: &Context<'_>, args: &StartBoxesArgs) -> Result<BoxSettings, Act
     Ok(s)
 }
 
-/// `rungs start-boxes FILE --start D --end D [rules]`.
+/// `rungs start-boxes FILE (--start D --end D | --seasons [--start D]) [rules]`.
 pub fn start_boxes(args: &StartBoxesArgs) -> Result<()> {
     let file = &args.file;
     let (mut store, ladder) = open(file)?;
     let ctx = context(file, &ladder);
-    let start = rungs_gate::parse_day(&ctx.at, "start", &args.start)?;
-    let end = rungs_gate::parse_day(&ctx.at, "end", &args.end)?;
-    let s = settings(&ctx, args)?;
+    let day = |field, t: &Option<String>| {
+        t.as_deref()
+            .map(|t| rungs_gate::parse_day(&ctx.at, field, t))
+            .transpose()
+    };
+    let (start, end) = (day("start", &args.start)?, day("end", &args.end)?);
+    let mut s = settings(&ctx, args)?;
+    s.seasons = args.seasons;
+    let (start, end) = match (start, end) {
+        (_, Some(end)) if args.seasons => {
+            return Err(ActionError::invalid(
+                &ctx.at,
+                "end",
+                &end.to_string(),
+                "cannot come with --seasons: the period ends with its season; leave --end out",
+            )
+            .into());
+        }
+        // The gate refuses a manual calendar too; here it is said with the commands to type.
+        _ if args.seasons && ladder.rules.calendar.is_manual() => {
+            return Err(ActionError::refused(
+                &ctx.at,
+                format!(
+                    "--seasons follows the ladder's season calendar, and this ladder's calendar \
+                     is manual (resets by hand only): give --start and --end instead, or set a \
+                     calendar first (rungs rules {0} --calendar weekly, or rungs rules {0} \
+                     --soft-every 7 --hard-every 4)",
+                    file.display()
+                ),
+            )
+            .into());
+        }
+        _ if args.seasons => season_dates(&ctx, start.unwrap_or(ctx.today))?,
+        (Some(start), Some(end)) => (start, end),
+        // clap asks for both unless --seasons; a caller that passes neither gets words.
+        _ => {
+            return Err(ActionError::refused(
+                &ctx.at,
+                "give the first period's --start and --end, or --seasons",
+            )
+            .into());
+        }
+    };
     let f = formats(&store, ctx.today)?;
     let act = Action::start_boxes(&ctx, &f, s, &names(args.order.as_deref()), start, end)?;
     if let Some((

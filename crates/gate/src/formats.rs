@@ -66,6 +66,34 @@ fn following_end(from: NaiveDate, to: NaiveDate, start: NaiveDate) -> NaiveDate 
     start.checked_add_days(Days::new(days)).unwrap_or(start)
 }
 
+/// The season of the ladder's calendar that `on` falls in, first and last day: refused in
+/// words when the calendar is manual (it has no seasons to follow).
+pub fn season_dates(
+    ctx: &Context<'_>,
+    on: NaiveDate,
+) -> Result<(NaiveDate, NaiveDate), ActionError> {
+    let schedule = ctx.ladder().rules.calendar.schedule().ok_or_else(|| {
+        ActionError::refused(
+            &ctx.at,
+            "box periods can follow the ladder's seasons only when its calendar schedules \
+             them, and this ladder's calendar is manual (resets by hand only): give the \
+             period's first and last days instead, or give the ladder a season calendar first",
+        )
+    })?;
+    use rungs_ladder::values::Day;
+    schedule
+        .season_of(on)
+        .filter(|(first, last)| Day::new(*first).is_ok() && Day::new(*last).is_ok())
+        .ok_or_else(|| {
+            ActionError::invalid(
+                &ctx.at,
+                "start",
+                &on.to_string(),
+                "has no whole season of the ladder's calendar between 0001-01-01 and 9999-12-31",
+            )
+        })
+}
+
 /// The ladder's rating of a player on the 1500 scale, for the rating tie-break and placing by
 /// rating; none for a player not (or no longer) on it.
 pub fn rating(ladder: &Ladder, id: PlayerId) -> Option<f64> {
@@ -351,6 +379,20 @@ impl Action {
                 "a box league needs two players at least",
             ));
         }
+        if settings.seasons {
+            let (first, last) = season_dates(ctx, start)?;
+            if (start, end) != (first, last) {
+                return Err(ActionError::invalid(
+                    &ctx.at,
+                    "start",
+                    &start.to_string(),
+                    format!(
+                        "does not start a season: periods that follow the ladder's seasons \
+                         run from a season's first day to its last, here {first} to {last}"
+                    ),
+                ));
+            }
+        }
         let boxes = fill_boxes(&ids, settings.box_size);
         let record = BoxPeriodRecord {
             number: 1,
@@ -394,7 +436,9 @@ impl Action {
 
     /// The next period's boxes (see [`rungs_ladder::formats::boxes::BoxLeague::next_period`])
     /// from `start` (none: the day after the period ends) to `end` (none: as long as this
-    /// one), recorded on `date`.
+    /// one), recorded on `date`. A league that follows the ladder's seasons takes the next
+    /// season instead: from the first hard reset after this period ends (or `start`) to the
+    /// day before the hard reset after that (or `end`).
     pub fn close_period(
         ctx: &Context<'_>,
         formats: &Formats,
@@ -408,8 +452,35 @@ impl Action {
             .current()
             .ok_or_else(|| ctx.refusal(Refusal::NoBoxPeriod))?;
         let (from, to) = (current.record.start, current.record.end);
-        let start = start.unwrap_or_else(|| to.checked_add_days(Days::new(1)).unwrap_or(to));
-        let end = end.unwrap_or_else(|| following_end(from, to, start));
+        let (start, end) = match (start, end) {
+            (Some(s), Some(e)) => (s, e),
+            _ if current.record.settings.seasons => {
+                let after = to.checked_add_days(Days::new(1)).unwrap_or(to);
+                let first = match start {
+                    Some(s) => s,
+                    // The season after the one this period held: it starts at the first hard
+                    // reset after this period's last day (the day after, unless the calendar
+                    // changed since).
+                    None => season_dates(ctx, after).map(|(f, l)| {
+                        if f > to {
+                            f
+                        } else {
+                            l.checked_add_days(Days::new(1)).unwrap_or(l)
+                        }
+                    })?,
+                };
+                let last = match end {
+                    Some(e) => e,
+                    None => season_dates(ctx, first)?.1,
+                };
+                (first, last)
+            }
+            _ => {
+                let start =
+                    start.unwrap_or_else(|| to.checked_add_days(Days::new(1)).unwrap_or(to));
+                (start, end.unwrap_or_else(|| following_end(from, to, start)))
+            }
+        };
         if start <= current.record.start {
             return Err(ActionError::invalid(
                 &ctx.at,

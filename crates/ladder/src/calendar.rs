@@ -247,6 +247,14 @@ impl Schedule {
         None
     }
 
+    /// The season `date` falls in: from the last hard reset on or before it to the day before
+    /// the next (both days count); none past the calendar's reach.
+    pub fn season_of(&self, date: NaiveDate) -> Option<(NaiveDate, NaiveDate)> {
+        let first = self.last_hard_on_or_before(date)?;
+        let last = self.next_hard_after(date)?.checked_sub_days(Days::new(1))?;
+        Some((first, last))
+    }
+
     /// The resets replay applies between an event dated `after` and the next one, dated
     /// `upto`: every reset day in (after, upto], in order, but those of a [`Fold`] (see the
     /// module documentation), which [`Plan::folded`] describes.

@@ -215,6 +215,11 @@ pub struct BoxSettings {
     pub walkover: [u32; 2],
     /// The table's order, first rule first; a tie past them all goes by join order.
     pub tie_breaks: Vec<TieBreak>,
+    /// Each period is a season of the ladder's calendar (from a hard reset to the day before
+    /// the next), and closing one makes the next season the next period. Left out of the
+    /// stored form when off, so logs from before it read, and are written, as they were.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub seasons: bool,
 }
 
 impl Default for BoxSettings {
@@ -233,6 +238,7 @@ impl Default for BoxSettings {
                 TieBreak::GamesLost,
                 TieBreak::Rating,
             ],
+            seasons: false,
         }
     }
 }

@@ -370,3 +370,20 @@ proptest! {
         prop_assert_eq!(dedup, got);
     }
 }
+
+/// Following the seasons is left out of the stored rules when off, so a log written before
+/// the setting reads as before (off) and is written byte for byte as it was; on, it is kept.
+#[test]
+fn following_the_seasons_is_stored_only_when_on() {
+    let off = serde_json::to_value(BoxSettings::default()).unwrap();
+    assert!(off.get("seasons").is_none(), "{off}");
+    let read: BoxSettings = serde_json::from_value(off).unwrap();
+    assert!(!read.seasons);
+    let on = BoxSettings {
+        seasons: true,
+        ..BoxSettings::default()
+    };
+    let stored = serde_json::to_value(&on).unwrap();
+    assert_eq!(stored["seasons"], true);
+    assert_eq!(serde_json::from_value::<BoxSettings>(stored).unwrap(), on);
+}
