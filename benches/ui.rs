@@ -68,7 +68,8 @@ fn bench_frames(c: &mut Criterion) {
 }
 
 /// The History screen with two players of about 10,000 matches each, zoomed out: the
-/// curves and bands are thinned to the plot's pixels every frame.
+/// curves and bands are thinned to the plot's pixels once for the view, then kept while it
+/// stays (a frame here redraws them as they were).
 fn bench_history(c: &mut Criterion) {
     let path = ladder_file("synthetic-history.rungs", 20, 100_000);
     let data = std::env::temp_dir().join("rungs-ui-bench");

@@ -15,9 +15,9 @@ use super::state::AppState;
 use super::tools::LogView;
 use super::widgets;
 use eframe::egui::{self, Color32, RichText};
-use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoints, PlotUi, VLine};
+use egui_plot::{HLine, Line, LineStyle, Plot, PlotPoint, PlotPoints, PlotUi, VLine};
 use rungs_chart::series::{band_label, rating_axis, score_axis};
-use rungs_chart::{PlayerSeries, XMode, format_x, tier_lines};
+use rungs_chart::{BandMesh, PlayerSeries, XMode, format_x, tier_lines};
 use rungs_ladder::calendar::SCHEDULED_SEQ;
 use rungs_ladder::event::PlayerId;
 use std::sync::Arc;
@@ -79,6 +79,8 @@ struct Cache {
     /// The axis the series are on: by date unless every row falls on one day.
     mode: XMode,
     single_day: Option<chrono::NaiveDate>,
+    /// The curves as last thinned, rating plot then score plot.
+    thinned: [Thinned; 2],
 }
 
 /// Each plotted player's series under the file's rules, and under the what-if rules.
@@ -196,10 +198,13 @@ pub fn show(
                 plotted: Arc::new(plotted),
                 mode,
                 single_day,
+                thinned: Default::default(),
             }
         }
     };
     let (plotted, mode, single_day) = (cache.plotted.clone(), cache.mode, cache.single_day);
+    let mut cache = cache;
+    let mut thinned = std::mem::take(&mut cache.thinned);
     me.cache = Some(cache);
     let system = state.ladder.rules.system();
     // Labels sit inside the data's own extent: placed at the plot's edges they would widen
@@ -319,7 +324,7 @@ pub fn show(
             ui.with_layout(layout, |ui| {
                 let shown = plot("history-rating", &rating_label).show(ui, |p| {
                     wheel_zoom(p);
-                    draw_curves(p, &plotted, Curve::Rating, end);
+                    draw_curves(p, &plotted, Curve::Rating, end, &mut thinned[0]);
                     draw_markers(p, &marker_xs);
                     if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                         hover_x = Some(c.x);
@@ -346,7 +351,7 @@ pub fn show(
                                     .style(LineStyle::dashed_loose()),
                             );
                         }
-                        draw_curves(p, &plotted, Curve::Score, end);
+                        draw_curves(p, &plotted, Curve::Score, end, &mut thinned[1]);
                         draw_markers(p, &marker_xs);
                         if let Some(c) = p.pointer_coordinate().filter(|_| p.response().hovered()) {
                             hover_x = Some(c.x);
@@ -374,6 +379,9 @@ pub fn show(
     } else {
         draw(ui)
     };
+    if let Some(cache) = &mut me.cache {
+        cache.thinned = thinned;
+    }
     me.plot_rect = Some(plots.response.rect);
     me.plots_in_view = in_view;
     me.y_in_view = y_seen;
@@ -527,11 +535,76 @@ enum Curve {
     Score,
 }
 
+/// One plot's curves thinned to its view, kept while the view, the plot's width and the
+/// series stay: a frame that changes none of them (a hover, a repaint) draws them as they
+/// were instead of thinning every row of every player again.
+#[derive(Default)]
+struct Thinned {
+    /// What they were thinned for: the visible x range (as bits: the NaN of a plot still
+    /// fitting itself must equal itself) and the buckets.
+    view: Option<(u64, u64, usize)>,
+    curves: Vec<ThinnedCurve>,
+    /// The lowest and highest value in view, for y to follow.
+    seen: (f64, f64),
+}
+
+/// One segment's curve as drawn: its band (rating plot, file's rules) and its stepped line.
+struct ThinnedCurve {
+    name: String,
+    colour: Color32,
+    dashed: bool,
+    band: Option<(String, Arc<BandMesh>)>,
+    line: Vec<PlotPoint>,
+}
+
 /// Every plotted player's curve, thinned to the plot's pixels: under the file's rules solid
-/// (the rating with its band), under the what-if rules dashed.
-fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve, end: f64) {
+/// (the rating with its band), under the what-if rules dashed. `kept` holds the last view's.
+fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve, end: f64, kept: &mut Thinned) {
     let buckets = p.response().rect.width().max(50.0) as usize;
     let (x0, x1) = visible_x(p);
+    let view = Some((x0.to_bits(), x1.to_bits(), buckets));
+    if kept.view != view {
+        *kept = thin(plotted, curve, end, x0, x1, buckets);
+        kept.view = view;
+    }
+    for c in &kept.curves {
+        if let Some((label, mesh)) = &c.band {
+            p.add(
+                super::plot_band::BandItem::from_mesh(label.clone(), mesh.clone())
+                    .color(c.colour)
+                    .fill_alpha(0.15)
+                    .edges(egui::Stroke::new(0.5, c.colour.gamma_multiply(0.5))),
+            );
+        }
+        // Already thinned to the pixels; egui_plot's own thinning would fill each
+        // step into the next pixel column's as a trapezoid — a wedge across every gap.
+        let line = Line::new(c.name.as_str(), PlotPoints::Owned(c.line.clone()))
+            .color(c.colour)
+            .width(1.5)
+            .allow_band(false);
+        p.line(if c.dashed {
+            line.style(LineStyle::dashed_dense())
+        } else {
+            line
+        });
+    }
+    let (lo, hi) = kept.seen;
+    if lo.is_finite() && hi.is_finite() {
+        let pad = ((hi - lo) * 0.08).max(5.0);
+        let (lo, hi) = (lo - pad, hi + pad);
+        let b = p.plot_bounds();
+        let (was_lo, was_hi) = (b.min()[1], b.max()[1]);
+        if (was_lo - lo).abs() > 0.5 || (was_hi - hi).abs() > 0.5 {
+            p.set_plot_bounds_y(lo..=hi);
+            // The bounds land after this frame: draw the next with them.
+            p.ctx().request_repaint();
+        }
+    }
+}
+
+/// The curves of [`draw_curves`] thinned to `buckets` buckets of `x0..=x1`.
+fn thin(plotted: &[Plotted], curve: Curve, end: f64, x0: f64, x1: f64, buckets: usize) -> Thinned {
+    let mut curves = Vec::new();
     // What is in view, low and high: zoomed or panned along x, y follows it (the wheel zooms
     // x only, and a few weeks' curves flattened into a band at the whole history's scale).
     let mut seen = (f64::INFINITY, f64::NEG_INFINITY);
@@ -563,29 +636,17 @@ fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve, end: f64) {
                 .map(|p| p[0]);
                 let last_segment = k + 1 == series.segments.len();
                 let seg = full.decimated(x0, x1, buckets);
-                if curve == Curve::Rating
-                    && !dashed
-                    && let Some(band) = &seg.band
-                {
-                    // egui_plot names identify items: each player's band gets its own.
-                    let label = band_label(seg.system).unwrap_or("band");
-                    p.add(
-                        super::plot_band::BandItem::from_band(format!("{name} {label}"), band)
-                            .color(pl.colour)
-                            .fill_alpha(0.15)
-                            .edges(egui::Stroke::new(0.5, pl.colour.gamma_multiply(0.5))),
-                    );
-                }
+                let band = seg
+                    .band
+                    .as_ref()
+                    .filter(|_| curve == Curve::Rating && !dashed);
                 let points = match curve {
-                    Curve::Rating => seg.rating,
-                    Curve::Score => seg.score,
+                    Curve::Rating => &seg.rating,
+                    Curve::Score => &seg.score,
                 };
                 if x0.is_finite() {
-                    see(&points);
-                    if curve == Curve::Rating
-                        && !dashed
-                        && let Some(band) = &seg.band
-                    {
+                    see(points);
+                    if let Some(band) = band {
                         see(&band.lower);
                         see(&band.upper);
                     }
@@ -596,32 +657,30 @@ fn draw_curves(p: &mut PlotUi, plotted: &[Plotted], curve: Curve, end: f64) {
                 } else {
                     f64::NEG_INFINITY
                 };
-                let points = super::plot_band::stepped_to(&points, hold);
-                // Already thinned to the pixels; egui_plot's own thinning would fill each
-                // step into the next pixel column's as a trapezoid — a wedge across every gap.
-                let line = Line::new(name, PlotPoints::from(points))
-                    .color(pl.colour)
-                    .width(1.5)
-                    .allow_band(false);
-                p.line(if dashed {
-                    line.style(LineStyle::dashed_dense())
-                } else {
-                    line
+                curves.push(ThinnedCurve {
+                    name: name.to_string(),
+                    colour: pl.colour,
+                    dashed,
+                    // egui_plot names identify items: each player's band gets its own.
+                    band: band.map(|band| {
+                        let label = band_label(seg.system).unwrap_or("band");
+                        (
+                            format!("{name} {label}"),
+                            Arc::new(super::plot_band::band_mesh(band)),
+                        )
+                    }),
+                    line: super::plot_band::stepped_to(points, hold)
+                        .into_iter()
+                        .map(PlotPoint::from)
+                        .collect(),
                 });
             }
         }
     }
-    let (lo, hi) = seen;
-    if lo.is_finite() && hi.is_finite() {
-        let pad = ((hi - lo) * 0.08).max(5.0);
-        let (lo, hi) = (lo - pad, hi + pad);
-        let b = p.plot_bounds();
-        let (was_lo, was_hi) = (b.min()[1], b.max()[1]);
-        if (was_lo - lo).abs() > 0.5 || (was_hi - hi).abs() > 0.5 {
-            p.set_plot_bounds_y(lo..=hi);
-            // The bounds land after this frame: draw the next with them.
-            p.ctx().request_repaint();
-        }
+    Thinned {
+        view: None,
+        curves,
+        seen,
     }
 }
 

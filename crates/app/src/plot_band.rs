@@ -19,32 +19,24 @@ const HIGHLIGHT_ALPHA: f32 = 0.32;
 /// A filled band with a legend entry.
 pub struct BandItem {
     base: PlotItemBase,
-    mesh: BandMesh,
+    mesh: Arc<BandMesh>,
     colour: Color32,
     fill_alpha: f32,
     edge: Option<Stroke>,
 }
 
 impl BandItem {
-    /// The band between `lower` and `upper` (`[x, y]`, same x, in x order), named `name` in
-    /// the legend (an empty name: no legend entry). The plot identifies items by name, so
-    /// two bands in one plot need different names.
-    pub fn new(name: impl Into<String>, lower: &[[f64; 2]], upper: &[[f64; 2]]) -> BandItem {
+    /// The band drawn by `mesh` (built once by [`band_mesh`] and kept while the view
+    /// stays), named `name` in the legend (an empty name: no legend entry). The plot
+    /// identifies items by name, so two bands in one plot need different names.
+    pub fn from_mesh(name: impl Into<String>, mesh: Arc<BandMesh>) -> BandItem {
         BandItem {
             base: PlotItemBase::new(name.into()),
-            mesh: chart::band_mesh(lower, upper),
+            mesh,
             colour: Color32::from_rgb(100, 150, 230),
             fill_alpha: FILL_ALPHA,
             edge: None,
         }
-    }
-
-    /// A chart band as it comes from [`rungs_chart::Segment`].
-    /// The band of a history: a player's figures hold from one of their events to the next,
-    /// so the band does too, and changes at the event — a reset or a long gap is a step, not
-    /// a wedge filled across the gap.
-    pub fn from_band(name: impl Into<String>, band: &chart::Band) -> BandItem {
-        BandItem::new(name, &stepped(&band.lower), &stepped(&band.upper))
     }
 
     /// The band's colour: the legend shows it as is, the fill at `fill_alpha`.
@@ -76,6 +68,13 @@ impl BandItem {
             .map(|v| transform.position_from_point(&PlotPoint::new(v[0], v[1])))
             .collect()
     }
+}
+
+/// The mesh of a chart band as it comes from [`rungs_chart::Segment`]: a player's figures
+/// hold from one of their events to the next, so the band does too, and changes at the
+/// event — a reset or a long gap is a step, not a wedge filled across the gap.
+pub fn band_mesh(band: &chart::Band) -> BandMesh {
+    chart::band_mesh(&stepped(&band.lower), &stepped(&band.upper))
 }
 
 /// `points` as steps: each value holds until the next point's x.
@@ -169,7 +168,7 @@ mod tests {
     fn bounds_cover_both_edges() {
         let lower = [[0.0, 1.0], [1.0, 2.0], [2.0, 0.5]];
         let upper = [[0.0, 3.0], [1.0, 5.0], [2.0, 1.5]];
-        let item = BandItem::new("band", &lower, &upper);
+        let item = BandItem::from_mesh("band", Arc::new(chart::band_mesh(&lower, &upper)));
         let b = item.bounds();
         assert_eq!((b.min(), b.max()), ([0.0, 0.5], [2.0, 5.0]));
         assert_eq!(item.mesh.triangles.len(), 4);
@@ -202,12 +201,12 @@ mod tests {
             stepped(&lower),
             vec![[0.0, 10.0], [100.0, 10.0], [100.0, 40.0]]
         );
-        let item = BandItem::from_band(
+        let item = BandItem::from_mesh(
             "band",
-            &chart::Band {
+            Arc::new(band_mesh(&chart::Band {
                 lower: lower.to_vec(),
                 upper: upper.to_vec(),
-            },
+            })),
         );
         // The gap's quad is the rectangle 10..30, then a zero-width step at x = 100.
         assert_eq!(
@@ -225,7 +224,7 @@ mod tests {
 
     #[test]
     fn an_empty_band_has_no_bounds_and_draws_nothing() {
-        let item = BandItem::new("", &[], &[]);
+        let item = BandItem::from_mesh("", Arc::new(chart::band_mesh(&[], &[])));
         assert!(!item.bounds().is_valid());
         assert!(item.mesh.triangles.is_empty());
     }
