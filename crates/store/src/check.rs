@@ -267,27 +267,27 @@ impl Store {
                         }
                     },
                 };
-                let events = match self.events(conn) {
-                    Ok(e) => e,
+                // Room for each player's rows as the cache holds them packed, rather than a
+                // pass over the log counting them (no ladder has more players than events).
+                // (A log that does not say is found so as it is read.)
+                let most = self.log_rows_bound(conn).unwrap_or(0);
+                let room = self.cached_history_sizes(conn, most);
+                // The log is replayed as it is read: the findings keep their order all the
+                // same (the read's, the last event's, then the replay's).
+                let (events, replay) = match self.events_replayed(&room, most > 1 << 14) {
+                    Ok(read) => read,
                     Err(e) => {
                         report.found(format!("the log: {}", self.without_path(&e)));
                         self.histories_apart(&histories, &mut report);
                         return Ok(report);
                     }
                 };
+                drop(room);
                 if head.last != events.last_key() {
                     report.found("the caches' last event is not the log's".to_string());
                 }
                 report.events = events.len();
-                // Room for each player's rows as the cache holds them packed, rather than a
-                // pass over the log counting them.
-                let room = self.cached_history_sizes(conn, events.len());
-                let rules = self.initial_rules()?;
-                let (fresh, replayed) = Histories::with_room(&room)
-                    .packed_beside(events.len() > 1 << 14, |add| {
-                        self.run(&rules, &events, false, true, add)
-                    });
-                drop(room);
+                let (fresh, replayed) = replay?;
                 let ladder = match replayed {
                     Ok(l) => l,
                     Err(e) => {
@@ -330,7 +330,7 @@ impl Store {
     }
 
     /// Each player's cached history's size in bytes, by player id, for ids below `events`
-    /// (no ladder has more players than events; a damaged row's id is left out). Empty if
+    /// (no ladder has more players than events or log rows; a damaged row's id is left out). Empty if
     /// the table does not read: the check finds that on its own.
     fn cached_history_sizes(&self, conn: &rusqlite::Connection, events: usize) -> Vec<usize> {
         let mut room = Vec::new();

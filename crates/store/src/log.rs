@@ -209,16 +209,7 @@ impl Store {
         extra: Option<(u64, &[codec::Packed])>,
         watch: &mut dyn FnMut(&Builder) -> Result<()>,
     ) -> Result<Events> {
-        // Room for every row: no more than the rows said, nor than the bytes could hold
-        // (a row takes at least 3), whatever a damaged file says.
-        let hint: i64 = conn
-            .query_row(
-                "SELECT MIN(COALESCE(SUM(rows), 0), COALESCE(SUM(length(data)), 0) / 3) FROM log",
-                [],
-                |r| r.get(0),
-            )
-            .map_err(|e| self.sql(e))?;
-        let mut builder = Builder::with_capacity(hint.clamp(0, 1 << 30) as usize);
+        let mut builder = Builder::with_capacity(self.log_rows_bound(conn)?);
         let push = |builder: &mut Builder, rows: &mut Rows<'_>, counts: bool| -> Result<()> {
             for row in rows.by_ref() {
                 let row = row.map_err(|e| self.damaged(format!("its log: {e}")))?;
@@ -239,6 +230,19 @@ impl Store {
             }
         }
         Ok(builder.finish())
+    }
+
+    /// How many rows the log may hold at most: no more than the rows said, nor than the
+    /// bytes could hold (a row takes at least 3), whatever a damaged file says.
+    pub(crate) fn log_rows_bound(&self, conn: &Connection) -> Result<usize> {
+        let hint: i64 = conn
+            .query_row(
+                "SELECT MIN(COALESCE(SUM(rows), 0), COALESCE(SUM(length(data)), 0) / 3) FROM log",
+                [],
+                |r| r.get(0),
+            )
+            .map_err(|e| self.sql(e))?;
+        Ok(hint.clamp(0, 1 << 30) as usize)
     }
 
     /// The stamp of the log as it is (see `digest.rs`): read, hashed, not decoded.
