@@ -392,3 +392,50 @@ fn unknown_names_and_a_closed_challenge_are_refused_in_the_apps_words() {
         "the file is unchanged"
     );
 }
+
+/// Opening "Challenge…" puts the keyboard in the challenger's name, so a person types without
+/// the mouse: `Di` Tab (completes Di Ek and goes on to the defender) `Bo` Tab (completes Bo
+/// Chen) Enter. Di (4) to Bo (2) is within reach 3, so the challenge is open afterwards.
+#[test]
+fn a_challenge_is_typed_without_the_mouse_once_the_form_opens() {
+    let dir = Temp::new("challenge-keys");
+    let path = dir.0.join("club.rungs");
+    let players = ["Ann Lee", "Bo Chen", "Cy Diaz", "Di Ek", "Ed Fox"];
+    let mut store = club(&path, &players);
+    through_gate(&mut store, &path, |ctx, f| {
+        Action::challenge_ladder(
+            ctx,
+            f,
+            ChallengeSettings::default(),
+            &names(&players),
+            today(),
+        )
+        .unwrap()
+    });
+    drop(store);
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Ladder");
+    click(&mut h, "Challenge ladder");
+    click(&mut h, "Challenge…");
+    h.run();
+    let text = |h: &mut egui_kittest::Harness<'_, rungs_app::RungsApp>, t: &str| {
+        h.input_mut().events.push(egui::Event::Text(t.into()));
+        h.run();
+    };
+    text(&mut h, "Di");
+    h.key_press(Key::Tab);
+    h.run();
+    text(&mut h, "Bo");
+    h.key_press(Key::Tab);
+    h.run();
+    h.key_press(Key::Enter);
+    let _ = h.try_run();
+    assert!(
+        h.state().state.error().is_none(),
+        "{:?}",
+        h.state().state.error()
+    );
+    let open = read(&path).challenge.open_challenges(today());
+    assert_eq!(open.len(), 1);
+    assert_eq!((open[0].challenger, open[0].defender), (3, 1));
+}

@@ -32,6 +32,8 @@ type Read = Result<Option<Arc<Formats>>, String>;
 pub struct ChallengesScreen {
     /// The "Challenge…" form is open.
     pub asking: bool,
+    /// The keyboard goes to the challenger's name when the form opens.
+    focus_form: bool,
     pub challenger: String,
     pub defender: String,
     highlight: [usize; 2],
@@ -146,6 +148,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut ChallengesScreen, app: &AppState, out: &
         };
         if ui.button(label).clicked() {
             me.asking = !me.asking;
+            me.focus_form = me.asking;
         }
     });
     ui.label(RichText::new(format!("Rules: {}", rules_line(&c.settings))).weak());
@@ -253,6 +256,12 @@ fn challenge_form(
     let ids = [base.with("challenger"), base.with("defender")];
     let focused = ui.memory(|m| ids.iter().any(|id| m.has_focus(*id)));
     let enter = focused && ui.input(|i| i.key_pressed(Key::Enter));
+    // Not in the frame of the click that opened the form: egui gives the focus up at the end
+    // of a frame in which the pointer clicked elsewhere.
+    if me.focus_form && !ui.input(|i| i.pointer.any_click()) {
+        me.focus_form = false;
+        ui.memory_mut(|m| m.request_focus(ids[0]));
+    }
     ui.horizontal_wrapped(|ui| {
         let offers = suggestions(&app.ladder, &me.challenger, 6);
         let picked = name_picker(
