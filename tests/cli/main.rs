@@ -22,6 +22,7 @@ mod pair_cli;
 mod publish;
 mod publish_browser;
 mod publish_formats;
+mod readers;
 mod rounds_cli;
 mod shared_cli;
 mod standings_cli;

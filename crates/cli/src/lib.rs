@@ -26,6 +26,7 @@ mod output;
 mod pair;
 mod players;
 mod publish;
+mod retries;
 mod rounds;
 mod seasons;
 mod shared;
@@ -56,63 +57,10 @@ pub fn run(cli: Cli) -> Result<bool> {
     // A shared ladder's command runs on its replica, brought up to the server first and
     // sent to it after.
     let session = shared::open(&mut command)?;
-    // A change is built from the ladder as read; if another program changed the ladder before
-    // it landed, it was refused whole, so read again and build it again (a few times).
-    // A reader that may not write the ladder cannot take SQLite's locks, so it cannot make a
-    // writer wait as a reader with write access does: it waits instead, reading again until
-    // it meets a moment when nothing is being written, for as long as a reader with write
-    // access waits for a lock.
-    let started = std::time::Instant::now();
-    let mut attempts = 1;
-    let done = loop {
-        match run_command(command.clone()) {
-            Err(e) if attempts < 5 && changed_meanwhile(&e) => {
-                // A moment for the other program to finish what it is writing.
-                std::thread::sleep(std::time::Duration::from_millis(20 * attempts));
-                attempts += 1;
-            }
-            Err(e) if changed_while_read(&e) && started.elapsed() < READER_WAITS => {
-                std::thread::sleep(std::time::Duration::from_millis(20 * attempts.min(5)));
-                attempts += 1;
-            }
-            done => break done,
-        }
-    };
+    let done = retries::run(|| run_command(command.clone()), retries::READER_WAITS);
     let done = shared::finish(session, done);
     // What was done is said; output that could not be written is an error of its own.
     done.and(stdout::finished()).map(|()| true)
-}
-
-/// How long a reader without write access reads again while another program writes the
-/// ladder: as long as a writer waits for the ladder's lock (`BUSY_TIMEOUT`), five times over,
-/// since each read needs a whole quiet moment where a writer needs only its turn.
-const READER_WAITS: std::time::Duration =
-    std::time::Duration::from_millis(5 * rungs_store::BUSY_TIMEOUT.as_millis() as u64);
-
-/// Whether `e` is a read torn by another program's write, which this process could not hold
-/// back (it may not write the ladder): a moment later it reads whole.
-fn changed_while_read(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        matches!(
-            c.downcast_ref::<rungs_store::StoreError>(),
-            Some(rungs_store::StoreError::ChangedWhileRead { .. })
-        ) || c.downcast_ref::<action::ActionError>().is_some_and(|a| {
-            matches!(
-                a,
-                action::ActionError::Store(rungs_store::StoreError::ChangedWhileRead { .. })
-            )
-        })
-    })
-}
-
-/// Whether `e` is the store's refusal of a change to a ladder changed meanwhile.
-fn changed_meanwhile(e: &anyhow::Error) -> bool {
-    e.chain().any(|c| {
-        c.downcast_ref::<rungs_store::StoreError>()
-            .is_some_and(|s| s.is_changed_meanwhile())
-            || c.downcast_ref::<action::ActionError>()
-                .is_some_and(|a| a.is_changed_meanwhile())
-    })
 }
 
 fn run_command(command: Command) -> Result<()> {
