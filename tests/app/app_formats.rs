@@ -439,3 +439,89 @@ fn a_challenge_is_typed_without_the_mouse_once_the_form_opens() {
     assert_eq!(open.len(), 1);
     assert_eq!((open[0].challenger, open[0].defender), (3, 1));
 }
+
+/// On a ladder whose calendar runs four-week seasons, Boxes offers to make each period a
+/// season (the command line's `start-boxes --seasons`): ticked, the first period is the
+/// season holding today, and the league is recorded as following the seasons. Unticked, it
+/// is this calendar month, as on a ladder with no calendar, where the choice is not offered.
+#[test]
+fn a_box_league_started_in_the_app_can_follow_the_seasons() {
+    use rungs_ladder::calendar::{Calendar, HardResets, Schedule};
+    let anchor = NaiveDate::from_ymd_opt(2026, 1, 5).unwrap();
+    let calendar = Calendar::Scheduled(Schedule {
+        soft_days: 7,
+        anchor,
+        hard: HardResets::Every(4),
+    });
+    let players = [
+        "Ann Lee", "Bo Chen", "Cy Diaz", "Di Ek", "Ed Fox", "Fi Gale",
+    ];
+    let seasonal = |tag: &str| {
+        let dir = Temp::new(tag);
+        let path = dir.0.join("club.rungs");
+        let rules = Rules {
+            calendar,
+            ..Rules::default()
+        };
+        let mut store = Store::create(&path, &rules).unwrap();
+        let ladder = store.ladder().unwrap();
+        let mut ctx = Context::new(&ladder, path.display().to_string(), today());
+        let act = Action::add_players(&mut ctx, &players, None).unwrap();
+        rungs_gate::apply(&mut store, &act).unwrap();
+        (dir, path)
+    };
+    // Seasons of 28 days from Monday 5 January 2026: the one holding today starts 28·k days
+    // after it, k the whole number of 28-day spans from the anchor to today.
+    let spans = (today() - anchor).num_days().div_euclid(28);
+    let first = anchor + chrono::Days::new(28 * spans as u64);
+    let last = first + chrono::Days::new(27);
+
+    let (_dir, path) = seasonal("boxes-seasons");
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Ladder");
+    click(&mut h, "Box league");
+    h.run();
+    click(
+        &mut h,
+        "Each period is one of the ladder's seasons (the next opens when one closes)",
+    );
+    click(&mut h, "Start the box league");
+    h.run();
+    assert!(
+        h.state().state.error().is_none(),
+        "{:?}",
+        h.state().state.error()
+    );
+    let f = read(&path);
+    let period = f.boxes.current().expect("a period");
+    assert_eq!((period.record.start, period.record.end), (first, last));
+    assert!(period.record.settings.seasons);
+    drop(h);
+
+    // Unticked: this calendar month, not following the seasons.
+    let (_dir, path) = seasonal("boxes-month");
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Ladder");
+    click(&mut h, "Box league");
+    click(&mut h, "Start the box league");
+    h.run();
+    let f = read(&path);
+    let period = f.boxes.current().expect("a period");
+    let month = today().with_day(1).unwrap();
+    assert_eq!(period.record.start, month);
+    assert!(!period.record.settings.seasons);
+    drop(h);
+
+    // No calendar: no such choice.
+    let dir = Temp::new("boxes-manual");
+    let path = dir.0.join("club.rungs");
+    drop(club(&path, &players));
+    let mut h = app_support::open(&path, WIDE);
+    click(&mut h, "Ladder");
+    click(&mut h, "Box league");
+    h.run();
+    assert!(
+        h.query_by_label_contains("one of the ladder's seasons")
+            .is_none()
+    );
+}

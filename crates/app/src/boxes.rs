@@ -33,6 +33,8 @@ type Read = Result<Option<Arc<Formats>>, String>;
 #[derive(Default)]
 pub struct BoxesScreen {
     pub result: Option<ResultForm>,
+    /// Whether the league to start takes the ladder's seasons as its periods.
+    pub by_seasons: bool,
     /// The formats read at this generation of the ladder (or why they could not be).
     read: Option<(u64, Read)>,
 }
@@ -123,12 +125,27 @@ pub fn show(ui: &mut egui::Ui, me: &mut BoxesScreen, app: &AppState, out: &mut V
     };
     let Some(period) = f.boxes.current() else {
         ui.heading("Box league");
-        ui.label(
+        // Seasons can set the periods only where the calendar schedules them.
+        let scheduled = ladder.rules.calendar.schedule().is_some();
+        let period = if scheduled && me.by_seasons {
+            "the season under way, each later period a season of its own"
+        } else {
+            "this calendar month"
+        };
+        ui.label(format!(
             "This ladder runs no box league yet. Starting one fills boxes of five by rating, \
-             best first, for this calendar month; results still rate as before.",
-        );
+             best first, for {period}; results still rate as before."
+        ));
+        if scheduled {
+            ui.checkbox(
+                &mut me.by_seasons,
+                "Each period is one of the ladder's seasons (the next opens when one closes)",
+            );
+        }
         if ui.button("Start the box league").clicked() {
-            out.push(Command::Format(FormatCommand::StartBoxes));
+            out.push(Command::Format(FormatCommand::StartBoxes {
+                seasons: scheduled && me.by_seasons,
+            }));
         }
         return;
     };

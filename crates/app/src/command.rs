@@ -211,8 +211,9 @@ pub enum FormatCommand {
     PreviewClosePeriod,
     /// Start the challenge ladder at its defaults, every active player placed by rating.
     StartChallengeLadder,
-    /// Start the box league at its defaults for this calendar month, boxes filled by rating.
-    StartBoxes,
+    /// Start the box league at its defaults, boxes filled by rating: for this calendar month,
+    /// or, with `seasons`, for the ladder's season under way, each period then one season.
+    StartBoxes { seasons: bool },
 }
 
 /// What the tool screens ask for.

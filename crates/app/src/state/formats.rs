@@ -88,9 +88,16 @@ impl AppState {
                 let said = Some((format!("Done: {}", act.label()), Offer::Undo));
                 self.commit(act, said, None)
             }
-            FormatCommand::StartBoxes => {
-                let (start, end) = this_month(today);
-                let settings = BoxSettings::default();
+            FormatCommand::StartBoxes { seasons } => {
+                let (start, end) = if seasons {
+                    rungs_gate::formats::season_dates(&self.context(), today)?
+                } else {
+                    this_month(today)
+                };
+                let settings = BoxSettings {
+                    seasons,
+                    ..BoxSettings::default()
+                };
                 let act = Action::start_boxes(&self.context(), &f, settings, &[], start, end)?;
                 let said = Some((format!("Done: {}", act.label()), Offer::Undo));
                 self.commit(act, said, None)
