@@ -3,6 +3,7 @@
 pub use crate::calendar::Calendar;
 pub use crate::systems::System;
 use crate::systems::{ADVANTAGE, Facts, OBSERVED_DRAW_RATE, Param};
+use crate::tiers::TierTable;
 use rungs_rating::margin::{Margin, UnknownMargin};
 use rungs_rating::{elo, glicko, glicko2, goals, memoir44, trueskill};
 use serde::{Deserialize, Serialize};
@@ -56,7 +57,16 @@ pub struct SkyweaverParams {
     /// Rating periods as Glickman's papers run them ([`RATING_PERIOD_DAYS`]).
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub rating_period_days: u32,
+    /// The RP minimum of each tier, Wanderer to Master (`rungs tiers` cuts them to a target
+    /// distribution). Written only when they differ from Table 1, so that every file and
+    /// log from before reads, and is written, as it was.
+    #[serde(default, skip_serializing_if = "TierTable::is_table_1")]
+    pub tier_minimums: TierTable,
 }
+
+/// The name of Skyweaver's tier minimums, a list rather than one number: `--param
+/// tier_minimums=200,300,…,1200` (11 numbers, Wanderer first).
+pub const TIER_MINIMUMS: &str = "tier_minimums";
 
 /// The meaning of `rating_period_days` (Skyweaver and INVERSUS): 0, the default, rates each
 /// match as its own rating period (as both papers do); N > 0 rates every game of an N-day
@@ -94,6 +104,7 @@ impl Default for SkyweaverParams {
             provisional_games: 0,
             idle_days: DEFAULT_IDLE_DAYS,
             rating_period_days: 0,
+            tier_minimums: TierTable::TABLE_1,
         }
     }
 }
@@ -595,6 +606,14 @@ impl Rules {
         (days > 0).then_some(days)
     }
 
+    /// The tier minimums in force: Skyweaver's own, Table 1 for any other system.
+    pub fn tier_table(&self) -> TierTable {
+        match &self.params {
+            Params::Skyweaver(p) => p.tier_minimums,
+            _ => TierTable::TABLE_1,
+        }
+    }
+
     pub fn system(&self) -> System {
         match self.params {
             Params::Skyweaver(_) => System::Skyweaver,
@@ -713,6 +732,10 @@ impl Rules {
             .split_once('=')
             .ok_or_else(|| ParamError::Syntax(assignment.to_string()))?;
         let (name, value) = (name.trim(), value.trim());
+        if let (Params::Skyweaver(p), TIER_MINIMUMS) = (&mut self.params, name) {
+            p.tier_minimums = TierTable::parse(value).map_err(tier_error)?;
+            return Ok(());
+        }
         if self.system().param(name).is_none() {
             return self.set_param(name, 0.0); // the unknown-parameter message
         }
@@ -734,7 +757,20 @@ impl Rules {
                 return Err(ParamError::range(spec, value));
             }
         }
+        if let Params::Skyweaver(p) = &self.params {
+            p.tier_minimums.check().map_err(tier_error)?;
+        }
         self.calendar.check().map_err(ParamError::Calendar)
+    }
+}
+
+/// A refused table of tier minimums as a parameter's range error, naming the tier.
+fn tier_error(e: crate::tiers::TierTableError) -> ParamError {
+    ParamError::Range {
+        name: TIER_MINIMUMS.into(),
+        label: e.subject(),
+        value: e.value,
+        range: e.give,
     }
 }
 
@@ -744,7 +780,7 @@ impl Rules {
 pub fn label(rules: &Rules) -> String {
     let defaults = Rules::defaults(rules.system());
     let elo = rules.system() == System::Elo;
-    let parts: Vec<String> = rules
+    let mut parts: Vec<String> = rules
         .param_values()
         .into_iter()
         .filter(|(p, v)| (elo && p.name == "k") || defaults.param(p.name) != Some(*v))
@@ -753,6 +789,11 @@ pub fn label(rules: &Rules) -> String {
             _ => format!("{}={}", p.name, p.value_text(v)),
         })
         .collect();
+    if let Params::Skyweaver(p) = &rules.params
+        && !p.tier_minimums.is_table_1()
+    {
+        parts.push(format!("{TIER_MINIMUMS}={}", p.tier_minimums.text()));
+    }
     let base = if parts.is_empty() {
         format!("{} (defaults)", rules.system())
     } else {
