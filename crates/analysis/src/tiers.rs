@@ -26,7 +26,7 @@ use rungs_ladder::tiers::{CUT_TIERS, MASTER_CAP, TierTable};
 /// A share within this many percentage points of its target is reached.
 pub const TOLERANCE: f64 = 0.5;
 /// Replays under proposed minimums at most.
-pub const MAX_ROUNDS: usize = 12;
+pub const MAX_ROUNDS: usize = 30;
 
 /// The share of players each tier should hold at season end, in percent, Wanderer to Master
 /// (Master's with the Grandweavers).
@@ -281,6 +281,25 @@ fn cut_at_quantiles(rps: &[f64], targets: &Targets, wanderer: f64) -> TierTable 
     TierTable::new(minimums)
 }
 
+/// Each minimum half-way from `from` to `to`, rounded away from `from` (so a step is never
+/// lost to rounding), still strictly increasing.
+fn halfway(from: &TierTable, to: &TierTable) -> TierTable {
+    let (a, b) = (from.minimums(), to.minimums());
+    let mut out = [0.0; CUT_TIERS];
+    for k in 0..CUT_TIERS {
+        let mid = (a[k] + b[k]) / 2.0;
+        out[k] = if b[k] >= a[k] {
+            mid.ceil()
+        } else {
+            mid.floor()
+        };
+        if k > 0 {
+            out[k] = out[k].max(out[k - 1] + 1.0);
+        }
+    }
+    TierTable::new(out)
+}
+
 /// Why cut `k` (the minimum of tier `k`) missed: a pile of players on one RP, or the cap.
 fn why_missed(rps: &[f64], targets: &Targets, table: &TierTable, k: usize) -> Option<String> {
     let n = rps.len() as f64;
@@ -367,7 +386,14 @@ pub fn propose(
             break;
         }
         seen.push(table);
-        let next = cut_at_quantiles(&rps, targets, wanderer);
+        let cut = cut_at_quantiles(&rps, targets, wanderer);
+        // Half-way from the cuts replayed to the quantiles they gave: the RP answers the
+        // cuts (a floor held is RP kept), and a full step overshoots.
+        let next = if rounds == 1 {
+            cut
+        } else {
+            halfway(&table, &cut)
+        };
         // A cut seen before would only go round again.
         if seen.contains(&next) {
             break;

@@ -951,4 +951,66 @@ mod tests {
             Rules::defaults(System::Elo)
         );
     }
+
+    /// Skyweaver's rules as every file before the tier minimums wrote them: read and written
+    /// again, still without a `tier_minimums` key; other minimums are written, read back and
+    /// refused by tier when wrong.
+    #[test]
+    fn tier_minimums_are_written_only_when_not_table_1() {
+        let old = serde_json::to_string(&Rules::default()).unwrap();
+        assert!(!old.contains("tier_minimums"), "{old}");
+        let read: Rules = serde_json::from_str(&old).unwrap();
+        assert_eq!(serde_json::to_string(&read).unwrap(), old);
+        let mut cut = Rules::default();
+        cut.assign("tier_minimums=200, 280,360,450,550,650,750,850,950,1050,1150")
+            .unwrap();
+        let text = serde_json::to_string(&cut).unwrap();
+        assert!(
+            text.contains(r#""tier_minimums":[200.0,280.0,360.0,"#),
+            "{text}"
+        );
+        assert_eq!(serde_json::from_str::<Rules>(&text).unwrap(), cut);
+        assert!(
+            label(&cut).contains("tier_minimums=200,280,360,"),
+            "{}",
+            label(&cut)
+        );
+        let hostile = [
+            (
+                "[200,300,300,500,600,700,800,900,1000,1100,1200]",
+                "Trainee II's minimum",
+            ),
+            (
+                "[200,300,400,500,600,700,800,900,1000,1100,1e308]",
+                "Master's minimum",
+            ),
+            (
+                "[-5,300,400,500,600,700,800,900,1000,1100,1200]",
+                "Wanderer's minimum",
+            ),
+            ("[200,300]", "2 numbers"),
+            (
+                "[200,300,400,500,600,700,800,900,1000,1100,1200,1300]",
+                "more than 11",
+            ),
+        ];
+        for (list, named) in hostile {
+            let json = old.replace(r#""rating_period_days""#, "x").replace(
+                r#""grandweaver_count""#,
+                &format!(r#""tier_minimums":{list},"grandweaver_count""#),
+            );
+            let e = serde_json::from_str::<Rules>(&json)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains(named) && e.contains("tier_minimums"),
+                "{list}: {e}"
+            );
+        }
+        let mut sky = Rules::default();
+        let e = sky.assign("tier_minimums=200,300,NaN,500,600,700,800,900,1000,1100,1200");
+        assert!(e.unwrap_err().to_string().contains("Trainee II"));
+        assert!(sky.assign("tier_minimums=1,2,3").is_err());
+        assert_eq!(sky, Rules::default());
+    }
 }

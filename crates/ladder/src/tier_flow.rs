@@ -110,3 +110,84 @@ pub fn shares(counts: &[u32; TIERS]) -> [f64; TIERS] {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::{SeasonRanking, TiersKept};
+    use crate::weekly::WeeklyRp;
+
+    fn entry(player: u32, peak: Tier, matches: u32, end_rp: f64) -> SeasonEntry {
+        SeasonEntry {
+            player,
+            name: format!("P{player}"),
+            ranking: SeasonRanking::Tier(peak),
+            peak_tier: Some(peak),
+            matches,
+            weekly_rp: WeeklyRp::repeat(end_rp, 4),
+        }
+    }
+
+    fn season(number: u32, entries: Vec<SeasonEntry>) -> SeasonRecord {
+        SeasonRecord {
+            number,
+            ended: NaiveDate::from_ymd_opt(2026, number, 28).unwrap(),
+            weeks: 4,
+            entries,
+            folded: 0,
+            tiers_kept: TiersKept(true),
+        }
+    }
+
+    /// Two seasons under Table 1. Season 1: Ann (0) and Bo (1) joined during it; Ann ends on
+    /// 950 (Expert I, her peak), Bo on 310 (Trainee I); Cy (2) played no match and is not
+    /// counted. Season 2 starts from the hard reset values: Ann's Expert I resets to 600
+    /// (Apprentice I), Bo's Trainee I to 300 (Trainee I), Cy's Wanderer to 200; Ann ends on
+    /// 720 (Apprentice II), Bo on 250 (Wanderer), Dee (3) joined and ends on 200 (Wanderer),
+    /// Cy still played none. So season 1: joined → Expert I 1, joined → Trainee I 1; season
+    /// 2: Apprentice I → Apprentice II 1, Trainee I → Wanderer 1, joined → Wanderer 1; at
+    /// season 2's end Wanderer 2 of 3 (66.7 %), Apprentice II 1 (33.3 %).
+    #[test]
+    fn a_hand_computed_flow() {
+        let archive = vec![
+            season(
+                1,
+                vec![
+                    entry(0, Tier::ExpertI, 9, 950.0),
+                    entry(1, Tier::TraineeI, 5, 310.0),
+                    entry(2, Tier::Wanderer, 0, 200.0),
+                ],
+            ),
+            season(
+                2,
+                vec![
+                    entry(0, Tier::ApprenticeII, 7, 720.0),
+                    entry(1, Tier::TraineeI, 3, 250.0),
+                    entry(2, Tier::Wanderer, 0, 200.0),
+                    entry(3, Tier::Wanderer, 2, 200.0),
+                ],
+            ),
+        ];
+        let f = flows(&archive, &TierTable::TABLE_1);
+        assert_eq!(f.len(), 2);
+        let cell = |s: &SeasonFlow, from: Option<Tier>, to: Tier| {
+            s.flow[from.map_or(0, |t| t as usize + 1)][to as usize]
+        };
+        assert_eq!(cell(&f[0], None, Tier::ExpertI), 1);
+        assert_eq!(cell(&f[0], None, Tier::TraineeI), 1);
+        assert_eq!(f[0].flow.iter().flatten().sum::<u32>(), 2);
+        assert_eq!(cell(&f[1], Some(Tier::ApprenticeI), Tier::ApprenticeII), 1);
+        assert_eq!(cell(&f[1], Some(Tier::TraineeI), Tier::Wanderer), 1);
+        assert_eq!(cell(&f[1], None, Tier::Wanderer), 1);
+        assert_eq!(f[1].flow.iter().flatten().sum::<u32>(), 3);
+        assert_eq!(f[1].at_end[Tier::Wanderer as usize], 2);
+        let s = shares(&f[1].at_end);
+        assert!((s[Tier::Wanderer as usize] - 200.0 / 3.0).abs() < 1e-12);
+        assert_eq!(pooled_at_end(&f)[Tier::Wanderer as usize], 2);
+        // Under other minimums the same RP fall elsewhere: with Apprentice II at 750, Ann's
+        // 720 is Apprentice I.
+        let cut = TierTable::parse("200,300,400,500,600,750,800,900,1000,1100,1200").unwrap();
+        let f = flows(&archive, &cut);
+        assert_eq!(cell(&f[1], Some(Tier::ApprenticeI), Tier::ApprenticeI), 1);
+    }
+}

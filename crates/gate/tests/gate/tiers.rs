@@ -36,7 +36,10 @@ pub fn demo(dir: &TempDir) -> Store {
 }
 
 /// The target the tests cut to: a pyramid, wide at the bottom (percent, Wanderer first).
-pub const DEMO_TARGET: &str = "wanderer=12,trainee-i=14,trainee-ii=13,trainee-iii=11,\
+/// Wanderer 10 and Trainee I 16: some 3 % of season ends sit on Trainee I's floor wherever
+/// its minimum goes (a player who reached it and lost is held there), so Wanderer cannot be
+/// cut finer than that pile: 12/14 and 11/15 miss by just over a point (the test below).
+pub const DEMO_TARGET: &str = "wanderer=10,trainee-i=16,trainee-ii=13,trainee-iii=11,\
     apprentice-i=10,apprentice-ii=9,apprentice-iii=8,expert-i=8,expert-ii=7,expert-iii=5,\
     master=3";
 
@@ -51,13 +54,6 @@ fn the_demo_is_cut_to_its_target_within_a_point() {
     })
     .unwrap();
     let misses = p.misses();
-    eprintln!(
-        "{:?} {:?} {} {:?}",
-        p.after.minimums(),
-        misses,
-        p.rounds,
-        p.unreachable
-    );
     for (i, m) in misses.iter().enumerate() {
         assert!(
             m.abs() <= 1.0,
@@ -70,4 +66,26 @@ fn the_demo_is_cut_to_its_target_within_a_point() {
     let ladder = store.ladder().unwrap();
     let now = tier_flow::flows(&ladder.archive, &ladder.rules.tier_table());
     assert_eq!(p.flows_before, now);
+}
+
+/// Many players on one floor make a target unreachable: the search says which cut and why,
+/// and stops.
+#[test]
+fn a_pile_on_a_floor_is_named() {
+    let dir = TempDir::new("tiers-pile");
+    let store = demo(&dir);
+    let target = DEMO_TARGET.replace("wanderer=10,trainee-i=16", "wanderer=12,trainee-i=14");
+    let targets = Targets::parse(&target).unwrap();
+    let events = store.effective().unwrap();
+    let p = propose(&store.initial_rules().unwrap(), &events, &targets, &|| {
+        false
+    })
+    .unwrap();
+    assert!(p.rounds <= rungs_analysis::tiers::MAX_ROUNDS);
+    let pile = p
+        .unreachable
+        .iter()
+        .find(|u| u.tier == Tier::TraineeI)
+        .unwrap_or_else(|| panic!("{:?}", p.unreachable));
+    assert!(pile.why.contains("are at exactly"), "{}", pile.why);
 }
