@@ -113,7 +113,7 @@ fn hostile_targets_are_refused_by_name() {
     for (target, named) in [
         ("wanderer=-5,master=105", "Wanderer's share"),
         ("wanderer=NaN,master=100", "Wanderer's share"),
-        ("wanderer=150,master=100", "sum to 250"),
+        ("wanderer=100,trainee-i=100,master=50", "sum to 250"),
         ("bronze=50,master=50", "bronze"),
         ("wanderer=50,wanderer=50", "given twice"),
         ("grandweaver=100", "Grandweaver"),

@@ -15,6 +15,7 @@
 //! day, after that day's events, as `rungs tiers --apply` records it, and each replay is the
 //! log with that change in it, so the shares reached are those the ladder will show.
 
+use chrono::NaiveDate;
 use rungs_ladder::event::Event;
 use rungs_ladder::log::Effective;
 use rungs_ladder::replay::{Ladder, ReplayError, replay_state};
@@ -159,6 +160,8 @@ pub struct Proposal {
     /// The rules the change records: those in force on the log's first day, with the
     /// proposed minimums.
     pub rules: Rules,
+    /// The day the change takes effect: the log's first, after that day's events.
+    pub from: NaiveDate,
 }
 
 impl Proposal {
@@ -337,12 +340,13 @@ fn why_missed(rps: &[f64], targets: &Targets, table: &TierTable, k: usize) -> Op
 }
 
 /// Proposes the minimums for `targets` on the log `events` (in replay order) begun under
-/// `initial`; `cancelled` is asked between replays.
+/// `initial`; `keep_going` is told the replays done so far, between replays, and stops the
+/// search by answering false.
 pub fn propose(
     initial: &Rules,
     events: &[Effective],
     targets: &Targets,
-    cancelled: &dyn Fn() -> bool,
+    keep_going: &mut dyn FnMut(usize) -> bool,
 ) -> Result<Proposal, TiersError> {
     let first = events.first().ok_or(TiersError::EmptyLog)?.date;
     let at = events.partition_point(|e| e.date == first);
@@ -364,7 +368,7 @@ pub fn propose(
     let mut rounds = 0;
     let mut seen: Vec<TierTable> = Vec::new();
     while rounds < MAX_ROUNDS {
-        if cancelled() {
+        if !keep_going(rounds) {
             return Err(TiersError::Cancelled);
         }
         let (replayed, rules) = replay_with(events, initial, at, &table)?;
@@ -426,5 +430,6 @@ pub fn propose(
         rounds,
         unreachable,
         rules,
+        from: first,
     })
 }

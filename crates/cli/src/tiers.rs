@@ -21,14 +21,15 @@ pub fn tiers(file: &Path, target: &str, apply: bool, json: bool) -> Result<()> {
         Targets::parse(target).map_err(|e| anyhow!("{}: field `target`: {e}", shown(file)))?;
     let (mut store, ladder) = open(file)?;
     let events = store.effective()?;
-    let proposal =
-        propose(&store.initial_rules()?, &events, &targets, &|| false).map_err(|e| match e {
+    let proposal = propose(&store.initial_rules()?, &events, &targets, &mut |_| true).map_err(
+        |e| match e {
             TiersError::Replay(cause) => {
                 let name = |id| ladder.player(id).map(|p| p.name.clone());
                 anyhow!("{}: {}", shown(file), cause.describe(&name))
             }
             other => anyhow!("{}: {other}", shown(file)),
-        })?;
+        },
+    )?;
     let applied = if apply {
         Some(record(&mut store, file, &ladder, &proposal, json)?)
     } else {
@@ -55,11 +56,7 @@ fn record(
     if !json {
         print_text(proposal);
     }
-    let first = store
-        .effective()?
-        .first()
-        .map(|e| e.date)
-        .ok_or_else(|| anyhow!("{}: the log has no event", shown(file)))?;
+    let first = proposal.from;
     let in_force = store.rules_on(first)?;
     let day = first.to_string();
     let act = Action::change_rules(

@@ -49,9 +49,12 @@ fn the_demo_is_cut_to_its_target_within_a_point() {
     let store = demo(&dir);
     let targets = Targets::parse(DEMO_TARGET).unwrap();
     let events = store.effective().unwrap();
-    let p = propose(&store.initial_rules().unwrap(), &events, &targets, &|| {
-        false
-    })
+    let p = propose(
+        &store.initial_rules().unwrap(),
+        &events,
+        &targets,
+        &mut |_| true,
+    )
     .unwrap();
     let misses = p.misses();
     for (i, m) in misses.iter().enumerate() {
@@ -77,9 +80,12 @@ fn a_pile_on_a_floor_is_named() {
     let target = DEMO_TARGET.replace("wanderer=10,trainee-i=16", "wanderer=12,trainee-i=14");
     let targets = Targets::parse(&target).unwrap();
     let events = store.effective().unwrap();
-    let p = propose(&store.initial_rules().unwrap(), &events, &targets, &|| {
-        false
-    })
+    let p = propose(
+        &store.initial_rules().unwrap(),
+        &events,
+        &targets,
+        &mut |_| true,
+    )
     .unwrap();
     assert!(p.rounds <= rungs_analysis::tiers::MAX_ROUNDS);
     let pile = p
