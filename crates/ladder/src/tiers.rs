@@ -95,8 +95,7 @@ impl TierTable {
                     crate::values::number_text(b)
                 ),
             };
-            let fine =
-                m.is_finite() && m >= 0.0 && m <= MASTER_CAP && below.is_none_or(|(_, b)| m > b);
+            let fine = (0.0..=MASTER_CAP).contains(&m) && below.is_none_or(|(_, b)| m > b);
             if !fine {
                 return Err(TierTableError {
                     tier: Some(tier),
