@@ -3,24 +3,8 @@
 
 use crate::rules::SkyweaverParams;
 use rungs_rating::trace::Trace;
-use serde::{Deserialize, Serialize};
 
-/// A rank of Table 1, lowest first. Grandweaver is not a threshold but the top N Masters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Tier {
-    Wanderer,
-    TraineeI,
-    TraineeII,
-    TraineeIII,
-    ApprenticeI,
-    ApprenticeII,
-    ApprenticeIII,
-    ExpertI,
-    ExpertII,
-    ExpertIII,
-    Master,
-    Grandweaver,
-}
+pub use crate::tiers::Tier;
 
 /// The hard reset value of each tier — Table 1 (its minimums and floors are the ladder's
 /// [`TierTable`](crate::tiers::TierTable)).
@@ -29,38 +13,6 @@ const HARD_RESET_VALUE: [f64; 12] = [
 ];
 
 impl Tier {
-    pub const ALL: [Tier; 12] = [
-        Tier::Wanderer,
-        Tier::TraineeI,
-        Tier::TraineeII,
-        Tier::TraineeIII,
-        Tier::ApprenticeI,
-        Tier::ApprenticeII,
-        Tier::ApprenticeIII,
-        Tier::ExpertI,
-        Tier::ExpertII,
-        Tier::ExpertIII,
-        Tier::Master,
-        Tier::Grandweaver,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Tier::Wanderer => "Wanderer",
-            Tier::TraineeI => "Trainee I",
-            Tier::TraineeII => "Trainee II",
-            Tier::TraineeIII => "Trainee III",
-            Tier::ApprenticeI => "Apprentice I",
-            Tier::ApprenticeII => "Apprentice II",
-            Tier::ApprenticeIII => "Apprentice III",
-            Tier::ExpertI => "Expert I",
-            Tier::ExpertII => "Expert II",
-            Tier::ExpertIII => "Expert III",
-            Tier::Master => "Master",
-            Tier::Grandweaver => "Grandweaver",
-        }
-    }
-
     /// The RP a hard reset sets for a player whose highest tier this season was this one.
     pub fn hard_reset_value(self) -> f64 {
         HARD_RESET_VALUE[self as usize]

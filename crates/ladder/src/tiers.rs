@@ -3,8 +3,58 @@
 //! stay on the tiers Table 1 marks (Wanderer, Trainee I, Apprentice I, Expert I, Master), at
 //! whatever minimum those tiers now have, and the hard reset values stay Table 1's.
 
-use crate::skyweaver::Tier;
 use serde::{Deserialize, Serialize};
+
+/// A rank of Table 1, lowest first. Grandweaver is not a threshold but the top N Masters.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub enum Tier {
+    Wanderer,
+    TraineeI,
+    TraineeII,
+    TraineeIII,
+    ApprenticeI,
+    ApprenticeII,
+    ApprenticeIII,
+    ExpertI,
+    ExpertII,
+    ExpertIII,
+    Master,
+    Grandweaver,
+}
+
+impl Tier {
+    pub const ALL: [Tier; 12] = [
+        Tier::Wanderer,
+        Tier::TraineeI,
+        Tier::TraineeII,
+        Tier::TraineeIII,
+        Tier::ApprenticeI,
+        Tier::ApprenticeII,
+        Tier::ApprenticeIII,
+        Tier::ExpertI,
+        Tier::ExpertII,
+        Tier::ExpertIII,
+        Tier::Master,
+        Tier::Grandweaver,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Tier::Wanderer => "Wanderer",
+            Tier::TraineeI => "Trainee I",
+            Tier::TraineeII => "Trainee II",
+            Tier::TraineeIII => "Trainee III",
+            Tier::ApprenticeI => "Apprentice I",
+            Tier::ApprenticeII => "Apprentice II",
+            Tier::ApprenticeIII => "Apprentice III",
+            Tier::ExpertI => "Expert I",
+            Tier::ExpertII => "Expert II",
+            Tier::ExpertIII => "Expert III",
+            Tier::Master => "Master",
+            Tier::Grandweaver => "Grandweaver",
+        }
+    }
+}
 
 /// How many tiers have a minimum: Wanderer to Master (Grandweaver is the top N Masters).
 pub const CUT_TIERS: usize = 11;
