@@ -108,3 +108,38 @@ fn tiers_are_cut_to_typed_shares_applied_and_undone() {
         "Ctrl+Z undoes"
     );
 }
+
+/// Settings type the tier minimums as 11 numbers: one out of order is refused in the
+/// screen's words, naming the tier; a good list is previewed and applied as a rules change.
+#[test]
+fn settings_type_the_tier_minimums() {
+    let dir = Temp::new("tier-settings");
+    let mut h = app(&dir);
+    click(&mut h, "Settings");
+    let field = "Tier minimums, Wanderer … Master:";
+    type_into(
+        &mut h,
+        field,
+        "200,300,300,500,600,700,800,900,1000,1100,1200",
+    );
+    assert!(
+        h.query_by_label_contains("Trainee II's minimum: 300 is outside its range")
+            .is_some(),
+        "the tier is named"
+    );
+    type_into(
+        &mut h,
+        field,
+        "200,280,360,450,550,650,750,850,950,1050,1150",
+    );
+    click(&mut h, "Preview change");
+    click(&mut h, "Apply");
+    let s = &h.state().state;
+    assert!(s.error().is_none(), "{:?}", s.error());
+    assert_eq!(
+        s.ladder.rules.tier_table().minimums(),
+        [
+            200.0, 280.0, 360.0, 450.0, 550.0, 650.0, 750.0, 850.0, 950.0, 1050.0, 1150.0
+        ]
+    );
+}
