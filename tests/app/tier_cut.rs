@@ -4,6 +4,7 @@
 use chrono::NaiveDate;
 use eframe::egui::{self, Key, Modifiers};
 use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
 use rungs_app::RungsApp;
 use rungs_ladder::event::{Entry, Event, Match, MatchResult};
 use rungs_ladder::rules::Rules;
