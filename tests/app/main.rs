@@ -16,4 +16,5 @@ mod explain_panel;
 mod import_words;
 mod paste;
 mod support;
+mod tier_cut;
 mod tune;

@@ -29,3 +29,4 @@ mod standings_cli;
 mod store_trust;
 mod support;
 mod swiss_cli;
+mod tiers_cli;

@@ -6,3 +6,4 @@ pub mod evaluate;
 pub mod explain;
 pub mod fit;
 pub mod simulate;
+pub mod tiers;

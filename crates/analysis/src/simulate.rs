@@ -421,6 +421,7 @@ pub fn simulate(
         Params::Skyweaver(p) => Some(p.grandweaver_count),
         _ => None,
     };
+    let table = cfg.rules.tier_table();
     let mut reach = Reach {
         best: vec![Tier::Wanderer as usize; n as usize],
         at: vec![Vec::new(); Tier::ALL.len()],
@@ -488,7 +489,7 @@ pub fn simulate(
                             if skyweaver.is_some()
                                 && let Some(p) = run.ladder.player(id)
                             {
-                                reach.note(id, Tier::of_rp(p.rp), p.matches);
+                                reach.note(id, table.of_rp(p.rp), p.matches);
                             }
                         }
                     }
@@ -517,7 +518,7 @@ pub fn simulate(
                         if skyweaver.is_some()
                             && let Some(p) = run.ladder.player(id)
                         {
-                            reach.note(id, Tier::of_rp(p.rp), p.matches);
+                            reach.note(id, table.of_rp(p.rp), p.matches);
                         }
                     }
                 }
@@ -533,7 +534,7 @@ pub fn simulate(
                     reach.note(id, Tier::Grandweaver, p.matches);
                     Tier::Grandweaver
                 } else {
-                    Tier::of_rp(p.rp)
+                    table.of_rp(p.rp)
                 };
                 counts[tier as usize] += 1;
             }

@@ -237,6 +237,8 @@ pub enum ToolCommand {
     Unplot(PlayerId),
     /// Read the log for the plots' markers and hover read-outs.
     LoadLog,
+    /// Propose Skyweaver tier minimums that put each tier's share at season end on target.
+    ProposeTiers(rungs_analysis::tiers::Targets),
 }
 
 impl Command {

@@ -74,6 +74,8 @@ pub enum Done {
     Simulated(Box<Simulated>),
     /// An event's explanation is worked out: the panel opens on it.
     Explained(Box<rungs_analysis::explain::Explanation>),
+    /// Tier minimums are proposed for the target shares.
+    TiersProposed(Box<rungs_analysis::tiers::Proposal>),
 }
 
 /// What the screens' own state does once something the app did has landed (not before: a

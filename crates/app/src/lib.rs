@@ -47,6 +47,7 @@ pub mod simulate;
 pub mod standings;
 mod standings_table;
 pub mod state;
+pub mod tier_cut;
 pub mod tonight;
 mod tonight_swiss;
 pub mod tools;

@@ -417,7 +417,7 @@ fn history_plot(ui: &mut egui::Ui, app: &mut AppState, id: PlayerId) {
             let f = r.figures;
             let tier = facts
                 .tiers
-                .then(|| rungs_ladder::skyweaver::Tier::of_rp(f.score).name())
+                .then(|| app.ladder.rules.tier_table().of_rp(f.score).name())
                 .map_or(String::new(), |t| format!(" ({t})"));
             // The log's event number, as History and the edit window number events (x counts
             // the player's own events); a reset by the calendar is no event of the log.

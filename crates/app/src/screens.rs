@@ -19,14 +19,15 @@ use super::simulate::{self, SimForm};
 use super::standings::StandingsScreen;
 use super::standings_table;
 use super::state::AppState;
+use super::tier_cut::TierCutPanel;
 use super::tonight::{self, TonightScreen};
 use super::tune::{self, Tune};
 use super::what_if::{self, WhatIfScreen};
 use super::{quality, seasons};
 use eframe::egui;
 
-/// Each screen's own state (forms as typed, views, caches). Seasons and Prediction quality
-/// keep none.
+/// Each screen's own state (forms as typed, views, caches). Prediction quality keeps none;
+/// Seasons keeps its tier cut's shares.
 pub struct Screens {
     pub standings: StandingsScreen,
     pub enter: EnterMatchScreen,
@@ -42,6 +43,8 @@ pub struct Screens {
     pub tonight: TonightScreen,
     pub challenges: ChallengesScreen,
     pub boxes: BoxesScreen,
+    /// Seasons → Cut tiers to a target…: the shares as typed.
+    pub tier_cut: TierCutPanel,
     /// The File → New form, while it is open.
     pub new_ladder: Option<NewLadderForm>,
     /// File → Publish…'s options, from when they are asked for until a folder is chosen.
@@ -70,6 +73,7 @@ impl Screens {
             tonight: TonightScreen::default(),
             challenges: ChallengesScreen::default(),
             boxes: BoxesScreen::default(),
+            tier_cut: TierCutPanel::default(),
             new_ladder: None,
             publish: None,
             shown: None,
@@ -143,7 +147,7 @@ impl Screens {
                 matches::show(ui, &mut self.matches, &mut self.enter, state, out)
             }
             Screen::Players => players::show(ui, &mut self.players, state, out),
-            Screen::Seasons => seasons::show(ui, state, out),
+            Screen::Seasons => seasons::show(ui, &mut self.tier_cut, state, out),
             Screen::Migration => migration::show(ui, &mut self.migration, state, out),
             Screen::Settings => settings::show(ui, &mut self.settings, state, out),
             Screen::History => history::show(ui, &mut self.history, state, out),

@@ -9,7 +9,12 @@ use eframe::egui::{self, RichText};
 use egui_extras::{Column, TableBuilder};
 use rungs_ladder::seasons::{SeasonEntry, SeasonRanking, SeasonRecord};
 
-pub fn show(ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
+pub fn show(
+    ui: &mut egui::Ui,
+    tier_cut: &mut super::tier_cut::TierCutPanel,
+    app: &AppState,
+    out: &mut Vec<Command>,
+) {
     if app.store.is_none() {
         ui.label("Open or create a ladder first (File menu).");
         return;
@@ -39,6 +44,7 @@ pub fn show(ui: &mut egui::Ui, app: &AppState, out: &mut Vec<Command>) {
         preview(ui, p, &app.now().rules, out);
     }
     super::calendar::show(ui, app, out);
+    super::tier_cut::show(ui, tier_cut, app, out);
     ui.separator();
     archive(ui, app);
 }

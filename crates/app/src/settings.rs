@@ -136,6 +136,20 @@ pub fn show(ui: &mut egui::Ui, me: &mut SettingsScreen, app: &AppState, out: &mu
                     });
                 });
         });
+    // Skyweaver's tier minimums, a list rather than one number: typed as 11 numbers.
+    if let rungs_ladder::rules::Params::Skyweaver(p) = &draft.params {
+        ui.horizontal_wrapped(|ui| {
+            let label = ui
+                .label("Tier minimums, Wanderer … Master:")
+                .on_hover_text("tier_minimums — 11 numbers, each above the one before, Master's at most 1300 (Table 1: 200,300,…,1200)");
+            let text = me
+                .text
+                .entry(rungs_ladder::rules::TIER_MINIMUMS.to_string())
+                .or_insert_with(|| p.tier_minimums.text());
+            ui.add(egui::TextEdit::singleline(text).desired_width(420.0))
+                .labelled_by(label.id);
+        });
+    }
     // The draft with every edited field applied, or the first field that does not parse.
     let mut edited = draft.clone();
     let mut problem = None;

@@ -484,6 +484,7 @@ impl AppState {
             Ok(Done::Scored(scores)) => self.tools.scores = scores,
             Ok(Done::LogView(v)) => self.tools.log_view = Some(std::sync::Arc::new(*v)),
             Ok(Done::Explained(x)) => self.follow_ups.push(FollowUp::Explained(x)),
+            Ok(Done::TiersProposed(p)) => self.tools.tiers = Some(*p),
             Ok(Done::Simulated(s)) => {
                 let text = format!("wrote the simulated ladder {}", s.path.display());
                 self.say(text, Offer::Nothing, origin);

@@ -100,6 +100,8 @@ pub struct Tools {
     /// What-if add to it too).
     pub plotted: Vec<PlayerId>,
     pub log_view: Option<Arc<LogView>>,
+    /// Tier minimums proposed for target shares (Seasons → Cut tiers to a target…).
+    pub tiers: Option<rungs_analysis::tiers::Proposal>,
 }
 
 impl Tools {
@@ -124,6 +126,7 @@ impl Tools {
             self.comparison = None;
             self.scores.clear();
             self.plotted.clear();
+            self.tiers = None;
         }
         moved
     }

@@ -415,6 +415,22 @@ pub fn evaluate(store: &mut Store, r: &Reporter) -> AppResult<Done> {
     Ok(Done::Scored(scores))
 }
 
+/// Tier minimums for `targets`, the log replayed under each proposal (the progress counts
+/// the replays against the most the search makes).
+pub fn propose_tiers(
+    store: &mut Store,
+    targets: &rungs_analysis::tiers::Targets,
+    r: &Reporter,
+) -> AppResult<Done> {
+    let events = store.effective()?;
+    let rules = store.initial_rules()?;
+    let proposal = rungs_analysis::tiers::propose(&rules, &events, targets, &mut |n| {
+        r.keep_going((n * 1000 / rungs_analysis::tiers::MAX_ROUNDS) as u64)
+    })
+    .map_err(|e| AppError::task("cutting the tiers", e))?;
+    Ok(Done::TiersProposed(Box::new(proposal)))
+}
+
 /// A simulation written to a new ladder file at `path`.
 pub fn simulate(cfg: &SimConfig, path: PathBuf, r: &Reporter) -> AppResult<Done> {
     let report = action::files::simulate_into(&path, cfg, &mut |n| r.keep_going(n))?;

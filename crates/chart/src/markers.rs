@@ -233,16 +233,18 @@ pub struct TierLine {
     pub label: &'static str,
 }
 
-/// The tier minima of the ladder's system, lowest first: Skyweaver's Table 1 (Wanderer 200
-/// … Master 1200; Grandweaver is the top N Masters, not a line of its own). INVERSUS shows
+/// The tier minima of the ladder's system, lowest first: Skyweaver's tier minimums (Table 1's
+/// Wanderer 200 … Master 1200 unless the ladder cut its own; Grandweaver is the top N
+/// Masters, not a line of its own). INVERSUS shows
 /// bare Rank Points and the other systems have no tiers: no lines.
 pub fn tier_lines(rules: &Rules) -> Vec<TierLine> {
+    let table = rules.tier_table();
     match rules.facts().tiers {
         true => Tier::ALL
             .iter()
             .filter(|t| **t != Tier::Grandweaver)
             .map(|&tier| TierLine {
-                value: tier.minimum(),
+                value: table.min_rp(tier),
                 tier,
                 label: tier.name(),
             })

@@ -765,6 +765,19 @@ pub enum Command {
         #[arg(long, allow_hyphen_values = true)]
         date: Option<String>,
     },
+    /// Skyweaver: the tier minimums that put each tier's share of the players at season end
+    /// on a target (`--target "wanderer=5,trainee-i=10,…,master=3"`, percent summing to 100;
+    /// Master's counts the Grandweavers), the shares and flow matrix before and after;
+    /// `--apply` records them as a rules change from the log's first day (undoable).
+    Tiers {
+        file: PathBuf,
+        #[arg(long, allow_hyphen_values = true)]
+        target: String,
+        #[arg(long)]
+        apply: bool,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// `rungs pair`'s options for saving the round in the log.

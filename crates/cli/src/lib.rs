@@ -33,6 +33,7 @@ mod shared;
 mod shared_password;
 pub mod stdout;
 mod swiss;
+mod tiers;
 mod views;
 
 pub use args::{Cli, Command};
@@ -411,6 +412,12 @@ fn run_command(command: Command) -> Result<()> {
             number,
             date,
         } => boxes::box_join(&file, &player, number.as_deref(), date.as_deref())?,
+        C::Tiers {
+            file,
+            target,
+            apply,
+            json,
+        } => tiers::tiers(&file, &target, apply, json)?,
     }
     Ok(())
 }

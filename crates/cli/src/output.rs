@@ -395,6 +395,8 @@ pub fn change_json(c: &Change) -> serde_json::Value {
 pub fn seasons(ladder: &Ladder, as_json: bool) {
     if as_json {
         // Players by name and tiers as `standings --json` writes them ("Expert II").
+        let table = ladder.rules.tier_table();
+        let flows = rungs_ladder::tier_flow::flows(&ladder.archive, &table);
         let seasons: Vec<serde_json::Value> = ladder
             .archive
             .iter()
@@ -420,8 +422,12 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
                         // Skyweaver's weekly standings: each week's tier beside its RP (who
                         // held Grandweaver is not in the RP).
                         if e.peak_tier.is_some() && s.tiers_kept.0 {
-                            let tiers: Vec<&str> =
-                                e.weekly_rp.tiers().into_iter().map(Tier::name).collect();
+                            let tiers: Vec<&str> = e
+                                .weekly_rp
+                                .tiers_in(&table)
+                                .into_iter()
+                                .map(Tier::name)
+                                .collect();
                             entry["weekly_tiers"] = serde_json::json!(tiers);
                         }
                         entry
@@ -436,6 +442,15 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
                 // A run of seasons with nothing entered, folded: the last season it stands for.
                 if s.folded > 0 {
                     season["through"] = serde_json::json!(s.through());
+                }
+                // Skyweaver: who ended the season in which tier, coming from which.
+                if let Some(f) = flows
+                    .iter()
+                    .find(|f| f.season == s.number && f.ended == s.ended)
+                {
+                    for (key, value) in flow_json(f) {
+                        season[key] = value;
+                    }
                 }
                 season
             })
@@ -477,4 +492,37 @@ pub fn seasons(ladder: &Ladder, as_json: bool) {
             );
         }
     }
+}
+
+/// Tiers by name, each with its number: `{"Wanderer": 3, …}`, every tier listed.
+pub fn per_tier<T: Copy + Into<Value>>(values: &[T]) -> Value {
+    let map: serde_json::Map<String, Value> = Tier::ALL
+        .iter()
+        .zip(values)
+        .map(|(t, v)| (t.name().to_string(), (*v).into()))
+        .collect();
+    Value::Object(map)
+}
+
+/// A season's flow matrix as `seasons --json` and `tiers --json` write it: `tier_flow`, one
+/// cell per start and end tier that holds players (`from` null: joined during the season),
+/// and `end_counts` and `end_shares` (percent) per tier at the season's end.
+pub fn flow_json(f: &rungs_ladder::tier_flow::SeasonFlow) -> Vec<(&'static str, Value)> {
+    let mut cells = Vec::new();
+    for (from, row) in f.flow.iter().enumerate() {
+        for (to, n) in row.iter().enumerate() {
+            if *n > 0 {
+                let from = from.checked_sub(1).map(|t| Tier::ALL[t].name());
+                cells.push(json!({ "from": from, "to": Tier::ALL[to].name(), "players": n }));
+            }
+        }
+    }
+    vec![
+        ("tier_flow", Value::Array(cells)),
+        ("end_counts", per_tier(&f.at_end)),
+        (
+            "end_shares",
+            per_tier(&rungs_ladder::tier_flow::shares(&f.at_end)),
+        ),
+    ]
 }

@@ -60,6 +60,7 @@ fn ladder_arg(command: &mut Command) -> Option<&mut PathBuf> {
         | C::ClosePeriod { file, .. }
         | C::BoxWithdraw { file, .. }
         | C::BoxJoin { file, .. }
+        | C::Tiers { file, .. }
         | C::Repair { file } => Some(file),
         C::ChallengeLadder(args) => Some(&mut args.file),
         C::StartBoxes(args) => Some(&mut args.file),
@@ -96,7 +97,7 @@ fn only_reads(command: &Command) -> bool {
         | C::Explain { .. }
         | C::Challenges { .. }
         | C::Boxes { .. } => true,
-        C::Fit { apply, .. } => !apply,
+        C::Fit { apply, .. } | C::Tiers { apply, .. } => !apply,
         C::ClosePeriod { preview, .. } => *preview,
         C::Pair { save, .. } => !save.save,
         C::SoftReset { preview, .. } | C::HardReset { preview, .. } => *preview,

@@ -8,7 +8,7 @@ use crate::event::{Match, PlayerId};
 use crate::inversus;
 use crate::replay::rated_sides;
 use crate::rules::Params;
-use crate::skyweaver::{self, Tier};
+use crate::skyweaver;
 use crate::state::{Ladder, Skill};
 use chrono::NaiveDate;
 use rungs_rating::trace::Trace;
@@ -123,19 +123,19 @@ pub fn match_explained<T: Trace + ?Sized>(
                 trace,
             );
             trace.section("Floor and tier");
-            let floor = state.floor.max(skyweaver::floor_reached(rp));
+            let floor = state.floor.max(params.tier_minimums.floor_reached(rp));
             trace.step(
                 "floor'",
                 "the season's hard floor after the match",
-                "the highest hard floor of Table 1 at or below RP' this season",
+                "the highest hard floor (Table 1's floor tiers, at the ladder's minimums) at or below RP' this season",
                 floor,
             );
-            let tier = Tier::of_rp(rp);
+            let tier = params.tier_minimums.of_rp(rp);
             trace.step(
                 "tier",
                 tier.name(),
-                "Table 1: the tier whose minimum is the highest at or below RP' (Grandweaver: the top Masters)",
-                tier.minimum(),
+                "the tier whose minimum is the highest at or below RP' (Grandweaver: the top Masters)",
+                params.tier_minimums.min_rp(tier),
             );
             rp
         }

@@ -99,6 +99,8 @@ struct Contention {
     games: u32,
     /// The earliest last match that is not idle (none: nobody is idle).
     cutoff: Option<NaiveDate>,
+    /// Master's minimum under the ladder's tier table.
+    master: f64,
 }
 
 impl Contention {
@@ -108,11 +110,16 @@ impl Contention {
         let cutoff = latest
             .filter(|_| days > 0)
             .and_then(|now| cutoff(now, days));
-        Contention { games, cutoff }
+        let master = ladder.rules.tier_table().min_rp(Tier::Master);
+        Contention {
+            games,
+            cutoff,
+            master,
+        }
     }
 
     fn holds(&self, p: &PlayerState) -> bool {
-        p.rp >= Tier::Master.minimum()
+        p.rp >= self.master
             && p.joined
             && !p.retired
             && p.matches >= self.games

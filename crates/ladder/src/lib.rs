@@ -24,6 +24,8 @@ pub mod skyweaver;
 pub mod standings;
 pub mod state;
 pub mod systems;
+pub mod tier_flow;
+pub mod tiers;
 pub mod timeline;
 pub mod values;
 pub mod weekly;

@@ -618,7 +618,7 @@ impl Ladder {
                     p.floor,
                     params,
                 );
-                p.floor = p.floor.max(skyweaver::floor_reached(p.rp));
+                p.floor = p.floor.max(params.tier_minimums.floor_reached(p.rp));
                 p.season_peak_rp = p.season_peak_rp.max(p.rp);
             }
             (Params::Inversus(params), Skill::Glicko2(b), Skill::Glicko2(a)) => {

@@ -3,6 +3,7 @@
 pub use crate::calendar::Calendar;
 pub use crate::systems::System;
 use crate::systems::{ADVANTAGE, Facts, OBSERVED_DRAW_RATE, Param};
+use crate::tiers::TierTable;
 use rungs_rating::margin::{Margin, UnknownMargin};
 use rungs_rating::{elo, glicko, glicko2, goals, memoir44, trueskill};
 use serde::{Deserialize, Serialize};
@@ -56,7 +57,16 @@ pub struct SkyweaverParams {
     /// Rating periods as Glickman's papers run them ([`RATING_PERIOD_DAYS`]).
     #[serde(default, skip_serializing_if = "is_zero_u32")]
     pub rating_period_days: u32,
+    /// The RP minimum of each tier, Wanderer to Master (`rungs tiers` cuts them to a target
+    /// distribution). Written only when they differ from Table 1, so that every file and
+    /// log from before reads, and is written, as it was.
+    #[serde(default, skip_serializing_if = "TierTable::is_table_1")]
+    pub tier_minimums: TierTable,
 }
+
+/// The name of Skyweaver's tier minimums, a list rather than one number: `--param
+/// tier_minimums=200,300,…,1200` (11 numbers, Wanderer first).
+pub const TIER_MINIMUMS: &str = "tier_minimums";
 
 /// The meaning of `rating_period_days` (Skyweaver and INVERSUS): 0, the default, rates each
 /// match as its own rating period (as both papers do); N > 0 rates every game of an N-day
@@ -94,6 +104,7 @@ impl Default for SkyweaverParams {
             provisional_games: 0,
             idle_days: DEFAULT_IDLE_DAYS,
             rating_period_days: 0,
+            tier_minimums: TierTable::TABLE_1,
         }
     }
 }
@@ -595,6 +606,14 @@ impl Rules {
         (days > 0).then_some(days)
     }
 
+    /// The tier minimums in force: Skyweaver's own, Table 1 for any other system.
+    pub fn tier_table(&self) -> TierTable {
+        match &self.params {
+            Params::Skyweaver(p) => p.tier_minimums,
+            _ => TierTable::TABLE_1,
+        }
+    }
+
     pub fn system(&self) -> System {
         match self.params {
             Params::Skyweaver(_) => System::Skyweaver,
@@ -713,6 +732,10 @@ impl Rules {
             .split_once('=')
             .ok_or_else(|| ParamError::Syntax(assignment.to_string()))?;
         let (name, value) = (name.trim(), value.trim());
+        if let (Params::Skyweaver(p), TIER_MINIMUMS) = (&mut self.params, name) {
+            p.tier_minimums = TierTable::parse(value).map_err(tier_error)?;
+            return Ok(());
+        }
         if self.system().param(name).is_none() {
             return self.set_param(name, 0.0); // the unknown-parameter message
         }
@@ -734,7 +757,20 @@ impl Rules {
                 return Err(ParamError::range(spec, value));
             }
         }
+        if let Params::Skyweaver(p) = &self.params {
+            p.tier_minimums.check().map_err(tier_error)?;
+        }
         self.calendar.check().map_err(ParamError::Calendar)
+    }
+}
+
+/// A refused table of tier minimums as a parameter's range error, naming the tier.
+fn tier_error(e: crate::tiers::TierTableError) -> ParamError {
+    ParamError::Range {
+        name: TIER_MINIMUMS.into(),
+        label: e.subject(),
+        value: e.value,
+        range: e.give,
     }
 }
 
@@ -744,7 +780,7 @@ impl Rules {
 pub fn label(rules: &Rules) -> String {
     let defaults = Rules::defaults(rules.system());
     let elo = rules.system() == System::Elo;
-    let parts: Vec<String> = rules
+    let mut parts: Vec<String> = rules
         .param_values()
         .into_iter()
         .filter(|(p, v)| (elo && p.name == "k") || defaults.param(p.name) != Some(*v))
@@ -753,6 +789,11 @@ pub fn label(rules: &Rules) -> String {
             _ => format!("{}={}", p.name, p.value_text(v)),
         })
         .collect();
+    if let Params::Skyweaver(p) = &rules.params
+        && !p.tier_minimums.is_table_1()
+    {
+        parts.push(format!("{TIER_MINIMUMS}={}", p.tier_minimums.text()));
+    }
     let base = if parts.is_empty() {
         format!("{} (defaults)", rules.system())
     } else {
@@ -909,5 +950,67 @@ mod tests {
             serde_json::from_str::<Rules>(old).unwrap(),
             Rules::defaults(System::Elo)
         );
+    }
+
+    /// Skyweaver's rules as every file before the tier minimums wrote them: read and written
+    /// again, still without a `tier_minimums` key; other minimums are written, read back and
+    /// refused by tier when wrong.
+    #[test]
+    fn tier_minimums_are_written_only_when_not_table_1() {
+        let old = serde_json::to_string(&Rules::default()).unwrap();
+        assert!(!old.contains("tier_minimums"), "{old}");
+        let read: Rules = serde_json::from_str(&old).unwrap();
+        assert_eq!(serde_json::to_string(&read).unwrap(), old);
+        let mut cut = Rules::default();
+        cut.assign("tier_minimums=200, 280,360,450,550,650,750,850,950,1050,1150")
+            .unwrap();
+        let text = serde_json::to_string(&cut).unwrap();
+        assert!(
+            text.contains(r#""tier_minimums":[200.0,280.0,360.0,"#),
+            "{text}"
+        );
+        assert_eq!(serde_json::from_str::<Rules>(&text).unwrap(), cut);
+        assert!(
+            label(&cut).contains("tier_minimums=200,280,360,"),
+            "{}",
+            label(&cut)
+        );
+        let hostile = [
+            (
+                "[200,300,300,500,600,700,800,900,1000,1100,1200]",
+                "Trainee II's minimum",
+            ),
+            (
+                "[200,300,400,500,600,700,800,900,1000,1100,1e308]",
+                "Master's minimum",
+            ),
+            (
+                "[-5,300,400,500,600,700,800,900,1000,1100,1200]",
+                "Wanderer's minimum",
+            ),
+            ("[200,300]", "2 numbers"),
+            (
+                "[200,300,400,500,600,700,800,900,1000,1100,1200,1300]",
+                "more than 11",
+            ),
+        ];
+        for (list, named) in hostile {
+            let json = old.replace(r#""rating_period_days""#, "x").replace(
+                r#""grandweaver_count""#,
+                &format!(r#""tier_minimums":{list},"grandweaver_count""#),
+            );
+            let e = serde_json::from_str::<Rules>(&json)
+                .unwrap_err()
+                .to_string();
+            assert!(
+                e.contains(named) && e.contains("tier_minimums"),
+                "{list}: {e}"
+            );
+        }
+        let mut sky = Rules::default();
+        let e = sky.assign("tier_minimums=200,300,NaN,500,600,700,800,900,1000,1100,1200");
+        assert!(e.unwrap_err().to_string().contains("Trainee II"));
+        assert!(sky.assign("tier_minimums=1,2,3").is_err());
+        assert_eq!(sky, Rules::default());
     }
 }

@@ -8,10 +8,11 @@ pub use crate::event::{Migration, MigrationEntry, OldRank};
 use crate::leaderboard;
 use crate::log::Effective;
 use crate::rules::{Params, Rules};
-use crate::skyweaver::{Tier, floor_reached};
+use crate::skyweaver::Tier;
 use crate::state::Ladder;
 use crate::state::{HistoryRow, PlayerState, Skill};
 pub use crate::state::{SeasonEntry, SeasonRanking, SeasonRecord};
+use crate::tiers::TierTable;
 use crate::weekly::WeeklyRp;
 use chrono::NaiveDate;
 use rungs_rating::{glicko, glicko2, trueskill};
@@ -263,7 +264,7 @@ fn roll_week(
             let tier = if gw {
                 Tier::Grandweaver
             } else {
-                Tier::of_rp(p.rp)
+                params.tier_minimums.of_rp(p.rp)
             };
             p.season_weekly.push_tier(p.rp, tier);
             if tier == Tier::Grandweaver {
@@ -308,7 +309,7 @@ fn close_final_week(ladder: &mut Ladder) {
         let tier = if holders.contains(&id) {
             Tier::Grandweaver
         } else {
-            Tier::of_rp(p.rp)
+            params.tier_minimums.of_rp(p.rp)
         };
         p.season_weekly.push_tier(p.rp, tier);
     }
@@ -321,7 +322,7 @@ fn close_final_week(ladder: &mut Ladder) {
 /// ceiling). Any other player's soft reset records their RP for the week and nothing else.
 fn soft_reset_may_change(p: &PlayerState, params: &crate::rules::SkyweaverParams) -> bool {
     p.joined
-        && (p.rp >= Tier::Master.minimum()
+        && (p.rp >= params.tier_minimums.min_rp(Tier::Master)
             || matches!(p.skill, Skill::Glicko(r)
                 if r.deviation.to_bits() != params.initial_deviation.to_bits()))
 }
@@ -360,6 +361,7 @@ pub fn archive_key(e: &SeasonEntry) -> f64 {
 pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
     let grandweavers = leaderboard::grandweavers(ladder);
     let centre = ladder.centre();
+    let table = ladder.rules.tier_table();
     ladder
         .players
         .iter()
@@ -371,12 +373,12 @@ pub fn season_entries(ladder: &Ladder) -> Vec<SeasonEntry> {
             let tier_now = if gw_now {
                 Tier::Grandweaver
             } else {
-                Tier::of_rp(p.rp)
+                table.of_rp(p.rp)
             };
             let peak = if p.season_grandweaver || gw_now {
                 Tier::Grandweaver
             } else {
-                Tier::of_rp(p.season_peak_rp)
+                table.of_rp(p.season_peak_rp)
             };
             let weekly_rp = p.season_weekly.closed_at(ladder.week);
             let ranking = if !skyweaver {
@@ -505,7 +507,7 @@ pub fn hard_reset(ladder: &mut Ladder, date: NaiveDate, seq: u64, history: &mut 
                     deviation: params.initial_deviation,
                 });
             }
-            p.floor = floor_reached(p.rp);
+            p.floor = params.tier_minimums.floor_reached(p.rp);
             p.season_peak_rp = p.rp;
             ladder.record_if_changed(date, seq, entry.player, before, history);
         }
@@ -637,7 +639,7 @@ pub fn migrate(
                     deviation: params.initial_deviation,
                 });
                 p.rp = e.old_rank.rp();
-                p.floor = floor_reached(p.rp);
+                p.floor = params.tier_minimums.floor_reached(p.rp);
                 p.season_peak_rp = p.season_peak_rp.max(p.rp);
             }
             Params::Inversus(params) => {
@@ -692,7 +694,7 @@ pub fn migration_note(
     const SHOWN: usize = 10;
     let mut concerned = migration.entries.iter().filter(|e| {
         e.old_rank != OldRank::Grandmaster
-            && Tier::of_rp(e.old_rank.rp()).name() != e.old_rank.table_two_rank()
+            && TierTable::TABLE_1.of_rp(e.old_rank.rp()).name() != e.old_rank.table_two_rank()
     });
     let mut lines: Vec<String> = concerned
         .by_ref()
@@ -704,7 +706,7 @@ pub fn migration_note(
                 "{}: {} ({rp:.0} RP, {} by Table 1)",
                 crate::values::shown(&name),
                 e.old_rank.table_two_rank(),
-                Tier::of_rp(rp).name()
+                TierTable::TABLE_1.of_rp(rp).name()
             )
         })
         .collect();

@@ -3,101 +3,20 @@
 
 use crate::rules::SkyweaverParams;
 use rungs_rating::trace::Trace;
-use serde::{Deserialize, Serialize};
 
-/// A rank of Table 1, lowest first. Grandweaver is not a threshold but the top N Masters.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Tier {
-    Wanderer,
-    TraineeI,
-    TraineeII,
-    TraineeIII,
-    ApprenticeI,
-    ApprenticeII,
-    ApprenticeIII,
-    ExpertI,
-    ExpertII,
-    ExpertIII,
-    Master,
-    Grandweaver,
-}
+pub use crate::tiers::Tier;
 
-/// (tier, RP minimum, hard floor, hard reset value) — Table 1.
-const TABLE_1: [(Tier, f64, bool, f64); 12] = [
-    (Tier::Wanderer, 200.0, true, 200.0),
-    (Tier::TraineeI, 300.0, true, 300.0),
-    (Tier::TraineeII, 400.0, false, 350.0),
-    (Tier::TraineeIII, 500.0, false, 400.0),
-    (Tier::ApprenticeI, 600.0, true, 450.0),
-    (Tier::ApprenticeII, 700.0, false, 500.0),
-    (Tier::ApprenticeIII, 800.0, false, 550.0),
-    (Tier::ExpertI, 900.0, true, 600.0),
-    (Tier::ExpertII, 1000.0, false, 700.0),
-    (Tier::ExpertIII, 1100.0, false, 800.0),
-    (Tier::Master, 1200.0, true, 900.0),
-    (Tier::Grandweaver, 1200.0, false, 1000.0),
+/// The hard reset value of each tier — Table 1 (its minimums and floors are the ladder's
+/// [`TierTable`](crate::tiers::TierTable)).
+const HARD_RESET_VALUE: [f64; 12] = [
+    200.0, 300.0, 350.0, 400.0, 450.0, 500.0, 550.0, 600.0, 700.0, 800.0, 900.0, 1000.0,
 ];
 
 impl Tier {
-    pub const ALL: [Tier; 12] = [
-        Tier::Wanderer,
-        Tier::TraineeI,
-        Tier::TraineeII,
-        Tier::TraineeIII,
-        Tier::ApprenticeI,
-        Tier::ApprenticeII,
-        Tier::ApprenticeIII,
-        Tier::ExpertI,
-        Tier::ExpertII,
-        Tier::ExpertIII,
-        Tier::Master,
-        Tier::Grandweaver,
-    ];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Tier::Wanderer => "Wanderer",
-            Tier::TraineeI => "Trainee I",
-            Tier::TraineeII => "Trainee II",
-            Tier::TraineeIII => "Trainee III",
-            Tier::ApprenticeI => "Apprentice I",
-            Tier::ApprenticeII => "Apprentice II",
-            Tier::ApprenticeIII => "Apprentice III",
-            Tier::ExpertI => "Expert I",
-            Tier::ExpertII => "Expert II",
-            Tier::ExpertIII => "Expert III",
-            Tier::Master => "Master",
-            Tier::Grandweaver => "Grandweaver",
-        }
-    }
-
-    /// The RP at which this tier begins.
-    pub fn minimum(self) -> f64 {
-        TABLE_1[self as usize].1
-    }
-
     /// The RP a hard reset sets for a player whose highest tier this season was this one.
     pub fn hard_reset_value(self) -> f64 {
-        TABLE_1[self as usize].3
+        HARD_RESET_VALUE[self as usize]
     }
-
-    /// The tier an RP value falls in, Grandweaver aside (that depends on the others).
-    pub fn of_rp(rp: f64) -> Tier {
-        TABLE_1[..11]
-            .iter()
-            .rev()
-            .find(|row| rp >= row.1)
-            .map_or(Tier::Wanderer, |row| row.0)
-    }
-}
-
-/// The highest hard floor at or below `rp` (0 below Wanderer).
-pub fn floor_reached(rp: f64) -> f64 {
-    TABLE_1
-        .iter()
-        .filter(|row| row.2 && rp >= row.1)
-        .map(|row| row.1)
-        .fold(0.0, f64::max)
 }
 
 /// F of equation 4: the range transform 1000/(3000 − 1250) times the rank dependence, held
@@ -219,14 +138,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tiers_of_table_one() {
-        assert_eq!(Tier::of_rp(200.0), Tier::Wanderer);
-        assert_eq!(Tier::of_rp(299.0), Tier::Wanderer);
-        assert_eq!(Tier::of_rp(300.0), Tier::TraineeI);
-        assert_eq!(Tier::of_rp(1199.0), Tier::ExpertIII);
-        assert_eq!(Tier::of_rp(1500.0), Tier::Master);
-        assert_eq!(floor_reached(850.0), 600.0);
-        assert_eq!(floor_reached(1250.0), 1200.0);
+    fn hard_reset_values_of_table_one() {
+        assert_eq!(Tier::Wanderer.hard_reset_value(), 200.0);
+        assert_eq!(Tier::ExpertI.hard_reset_value(), 600.0);
         assert_eq!(Tier::Grandweaver.hard_reset_value(), 1000.0);
     }
 

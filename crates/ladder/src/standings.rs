@@ -95,7 +95,7 @@ pub fn standings(ladder: &Ladder) -> Vec<Standing> {
             let p = &ladder.players[id];
             let tier = match &ladder.rules.params {
                 Params::Skyweaver(_) if gw(id) => Some(Tier::Grandweaver),
-                Params::Skyweaver(_) => Some(Tier::of_rp(p.rp)),
+                Params::Skyweaver(sky) => Some(sky.tier_minimums.of_rp(p.rp)),
                 _ => None,
             };
             let (games, days) = entry_rule(&ladder.rules.params);

@@ -43,15 +43,20 @@ impl WeeklyRp {
         self.push(rp);
     }
 
-    /// Each week's tier at its end, oldest first (closed runs only).
+    /// Each week's tier at its end under Table 1, oldest first (closed runs only).
     pub fn tiers(&self) -> Vec<Tier> {
+        self.tiers_in(&crate::tiers::TierTable::TABLE_1)
+    }
+
+    /// Each week's tier at its end under `table`, oldest first (closed runs only).
+    pub fn tiers_in(&self, table: &crate::tiers::TierTable) -> Vec<Tier> {
         self.iter()
             .enumerate()
             .map(|(i, rp)| {
                 if self.grandweaver.binary_search(&(i as u32)).is_ok() {
                     Tier::Grandweaver
                 } else {
-                    Tier::of_rp(rp)
+                    table.of_rp(rp)
                 }
             })
             .collect()

@@ -4,3 +4,4 @@ mod explain;
 mod goals;
 mod quick_replay;
 mod simulate_pairing;
+mod tiers;

@@ -386,6 +386,15 @@ impl AppState {
                 }
             }
             ToolCommand::Unplot(id) => self.tools.plotted.retain(|p| *p != id),
+            ToolCommand::ProposeTiers(targets) => {
+                self.run(
+                    "cutting the tiers",
+                    Unit::Permille,
+                    0,
+                    false,
+                    move |store, r| work::propose_tiers(store, &targets, r),
+                )?;
+            }
             ToolCommand::LoadLog => {
                 let inline = !self.is_large();
                 let label = "reading the log for the plots";

@@ -4,3 +4,4 @@ mod analysis;
 mod box_seasons;
 mod formats;
 mod import_beside;
+mod tiers;

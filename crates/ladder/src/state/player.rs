@@ -277,7 +277,7 @@ impl PlayerState {
             last_played: None,
             streak: 0,
             floor: if rp > 0.0 {
-                crate::skyweaver::floor_reached(rp)
+                rules.tier_table().floor_reached(rp)
             } else {
                 0.0
             },
