@@ -17,3 +17,4 @@ mod import_words;
 mod paste;
 mod support;
 mod tune;
+mod walk_charts;

@@ -1,0 +1,180 @@
+//! A walk of every screen in a real window (1400×900, 800×600, 560×420) on the demo and a
+//! 12-player club: what the charts and tables still said badly, each reproduced here first.
+
+use chrono::NaiveDate;
+use eframe::egui;
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use rungs_app::RungsApp;
+use rungs_app::command::{Command, Screen, ToolCommand};
+use rungs_ladder::event::{Entry, Event as LogEvent, Match, MatchResult};
+use rungs_ladder::rules::Rules;
+use rungs_rating::Outcome;
+use rungs_store::Store;
+use std::path::Path;
+
+use crate::support;
+use crate::support::app as app_support;
+use support::TempDir as Temp;
+
+const NAMES: [&str; 12] = [
+    "Ann Lee",
+    "Bo Chen",
+    "Cy Diaz",
+    "Di Evans",
+    "Ed Fox",
+    "Flo Gray",
+    "Gus Hart",
+    "Hana Hill",
+    "Ivo Ito",
+    "Jo Kent",
+    "Lea Lund",
+    "Max Moor",
+];
+
+/// A club of twelve under the default rules: three matches a day through October 2026, 84
+/// in all, each between players `d + k` and `d + 3k + 1` apart in the list (k = 0, 1, 2);
+/// the one earlier in the list wins, but every fourth match is a draw and every seventh an
+/// upset.
+fn club(path: &Path) {
+    let mut store = Store::create(path, &Rules::default()).unwrap();
+    let start = NaiveDate::from_ymd_opt(2026, 10, 1).unwrap();
+    let mut rows: Vec<(NaiveDate, Entry)> = NAMES
+        .iter()
+        .enumerate()
+        .map(|(id, name)| {
+            let event = LogEvent::Player {
+                id: id as u32,
+                name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
+                undated: false,
+            };
+            (start, Entry::Add { event })
+        })
+        .collect();
+    let mut n = 0;
+    for d in 0..28u32 {
+        for k in 0..3u32 {
+            let a = (d + k) % 12;
+            let b = (a + 3 * k + 1 + d % 5) % 12;
+            if a == b {
+                continue;
+            }
+            n += 1;
+            let outcome = if n % 4 == 0 {
+                Outcome::Draw
+            } else if (n % 7 == 0) == (a < b) {
+                Outcome::Loss
+            } else {
+                Outcome::Win
+            };
+            let m = Match::new(a, b, MatchResult::Played(outcome));
+            let date = start + chrono::Days::new(u64::from(d));
+            rows.push((
+                date,
+                Entry::Add {
+                    event: LogEvent::Match(m),
+                },
+            ));
+        }
+    }
+    store
+        .commit(&rungs_store::Change::new("October", rows).unwrap())
+        .unwrap();
+}
+
+/// Every text of the last frame with where it starts and its size.
+fn texts(h: &Harness<'_, RungsApp>) -> Vec<(egui::Rect, String)> {
+    fn walk(s: &egui::Shape, out: &mut Vec<(egui::Rect, String)>) {
+        match s {
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+            egui::Shape::Text(t) => out.push((
+                egui::Rect::from_min_size(t.pos, t.galley.size()),
+                t.galley.text().to_string(),
+            )),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for c in &h.output().shapes {
+        walk(&c.shape, &mut out);
+    }
+    out
+}
+
+/// Seen at 560×420 on Replay: the rating histogram of a 12-player club was two bars ("bins of
+/// 500", 1,000–1,500 and 1,500–2,000, six players each) and its x axis was named at one mark,
+/// or its last mark ran off the window's edge. Now: more than two bins, and under the
+/// histogram (the right half of the window) at least two ratings named, each whole inside the
+/// window.
+#[test]
+fn a_clubs_rating_histogram_has_bins_and_marks_at_560_by_420() {
+    let dir = Temp::new("walk-histogram");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    let mut h = app_support::open(&path, egui::vec2(560.0, 420.0));
+    h.state_mut()
+        .state
+        .apply(Command::Tool(ToolCommand::BuildTimeline));
+    h.state_mut().state.apply(Command::Show(Screen::Replay));
+    h.state_mut().state.wait_for_job();
+    h.run();
+    let shown = texts(&h);
+    let title = shown
+        .iter()
+        .map(|(_, t)| t.clone())
+        .find(|t| t.starts_with("Rating distribution"))
+        .expect("the histogram's title");
+    let width: f64 = title
+        .rsplit("bins of ")
+        .next()
+        .and_then(|w| w.trim_end_matches(')').replace(',', "").parse().ok())
+        .expect("the bins' width in the title");
+    assert!(width <= 200.0, "bins narrow enough to show a club: {title}");
+    let marks: Vec<(egui::Rect, String)> = shown
+        .into_iter()
+        .filter(|(r, t)| {
+            r.left() > 280.0 && t.replace(',', "").parse::<f64>().is_ok_and(|v| v >= 500.0)
+        })
+        .collect();
+    assert!(
+        marks.len() >= 2,
+        "ratings named under the histogram: {marks:?}"
+    );
+    for (r, t) in &marks {
+        assert!(
+            r.left() >= 0.0 && r.right() <= 560.0,
+            "“{t}” whole inside the window: {r:?}"
+        );
+    }
+}
+
+/// Seen on Prediction quality: the table named the rules as the command line does ("elo
+/// K=32", "skyweaver (defaults)", "allegskill (defaults)") under a header "log-loss vs Elo
+/// K=32", where Settings and Tune say "Elo, K factor 32" and "Skyweaver (defaults)".
+#[test]
+fn prediction_quality_names_the_rules_in_the_apps_words() {
+    let dir = Temp::new("walk-quality-words");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
+    h.state_mut().state.apply(Command::Show(Screen::Quality));
+    h.state_mut()
+        .state
+        .apply(Command::Tool(ToolCommand::Evaluate));
+    h.state_mut().state.wait_for_job();
+    h.run();
+    for shown in [
+        "Elo, K factor 32",
+        "Skyweaver (defaults)",
+        "AllegSkill (defaults)",
+        "log-loss vs Elo, K factor 32",
+    ] {
+        assert!(h.query_by_label(shown).is_some(), "“{shown}” in the table");
+    }
+    for code in ["elo K=32", "skyweaver (defaults)", "allegskill (defaults)"] {
+        assert!(
+            h.query_by_label_contains(code).is_none(),
+            "no command-line name “{code}”"
+        );
+    }
+}
