@@ -178,3 +178,40 @@ fn prediction_quality_names_the_rules_in_the_apps_words() {
         );
     }
 }
+
+/// Seen on Tune: the scores' last column was headed "Elo K=32" (Settings says "K factor");
+/// the date field's hint was cut to "YYYY-MM-DD (empty: the first 7…"; "RD growth per idle
+/// day 0 → 31.9" above a plot saying "fitted at 32". Now the header says "Elo, K factor 32",
+/// the note stands whole beside the field, and the fitted value is said alike.
+#[test]
+fn tune_says_elo_and_the_split_in_the_apps_words() {
+    let dir = Temp::new("walk-tune");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
+    h.state_mut().state.apply(Command::Show(Screen::Tune));
+    h.run();
+    assert!(
+        h.query_by_label("empty: the first 70 % of the matches")
+            .is_some(),
+        "the split said beside the date field"
+    );
+    h.state_mut().screens.tune.chosen = vec!["initial_deviation"];
+    h.get_by_label("Fit").click();
+    let _ = h.try_run();
+    h.state_mut().screens.tune.wait();
+    h.run();
+    assert!(h.query_by_label("Elo, K factor 32").is_some());
+    assert!(h.query_by_label("Elo K=32").is_none());
+    let fitted = h
+        .state()
+        .screens
+        .tune
+        .result
+        .as_ref()
+        .expect("a fit")
+        .fit
+        .params[0]
+        .fitted;
+    h.get_by_label(&format!("Starting RD fitted at {fitted} (the dot)"));
+}

@@ -218,13 +218,34 @@ const GRID_MIN_POINTS: f64 = 8.0;
 /// gap either side.
 const X_LABEL_POINTS: f64 = 48.0;
 
+/// The room a y mark's label takes, in points: a line of the body font and a gap (egui_plot
+/// fades y labels closer than 30 points).
+const Y_LABEL_POINTS: f64 = 30.0;
+
 /// Round x marks (1, 2 or 5 × 10^k apart) with room for their labels, two at the least.
 pub fn labelled_x_marks(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
-    let least_step = X_LABEL_POINTS * input.base_step_size / GRID_MIN_POINTS;
+    marks_with_room(input, X_LABEL_POINTS)
+}
+
+/// Round y marks with room for their labels, two at the least.
+pub fn labelled_y_marks(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    marks_with_room(input, Y_LABEL_POINTS)
+}
+
+fn marks_with_room(input: egui_plot::GridInput, room: f64) -> Vec<egui_plot::GridMark> {
+    let least_step = room * input.base_step_size / GRID_MIN_POINTS;
     rungs_chart::ticks::spaced_marks(input.bounds.0, input.bounds.1, least_step)
         .into_iter()
         .map(|[value, step_size]| egui_plot::GridMark { value, step_size })
         .collect()
+}
+
+/// The y axis [`labelled_y_marks`] go with: labels to their step's places (egui's own wrote
+/// 0.705, 0.710 and 0.715, a step of 0.005, as "0.70", "0.71", "0.71").
+pub fn labelled_y_axis<'a>(label: impl Into<egui::WidgetText>) -> egui_plot::AxisHints<'a> {
+    egui_plot::AxisHints::new_y()
+        .label(label)
+        .formatter(|mark, _| mark_text(mark.value, mark.step_size))
 }
 
 /// The x axis [`labelled_x_marks`] go with, named `label`: every mark's label drawn where it
@@ -364,5 +385,53 @@ mod tests {
                 "at {width} points the x axis is named at round marks"
             );
         }
+    }
+
+    /// Seen on Tune: a log-loss curve from 0.7033 to 0.7147 in a 160-point plot, its y axis
+    /// named by egui at 0.71 alone (a step of 0.005 written to two places: "0.70", "0.71",
+    /// "0.71"). With room for 30 points a label (130 of plot for 0.0114 of axis and egui's
+    /// margins, about 0.0125): a step of 30 × 0.0125 / 130 = 0.0029, up to 0.005 — 0.705,
+    /// 0.710 and 0.715 or so, each written to three places and none twice.
+    #[test]
+    fn a_flat_curves_y_axis_is_named_at_distinct_round_marks() {
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(400.0, 240.0))
+            .build_ui(|ui| {
+                Plot::new("curve")
+                    .width(330.0)
+                    .height(160.0)
+                    .custom_y_axes(vec![labelled_y_axis("")])
+                    .y_grid_spacer(labelled_y_marks)
+                    .show(ui, |p| {
+                        p.line(Line::new(
+                            "log-loss",
+                            PlotPoints::from(vec![[0.0, 0.7033], [50.0, 0.7147]]),
+                        ))
+                    });
+            });
+        h.run();
+        let mut labels: Vec<(f32, String)> = Vec::new();
+        fn walk(s: &egui::Shape, out: &mut Vec<(f32, String)>) {
+            match s {
+                egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+                egui::Shape::Text(t) if t.galley.text().starts_with("0.7") => {
+                    out.push((t.pos.y, t.galley.text().to_string()))
+                }
+                _ => {}
+            }
+        }
+        for c in &h.output().shapes {
+            walk(&c.shape, &mut labels);
+        }
+        let texts: Vec<&str> = labels.iter().map(|l| l.1.as_str()).collect();
+        assert!(texts.len() >= 2, "{texts:?}");
+        assert!(
+            texts.contains(&"0.705") && texts.contains(&"0.710"),
+            "{texts:?}"
+        );
+        let mut distinct = texts.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), texts.len(), "no label twice: {texts:?}");
     }
 }
