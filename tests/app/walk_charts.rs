@@ -215,3 +215,35 @@ fn tune_says_elo_and_the_split_in_the_apps_words() {
         .fitted;
     h.get_by_label(&format!("Starting RD fitted at {fitted} (the dot)"));
 }
+
+/// Seen on History at 1400×900 with two players plotted: the rating plot's axis, 800 to
+/// 2,300 over some 300 points, was named at 1000 and 2000 alone. With room for 24 points a
+/// label it is named every 200 or so: at least four ratings beside the rating plot.
+#[test]
+fn historys_rating_axis_is_named_at_round_marks() {
+    use rungs_app::command::ToolCommand;
+    let dir = Temp::new("walk-history-axis");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
+    for id in [1, 8] {
+        h.state_mut()
+            .state
+            .apply(Command::Tool(ToolCommand::Plot(id)));
+    }
+    h.state_mut().state.apply(Command::Show(Screen::History));
+    h.run();
+    h.run();
+    let rating = h.state().screens.history.plots_in_view[0];
+    let named: Vec<String> = texts(&h)
+        .into_iter()
+        .filter(|(r, t)| {
+            r.center().y > rating.top()
+                && r.center().y < rating.bottom()
+                && r.right() <= rating.left() + 2.0
+                && t.replace(',', "").parse::<f64>().is_ok()
+        })
+        .map(|(_, t)| t)
+        .collect();
+    assert!(named.len() >= 4, "ratings named beside the plot: {named:?}");
+}

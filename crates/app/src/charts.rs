@@ -218,9 +218,8 @@ const GRID_MIN_POINTS: f64 = 8.0;
 /// gap either side.
 const X_LABEL_POINTS: f64 = 48.0;
 
-/// The room a y mark's label takes, in points: a line of the body font and a gap (egui_plot
-/// fades y labels closer than 30 points).
-const Y_LABEL_POINTS: f64 = 30.0;
+/// The room a y mark's label takes, in points: a line of the body font and a gap.
+const Y_LABEL_POINTS: f64 = 24.0;
 
 /// Round x marks (1, 2 or 5 × 10^k apart) with room for their labels, two at the least.
 pub fn labelled_x_marks(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
@@ -240,11 +239,13 @@ fn marks_with_room(input: egui_plot::GridInput, room: f64) -> Vec<egui_plot::Gri
         .collect()
 }
 
-/// The y axis [`labelled_y_marks`] go with: labels to their step's places (egui's own wrote
+/// The y axis [`labelled_y_marks`] go with: every mark's label drawn in full (egui_plot
+/// fades y labels closer than 30 points) and written to its step's places (egui's own wrote
 /// 0.705, 0.710 and 0.715, a step of 0.005, as "0.70", "0.71", "0.71").
 pub fn labelled_y_axis<'a>(label: impl Into<egui::WidgetText>) -> egui_plot::AxisHints<'a> {
     egui_plot::AxisHints::new_y()
         .label(label)
+        .label_spacing(18.0..=20.0)
         .formatter(|mark, _| mark_text(mark.value, mark.step_size))
 }
 
@@ -389,8 +390,8 @@ mod tests {
 
     /// Seen on Tune: a log-loss curve from 0.7033 to 0.7147 in a 160-point plot, its y axis
     /// named by egui at 0.71 alone (a step of 0.005 written to two places: "0.70", "0.71",
-    /// "0.71"). With room for 30 points a label (130 of plot for 0.0114 of axis and egui's
-    /// margins, about 0.0125): a step of 30 × 0.0125 / 130 = 0.0029, up to 0.005 — 0.705,
+    /// "0.71"). With room for 24 points a label (130 of plot for 0.0114 of axis and egui's
+    /// margins, about 0.0125): a step of 24 × 0.0125 / 130 = 0.0023, up to 0.005 — 0.705,
     /// 0.710 and 0.715 or so, each written to three places and none twice.
     #[test]
     fn a_flat_curves_y_axis_is_named_at_distinct_round_marks() {

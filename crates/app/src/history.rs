@@ -7,7 +7,7 @@
 //! Long histories are thinned to the plot's pixels. With a what-if comparison open, each
 //! player's history under the other rules overlays dashed.
 
-use super::charts::{colour, tier_labels, wheel_zoom};
+use super::charts::{colour, labelled_y_axis, labelled_y_marks, tier_labels, wheel_zoom};
 use super::command::{Command, ToolCommand};
 use super::files::Purpose;
 use super::picker::name_picker;
@@ -287,7 +287,10 @@ pub fn show(
             .allow_scroll(false)
             .link_axis(link, [true, false])
             .link_cursor(link, [true, false])
-            .y_axis_label(y_label.to_string());
+            // Round marks with room for their labels: egui's own named a rating axis from
+            // 800 to 2,300 at 1000 and 2000 alone.
+            .custom_y_axes(vec![labelled_y_axis(y_label.to_string())])
+            .y_grid_spacer(labelled_y_marks);
         if let Some(w) = width {
             p = p.width(w);
         }
