@@ -247,3 +247,70 @@ fn historys_rating_axis_is_named_at_round_marks() {
         .collect();
     assert!(named.len() >= 4, "ratings named beside the plot: {named:?}");
 }
+
+/// Seen on Simulate: the legends listed the tiers alphabetically (Grandweaver between
+/// Expert III and Trainee I), the inflation plot's y axis was named "mean score added by the
+/// week's matches", longer than the plot is high, running up over its title. Now the legend
+/// follows the tiers' order (the curves' own: Trainee I first), and each y axis's name fits
+/// beside a 220-point plot less its x axis (160 points, in the body font).
+#[test]
+fn simulates_legends_keep_the_tiers_order_and_axis_names_fit() {
+    use rungs_chart::simulated::SimPlot;
+    let dir = Temp::new("walk-simulate");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
+    h.state_mut().state.apply(Command::Show(Screen::Simulate));
+    h.run();
+    app_support::type_into(&mut h, "Players", "30");
+    app_support::type_into(&mut h, "Weeks", "4");
+    app_support::type_into(&mut h, "Matches per week", "300");
+    let out = dir.0.join("sim.rungs");
+    app_support::type_into(&mut h, "Write to", &out.display().to_string());
+    app_support::click(&mut h, "Run simulation");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    h.run();
+    let report = h
+        .state()
+        .state
+        .tools
+        .simulated
+        .as_ref()
+        .unwrap()
+        .report
+        .clone();
+    let climb = SimPlot::Climb.curves(&report);
+    // 30 players, 1,200 matches: some reach Apprentice, which sorts before Trainee.
+    assert!(
+        climb.iter().any(|c| c.name.starts_with("Apprentice")),
+        "{climb:?}"
+    );
+    // The legends stand at the plots' right edge (the table of tiers at the left); the
+    // climb plot's comes first on the page, so each name's first entry there is in it.
+    let tops: Vec<f32> = climb
+        .iter()
+        .map(|c| {
+            h.query_all_by_label(&c.name)
+                .filter(|n| n.rect().left() > 900.0)
+                .min_by(|a, b| a.rect().top().total_cmp(&b.rect().top()))
+                .unwrap_or_else(|| panic!("legend entry {}", c.name))
+                .rect()
+                .top()
+        })
+        .collect();
+    assert!(
+        tops.windows(2).all(|w| w[0] < w[1]),
+        "the legend lists {:?} top to bottom: {tops:?}",
+        climb.iter().map(|c| &c.name).collect::<Vec<_>>()
+    );
+    let font = egui::TextStyle::Body.resolve(&h.ctx.global_style());
+    for plot in SimPlot::ALL {
+        let long = h.ctx.fonts_mut(|f| {
+            f.layout_no_wrap(plot.y_label().into(), font.clone(), egui::Color32::WHITE)
+                .size()
+                .x
+        });
+        assert!(long <= 160.0, "“{}” is {long} points long", plot.y_label());
+    }
+}
