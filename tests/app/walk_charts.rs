@@ -314,3 +314,41 @@ fn simulates_legends_keep_the_tiers_order_and_axis_names_fit() {
         assert!(long <= 160.0, "“{}” is {long} points long", plot.y_label());
     }
 }
+
+/// Seen on Boxes at 800×600: who goes up and who down stood in the tables' last column,
+/// scrolled out of the window, and the tie-breaks were headed as the command line reads them
+/// ("head-to-head", "matches-won", "games-lost"). Now the marks follow the names, inside the
+/// window, under headings in words.
+#[test]
+fn boxes_show_who_moves_and_head_the_tie_breaks_in_words_at_800_by_600() {
+    let dir = Temp::new("walk-boxes");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    let mut h = app_support::open(&path, egui::vec2(800.0, 600.0));
+    h.state_mut().state.apply(Command::Show(Screen::Boxes));
+    h.run();
+    app_support::click(&mut h, "Start the box league");
+    h.run();
+    assert!(h.query_by_label_contains("Box league · period 1").is_some());
+    // Twelve players in boxes of five: three boxes of four; the first box's bottom two go
+    // down, the second's top two up and bottom two down, the third's top two up.
+    let marks: Vec<egui::Rect> = h
+        .query_all_by_label("▼ down")
+        .chain(h.query_all_by_label("▲ up"))
+        .map(|n| n.rect())
+        .collect();
+    assert_eq!(marks.len(), 8, "{marks:?}");
+    for r in &marks {
+        assert!(r.right() <= 800.0, "a mark inside the window: {r:?}");
+    }
+    for heading in ["Head to head", "Matches won", "Games lost"] {
+        assert_eq!(
+            h.query_all_by_label(heading).count(),
+            3,
+            "“{heading}” over each box"
+        );
+    }
+    for code in ["head-to-head", "matches-won", "games-lost"] {
+        assert_eq!(h.query_all_by_label(code).count(), 0, "no “{code}”");
+    }
+}
