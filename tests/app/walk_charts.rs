@@ -352,3 +352,45 @@ fn boxes_show_who_moves_and_head_the_tie_breaks_in_words_at_800_by_600() {
         assert_eq!(h.query_all_by_label(code).count(), 0, "no “{code}”");
     }
 }
+
+/// Seen on Tune at 800×600: the "flat: Side advantage changes no prediction over this
+/// range" line made its column 330 points wide for a 190-point plot, and the third curve's
+/// plot ran past the window's edge, its marks with it. Each column is now its plot's width,
+/// its words wrapped: nothing drawn past the window's right edge.
+#[test]
+fn tunes_curves_stay_inside_an_800_point_wide_window() {
+    let dir = Temp::new("walk-tune-800");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    // 800 wide, and tall enough that the plots' marks are drawn rather than scrolled away.
+    let mut h = app_support::open(&path, egui::vec2(800.0, 1000.0));
+    h.state_mut().state.apply(Command::Show(Screen::Tune));
+    h.run();
+    h.state_mut().screens.tune.chosen = vec!["advantage", "c_per_day", "min_deviation"];
+    h.get_by_label("Fit").click();
+    let _ = h.try_run();
+    h.state_mut().screens.tune.wait();
+    h.run();
+    h.run();
+    let curves = h
+        .state()
+        .screens
+        .tune
+        .result
+        .as_ref()
+        .expect("a fit")
+        .curves
+        .len();
+    assert_eq!(curves, 3);
+    let shown = texts(&h);
+    let past: Vec<&(egui::Rect, String)> =
+        shown.iter().filter(|(r, _)| r.right() > 801.0).collect();
+    assert!(past.is_empty(), "drawn past the window's edge: {past:?}");
+    // The plots are (800 / 4 − 8) = 192 points wide: no column's words wider than that (the
+    // club plays no home games, so the side advantage's curve is flat and says so).
+    let flat = shown
+        .iter()
+        .find(|(_, t)| t.starts_with("flat: Side advantage"))
+        .expect("the flat curve said");
+    assert!(flat.0.width() <= 192.0, "wrapped to its plot: {flat:?}");
+}

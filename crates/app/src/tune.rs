@@ -400,6 +400,9 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
             let fitted = param.map(|p| p.fitted);
             let label = param.map_or(*name, |p| p.label);
             ui.vertical(|ui| {
+                // Each column as wide as its plot, its words wrapped to it: a long "flat: …"
+                // line widened the column and pushed the next plot past an 800-point window.
+                ui.set_max_width(width);
                 ui.label(format!("log-loss vs {label}"));
                 // The fitted value in words, as the line above writes it ("31.9", where this
                 // said "32"): in a 160-px plot the axis may not name it.
@@ -446,6 +449,7 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
             });
         }
         ui.vertical(|ui| {
+            ui.set_max_width(width);
             ui.label("calibration (test)");
             calibration_plot(ui, "tune-calibration", &f.fitted.test.calibration, width);
         });
