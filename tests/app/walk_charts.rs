@@ -394,3 +394,33 @@ fn tunes_curves_stay_inside_an_800_point_wide_window() {
         .expect("the flat curve said");
     assert!(flat.0.width() <= 192.0, "wrapped to its plot: {flat:?}");
 }
+
+/// Seen on What-if at 1400 and 560 points wide: the line of B's parameters broke between a
+/// label and its field ("League weight" ending a line, its "1" starting the next, beside
+/// "Cup weight"), so a field read as the next label's. Each label now wraps with its field.
+#[test]
+fn what_ifs_parameters_keep_each_label_beside_its_field() {
+    use eframe::egui::accesskit::Role;
+    use rungs_ladder::rules::System;
+    let dir = Temp::new("walk-what-if");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    for width in [1400.0, 560.0] {
+        let mut h = app_support::open(&path, egui::vec2(width, 900.0));
+        h.state_mut().state.apply(Command::Show(Screen::WhatIf));
+        h.run();
+        for p in System::Elo.facts().params {
+            let field = h.get_by_role_and_label(Role::TextInput, p.label).rect();
+            let label = texts(&h)
+                .into_iter()
+                .find(|(_, t)| t == p.label)
+                .unwrap_or_else(|| panic!("a label {}", p.label))
+                .0;
+            assert!(
+                (field.center().y - label.center().y).abs() < 6.0 && field.left() > label.left(),
+                "at {width}: “{}” at {label:?}, its field at {field:?}",
+                p.label
+            );
+        }
+    }
+}
