@@ -424,3 +424,39 @@ fn what_ifs_parameters_keep_each_label_beside_its_field() {
         }
     }
 }
+
+/// Seen on History at 560×420 with two players plotted side by side: each plot's x axis,
+/// some 200 points for 84 matches, was named "match 0" alone (egui names no x mark within 60
+/// points of the next, and its marks were every 10 matches, 25 points apart). Here the plots
+/// are made as narrow in a window 300 wide (they stand one above the other, 230 points
+/// wide): at least two round match numbers stand under the lower one.
+#[test]
+fn historys_match_axis_is_named_more_than_once_in_a_narrow_plot() {
+    use rungs_app::command::ToolCommand;
+    let dir = Temp::new("walk-history-560");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    let mut h = app_support::open(&path, egui::vec2(300.0, 800.0));
+    for id in [1, 8] {
+        h.state_mut()
+            .state
+            .apply(Command::Tool(ToolCommand::Plot(id)));
+    }
+    h.state_mut().state.apply(Command::Show(Screen::History));
+    h.run();
+    h.run();
+    // Side by side or one above the other, the last plot's axis is named.
+    let plots = h.state().screens.history.plots_in_view.clone();
+    let rating = *plots.last().expect("plotted");
+    let named: Vec<String> = texts(&h)
+        .into_iter()
+        .filter(|(r, t)| {
+            t.starts_with("match ")
+                && r.center().x >= rating.left()
+                && r.center().x <= rating.right()
+                && r.top() >= rating.bottom() - 1.0
+        })
+        .map(|(_, t)| t)
+        .collect();
+    assert!(named.len() >= 2, "match numbers under {plots:?}: {named:?}");
+}

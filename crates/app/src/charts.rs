@@ -231,7 +231,8 @@ pub fn labelled_y_marks(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark>
     marks_with_room(input, Y_LABEL_POINTS)
 }
 
-fn marks_with_room(input: egui_plot::GridInput, room: f64) -> Vec<egui_plot::GridMark> {
+/// Round marks whose labels take `room` points each (with a gap), two at the least.
+pub fn marks_with_room(input: egui_plot::GridInput, room: f64) -> Vec<egui_plot::GridMark> {
     let least_step = room * input.base_step_size / GRID_MIN_POINTS;
     rungs_chart::ticks::spaced_marks(input.bounds.0, input.bounds.1, least_step)
         .into_iter()

@@ -7,7 +7,9 @@
 //! Long histories are thinned to the plot's pixels. With a what-if comparison open, each
 //! player's history under the other rules overlays dashed.
 
-use super::charts::{colour, labelled_y_axis, labelled_y_marks, tier_labels, wheel_zoom};
+use super::charts::{
+    colour, labelled_y_axis, labelled_y_marks, marks_with_room, tier_labels, wheel_zoom,
+};
 use super::command::{Command, ToolCommand};
 use super::files::Purpose;
 use super::picker::name_picker;
@@ -295,7 +297,25 @@ pub fn show(
             p = p.width(w);
         }
         p = match mode {
-            XMode::Match => p.x_axis_formatter(formatter),
+            // Round match numbers with room for "match 1,000": at 560 points egui named
+            // "match 0" alone.
+            XMode::Match => p
+                .custom_x_axes(vec![
+                    egui_plot::AxisHints::new_x()
+                        .label_spacing(30.0..=31.0)
+                        .formatter(formatter),
+                ])
+                .x_grid_spacer(|g| {
+                    // Whole matches only: zoomed in to steps under one, the halves go.
+                    marks_with_room(g, 84.0)
+                        .into_iter()
+                        .filter(|m| (m.value - m.value.round()).abs() < 1e-9)
+                        .map(|m| egui_plot::GridMark {
+                            value: m.value.round(),
+                            step_size: m.step_size.max(1.0),
+                        })
+                        .collect()
+                }),
             // Ticks at calendar boundaries (days, months, years), labelled to match.
             XMode::Date => p
                 .x_grid_spacer(|g| {
