@@ -460,3 +460,41 @@ fn historys_match_axis_is_named_more_than_once_in_a_narrow_plot() {
         .collect();
     assert!(named.len() >= 2, "match numbers under {plots:?}: {named:?}");
 }
+
+/// From the walk's list, still so: Tonight's line of what each result does ("1: Ann +16,
+/// Di −16    D: …") was in egui's small style, 9 points, read as about 8 px. It is now in
+/// the body's size, as the chances line above it.
+#[test]
+fn tonights_line_of_what_each_result_does_is_in_the_bodys_size() {
+    let dir = Temp::new("walk-tonight-font");
+    let mut h = crate::app_tonight::club(&dir, egui::vec2(1400.0, 900.0));
+    for n in ["Ann", "Bo", "Cy", "Di"] {
+        crate::app_tonight::tick(&mut h, n);
+    }
+    app_support::click(&mut h, "Pair");
+    h.run();
+    fn sizes(s: &egui::Shape, out: &mut Vec<(String, f32)>) {
+        match s {
+            egui::Shape::Vec(v) => v.iter().for_each(|s| sizes(s, out)),
+            egui::Shape::Text(t) => {
+                if let Some(section) = t.galley.job.sections.first() {
+                    out.push((t.galley.text().to_string(), section.format.font_id.size));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut all = Vec::new();
+    for c in &h.output().shapes {
+        sizes(&c.shape, &mut all);
+    }
+    let body = egui::TextStyle::Body.resolve(&h.ctx.global_style()).size;
+    let lines: Vec<&(String, f32)> = all.iter().filter(|(t, _)| t.starts_with("1: ")).collect();
+    assert_eq!(lines.len(), 2, "a line for each board: {all:?}");
+    for (text, size) in lines {
+        assert!(
+            *size >= body,
+            "“{text}” in {size} points, the body's {body}"
+        );
+    }
+}
