@@ -498,3 +498,86 @@ fn tonights_line_of_what_each_result_does_is_in_the_bodys_size() {
         );
     }
 }
+
+/// From the walk's list: dragging Matches' scroll bar stopped about 400 rows short of
+/// either end of the demo's 49,521. A club of 6,000 matches (three a day from 2000-01-01,
+/// newest first): the scroll bar dragged from the top to the window's bottom edge shows the
+/// first day's matches, and dragged back, the last day's.
+#[test]
+fn matches_scroll_bar_reaches_both_ends() {
+    let dir = Temp::new("walk-matches-scroll");
+    let path = dir.0.join("club.rungs");
+    {
+        let mut store = Store::create(&path, &Rules::default()).unwrap();
+        let start = NaiveDate::from_ymd_opt(2000, 1, 1).unwrap();
+        let mut rows: Vec<(NaiveDate, Entry)> = NAMES
+            .iter()
+            .enumerate()
+            .map(|(id, name)| {
+                let event = LogEvent::Player {
+                    id: id as u32,
+                    name: rungs_ladder::values::PlayerName::parse(name).unwrap(),
+                    undated: false,
+                };
+                (start, Entry::Add { event })
+            })
+            .collect();
+        for i in 0..6000u32 {
+            let a = i % 12;
+            let b = (a + 1 + i / 12 % 11) % 12;
+            let m = Match::new(a, b, MatchResult::Played(Outcome::Win));
+            let date = start + chrono::Days::new(u64::from(i / 3));
+            rows.push((
+                date,
+                Entry::Add {
+                    event: LogEvent::Match(m),
+                },
+            ));
+        }
+        store
+            .commit(&rungs_store::Change::new("six thousand", rows).unwrap())
+            .unwrap();
+    }
+    let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
+    h.state_mut().state.apply(Command::Show(Screen::Matches));
+    let _ = h.try_run();
+    h.state_mut().state.wait_for_job();
+    h.run();
+    // The last day, 1,999 days after the first: 2005-06-22.
+    let newest = |h: &Harness<'_, RungsApp>| h.query_all_by_label("2005-06-22").next().is_some();
+    assert!(newest(&h), "the newest first");
+    let drag = |h: &mut Harness<'_, RungsApp>, from: egui::Pos2, to: egui::Pos2| {
+        h.input_mut().events.push(egui::Event::PointerMoved(from));
+        h.run();
+        h.input_mut().events.push(egui::Event::PointerButton {
+            pos: from,
+            button: egui::PointerButton::Primary,
+            pressed: true,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+        for k in 1..=10 {
+            let at = from + (to - from) * (k as f32 / 10.0);
+            h.input_mut().events.push(egui::Event::PointerMoved(at));
+            h.run();
+        }
+        h.input_mut().events.push(egui::Event::PointerButton {
+            pos: to,
+            button: egui::PointerButton::Primary,
+            pressed: false,
+            modifiers: egui::Modifiers::NONE,
+        });
+        h.run();
+        h.run();
+    };
+    // The bar's handle at the table's top right (12 points in from the window's edge);
+    // dragged to the window's bottom edge, and back to its top.
+    drag(&mut h, egui::pos2(1388.0, 140.0), egui::pos2(1388.0, 899.0));
+    let first = h.query_all_by_label("2000-01-01").next().map(|n| n.rect());
+    assert!(
+        first.is_some_and(|r| r.bottom() <= 900.0),
+        "the first day in view: {first:?}"
+    );
+    drag(&mut h, egui::pos2(1388.0, 830.0), egui::pos2(1388.0, 0.0));
+    assert!(newest(&h), "the last day again");
+}
