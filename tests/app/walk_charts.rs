@@ -105,7 +105,8 @@ fn texts(h: &Harness<'_, RungsApp>) -> Vec<(egui::Rect, String)> {
 /// 500", 1,000–1,500 and 1,500–2,000, six players each) and its x axis was named at one mark,
 /// or its last mark ran off the window's edge. Now: more than two bins, and under the
 /// histogram (the right half of the window) at least two ratings named, each whole inside the
-/// window.
+/// window; and the players per tier beside it (at "now" it was named at "0" alone) at least two
+/// counts.
 #[test]
 fn a_clubs_rating_histogram_has_bins_and_marks_at_560_by_420() {
     let dir = Temp::new("walk-histogram");
@@ -146,6 +147,16 @@ fn a_clubs_rating_histogram_has_bins_and_marks_at_560_by_420() {
             "“{t}” whole inside the window: {r:?}"
         );
     }
+    // And the players per tier beside it, at now: its count axis named at more than "0".
+    let counts: Vec<String> = texts(&h)
+        .into_iter()
+        .filter(|(r, t)| r.right() < 280.0 && t.parse::<u32>().is_ok_and(|n| n < 100))
+        .map(|(_, t)| t)
+        .collect();
+    assert!(
+        counts.len() >= 2,
+        "counts named under the tiers: {counts:?}"
+    );
 }
 
 /// Seen on Prediction quality: the table named the rules as the command line does ("elo
@@ -580,4 +591,68 @@ fn matches_scroll_bar_reaches_both_ends() {
     );
     drag(&mut h, egui::pos2(1388.0, 830.0), egui::pos2(1388.0, 0.0));
     assert!(newest(&h), "the last day again");
+}
+
+/// The undo of another program's deletion and of its edit is said as what it did: "undid
+/// “deleted …”" while the match is back (the strip said "deleted Ann Lee beat Bo Chen" as
+/// the match came back), and "undid “changed …”" while the old result stands again.
+#[test]
+fn another_programs_undone_delete_and_edit_are_said_as_undone() {
+    let dir = Temp::new("walk-others-undo");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
+    h.run();
+    let wins = |h: &Harness<'_, RungsApp>| h.state().state.ladder.players[0].wins;
+    let before = wins(&h);
+    // The club's first match (entry 13, after the twelve joins): Ann Lee beat Bo Chen.
+    let date = NaiveDate::from_ymd_opt(2026, 10, 1).unwrap();
+    let mut other = Store::open(&path).unwrap();
+    other.ladder().unwrap();
+    other
+        .commit(
+            &rungs_store::Change::new(
+                "deleted Ann Lee beat Bo Chen",
+                vec![(date, Entry::Delete { target: 13 })],
+            )
+            .unwrap(),
+        )
+        .unwrap();
+    h.run_steps(8);
+    assert_eq!(wins(&h), before - 1, "the win is gone");
+    other.undo().unwrap();
+    h.run_steps(8);
+    assert_eq!(
+        h.state().state.notice(),
+        Some("1 change from another program: undid “deleted Ann Lee beat Bo Chen”")
+    );
+    assert_eq!(wins(&h), before, "the win is back");
+    let drawn = Match::new(0, 1, MatchResult::Played(Outcome::Draw));
+    other
+        .commit(
+            &rungs_store::Change::new(
+                "changed Ann Lee beat Bo Chen to Ann Lee drew with Bo Chen",
+                vec![(
+                    date,
+                    Entry::Edit {
+                        target: 13,
+                        event: LogEvent::Match(drawn),
+                    },
+                )],
+            )
+            .unwrap(),
+        )
+        .unwrap();
+    h.run_steps(8);
+    assert_eq!(wins(&h), before - 1, "the win is a draw");
+    other.undo().unwrap();
+    h.run_steps(8);
+    assert_eq!(
+        h.state().state.notice(),
+        Some(
+            "1 change from another program: undid “changed Ann Lee beat Bo Chen to Ann Lee drew \
+             with Bo Chen”"
+        )
+    );
+    assert_eq!(wins(&h), before, "the win stands again");
 }
