@@ -3,8 +3,9 @@
 # Xvfb, File → Copy standings is clicked with xdotool, and `xclip` must read the standings
 # (tab-separated, a header and a row per player) from the CLIPBOARD selection; then a name
 # `xclip` put on the clipboard is pasted with Ctrl+V into Players → New player and added with
-# Enter, and the ladder must hold that player. Inside the app copy and paste worked without a
-# clipboard backend; other programs saw nothing, and gave nothing.
+# Enter, and the ladder must hold that player; last, a name typed there and copied with Ctrl+C
+# must reach `xclip`. Inside the app copy and paste worked without a clipboard backend; other
+# programs saw nothing, and gave nothing.
 # SMOKE_BIN=target/debug/rungs starts that binary instead of a release build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -94,4 +95,19 @@ if "$bin" events "$ladder" --json | grep -q '"name": *"Zed Pasted"'; then
 else
   echo "the name pasted with Ctrl+V did not reach New player"; cat "$work/app.log"; exit 1
 fi
-echo "clipboard: 2 passed, 0 failed"
+# Copying out of a text field: New player keeps the keyboard after Enter; a name typed
+# there, Ctrl+A, Ctrl+C, and `xclip` must read it (Ctrl+C in a field reached nothing
+# outside the app either). The name is left unsaved.
+xdotool type --delay 50 "Copied Out"
+sleep 0.3
+xdotool key ctrl+a
+sleep 0.3
+xdotool key ctrl+c
+sleep 1
+got=$(xclip -o -selection clipboard 2>/dev/null || true)
+if [ "$got" = "Copied Out" ]; then
+  echo "copied out of a field: the clipboard holds Copied Out"
+else
+  echo "Ctrl+C in New player did not reach the clipboard (it holds: $got)"; cat "$work/app.log"; exit 1
+fi
+echo "clipboard: 3 passed, 0 failed"

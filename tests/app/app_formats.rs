@@ -199,13 +199,13 @@ fn a_box_result_and_a_closed_period_by_keyboard() {
     click(&mut h, "Box league");
     h.run();
     assert!(h.query_by_label_contains("Box league · period 1").is_some());
-    // Every tie-break has its column.
+    // Every tie-break has its column, headed in words.
     for column in [
-        "points",
-        "head-to-head",
-        "matches-won",
-        "games-lost",
-        "rating",
+        "Points",
+        "Head to head",
+        "Matches won",
+        "Games lost",
+        "Rating",
     ] {
         assert_eq!(
             h.query_all_by_label(column).count(),

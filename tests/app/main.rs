@@ -18,3 +18,4 @@ mod paste;
 mod support;
 mod tier_cut;
 mod tune;
+mod walk_charts;

@@ -56,6 +56,8 @@ pub struct Score {
     pub system: System,
     /// The rules in a few words, e.g. `elo K=32` or `skyweaver (defaults)`.
     pub label: String,
+    /// The rules scored, for a door to name in its own words.
+    pub rules: Rules,
     /// Played matches predicted and scored (draws included).
     pub matches: u64,
     /// Of those, draws.
@@ -192,6 +194,7 @@ impl Tally {
         Score {
             system: rules.system(),
             label: label(rules),
+            rules: rules.clone(),
             matches: self.matches,
             draws: self.draws,
             skipped: self.skipped,

@@ -12,7 +12,7 @@ use eframe::egui::{self, RichText};
 use rungs_gate::formats::{Formats, rating};
 use rungs_ladder::event::{Entry, Event, PlayerId};
 use rungs_ladder::formats::boxes::{BoxTable, Period};
-use rungs_ladder::formats::settings::{BoxPeriodRecord, BoxSettings};
+use rungs_ladder::formats::settings::{BoxPeriodRecord, BoxSettings, TieBreak};
 use std::sync::Arc;
 
 /// The result form of one box match.
@@ -67,6 +67,18 @@ pub fn points_line(s: &BoxSettings) -> String {
         "boxes of {} · top {} up, bottom {} down · {scheme} · walkover {}–{}{min}",
         s.box_size, s.up, s.down, s.walkover[0], s.walkover[1]
     )
+}
+
+/// A tie-break's column heading in the app's words.
+fn tie_break_heading(b: TieBreak) -> &'static str {
+    match b {
+        TieBreak::Points => "Points",
+        TieBreak::HeadToHead => "Head to head",
+        TieBreak::MatchesWon => "Matches won",
+        TieBreak::GamesLost => "Games lost",
+        TieBreak::GameDifference => "Game difference",
+        TieBreak::Rating => "Rating",
+    }
 }
 
 /// A table's columns: place, player, played, won, drawn, lost, games, then each tie-break.
@@ -235,12 +247,17 @@ fn box_table(
     let s = &record.settings;
     let last = record.boxes.len() as u32;
     ui.strong(format!("Box {}", t.number));
-    let mut headers: Vec<String> = ["#", "Player", "P", "W", "D", "L", "Games"]
+    // Who goes up or down right after the name: at the table's end it scrolled out of an
+    // 800-point window. The tie-breaks headed in words, not as `--tie-breaks` reads them.
+    let mut headers: Vec<String> = ["#", "Player", "", "P", "W", "D", "L", "Games"]
         .iter()
         .map(|h| h.to_string())
         .collect();
-    headers.extend(t.tie_breaks.iter().map(|b| b.as_text().to_string()));
-    headers.push(String::new());
+    headers.extend(
+        t.tie_breaks
+            .iter()
+            .map(|b| tie_break_heading(*b).to_string()),
+    );
     let n = t.rows.len() as u32;
     let mut rows = table_rows(t, name);
     for (row, r) in rows.iter_mut().zip(&t.rows) {
@@ -251,15 +268,18 @@ fn box_table(
         } else {
             ""
         };
-        row.push(mark.to_string());
+        row.insert(2, mark.to_string());
     }
     let headers: Vec<&str> = headers.iter().map(String::as_str).collect();
-    let mut widths = vec![28.0, 150.0, 30.0, 30.0, 30.0, 30.0, 56.0];
-    widths.extend(t.tie_breaks.iter().map(|b| match b.as_text().len() {
-        n if n > 10 => 104.0,
-        _ => 72.0,
-    }));
-    widths.push(60.0);
+    let mut widths = vec![28.0, 150.0, 60.0, 30.0, 30.0, 30.0, 30.0, 56.0];
+    widths.extend(
+        t.tie_breaks
+            .iter()
+            .map(|b| match tie_break_heading(*b).len() {
+                n if n > 10 => 104.0,
+                _ => 72.0,
+            }),
+    );
     super::widgets::text_table(ui, &format!("box-{}", t.number), &headers, &widths, &rows);
     if !t.withdrawn.is_empty() {
         let names: Vec<String> = t.withdrawn.iter().map(|p| name(*p)).collect();

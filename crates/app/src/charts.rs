@@ -97,19 +97,25 @@ pub fn ladder_wide(ui: &mut egui::Ui, ladder: &Ladder, rows: &[Standing]) {
                     .fill(egui::Color32::from_rgb(70, 140, 230).gamma_multiply(0.6))
             })
             .collect();
-        // Round marks across the ratings shown, about one per 80 points of width (egui's own
-        // labelled only its coarsest step: "1000" alone under a 400 to 1,900 histogram).
-        let room = (ui.available_width() / 80.0).clamp(2.0, 12.0) as usize;
-        Plot::new("rating-histogram")
-            .height(height)
+        // Round marks across the ratings shown, as many as have room for their labels and
+        // never one alone (egui's own labelled only its coarsest step: "1000" alone under a
+        // 400 to 1,900 histogram, and under a 12-player club's in a 560-point window).
+        // Half a bin either side of the bars: the marks at their ends keep their labels whole
+        // (at 560 points "2,000" ran off the window's edge).
+        let ends = hist
+            .bins()
+            .map(|(x, _)| x)
+            .fold(None, |e: Option<(f64, f64)>, x| {
+                Some(e.map_or((x, x), |(lo, hi)| (lo.min(x), hi.max(x))))
+            });
+        let mut plot = Plot::new("rating-histogram");
+        if let Some((first, last)) = ends {
+            plot = plot.default_x_bounds(first - hist.width, last + hist.width);
+        }
+        plot.height(height)
             .allow_scroll(false)
-            .x_grid_spacer(move |input| {
-                rungs_chart::ticks::nice_marks(input.bounds.0, input.bounds.1, room)
-                    .into_iter()
-                    .map(|[value, step_size]| egui_plot::GridMark { value, step_size })
-                    .collect()
-            })
-            .x_axis_label(rating_axis(ladder.rules.system()))
+            .custom_x_axes(vec![labelled_x_axis(rating_axis(ladder.rules.system()))])
+            .x_grid_spacer(labelled_x_marks)
             .y_axis_label("players")
             .show(ui, |p| p.bar_chart(BarChart::new("players", bars)));
     });
@@ -177,10 +183,11 @@ pub fn calibration_plot(
         .allow_scroll(false)
         .default_x_bounds(0.0, 1.0)
         .default_y_bounds(0.0, 1.0)
-        // Tenths labelled every fifth (0, 0.2, … 1): egui's own marks labelled "0" alone.
-        .x_grid_spacer(|_| fifths())
+        // 0, 0.2, … 1 where the labels have room, else 0, 0.5, 1: egui's own marks labelled
+        // "0" alone, and fifths across a 300-point plot were too close for egui to name.
+        .custom_x_axes(vec![labelled_x_axis("predicted")])
+        .x_grid_spacer(labelled_x_marks)
         .y_grid_spacer(|_| fifths())
-        .x_axis_label("predicted")
         .y_axis_label("observed")
         .show(ui, |p| {
             p.line(Line::new(
@@ -201,6 +208,77 @@ fn fifths() -> Vec<egui_plot::GridMark> {
         .into_iter()
         .map(|[value, step_size]| egui_plot::GridMark { value, step_size })
         .collect()
+}
+
+/// egui_plot's least spacing of grid lines, in points, which every plot here keeps: a grid
+/// spacer's `base_step_size` is that many points' worth of its axis.
+const GRID_MIN_POINTS: f64 = 8.0;
+
+/// The room an x mark's label takes, in points: "1,500" or "0.25" in the body font, with a
+/// gap either side.
+const X_LABEL_POINTS: f64 = 48.0;
+
+/// The room a y mark's label takes, in points: a line of the body font and a gap.
+const Y_LABEL_POINTS: f64 = 24.0;
+
+/// Round x marks (1, 2 or 5 × 10^k apart) with room for their labels, two at the least.
+pub fn labelled_x_marks(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    marks_with_room(input, X_LABEL_POINTS)
+}
+
+/// Round y marks with room for their labels, two at the least.
+pub fn labelled_y_marks(input: egui_plot::GridInput) -> Vec<egui_plot::GridMark> {
+    marks_with_room(input, Y_LABEL_POINTS)
+}
+
+/// Round marks whose labels take `room` points each (with a gap), two at the least.
+pub fn marks_with_room(input: egui_plot::GridInput, room: f64) -> Vec<egui_plot::GridMark> {
+    let least_step = room * input.base_step_size / GRID_MIN_POINTS;
+    rungs_chart::ticks::spaced_marks(input.bounds.0, input.bounds.1, least_step)
+        .into_iter()
+        .map(|[value, step_size]| egui_plot::GridMark { value, step_size })
+        .collect()
+}
+
+/// The y axis [`labelled_y_marks`] go with: every mark's label drawn in full (egui_plot
+/// fades y labels closer than 30 points) and written to its step's places (egui's own wrote
+/// 0.705, 0.710 and 0.715, a step of 0.005, as "0.70", "0.71", "0.71").
+pub fn labelled_y_axis<'a>(label: impl Into<egui::WidgetText>) -> egui_plot::AxisHints<'a> {
+    egui_plot::AxisHints::new_y()
+        .label(label)
+        .label_spacing(18.0..=20.0)
+        .formatter(|mark, _| mark_text(mark.value, mark.step_size))
+}
+
+/// The x axis [`labelled_x_marks`] go with, named `label`: every mark's label drawn where it
+/// fits (egui_plot names no x mark within 60 points of the next and fades those within 80,
+/// so 0, 0.2, … 1 across 300 points went unnamed) and written to its step's places ("0.5",
+/// not egui's "0" and "1" for a step of a half; "1,500").
+pub fn labelled_x_axis<'a>(label: impl Into<egui::WidgetText>) -> egui_plot::AxisHints<'a> {
+    egui_plot::AxisHints::new_x()
+        .label(label)
+        .label_spacing(30.0..=31.0)
+        .formatter(|mark, _| mark_text(mark.value, mark.step_size))
+}
+
+/// A mark at `value` on an axis marked every `step`: as many places as the step has
+/// (0.2 → "0.4", 0.05 → "0.15"), whole values with thousands separated ("1,500", "-200").
+fn mark_text(value: f64, step: f64) -> String {
+    let places = if step.is_finite() && step > 0.0 {
+        (-step.log10() - 1e-9).ceil().clamp(0.0, 12.0) as usize
+    } else {
+        0
+    };
+    if places == 0 && value.abs() < 1e15 {
+        let whole = widgets::thousands(value.round().abs() as u64);
+        if value.round() < 0.0 {
+            format!("-{whole}")
+        } else {
+            whole
+        }
+    } else {
+        format!("{value:.places$}")
+    }
 }
 
 /// The wheel zooms the x-axis around the pointer (Ctrl+wheel still zooms both axes); the
@@ -226,13 +304,9 @@ mod tests {
     use std::cell::Cell;
     use std::rc::Rc;
 
-    /// A 320 × 160 calibration plot shows 0 to 1 across its whole width, not a square in
-    /// its middle third.
-    #[test]
-    fn a_calibration_plot_uses_its_whole_width() {
-        let shown = Rc::new(Cell::new(None));
-        let seen = shown.clone();
-        let bins: Vec<Bin> = (0..10)
+    /// Ten bins on the diagonal, 10 matches each.
+    fn calibrated_bins() -> Vec<Bin> {
+        (0..10)
             .map(|i| {
                 let p = (f64::from(i) + 0.5) / 10.0;
                 Bin {
@@ -243,7 +317,16 @@ mod tests {
                     observed: p,
                 }
             })
-            .collect();
+            .collect()
+    }
+
+    /// A 320 × 160 calibration plot shows 0 to 1 across its whole width, not a square in
+    /// its middle third.
+    #[test]
+    fn a_calibration_plot_uses_its_whole_width() {
+        let shown = Rc::new(Cell::new(None));
+        let seen = shown.clone();
+        let bins = calibrated_bins();
         let mut h = egui_kittest::Harness::new_ui(move |ui| {
             let b = calibration_plot(ui, "calibration", &bins, 320.0);
             seen.set(Some((b.min()[0], b.max()[0])));
@@ -254,5 +337,103 @@ mod tests {
             lo >= -0.15 && hi <= 1.15,
             "x shown from {lo:.2} to {hi:.2}: the plot's width is the 0 to 1 of predictions"
         );
+    }
+
+    /// The lowest row of figures drawn in the last frame: an x axis's mark labels (the y
+    /// axis's lowest label sits higher, centred on the plot's bottom edge).
+    fn lowest_figures(output: &egui::FullOutput) -> Vec<String> {
+        fn walk(s: &egui::Shape, out: &mut Vec<(f32, String)>) {
+            match s {
+                egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+                egui::Shape::Text(t) if t.galley.text().parse::<f64>().is_ok() => {
+                    out.push((t.pos.y, t.galley.text().to_string()))
+                }
+                _ => {}
+            }
+        }
+        let mut all = Vec::new();
+        for c in &output.shapes {
+            walk(&c.shape, &mut all);
+        }
+        let lowest = all.iter().map(|t| t.0).fold(f32::NEG_INFINITY, f32::max);
+        all.into_iter()
+            .filter(|t| (t.0 - lowest).abs() < 0.5)
+            .map(|t| t.1)
+            .collect()
+    }
+
+    /// Seen in a real window: Tune's and Prediction quality's calibration plots (320 points
+    /// wide) named no mark under their x axis. Fifths were 0.2 × ~290 = 58 points apart, and
+    /// egui_plot names no x mark within 60 points of the next. Marks now need 48 points
+    /// each: at 320 points (290 of plot for 1.1 of axis, 0 to 1 and egui's margins) a step
+    /// of 48 × 1.1 / 290 = 0.18, up to 0.2, reads 0.0, 0.2, … 1.0; at 160 (about 130 of
+    /// plot) 0.41, up to 0.5: 0.0, 0.5 and 1.0. To one place, as the y axis.
+    #[test]
+    fn a_calibration_plots_x_axis_is_named_at_round_marks() {
+        for (width, want) in [
+            (160.0, &["0.0", "0.5", "1.0"][..]),
+            (320.0, &["0.0", "0.2", "0.4", "0.6", "0.8", "1.0"][..]),
+        ] {
+            let bins = calibrated_bins();
+            let mut h = egui_kittest::Harness::builder()
+                .with_size(egui::vec2(width + 40.0, 300.0))
+                .build_ui(move |ui| {
+                    calibration_plot(ui, "calibration", &bins, width);
+                });
+            h.run();
+            assert_eq!(
+                lowest_figures(h.output()),
+                want,
+                "at {width} points the x axis is named at round marks"
+            );
+        }
+    }
+
+    /// Seen on Tune: a log-loss curve from 0.7033 to 0.7147 in a 160-point plot, its y axis
+    /// named by egui at 0.71 alone (a step of 0.005 written to two places: "0.70", "0.71",
+    /// "0.71"). With room for 24 points a label (130 of plot for 0.0114 of axis and egui's
+    /// margins, about 0.0125): a step of 24 × 0.0125 / 130 = 0.0023, up to 0.005 — 0.705,
+    /// 0.710 and 0.715 or so, each written to three places and none twice.
+    #[test]
+    fn a_flat_curves_y_axis_is_named_at_distinct_round_marks() {
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(egui::vec2(400.0, 240.0))
+            .build_ui(|ui| {
+                Plot::new("curve")
+                    .width(330.0)
+                    .height(160.0)
+                    .custom_y_axes(vec![labelled_y_axis("")])
+                    .y_grid_spacer(labelled_y_marks)
+                    .show(ui, |p| {
+                        p.line(Line::new(
+                            "log-loss",
+                            PlotPoints::from(vec![[0.0, 0.7033], [50.0, 0.7147]]),
+                        ))
+                    });
+            });
+        h.run();
+        let mut labels: Vec<(f32, String)> = Vec::new();
+        fn walk(s: &egui::Shape, out: &mut Vec<(f32, String)>) {
+            match s {
+                egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, out)),
+                egui::Shape::Text(t) if t.galley.text().starts_with("0.7") => {
+                    out.push((t.pos.y, t.galley.text().to_string()))
+                }
+                _ => {}
+            }
+        }
+        for c in &h.output().shapes {
+            walk(&c.shape, &mut labels);
+        }
+        let texts: Vec<&str> = labels.iter().map(|l| l.1.as_str()).collect();
+        assert!(texts.len() >= 2, "{texts:?}");
+        assert!(
+            texts.contains(&"0.705") && texts.contains(&"0.710"),
+            "{texts:?}"
+        );
+        let mut distinct = texts.clone();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), texts.len(), "no label twice: {texts:?}");
     }
 }

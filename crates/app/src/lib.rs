@@ -25,6 +25,7 @@ pub mod error;
 pub mod explain;
 pub mod files;
 mod history;
+mod history_curves;
 pub mod jobs;
 pub mod matches;
 pub mod messages;

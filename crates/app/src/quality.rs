@@ -5,6 +5,7 @@ use super::charts::calibration_plot;
 use super::command::{Command, ToolCommand};
 use super::state::AppState;
 use super::widgets;
+use super::words;
 use eframe::egui::{self, RichText};
 use egui_extras::{Column, TableBuilder};
 use rungs_analysis::evaluate;
@@ -34,11 +35,10 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
     if scores.is_empty() {
         return;
     }
+    let elo_defaults = Rules::defaults(System::Elo);
     let elo = scores
         .iter()
-        .find(|s| {
-            s.system == System::Elo && s.label == evaluate::label(&Rules::defaults(System::Elo))
-        })
+        .find(|s| s.rules == elo_defaults)
         .map(|s| s.log_loss);
     ui.add_space(6.0);
     egui::ScrollArea::horizontal()
@@ -48,7 +48,7 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
         ui.add_space(6.0);
         ui.label(format!(
             "Calibration of {}: predicted expected score against the observed score, in tenths",
-            best.label
+            words::rules(&best.rules)
         ));
         calibration_plot(ui, "quality-calibration", &best.calibration, 320.0);
     }
@@ -71,7 +71,7 @@ fn table(ui: &mut egui::Ui, scores: &[evaluate::Score], elo: Option<f64>) {
                 "Brier",
                 "accuracy",
                 "decisive",
-                "log-loss vs Elo K=32",
+                "log-loss vs Elo, K factor 32",
             ] {
                 h.col(|ui| {
                     ui.strong(title);
@@ -82,7 +82,9 @@ fn table(ui: &mut egui::Ui, scores: &[evaluate::Score], elo: Option<f64>) {
             for (i, s) in scores.iter().enumerate() {
                 body.row(20.0, |mut row| {
                     row.col(|ui| {
-                        let text = RichText::new(&s.label);
+                        // The rules in the app's words, as Settings and Tune name them
+                        // ("Elo, K factor 32", not the command line's "elo K=32").
+                        let text = RichText::new(words::rules(&s.rules));
                         ui.label(if i == 0 { text.strong() } else { text });
                     });
                     row.col(|ui| {

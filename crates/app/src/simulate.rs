@@ -2,6 +2,7 @@
 //! how many matches it takes to climb, how much RP inflates a week, and how well the ladder
 //! orders true skill. It writes an ordinary ladder file, which the app can then open.
 
+use super::charts::{labelled_y_axis, labelled_y_marks};
 use super::command::{Command, ToolCommand};
 use super::files::Purpose;
 use super::state::AppState;
@@ -224,9 +225,12 @@ fn plots(ui: &mut egui::Ui, r: &SimReport, out: &mut Vec<Command>) {
         Plot::new(("sim-plot", plot.file_stem()))
             .height(220.0)
             .allow_scroll(false)
-            .legend(Legend::default())
+            // The tiers in their own order, not egui's alphabetical one (Grandweaver
+            // between Expert III and Trainee I).
+            .legend(Legend::default().follow_insertion_order(true))
             .x_axis_label(plot.x_label())
-            .y_axis_label(plot.y_label())
+            .custom_y_axes(vec![labelled_y_axis(plot.y_label())])
+            .y_grid_spacer(labelled_y_marks)
             .show(ui, |p| {
                 for c in &curves {
                     let [red, green, blue] = c.rgb;

@@ -639,7 +639,9 @@ fn draft(ui: &mut egui::Ui, me: &mut TonightScreen, app: &AppState, out: &mut Ve
             });
             ui.label(chances_text(&na, &nb, &b.prediction));
             if let Some(o) = me.outcomes(app, d.date, b.players) {
-                ui.label(RichText::new(outcomes_text(o, b.players)).small());
+                // In the body's size, greyed: in egui's small style (9 points) it read as
+                // about 8 px, and it is what tells the organiser what each result does.
+                ui.weak(outcomes_text(o, b.players));
             }
         });
     }
@@ -755,7 +757,7 @@ fn saved(
                         ui.label(chances_text(&na, &nb, &p));
                     }
                     if let Some(o) = me.outcomes(app, round.date, *players) {
-                        ui.label(RichText::new(outcomes_text(o, *players)).small());
+                        ui.weak(outcomes_text(o, *players));
                     }
                 }
             }

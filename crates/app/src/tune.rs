@@ -9,7 +9,9 @@
 //! connection and never writes it. Its calibration plot is `charts::calibration_plot`,
 //! which Prediction quality shows as well.
 
-use super::charts::calibration_plot;
+use super::charts::{
+    calibration_plot, labelled_x_axis, labelled_x_marks, labelled_y_axis, labelled_y_marks,
+};
 use super::command::Command;
 use super::widgets;
 use eframe::egui::{self, RichText};
@@ -294,7 +296,8 @@ fn form(ui: &mut egui::Ui, tune: &mut Tune) {
     let Some(mut system) = tune.system else {
         return;
     };
-    ui.horizontal(|ui| {
+    // Wrapped: at 560 points the date's note goes to a line of its own.
+    ui.horizontal_wrapped(|ui| {
         let label = ui.label("System");
         egui::ComboBox::from_id_salt("tune-system")
             .selected_text(system.label())
@@ -308,10 +311,13 @@ fn form(ui: &mut egui::Ui, tune: &mut Tune) {
         let label = ui.label("Fit on matches before");
         ui.add(
             egui::TextEdit::singleline(&mut tune.until)
-                .hint_text("YYYY-MM-DD (empty: the first 70 %)")
-                .desired_width(220.0),
+                .hint_text("YYYY-MM-DD")
+                .desired_width(110.0),
         )
         .labelled_by(label.id);
+        // Beside the field, not in its hint: in 220 points the hint was cut to "(empty: the
+        // first 7…".
+        ui.weak("empty: the first 70 % of the matches");
     });
     if Some(system) != tune.system {
         tune.choose_system(system);
@@ -369,8 +375,8 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
     widgets::text_table(
         ui,
         "tune-scores",
-        &["log-loss", "defaults", "fitted", "Elo K=32"],
-        &[80.0, 90.0, 90.0, 90.0],
+        &["log-loss", "defaults", "fitted", "Elo, K factor 32"],
+        &[80.0, 90.0, 90.0, 130.0],
         &rows,
     );
     ui.label(format!(
@@ -394,14 +400,20 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
             let fitted = param.map(|p| p.fitted);
             let label = param.map_or(*name, |p| p.label);
             ui.vertical(|ui| {
+                // Each column as wide as its plot, its words wrapped to it: a long "flat: …"
+                // line widened the column and pushed the next plot past an 800-point window.
+                ui.set_max_width(width);
                 ui.label(format!("log-loss vs {label}"));
-                // The fitted value in words: in a 160-px plot the axis may name only one tick.
+                // The fitted value in words, as the line above writes it ("31.9", where this
+                // said "32"): in a 160-px plot the axis may not name it.
                 if let Some(x) = fitted {
-                    ui.weak(format!("{label} fitted at {} (the dot)", short(x)));
+                    ui.weak(format!("{label} fitted at {x} (the dot)"));
                 }
-                // Five ticks across the curve's own x range, whatever the plot's width; the
-                // view held to it (never below the parameter's floor: a deviation is not
-                // negative), and a flat curve shown around its value, said in words.
+                // The view held to the curve's own x range (never below the parameter's
+                // floor: a deviation is not negative), round marks across it with room for
+                // their labels on both axes (five even ticks read 17, 26, 35, 44, 53, and
+                // egui's y axis named 0.71 alone), and a flat curve shown around its value,
+                // said in words.
                 let floor = f
                     .rules
                     .system()
@@ -413,7 +425,6 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
                         "flat: {label} changes no prediction over this range"
                     ));
                 }
-                let (lo, hi) = view.map_or((0.0, 1.0), |v| (v.x[0], v.x[1]));
                 let mut plot = Plot::new(format!("tune-curve-{name}"));
                 if let Some(v) = view {
                     plot = plot
@@ -423,19 +434,10 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
                 plot.width(width)
                     .height(160.0)
                     .allow_scroll(false)
-                    .x_grid_spacer(move |_| {
-                        if !(lo.is_finite() && hi > lo) {
-                            return Vec::new();
-                        }
-                        let step = (hi - lo) / 4.0;
-                        (0..5)
-                            .map(|i| egui_plot::GridMark {
-                                value: lo + step * f64::from(i),
-                                step_size: step,
-                            })
-                            .collect()
-                    })
-                    .x_axis_formatter(|m, _| short(m.value))
+                    .custom_x_axes(vec![labelled_x_axis("")])
+                    .x_grid_spacer(labelled_x_marks)
+                    .custom_y_axes(vec![labelled_y_axis("")])
+                    .y_grid_spacer(labelled_y_marks)
                     .show(ui, |p| {
                         p.line(Line::new("train log-loss", PlotPoints::from(curve.clone())));
                         if let Some(x) = fitted
@@ -447,18 +449,9 @@ fn results(ui: &mut egui::Ui, t: &Tuned) {
             });
         }
         ui.vertical(|ui| {
+            ui.set_max_width(width);
             ui.label("calibration (test)");
             calibration_plot(ui, "tune-calibration", &f.fitted.test.calibration, width);
         });
     });
-}
-
-/// A fitted value or a tick as read at a glance: whole from 10 up, else to three places.
-fn short(v: f64) -> String {
-    if v.abs() >= 10.0 {
-        format!("{v:.0}")
-    } else {
-        let t = format!("{v:.3}");
-        t.trim_end_matches('0').trim_end_matches('.').to_string()
-    }
 }

@@ -79,8 +79,21 @@ pub fn show(ui: &mut egui::Ui, me: &mut WhatIfScreen, state: &AppState, out: &mu
     let defaults = state.now().rules.defaults_for(me.system);
     ui.horizontal_wrapped(|ui| {
         for p in me.system.facts().params {
+            // Each label with its field, to a new line together where the pair does not fit:
+            // the line broke between them ("League weight" ending a line, its field starting
+            // the next).
+            let galley = egui::WidgetText::from(p.label).into_galley(
+                ui,
+                Some(egui::TextWrapMode::Extend),
+                f32::INFINITY,
+                egui::TextStyle::Body,
+            );
+            let pair = galley.size().x + 60.0 + 3.0 * ui.spacing().item_spacing.x;
+            if ui.available_size_before_wrap().x < pair {
+                ui.end_row();
+            }
             let label = ui
-                .label(p.label)
+                .label(galley)
                 .on_hover_text(format!("{} — {}", p.name, p.range_text()));
             let hint = defaults
                 .param(p.name)

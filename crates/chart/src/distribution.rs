@@ -65,8 +65,8 @@ impl Histogram {
 }
 
 /// A histogram of `values` (non-finite ones are left out). `width`: the bin width, or
-/// `None` (or an unusable one) for Freedman–Diaconis, 2·IQR/∛n, rounded up to 1, 2 or 5
-/// times a power of ten; where the spread says nothing (fewer than four values, or a zero
+/// `None` (or an unusable one) for Freedman–Diaconis, 2·IQR/∛n, at most the range over
+/// Sturges's ⌈log2 n⌉ + 1 bins, rounded up to 1, 2 or 5 times a power of ten; where the spread says nothing (fewer than four values, or a zero
 /// IQR) about √n bins over the range, or for one distinct value a width of a thirtieth of
 /// its size (50 around 1500, 1 around 25). Bins start at a multiple of the width.
 pub fn histogram(values: &[f64], width: Option<f64>) -> Histogram {
@@ -118,7 +118,16 @@ fn auto_width(sorted: &[f64], range: f64) -> f64 {
     };
     let iqr = quantile(0.75) - quantile(0.25);
     let raw = if n >= 4 && iqr > 0.0 {
-        2.0 * iqr / (n as f64).cbrt()
+        // Freedman–Diaconis, but never wider than Sturges's ⌈log2 n⌉ + 1 bins across the
+        // range: for a club FD's width, rounded up, left two bins (12 players from 1,225 to
+        // 1,673: 2·266/∛12 = 232, up to 500, bins 1,000–1,500 and 1,500–2,000).
+        let fd = 2.0 * iqr / (n as f64).cbrt();
+        let sturges = (n as f64).log2().ceil() + 1.0;
+        if range > 0.0 {
+            fd.min(range / sturges)
+        } else {
+            fd
+        }
     } else if range > 0.0 {
         range / (n as f64).sqrt().ceil()
     } else {
@@ -191,6 +200,21 @@ mod tests {
         assert_eq!(h.start, 1500.0);
         let h = histogram(&[25.0, 25.0, f64::NAN], None);
         assert_eq!((h.counts.clone(), h.width), (vec![2], 1.0));
+    }
+
+    /// A club's 12 ratings from 1,225 to 1,673, quartiles 1,357.5 and 1,623.5 (interpolated):
+    /// Freedman–Diaconis gives 2 × 266 / ∛12 = 232, up to 500: two bins, 1,000–1,500 and
+    /// 1,500–2,000, six players each. Sturges's ⌈log2 12⌉ + 1 = 5 bins over the 448 of
+    /// range: 89.6, up to 100; bins from 1,200 to 1,700.
+    #[test]
+    fn a_clubs_ratings_get_more_than_two_bins() {
+        let ratings = [
+            1638.0, 1634.0, 1673.0, 1522.0, 1587.0, 1620.0, 1433.0, 1490.0, 1368.0, 1326.0, 1288.0,
+            1225.0,
+        ];
+        let h = histogram(&ratings, None);
+        assert_eq!((h.width, h.start), (100.0, 1200.0));
+        assert_eq!(h.counts, vec![2, 2, 2, 2, 4]);
     }
 
     #[test]

@@ -106,7 +106,7 @@ impl SimPlot {
         match self {
             SimPlot::Climb => "Climb: players who reached each tier",
             SimPlot::Inflation => "Score inflation per week",
-            SimPlot::Tiers => "Tier distribution over the weeks",
+            SimPlot::Tiers => "Tier distribution at each week's end",
         }
     }
 
@@ -120,8 +120,10 @@ impl SimPlot {
     pub fn y_label(self) -> &'static str {
         match self {
             SimPlot::Climb => "% of players",
-            SimPlot::Inflation => "mean score added by the week's matches",
-            SimPlot::Tiers => "% of players at the week's end",
+            // Short enough to stand beside a 220-point plot (the title says the rest): "mean
+            // score added by the week's matches" ran up over the plot's title.
+            SimPlot::Inflation => "mean score added",
+            SimPlot::Tiers => "% of players",
         }
     }
 

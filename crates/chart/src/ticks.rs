@@ -94,7 +94,53 @@ pub fn nice_marks(lo: f64, hi: f64, max_marks: usize) -> Vec<[f64; 2]> {
     if !(lo.is_finite() && hi.is_finite() && hi > lo) {
         return Vec::new();
     }
-    let step = nice_up((hi - lo) / max_marks.max(1) as f64);
+    multiples(lo, hi, nice_up((hi - lo) / max_marks.max(1) as f64))
+}
+
+/// Marks at the multiples of the smallest step of 1, 2 or 5 × 10^k that is at least
+/// `least_step`, between `lo` and `hi`, as `[value, step]`; where that step leaves fewer than
+/// two marks in the range, the largest such step that gives two (an axis marked once can
+/// not be read: ratings from 1,420 to 1,580 with at least 120 between marks would be marked
+/// "1500" alone, and get 1,450, 1,500 and 1,550). For an axis whose marks need room for their
+/// labels: `least_step` is that room in the axis's own units. Empty for an unusable range.
+pub fn spaced_marks(lo: f64, hi: f64, least_step: f64) -> Vec<[f64; 2]> {
+    if !(lo.is_finite() && hi.is_finite() && hi > lo) {
+        return Vec::new();
+    }
+    let marks = multiples(lo, hi, nice_up(least_step));
+    if marks.len() >= 2 {
+        return marks;
+    }
+    // The largest 1-2-5 step at most half the range has two multiples in it.
+    multiples(lo, hi, nice_down((hi - lo) / 2.0))
+}
+
+/// The largest step of 1, 2 or 5 × 10^k at or below `x` (1 for an unusable `x`).
+fn nice_down(x: f64) -> f64 {
+    let up = nice_up(x);
+    if up <= x * (1.0 + 1e-12) {
+        return up;
+    }
+    // One 1-2-5 step below `up`: 10 → 5, 5 → 2, 2 → 1.
+    let p = 10f64.powf(up.log10().floor());
+    let lead = (up / p).round();
+    let down = if lead >= 5.0 {
+        2.0 * p
+    } else if lead >= 2.0 {
+        p
+    } else {
+        0.5 * p
+    };
+    if down.is_finite() && down > 0.0 {
+        down
+    } else {
+        1.0
+    }
+}
+
+/// The multiples of `step` from `lo` to `hi`, as `[value, step]`; none where they would be
+/// more than 10,000.
+fn multiples(lo: f64, hi: f64, step: f64) -> Vec<[f64; 2]> {
     let first = (lo / step).ceil();
     let last = (hi / step).floor();
     if !(last - first).is_finite() || last - first > 1e4 {

@@ -1,6 +1,6 @@
 //! The count axis's whole-number ticks and the view of a parameter's log-loss curve.
 
-use rungs_chart::ticks::{count_marks, curve_view, nice_marks};
+use rungs_chart::ticks::{count_marks, curve_view, nice_marks, spaced_marks};
 
 /// A count axis ticks at whole numbers only: three players in the top tier get 0, 1, 2, 3
 /// (max 3 over at most 5 steps: 3 / 5 = 0.6, rounded up to the least step of 1), never a
@@ -63,4 +63,30 @@ fn a_value_axis_gets_round_marks_across_its_range() {
     assert_eq!(values, [-0.2, 0.0, 0.2]);
     assert!(nice_marks(1.0, 1.0, 5).is_empty());
     assert!(nice_marks(f64::NAN, 1.0, 5).is_empty());
+}
+
+/// Marks with room for their labels: the smallest 1-2-5 step at least the room asked for,
+/// and two marks at the least. Calibration's 0 to 1 (with egui's margin, −0.05 to 1.05) in
+/// a 250-point plot, 48 points a label: 48 × 1.1 / 250 = 0.21, up to 0.5; in 500 points,
+/// 0.105, up to 0.2. Ratings from 1,420 to 1,580 wanting 120 a mark: a step of 200 leaves
+/// 1,500 alone, so half the range (80) down to 50.
+#[test]
+fn marks_get_room_for_their_labels_and_are_never_one() {
+    let values =
+        |lo, hi, least| -> Vec<f64> { spaced_marks(lo, hi, least).iter().map(|m| m[0]).collect() };
+    assert_eq!(values(-0.05, 1.05, 0.2112), [0.0, 0.5, 1.0]);
+    let fifths = values(-0.05, 1.05, 0.1056);
+    assert_eq!(fifths.len(), 6);
+    for (got, want) in fifths.iter().zip([0.0, 0.2, 0.4, 0.6, 0.8, 1.0]) {
+        assert!((got - want).abs() < 1e-12, "{fifths:?}");
+    }
+    assert_eq!(values(1420.0, 1580.0, 120.0), [1450.0, 1500.0, 1550.0]);
+    assert_eq!(values(400.0, 1900.0, 300.0), [500.0, 1000.0, 1500.0]);
+    // A range narrower than the step asked for still gets two marks or more: 20 to 90 asking
+    // for 500 gets the largest step at most half of 70 (35), 20.
+    assert_eq!(values(20.0, 90.0, 500.0), [20.0, 40.0, 60.0, 80.0]);
+    assert!(spaced_marks(1.0, 1.0, 5.0).is_empty());
+    assert!(spaced_marks(f64::NAN, 1.0, 5.0).is_empty());
+    // A step too fine to count out falls back to half the range: 0, 5e299, 1e300.
+    assert_eq!(spaced_marks(0.0, 1e300, f64::MIN_POSITIVE).len(), 3);
 }
