@@ -86,6 +86,18 @@ fn the_demo_is_cut_to_a_target_and_the_seasons_agree() {
         );
     }
     assert_eq!(proposal["unreachable"], Value::Array(vec![]));
+    // The printed table's Master row counts the Grandweavers as its target does (it showed
+    // Master alone, 1.1 % against a target of 3.0 %, with the Grandweavers' 2.0 % below).
+    let text = rungs(&["tiers", &file, "--target", TARGET]);
+    let row = text
+        .lines()
+        .find(|l| l.trim_start().starts_with("Master and up"))
+        .unwrap_or_else(|| panic!("no Master row: {text}"));
+    let both = shares["Master"].as_f64().unwrap() + shares["Grandweaver"].as_f64().unwrap();
+    assert!(
+        row.trim_end().ends_with(&format!("{both:.1} %")),
+        "{row} against {both:.1}"
+    );
     // Applied: one rules change, and `seasons --json` shows what the preview showed.
     let applied = json(&["tiers", &file, "--target", TARGET, "--apply", "--json"]);
     assert!(

@@ -120,8 +120,17 @@ fn proposal(ui: &mut egui::Ui, p: &Proposal) {
                 ui.label(RichText::new(title).strong());
             }
             ui.end_row();
+            // Master's target counts the Grandweavers, so its row does too.
+            let master = CUT_TIERS - 1;
+            let with_grandweavers = |s: &[f64; TIERS], i: usize| {
+                if i == master { s[i] + s[i + 1] } else { s[i] }
+            };
             for (i, t) in Tier::ALL.iter().enumerate() {
-                ui.label(t.name());
+                if i == master {
+                    ui.label("Master and up");
+                } else {
+                    ui.label(t.name());
+                }
                 if i < CUT_TIERS {
                     ui.label(format!("{:.0}", p.before.minimums()[i]));
                     ui.label(format!("{:.0}", p.after.minimums()[i]));
@@ -129,10 +138,10 @@ fn proposal(ui: &mut egui::Ui, p: &Proposal) {
                 } else {
                     ui.label("top N");
                     ui.label("top N");
-                    ui.label("in Master's");
+                    ui.label("in Master and up");
                 }
-                ui.label(format!("{:.1} %", before[i]));
-                ui.label(format!("{:.1} %", after[i]));
+                ui.label(format!("{:.1} %", with_grandweavers(&before, i)));
+                ui.label(format!("{:.1} %", with_grandweavers(&after, i)));
                 ui.end_row();
             }
         });

@@ -145,7 +145,17 @@ fn print_text(p: &Proposal) {
         "before",
         "after"
     );
+    // Master's target counts the Grandweavers, so its row does too.
+    let master = CUT_TIERS - 1;
+    let with_grandweavers = |s: &[f64; TIERS], i: usize| {
+        if i == master { s[i] + s[i + 1] } else { s[i] }
+    };
     for (i, t) in Tier::ALL.iter().enumerate() {
+        let name = if i == master {
+            "Master and up".to_string()
+        } else {
+            t.name().to_string()
+        };
         let (now, proposed, target) = if i < CUT_TIERS {
             (
                 format!("{:.0}", p.before.minimums()[i]),
@@ -153,16 +163,16 @@ fn print_text(p: &Proposal) {
                 format!("{:.1} %", p.targets.0[i]),
             )
         } else {
-            ("top N".into(), "top N".into(), "(in Master)".into())
+            ("top N".into(), "top N".into(), "·".into())
         };
         say!(
             "  {:<15} {:>8} {:>9} {:>8} {:>6.1} % {:>6.1} %",
-            t.name(),
+            name,
             now,
             proposed,
             target,
-            before[i],
-            after[i]
+            with_grandweavers(&before, i),
+            with_grandweavers(&after, i)
         );
     }
     for u in &p.unreachable {
