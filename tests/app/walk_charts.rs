@@ -656,3 +656,39 @@ fn another_programs_undone_delete_and_edit_are_said_as_undone() {
     );
     assert_eq!(wins(&h), before, "the win stands again");
 }
+
+/// Seen on History at 560×420 on the demo: the match axis's last mark, "match 50000", sat at
+/// the plot's right edge and its label ran past it, into the window's edge. At every width
+/// from 300 to 1,400 points, no match number's label runs past its plot's right edge.
+#[test]
+fn historys_match_labels_end_inside_the_plot_at_every_width() {
+    use rungs_app::command::ToolCommand;
+    let dir = Temp::new("walk-history-edge");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    for width in (300..=1400).step_by(50) {
+        let mut h = app_support::open(&path, egui::vec2(width as f32, 800.0));
+        for id in [1, 8] {
+            h.state_mut()
+                .state
+                .apply(Command::Tool(ToolCommand::Plot(id)));
+        }
+        h.state_mut().state.apply(Command::Show(Screen::History));
+        h.run();
+        h.run();
+        let plots = h.state().screens.history.plots_in_view.clone();
+        let right = plots
+            .iter()
+            .map(|p| p.right())
+            .fold(f32::NEG_INFINITY, f32::max);
+        for (r, t) in texts(&h) {
+            if t.starts_with("match ") && t != "match # (ladder)" {
+                assert!(
+                    r.right() <= right + 1.0,
+                    "at {width}: “{t}” ends at {}, the plot at {right}",
+                    r.right()
+                );
+            }
+        }
+    }
+}

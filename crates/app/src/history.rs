@@ -297,8 +297,11 @@ pub fn show(
                         .label_spacing(30.0..=31.0)
                         .formatter(formatter),
                 ])
-                .x_grid_spacer(|g| {
-                    // Whole matches only: zoomed in to steps under one, the halves go.
+                .x_grid_spacer(|mut g| {
+                    // No mark within half a label of the right edge: "match 50000" ran past
+                    // it (at 560 points into the window's edge). Whole matches only: zoomed
+                    // in to steps under one, the halves go.
+                    g.bounds.1 -= 42.0 * g.base_step_size / 8.0;
                     marks_with_room(g, 84.0)
                         .into_iter()
                         .filter(|m| (m.value - m.value.round()).abs() < 1e-9)
