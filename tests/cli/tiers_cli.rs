@@ -143,3 +143,19 @@ fn hostile_targets_are_refused_by_name() {
         &["no finished season"],
     );
 }
+
+/// `rungs params skyweaver` lists the tier minimums beside the single numbers, with Table 1's
+/// values (Wanderer 200 to Master 1200 by hundreds); a system without tiers does not.
+#[test]
+fn the_tier_minimums_are_listed_among_skyweavers_parameters() {
+    let listed = rungs(&["params", "skyweaver"]);
+    let line = listed
+        .lines()
+        .find(|l| l.trim_start().starts_with("tier_minimums"))
+        .unwrap_or_else(|| panic!("no tier_minimums: {listed}"));
+    assert!(
+        line.contains("= 200,300,400,500,600,700,800,900,1000,1100,1200;"),
+        "{line}"
+    );
+    assert!(!rungs(&["params", "elo"]).contains("tier_minimums"));
+}

@@ -27,6 +27,17 @@ pub fn params(system: System) {
             p.meaning
         );
     }
+    // The tier minimums are a list, not one number, so they are not among the parameters
+    // above, yet they are set the same way.
+    if facts.tiers {
+        say!(
+            "  {:<18} = {}; 11 numbers, Wanderer to Master, each above the one below, Master at \
+             most 1300; the RP at which each tier begins (the white paper's Table 1; Grandweaver \
+             is the top grandweaver_count Masters)",
+            rungs_ladder::rules::TIER_MINIMUMS,
+            rungs_ladder::tiers::TierTable::TABLE_1.text()
+        );
+    }
 }
 
 fn name(ladder: &Ladder, id: u32) -> &str {
