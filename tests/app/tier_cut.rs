@@ -88,6 +88,13 @@ fn tiers_are_cut_to_typed_shares_applied_and_undone() {
     assert_eq!(counts.iter().sum::<u32>(), 12);
     assert_eq!((counts[0], counts[1]), (6, 6), "{counts:?}");
     assert_ne!(proposal.after, TierTable::TABLE_1);
+    // The flow matrix, headed in short names, under the proposed minimums and, a click
+    // away, under the minimums now.
+    assert!(h.query_by_label("Wan").is_some() && h.query_by_label("Tra I").is_some());
+    click(&mut h, "under the minimums now");
+    assert!(h.state().screens.tier_cut.flow_before);
+    click(&mut h, "under the proposed minimums");
+    assert!(!h.state().screens.tier_cut.flow_before);
     click(&mut h, "Apply proposed minimums…");
     h.state_mut().state.wait_for_job();
     h.run();

@@ -14,6 +14,8 @@ use rungs_ladder::tiers::CUT_TIERS;
 /// The panel's form: one share per tier as typed, Wanderer to Master.
 pub struct TierCutPanel {
     pub shares: [String; CUT_TIERS],
+    /// Whether the flow matrix shown is the one under the minimums now (else the proposed).
+    pub flow_before: bool,
 }
 
 impl Default for TierCutPanel {
@@ -22,6 +24,7 @@ impl Default for TierCutPanel {
         let start = [10, 16, 13, 11, 10, 9, 8, 8, 7, 5, 3];
         TierCutPanel {
             shares: start.map(|s| s.to_string()),
+            flow_before: false,
         }
     }
 }
@@ -100,12 +103,12 @@ pub fn show(ui: &mut egui::Ui, me: &mut TierCutPanel, app: &AppState, out: &mut 
                 }
             });
             if let Some(p) = &app.tools.tiers {
-                proposal(ui, p);
+                proposal(ui, p, &mut me.flow_before);
             }
         });
 }
 
-fn proposal(ui: &mut egui::Ui, p: &Proposal) {
+fn proposal(ui: &mut egui::Ui, p: &Proposal, flow_before: &mut bool) {
     let (before, after) = (shares(&p.counts_before), shares(&p.counts_after));
     ui.add_space(4.0);
     ui.label(format!(
@@ -149,8 +152,28 @@ fn proposal(ui: &mut egui::Ui, p: &Proposal) {
         ui.label(format!("{} missed its target: {}", u.tier.name(), u.why));
     }
     ui.add_space(4.0);
-    ui.label("Tier at a season's start (rows) → at its end, every season summed, after:");
-    flow_grid(ui, &p.flows_after);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Tier at a season's start (rows) → at its end, every season summed:");
+        ui.radio_value(flow_before, true, "under the minimums now");
+        ui.radio_value(flow_before, false, "under the proposed minimums");
+    });
+    flow_grid(
+        ui,
+        if *flow_before {
+            &p.flows_before
+        } else {
+            &p.flows_after
+        },
+    );
+}
+
+/// A tier's name cut to three letters a word ("App II"), as the command line's grid heads it.
+fn short(t: Tier) -> String {
+    t.name()
+        .split(' ')
+        .map(|w| w.get(..3).unwrap_or(w))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 /// The flow matrices of every season summed, as a grid of counts.
@@ -170,8 +193,11 @@ fn flow_grid(ui: &mut egui::Ui, flows: &[SeasonFlow]) {
                 .striped(true)
                 .show(ui, |ui| {
                     ui.label("");
+                    // Short heads keep twelve columns within a small window; the whole
+                    // name is under the pointer.
                     for t in Tier::ALL {
-                        ui.label(RichText::new(t.name()).small());
+                        ui.label(RichText::new(short(t)).strong())
+                            .on_hover_text(t.name());
                     }
                     ui.end_row();
                     for (r, row) in sum.iter().enumerate() {
