@@ -57,55 +57,65 @@ pub fn show(ui: &mut egui::Ui, me: &mut TierCutPanel, app: &AppState, out: &mut 
     egui::CollapsingHeader::new("Cut tiers to a target…")
         .id_salt("tier-cut")
         .show(ui, |ui| {
-            ui.label(
-                "The share of players each tier should hold at season end, in percent \
-                 (players who played in a season, every finished season together). \
-                 Master's share counts the Grandweavers, whose own share is whatever their \
-                 number gives.",
-            );
-            egui::Grid::new("tier-cut-shares")
-                .num_columns(4)
-                .show(ui, |ui| {
-                    for (i, share) in me.shares.iter_mut().enumerate() {
-                        let name = Tier::ALL[i].name();
-                        let label = ui.label(format!("{name} %"));
-                        ui.add(egui::TextEdit::singleline(share).desired_width(50.0))
-                            .labelled_by(label.id);
-                        if i % 2 == 1 {
-                            ui.end_row();
-                        }
-                    }
-                });
-            let busy = app.job.is_some();
-            ui.horizontal(|ui| {
-                if ui
-                    .add_enabled(!busy, egui::Button::new("Propose"))
-                    .clicked()
-                {
-                    out.push(match me.targets() {
-                        Ok(t) => Command::Tool(ToolCommand::ProposeTiers(t)),
-                        Err(message) => Command::Problem {
-                            field: "target",
-                            message,
-                        },
-                    });
+            // The proposal is taller than a small window: it scrolls, leaving the seasons'
+            // list below a few lines.
+            let room = (ui.available_height() - 90.0).max(140.0);
+            egui::ScrollArea::vertical()
+                .id_salt("tier-cut-scroll")
+                .max_height(room)
+                .show(ui, |ui| panel(ui, me, app, out));
+        });
+}
+
+fn panel(ui: &mut egui::Ui, me: &mut TierCutPanel, app: &AppState, out: &mut Vec<Command>) {
+    ui.label(
+        "The share of players each tier should hold at season end, in percent \
+         (players who played in a season, every finished season together). \
+         Master's share counts the Grandweavers, whose own share is whatever their \
+         number gives.",
+    );
+    egui::Grid::new("tier-cut-shares")
+        .num_columns(4)
+        .show(ui, |ui| {
+            for (i, share) in me.shares.iter_mut().enumerate() {
+                let name = Tier::ALL[i].name();
+                let label = ui.label(format!("{name} %"));
+                ui.add(egui::TextEdit::singleline(share).desired_width(50.0))
+                    .labelled_by(label.id);
+                if i % 2 == 1 {
+                    ui.end_row();
                 }
-                if let Some(p) = &app.tools.tiers
-                    && ui
-                        .add_enabled(!busy, egui::Button::new("Apply proposed minimums…"))
-                        .on_hover_text(
-                            "Previews the minimums as a rules change from the ladder's first day; \
-                             Apply there records it (Undo takes it back).",
-                        )
-                        .clicked()
-                {
-                    out.push(Command::PreviewRules(p.rules.clone(), p.from.to_string()));
-                }
-            });
-            if let Some(p) = &app.tools.tiers {
-                proposal(ui, p, &mut me.flow_before);
             }
         });
+    let busy = app.job.is_some();
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(!busy, egui::Button::new("Propose"))
+            .clicked()
+        {
+            out.push(match me.targets() {
+                Ok(t) => Command::Tool(ToolCommand::ProposeTiers(t)),
+                Err(message) => Command::Problem {
+                    field: "target",
+                    message,
+                },
+            });
+        }
+        if let Some(p) = &app.tools.tiers
+            && ui
+                .add_enabled(!busy, egui::Button::new("Apply proposed minimums…"))
+                .on_hover_text(
+                    "Previews the minimums as a rules change from the ladder's first day; \
+                     Apply there records it (Undo takes it back).",
+                )
+                .clicked()
+        {
+            out.push(Command::PreviewRules(p.rules.clone(), p.from.to_string()));
+        }
+    });
+    if let Some(p) = &app.tools.tiers {
+        proposal(ui, p, &mut me.flow_before);
+    }
 }
 
 fn proposal(ui: &mut egui::Ui, p: &Proposal, flow_before: &mut bool) {
