@@ -8,7 +8,7 @@ use super::state::AppState;
 use eframe::egui::{self, RichText};
 use rungs_analysis::tiers::{Proposal, Targets};
 use rungs_ladder::skyweaver::Tier;
-use rungs_ladder::tier_flow::{SeasonFlow, TIERS, shares};
+use rungs_ladder::tier_flow::{SeasonFlow, share_beside_target, shares, short_name, summed};
 use rungs_ladder::tiers::CUT_TIERS;
 
 /// The panel's form: one share per tier as typed, Wanderer to Master.
@@ -133,11 +133,7 @@ fn proposal(ui: &mut egui::Ui, p: &Proposal, flow_before: &mut bool) {
                 ui.label(RichText::new(title).strong());
             }
             ui.end_row();
-            // Master's target counts the Grandweavers, so its row does too.
             let master = CUT_TIERS - 1;
-            let with_grandweavers = |s: &[f64; TIERS], i: usize| {
-                if i == master { s[i] + s[i + 1] } else { s[i] }
-            };
             for (i, t) in Tier::ALL.iter().enumerate() {
                 if i == master {
                     ui.label("Master and up");
@@ -153,8 +149,8 @@ fn proposal(ui: &mut egui::Ui, p: &Proposal, flow_before: &mut bool) {
                     ui.label("top N");
                     ui.label("in Master and up");
                 }
-                ui.label(format!("{:.1} %", with_grandweavers(&before, i)));
-                ui.label(format!("{:.1} %", with_grandweavers(&after, i)));
+                ui.label(format!("{:.1} %", share_beside_target(&before, i)));
+                ui.label(format!("{:.1} %", share_beside_target(&after, i)));
                 ui.end_row();
             }
         });
@@ -177,25 +173,9 @@ fn proposal(ui: &mut egui::Ui, p: &Proposal, flow_before: &mut bool) {
     );
 }
 
-/// A tier's name cut to three letters a word ("App II"), as the command line's grid heads it.
-fn short(t: Tier) -> String {
-    t.name()
-        .split(' ')
-        .map(|w| w.get(..3).unwrap_or(w))
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 /// The flow matrices of every season summed, as a grid of counts.
 fn flow_grid(ui: &mut egui::Ui, flows: &[SeasonFlow]) {
-    let mut sum = [[0u32; TIERS]; TIERS + 1];
-    for f in flows {
-        for (r, row) in f.flow.iter().enumerate() {
-            for (c, n) in row.iter().enumerate() {
-                sum[r][c] += n;
-            }
-        }
-    }
+    let sum = summed(flows);
     egui::ScrollArea::horizontal()
         .id_salt("tier-flow")
         .show(ui, |ui| {
@@ -206,7 +186,7 @@ fn flow_grid(ui: &mut egui::Ui, flows: &[SeasonFlow]) {
                     // Short heads keep twelve columns within a small window; the whole
                     // name is under the pointer.
                     for t in Tier::ALL {
-                        ui.label(RichText::new(short(t)).strong())
+                        ui.label(RichText::new(short_name(t)).strong())
                             .on_hover_text(t.name());
                     }
                     ui.end_row();

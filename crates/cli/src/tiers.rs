@@ -11,7 +11,7 @@ use rungs_analysis::tiers::{Proposal, Targets, TiersError, propose};
 use rungs_gate::{self as action, Action};
 use rungs_ladder::preview;
 use rungs_ladder::skyweaver::Tier;
-use rungs_ladder::tier_flow::{SeasonFlow, TIERS, shares};
+use rungs_ladder::tier_flow::{SeasonFlow, TIERS, share_beside_target, shares, short_name, summed};
 use rungs_ladder::tiers::{CUT_TIERS, TierTable};
 use serde_json::{Value, json};
 use std::path::Path;
@@ -145,11 +145,7 @@ fn print_text(p: &Proposal) {
         "before",
         "after"
     );
-    // Master's target counts the Grandweavers, so its row does too.
     let master = CUT_TIERS - 1;
-    let with_grandweavers = |s: &[f64; TIERS], i: usize| {
-        if i == master { s[i] + s[i + 1] } else { s[i] }
-    };
     for (i, t) in Tier::ALL.iter().enumerate() {
         let name = if i == master {
             "Master and up".to_string()
@@ -171,8 +167,8 @@ fn print_text(p: &Proposal) {
             now,
             proposed,
             target,
-            with_grandweavers(&before, i),
-            with_grandweavers(&after, i)
+            share_beside_target(&before, i),
+            share_beside_target(&after, i)
         );
     }
     for u in &p.unreachable {
@@ -187,24 +183,10 @@ fn print_text(p: &Proposal) {
 
 /// The flow matrices of every season summed, as a grid.
 fn print_flow(flows: &[SeasonFlow]) {
-    let mut sum = [[0u32; TIERS]; TIERS + 1];
-    for f in flows {
-        for (r, row) in f.flow.iter().enumerate() {
-            for (c, n) in row.iter().enumerate() {
-                sum[r][c] += n;
-            }
-        }
-    }
-    let short = |t: Tier| -> String {
-        t.name()
-            .split(' ')
-            .map(|w| if w.len() > 3 { &w[..3] } else { w })
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let sum = summed(flows);
     let mut head = format!("  {:<8}", "");
     for t in Tier::ALL {
-        head.push_str(&format!("{:>8}", short(t)));
+        head.push_str(&format!("{:>8}", short_name(t)));
     }
     say!("{head}");
     for (r, row) in sum.iter().enumerate() {
@@ -213,7 +195,7 @@ fn print_flow(flows: &[SeasonFlow]) {
         }
         let name = r
             .checked_sub(1)
-            .map_or("joined".into(), |t| short(Tier::ALL[t]));
+            .map_or("joined".into(), |t| short_name(Tier::ALL[t]));
         let mut line = format!("  {name:<8}");
         for n in row {
             line.push_str(&format!("{n:>8}"));

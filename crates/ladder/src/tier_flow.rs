@@ -111,6 +111,38 @@ pub fn shares(counts: &[u32; TIERS]) -> [f64; TIERS] {
     out
 }
 
+/// Every season's flow matrix summed, cell by cell (row 0: joined during a season).
+pub fn summed(flows: &[SeasonFlow]) -> [[u32; TIERS]; TIERS + 1] {
+    let mut sum = [[0u32; TIERS]; TIERS + 1];
+    for f in flows {
+        for (r, row) in f.flow.iter().enumerate() {
+            for (c, n) in row.iter().enumerate() {
+                sum[r][c] += n;
+            }
+        }
+    }
+    sum
+}
+
+/// The share shown on tier `i`'s row beside its target: Master's target counts the
+/// Grandweavers (their own share is whatever their number gives), so Master's row does too.
+pub fn share_beside_target(shares: &[f64; TIERS], i: usize) -> f64 {
+    if Tier::ALL.get(i) == Some(&Tier::Master) {
+        shares[i] + shares[i + 1]
+    } else {
+        shares[i]
+    }
+}
+
+/// A tier's name cut to three letters a word ("App II"), to head a grid's narrow columns.
+pub fn short_name(t: Tier) -> String {
+    t.name()
+        .split(' ')
+        .map(|w| w.get(..3).unwrap_or(w))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -189,5 +221,32 @@ mod tests {
         let cut = TierTable::parse("200,300,400,500,600,750,800,900,1000,1100,1200").unwrap();
         let f = flows(&archive, &cut);
         assert_eq!(cell(&f[1], Some(Tier::ApprenticeI), Tier::ApprenticeI), 1);
+    }
+
+    /// Master's row beside its target holds the Grandweavers too: 1.1 % + 2.0 % = 3.1 %;
+    /// other rows their own. Names cut to three letters a word; two seasons summed cell by
+    /// cell (a joined player ending in Wanderer: 1 + 2 = 3).
+    #[test]
+    fn rows_beside_targets_short_names_and_summed_seasons() {
+        let mut shares = [0.0; TIERS];
+        shares[Tier::Master as usize] = 1.1;
+        shares[Tier::Grandweaver as usize] = 2.0;
+        shares[Tier::Wanderer as usize] = 9.1;
+        let master = share_beside_target(&shares, Tier::Master as usize);
+        assert!((master - 3.1).abs() < 1e-12, "{master}");
+        assert_eq!(share_beside_target(&shares, Tier::Wanderer as usize), 9.1);
+        assert_eq!(short_name(Tier::ApprenticeIII), "App III");
+        assert_eq!(short_name(Tier::Grandweaver), "Gra");
+        let season = |n: u32| {
+            let mut flow = [[0; TIERS]; TIERS + 1];
+            flow[0][Tier::Wanderer as usize] = n;
+            SeasonFlow {
+                season: n,
+                ended: NaiveDate::from_ymd_opt(2026, 1, n).unwrap(),
+                flow,
+                at_end: [0; TIERS],
+            }
+        };
+        assert_eq!(summed(&[season(1), season(2)])[0][0], 3);
     }
 }
