@@ -102,6 +102,18 @@ fn tiers_are_cut_to_typed_shares_applied_and_undone() {
         h.state().state.pending.is_some(),
         "the change is previewed first"
     );
+    // The preview says what changes: the minimums proposed, not a bare "rules from …".
+    let proposed: Vec<String> = proposal
+        .after
+        .minimums()
+        .iter()
+        .map(|m| format!("{m}"))
+        .collect();
+    let said = format!("tier minimums {} (Wanderer to Master)", proposed.join(", "));
+    assert!(
+        h.query_by_label_contains(&said).is_some(),
+        "no preview titled {said}"
+    );
     click(&mut h, "Apply");
     h.state_mut().state.wait_for_job();
     h.run();

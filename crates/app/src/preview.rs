@@ -41,6 +41,18 @@ fn title(p: &Pending, before: &Rules) -> String {
             }
         }
     }
+    let (minimums, were) = (rules.tier_table(), before.tier_table());
+    if minimums != were {
+        let numbers: Vec<String> = minimums
+            .minimums()
+            .iter()
+            .map(|m| widgets::number(*m))
+            .collect();
+        parts.push(format!(
+            "tier minimums {} (Wanderer to Master)",
+            numbers.join(", ")
+        ));
+    }
     if rules.calendar != before.calendar {
         parts.push(format!("calendar {}", rules.calendar.brief()));
     }
