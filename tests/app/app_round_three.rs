@@ -277,27 +277,46 @@ fn settings_say_a_bad_parameter_by_its_label() {
     );
 }
 
-/// Simulate said "skyweaver has no parameter `bogus`; it has: initial_rating, …" in a line
-/// running off the screen: the field and the parameter, in one short line.
+/// Simulate takes each of the system's parameters by its label in a field of its own, as
+/// What-if does (it took "NAME=VALUE, …" in code names, and an unknown name ran off the screen
+/// listing every code name): a value that is no number is said in one line naming the label;
+/// a good one makes the simulated ladder's rules.
 #[test]
-fn simulate_says_an_unknown_parameter_in_one_short_line() {
+fn simulate_takes_each_parameter_by_its_label() {
     let dir = Temp::new("simulate-words");
     let path = dir.0.join("club.rungs");
     scored_ladder(&path);
     let mut h = app_support::open(&path, WIDE);
     click(&mut h, "Simulate");
-    type_into(&mut h, "Parameters", "bogus=1");
-    type_into(
-        &mut h,
-        "Write to",
-        &dir.0.join("sim.rungs").display().to_string(),
-    );
+    assert!(h.query_by_label_contains("NAME=VALUE").is_none());
+    click(&mut h, "Skyweaver's parameters (empty: its defaults)");
+    type_into(&mut h, "Starting rating", "abc");
+    let sim = dir.0.join("sim.rungs");
+    type_into(&mut h, "Write to", &sim.display().to_string());
     click(&mut h, "Run simulation");
     h.run();
     assert_eq!(
         h.state().state.error(),
-        Some("Parameters: Skyweaver has no parameter called “bogus”")
+        Some("Parameters: Starting rating: “abc” is not a number")
     );
+    type_into(&mut h, "Starting rating", "1600");
+    type_into(&mut h, "Players", "8");
+    type_into(&mut h, "Weeks", "2");
+    type_into(&mut h, "Matches per week", "10");
+    click(&mut h, "Run simulation");
+    h.state_mut().state.wait_for_job();
+    h.run();
+    assert!(
+        h.state().state.error().is_none(),
+        "{:?}",
+        h.state().state.error()
+    );
+    let rules = rungs_store::Store::open(&sim)
+        .unwrap()
+        .ladder()
+        .unwrap()
+        .rules;
+    assert_eq!(rules.param("initial_rating"), Some(1600.0));
 }
 
 /// A CSV import: a date that does not read is shown with an example date, not a strftime

@@ -31,6 +31,7 @@ pub mod matches;
 pub mod messages;
 pub mod migration;
 mod new_ladder;
+mod param_fields;
 mod picker;
 pub mod players;
 mod plot_band;

@@ -12,7 +12,7 @@ use eframe::egui::{self, RichText};
 use egui_plot::{Legend, Line, Plot, PlotPoints};
 use rungs_analysis::simulate::{SimConfig, SimReport};
 use rungs_chart::simulated::SimPlot;
-use rungs_ladder::rules::System;
+use rungs_ladder::rules::{Rules, System};
 use std::path::{Path, PathBuf};
 
 /// The Simulate screen's own state: its fields as typed.
@@ -22,7 +22,8 @@ pub struct SimForm {
     pub weeks: String,
     pub matches_per_week: String,
     pub seed: String,
-    pub params: String,
+    /// Each parameter's value as typed, by code name; empty keeps the system's default.
+    pub params: super::param_fields::Typed,
     pub system: System,
     pub out: String,
 }
@@ -35,7 +36,7 @@ impl SimForm {
             weeks: "12".into(),
             matches_per_week: "2000".into(),
             seed: "1".into(),
-            params: String::new(),
+            params: super::param_fields::Typed::new(),
             system: System::Skyweaver,
             out: data_dir.join("simulated.rungs").display().to_string(),
         }
@@ -110,19 +111,20 @@ pub fn show(ui: &mut egui::Ui, f: &mut SimForm, state: &AppState, out: &mut Vec<
                 .response
                 .labelled_by(label.id);
             ui.end_row();
-            let label = ui.label("Parameters");
-            ui.add(
-                egui::TextEdit::singleline(&mut f.params)
-                    .hint_text("NAME=VALUE, … (empty: defaults)")
-                    .desired_width(320.0),
-            )
-            .labelled_by(label.id);
-            ui.end_row();
             let label = ui.label("Write to");
             ui.add(egui::TextEdit::singleline(&mut f.out).desired_width(420.0))
                 .labelled_by(label.id);
             ui.end_row();
         });
+    // The system's parameters by their labels, folded: most runs keep the defaults.
+    egui::CollapsingHeader::new(format!(
+        "{}'s parameters (empty: its defaults)",
+        f.system.label()
+    ))
+    .id_salt("sim-params")
+    .show(ui, |ui| {
+        super::param_fields::show(ui, f.system, &mut f.params, &Rules::defaults(f.system));
+    });
     let busy = state.job.is_some();
     if ui
         .add_enabled(!busy, egui::Button::new("Run simulation"))
@@ -280,8 +282,12 @@ pub fn config(f: &SimForm) -> Result<SimConfig, (&'static str, String)> {
         start: SimConfig::default_start(weeks, rungs_gate::today()),
         matches_per_week: number("Matches per week", &f.matches_per_week)?,
         seed: number("Seed", &f.seed)?,
-        rules: tools::rules_from(None, f.system, &f.params)
-            .map_err(|e| ("Parameters", crate::words::param(&e)))?,
+        rules: tools::rules_from(
+            None,
+            f.system,
+            &super::param_fields::assignments(f.system, &f.params),
+        )
+        .map_err(|e| ("Parameters", crate::words::param(&e)))?,
         ..SimConfig::default()
     };
     if f.out.trim().is_empty() {

@@ -15,7 +15,7 @@ use rungs_ladder::rules::System;
 #[derive(Debug, Clone, PartialEq)]
 pub struct WhatIfScreen {
     pub system: System,
-    pub params: std::collections::BTreeMap<&'static str, String>,
+    pub params: super::param_fields::Typed,
     pub only_moved: bool,
 }
 
@@ -23,7 +23,7 @@ impl Default for WhatIfScreen {
     fn default() -> Self {
         WhatIfScreen {
             system: System::Elo,
-            params: std::collections::BTreeMap::new(),
+            params: super::param_fields::Typed::new(),
             only_moved: false,
         }
     }
@@ -55,18 +55,8 @@ pub fn show(ui: &mut egui::Ui, me: &mut WhatIfScreen, state: &AppState, out: &mu
             .add_enabled(!busy, egui::Button::new("Replay under B"))
             .clicked()
         {
-            // Each parameter by its label on screen; the gate's rules read `name=value`.
-            let assignments: Vec<String> = me
-                .system
-                .facts()
-                .params
-                .iter()
-                .filter_map(|p| {
-                    let v = me.params.get(p.name)?.trim();
-                    (!v.is_empty()).then(|| format!("{}={v}", p.name))
-                })
-                .collect();
-            match tools::rules_from(Some(&state.now().rules), me.system, &assignments.join(" ")) {
+            let assignments = super::param_fields::assignments(me.system, &me.params);
+            match tools::rules_from(Some(&state.now().rules), me.system, &assignments) {
                 Ok(rules) => out.push(Command::Tool(ToolCommand::Compare(rules))),
                 Err(e) => out.push(Command::Problem {
                     field: "Parameters",
@@ -77,37 +67,7 @@ pub fn show(ui: &mut egui::Ui, me: &mut WhatIfScreen, state: &AppState, out: &mu
     });
     // B's parameters by their labels (the code name and range on hover); empty: the default.
     let defaults = state.now().rules.defaults_for(me.system);
-    ui.horizontal_wrapped(|ui| {
-        for p in me.system.facts().params {
-            // Each label with its field, to a new line together where the pair does not fit:
-            // the line broke between them ("League weight" ending a line, its field starting
-            // the next).
-            let galley = egui::WidgetText::from(p.label).into_galley(
-                ui,
-                Some(egui::TextWrapMode::Extend),
-                f32::INFINITY,
-                egui::TextStyle::Body,
-            );
-            let pair = galley.size().x + 60.0 + 3.0 * ui.spacing().item_spacing.x;
-            if ui.available_size_before_wrap().x < pair {
-                ui.end_row();
-            }
-            let label = ui
-                .label(galley)
-                .on_hover_text(format!("{} — {}", p.name, p.range_text()));
-            let hint = defaults
-                .param(p.name)
-                .map(widgets::number)
-                .unwrap_or_default();
-            let text = me.params.entry(p.name).or_default();
-            ui.add(
-                egui::TextEdit::singleline(text)
-                    .hint_text(hint)
-                    .desired_width(60.0),
-            )
-            .labelled_by(label.id);
-        }
-    });
+    super::param_fields::show(ui, me.system, &mut me.params, &defaults);
     let Some(cmp) = &state.tools.comparison else {
         return;
     };
