@@ -164,7 +164,7 @@ fn thin(plotted: &[Plotted], curve: Curve, end: f64, x0: f64, x1: f64, buckets: 
                         let label = band_label(seg.system).unwrap_or("band");
                         (
                             format!("{name} {label}"),
-                            Arc::new(super::plot_band::band_mesh(band)),
+                            Arc::new(super::plot_band::band_mesh(band, hold)),
                         )
                     }),
                     line: super::plot_band::stepped_to(points, hold)

@@ -73,8 +73,10 @@ impl BandItem {
 /// The mesh of a chart band as it comes from [`rungs_chart::Segment`]: a player's figures
 /// hold from one of their events to the next, so the band does too, and changes at the
 /// event — a reset or a long gap is a step, not a wedge filled across the gap.
-pub fn band_mesh(band: &chart::Band) -> BandMesh {
-    chart::band_mesh(&stepped(&band.lower), &stepped(&band.upper))
+pub fn band_mesh(band: &chart::Band, end: f64) -> BandMesh {
+    // Held on to `end` as the curve over it is: the band stopped at the player's last
+    // match while their curve ran on to now.
+    chart::band_mesh(&stepped_to(&band.lower, end), &stepped_to(&band.upper, end))
 }
 
 /// `points` as steps: each value holds until the next point's x.
@@ -203,10 +205,13 @@ mod tests {
         );
         let item = BandItem::from_mesh(
             "band",
-            Arc::new(band_mesh(&chart::Band {
-                lower: lower.to_vec(),
-                upper: upper.to_vec(),
-            })),
+            Arc::new(band_mesh(
+                &chart::Band {
+                    lower: lower.to_vec(),
+                    upper: upper.to_vec(),
+                },
+                f64::NEG_INFINITY,
+            )),
         );
         // The gap's quad is the rectangle 10..30, then a zero-width step at x = 100.
         assert_eq!(
@@ -219,6 +224,23 @@ mod tests {
                 [100.0, 60.0],
                 [100.0, 40.0]
             ]
+        );
+    }
+
+    /// Held on to now (x = 12) as the curve over it is, the band ends level with it at
+    /// 10..30 rather than at the last match (x = 10).
+    #[test]
+    fn a_band_holds_to_where_its_curve_ends() {
+        let band = chart::Band {
+            lower: vec![[0.0, 5.0], [10.0, 10.0]],
+            upper: vec![[0.0, 25.0], [10.0, 30.0]],
+        };
+        let item = BandItem::from_mesh("band", Arc::new(band_mesh(&band, 12.0)));
+        let b = item.bounds();
+        assert_eq!((b.min(), b.max()), ([0.0, 5.0], [12.0, 30.0]));
+        assert_eq!(
+            item.mesh.vertices[item.mesh.vertices.len() - 2..],
+            [[12.0, 30.0], [12.0, 10.0]]
         );
     }
 
