@@ -692,3 +692,54 @@ fn historys_match_labels_end_inside_the_plot_at_every_width() {
         }
     }
 }
+
+/// On a ladder whose rules are Skyweaver's defaults but whose log changed them for a while
+/// (c 20 from 10 October, the defaults again from 20 October), Prediction quality showed two
+/// rows both named "Skyweaver (defaults)": the defaults held through the whole history, and
+/// the ladder's own rules replayed as logged. The second is now named as the ladder's own,
+/// with its two rules changes.
+#[test]
+fn prediction_quality_names_the_ladders_own_rules_apart_from_the_defaults() {
+    let dir = Temp::new("walk-quality-own");
+    let path = dir.0.join("club.rungs");
+    club(&path);
+    {
+        let mut store = Store::open(&path).unwrap();
+        let defaults = Rules::default();
+        let mut changed = defaults.clone();
+        changed.set_param("c", 20.0).unwrap();
+        let rows = vec![
+            (
+                NaiveDate::from_ymd_opt(2026, 10, 10).unwrap(),
+                Entry::Add {
+                    event: LogEvent::Rules {
+                        rules: Box::new(changed),
+                    },
+                },
+            ),
+            (
+                NaiveDate::from_ymd_opt(2026, 10, 20).unwrap(),
+                Entry::Add {
+                    event: LogEvent::Rules {
+                        rules: Box::new(defaults),
+                    },
+                },
+            ),
+        ];
+        store
+            .commit(&rungs_store::Change::new("rules for a while", rows).unwrap())
+            .unwrap();
+    }
+    let mut h = app_support::open(&path, egui::vec2(1400.0, 900.0));
+    h.state_mut().state.apply(Command::Show(Screen::Quality));
+    h.state_mut()
+        .state
+        .apply(Command::Tool(ToolCommand::Evaluate));
+    h.state_mut().state.wait_for_job();
+    h.run();
+    assert_eq!(h.query_all_by_label("Skyweaver (defaults)").count(), 1);
+    assert!(
+        h.query_by_label_contains("This ladder's rules: Skyweaver (defaults) + 2 rules changes")
+            .is_some()
+    );
+}

@@ -58,6 +58,10 @@ pub struct Score {
     pub label: String,
     /// The rules scored, for a door to name in its own words.
     pub rules: Rules,
+    /// For the run that replays the log as logged, the rules changes it holds (0 or more);
+    /// `None` where `rules` hold through the whole history. A door tells the two apart by
+    /// this, as `label` does ("this ladder: …").
+    pub as_logged: Option<usize>,
     /// Played matches predicted and scored (draws included).
     pub matches: u64,
     /// Of those, draws.
@@ -195,6 +199,7 @@ impl Tally {
             system: rules.system(),
             label: label(rules),
             rules: rules.clone(),
+            as_logged: None,
             matches: self.matches,
             draws: self.draws,
             skipped: self.skipped,
@@ -410,6 +415,7 @@ pub fn evaluate_runs_over(
         // The rest of this run's events count as done (a window may stop it early).
         done.fetch_add(log_len - last, Ordering::Relaxed);
         if as_logged {
+            score.as_logged = Some(changes);
             score.label = format!("this ladder: {}", score.label);
             match changes {
                 0 => {}

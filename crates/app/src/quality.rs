@@ -48,9 +48,28 @@ pub fn show(ui: &mut egui::Ui, state: &AppState, out: &mut Vec<Command>) {
         ui.add_space(6.0);
         ui.label(format!(
             "Calibration of {}: predicted expected score against the observed score, in tenths",
-            words::rules(&best.rules)
+            name(best)
         ));
         calibration_plot(ui, "quality-calibration", &best.calibration, 320.0);
+    }
+}
+
+/// A row's rules in the app's words; the ladder's own rules as its log changes them are
+/// named so, apart from the same system's defaults held through the whole history (two rows
+/// read "Skyweaver (defaults)" where the ladder's rules were the defaults but its log
+/// changed them).
+fn name(s: &evaluate::Score) -> String {
+    match s.as_logged {
+        None => words::rules(&s.rules),
+        Some(0) => format!("This ladder's rules: {}", words::rules(&s.rules)),
+        Some(1) => format!(
+            "This ladder's rules: {} + 1 rules change",
+            words::rules(&s.rules)
+        ),
+        Some(n) => format!(
+            "This ladder's rules: {} + {n} rules changes",
+            words::rules(&s.rules)
+        ),
     }
 }
 
@@ -84,7 +103,7 @@ fn table(ui: &mut egui::Ui, scores: &[evaluate::Score], elo: Option<f64>) {
                     row.col(|ui| {
                         // The rules in the app's words, as Settings and Tune name them
                         // ("Elo, K factor 32", not the command line's "elo K=32").
-                        let text = RichText::new(words::rules(&s.rules));
+                        let text = RichText::new(name(s));
                         ui.label(if i == 0 { text.strong() } else { text });
                     });
                     row.col(|ui| {
