@@ -70,8 +70,10 @@ fn colour_of_higher(hi: &State, lo: &State, initial: Colour) -> Colour {
         // E.4: the higher ranked player's preference.
         return c;
     }
-    // E.5: no preference on either side: an odd pairing number takes the drawn colour
-    // (which alternates round 1's colours board by board).
+    // E.5 (Article 5.2.5 from February 2026): no preference on either side: an odd pairing
+    // number takes the drawn colour. `pair_round` numbers only the players who have been
+    // paired in some round or are paired now (C.04.2 Article 2.4: a late entry has a number
+    // only once arrived), which alternates round 1's colours board by board.
     if hi.number % 2 == 1 {
         initial
     } else {

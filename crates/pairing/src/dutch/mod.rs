@@ -183,19 +183,17 @@ pub fn pair_round(
         )
     };
     let players: Vec<usize> = (0..states.len()).filter(|&i| plays(i)).collect();
-    if tournament.rounds() == 0 {
-        // Round 1 alternates the drawn colour board by board even when someone is absent
-        // (as the endorsed engines do): E.5 then reads pairing numbers among the players of
-        // the round, in the same order.
-        let mut by_number = players.clone();
-        by_number.sort_by_key(|&i| states[i].number);
-        for (k, &i) in by_number.iter().enumerate() {
-            states[i].number = k + 1;
-        }
-        let absent: Vec<usize> = (0..states.len()).filter(|&i| !plays(i)).collect();
-        for (k, &i) in absent.iter().enumerate() {
-            states[i].number = players.len() + k + 1;
-        }
+    // C.04.3 Article 5.2.5 gives the drawn colour by the parity of a pairing number, and
+    // C.04.2 Article 2.4 (Initial Order and Late Entries) gives a late entry "an appropriate
+    // TPN" and pairs them "only when they actually arrive": a player never paired yet (byes
+    // asked for, absent) holds no number. So the numbers run over the players paired in some
+    // round or now, in the entry list's order (round 1 then alternates board by board, as
+    // the endorsed engines do); the others, not paired this round, come after.
+    let arrived = |i: usize| plays(i) || tournament.players[i].has_been_paired();
+    let mut by_number: Vec<usize> = (0..states.len()).collect();
+    by_number.sort_by_key(|&i| (!arrived(i), states[i].number));
+    for (k, &i) in by_number.iter().enumerate() {
+        states[i].number = k + 1;
     }
     let rounds = tournament.rounds() as u32;
     // C.04.3 article 1.7: in the last round, topscorers are those with more than half the

@@ -70,6 +70,16 @@ pub struct Player {
     pub rounds: Vec<Outcome>,
 }
 
+impl Player {
+    /// Whether the player has been paired in some round so far: a game, a forfeit or the
+    /// pairing-allocated bye (not a bye asked for, nor an absence).
+    pub fn has_been_paired(&self) -> bool {
+        self.rounds
+            .iter()
+            .any(|o| !matches!(o, Outcome::Absent { .. }))
+    }
+}
+
 /// What a player does in the round to be paired.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Availability {

@@ -2,6 +2,7 @@
 
 mod dutch;
 mod dutch_checker;
+mod dutch_colours;
 mod pairing;
 mod pairing_matching;
 mod tiebreaks;
