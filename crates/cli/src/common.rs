@@ -70,3 +70,35 @@ pub fn calendar_input(args: &super::args::CalendarArgs) -> action::seasons::Cale
         anchor: args.anchor.as_deref(),
     }
 }
+
+/// A rules change made from a figure the command worked out (a fit, tier minimums): the
+/// players it moves previewed (unless `json`), then applied, then said with the event it
+/// became and how to take it back. The changes and the event's number.
+pub fn rules_change_applied(
+    store: &mut Store,
+    file: &Path,
+    act: &action::Action,
+    json: bool,
+) -> Result<(Vec<rungs_ladder::preview::Change>, u64), action::ActionError> {
+    let (before, after) = action::preview(store, act)?;
+    let changes = rungs_ladder::preview::changes(&before, &after);
+    if !json {
+        say!("");
+        super::output::changes(
+            &format!("Preview — {} (what the change does)", act.label()),
+            &changes,
+            false,
+        );
+    }
+    let seq = action::apply(store, act)?.first().copied().unwrap_or(0);
+    if !json {
+        let from = act.rows().first().map(|(day, _)| day.to_string());
+        say!(
+            "Done — {} recorded as event {seq}, from {}; `rungs undo {}` takes it back",
+            act.label(),
+            from.unwrap_or_default(),
+            file.display()
+        );
+    }
+    Ok((changes, seq))
+}

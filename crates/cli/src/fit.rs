@@ -2,15 +2,13 @@
 //! matches before a date and scored on those after it, beside the system's defaults and Elo
 //! K=32; with `--apply`, recorded as a rules change through the gate, previewed first.
 
-use super::common::{context, open, plural, shown};
-use super::output;
+use super::common::{context, open, plural, rules_change_applied, shown};
 use anyhow::{Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use rungs_analysis::evaluate::Score;
 use rungs_analysis::fit::{self, Fit, FitError, Scored};
 use rungs_gate::seasons::parse_system;
 use rungs_gate::{self as action, Action, ActionError, Place, parse_day};
-use rungs_ladder::preview;
 use rungs_ladder::rules::{ParamError, Rules, System};
 use serde_json::json;
 use std::io::IsTerminal;
@@ -409,17 +407,7 @@ fn apply(
         return Ok(serde_json::Value::Null);
     }
     let act = Action::change_rules(&context(file, ladder), fitted.rules.clone(), in_force, None)?;
-    let (before, after) = action::preview(store, &act)?;
-    let changes = preview::changes(&before, &after);
-    if !json {
-        say!("");
-        output::changes(
-            &format!("Preview — {} (what the change does)", act.label()),
-            &changes,
-            false,
-        );
-    }
-    let seqs = action::apply(store, &act).inspect_err(|e| {
+    let (changes, seq) = rules_change_applied(store, file, &act, json).inspect_err(|e| {
         if e.is_changed_meanwhile() {
             eprintln_quiet(&format!(
                 "another program changed {} while it was being fitted; nothing was recorded, \
@@ -428,15 +416,6 @@ fn apply(
             ));
         }
     })?;
-    let seq = seqs.first().copied().unwrap_or(0);
-    if !json {
-        say!(
-            "Done — {} recorded as event {seq}, from {}; `rungs undo {}` takes it back",
-            act.label(),
-            act.rows()[0].0,
-            file.display()
-        );
-    }
     let moved: Vec<_> = changes.iter().filter(|c| c.moved()).collect();
     Ok(json!({ "label": act.label(), "seq": seq, "changes": moved }))
 }

@@ -4,12 +4,11 @@
 //! rules change through the gate, dated on the log's first day so the whole history is read
 //! under them, previewed first and undoable.
 
-use super::common::{context, open, shown};
+use super::common::{context, open, rules_change_applied, shown};
 use super::output;
 use anyhow::{Result, anyhow};
 use rungs_analysis::tiers::{Proposal, Targets, TiersError, propose};
-use rungs_gate::{self as action, Action};
-use rungs_ladder::preview;
+use rungs_gate::Action;
 use rungs_ladder::skyweaver::Tier;
 use rungs_ladder::tier_flow::{SeasonFlow, TIERS, share_beside_target, shares, short_name, summed};
 use rungs_ladder::tiers::{CUT_TIERS, TierTable};
@@ -65,25 +64,7 @@ fn record(
         &in_force,
         Some(&day),
     )?;
-    let (before, after) = action::preview(store, &act)?;
-    let changes = preview::changes(&before, &after);
-    if !json {
-        say!("");
-        output::changes(
-            &format!("Preview — {} (what the change does)", act.label()),
-            &changes,
-            false,
-        );
-    }
-    let seqs = action::apply(store, &act)?;
-    let seq = seqs.first().copied().unwrap_or(0);
-    if !json {
-        say!(
-            "Done — {} recorded as event {seq}, from {first}; `rungs undo {}` takes it back",
-            act.label(),
-            file.display()
-        );
-    }
+    let (_, seq) = rules_change_applied(store, file, &act, json)?;
     Ok(json!({ "label": act.label(), "seq": seq, "date": first }))
 }
 
