@@ -163,3 +163,20 @@ fn settings_type_the_tier_minimums() {
         ]
     );
 }
+
+/// A share that is no number, or shares that do not make 100, are said under the panel's own
+/// name, naming the tier, and nothing is proposed.
+#[test]
+fn a_bad_share_is_said_naming_the_tier() {
+    let dir = Temp::new("tier-cut-bad");
+    let mut h = app(&dir);
+    click(&mut h, "Seasons");
+    click(&mut h, "Cut tiers to a target…");
+    type_into(&mut h, "Wanderer %", "abc");
+    click(&mut h, "Propose");
+    assert_eq!(
+        h.state().state.error(),
+        Some("Target shares: Wanderer's share \"abc\" is not a number")
+    );
+    assert!(h.state().state.tools.tiers.is_none());
+}

@@ -96,7 +96,7 @@ fn panel(ui: &mut egui::Ui, me: &mut TierCutPanel, app: &AppState, out: &mut Vec
             out.push(match me.targets() {
                 Ok(t) => Command::Tool(ToolCommand::ProposeTiers(t)),
                 Err(message) => Command::Problem {
-                    field: "target",
+                    field: "Target shares",
                     message,
                 },
             });
