@@ -120,6 +120,13 @@ fn tiers_are_cut_to_typed_shares_applied_and_undone() {
     let state = &h.state().state;
     assert!(state.error().is_none(), "{:?}", state.error());
     assert_eq!(state.ladder.rules.tier_table(), proposal.after);
+    // Said as the preview said it, not in the log's code names ("done: rules: skyweaver
+    // tier_minimums=…").
+    let notice = state.notice().unwrap_or_default();
+    assert!(
+        notice.starts_with("Done: rules from ") && notice.ends_with(&said),
+        "{notice}"
+    );
     h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     h.run();
     assert_eq!(

@@ -12,53 +12,6 @@ use rungs_ladder::preview::Change;
 use rungs_ladder::rules::Rules;
 use rungs_ladder::state::Figures;
 
-/// A preview's title: the action's label, a rules change in the screens' words (the system
-/// by its name, each changed parameter by its label) rather than the log's code names.
-fn title(p: &Pending, before: &Rules) -> String {
-    let Some((
-        date,
-        Entry::Add {
-            event: Event::Rules { rules },
-        },
-    )) = p.action.rows().first()
-    else {
-        return p.action.label().to_string();
-    };
-    if **rules == *before {
-        return p.action.label().to_string();
-    }
-    let mut parts = Vec::new();
-    if rules.system() != before.system() {
-        parts.push(format!(
-            "{} → {}",
-            before.system().label(),
-            rules.system().label()
-        ));
-    } else {
-        for (spec, value) in rules.param_values() {
-            if before.param(spec.name) != Some(value) {
-                parts.push(format!("{} {}", spec.label, widgets::number(value)));
-            }
-        }
-    }
-    let (minimums, were) = (rules.tier_table(), before.tier_table());
-    if minimums != were {
-        let numbers: Vec<String> = minimums
-            .minimums()
-            .iter()
-            .map(|m| widgets::number(*m))
-            .collect();
-        parts.push(format!(
-            "tier minimums {} (Wanderer to Master)",
-            numbers.join(", ")
-        ));
-    }
-    if rules.calendar != before.calendar {
-        parts.push(format!("calendar {}", rules.calendar.brief()));
-    }
-    format!("rules from {date}: {}", parts.join(", "))
-}
-
 /// Figures as the system shows them: "1500 ± 350", or "1500" where there is no deviation.
 fn rating(f: &Figures) -> String {
     if f.deviation > 0.0 {
@@ -125,7 +78,10 @@ pub fn preview(ui: &mut egui::Ui, p: &Pending, before: &Rules, out: &mut Vec<Com
     let score_is_rating = facts.score_is_rating && before.system().facts().score_is_rating;
     ui.group(|ui| {
         ui.horizontal_wrapped(|ui| {
-            ui.heading(format!("Preview — {}", title(p, before)));
+            ui.heading(format!(
+                "Preview — {}",
+                super::words::change(&p.action, before)
+            ));
             if ui.button("Apply").clicked() {
                 out.push(Command::Confirm);
             }

@@ -292,6 +292,7 @@ impl AppState {
                     .take()
                     .ok_or(AppError::Nothing("nothing to apply"))?;
                 let act = pending.action;
+                let done = format!("Done: {}", crate::words::change(&act, &self.now().rules));
                 let inline = !self.is_large() || self.appends(act.rows());
                 self.run(
                     &format!("applying: {}", act.label()),
@@ -301,7 +302,7 @@ impl AppState {
                     move |store, _| {
                         action::apply(store, &act)?;
                         Ok(Done::Changed {
-                            said: Some((format!("done: {}", act.label()), Offer::Undo)),
+                            said: Some((done, Offer::Undo)),
                             then: Some(FollowUp::RulesApplied),
                         })
                     },
