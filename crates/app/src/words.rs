@@ -372,6 +372,56 @@ pub fn fix_command(fix: &Fix) -> super::command::Command {
     }
 }
 
+/// An action as the app says it (a preview's title, what Apply did): its label, a rules
+/// change in the screens' words (the system by its name, each changed parameter by its label,
+/// new tier minimums) rather than the log's code names.
+pub fn change(act: &rungs_gate::Action, before: &Rules) -> String {
+    use super::widgets;
+    use rungs_ladder::event::{Entry, Event};
+    let Some((
+        date,
+        Entry::Add {
+            event: Event::Rules { rules },
+        },
+    )) = act.rows().first()
+    else {
+        return act.label().to_string();
+    };
+    if **rules == *before {
+        return act.label().to_string();
+    }
+    let mut parts = Vec::new();
+    if rules.system() != before.system() {
+        parts.push(format!(
+            "{} → {}",
+            before.system().label(),
+            rules.system().label()
+        ));
+    } else {
+        for (spec, value) in rules.param_values() {
+            if before.param(spec.name) != Some(value) {
+                parts.push(format!("{} {}", spec.label, widgets::number(value)));
+            }
+        }
+    }
+    let (minimums, were) = (rules.tier_table(), before.tier_table());
+    if minimums != were {
+        let numbers: Vec<String> = minimums
+            .minimums()
+            .iter()
+            .map(|m| widgets::number(*m))
+            .collect();
+        parts.push(format!(
+            "tier minimums {} (Wanderer to Master)",
+            numbers.join(", ")
+        ));
+    }
+    if rules.calendar != before.calendar {
+        parts.push(format!("calendar {}", rules.calendar.brief()));
+    }
+    format!("rules from {date}: {}", parts.join(", "))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -441,54 +491,4 @@ mod tests {
             );
         }
     }
-}
-
-/// An action as the app says it (a preview's title, what Apply did): its label, a rules
-/// change in the screens' words (the system by its name, each changed parameter by its label,
-/// new tier minimums) rather than the log's code names.
-pub fn change(act: &rungs_gate::Action, before: &Rules) -> String {
-    use super::widgets;
-    use rungs_ladder::event::{Entry, Event};
-    let Some((
-        date,
-        Entry::Add {
-            event: Event::Rules { rules },
-        },
-    )) = act.rows().first()
-    else {
-        return act.label().to_string();
-    };
-    if **rules == *before {
-        return act.label().to_string();
-    }
-    let mut parts = Vec::new();
-    if rules.system() != before.system() {
-        parts.push(format!(
-            "{} → {}",
-            before.system().label(),
-            rules.system().label()
-        ));
-    } else {
-        for (spec, value) in rules.param_values() {
-            if before.param(spec.name) != Some(value) {
-                parts.push(format!("{} {}", spec.label, widgets::number(value)));
-            }
-        }
-    }
-    let (minimums, were) = (rules.tier_table(), before.tier_table());
-    if minimums != were {
-        let numbers: Vec<String> = minimums
-            .minimums()
-            .iter()
-            .map(|m| widgets::number(*m))
-            .collect();
-        parts.push(format!(
-            "tier minimums {} (Wanderer to Master)",
-            numbers.join(", ")
-        ));
-    }
-    if rules.calendar != before.calendar {
-        parts.push(format!("calendar {}", rules.calendar.brief()));
-    }
-    format!("rules from {date}: {}", parts.join(", "))
 }
