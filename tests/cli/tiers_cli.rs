@@ -130,6 +130,9 @@ fn hostile_targets_are_refused_by_name() {
         ("wanderer=50,wanderer=50", "given twice"),
         ("grandweaver=100", "Grandweaver"),
         ("wanderer=1e308", "Wanderer's share"),
+        // A zero-width space inside the name was dropped and the name read as Wanderer's.
+        ("wander\u{200b}er=100", "wanderU+200Ber"),
+        ("wanderer\u{202e}=100", "wandererU+202E"),
     ] {
         fails(
             &["tiers", &file, "--target", target],

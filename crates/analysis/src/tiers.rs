@@ -51,6 +51,14 @@ pub fn tier_named(name: &str) -> Option<Tier> {
             .flat_map(char::to_lowercase)
             .collect()
     };
+    // Spaces, hyphens and underscores join words as people type them ("trainee-i"); anything
+    // else, a zero-width or direction mark above all, makes it some other name.
+    if !name
+        .chars()
+        .all(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+    {
+        return None;
+    }
     let wanted = key(name);
     Tier::ALL.into_iter().find(|t| key(t.name()) == wanted)
 }
